@@ -1,0 +1,3 @@
+from portia_tui.cli import main
+
+raise SystemExit(main())

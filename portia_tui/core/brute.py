@@ -1,0 +1,40 @@
+"""Brute force: try every truth assignment. Exponential; the yardstick the engines are tested
+against, usable up to about 16 statements."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from .model import Puzzle
+from .semantics import Analysis, LoopReport, closure, find_loops, holds
+
+
+def _assignments(puzzle: Puzzle, placement: int, statements: tuple[int, ...]):
+    """Consistent assignments of just `statements` (a set closed under references)."""
+    meanings = puzzle.meanings
+    for bits in product((False, True), repeat=len(statements)):
+        values = dict(zip(statements, bits))
+        if all(values[i] == holds(meanings[i], placement, values) for i in statements):
+            yield values
+
+
+def analyse(puzzle: Puzzle) -> Analysis:
+    every = tuple(range(puzzle.size))
+    counts = tuple(
+        frozenset(sum(v.values()) for v in _assignments(puzzle, p, every))
+        for p in range(len(puzzle.caskets))
+    )
+    reports = []
+    for loop in find_loops(puzzle):
+        deps = tuple(i for i in closure(puzzle, loop) if i not in loop)
+        whole = closure(puzzle, loop)
+        undetermined, paradox = [], []
+        for p in range(len(puzzle.caskets)):
+            projections = {tuple(v[i] for i in loop) for v in _assignments(puzzle, p, whole)}
+            if not projections:
+                if any(True for _ in _assignments(puzzle, p, deps)):
+                    paradox.append(p)
+            elif len(projections) > 1:
+                undetermined.append(p)
+        reports.append(LoopReport(loop, tuple(undetermined), tuple(paradox)))
+    return Analysis(puzzle, counts, tuple(reports), engine="brute")

@@ -1,0 +1,37 @@
+"""Errors the core raises for bad input: each names the file and, where it can, the line."""
+
+from __future__ import annotations
+
+
+class PortiaError(Exception):
+    """A problem with a puzzle or a file, reported to people as one line."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+
+    def located(self, path: str | None = None, line: int | None = None) -> "PortiaError":
+        """The same error with a file (and line) filled in where it had none."""
+        return PortiaError(
+            self.message,
+            self.path if self.path is not None else path,
+            self.line if self.line is not None else line,
+        )
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = f"{self.path}:" + (f"{self.line}:" if self.line is not None else "") + " "
+        elif self.line is not None:
+            where = f"line {self.line}: "
+        return f"{where}{self.message}"
+
+
+class PuzzleError(PortiaError):
+    """The puzzle itself breaks a rule of Definitions 1-2."""
+
+
+class FormatError(PortiaError):
+    """A file could not be read as a puzzle."""

@@ -1,0 +1,63 @@
+"""Reading and writing puzzles, chosen by file extension.
+
+.toml  portia's own format (read, write)
+.txt   the thesis plain text (read, write)
+.json  the thesis JSON (read, write)
+.cnf   DIMACS CNF (write only)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..errors import FormatError, PortiaError
+from ..model import Puzzle
+from .common import atomic_write, read_text
+
+READERS = {".toml": "native", ".txt": "text", ".json": "thesis_json"}
+WRITERS = {".toml": "native", ".txt": "text", ".json": "thesis_json", ".cnf": "dimacs",
+           ".dimacs": "dimacs"}
+
+
+def _module(name: str):
+    from importlib import import_module
+
+    return import_module(f"{__name__}.{name}")
+
+
+def format_of(path: str | os.PathLike[str], table: dict[str, str]) -> str:
+    ext = Path(path).suffix.lower()
+    if ext not in table:
+        known = ", ".join(sorted(table))
+        raise FormatError(f"unknown file type {ext or '(none)'!r}: use one of {known}", str(path))
+    return table[ext]
+
+
+def loads(text: str, fmt: str, path: str = "<puzzle>") -> Puzzle:
+    try:
+        return _module(fmt).loads(text, path)
+    except FormatError:
+        raise
+    except PortiaError as exc:
+        raise exc.located(path) from None
+
+
+def load(path: str | os.PathLike[str]) -> Puzzle:
+    """Read a puzzle from .toml, .txt or .json; FormatError names the file and line."""
+    fmt = format_of(path, READERS)
+    return loads(read_text(path), fmt, str(path))
+
+
+def dumps(puzzle: Puzzle, fmt: str) -> str:
+    return _module(fmt).dumps(puzzle)
+
+
+def save(puzzle: Puzzle, path: str | os.PathLike[str], force: bool = False) -> None:
+    """Write atomically in the format the extension names; never replaces a file unless force."""
+    fmt = format_of(path, WRITERS)
+    try:
+        text = dumps(puzzle, fmt)
+    except PortiaError as exc:
+        raise exc.located(str(path)) from None
+    atomic_write(path, text, force=force)

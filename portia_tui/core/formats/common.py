@@ -1,0 +1,96 @@
+"""What every file format shares: reading text safely, finding lines, atomic writes."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ..errors import FormatError, PortiaError
+from ..model import Puzzle
+from ..vocabulary import Statement, parse_sentence, problem
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The file's text; a clear FormatError for a missing, binary, empty or non-UTF-8 file."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise FormatError("no such file", name) from None
+    except IsADirectoryError:
+        raise FormatError("is a folder, not a puzzle file", name) from None
+    except OSError as exc:
+        raise FormatError(f"cannot read: {exc.strerror or exc}", name) from None
+    if b"\x00" in data:
+        raise FormatError("binary file, not a puzzle", name)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise FormatError("not UTF-8 text", name, line) from None
+    if not text.strip():
+        raise FormatError("the file is empty", name, 1)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def line_of(text: str, needle: str, start: int = 1) -> int | None:
+    """The 1-based number of the first line at or after `start` that contains `needle`."""
+    for number, line in enumerate(text.split("\n"), 1):
+        if number >= start and needle in line:
+            return number
+    return None
+
+
+def statement_from_sentence(sentence: str, puzzle_names: tuple[str, ...],
+                            counts: tuple[int, ...], owner: int) -> Statement:
+    """Parse and check one sentence on casket `owner`; raise PortiaError (no location)."""
+    from ..vocabulary import Layout
+
+    layout = Layout(puzzle_names, counts)
+    st = parse_sentence(sentence, layout, owner)
+    if st is None:
+        raise PortiaError(f"unknown statement {sentence.strip()!r}")
+    bad = problem(st, layout, owner)
+    if bad:
+        raise PortiaError(bad)
+    return st
+
+
+def check_puzzle(puzzle: Puzzle) -> Puzzle:
+    """Puzzle.validate() as a PortiaError without location (callers add it)."""
+    puzzle.validate()
+    return puzzle
+
+
+def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -> None:
+    """Write text to path through a temporary file in the same folder and a rename.
+
+    Refuses to replace an existing file unless force is true.
+    """
+    target = Path(path)
+    if target.exists() and not force:
+        raise FormatError("already exists (use --force to replace it)", str(target))
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise FormatError(f"no such folder {str(folder)!r}", str(target))
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if target.exists():
+            try:
+                os.chmod(tmp, target.stat().st_mode & 0o777)
+            except OSError:
+                pass
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

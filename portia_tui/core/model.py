@@ -1,0 +1,213 @@
+"""The puzzle model: caskets in order, their statements, m, and metadata.
+
+A :class:`Puzzle` is immutable; every edit returns a new puzzle, so an editor keeps its
+history as a list of puzzles and a worker can analyse one while the author makes the next.
+Nothing here assumes three caskets or equal statement counts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Iterator, Sequence
+
+from . import vocabulary as voc
+from .errors import PuzzleError
+from .vocabulary import Layout, Meaning, Statement
+
+DEFAULT_CASKETS = ("gold", "silver", "lead")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*( [a-z0-9_-]+)*$")
+_RESERVED = {"this", "other", "the"}
+
+
+def check_name(name: str) -> str | None:
+    """Why `name` cannot name a casket, or None."""
+    if not _NAME.match(name):
+        return (
+            f"bad casket name {name!r}: use lower-case letters, digits, '-', '_' "
+            "and single spaces"
+        )
+    if name in _RESERVED:
+        return f"{name!r} cannot name a casket"
+    return None
+
+
+@dataclass(frozen=True)
+class Casket:
+    name: str
+    statements: tuple[Statement, ...]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A Portia puzzle: caskets in a fixed order, each with its statements, and m."""
+
+    caskets: tuple[Casket, ...]
+    m: int
+    title: str = ""
+    author: str = ""
+    notes: str = ""
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def build(
+        cls,
+        statements: dict[str, Sequence[Statement]] | Sequence[tuple[str, Sequence[Statement]]],
+        m: int,
+        **meta: str,
+    ) -> "Puzzle":
+        """A puzzle from {casket name: [statements]} (order kept), validated."""
+        pairs = statements.items() if isinstance(statements, dict) else statements
+        puzzle = cls(tuple(Casket(name, tuple(sts)) for name, sts in pairs), m, **meta)
+        puzzle.validate()
+        return puzzle
+
+    # ----------------------------------------------------------------- shape
+    @cached_property
+    def layout(self) -> Layout:
+        return Layout(
+            tuple(c.name for c in self.caskets), tuple(len(c.statements) for c in self.caskets)
+        )
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.layout.names
+
+    @property
+    def size(self) -> int:
+        """Total number of statements."""
+        return sum(self.layout.counts)
+
+    @property
+    def n(self) -> int | None:
+        """Statements per casket when every casket holds the same number, else None."""
+        counts = set(self.layout.counts)
+        return counts.pop() if len(counts) == 1 else None
+
+    @property
+    def is_classic(self) -> bool:
+        """Gold, silver and lead with n statements each (the thesis formats can hold it)."""
+        return self.names == DEFAULT_CASKETS and self.n is not None
+
+    @cached_property
+    def flat(self) -> tuple[tuple[int, Statement], ...]:
+        """Every statement in number order, as (casket index, statement)."""
+        return tuple((ci, st) for ci, c in enumerate(self.caskets) for st in c.statements)
+
+    def owner(self, index: int) -> int:
+        """The casket index holding statement `index` (0-based)."""
+        return self.flat[index][0]
+
+    def number(self, casket: int, position: int) -> int:
+        """The 0-based statement index of the position-th statement on casket."""
+        return self.layout.offset(casket) + position
+
+    def sentence(self, index: int) -> str:
+        ci, st = self.flat[index]
+        return voc.sentence(st, self.layout, ci)
+
+    def sentences(self) -> Iterator[tuple[int, str]]:
+        """(casket index, sentence) for every statement in number order."""
+        for i, (ci, _st) in enumerate(self.flat):
+            yield ci, self.sentence(i)
+
+    @cached_property
+    def meanings(self) -> tuple[Meaning, ...]:
+        return tuple(voc.meaning(st, self.layout, ci, i) for i, (ci, st) in enumerate(self.flat))
+
+    def options(self, casket: int, kinds: Sequence[str] | None = None) -> list[Statement]:
+        """The valid statements for a slot on `casket` (the editor's menu)."""
+        return voc.options(self.layout, casket, kinds)
+
+    # ----------------------------------------------------------------- validity of the shape
+    def problems(self) -> list[tuple[int | None, str]]:
+        """Every rule the puzzle breaks, as (statement index or None, message)."""
+        out: list[tuple[int | None, str]] = []
+        if not self.caskets:
+            return [(None, "a puzzle needs at least one casket")]
+        seen: set[str] = set()
+        for c in self.caskets:
+            bad = check_name(c.name)
+            if bad:
+                out.append((None, bad))
+            if c.name in seen:
+                out.append((None, f"two caskets are named {c.name!r}"))
+            seen.add(c.name)
+            if not c.statements:
+                out.append((None, f"the {c.name} casket holds no statement (n must be 1 or more)"))
+        for i, (ci, st) in enumerate(self.flat):
+            bad = voc.problem(st, self.layout, ci)
+            if bad:
+                out.append((i, bad))
+        if not 0 <= self.m <= self.size:
+            out.append((None, f"m = {self.m} is out of range: it must be between 0 and {self.size}"))
+        return out
+
+    def validate(self) -> "Puzzle":
+        """Raise PuzzleError for the first rule the puzzle breaks; return the puzzle."""
+        found = self.problems()
+        if found:
+            index, message = found[0]
+            if index is not None:
+                message = f"statement {index + 1}: {message}"
+            raise PuzzleError(message)
+        return self
+
+    # ----------------------------------------------------------------- edits (new puzzles)
+    def with_m(self, m: int) -> "Puzzle":
+        return replace(self, m=m)
+
+    def with_meta(self, **meta: str) -> "Puzzle":
+        return replace(self, **meta)
+
+    def with_statement(self, casket: int, position: int, st: Statement) -> "Puzzle":
+        caskets = list(self.caskets)
+        sts = list(caskets[casket].statements)
+        sts[position] = st
+        caskets[casket] = Casket(caskets[casket].name, tuple(sts))
+        return replace(self, caskets=tuple(caskets))
+
+    def with_row_added(self, default: Statement | None = None) -> "Puzzle":
+        """Portia-n to Portia-(n+1): every casket gains one statement at the end.
+
+        The new statement is `default`, or "The portrait is not in this casket".
+        """
+        caskets = tuple(
+            Casket(c.name, c.statements + (default or Statement("not_in", c.name),))
+            for c in self.caskets
+        )
+        return replace(self, caskets=caskets, m=min(self.m, sum(len(c.statements) for c in caskets)))
+
+    def with_row_removed(self, position: int) -> "Puzzle":
+        """Every casket loses its statement at `position`; m is clamped to the new range.
+
+        "other" statements left on a one-statement casket become "The portrait is not in this
+        casket", so the result is always a valid shape.
+        """
+        caskets = []
+        for c in self.caskets:
+            if len(c.statements) <= 1:
+                raise PuzzleError("every casket must keep at least one statement")
+            sts = c.statements[:position] + c.statements[position + 1 :]
+            if len(sts) == 1 and sts[0].kind in ("other_true", "other_false"):
+                sts = (Statement("not_in", c.name),)
+            caskets.append(Casket(c.name, sts))
+        size = sum(len(c.statements) for c in caskets)
+        return replace(self, caskets=tuple(caskets), m=min(self.m, size))
+
+
+def default_puzzle() -> Puzzle:
+    """The built-in puzzle the editor opens with: Smullyan's first casket."""
+    g, s, lead = DEFAULT_CASKETS
+    return Puzzle.build(
+        {
+            g: [Statement("in", g)],
+            s: [Statement("not_in", s)],
+            lead: [Statement("not_in", g)],
+        },
+        m=1,
+        title="Smullyan's first casket",
+        author="after Raymond Smullyan",
+        notes="Exactly one statement is true. Where is the portrait?",
+    )

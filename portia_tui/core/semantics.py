@@ -1,0 +1,167 @@
+"""What a puzzle means, engine-free: references between statements, loops, consistency.
+
+Statement s *refers to* t when s is a truth or "other" statement whose group holds t. A loop is
+a strongly connected component of that graph with two or more statements (no statement can
+refer to itself). The result types every engine fills in live here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Mapping, Sequence
+
+from .model import Puzzle
+from .vocabulary import GroupMeaning, Meaning, PortraitMeaning
+
+
+def references(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
+    """For each statement, the statements it refers to."""
+    return tuple(
+        mn.group if isinstance(mn, GroupMeaning) else () for mn in puzzle.meanings
+    )
+
+
+def components(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """Strongly connected components in dependency order: every statement comes after the
+    statements it refers to (Tarjan's algorithm, iterative)."""
+    refs = references(puzzle)
+    size = len(refs)
+    index = [-1] * size
+    low = [0] * size
+    on_stack = [False] * size
+    stack: list[int] = []
+    out: list[tuple[int, ...]] = []
+    counter = 0
+    for root in range(size):
+        if index[root] != -1:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, child = work[-1]
+            if child == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack[node] = True
+            if child < len(refs[node]):
+                work[-1] = (node, child + 1)
+                nxt = refs[node][child]
+                if index[nxt] == -1:
+                    work.append((nxt, 0))
+                elif on_stack[nxt]:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = False
+                    comp.append(w)
+                    if w == node:
+                        break
+                out.append(tuple(sorted(comp)))
+    return out
+
+
+def find_loops(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """Every loop (component of two or more statements), in dependency order."""
+    return [c for c in components(puzzle) if len(c) > 1]
+
+
+def closure(puzzle: Puzzle, statements: Sequence[int]) -> tuple[int, ...]:
+    """The statements given and every statement they refer to, directly or not."""
+    refs = references(puzzle)
+    seen = set(statements)
+    todo = list(statements)
+    while todo:
+        for t in refs[todo.pop()]:
+            if t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return tuple(sorted(seen))
+
+
+def holds(mn: Meaning, placement: int, values: Mapping[int, bool] | Sequence[bool]) -> bool:
+    """The truth value the meaning demands, given the placement and the other values."""
+    if isinstance(mn, PortraitMeaning):
+        return (mn.casket == placement) == mn.positive
+    return all(values[t] == mn.value for t in mn.group)
+
+
+def consistent(puzzle: Puzzle, placement: int, values: Sequence[bool]) -> bool:
+    """Whether a full truth assignment agrees with every statement's meaning."""
+    return all(values[i] == holds(mn, placement, values) for i, mn in enumerate(puzzle.meanings))
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class LoopReport:
+    """A loop and how it behaves under each placement (casket indices)."""
+
+    statements: tuple[int, ...]
+    undetermined_in: tuple[int, ...] = ()
+    paradox_in: tuple[int, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """'paradox' when some placement leaves it no consistent assignment, else
+        'undetermined' when some placement leaves it several, else 'determined'."""
+        if self.paradox_in:
+            return "paradox"
+        if self.undetermined_in:
+            return "undetermined"
+        return "determined"
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The exact analysis of a puzzle's statements, for every placement and every m."""
+
+    puzzle: Puzzle
+    #: for each placement (casket index), every achievable number of true statements
+    true_counts: tuple[frozenset[int], ...]
+    loops: tuple[LoopReport, ...]
+    engine: str = ""
+
+    def solutions(self, m: int | None = None) -> tuple[int, ...]:
+        """Casket indices consistent with exactly m true statements (the puzzle's m by default)."""
+        m = self.puzzle.m if m is None else m
+        return tuple(i for i, counts in enumerate(self.true_counts) if m in counts)
+
+    def solution_names(self, m: int | None = None) -> list[str]:
+        return [self.puzzle.names[i] for i in self.solutions(m)]
+
+    def valid(self, m: int | None = None) -> bool:
+        return len(self.solutions(m)) == 1
+
+    @cached_property
+    def unique_m(self) -> tuple[int, ...]:
+        """Every m in 0..S for which exactly one casket is a solution."""
+        return tuple(m for m in range(self.puzzle.size + 1) if len(self.solutions(m)) == 1)
+
+    def as_dict(self, m: int | None = None) -> dict:
+        """The JSON shape printed by ``portia solve --json``."""
+        names = self.puzzle.names
+        m = self.puzzle.m if m is None else m
+        return {
+            "caskets": list(names),
+            "m": m,
+            "solutions": self.solution_names(m),
+            "valid": self.valid(m),
+            "true_counts": {names[i]: sorted(c) for i, c in enumerate(self.true_counts)},
+            "unique_m": list(self.unique_m),
+            "loops": [
+                {
+                    "statements": [s + 1 for s in loop.statements],
+                    "kind": loop.kind,
+                    "undetermined_in": [names[i] for i in loop.undetermined_in],
+                    "paradox_in": [names[i] for i in loop.paradox_in],
+                }
+                for loop in self.loops
+            ],
+        }

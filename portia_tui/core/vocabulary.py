@@ -1,0 +1,286 @@
+"""The statement vocabulary of Definition 1: every kind defined once.
+
+Each kind knows its meaning (as a :class:`PortraitMeaning` or :class:`GroupMeaning`), its
+canonical English sentence, how to parse that sentence back, which statements of its kind may
+stand on a given casket (the menu), and what makes one invalid there.
+
+Nothing here knows about files, solvers or interfaces; it speaks of caskets through a
+:class:`Layout` (the casket names in order and how many statements each holds).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Sequence
+
+
+class Statement(NamedTuple):
+    """One statement: a kind key and, for the kinds that name a casket, that casket's name.
+
+    Portrait statements about their own casket store that casket's name; they read
+    "this casket".  "other" statements store no target.
+    """
+
+    kind: str
+    target: str | None = None
+
+
+class PortraitMeaning(NamedTuple):
+    """T(s) <-> P(casket) when positive, T(s) <-> not P(casket) otherwise."""
+
+    casket: int
+    positive: bool
+
+
+class GroupMeaning(NamedTuple):
+    """T(s) <-> every statement in group has truth value `value`."""
+
+    group: tuple[int, ...]
+    value: bool
+
+
+Meaning = PortraitMeaning | GroupMeaning
+
+
+class Layout(NamedTuple):
+    """Casket names in order and how many statements each holds."""
+
+    names: tuple[str, ...]
+    counts: tuple[int, ...]
+
+    def offset(self, casket: int) -> int:
+        return sum(self.counts[:casket])
+
+    def group(self, casket: int) -> tuple[int, ...]:
+        start = self.offset(casket)
+        return tuple(range(start, start + self.counts[casket]))
+
+    def index(self, name: str) -> int:
+        return self.names.index(name)
+
+
+def _norm(text: str) -> str:
+    """Lower case, single spaces, no trailing full stop."""
+    text = " ".join(text.strip().split()).lower()
+    return text[:-1].rstrip() if text.endswith(".") else text
+
+
+def _verb(count: int) -> tuple[str, str]:
+    """('statement', 'is') or ('statements', 'are')."""
+    return ("statement", "is") if count == 1 else ("statements", "are")
+
+
+class Kind:
+    """A statement kind. Subclasses fill in the five faces of the definition."""
+
+    key: str = ""
+    #: short words for menus and help
+    summary: str = ""
+    #: the regular expression its sentence matches (on normalised text)
+    pattern: re.Pattern[str]
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        raise NotImplementedError
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        raise NotImplementedError
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        raise NotImplementedError
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        """Why st may not stand on casket `owner`, or None when it may."""
+        raise NotImplementedError
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        raise NotImplementedError
+
+
+def _casket_problem(target: str | None, layout: Layout) -> str | None:
+    if target is None:
+        return "the statement names no casket"
+    if target not in layout.names:
+        known = ", ".join(layout.names)
+        return f"unknown casket {target!r} (the caskets are {known})"
+    return None
+
+
+class _Portrait(Kind):
+    positive: bool = True
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        place = "this casket" if st.target == layout.names[owner] else f"the {st.target} casket"
+        return f"The portrait is {'in' if self.positive else 'not in'} {place}"
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        name = match.group("casket")
+        return Statement(self.key, layout.names[owner] if name is None else name)
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        # own casket first ("this casket"), then the others in order
+        order = [owner] + [i for i in range(len(layout.names)) if i != owner]
+        return [Statement(self.key, layout.names[i]) for i in order]
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        return _casket_problem(st.target, layout)
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return PortraitMeaning(layout.index(st.target or ""), self.positive)
+
+
+class PortraitIn(_Portrait):
+    key = "in"
+    summary = "the portrait is in a casket"
+    positive = True
+    pattern = re.compile(r"^the portrait is in (?:this casket|the (?P<casket>.+?) casket)$")
+
+
+class PortraitNotIn(_Portrait):
+    key = "not_in"
+    summary = "the portrait is not in a casket"
+    positive = False
+    pattern = re.compile(r"^the portrait is not in (?:this casket|the (?P<casket>.+?) casket)$")
+
+
+class _Truth(Kind):
+    value: bool = True
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        target = st.target or ""
+        count = layout.counts[layout.index(target)] if target in layout.names else 1
+        noun, verb = _verb(count)
+        return f"The {noun} on the {target} casket {verb} {'true' if self.value else 'false'}"
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        return Statement(self.key, match.group("casket"))
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        return [Statement(self.key, name) for i, name in enumerate(layout.names) if i != owner]
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        bad = _casket_problem(st.target, layout)
+        if bad:
+            return bad
+        if st.target == layout.names[owner]:
+            return (
+                f"a statement on the {st.target} casket may not speak of its own casket's "
+                "statements (use 'The other statements on this casket ...')"
+            )
+        return None
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return GroupMeaning(layout.group(layout.index(st.target or "")), self.value)
+
+
+class StatementsTrue(_Truth):
+    key = "true"
+    summary = "the statements on another casket are all true"
+    value = True
+    pattern = re.compile(r"^the statements? on the (?P<casket>.+?) casket (?:is|are) true$")
+
+
+class StatementsFalse(_Truth):
+    key = "false"
+    summary = "the statements on another casket are all false"
+    value = False
+    pattern = re.compile(r"^the statements? on the (?P<casket>.+?) casket (?:is|are) false$")
+
+
+class _Other(Kind):
+    value: bool = True
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        noun, verb = _verb(max(layout.counts[owner] - 1, 1))
+        return f"The other {noun} on this casket {verb} {'true' if self.value else 'false'}"
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        return Statement(self.key)
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        return [Statement(self.key)] if layout.counts[owner] >= 2 else []
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        if layout.counts[owner] < 2:
+            return (
+                f"'the other statements' needs two or more statements on the "
+                f"{layout.names[owner]} casket, which has {layout.counts[owner]}"
+            )
+        return None
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return GroupMeaning(tuple(i for i in layout.group(owner) if i != index), self.value)
+
+
+class OtherTrue(_Other):
+    key = "other_true"
+    summary = "the other statements on this casket are all true"
+    value = True
+    pattern = re.compile(r"^the other statements? on this casket (?:is|are) true$")
+
+
+class OtherFalse(_Other):
+    key = "other_false"
+    summary = "the other statements on this casket are all false"
+    value = False
+    pattern = re.compile(r"^the other statements? on this casket (?:is|are) false$")
+
+
+#: every kind, in menu order
+KINDS: dict[str, Kind] = {
+    k.key: k
+    for k in (
+        PortraitIn(),
+        PortraitNotIn(),
+        StatementsTrue(),
+        StatementsFalse(),
+        OtherTrue(),
+        OtherFalse(),
+    )
+}
+
+#: the kinds of the portrait-only vocabulary (Mackinnon's census)
+PORTRAIT_KINDS = ("in", "not_in")
+
+
+def kind_of(st: Statement) -> Kind:
+    try:
+        return KINDS[st.kind]
+    except KeyError:
+        raise ValueError(f"unknown statement kind {st.kind!r}") from None
+
+
+def sentence(st: Statement, layout: Layout, owner: int) -> str:
+    """The canonical English sentence of st on casket `owner`."""
+    return kind_of(st).sentence(st, layout, owner)
+
+
+def parse_sentence(text: str, layout: Layout, owner: int) -> Statement | None:
+    """The statement a sentence on casket `owner` says, or None when it is no statement.
+
+    Accepts any letter case, extra spaces, a final full stop, singular or plural. The casket a
+    sentence names is returned as written (lower case); use :func:`problem` to check it.
+    """
+    norm = _norm(text)
+    for kind in KINDS.values():
+        match = kind.pattern.match(norm)
+        if match:
+            return kind.from_match(match, layout, owner)
+    return None
+
+
+def problem(st: Statement, layout: Layout, owner: int) -> str | None:
+    """Why st may not stand on casket `owner`, or None."""
+    if st.kind not in KINDS:
+        return f"unknown statement kind {st.kind!r}"
+    return KINDS[st.kind].problem(st, layout, owner)
+
+
+def options(layout: Layout, owner: int, kinds: Sequence[str] | None = None) -> list[Statement]:
+    """The menu: every valid statement for a slot on casket `owner`, in menu order."""
+    chosen = KINDS.values() if kinds is None else (KINDS[k] for k in kinds)
+    return [st for kind in chosen for st in kind.options(layout, owner)]
+
+
+def meaning(st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+    """What statement number `index` (0-based, on casket `owner`) means."""
+    return kind_of(st).meaning(st, layout, owner, index)
