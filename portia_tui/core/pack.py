@@ -1,0 +1,185 @@
+"""Puzzle packs: many puzzles in one TOML file.
+
+    format = 1
+    type = "pack"
+    title = "Twelve caskets"
+    author = "portia generate"
+    created = "2026-11-22T18:30:00+00:00"
+
+    [generator]            # the settings and seed that made the pack (free-form)
+    n = 3
+    seed = 7
+
+    [[puzzles]]
+    id = "001"
+    title = "Puzzle 1"
+    n = 3
+    m = 4
+    difficulty = "medium"
+    rating = 3.5
+    solution = "9c1f0e4b6a2d"   # a keyed hash of the answer: a glance does not spoil it
+
+    [[puzzles.caskets]]
+    name = "gold"
+    statements = ["...", "...", "..."]
+
+The solution is stored as a short SHA-256 digest of the pack puzzle's id and the casket's
+name; reading it back means trying each casket, which a program does and an eye does not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import FormatError, PortiaError
+from .formats.common import atomic_write, read_text
+from .formats.native import FORMAT, parse_toml, puzzle_from_table, puzzle_to_table
+from .model import Puzzle
+
+DIFFICULTIES = ("easy", "medium", "hard")
+_ENTRY_KEYS = ("id", "n", "difficulty", "rating", "solution")
+
+
+def encode_solution(pid: str, casket: str) -> str:
+    return hashlib.sha256(f"portia:{pid}:{casket}".encode()).hexdigest()[:12]
+
+
+def decode_solution(pid: str, token: str, names: tuple[str, ...]) -> str | None:
+    """The casket name whose digest is token, or None."""
+    for name in names:
+        if encode_solution(pid, name) == token:
+            return name
+    return None
+
+
+@dataclass(frozen=True)
+class PackPuzzle:
+    id: str
+    puzzle: Puzzle
+    difficulty: str = "medium"
+    rating: float = 0.0
+    #: the solution casket's name (decoded), or None when the file stores none
+    solution: str | None = None
+
+    @property
+    def title(self) -> str:
+        return self.puzzle.title or f"Puzzle {self.id}"
+
+
+@dataclass(frozen=True)
+class Pack:
+    title: str
+    puzzles: tuple[PackPuzzle, ...]
+    author: str = ""
+    created: str = ""
+    generator: dict[str, Any] = field(default_factory=dict)
+
+    def by_id(self, pid: str) -> PackPuzzle:
+        for p in self.puzzles:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+
+def _header_lines(text: str) -> list[int]:
+    return [no for no, line in enumerate(text.split("\n"), 1)
+            if re.match(r"^\s*\[\[\s*puzzles\s*\]\]", line)]
+
+
+def loads_pack(text: str, path: str = "<pack>") -> Pack:
+    data = parse_toml(text, path)
+    if data.get("type") != "pack":
+        raise FormatError('not a pack (a pack file says type = "pack")', path, 1)
+    if data.get("format", FORMAT) != FORMAT:
+        raise FormatError(f"unsupported format = {data.get('format')!r}", path, 1)
+    raw = data.get("puzzles")
+    if not isinstance(raw, list) or not raw:
+        raise FormatError("the pack holds no [[puzzles]]", path, 1)
+    starts = _header_lines(text)
+    entries = []
+    seen: set[str] = set()
+    for k, table in enumerate(raw):
+        start = starts[k] if k < len(starts) else 1
+        if not isinstance(table, dict):
+            raise FormatError("each [[puzzles]] entry must be a table", path, start)
+        pid = str(table.get("id", f"{k + 1:03d}"))
+        if pid in seen:
+            raise FormatError(f"two puzzles have id {pid!r}", path, start)
+        seen.add(pid)
+        puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS)
+        n = table.get("n")
+        if n is not None and n != puzzle.n:
+            raise FormatError(f"puzzle {pid}: n = {n}, but its caskets hold {puzzle.layout.counts}",
+                              path, start)
+        difficulty = str(table.get("difficulty", "medium"))
+        rating = table.get("rating", 0.0)
+        if not isinstance(rating, (int, float)) or isinstance(rating, bool):
+            raise FormatError(f"puzzle {pid}: rating must be a number", path, start)
+        token = table.get("solution")
+        solution = None
+        if token is not None:
+            solution = decode_solution(pid, str(token), puzzle.names)
+            if solution is None:
+                raise FormatError(f"puzzle {pid}: its stored solution matches no casket", path, start)
+        entries.append(PackPuzzle(pid, puzzle, difficulty, float(rating), solution))
+    gen = data.get("generator", {})
+    return Pack(
+        title=str(data.get("title", "")),
+        puzzles=tuple(entries),
+        author=str(data.get("author", "")),
+        created=str(data.get("created", "")),
+        generator=gen if isinstance(gen, dict) else {},
+    )
+
+
+def load_pack(path: str | os.PathLike[str]) -> Pack:
+    return loads_pack(read_text(path), str(path))
+
+
+def is_pack_text(text: str) -> bool:
+    """Whether TOML text is a pack (cheap check, no validation)."""
+    return re.search(r'^\s*type\s*=\s*"pack"', text, re.MULTILINE) is not None
+
+
+def dumps_pack(pack: Pack) -> str:
+    import tomli_w
+
+    doc: dict[str, Any] = {"format": FORMAT, "type": "pack", "title": pack.title}
+    if pack.author:
+        doc["author"] = pack.author
+    if pack.created:
+        doc["created"] = pack.created
+    if pack.generator:
+        doc["generator"] = dict(pack.generator)
+    puzzles = []
+    for entry in pack.puzzles:
+        table: dict[str, Any] = {"id": entry.id}
+        body = puzzle_to_table(entry.puzzle)
+        if "title" in body:
+            table["title"] = body.pop("title")
+        if entry.puzzle.n is not None:
+            table["n"] = entry.puzzle.n
+        table["m"] = body.pop("m")
+        table["difficulty"] = entry.difficulty
+        table["rating"] = round(float(entry.rating), 2)
+        if entry.solution is not None:
+            table["solution"] = encode_solution(entry.id, entry.solution)
+        for key in ("author", "notes"):
+            if key in body:
+                table[key] = body.pop(key)
+        table["caskets"] = body.pop("caskets")
+        puzzles.append(table)
+    doc["puzzles"] = puzzles
+    return tomli_w.dumps(doc, multiline_strings=True)
+
+
+def save_pack(pack: Pack, path: str | os.PathLike[str], force: bool = False) -> None:
+    try:
+        text = dumps_pack(pack)
+    except PortiaError as exc:
+        raise exc.located(str(path)) from None
+    atomic_write(path, text, force=force)
