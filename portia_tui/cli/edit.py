@@ -1,16 +1,44 @@
-"""portia edit (under construction: see the issue tracker)."""
+"""portia edit [FILE]: the casket editor (also what `portia` alone opens)."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("edit", help="(not built yet)")
-    p.set_defaults(func=run)
+    p = sub.add_parser(
+        "edit",
+        help="edit a puzzle in the terminal (the default command)",
+        description="Open the casket editor on FILE (.toml; .txt or .json are imported and "
+        "saved as .toml). A FILE that does not exist yet is created on the first save. "
+        "Without FILE the editor opens on a built-in puzzle.",
+    )
+    p.add_argument("file", nargs="?", metavar="FILE", help="puzzle file (.toml, .txt, .json)")
+    p.set_defaults(func=run, file=None)
+
+
+def load_for_editing(file: str | None):
+    """(puzzle or None, path or None); raises PortiaError for a file that cannot be edited."""
+    from portia_tui.core import formats
+    from portia_tui.core.errors import FormatError
+
+    if file is None:
+        return None, None
+    path = Path(file)
+    if path.exists() or path.is_symlink():
+        return formats.load(path), path
+    if path.suffix.lower() != ".toml":
+        raise FormatError("no such file (a new puzzle file must end in .toml)", file)
+    if not (path.parent if str(path.parent) else Path(".")).is_dir():
+        raise FormatError(f"no such folder {str(path.parent)!r}", file)
+    return None, path
 
 
 def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.errors import PortiaError
+    # read the file before textual starts, so a bad file is one line and exit 2
+    puzzle, path = load_for_editing(args.file)
+    from portia_tui.app.editor.app import EditorApp
 
-    raise PortiaError("'portia edit' is not built yet")
+    EditorApp.for_file(puzzle, path).run()
+    return 0

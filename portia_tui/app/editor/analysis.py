@@ -1,0 +1,152 @@
+"""Glue between the editor and the core's engines (no textual here: workers call these).
+
+A :class:`Request` says what the screen wants to show for one edit generation; the worker
+turns it into a :class:`Report`. All the puzzle logic is the core's: the SAT analysis, the
+truth values under a placement, whether a placement can have exactly m true statements.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from portia_tui.core.model import Puzzle
+from portia_tui.core.sat import SatEngine, analyse
+from portia_tui.core.semantics import Analysis
+from portia_tui.core.vocabulary import Layout, Statement, options, sentence
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to compute for one edit generation."""
+
+    generation: int
+    puzzle: Puzzle
+    #: compute each statement's value under the solution (the values toggle)
+    values: bool = False
+    #: the assistant's target placement (casket index) and m, or None when it is off
+    target: int | None = None
+    target_m: int = 0
+
+
+@dataclass(frozen=True)
+class AssistantReport:
+    target: int
+    m: int
+    #: every achievable number of true statements with the portrait in the target
+    counts: frozenset[int]
+    #: each statement's value with the portrait in the target (any m); None: no assignment
+    values: tuple[bool | None, ...] | None
+
+    @property
+    def reached(self) -> bool:
+        return self.m in self.counts
+
+    @property
+    def exceeded(self) -> bool:
+        """Every consistent assignment already has more than m true statements."""
+        return bool(self.counts) and min(self.counts) > self.m
+
+
+@dataclass(frozen=True)
+class Report:
+    request: Request
+    analysis: Analysis
+    #: the placement the values are shown for (the first solution), or None
+    values_for: int | None = None
+    values: tuple[bool | None, ...] | None = None
+    assistant: AssistantReport | None = None
+
+
+def compute(request: Request) -> Report:
+    """Everything the screen shows for one edit (runs in a worker thread)."""
+    puzzle = request.puzzle
+    result = analyse(puzzle)
+    values_for = values = assistant = None
+    if request.values or request.target is not None:
+        with SatEngine(puzzle) as engine:
+            if request.values:
+                sols = result.solutions()
+                if sols:
+                    values_for = sols[0]
+                    values = engine.values(values_for, puzzle.m)
+            if request.target is not None and request.target < len(puzzle.caskets):
+                assistant = AssistantReport(
+                    request.target,
+                    request.target_m,
+                    result.true_counts[request.target],
+                    engine.values(request.target),
+                )
+    return Report(request, result, values_for, values, assistant)
+
+
+@dataclass(frozen=True)
+class MarksRequest:
+    """Which choices for one slot keep the assistant's target reachable."""
+
+    generation: int
+    puzzle: Puzzle
+    casket: int
+    position: int
+    target: int
+    target_m: int
+
+
+def reachable(puzzle: Puzzle, target: int, m: int) -> bool:
+    """Whether the portrait in `target` is consistent with exactly m true statements."""
+    if not 0 <= m <= puzzle.size:
+        return False
+    with SatEngine(puzzle) as engine:
+        return engine.model(target, m) is not None
+
+
+def marks(request: MarksRequest, cancelled=lambda: False) -> tuple[bool, ...] | None:
+    """For each menu option of the slot (in menu order): does choosing it keep the target
+    reachable with exactly m true statements?  None when cancelled part way."""
+    puzzle = request.puzzle
+    out = []
+    for st in puzzle.options(request.casket):
+        if cancelled():
+            return None
+        out.append(
+            reachable(
+                puzzle.with_statement(request.casket, request.position, st),
+                request.target,
+                request.target_m,
+            )
+        )
+    return tuple(out)
+
+
+def numbers(items) -> str:
+    """'1', '1 and 3', '1, 3 and 4' from 0-based statement indices."""
+    nums = [str(i + 1) for i in items]
+    if len(nums) <= 1:
+        return "".join(nums)
+    return ", ".join(nums[:-1]) + " and " + nums[-1]
+
+
+def names(puzzle: Puzzle, caskets) -> str:
+    parts = [puzzle.names[i] for i in caskets]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def counts_text(counts: frozenset[int]) -> str:
+    """'2', '1 or 3', 'none' for a set of achievable true counts."""
+    items = [str(c) for c in sorted(counts)]
+    if not items:
+        return "none (no consistent assignment)"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+@lru_cache(maxsize=512)
+def menu(layout: Layout, casket: int) -> tuple[tuple[str, Statement], ...]:
+    """The menu for a slot on `casket`: (sentence, statement) in the core's menu order.
+
+    Cached by layout, so every slot of a casket shares one tuple until rows change.
+    """
+    return tuple((sentence(st, layout, casket), st) for st in options(layout, casket))

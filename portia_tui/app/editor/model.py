@@ -1,0 +1,112 @@
+"""The editor's state in plain Python: the current puzzle, its undo/redo history, the file.
+
+Widgets never hold puzzle state; they render from an :class:`EditorModel`. Every edit replaces
+the immutable puzzle and bumps :attr:`EditorModel.generation`, the number that tags analysis
+results so a result computed for an older edit is never shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from portia_tui.core.model import Puzzle
+
+#: how many edits undo remembers
+HISTORY_LIMIT = 500
+
+
+@dataclass
+class EditorModel:
+    puzzle: Puzzle
+    #: where "save" writes (a .toml file); None for a new or imported puzzle
+    path: Path | None = None
+    #: the file the puzzle came from when it was imported (.txt or .json)
+    source: Path | None = None
+    #: the puzzle as it is on disk at `path` (None: nothing saved yet)
+    saved: Puzzle | None = None
+    generation: int = 0
+    #: what the screen shows besides the puzzle (plain settings, not puzzle state)
+    show_values: bool = False
+    assistant: bool = False
+    target: int = 0
+    target_m: int = 1
+    _undo: list[Puzzle] = field(default_factory=list)
+    _redo: list[Puzzle] = field(default_factory=list)
+
+    # ----------------------------------------------------------------- constructors
+    @classmethod
+    def new(cls, puzzle: Puzzle, path: Path | None = None) -> "EditorModel":
+        """A fresh puzzle: not dirty unless it is meant for a file that does not exist yet."""
+        return cls(puzzle, path=path, saved=None if path is not None else puzzle)
+
+    @classmethod
+    def opened(cls, puzzle: Puzzle, path: Path) -> "EditorModel":
+        """A puzzle read from `path`: .toml files save back there; others are imports."""
+        if path.suffix.lower() == ".toml":
+            return cls(puzzle, path=path, saved=puzzle)
+        return cls(puzzle, path=None, source=path, saved=puzzle)
+
+    # ----------------------------------------------------------------- state
+    @property
+    def dirty(self) -> bool:
+        """True when there are changes a save would keep."""
+        return self.saved is None or self.puzzle != self.saved
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def display_name(self) -> str:
+        if self.path is not None:
+            return self.path.name
+        if self.source is not None:
+            return f"{self.source.name} (imported)"
+        return "untitled"
+
+    def suggested_path(self) -> Path:
+        """Where a save-as dialog should start: the file, a .toml beside an import, or cwd."""
+        if self.path is not None:
+            return self.path
+        if self.source is not None:
+            return self.source.with_suffix(".toml")
+        return Path.cwd() / "puzzle.toml"
+
+    # ----------------------------------------------------------------- edits
+    def apply(self, puzzle: Puzzle) -> bool:
+        """Make `puzzle` current, remembering the old one for undo. False when nothing changed."""
+        if puzzle == self.puzzle:
+            return False
+        self._undo.append(self.puzzle)
+        del self._undo[:-HISTORY_LIMIT]
+        self._redo.clear()
+        self._set(puzzle)
+        return True
+
+    def undo(self) -> bool:
+        if not self._undo:
+            return False
+        self._redo.append(self.puzzle)
+        self._set(self._undo.pop())
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        self._undo.append(self.puzzle)
+        self._set(self._redo.pop())
+        return True
+
+    def mark_saved(self, path: Path) -> None:
+        self.path = path
+        self.source = None
+        self.saved = self.puzzle
+
+    def _set(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.generation += 1

@@ -1,0 +1,1 @@
+"""The editor's screens: the editor itself, dialogs and help."""

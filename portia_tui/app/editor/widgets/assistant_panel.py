@@ -1,0 +1,130 @@
+"""The Algorithm 2 assistant: a target casket and m, the running count of true statements."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.widgets import Button, Input, Select, Static
+
+from portia_tui.core.model import Puzzle
+
+from ..analysis import Report, counts_text, names, numbers
+from ..messages import MChosen
+
+
+class AssistantChanged(Message):
+    def __init__(self, target: int, m: int) -> None:
+        super().__init__()
+        self.target = target
+        self.m = m
+
+
+class AssistantPanel(VerticalScroll):
+    def __init__(self) -> None:
+        super().__init__(id="assistant")
+        self.border_title = "Algorithm 2 assistant"
+        self.target = Select[int]([], allow_blank=True, compact=True, id="target",
+                                  prompt="casket")
+        self.m_input = Input(type="integer", id="target-m", compact=True)
+        self.status = Static("", id="assistant-status")
+        self._names: tuple[str, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="assistant-controls"):
+            yield Static("Target casket ", classes="label")
+            yield self.target
+            yield Static(" m = ", classes="label")
+            yield self.m_input
+            yield Button("set puzzle m", id="use-m", compact=True)
+        yield self.status
+
+    def sync(self, puzzle: Puzzle, target: int, m: int) -> None:
+        if puzzle.names != self._names:
+            self._names = puzzle.names
+            self.target.set_options((name, i) for i, name in enumerate(puzzle.names))
+        if self.target.value != target:
+            self.target.value = target
+        if not self.m_input.has_focus and self.m_input.value != str(m):
+            self.m_input.value = str(m)
+
+    def show(self, report: Report) -> None:
+        a = report.assistant
+        if a is None:
+            return
+        puzzle = report.analysis.puzzle
+        name = puzzle.names[a.target]
+        lines = []
+        counts = a.counts
+        if not counts:
+            lines.append(
+                f"With the portrait in {name} no consistent truth values exist "
+                "(a paradox): ✘ target unreachable."
+            )
+        else:
+            lines.append(
+                f"With the portrait in {name}: {counts_text(counts)} true "
+                f"statement{'s' if max(counts) != 1 else ''} (target m = {a.m})."
+            )
+            if a.reached:
+                lines.append(f"✔ Target reached: exactly {a.m} can be true.")
+            elif a.exceeded:
+                lines.append(
+                    f"✘ WARNING: exceeded by {min(counts) - a.m}: make a true statement false."
+                )
+            else:
+                lines.append(
+                    f"… Not yet: {max(counts)} true, {a.m - max(counts)} more needed."
+                )
+        if a.values is not None:
+            true = [i for i, v in enumerate(a.values) if v is True]
+            false = [i for i, v in enumerate(a.values) if v is False]
+            vary = [i for i, v in enumerate(a.values) if v is None]
+            parts = [f"true: {numbers(true) or 'none'}", f"false: {numbers(false) or 'none'}"]
+            if vary:
+                parts.append(f"varies: {numbers(vary)}")
+            lines.append(f"Statements under {name}: " + "; ".join(parts) + ".")
+        sols = report.analysis.solutions(a.m)
+        if sols == (a.target,):
+            lines.append(f"✔ Unique: with m = {a.m} only {name} fits (live analysis).")
+        elif a.target in sols:
+            others = [s for s in sols if s != a.target]
+            lines.append(f"✘ Not unique: with m = {a.m} also {names(puzzle, others)} fit.")
+        else:
+            lines.append(f"✘ With m = {a.m} {name} does not fit yet.")
+        lines.append(f"Menus: ✓ keeps {name} reachable with exactly {a.m} true, ✗ does not.")
+        self.status.update("\n".join(lines))
+
+    def _post(self) -> None:
+        target = self.target.value
+        try:
+            m = int(self.m_input.value)
+        except ValueError:
+            return
+        if isinstance(target, int):
+            self.post_message(AssistantChanged(target, m))
+
+    @on(Select.Changed, "#target")
+    def _target(self, event: Select.Changed) -> None:
+        event.stop()
+        self._post()
+
+    @on(Input.Submitted, "#target-m")
+    def _m(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._post()
+
+    @on(Input.Changed, "#target-m")
+    def _m_typed(self, event: Input.Changed) -> None:
+        event.stop()
+        if self.m_input.has_focus:
+            self._post()
+
+    @on(Button.Pressed, "#use-m")
+    def _use_m(self, event: Button.Pressed) -> None:
+        event.stop()
+        try:
+            self.post_message(MChosen(int(self.m_input.value)))
+        except ValueError:
+            pass

@@ -1,0 +1,471 @@
+"""Pilot tests of the casket editor: edits, analysis, assistant, files, confirmations."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from textual.widgets import Input, OptionList, Static
+
+from portia_tui.app.editor.analysis import Report, Request
+from portia_tui.app.editor.analysis import compute as real_compute
+from portia_tui.app.editor.app import EditorApp
+from portia_tui.app.editor.messages import AnalysisReady
+from portia_tui.app.editor.model import EditorModel
+from portia_tui.app.editor.screens.dialogs import ChoiceScreen, MetaScreen, PathScreen
+from portia_tui.app.editor.screens.help import HelpScreen
+from portia_tui.core import formats
+from portia_tui.core.model import Puzzle, default_puzzle
+from portia_tui.core.sat import analyse
+from portia_tui.core.vocabulary import Statement
+
+SIZE = (160, 50)
+
+
+@pytest.fixture(autouse=True)
+def _private_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("PORTIA_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("PORTIA_DATA_DIR", str(tmp_path / "data"))
+
+
+async def settle(app, pilot) -> None:
+    """Let the analysis and marks workers finish and their messages be handled."""
+    for _ in range(3):
+        await pilot.pause()
+        busy = [w for w in app.workers if w.group in ("analysis", "marks") and w.is_running]
+        if busy:
+            await app.workers.wait_for_complete(busy)
+    await pilot.pause()
+
+
+def text_of(app, selector: str) -> str:
+    return str(app.editor.query_one(selector, Static).render())
+
+
+def loop_puzzle() -> Puzzle:
+    # gold and silver speak of each other: a loop of statements 1 and 2
+    return Puzzle.build(
+        {
+            "gold": [Statement("true", "silver")],
+            "silver": [Statement("false", "gold")],
+            "lead": [Statement("not_in", "lead")],
+        },
+        m=1,
+    )
+
+
+async def test_picking_a_statement_changes_the_analysis():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        before = default_puzzle()
+        assert "VALID" in text_of(app, "#analysis-body")
+        select = app.editor.select_at(1, 0)
+        select.focus()
+        await pilot.press("enter")  # open silver's menu
+        await pilot.pause()
+        assert select.expanded
+        # the menu: in silver, in gold, in lead, not in silver (current), ...
+        await pilot.press("up", "up", "up", "enter")
+        await settle(app, pilot)
+        after = before.with_statement(1, 0, Statement("in", "silver"))
+        assert app.model.puzzle == after
+        expected = analyse(after)
+        body = text_of(app, "#analysis-body")
+        assert body != "" and f"m = {after.m}" in body
+        if expected.valid():
+            assert f"the portrait is in {expected.solution_names()[0]}" in body
+        else:
+            assert "NOT VALID" in body
+            for name in expected.solution_names():
+                assert name in body
+        for name, counts in zip(after.names, expected.true_counts):
+            assert f"{name}: {' or '.join(map(str, sorted(counts)))}" in body
+        assert "* unsaved" in text_of(app, "#title-bar")
+
+
+async def test_changing_m_by_keys_field_and_unique_list():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("plus")
+        await settle(app, pilot)
+        assert app.model.puzzle.m == 2
+        assert "m = 2" in text_of(app, "#title-bar")
+        assert "for m = 2" in text_of(app, "#analysis-body")
+        await pilot.press("minus", "minus")
+        await settle(app, pilot)
+        assert app.model.puzzle.m == 0
+        # the m field: type a number and press enter
+        field = app.editor.query_one("#m-input", Input)
+        field.focus()
+        field.value = "3"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.model.puzzle.m == 3
+        # out of range is refused
+        field.value = "9"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.model.puzzle.m == 3
+        # choosing an entry of the unique-m list sets m
+        unique = app.editor.query_one("#unique-m", OptionList)
+        wanted = analyse(default_puzzle()).unique_m
+        assert unique.option_count == len(wanted)
+        unique.focus()
+        unique.highlighted = 0
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.model.puzzle.m == wanted[0]
+
+
+async def test_adding_and_removing_rows():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("a")
+        await settle(app, pilot)
+        puzzle = app.model.puzzle
+        assert puzzle.n == 2
+        assert [len(p.rows) for p in app.editor.panels] == [2, 2, 2]
+        # numbers run 1..S across the caskets
+        labels = [str(r.label.render()).split()[0] for p in app.editor.panels for r in p.rows]
+        assert labels == ["1", "2", "3", "4", "5", "6"]
+        # the new rows' menus now offer "the other statement" (n >= 2)
+        assert Statement("other_true") in app.editor.select_at(0, 1).choices
+        await pilot.press("a")
+        await settle(app, pilot)
+        assert app.model.puzzle.n == 3
+        # remove the focused row (the first): every casket loses its first statement
+        app.editor.select_at(2, 0).focus()
+        three = app.model.puzzle
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert app.model.puzzle == three.with_row_removed(0)
+        assert [len(p.rows) for p in app.editor.panels] == [2, 2, 2]
+        for ci, panel in enumerate(app.editor.panels):
+            for pos, row in enumerate(panel.rows):
+                assert row.select.value == app.model.puzzle.caskets[ci].statements[pos]
+        await pilot.press("x", "x")  # the second removal is refused: n stays >= 1
+        await settle(app, pilot)
+        assert app.model.puzzle.n == 1
+
+
+async def test_undo_and_redo_every_edit():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        p0 = app.model.puzzle
+        await pilot.press("plus")
+        p1 = app.model.puzzle
+        await pilot.press("a")
+        p2 = app.model.puzzle
+        app.editor.select_at(0, 1).value = Statement("other_false")
+        await settle(app, pilot)
+        p3 = app.model.puzzle
+        assert p3.caskets[0].statements[1] == Statement("other_false")
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert app.model.puzzle == p2
+        assert app.editor.select_at(0, 1).value == p2.caskets[0].statements[1]
+        await pilot.press("ctrl+z", "u")
+        await settle(app, pilot)
+        assert app.model.puzzle == p0
+        assert [len(p.rows) for p in app.editor.panels] == [1, 1, 1]
+        assert not app.model.dirty
+        await pilot.press("r", "ctrl+y")
+        await settle(app, pilot)
+        assert app.model.puzzle == p2
+        await pilot.press("r")
+        await settle(app, pilot)
+        assert app.model.puzzle == p3
+        assert app.editor.select_at(0, 1).value == Statement("other_false")
+        assert p1.m == p0.m + 1
+        assert app.editor.shown_generation == app.model.generation
+
+
+async def test_save_and_reopen(tmp_path):
+    target = tmp_path / "mine.toml"
+    app = EditorApp.for_file(None, target)  # a missing file is created on first save
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert "* unsaved" in text_of(app, "#title-bar")
+        await pilot.press("a", "plus")
+        await settle(app, pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert target.exists()
+        assert "unsaved" not in text_of(app, "#title-bar")
+        saved = app.model.puzzle
+    assert formats.load(target) == saved
+    reopened = EditorApp.for_file(formats.load(target), target)
+    async with reopened.run_test(size=SIZE) as pilot:
+        await settle(reopened, pilot)
+        assert reopened.model.puzzle == saved
+        assert [len(p.rows) for p in reopened.editor.panels] == [2, 2, 2]
+        assert not reopened.model.dirty
+
+
+async def test_save_as_asks_before_replacing_another_file(tmp_path):
+    other = tmp_path / "other.toml"
+    formats.save(default_puzzle().with_m(0), other)
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("plus")
+        await pilot.press("ctrl+s")  # no file yet: save as
+        await pilot.pause()
+        assert isinstance(app.screen, PathScreen)
+        app.screen.query_one("#path", Input).value = str(other)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("c")  # cancel: the other file is kept
+        await pilot.pause()
+        assert formats.load(other).m == 0 and app.model.dirty
+        await pilot.press("S")
+        await pilot.pause()
+        app.screen.query_one("#path", Input).value = str(other)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("o")  # overwrite
+        await pilot.pause()
+        assert formats.load(other) == app.model.puzzle and not app.model.dirty
+        assert app.model.path == other
+
+
+async def test_import_saves_as_toml_beside_it(tmp_path):
+    source = tmp_path / "thesis.txt"
+    formats.save(default_puzzle(), source)
+    app = EditorApp.for_file(formats.load(source), source)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert "imported" in text_of(app, "#title-bar")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, PathScreen)
+        assert app.screen.query_one("#path", Input).value == str(tmp_path / "thesis.toml")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert formats.load(tmp_path / "thesis.toml") == app.model.puzzle
+
+
+async def test_open_a_file_and_a_bad_file(tmp_path):
+    good = tmp_path / "good.toml"
+    formats.save(loop_puzzle(), good)
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format = 1\nm = \n", encoding="utf-8")
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert not await app.editor.open_path(bad)
+        assert app.model.puzzle == default_puzzle()
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#path", Input).value = str(good)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.model.puzzle == loop_puzzle() and app.model.path == good
+        assert "good.toml" in text_of(app, "#title-bar")
+
+
+async def test_loop_warning_names_statements_and_marks_panels():
+    app = EditorApp(EditorModel.new(loop_puzzle()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        body = text_of(app, "#analysis-body")
+        (loop,) = analyse(loop_puzzle()).loops
+        assert f"⟳ Loop of statements 1 and 2: {loop.kind}" in body
+        labels = [str(r.label.render()) for p in app.editor.panels for r in p.rows]
+        assert "⟳" in labels[0] and "⟳" in labels[1] and "⟳" not in labels[2]
+        # the loop goes away with an edit, and so do the marks
+        app.editor.select_at(0, 0).value = Statement("in", "gold")
+        await settle(app, pilot)
+        assert "Loops: none." in text_of(app, "#analysis-body")
+        assert not any("⟳" in str(r.label.render()) for p in app.editor.panels for r in p.rows)
+
+
+async def test_values_toggle_shows_truth_under_the_solution():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("v")
+        await settle(app, pilot)
+        puzzle = app.model.puzzle
+        (sol,) = analyse(puzzle).solutions()
+        from portia_tui.core.sat import SatEngine
+
+        values = SatEngine(puzzle).values(sol, puzzle.m)
+        marks = [str(r.label.render()).split()[-1] for p in app.editor.panels for r in p.rows]
+        assert marks == ["T" if v else "F" for v in values]
+        assert f"portrait in {puzzle.names[sol]}, the solution" in text_of(app, "#analysis-body")
+        await pilot.press("v")
+        await settle(app, pilot)
+        labels = [str(r.label.render()).split() for p in app.editor.panels for r in p.rows]
+        assert all(len(parts) == 1 for parts in labels)
+
+
+async def test_assistant_counts_warns_and_marks_menus():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("g")
+        await settle(app, pilot)
+        puzzle = app.model.puzzle
+        assert app.model.assistant and app.model.target == 0 and app.model.target_m == puzzle.m
+        counts = analyse(puzzle).true_counts[0]  # gold: 2 true statements, m is 1
+        status = text_of(app, "#assistant-status")
+        assert f"With the portrait in gold: {min(counts)} true" in status
+        assert "exceeded" in status
+        # pick a target that fits: the solution casket, with the puzzle's m
+        (sol,) = analyse(puzzle).solutions()
+        await app.editor.run_action(f"assistant_target({sol})")
+        await settle(app, pilot)
+        status = text_of(app, "#assistant-status")
+        assert "Target reached" in status and "✔ Unique" in status
+        # focus a slot: its menu entries get ✓ / ✗ as the core says
+        select = app.editor.select_at(0, 0)
+        select.focus()
+        await settle(app, pilot)
+        prompts = [str(o.prompt) for o in select.query_one(OptionList).options]
+        for st, prompt in zip(select.choices, prompts):
+            ok = puzzle.m in analyse(puzzle.with_statement(0, 0, st)).true_counts[sol]
+            assert prompt.startswith("✓ " if ok else "✗ ")
+        # an edit invalidates the marks; they come back for the new puzzle
+        await pilot.press("plus")
+        await settle(app, pilot)
+        assert "m = 1" in text_of(app, "#assistant-status") or app.model.target_m == 1
+        # hiding the assistant removes the marks
+        await pilot.press("g")
+        await settle(app, pilot)
+        prompts = [str(o.prompt) for o in select.query_one(OptionList).options]
+        assert not any(p.startswith(("✓", "✗")) for p in prompts)
+
+
+async def test_stale_results_are_dropped(monkeypatch):
+    import portia_tui.app.editor.screens.editor as editor_module
+
+    release = threading.Event()
+    first = threading.Event()
+
+    def slow_compute(request: Request) -> Report:
+        if not first.is_set():
+            first.set()
+            release.wait(10)  # the first edit's analysis is slow
+        return real_compute(request)
+
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        monkeypatch.setattr(editor_module, "compute", slow_compute)
+        await pilot.press("plus")  # edit 1: its analysis blocks
+        await pilot.pause()
+        assert first.wait(5)
+        await pilot.press("plus")  # edit 2: analysed at once
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if app.editor.shown_generation == app.model.generation:
+                break
+        assert app.editor.shown_generation == app.model.generation
+        assert "for m = 3" in text_of(app, "#analysis-body")
+        release.set()  # now the old result arrives, and must not be shown
+        await settle(app, pilot)
+        assert app.editor.stale_dropped >= 1
+        assert app.editor.shown_generation == app.model.generation
+        assert "for m = 3" in text_of(app, "#analysis-body")
+        # a report for an older request posted by hand is dropped too
+        old = real_compute(Request(0, default_puzzle()))
+        dropped = app.editor.stale_dropped
+        app.editor.post_message(AnalysisReady(old))
+        await settle(app, pilot)
+        assert app.editor.stale_dropped == dropped + 1
+        assert "for m = 3" in text_of(app, "#analysis-body")
+
+
+async def test_unsaved_changes_are_confirmed_before_quit_and_new():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("plus")
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("escape")  # cancel
+        await pilot.pause()
+        assert app.model.puzzle.m == 2
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.is_running and app.model.puzzle.m == 2
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("d")  # discard: the built-in puzzle again
+        await settle(app, pilot)
+        assert app.model.puzzle == default_puzzle() and not app.model.dirty
+        await pilot.press("plus", "ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("d")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_quit_without_changes_asks_nothing():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen)
+    assert app.return_code == 0
+
+
+async def test_help_palette_metadata_and_copy():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        # the command palette runs editor actions
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"add a row")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.model.puzzle.n == 2
+        # title, author, notes
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, MetaScreen)
+        app.screen.query_one("#meta-title", Input).value = "My casket"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.model.puzzle.title == "My casket"
+        assert "My casket" in text_of(app, "#title-bar")
+        # copy as thesis text and as TOML (OSC 52 through textual)
+        await pilot.press("c")
+        assert app.clipboard == formats.dumps(app.model.puzzle, "text")
+        await pilot.press("C")
+        assert app.clipboard == formats.dumps(app.model.puzzle, "native")
+
+
+async def test_arrow_keys_move_between_slots():
+    app = EditorApp(EditorModel.new(default_puzzle().with_row_added()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert app.focused is app.editor.select_at(0, 0)
+        await pilot.press("down")
+        assert app.focused is app.editor.select_at(0, 1)
+        await pilot.press("right", "right")
+        assert app.focused is app.editor.select_at(2, 1)
+        await pilot.press("up")
+        assert app.focused is app.editor.select_at(2, 0)
+        assert "Statement 5 on the lead casket" in text_of(app, "#focus-line")
