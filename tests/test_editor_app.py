@@ -14,6 +14,7 @@ from portia_tui.app.editor.messages import AnalysisReady
 from portia_tui.app.editor.model import EditorModel
 from portia_tui.app.editor.screens.dialogs import ChoiceScreen, MetaScreen, PathScreen
 from portia_tui.app.editor.screens.help import HelpScreen
+from portia_tui.app.editor.screens.menu import MenuScreen
 from portia_tui.core import formats
 from portia_tui.core.model import Puzzle, default_puzzle
 from portia_tui.core.sat import analyse
@@ -60,11 +61,11 @@ async def test_picking_a_statement_changes_the_analysis():
         await settle(app, pilot)
         before = default_puzzle()
         assert "VALID" in text_of(app, "#analysis-body")
-        select = app.editor.select_at(1, 0)
-        select.focus()
+        slot = app.editor.slot_at(1, 0)
+        slot.focus()
         await pilot.press("enter")  # open silver's menu
         await pilot.pause()
-        assert select.expanded
+        assert isinstance(app.screen, MenuScreen)
         # the menu: in silver, in gold, in lead, not in silver (current), ...
         await pilot.press("up", "up", "up", "enter")
         await settle(app, pilot)
@@ -127,25 +128,30 @@ async def test_adding_and_removing_rows():
         await settle(app, pilot)
         puzzle = app.model.puzzle
         assert puzzle.n == 2
-        assert [len(p.rows) for p in app.editor.panels] == [2, 2, 2]
+        assert [len(p.slots) for p in app.editor.panels] == [2, 2, 2]
         # numbers run 1..S across the caskets
-        labels = [str(r.label.render()).split()[0] for p in app.editor.panels for r in p.rows]
+        labels = [s.label.split()[0] for p in app.editor.panels for s in p.slots]
         assert labels == ["1", "2", "3", "4", "5", "6"]
-        # the new rows' menus now offer "the other statement" (n >= 2)
-        assert Statement("other_true") in app.editor.select_at(0, 1).choices
+        # the menus now offer "the other statement" (n >= 2)
+        app.editor.slot_at(0, 1).focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert Statement("other_true") in [st for _, st in app.screen.options]
+        await pilot.press("escape")
         await pilot.press("a")
         await settle(app, pilot)
         assert app.model.puzzle.n == 3
         # remove the focused row (the first): every casket loses its first statement
-        app.editor.select_at(2, 0).focus()
+        app.editor.slot_at(2, 0).focus()
         three = app.model.puzzle
         await pilot.press("x")
         await settle(app, pilot)
         assert app.model.puzzle == three.with_row_removed(0)
-        assert [len(p.rows) for p in app.editor.panels] == [2, 2, 2]
+        assert [len(p.slots) for p in app.editor.panels] == [2, 2, 2]
         for ci, panel in enumerate(app.editor.panels):
-            for pos, row in enumerate(panel.rows):
-                assert row.select.value == app.model.puzzle.caskets[ci].statements[pos]
+            for pos, slot in enumerate(panel.slots):
+                assert slot.statement == app.model.puzzle.caskets[ci].statements[pos]
+                assert slot.sentence == app.model.puzzle.sentence(slot.number - 1)
         await pilot.press("x", "x")  # the second removal is refused: n stays >= 1
         await settle(app, pilot)
         assert app.model.puzzle.n == 1
@@ -160,18 +166,18 @@ async def test_undo_and_redo_every_edit():
         p1 = app.model.puzzle
         await pilot.press("a")
         p2 = app.model.puzzle
-        app.editor.select_at(0, 1).value = Statement("other_false")
+        await app.editor.pick(0, 1, Statement("other_false"))
         await settle(app, pilot)
         p3 = app.model.puzzle
         assert p3.caskets[0].statements[1] == Statement("other_false")
         await pilot.press("u")
         await settle(app, pilot)
         assert app.model.puzzle == p2
-        assert app.editor.select_at(0, 1).value == p2.caskets[0].statements[1]
+        assert app.editor.slot_at(0, 1).statement == p2.caskets[0].statements[1]
         await pilot.press("ctrl+z", "u")
         await settle(app, pilot)
         assert app.model.puzzle == p0
-        assert [len(p.rows) for p in app.editor.panels] == [1, 1, 1]
+        assert [len(p.slots) for p in app.editor.panels] == [1, 1, 1]
         assert not app.model.dirty
         await pilot.press("r", "ctrl+y")
         await settle(app, pilot)
@@ -179,7 +185,7 @@ async def test_undo_and_redo_every_edit():
         await pilot.press("r")
         await settle(app, pilot)
         assert app.model.puzzle == p3
-        assert app.editor.select_at(0, 1).value == Statement("other_false")
+        assert app.editor.slot_at(0, 1).statement == Statement("other_false")
         assert p1.m == p0.m + 1
         assert app.editor.shown_generation == app.model.generation
 
@@ -202,7 +208,7 @@ async def test_save_and_reopen(tmp_path):
     async with reopened.run_test(size=SIZE) as pilot:
         await settle(reopened, pilot)
         assert reopened.model.puzzle == saved
-        assert [len(p.rows) for p in reopened.editor.panels] == [2, 2, 2]
+        assert [len(p.slots) for p in reopened.editor.panels] == [2, 2, 2]
         assert not reopened.model.dirty
 
 
@@ -276,13 +282,14 @@ async def test_loop_warning_names_statements_and_marks_panels():
         body = text_of(app, "#analysis-body")
         (loop,) = analyse(loop_puzzle()).loops
         assert f"⟳ Loop of statements 1 and 2: {loop.kind}" in body
-        labels = [str(r.label.render()) for p in app.editor.panels for r in p.rows]
+        labels = [s.label for p in app.editor.panels for s in p.slots]
         assert "⟳" in labels[0] and "⟳" in labels[1] and "⟳" not in labels[2]
+        assert "⟳" in str(app.editor.slot_at(0, 0).render())
         # the loop goes away with an edit, and so do the marks
-        app.editor.select_at(0, 0).value = Statement("in", "gold")
+        await app.editor.pick(0, 0, Statement("in", "gold"))
         await settle(app, pilot)
         assert "Loops: none." in text_of(app, "#analysis-body")
-        assert not any("⟳" in str(r.label.render()) for p in app.editor.panels for r in p.rows)
+        assert not any("⟳" in s.label for p in app.editor.panels for s in p.slots)
 
 
 async def test_values_toggle_shows_truth_under_the_solution():
@@ -296,12 +303,12 @@ async def test_values_toggle_shows_truth_under_the_solution():
         from portia_tui.core.sat import SatEngine
 
         values = SatEngine(puzzle).values(sol, puzzle.m)
-        marks = [str(r.label.render()).split()[-1] for p in app.editor.panels for r in p.rows]
+        marks = [s.label.split()[-1] for p in app.editor.panels for s in p.slots]
         assert marks == ["T" if v else "F" for v in values]
         assert f"portrait in {puzzle.names[sol]}, the solution" in text_of(app, "#analysis-body")
         await pilot.press("v")
         await settle(app, pilot)
-        labels = [str(r.label.render()).split() for p in app.editor.panels for r in p.rows]
+        labels = [s.label.split() for p in app.editor.panels for s in p.slots]
         assert all(len(parts) == 1 for parts in labels)
 
 
@@ -323,23 +330,29 @@ async def test_assistant_counts_warns_and_marks_menus():
         await settle(app, pilot)
         status = text_of(app, "#assistant-status")
         assert "Target reached" in status and "✔ Unique" in status
-        # focus a slot: its menu entries get ✓ / ✗ as the core says
-        select = app.editor.select_at(0, 0)
-        select.focus()
+        # a slot's menu marks each entry ✓ / ✗ as the core says
+        app.editor.slot_at(0, 0).focus()
         await settle(app, pilot)
-        prompts = [str(o.prompt) for o in select.query_one(OptionList).options]
-        for st, prompt in zip(select.choices, prompts):
+        await pilot.press("enter")
+        await settle(app, pilot)
+        menu_screen = app.screen
+        assert isinstance(menu_screen, MenuScreen)
+        prompts = [str(o.prompt) for o in menu_screen.query_one(OptionList).options]
+        seen = set()
+        for (_sentence, st), prompt in zip(menu_screen.options, prompts):
             ok = puzzle.m in analyse(puzzle.with_statement(0, 0, st)).true_counts[sol]
             assert prompt.startswith("✓ " if ok else "✗ ")
-        # an edit invalidates the marks; they come back for the new puzzle
-        await pilot.press("plus")
-        await settle(app, pilot)
-        assert "m = 1" in text_of(app, "#assistant-status") or app.model.target_m == 1
-        # hiding the assistant removes the marks
+            seen.add(ok)
+        assert seen == {True, False}  # both kinds occur here
+        await pilot.press("escape")
+        # hiding the assistant: menus carry no marks
         await pilot.press("g")
         await settle(app, pilot)
-        prompts = [str(o.prompt) for o in select.query_one(OptionList).options]
+        await pilot.press("enter")
+        await pilot.pause()
+        prompts = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
         assert not any(p.startswith(("✓", "✗")) for p in prompts)
+        await pilot.press("escape")
 
 
 async def test_stale_results_are_dropped(monkeypatch):
@@ -461,11 +474,11 @@ async def test_arrow_keys_move_between_slots():
     app = EditorApp(EditorModel.new(default_puzzle().with_row_added()))
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        assert app.focused is app.editor.select_at(0, 0)
+        assert app.focused is app.editor.slot_at(0, 0)
         await pilot.press("down")
-        assert app.focused is app.editor.select_at(0, 1)
+        assert app.focused is app.editor.slot_at(0, 1)
         await pilot.press("right", "right")
-        assert app.focused is app.editor.select_at(2, 1)
+        assert app.focused is app.editor.slot_at(2, 1)
         await pilot.press("up")
-        assert app.focused is app.editor.select_at(2, 0)
+        assert app.focused is app.editor.slot_at(2, 0)
         assert "Statement 5 on the lead casket" in text_of(app, "#focus-line")

@@ -7,6 +7,7 @@ truth values under a placement, whether a placement can have exactly m true stat
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -108,6 +109,7 @@ def marks(request: MarksRequest, cancelled=lambda: False) -> tuple[bool, ...] | 
     for st in puzzle.options(request.casket):
         if cancelled():
             return None
+        time.sleep(0)  # let the interface thread take the GIL between options
         out.append(
             reachable(
                 puzzle.with_statement(request.casket, request.position, st),

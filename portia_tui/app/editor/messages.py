@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from portia_tui.core.vocabulary import Statement
-
 from .analysis import MarksRequest, Report
 
 
@@ -26,14 +24,13 @@ class MarksReady(Message):
         self.marks = marks
 
 
-class StatementPicked(Message):
-    """The author chose a statement from a slot's menu."""
+class SlotMenuRequested(Message):
+    """The author wants to choose the statement in a slot (enter, space or a click)."""
 
-    def __init__(self, casket: int, position: int, statement: Statement) -> None:
+    def __init__(self, casket: int, position: int) -> None:
         super().__init__()
         self.casket = casket
         self.position = position
-        self.statement = statement
 
 
 class Navigate(Message):

@@ -7,6 +7,7 @@ Each result carries the request it answers; only the latest request's result is 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from textual import on, work
@@ -20,16 +21,18 @@ from textual.worker import get_current_worker
 from portia_tui.core import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.model import Puzzle, default_puzzle
+from portia_tui.core.vocabulary import Statement
 
 from ..analysis import MarksRequest, Report, Request, compute, marks, menu
-from ..messages import AnalysisReady, MarksReady, MChosen, Navigate, SlotFocused, StatementPicked
+from ..messages import AnalysisReady, MarksReady, MChosen, Navigate, SlotFocused, SlotMenuRequested
 from ..model import EditorModel
 from ..widgets.analysis_panel import AnalysisPanel
 from ..widgets.assistant_panel import AssistantChanged, AssistantPanel
-from ..widgets.casket_panel import LOOP_MARK, CasketPanel, StatementRow, StatementSelect
+from ..widgets.casket_panel import LOOP_MARK, CasketPanel, Slot
 from ..widgets.toolbar import TitleBar, Toolbar, title_text
 from .dialogs import ChoiceScreen, MetaScreen, PathScreen
 from .help import HelpScreen
+from .menu import MenuScreen
 
 
 class EditorScreen(Screen):
@@ -68,7 +71,10 @@ class EditorScreen(Screen):
         self.report: Report | None = None
         self._request: Request | None = None
         self._marks_request: MarksRequest | None = None
-        self._marked: set[StatementSelect] = set()
+        #: the assistant's marks for the focused slot, once they arrive
+        self._marks_found: tuple[MarksRequest, tuple[bool, ...]] | None = None
+        #: the statement menu on screen, if any
+        self._menu: MenuScreen | None = None
         #: results that arrived for an older request and were dropped (tests read it)
         self.stale_dropped = 0
         #: the edit generation whose analysis is on screen
@@ -95,27 +101,26 @@ class EditorScreen(Screen):
         self._layout = layout
         self.panels = []
         for ci, casket in enumerate(puzzle.caskets):
-            options = menu(layout, ci)
-            rows = [
-                StatementRow(ci, pos, puzzle.number(ci, pos) + 1, options, st)
+            slots = [
+                Slot(ci, pos, puzzle.number(ci, pos) + 1, st,
+                     puzzle.sentence(puzzle.number(ci, pos)))
                 for pos, st in enumerate(casket.statements)
             ]
-            self.panels.append(CasketPanel(ci, casket.name, rows))
+            self.panels.append(CasketPanel(ci, casket.name, slots))
         return self.panels
 
     async def _rebuild(self) -> None:
         """A different set of caskets (open, new): new panels."""
         container = self.query_one("#caskets")
         await container.remove_children()
-        self._marked.clear()
         await container.mount_all(self._make_panels())
 
     def on_mount(self) -> None:
         self.query_one(AssistantPanel).display = self.model.assistant
         self._sync_chrome()
         self.request_analysis()
-        if self.panels and self.panels[0].rows:
-            self.panels[0].rows[0].select.focus()
+        if self.panels and self.panels[0].slots:
+            self.panels[0].slots[0].focus()
 
     # ----------------------------------------------------------------- bringing widgets in line
     def _sync_chrome(self) -> None:
@@ -134,26 +139,29 @@ class EditorScreen(Screen):
             await self._rebuild()
             return
         if layout.counts != self._layout.counts:
+            gone: list[Slot] = []
+            pending: list = []
             for ci, panel in enumerate(self.panels):
                 want = layout.counts[ci]
-                while len(panel.rows) > want:
-                    row = panel.rows.pop()
-                    self._marked.discard(row.select)
-                    await row.remove()
+                while len(panel.slots) > want:
+                    gone.append(panel.slots.pop())
                 new = []
-                for pos in range(len(panel.rows), want):
-                    row = StatementRow(ci, pos, puzzle.number(ci, pos) + 1, menu(layout, ci),
-                                       puzzle.caskets[ci].statements[pos])
-                    panel.rows.append(row)
-                    new.append(row)
+                for pos in range(len(panel.slots), want):
+                    i = puzzle.number(ci, pos)
+                    slot = Slot(ci, pos, i + 1, puzzle.flat[i][1], puzzle.sentence(i))
+                    panel.slots.append(slot)
+                    new.append(slot)
                 if new:
-                    await panel.mount_all(new)
+                    pending.append(panel.mount_all(new))
+            if gone:
+                pending.extend(slot.remove() for slot in gone)
+            # one wait for every panel's mounts and removals, not one per panel
+            await asyncio.gather(*pending)
             self._layout = layout
         for ci, panel in enumerate(self.panels):
-            options = menu(layout, ci)
-            statements = puzzle.caskets[ci].statements
-            for pos, row in enumerate(panel.rows):
-                row.select.show(options, statements[pos])
+            for pos, slot in enumerate(panel.slots):
+                i = puzzle.number(ci, pos)
+                slot.show(i + 1, puzzle.flat[i][1], puzzle.sentence(i))
         self._apply_row_marks()
 
     def _apply_row_marks(self) -> None:
@@ -167,16 +175,15 @@ class EditorScreen(Screen):
             if self.model.show_values and report.request.values:
                 values = report.values
         for ci, panel in enumerate(self.panels):
-            for pos, row in enumerate(panel.rows):
+            for pos, slot in enumerate(panel.slots):
                 i = puzzle.number(ci, pos)
-                value = "" if values is None else values[i]
-                row.set_marks(i + 1, i in loops, value)
+                slot.set_marks(i in loops, "" if values is None else values[i])
 
     def _sync_focus_line(self) -> None:
         line = self.query_one("#focus-line", Static)
         focused = self.focused
-        if not isinstance(focused, StatementSelect):
-            line.update("Tab or the arrow keys move between statements; enter opens a menu.")
+        if not isinstance(focused, Slot):
+            line.update("Tab or the arrow keys move between statements; enter opens a menu.", layout=False)
             return
         puzzle = self.model.puzzle
         ci, pos = focused.casket, focused.position
@@ -189,7 +196,7 @@ class EditorScreen(Screen):
             for loop in report.analysis.loops:
                 if i in loop.statements:
                     text += f"  {LOOP_MARK} in a loop ({loop.kind})."
-        line.update(text)
+        line.update(text, layout=False)
 
     async def after_change(self) -> None:
         await self._sync_caskets()
@@ -253,21 +260,37 @@ class EditorScreen(Screen):
 
     # ----------------------------------------------------------------- assistant marks
     def _clear_marks(self) -> None:
-        for select in self._marked:
-            select.set_marks(None)
-        self._marked.clear()
         self._marks_request = None
+        self._marks_found = None
+        if self._menu is not None:
+            self._menu.set_marks(None, self._marks_legend(pending=self.model.assistant))
 
-    def request_marks(self) -> None:
+    def _marks_legend(self, pending: bool = False) -> str:
         model = self.model
-        focused = self.focused
-        if not model.assistant or not isinstance(focused, StatementSelect):
+        if not model.assistant:
+            return ""
+        name = model.puzzle.names[model.target]
+        if pending:
+            return f"Assistant: checking which choices keep {name} reachable with m = {model.target_m}…"
+        return (f"Assistant: ✓ keeps {name} reachable with exactly {model.target_m} true "
+                "statements, ✗ does not.")
+
+    def request_marks(self, casket: int | None = None, position: int | None = None) -> None:
+        """Work out the assistant's marks for a slot (the focused one by default)."""
+        model = self.model
+        if casket is None or position is None:
+            focused = self.focused
+            if not isinstance(focused, Slot):
+                return
+            casket, position = focused.casket, focused.position
+        if not model.assistant:
             return
-        request = MarksRequest(model.generation, model.puzzle, focused.casket,
-                               focused.position, model.target, model.target_m)
+        request = MarksRequest(model.generation, model.puzzle, casket, position,
+                               model.target, model.target_m)
         if request == self._marks_request:
             return
         self._marks_request = request
+        self._marks_found = None
         self._marks(request)
 
     @work(thread=True, exclusive=True, group="marks")
@@ -281,43 +304,82 @@ class EditorScreen(Screen):
     def _marks_ready(self, message: MarksReady) -> None:
         if message.request is not self._marks_request:
             return
-        select = self.select_at(message.request.casket, message.request.position)
-        if select is not None:
-            select.set_marks(message.marks)
-            self._marked.add(select)
+        self._marks_found = (message.request, message.marks)
+        menu_screen = self._menu
+        request = message.request
+        if menu_screen is not None and (menu_screen.casket, menu_screen.position) == (
+            request.casket, request.position
+        ):
+            menu_screen.set_marks(message.marks, self._marks_legend())
 
-    def select_at(self, casket: int, position: int) -> StatementSelect | None:
-        if 0 <= casket < len(self.panels) and 0 <= position < len(self.panels[casket].rows):
-            return self.panels[casket].rows[position].select
+    def marks_for(self, casket: int, position: int) -> tuple[bool, ...] | None:
+        found = self._marks_found
+        if found is None:
+            return None
+        request, result = found
+        if (request.casket, request.position, request.generation) != (
+            casket, position, self.model.generation
+        ):
+            return None
+        return result
+
+    def slot_at(self, casket: int, position: int) -> Slot | None:
+        if 0 <= casket < len(self.panels) and 0 <= position < len(self.panels[casket].slots):
+            return self.panels[casket].slots[position]
         return None
 
     # ----------------------------------------------------------------- messages from widgets
-    @on(StatementPicked)
-    async def _picked(self, message: StatementPicked) -> None:
+    async def pick(self, casket: int, position: int, statement: Statement) -> bool:
+        """Put `statement` in a slot (what choosing from its menu does)."""
         puzzle = self.model.puzzle
-        if message.casket >= len(puzzle.caskets):
+        if casket >= len(puzzle.caskets) or position >= len(puzzle.caskets[casket].statements):
+            return False
+        if puzzle.caskets[casket].statements[position] == statement:
+            return False
+        return await self.edit(puzzle.with_statement(casket, position, statement))
+
+    @on(SlotMenuRequested)
+    def _open_menu(self, message: SlotMenuRequested) -> None:
+        puzzle = self.model.puzzle
+        ci, pos = message.casket, message.position
+        if self.slot_at(ci, pos) is None or self._menu is not None:
             return
-        statements = puzzle.caskets[message.casket].statements
-        if message.position >= len(statements) or statements[message.position] == message.statement:
-            return
-        await self.edit(puzzle.with_statement(message.casket, message.position,
-                                              message.statement))
+        i = puzzle.number(ci, pos)
+        found = self.marks_for(ci, pos)
+        if self.model.assistant and found is None:
+            self.request_marks(ci, pos)
+        screen = MenuScreen(
+            ci, pos,
+            f"Statement {i + 1} on the {puzzle.names[ci]} casket: choose (enter), "
+            "escape keeps it",
+            menu(puzzle.layout, ci),
+            puzzle.flat[i][1],
+            found,
+            self._marks_legend(pending=found is None),
+        )
+        self._menu = screen
+
+        async def chosen(statement: Statement | None) -> None:
+            self._menu = None
+            if statement is not None:
+                await self.pick(ci, pos, statement)
+
+        self.app.push_screen(screen, chosen)
 
     @on(Navigate)
     def _navigate(self, message: Navigate) -> None:
         if not self.panels:
             return
         ci = max(0, min(len(self.panels) - 1, message.casket + message.dx))
-        rows = self.panels[ci].rows
-        pos = max(0, min(len(rows) - 1, message.position + message.dy))
-        rows[pos].select.focus()
+        slots = self.panels[ci].slots
+        pos = max(0, min(len(slots) - 1, message.position + message.dy))
+        slots[pos].focus()
+        slots[pos].scroll_visible()
 
     @on(SlotFocused)
     def _slot_focused(self, message: SlotFocused) -> None:
         self._sync_focus_line()
-        if self.model.assistant:
-            self._clear_marks()
-            self.request_marks()
+        self.request_marks()
 
     @on(MChosen)
     async def _m_chosen(self, message: MChosen) -> None:
@@ -395,7 +457,7 @@ class EditorScreen(Screen):
             return
         if position is None:
             focused = self.focused
-            if isinstance(focused, StatementSelect):
+            if isinstance(focused, Slot):
                 position = focused.position
             else:
                 position = min(puzzle.layout.counts) - 1

@@ -80,12 +80,12 @@ class AnalysisPanel(VerticalScroll):
         yield self.unique
 
     def set_pending(self, generation: int) -> None:
-        self.status.update(f"… checking edit {generation}")
+        self.status.update(f"… checking edit {generation}", layout=False)
 
     def show(self, report: Report) -> None:
         analysis = report.analysis
         puzzle: Puzzle = analysis.puzzle
-        self.status.update(f"up to date (edit {report.request.generation})")
+        self.status.update(f"up to date (edit {report.request.generation})", layout=False)
         self.body.update("\n".join(verdict_lines(report)))
         unique = analysis.unique_m
         if unique:

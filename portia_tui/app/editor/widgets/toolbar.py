@@ -28,7 +28,7 @@ class TitleBar(Static):
         super().__init__("", id="title-bar", markup=False)
 
     def sync(self, model: EditorModel) -> None:
-        self.update(title_text(model))
+        self.update(title_text(model), layout=False)
 
 
 class Toolbar(Horizontal):

@@ -1,0 +1,194 @@
+"""Editor speed, measured through Textual's Pilot (headless, as a user's keys arrive).
+
+(a) edit -> updated analysis painted, for a Portia-10 puzzle (target: median <= 50 ms)
+(b) key press -> its effect painted while a 12-casket x 10-statement puzzle is being analysed,
+    with the Algorithm 2 assistant marking a menu in the background too (target: <= 100 ms)
+Times are taken inside the app (the analysis handler, the action, the next painted frame).
+plus, for information: opening the 12 x 10 editor (120 menus) and adding a row to it.
+
+Run: .venv/bin/python benchmarks/bench_editor.py   (or `make bench`)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+_home = tempfile.mkdtemp(prefix="portia-bench-")
+os.environ.setdefault("PORTIA_CONFIG_DIR", os.path.join(_home, "config"))
+os.environ.setdefault("PORTIA_DATA_DIR", os.path.join(_home, "data"))
+
+from portia_tui.app.editor.app import EditorApp  # noqa: E402
+from portia_tui.app.editor.model import EditorModel  # noqa: E402
+from portia_tui.app.editor.screens.editor import EditorScreen  # noqa: E402
+from portia_tui.app.editor.widgets.analysis_panel import AnalysisPanel  # noqa: E402
+from textual import events  # noqa: E402
+from textual.screen import Screen  # noqa: E402
+from portia_tui.core.model import Puzzle  # noqa: E402
+from portia_tui.core.vocabulary import Statement  # noqa: E402
+
+SIZE = (160, 50)
+
+
+def random_puzzle(names: list[str], n: int, m: int, seed: int) -> Puzzle:
+    rng = random.Random(seed)
+    puzzle = Puzzle.build({name: [Statement("not_in", name)] * n for name in names}, m=m)
+    for ci in range(len(names)):
+        for pos in range(n):
+            puzzle = puzzle.with_statement(ci, pos, rng.choice(puzzle.options(ci)))
+    return puzzle
+
+
+def loopy_puzzle() -> Puzzle:
+    """12 caskets x 10: nine 'the other statements are true' per casket (undetermined loops)."""
+    names = [f"c{i}" for i in range(12)]
+    return Puzzle.build({name: [Statement("other_true")] * 9 + [Statement("in", name)]
+                         for name in names}, m=5)
+
+
+class Clock:
+    """In-app timestamps: when an analysis was shown, when an action ran, when a frame
+    was painted. Pilot's own waits sleep until the whole process (worker threads included)
+    is idle, so timing pilot calls would measure the workers, not the keys."""
+
+    def __init__(self) -> None:
+        self.frames: list[float] = []
+        self.shown: dict[int, float] = {}
+        self.actions: list[tuple[float, bool]] = []
+
+    def install(self) -> None:
+        clock = self
+        screen_cls = EditorScreen
+        refresh = Screen._compositor_refresh
+        show = AnalysisPanel.show
+        toggle = screen_cls.action_toggle_values
+
+        def timed_refresh(screen):
+            result = refresh(screen)
+            clock.frames.append(time.perf_counter())
+            return result
+
+        def timed_show(panel, report):
+            result = show(panel, report)
+            clock.shown.setdefault(report.request.generation, time.perf_counter())
+            return result
+
+        def timed_toggle(screen):
+            busy = any(w.is_running for w in screen.app.workers
+                       if w.group in ("analysis", "marks"))
+            result = toggle(screen)
+            clock.actions.append((time.perf_counter(), busy))
+            return result
+
+        Screen._compositor_refresh = timed_refresh
+        AnalysisPanel.show = timed_show
+        screen_cls.action_toggle_values = timed_toggle
+
+    def painted_after(self, t: float) -> float:
+        return next((f for f in self.frames if f >= t), float("nan"))
+
+
+async def wait_shown(app, pilot, limit: float = 5.0) -> None:
+    start = time.perf_counter()
+    while app.editor.shown_generation != app.model.generation:
+        await asyncio.sleep(0.001)
+        if time.perf_counter() - start > limit:
+            raise RuntimeError("analysis never arrived")
+    await pilot.pause()
+
+
+async def bench_edit_to_analysis(clock: Clock, rounds: int = 40) -> list[float]:
+    clock.shown.clear()
+    puzzle = random_puzzle(["gold", "silver", "lead"], 10, 10, seed=7)
+    app = EditorApp(EditorModel.new(puzzle))
+    out = []
+    rng = random.Random(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_shown(app, pilot)
+        for i in range(rounds):
+            ci, pos = rng.randrange(3), rng.randrange(10)
+            slot = app.editor.slot_at(ci, pos)
+            choices = [c for c in app.model.puzzle.options(ci) if c != slot.statement]
+            start = time.perf_counter()
+            if i % 4 == 3:
+                await app.editor.run_action("m_up" if app.model.puzzle.m < 20 else "m_down")
+            else:
+                # what choosing from the slot's menu does
+                await app.editor.pick(ci, pos, rng.choice(choices))
+            generation = app.model.generation
+            while generation not in clock.shown:
+                await asyncio.sleep(0.0005)
+            await asyncio.sleep(0.05)  # let the frame be painted
+            out.append(clock.painted_after(clock.shown[generation]) - start)
+    return out
+
+
+async def bench_key_while_analysing(clock: Clock, rounds: int = 15):
+    clock.shown.clear()
+    app = EditorApp(EditorModel.new(loopy_puzzle()))
+    start = time.perf_counter()
+    keys: list[float] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_shown(app, pilot, 30)
+        opened = clock.painted_after(clock.shown[0]) - start
+        await pilot.press("g")  # the assistant: marks for the focused menu (~0.3 s of SAT)
+        await wait_shown(app, pilot, 30)
+        app.editor.slot_at(0, 0).focus()
+        await app.workers.wait_for_complete()
+        t = time.perf_counter()
+        await app.editor.run_action("add_row")  # 12 new slots, all renumbered
+        generation = app.model.generation
+        while generation not in clock.shown:
+            await asyncio.sleep(0.0005)
+        await asyncio.sleep(0.05)
+        add_row = clock.painted_after(clock.shown[generation]) - t
+        await app.workers.wait_for_complete()
+        for i in range(rounds):
+            # an edit starts the analysis and the assistant's marks in worker threads
+            await app.editor.run_action("m_down" if i % 2 else "m_up")
+            await asyncio.sleep(0.002)
+            clock.actions.clear()
+            t = time.perf_counter()
+            app.post_message(events.Key("v", "v"))  # toggle the truth values
+            while not clock.actions:
+                await asyncio.sleep(0.0005)
+            await asyncio.sleep(0.05)
+            done, busy = clock.actions[0]
+            keys.append((clock.painted_after(done) - t, busy))
+            await app.workers.wait_for_complete()
+    return keys, opened, add_row
+
+
+def ms(x: float) -> str:
+    return f"{x * 1000:7.1f}"
+
+
+def main() -> None:
+    clock = Clock()
+    clock.install()
+    edits = asyncio.run(bench_edit_to_analysis(clock))
+    timed, opened, add_row = asyncio.run(bench_key_while_analysing(clock))
+    keys = [k for k, _ in timed]
+    busy = sum(b for _, b in timed)
+    q = statistics.quantiles
+    print(f"{'measure':<58} {'median ms':>9} {'p90 ms':>7} {'max ms':>7} {'target':>8}")
+    print(f"{'(a) edit -> analysis painted, Portia-10 (3 x 10), n=' + str(len(edits)):<58}"
+          f" {ms(statistics.median(edits)):>9} {ms(q(edits, n=10)[-1]):>7} {ms(max(edits)):>7}"
+          f" {'<= 50':>8}")
+    label = f"(b) key -> painted, 12 x 10 analysing ({busy}/{len(keys)} busy)"
+    print(f"{label:<58} {ms(statistics.median(keys)):>9} {ms(q(keys, n=10)[-1]):>7}"
+          f" {ms(max(keys)):>7} {'<= 100':>8}")
+    print(f"{'open the 12 x 10 editor (120 slots) to first analysis':<58} {ms(opened):>9}")
+    print(f"{'add a row to 12 x 10 (12 new slots) to analysis painted':<58} {ms(add_row):>9}")
+
+
+if __name__ == "__main__":
+    main()
