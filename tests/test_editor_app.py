@@ -482,3 +482,55 @@ async def test_arrow_keys_move_between_slots():
         await pilot.press("up")
         assert app.focused is app.editor.slot_at(2, 0)
         assert "Statement 5 on the lead casket" in text_of(app, "#focus-line")
+
+
+async def test_mouse_opens_a_menu_and_buttons_work():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        slot = app.editor.slot_at(2, 0)
+        assert await pilot.click(slot)
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.screen.casket == 2
+        menu_list = app.screen.query_one(OptionList)
+        first = menu_list.get_option_at_index(0)
+        assert str(first.prompt).startswith("The portrait is in this casket")
+        # click the first entry: "The portrait is in this casket"
+        assert await pilot.click(menu_list, offset=(3, 0))
+        await settle(app, pilot)
+        assert app.model.puzzle.caskets[2].statements[0] == Statement("in", "lead")
+        assert await pilot.click("#row-add")
+        await settle(app, pilot)
+        assert app.model.puzzle.n == 2
+        assert await pilot.click("#undo")
+        await settle(app, pilot)
+        assert app.model.puzzle.n == 1
+        assert await pilot.click("#m-up")
+        await settle(app, pilot)
+        assert app.model.puzzle.m == 2
+
+
+async def test_assistant_controls_set_target_and_m():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("g")
+        await settle(app, pilot)
+        from textual.widgets import Select
+
+        app.editor.query_one("#target", Select).value = 2
+        await settle(app, pilot)
+        assert app.model.target == 2
+        field = app.editor.query_one("#target-m", Input)
+        field.focus()
+        field.value = "0"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.model.target_m == 0
+        counts = analyse(app.model.puzzle).true_counts[2]
+        status = text_of(app, "#assistant-status")
+        assert f"With the portrait in lead: {' or '.join(map(str, sorted(counts)))} true" in status
+        assert "exceeded" in status  # lead makes 2 statements true, the target is 0
+        assert await pilot.click("#use-m")
+        await settle(app, pilot)
+        assert app.model.puzzle.m == 0  # the assistant's m becomes the puzzle's

@@ -41,7 +41,7 @@ ACTIONS: tuple[EditorAction, ...] = (
     EditorAction("edit_meta", "Title, author, notes…", "Edit the puzzle's title, author and notes",
                  "e"),
     EditorAction("copy_text", "Copy as thesis text",
-                 "Copy the puzzle in the thesis plain-text format (works over SSH)", "c"),
+                 "Copy the puzzle as thesis plain text (OSC 52)", "c"),
     EditorAction("copy_toml", "Copy as TOML", "Copy the puzzle in portia's TOML format", "C"),
     EditorAction("help", "Help", "Keys and what the panels show", "f1, ?"),
     EditorAction("quit", "Quit", "Leave the editor (asks about unsaved changes)", "q, ctrl+q"),

@@ -114,8 +114,21 @@ class EditorScreen(Screen):
         container = self.query_one("#caskets")
         await container.remove_children()
         await container.mount_all(self._make_panels())
+        self._fit_panels()
+
+    #: a casket panel narrower than this scrolls sideways instead
+    PANEL_WIDTH = 38
+
+    def _fit_panels(self) -> None:
+        container = self.query_one("#caskets")
+        width = container.size.width or self.app.size.width
+        container.set_class(len(self.panels) * self.PANEL_WIDTH > width, "-many")
+
+    def on_resize(self) -> None:
+        self._fit_panels()
 
     def on_mount(self) -> None:
+        self._fit_panels()
         self.query_one(AssistantPanel).display = self.model.assistant
         self._sync_chrome()
         self.request_analysis()
@@ -370,11 +383,17 @@ class EditorScreen(Screen):
     def _navigate(self, message: Navigate) -> None:
         if not self.panels:
             return
-        ci = max(0, min(len(self.panels) - 1, message.casket + message.dx))
+        # start from the slot focus is on or going to: keys typed faster than focus moves
+        # would otherwise all start from the same slot
+        focused = self.focused
+        casket, position = (
+            (focused.casket, focused.position) if isinstance(focused, Slot)
+            else (message.casket, message.position)
+        )
+        ci = max(0, min(len(self.panels) - 1, casket + message.dx))
         slots = self.panels[ci].slots
-        pos = max(0, min(len(slots) - 1, message.position + message.dy))
-        slots[pos].focus()
-        slots[pos].scroll_visible()
+        pos = max(0, min(len(slots) - 1, position + message.dy))
+        self.set_focus(slots[pos])
 
     @on(SlotFocused)
     def _slot_focused(self, message: SlotFocused) -> None:

@@ -33,11 +33,11 @@ class AssistantPanel(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="assistant-controls"):
-            yield Static("Target casket ", classes="label")
+            yield Static("Target ", classes="label")
             yield self.target
             yield Static(" m = ", classes="label")
             yield self.m_input
-            yield Button("set puzzle m", id="use-m", compact=True)
+            yield Button("use as m", id="use-m", compact=True)
         yield self.status
 
     def sync(self, puzzle: Puzzle, target: int, m: int) -> None:
@@ -73,17 +73,26 @@ class AssistantPanel(VerticalScroll):
                 lines.append(
                     f"✘ WARNING: exceeded by {min(counts) - a.m}: make a true statement false."
                 )
+            elif max(counts) < a.m:
+                lines.append(
+                    f"… Not yet: {a.m - max(counts)} more true statement"
+                    f"{'s' if a.m - max(counts) != 1 else ''} needed."
+                )
             else:
                 lines.append(
-                    f"… Not yet: {max(counts)} true, {a.m - max(counts)} more needed."
+                    f"✘ {a.m} lies between the possible counts: a loop jumps over it."
                 )
         if a.values is not None:
             true = [i for i, v in enumerate(a.values) if v is True]
             false = [i for i, v in enumerate(a.values) if v is False]
             vary = [i for i, v in enumerate(a.values) if v is None]
-            parts = [f"true: {numbers(true) or 'none'}", f"false: {numbers(false) or 'none'}"]
+            parts = [f"true: {numbers(true) or 'none'}"]
             if vary:
                 parts.append(f"varies: {numbers(vary)}")
+            if len(false) > 12 and false:
+                parts.append("false: the others" if true or vary else "false: all")
+            else:
+                parts.append(f"false: {numbers(false) or 'none'}")
             lines.append(f"Statements under {name}: " + "; ".join(parts) + ".")
         sols = report.analysis.solutions(a.m)
         if sols == (a.target,):

@@ -75,10 +75,11 @@ class Slot(Widget, can_focus=True):
         return f"{self.number:>3}{loop_mark}{value_mark} "
 
     def render(self) -> Content:
-        width = max(self.size.width - LABEL_WIDTH, 10)
-        lines = textwrap.wrap(self.sentence + " ▼", width) or [""]
+        width = max(self.size.width - LABEL_WIDTH - 2, 10)  # room for " ▼"
+        lines = textwrap.wrap(self.sentence, width) or [""]
         if len(lines) > 2:
             lines = [lines[0], textwrap.shorten(" ".join(lines[1:]), width, placeholder="…")]
+        lines[-1] += " ▼"
         second = lines[1] if len(lines) > 1 else ""
         value_style = {True: "bold $success", False: "bold $error"}.get(self.value, "bold")
         return Content.assemble(
