@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from textual.binding import Binding
@@ -40,6 +41,18 @@ class EditorApp(PortiaApp):
 
     def get_default_screen(self) -> Screen:
         return self.editor
+
+    #: how often (seconds) CPython hands the GIL between threads while the editor runs.
+    #: The analysis workers are CPU-bound; with the default 5 ms every hop of a key through
+    #: the event loop could wait 5 ms for the GIL (measured in benchmarks/bench_editor.py).
+    SWITCH_INTERVAL = 0.0005
+
+    def on_mount(self) -> None:
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch_interval, self.SWITCH_INTERVAL))
+
+    def on_unmount(self) -> None:
+        sys.setswitchinterval(getattr(self, "_switch_interval", 0.005))
 
     async def action_quit(self) -> None:
         # every way out asks about unsaved changes first

@@ -29,7 +29,7 @@ from ..model import EditorModel
 from ..widgets.analysis_panel import AnalysisPanel
 from ..widgets.assistant_panel import AssistantChanged, AssistantPanel
 from ..widgets.casket_panel import LOOP_MARK, CasketPanel, Slot
-from ..widgets.toolbar import TitleBar, Toolbar, title_text
+from ..widgets.toolbar import TitleBar, Toolbar
 from .dialogs import ChoiceScreen, MetaScreen, PathScreen
 from .help import HelpScreen
 from .menu import MenuScreen
@@ -82,17 +82,21 @@ class EditorScreen(Screen):
         self.panels: list[CasketPanel] = []
         self._layout = None
         self._assistant_used = model.assistant
+        self._focus_shown = ""
 
     # ----------------------------------------------------------------- building
     def compose(self) -> ComposeResult:
+        # The analysis sits above the caskets: Textual repaints the box spanning every
+        # changed widget, so with the title, the toolbar and the analysis together at the
+        # top an edit does not repaint the casket panels below them.
         yield TitleBar()
         yield Toolbar()
-        with ScrollableContainer(id="caskets"):
-            yield from self._make_panels()
-        yield Static("", id="focus-line", markup=False)
         with Horizontal(id="bottom"):
             yield AnalysisPanel()
             yield AssistantPanel()
+        yield Static("", id="focus-line", markup=False)
+        with ScrollableContainer(id="caskets"):
+            yield from self._make_panels()
         yield Footer()
 
     def _make_panels(self) -> list[CasketPanel]:
@@ -139,7 +143,6 @@ class EditorScreen(Screen):
     def _sync_chrome(self) -> None:
         self.query_one(TitleBar).sync(self.model)
         self.query_one(Toolbar).sync(self.model)
-        self.app.title = title_text(self.model)
         model = self.model
         if model.assistant:
             self.query_one(AssistantPanel).sync(model.puzzle, model.target, model.target_m)
@@ -194,14 +197,19 @@ class EditorScreen(Screen):
 
     def _sync_focus_line(self) -> None:
         line = self.query_one("#focus-line", Static)
+        text = self._focus_text()
+        if text is not None and text != self._focus_shown:
+            self._focus_shown = text
+            line.update(text, layout=False)
+
+    def _focus_text(self) -> str | None:
         focused = self.focused
         if not isinstance(focused, Slot):
-            line.update("Tab or the arrow keys move between statements; enter opens a menu.", layout=False)
-            return
+            return "Tab or the arrow keys move between statements; enter opens a menu."
         puzzle = self.model.puzzle
         ci, pos = focused.casket, focused.position
         if ci >= len(puzzle.caskets) or pos >= len(puzzle.caskets[ci].statements):
-            return
+            return None
         i = puzzle.number(ci, pos)
         text = f"Statement {i + 1} on the {puzzle.names[ci]} casket: {puzzle.sentence(i)}."
         report = self.report
@@ -209,7 +217,7 @@ class EditorScreen(Screen):
             for loop in report.analysis.loops:
                 if i in loop.statements:
                     text += f"  {LOOP_MARK} in a loop ({loop.kind})."
-        line.update(text, layout=False)
+        return text
 
     async def after_change(self) -> None:
         await self._sync_caskets()
