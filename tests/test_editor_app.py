@@ -305,7 +305,7 @@ async def test_values_toggle_shows_truth_under_the_solution():
         values = SatEngine(puzzle).values(sol, puzzle.m)
         marks = [s.label.split()[-1] for p in app.editor.panels for s in p.slots]
         assert marks == ["T" if v else "F" for v in values]
-        assert f"portrait in {puzzle.names[sol]}, the solution" in text_of(app, "#analysis-body")
+        assert f"with the portrait in {puzzle.names[sol]} (the solution)" in text_of(app, "#analysis-body")
         await pilot.press("v")
         await settle(app, pilot)
         labels = [s.label.split() for p in app.editor.panels for s in p.slots]

@@ -224,7 +224,6 @@ class EditorScreen(Screen):
         self._sync_chrome()
         self.request_analysis()
         self._clear_marks()
-        self.request_marks()
 
     async def edit(self, puzzle: Puzzle) -> bool:
         """Make an edit (undoable); False when it changes nothing."""
@@ -297,7 +296,10 @@ class EditorScreen(Screen):
                 "statements, ✗ does not.")
 
     def request_marks(self, casket: int | None = None, position: int | None = None) -> None:
-        """Work out the assistant's marks for a slot (the focused one by default)."""
+        """Work out the assistant's marks for a slot (the focused one by default).
+
+        Only an open menu asks for them: they cost one SAT check per menu entry (~0.3 s
+        on a 12 x 10 puzzle), too much to redo in the background after every edit."""
         model = self.model
         if casket is None or position is None:
             focused = self.focused
@@ -406,7 +408,6 @@ class EditorScreen(Screen):
     @on(SlotFocused)
     def _slot_focused(self, message: SlotFocused) -> None:
         self._sync_focus_line()
-        self.request_marks()
 
     @on(MChosen)
     async def _m_chosen(self, message: MChosen) -> None:
@@ -423,7 +424,6 @@ class EditorScreen(Screen):
         model.target, model.target_m = message.target, message.m
         self.request_analysis()
         self._clear_marks()
-        self.request_marks()
 
     # ----------------------------------------------------------------- editing actions
     async def action_undo(self) -> None:
@@ -515,7 +515,6 @@ class EditorScreen(Screen):
             panel.sync(model.puzzle, model.target, model.target_m)
         self.request_analysis()
         self._clear_marks()
-        self.request_marks()
 
     def action_assistant_target(self, target: int) -> None:
         if not self.model.assistant:
@@ -524,7 +523,6 @@ class EditorScreen(Screen):
         self.query_one(AssistantPanel).sync(self.model.puzzle, target, self.model.target_m)
         self.request_analysis()
         self._clear_marks()
-        self.request_marks()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

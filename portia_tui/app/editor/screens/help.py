@@ -20,8 +20,9 @@ Analysis: valid or not for the puzzle's m, the solutions, how many statements ca
 the portrait in each casket, the loops (paradox / undetermined / determined), and every m with
 exactly one solution (choose one to set m). It is recomputed after every edit.
 Assistant (Algorithm 2): pick a target casket and m; it counts the true statements with the
-portrait there, warns when m is exceeded, marks each menu entry ✓ (keeps the target reachable
-with exactly m true) or ✗, and says whether the target is the only casket that fits.
+portrait there, warns when m is exceeded, marks each entry of an open menu ✓ (keeps the
+target reachable with exactly m true) or ✗, and says whether the target is the only casket
+that fits.
 Title line: file name, * unsaved, Portia-n, m.
 Command palette: ctrl+p (every action is there).
 """

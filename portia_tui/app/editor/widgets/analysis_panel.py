@@ -35,7 +35,7 @@ def verdict_lines(report: Report) -> list[str]:
     counts = "   ".join(
         f"{name}: {counts_text(c)}" for name, c in zip(puzzle.names, analysis.true_counts)
     )
-    lines = [head, f"True statements per placement:  {counts}"]
+    lines = [head, f"True statements by placement: {counts}"]
     if not analysis.loops:
         lines.append("Loops: none.")
     for loop in analysis.loops:
@@ -55,8 +55,8 @@ def verdict_lines(report: Report) -> list[str]:
         else:
             which = "the solution" if len(sols) == 1 else f"one of {len(sols)} solutions"
             lines.append(
-                f"Values (T true, F false, ? varies) shown with the portrait in "
-                f"{puzzle.names[report.values_for]}, {which}."
+                f"Values: T true, F false, ? varies, with the portrait in "
+                f"{puzzle.names[report.values_for]} ({which})."
             )
     return lines
 
@@ -90,7 +90,7 @@ class AnalysisPanel(VerticalScroll):
         unique = analysis.unique_m
         if unique:
             self.unique_label.update(
-                f"Every m with one solution ({len(unique)}): enter or click one to set m"
+                f"Unique m ({len(unique)}), enter or click to set m:"
             )
         else:
             self.unique_label.update("No m gives exactly one solution.")
