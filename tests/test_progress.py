@@ -11,7 +11,7 @@ from portia_tui.core.progress import (ProgressStore, PuzzleRecord, clock, defaul
                                       pack_key, statistics)
 from portia_tui.core.model import default_puzzle
 
-from test_play_support import make_pack, thesis_example
+from .test_play_support import make_pack, thesis_example
 
 
 @pytest.fixture(autouse=True)
