@@ -63,8 +63,14 @@ class Verdict:
     correct: bool
     #: every achievable number of true statements with the portrait in this casket
     counts: frozenset[int]
-    #: one or two sentences for the player
-    text: str
+    #: "Right: the portrait is in the gold casket." / "Wrong: not the lead casket."
+    headline: str
+    #: why: the statements true under the placement and the count against m
+    reason: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.headline} {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -184,23 +190,22 @@ class Coach:
 
     # ------------------------------------------------------------------ judging
     def judge(self, placement: int) -> Verdict:
-        """Right or wrong, with the reason. Only meaningful for a playable puzzle."""
+        """Right or wrong, with the reason. Only a playable puzzle has a right pick."""
         p = self.puzzle
         name = p.names[placement]
         correct = self.playable and placement == self.solution
         counts = self.counts(placement)
         if correct:
-            text = (f"Right: the portrait is in the {name} casket. "
-                    f"{self.verdict_sentence(placement)}")
+            headline = f"Right: the portrait is in the {name} casket."
+            reason = self.verdict_sentence(placement)
         else:
+            headline = f"Wrong: not the {name} casket."
             settled = self.which_true(placement, capital=False)
-            text = f"Wrong: not the {name} casket. "
-            if settled:
-                text += f"With the portrait there, {settled} "
-            text += self.verdict_sentence(placement)
+            reason = f"With the portrait there, {settled} " if settled else ""
+            reason += self.verdict_sentence(placement)
             if p.m in counts:  # only for unplayable puzzles: the casket fits but is not "the" answer
-                text += " But this puzzle has no single answer."
-        return Verdict(placement, correct, counts, text)
+                reason += " But this puzzle has no single answer."
+        return Verdict(placement, correct, counts, headline, reason)
 
     # ------------------------------------------------------------------ hints
     def first_placement(self) -> int:
