@@ -138,3 +138,12 @@ def test_stored_solution_must_match_the_analysis():
     assert "the pack says the portrait is in the lead casket" in coach.problem.lower()
     assert not coach.judge(1).correct
     assert sat.analyse(default_puzzle()).solution_names() == ["silver"]
+
+
+def test_first_placement_skips_caskets_the_player_ruled_out():
+    coach = Coach(default_puzzle())  # gold and lead are wrong; gold comes first
+    assert coach.first_placement(exclude={0}) == 2
+    assert coach.hint(1, 2).text.startswith("Start with the lead casket (key 3)")
+    assert "2 true statements, but the puzzle says 1" in coach.hint(2, 2).text
+    # every wrong casket ruled out: the rule falls back to the full list
+    assert coach.first_placement(exclude={0, 2}) == 0

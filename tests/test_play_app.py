@@ -346,3 +346,12 @@ async def test_corrupt_progress_file_does_not_stop_play(tmp_path):
         await pilot.press("enter", "2", "q")
     assert json.loads(store_path.read_text())["format"] == 1
     assert store_path.with_name("progress.json.corrupt").read_text() == "{ nope"
+
+
+async def test_hints_skip_a_casket_already_ruled_out():
+    app = single()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "h")  # gold ruled out by a wrong pick
+        assert "Start with the lead casket (key 3)" in feedback(app)
+        await pilot.press("h")
+        assert "With the portrait in the lead casket, statements 2 and 3 are true" in feedback(app)

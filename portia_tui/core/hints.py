@@ -10,7 +10,8 @@ The ladder (``Coach.hint(level)``):
    hold the portrait, the one quickest to rule out: first a placement that leaves exactly one
    consistent assignment (no loop to split by cases), then the one whose true count lands
    farthest from m, then the first in casket order. A wrong placement is never a spoiler, and
-   ruling it out is real progress. (With one casket, that casket.)
+   ruling it out is real progress. Caskets the player has already ruled out by a wrong pick are
+   skipped while others remain. (With one casket, that casket.)
 2. **One count**: the statements true under that placement and their number, against m.
 3. **Every count**: the true count under each placement, and which placements fit m.
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Iterable
 
 from .deduction import Deducer, Story, TooManyCases, explain
 from .model import Puzzle
@@ -208,11 +210,14 @@ class Coach:
         return Verdict(placement, correct, counts, headline, reason)
 
     # ------------------------------------------------------------------ hints
-    def first_placement(self) -> int:
-        """The placement hint 1 suggests testing first (see the module docstring)."""
+    def first_placement(self, exclude: Iterable[int] = ()) -> int:
+        """The placement hint 1 suggests testing first (see the module docstring), skipping
+        the caskets in `exclude` (those the player has already ruled out) while others remain."""
         m = self.puzzle.m
         sols = set(self.solutions)
         candidates = [i for i in range(len(self.puzzle.caskets)) if i not in sols]
+        fresh = [i for i in candidates if i not in set(exclude)]
+        candidates = fresh or candidates
         if not candidates:
             return 0
 
@@ -225,10 +230,11 @@ class Coach:
 
         return min(candidates, key=key)
 
-    def hint(self, level: int) -> Hint:
+    def hint(self, level: int, placement: int | None = None) -> Hint:
+        """Hint step `level`; steps 1 and 2 speak of `placement` (first_placement() when None)."""
         p = self.puzzle
         if level == 1:
-            i = self.first_placement()
+            i = self.first_placement() if placement is None else placement
             name = p.names[i]
             text = (f"Start with the {name} casket (key {i + 1}): suppose the portrait is in it "
                     "and work out which statements are then true. Statements about the "
@@ -237,7 +243,7 @@ class Coach:
                     f"{p.m}.")
             return Hint(1, "Where to start", text, i)
         if level == 2:
-            i = self.first_placement()
+            i = self.first_placement() if placement is None else placement
             name = p.names[i]
             settled = self.which_true(i, capital=False)
             text = f"With the portrait in the {name} casket, {settled} " if settled else ""

@@ -37,6 +37,8 @@ class PuzzleSession:
         self._started: float | None = None
         #: hint steps on screen (restored from the record for a puzzle left half-way)
         self.hints_shown = 0 if self.record.finished else min(self.record.hints, HINT_LEVELS)
+        #: the placement hints 1 and 2 speak of, fixed when hint 1 is first shown
+        self.hint_focus: int | None = self.coach.first_placement() if self.hints_shown else None
         #: the last pick's verdict, and every casket ruled out by a pick this session
         self.verdict: Verdict | None = None
         self.wrong_picks: set[int] = set()
@@ -60,7 +62,8 @@ class PuzzleSession:
         return self.record.finished or self.revealed or bool(self.verdict and self.verdict.correct)
 
     def hints(self) -> list[Hint]:
-        return [self.coach.hint(level) for level in range(1, self.hints_shown + 1)]
+        return [self.coach.hint(level, self.hint_focus)
+                for level in range(1, self.hints_shown + 1)]
 
     # ------------------------------------------------------------------ timer
     @property
@@ -102,9 +105,11 @@ class PuzzleSession:
         self.reveal_armed = False
         if self.hints_shown >= HINT_LEVELS:
             return None
+        if self.hint_focus is None:
+            self.hint_focus = self.coach.first_placement(exclude=self.wrong_picks)
         self.hints_shown += 1
         self.record.hint_seen(self.hints_shown)
-        return self.coach.hint(self.hints_shown)
+        return self.coach.hint(self.hints_shown, self.hint_focus)
 
     def reveal(self, confirmed: bool = False) -> bool:
         """Reveal the answer and the explanation. An unfinished playable puzzle needs a

@@ -27,7 +27,7 @@ class PackScreen(Screen[None]):
     #puzzles { height: 1fr; margin: 0 2; }
     """
     BINDINGS = [
-        Binding("enter", "open", "play"),
+        Binding("enter", "open", "play", priority=True),
         Binding("s", "stats", "statistics"),
         Binding("question_mark", "help", "help", key_display="?"),
     ]
