@@ -201,12 +201,12 @@ class Coach:
             headline = f"Right: the portrait is in the {name} casket."
             reason = self.verdict_sentence(placement)
         else:
-            headline = f"Wrong: not the {name} casket."
+            # an invalid puzzle has no right pick: say what the placement gives, not "wrong"
+            headline = (f"Wrong: not the {name} casket." if self.playable
+                        else f"The {name} casket (this puzzle has no single answer):")
             settled = self.which_true(placement, capital=False)
             reason = f"With the portrait there, {settled} " if settled else ""
             reason += self.verdict_sentence(placement)
-            if p.m in counts:  # only for unplayable puzzles: the casket fits but is not "the" answer
-                reason += " But this puzzle has no single answer."
         return Verdict(placement, correct, counts, headline, reason)
 
     # ------------------------------------------------------------------ hints
@@ -241,6 +241,9 @@ class Coach:
                     "portrait are settled at once; statements about other statements follow "
                     "from those. Then compare the number of true statements with "
                     f"{p.m}.")
+            if not self.counts(i):
+                text += (" Watch the statements that speak of each other: they may have no "
+                         "consistent values at all.")
             return Hint(1, "Where to start", text, i)
         if level == 2:
             i = self.first_placement() if placement is None else placement

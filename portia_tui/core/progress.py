@@ -141,7 +141,8 @@ class PackProgress:
         return {
             "title": self.title,
             "current": self.current,
-            "puzzles": {pid: asdict(rec) for pid, rec in self.puzzles.items()},
+            "puzzles": {pid: dict(asdict(rec), seconds=round(rec.seconds, 1))
+                        for pid, rec in self.puzzles.items()},
         }
 
     @classmethod

@@ -11,33 +11,36 @@ from textual.widgets import Static
 
 RULES = """\
 How to play
-  Each casket carries statements. The puzzle tells you exactly how many of all the statements
-  are true. Suppose the portrait is in each casket in turn, work out which statements are
-  then true, and count them: exactly one casket gives the number the puzzle says.
-  "The statements on the X casket are true" means all of them are; "... false", all false.
+  Each casket carries statements, numbered 1, 2, 3... from the left. The puzzle says
+  exactly how many of all the statements are true. Suppose the portrait is in each
+  casket in turn, work out which statements are then true, and count them: exactly
+  one casket gives the number the puzzle says.
+  "The statements on the X casket are true" means all of them are; "... false", all
+  of them are false.
 
 Keys on a puzzle
-  1-9          pick that casket (left to right)
-  ←/→, Enter   choose a casket, then pick it (or click a casket with the mouse)
-  h            one more hint: where to start, then one count, then every count
-  r            reveal the answer and the step-by-step explanation (press twice)
-  ↑/↓ PgUp/PgDn  scroll the text below the caskets
-  Escape       back{back}
-  ?            this help
+  1-9            pick that casket (left to right)
+  ←/→ and Enter  choose a casket, then pick it (or click a casket with the mouse)
+  h              one more hint: where to start, then one count, then every count
+  r              reveal the answer and the step-by-step explanation (press twice)
+  ↑/↓, PgUp/PgDn scroll the text below the caskets
+  Escape         {back}
+  ?              this help
 {pack}
-Marks
-  ▶ name ◀     the chosen casket          ✘ not here   a casket you ruled out
-  ✔ the portrait   the answer             ● solved   ◐ solved with hints
-  ◌ revealed   ○ unsolved                 ⚠ invalid puzzle (no single answer)
+Marks (a word or symbol goes with every colour)
+  ▶ name ◀          the chosen casket
+  ✘ not here        a casket you ruled out with a wrong pick
+  ✔ the portrait    the answer, once solved or revealed
+  ○ unsolved   ● solved   ◐ solved with hints   ◌ revealed   ⚠ invalid puzzle
 """
 
 PACK = """\
 In a pack
-  n / p        next / previous puzzle
-  Enter        on the list: play the highlighted puzzle
-  s            on the list: statistics
-  q            quit (your progress is saved: come back with the same command)
-  The timer runs while a puzzle is on screen and unfinished.
+  n / p          next / previous puzzle
+  Enter          on the list: play the highlighted puzzle
+  s              on the list: statistics
+  q              quit; your progress is saved, the same command resumes
+  The timer runs while an unfinished puzzle is on screen.
 """
 
 
@@ -58,7 +61,7 @@ class HelpScreen(ModalScreen[None]):
         self.pack = pack
 
     def compose(self) -> ComposeResult:
-        text = RULES.format(back=" to the list" if self.pack else "",
+        text = RULES.format(back="back to the list" if self.pack else "leave the puzzle",
                             pack="\n" + PACK if self.pack else "")
         with VerticalScroll(id="help"):
             yield Static(text, markup=False)

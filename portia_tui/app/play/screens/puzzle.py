@@ -246,8 +246,8 @@ class PlayPuzzleScreen(Screen):
         if not s.playable:
             para("⚠ This puzzle cannot be played as it is.", "bold red")
             para(s.coach.problem or "")
-            para("Picks are judged only against the counts below. Press r to read the full "
-                 "analysis.")
+            para("No pick can be right. You can still pick a casket to see what it gives, "
+                 "or press r to read the full analysis.")
         verdict = s.verdict
         if verdict is not None and s.playable:
             if verdict.correct:
@@ -278,8 +278,12 @@ class PlayPuzzleScreen(Screen):
             para(f"Suppose the portrait is in each casket in turn and count the true "
                  f"statements: exactly one casket gives {s.puzzle.m}. "
                  f"Press h for a hint ({HINT_LEVELS} steps, gentle to full), r to reveal.")
-        if s.playable and s.finished and s.place is not None:
-            para("Press n for the next puzzle, p for the previous one, Escape for the list.")
+        if s.finished and s.place is not None:
+            if s.place.index < s.place.total:
+                para("Press n for the next puzzle, p for the previous one, Escape for the list.")
+            else:
+                para("That was the last puzzle of the pack. Escape shows the list with your "
+                     "results (s there shows statistics); p goes to the previous puzzle.")
         return out
 
     def _earlier(self) -> str:

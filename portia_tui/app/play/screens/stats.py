@@ -21,7 +21,7 @@ def stats_rows(rows: list[GroupStats]) -> list[tuple[str, ...]]:
 
 
 COLUMNS = ("difficulty", "puzzles", "● solved", "◐ with hints", "◌ revealed", "○ unsolved",
-           "hints used", "wrong picks", "time spent", "mean time to solve")
+           "hints used", "wrong picks", "time", "mean to solve")
 
 
 class StatsScreen(Screen[None]):
@@ -43,9 +43,10 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(f"Statistics: {self.pack_title}", id="stats-title")
         yield DataTable(id="stats", cursor_type="row", zebra_stripes=True)
-        yield Static("Hints used counts the hint steps seen (up to 3 a puzzle) before the "
-                     "puzzle was solved or revealed. Mean time to solve is over the puzzles "
-                     "solved, with or without hints.", id="stats-note")
+        yield Static("Hints used: hint steps seen (up to 3 a puzzle) before the puzzle was "
+                     "solved or revealed. Time: all time spent. Mean to solve: the mean time "
+                     "over the puzzles solved, with or without hints. Escape goes back.",
+                     id="stats-note")
         yield Footer()
 
     def on_mount(self) -> None:
