@@ -197,3 +197,13 @@ def test_bad_files_are_skipped_one_problem_each(tmp_path):
 def test_missing_folders_are_fine(tmp_path):
     found = load_themes(tmp_path / "a", tmp_path / "b")
     assert found.themes == {} and found.problems == []
+
+
+def test_the_readme_example_is_a_valid_theme():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme.split("## Themes", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    theme = parse_theme(example)
+    assert theme.name == "my-theme" and theme.boost == "#ffffff10"
+    assert set(theme.variables) == {
+        "footer-key-foreground", "input-selection-background", "block-cursor-text-style"}
