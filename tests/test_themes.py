@@ -62,6 +62,11 @@ def test_builtin_themes_are_readable(name):
         assert contrast(theme.foreground, ground) >= need, (name, ground)
     for key in ("primary", "secondary", "accent", "warning", "error", "success"):
         assert contrast(getattr(theme, key), theme.background) >= need, (name, key)
+    # dimmed text and placeholders (Textual's default is a faded foreground) stay legible
+    for key in ("text-muted", "text-disabled"):
+        assert key in theme.variables, (name, key)
+        for ground in (theme.background, theme.surface, theme.panel):
+            assert contrast(theme.variables[key], ground) >= 4.5, (name, key, ground)
 
 
 def test_builtin_dir_is_the_checkout_folder_in_a_dev_install():
