@@ -85,6 +85,12 @@ async def test_choice_persists_across_runs(cfg):
     async with again.run_test() as pilot:
         await pilot.pause()
         assert again.theme == "portia-light"
+        again.theme = "nord"  # Textual's own themes persist as well
+        await pilot.pause()
+    third = DemoApp()
+    async with third.run_test() as pilot:
+        await pilot.pause()
+        assert third.theme == "nord"
 
 
 async def test_command_palette_theme_picker_persists(cfg):

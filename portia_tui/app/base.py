@@ -48,10 +48,10 @@ class PortiaApp(App):
             self.register_theme(theme)
         for problem in self.portia_themes.problems:
             self._portia_notice(str(problem))
-        self.theme = self._starting_theme()
+        self.theme = self._portia_starting_theme()
         self.watch(self, "theme", self._portia_save_theme, init=False)
 
-    def _starting_theme(self) -> str:
+    def _portia_starting_theme(self) -> str:
         wanted = self.settings.theme
         if wanted and wanted in self.available_themes:
             return wanted
