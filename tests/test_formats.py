@@ -203,3 +203,22 @@ def test_binary_missing_and_unknown_files(tmp_path, capsys):
 def test_m_option_out_of_range(tmp_path, capsys):
     path = write(tmp_path, "s.txt", SMULLYAN)
     assert "--m 9 is out of range" in one_error(capsys, path, "--m", "9")
+
+
+from hypothesis import given  # noqa: E402
+
+from .strategies import puzzles  # noqa: E402
+
+
+@given(puzzles(max_statements=12, equal=True, caskets=3))
+def test_random_classic_puzzles_round_trip_every_format(puzzle):
+    assert puzzle.is_classic  # the strategy names three caskets gold, silver, lead
+    for fmt in ("native", "text", "thesis_json"):
+        text = formats.dumps(puzzle, fmt)
+        again = formats.loads(text, fmt)
+        assert again.caskets == puzzle.caskets and again.m == puzzle.m
+
+
+@given(puzzles(max_statements=12))
+def test_random_puzzles_of_any_shape_round_trip_toml(puzzle):
+    assert formats.loads(formats.dumps(puzzle, "native"), "native") == puzzle

@@ -42,7 +42,7 @@ STATUS_WORDS = {
 def default_data_dir() -> Path:
     """PORTIA_DATA_DIR when set, else the platform's user data folder for portia (the same rule
     as the app's settings.data_dir(); the core cannot import the app)."""
-    env = os.environ.get("PORTIA_DATA_DIR")
+    env = os.environ.get("PORTIA_DATA_DIR", "").strip()
     if env:
         return Path(env).expanduser()
     import platformdirs
