@@ -63,7 +63,7 @@ def _text(pack) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.generator import Settings, Stats, build_pack, iter_generate
+    from portia_tui.core.generator import Settings, Stats, build_pack, iter_generate, notices
     from portia_tui.core.pack import dumps_pack, save_pack
 
     settings = Settings(
@@ -79,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
         target = Path(args.output)
         if target.exists() and not args.force:  # fail before the work, not after
             raise FormatError("already exists (use --force to replace it)", str(target))
+    if not args.quiet:
+        for note in notices(settings):
+            print(note, file=sys.stderr)
     stats = Stats()
     show = bool(args.output) and not args.quiet and sys.stderr.isatty() and settings.count > 1
     generated = []
@@ -97,9 +100,6 @@ def run(args: argparse.Namespace) -> int:
                 progress.advance(task)
     else:
         generated = list(gen)
-    if not args.quiet:
-        for note in stats.notices:
-            print(note, file=sys.stderr)
     pack = build_pack(generated, settings, title=args.title, author=args.author)
     if args.output:
         save_pack(pack, args.output, force=args.force)

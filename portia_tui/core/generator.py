@@ -344,6 +344,16 @@ def _describe(settings: Settings) -> str:
     return ", ".join(parts)
 
 
+def notices(settings: Settings) -> list[str]:
+    """What the user should know about how the settings will be met (one line each)."""
+    if settings.allow_repeats and settings.repeats == "auto":
+        bound = distinct_bound(settings.caskets, settings.n, settings.loops, settings.vocabulary)
+        return [f"note: a casket holds at most {bound} distinct statements "
+                f"{'with' if settings.loops else 'without'} loops, so with -n {settings.n} "
+                "statements may repeat on a casket"]
+    return []
+
+
 def iter_generate(settings: Settings, stats: Stats | None = None,
                   seen: set | None = None) -> Iterator[Generated]:
     """Yield settings.count puzzles (settings must be checked, seed set).
@@ -356,12 +366,7 @@ def iter_generate(settings: Settings, stats: Stats | None = None,
     sampler = _Sampler(settings, rng)
     names = settings.names
     k = settings.caskets
-    if settings.allow_repeats and settings.repeats == "auto":
-        bound = distinct_bound(k, settings.n, settings.loops, settings.vocabulary)
-        stats.notices.append(
-            f"note: a casket holds at most {bound} distinct statements "
-            f"{'with' if settings.loops else 'without'} loops, so with -n {settings.n} "
-            "statements may repeat on a casket")
+    stats.notices.extend(notices(settings))
     made = 0
     while made < settings.count:
         tries = 0
