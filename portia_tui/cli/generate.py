@@ -79,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
         target = Path(args.output)
         if target.exists() and not args.force:  # fail before the work, not after
             raise FormatError("already exists (use --force to replace it)", str(target))
+        folder = target.parent if str(target.parent) else Path(".")
+        if not folder.is_dir():
+            raise FormatError(f"no such folder {str(folder)!r}", str(target))
     if not args.quiet:
         for note in notices(settings):
             print(note, file=sys.stderr)
