@@ -293,7 +293,11 @@ def explain(puzzle: Puzzle, m: int | None = None) -> str:
     """The whole explanation: each placement in turn, then the conclusion."""
     deducer = Deducer(puzzle)
     m = puzzle.m if m is None else m
-    stories = deducer.stories()
+    try:
+        stories = deducer.stories()
+    except TooManyCases as exc:
+        return (f"The loops in this puzzle leave too many cases to list by hand ({exc}); "
+                "the SAT analysis is exact all the same.")
     parts = [s.text(puzzle, m) for s in stories]
     fits = [puzzle.names[s.placement] for s in stories if m in s.counts]
     if len(fits) == 1:
