@@ -22,15 +22,12 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 import tomli_w
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.formats.common import atomic_write
 
-APP_NAME = "portia"
-CONFIG_ENV = "PORTIA_CONFIG_DIR"
-DATA_ENV = "PORTIA_DATA_DIR"
+from portia_tui.core.paths import APP_NAME, CONFIG_ENV, DATA_ENV, config_dir, data_dir  # noqa: F401
 SETTINGS_FILE = "settings.toml"
 
 #: known settings and the type each must have; unknown keys are kept as they are
@@ -38,22 +35,6 @@ SCHEMA: dict[str, type] = {"theme": str}
 
 #: TOML value types tomli-w can write back
 _SCALARS = (str, bool, int, float)
-
-
-def config_dir() -> Path:
-    """The folder for portia's settings and the user's themes (not created here)."""
-    override = os.environ.get(CONFIG_ENV, "").strip()
-    if override:
-        return Path(override).expanduser()
-    return platformdirs.user_config_path(APP_NAME)
-
-
-def data_dir() -> Path:
-    """The folder for what portia records, e.g. the player's progress (not created here)."""
-    override = os.environ.get(DATA_ENV, "").strip()
-    if override:
-        return Path(override).expanduser()
-    return platformdirs.user_data_path(APP_NAME)
 
 
 def ensure_dir(folder: Path) -> Path:

@@ -25,6 +25,7 @@ from .errors import PortiaError
 from .formats import dumps
 from .formats.common import atomic_write
 from .pack import DIFFICULTIES, Pack
+from .paths import data_dir
 
 FORMAT = 1
 FILE_NAME = "progress.json"
@@ -39,19 +40,8 @@ STATUS_WORDS = {
 }
 
 
-def default_data_dir() -> Path:
-    """PORTIA_DATA_DIR when set, else the platform's user data folder for portia (the same rule
-    as the app's settings.data_dir(); the core cannot import the app)."""
-    env = os.environ.get("PORTIA_DATA_DIR", "").strip()
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_path("portia"))
-
-
 def default_progress_path() -> Path:
-    return default_data_dir() / FILE_NAME
+    return data_dir() / FILE_NAME
 
 
 def pack_key(pack: Pack) -> str:
