@@ -63,14 +63,14 @@ def analysis_table() -> None:
 
 def clause_table() -> None:
     print()
-    print(f"{'S statements':>13}{'m':>5}{'portia clauses':>16}{'thesis subsets':>18}")
+    print(f"{'S statements':>13}{'m':>5}{'portia clauses':>16}{"thesis subsets":>32}")
     for n in (1, 3, 5, 8, 10, 20):
         size = 3 * n
         m = size // 2
         p = random_puzzle(random.Random(n), n).with_m(m)
         clauses, _ = sat.exactly_m_clauses(p, m, 3 + size)
         thesis = comb(size, m + 1) + comb(size, size - m + 1)
-        print(f"{size:>13}{m:>5}{len(clauses):>16,}{thesis:>18,}")
+        print(f"{size:>13}{m:>5}{len(clauses):>16,}{thesis:>32,}")
 
 
 def process_table() -> None:
