@@ -63,7 +63,7 @@ def analysis_table() -> None:
 
 def clause_table() -> None:
     print()
-    print(f"{'S statements':>13}{'m':>5}{'portia clauses':>16}{"thesis subsets":>32}")
+    print(f"{'S statements':>13}{'m':>5}{'portia clauses':>16}{'thesis subsets':>32}")
     for n in (1, 3, 5, 8, 10, 20):
         size = 3 * n
         m = size // 2
