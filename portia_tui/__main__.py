@@ -1,3 +1,3 @@
-from portia_tui.cli import main
+from portia_tui.cli import entry
 
-raise SystemExit(main())
+entry()

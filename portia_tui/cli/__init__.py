@@ -17,7 +17,16 @@ from portia_tui import __version__
 COMMAND_MODULES = ("solve", "edit", "play", "generate", "pack", "census")
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: which module registers each subcommand (modules may register several)
+COMMAND_OWNERS = {
+    "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve",
+    "edit": "edit", "play": "play", "generate": "generate", "pack": "pack", "census": "census",
+}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with `only`, just the module that owns that subcommand (argparse
+    spends milliseconds per subparser, and `portia solve` should start fast)."""
     parser = argparse.ArgumentParser(
         prog="portia",
         description="A terminal workbench for Portia casket puzzles. "
@@ -25,15 +34,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"portia {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    modules = [COMMAND_OWNERS[only]] if only in COMMAND_OWNERS else COMMAND_MODULES
+    for name in modules:
         import_module(f"{__name__}.{name}").register(sub)
     return parser
+
+
+#: commands that neither start an app nor leave threads behind: the console script ends them
+#: with os._exit once their output is flushed, skipping interpreter teardown (a few ms)
+QUICK_EXIT = {"solve", "check", "convert", "cnf"}
+
+
+def entry() -> None:
+    """The `portia` console script."""
+    code = main()
+    if len(sys.argv) > 1 and sys.argv[1] in QUICK_EXIT:
+        import os
+
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BrokenPipeError:
+            pass
+        os._exit(code)
+    raise SystemExit(code)
 
 
 def main(argv: list[str] | None = None) -> int:
     from portia_tui.core.errors import PortiaError
 
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    first = argv[0] if argv else None
+    parser = build_parser(first if first in COMMAND_OWNERS else None)
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["edit"])

@@ -1,16 +1,119 @@
-"""portia generate (under construction: see the issue tracker)."""
+"""portia generate: random verified puzzles, printed or written as a pack."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("generate", help="(not built yet)")
+    p = sub.add_parser(
+        "generate", help="generate random puzzles, each verified to have one solution",
+        description="Random Portia-n puzzles (Algorithm 3 of the thesis): random statements on "
+        "each casket, then m chosen among the m values with exactly one solution. Every puzzle "
+        "is verified by the exact SAT analysis and rated easy/medium/hard. Without -o the pack "
+        "TOML is printed (or readable text with --print text).")
+    p.add_argument("-n", type=int, default=3, metavar="N", help="statements per casket (default 3)")
+    p.add_argument("--caskets", type=int, default=3, metavar="K",
+                   help="number of caskets: gold, silver, lead, copper, iron, tin, ... (default 3)")
+    p.add_argument("--m", type=int, metavar="M", help="exactly M true statements (fixed)")
+    p.add_argument("--m-policy", choices=("smallest", "largest", "random"), default="random",
+                   help="which unique m to choose when --m is not given (default random)")
+    p.add_argument("--solution", metavar="CASKET", help="the portrait must be in this casket")
+    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=int, help="random seed: same seed and options, same puzzles")
+    p.add_argument("--loops", action="store_true",
+                   help="allow statements that speak of each other in loops (default: none)")
+    rep = p.add_mutually_exclusive_group()
+    rep.add_argument("--allow-repeats", dest="repeats", action="store_const", const="allow",
+                     help="allow the same statement twice on a casket")
+    rep.add_argument("--no-repeats", dest="repeats", action="store_const", const="never",
+                     help="never repeat a statement on a casket, even when -n needs it (error)")
+    p.set_defaults(repeats="auto")
+    p.add_argument("--difficulty", choices=("easy", "medium", "hard"),
+                   help="keep only puzzles of this difficulty")
+    p.add_argument("--vocabulary", choices=("full", "portrait"), default="full",
+                   help="full (default) or portrait statements only (in / not in a casket)")
+    p.add_argument("--attempts", type=int, default=20000,
+                   help="give up after this many candidates in a row without a new puzzle "
+                   "(default 20000)")
+    p.add_argument("-o", "--output", metavar="PACK", help="write a pack (.toml) here")
+    p.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    p.add_argument("--title", default="", help="the pack's title")
+    p.add_argument("--author", default="", help="the pack's author")
+    p.add_argument("--print", dest="print_format", choices=("toml", "text"), default="toml",
+                   help="without -o: print the pack TOML (default) or readable text")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.errors import PortiaError
+def _text(pack) -> str:
+    out = []
+    for entry in pack.puzzles:
+        p = entry.puzzle
+        shape = f"Portia {p.n}" if p.n else f"{p.size} statements"
+        word = "statement" if p.m == 1 else "statements"
+        verb = "is" if p.m == 1 else "are"
+        out.append(f"# {entry.id}: {entry.title} ({entry.difficulty}, {entry.rating:.2f})")
+        out.append(f"{shape}, There {verb} {p.m} true {word}")
+        for ci, sentence in p.sentences():
+            out.append(f"{p.names[ci]}: {sentence}")
+        out.append("")
+    return "\n".join(out)
 
-    raise PortiaError("'portia generate' is not built yet")
+
+def run(args: argparse.Namespace) -> int:
+    from portia_tui.core.generator import Settings, Stats, build_pack, iter_generate, notices
+    from portia_tui.core.pack import dumps_pack, save_pack
+
+    settings = Settings(
+        n=args.n, caskets=args.caskets, count=args.count, m=args.m, m_policy=args.m_policy,
+        solution=args.solution.strip().lower() if args.solution else None, loops=args.loops,
+        repeats=args.repeats, difficulty=args.difficulty, vocabulary=args.vocabulary,
+        seed=args.seed, attempts=args.attempts).check()
+    if args.output:
+        from pathlib import Path
+
+        from portia_tui.core.errors import FormatError
+
+        target = Path(args.output)
+        if target.exists() and not args.force:  # fail before the work, not after
+            raise FormatError("already exists (use --force to replace it)", str(target))
+        folder = target.parent if str(target.parent) else Path(".")
+        if not folder.is_dir():
+            raise FormatError(f"no such folder {str(folder)!r}", str(target))
+    if not args.quiet:
+        for note in notices(settings):
+            print(note, file=sys.stderr)
+    stats = Stats()
+    show = bool(args.output) and not args.quiet and sys.stderr.isatty() and settings.count > 1
+    generated = []
+    gen = iter_generate(settings, stats)
+    if show:
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeRemainingColumn)
+
+        with Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=Console(stderr=True),
+                      transient=True) as progress:
+            task = progress.add_task("generate", total=settings.count)
+            for g in gen:
+                generated.append(g)
+                progress.advance(task)
+    else:
+        generated = list(gen)
+    pack = build_pack(generated, settings, title=args.title, author=args.author)
+    if args.output:
+        save_pack(pack, args.output, force=args.force)
+        if not args.quiet:
+            levels = {}
+            for g in generated:
+                levels[g.rating.level] = levels.get(g.rating.level, 0) + 1
+            spread = ", ".join(f"{k} {levels[k]}" for k in ("easy", "medium", "hard") if k in levels)
+            print(f"wrote {args.output}: {len(generated)} puzzle"
+                  f"{'s' if len(generated) != 1 else ''} ({spread}), seed {settings.seed}",
+                  file=sys.stderr)
+        return 0
+    sys.stdout.write(dumps_pack(pack) if args.print_format == "toml" else _text(pack))
+    return 0

@@ -1,16 +1,75 @@
-"""portia pack (under construction: see the issue tracker)."""
+"""portia pack: check a pack and export it (md, html, thesis txt, thesis json)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("pack", help="(not built yet)")
-    p.set_defaults(func=run)
+    p = sub.add_parser("pack", help="check, list or export a puzzle pack",
+                       description="Work with puzzle packs (the TOML files 'portia generate -o' "
+                       "writes).")
+    psub = p.add_subparsers(dest="pack_command", metavar="ACTION", required=True)
+
+    c = psub.add_parser("check", help="re-verify every puzzle of a pack",
+                        description="Re-verify every puzzle with the exact analysis and its "
+                        "stored solution; one line per puzzle; exit 1 if any fails.")
+    c.add_argument("pack", metavar="PACK")
+    c.set_defaults(func=cmd_check)
+
+    s = psub.add_parser("list", help="list a pack's puzzles (no solutions)")
+    s.add_argument("pack", metavar="PACK")
+    s.set_defaults(func=cmd_list)
+
+    e = psub.add_parser("export", help="export a pack to md, html, txt or json",
+                        description="md and html: one printable file, puzzles first, then the "
+                        "solutions with step-by-step explanations. txt: a folder with one "
+                        "thesis-format text file per puzzle. json: a folder with one thesis "
+                        "JSON file per puzzle.")
+    e.add_argument("pack", metavar="PACK")
+    e.add_argument("--format", required=True, choices=("md", "html", "txt", "json"))
+    e.add_argument("--out", required=True, metavar="PATH",
+                   help="the file (md, html) or folder (txt, json) to write")
+    e.add_argument("--force", action="store_true", help="replace existing files")
+    e.set_defaults(func=cmd_export)
 
 
-def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.errors import PortiaError
+def cmd_check(args: argparse.Namespace) -> int:
+    from portia_tui.core.pack import check_pack, load_pack
 
-    raise PortiaError("'portia pack' is not built yet")
+    pack = load_pack(args.pack)
+    results = check_pack(pack)
+    for r in results:
+        print(f"{args.pack}: {r.line()}")
+    bad = sum(1 for r in results if not r.ok)
+    print(f"{args.pack}: {len(results) - bad} of {len(results)} puzzles pass", file=sys.stderr)
+    return 1 if bad else 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from portia_tui.core.pack import load_pack
+
+    pack = load_pack(args.pack)
+    print(f"{pack.title}" + (f" by {pack.author}" if pack.author else "")
+          + (f", {pack.created}" if pack.created else ""))
+    for e in pack.puzzles:
+        p = e.puzzle
+        shape = f"Portia-{p.n}" if p.n else f"{p.size} statements"
+        print(f"{e.id}  {e.title}  {shape}, {len(p.caskets)} caskets, m = {p.m}, "
+              f"{e.difficulty} ({e.rating:.2f})")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from portia_tui.core.export import export_pack
+    from portia_tui.core.pack import load_pack
+
+    pack = load_pack(args.pack)
+    result = export_pack(pack, args.format, args.out, force=args.force)
+    for note in result.notes:
+        print(f"{args.pack}: {note}", file=sys.stderr)
+    what = (f"{len(result.written)} file{'s' if len(result.written) != 1 else ''} into "
+            f"{args.out}" if args.format in ("txt", "json") else args.out)
+    print(f"wrote {what}", file=sys.stderr)
+    return 0

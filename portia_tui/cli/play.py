@@ -1,16 +1,44 @@
-"""portia play (under construction: see the issue tracker)."""
+"""portia play FILE|PACK: play a puzzle or work through a pack in the terminal."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="(not built yet)")
+    p = sub.add_parser(
+        "play", help="play a puzzle or a pack (hints, timer, saved progress)",
+        description="Play a puzzle (.toml, .txt or .json) or work through a pack (.toml with "
+        'type = "pack"). Progress (statuses, hints, time, where you were) is saved in the '
+        "user data folder (PORTIA_DATA_DIR overrides it), so running the same command again "
+        "resumes.")
+    p.add_argument("file", metavar="FILE|PACK", help="a puzzle file or a pack file")
+    p.add_argument("--reset", action="store_true",
+                   help="forget the saved progress for this puzzle or pack and start over")
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.errors import PortiaError
+def load_playable(path: str):
+    """The Pack or Puzzle in a file, or raise PortiaError naming the file and line."""
+    from portia_tui.core import formats
+    from portia_tui.core.formats.common import read_text
+    from portia_tui.core.pack import is_pack_text, loads_pack
 
-    raise PortiaError("'portia play' is not built yet")
+    if Path(path).suffix.lower() == ".toml":
+        text = read_text(path)
+        if is_pack_text(text):
+            return loads_pack(text, path)
+    return formats.load(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    from portia_tui.core.pack import Pack
+
+    found = load_playable(args.file)  # bad input stops here: one line, exit 2
+    from portia_tui.app.play import PlayApp, single_pack
+
+    single = not isinstance(found, Pack)
+    pack = single_pack(found, Path(args.file).stem) if single else found
+    PlayApp(pack, single=single, reset=args.reset).run()
+    return 0

@@ -83,7 +83,7 @@ class Story:
             c = counts[0]
             word = "statement" if c == 1 else "statements"
             if c == m:
-                return f"{c} true {word}, as the puzzle says: the portrait can be in the {name} casket."
+                return f"{c} true {word}, as the puzzle says: the {name} casket fits."
             return f"{c} true {word}, but {says}: the portrait is not in the {name} casket."
         listed = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
         if m in self.counts:
@@ -119,7 +119,12 @@ class Deducer:
         verdict = "true" if value else "false"
         if isinstance(mn, PortraitMeaning):
             where = self.puzzle.names[placement]
-            return f"{self._about(i, True)} is {verdict}: the portrait is in the {where} casket."
+            named = self.puzzle.names[mn.casket]
+            if mn.casket == placement:
+                why = f"the portrait is in the {where} casket"
+            else:
+                why = f"the portrait is in the {where} casket, not the {named}"
+            return f"{self._about(i, True)} is {verdict}: {why}."
         assert isinstance(mn, GroupMeaning)
         group = list(mn.group)
         wrong = [t for t in group if values[t] != mn.value]
@@ -293,7 +298,11 @@ def explain(puzzle: Puzzle, m: int | None = None) -> str:
     """The whole explanation: each placement in turn, then the conclusion."""
     deducer = Deducer(puzzle)
     m = puzzle.m if m is None else m
-    stories = deducer.stories()
+    try:
+        stories = deducer.stories()
+    except TooManyCases as exc:
+        return (f"The loops in this puzzle leave too many cases to list by hand ({exc}); "
+                "the SAT analysis is exact all the same.")
     parts = [s.text(puzzle, m) for s in stories]
     fits = [puzzle.names[s.placement] for s in stories if m in s.counts]
     if len(fits) == 1:

@@ -14,7 +14,7 @@ class PortiaError(Exception):
 
     def located(self, path: str | None = None, line: int | None = None) -> "PortiaError":
         """The same error with a file (and line) filled in where it had none."""
-        return PortiaError(
+        return type(self)(
             self.message,
             self.path if self.path is not None else path,
             self.line if self.line is not None else line,

@@ -8,9 +8,8 @@ Nothing here assumes three caskets or equal statement counts.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Iterator, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 from . import vocabulary as voc
 from .errors import PuzzleError
@@ -33,21 +32,60 @@ def check_name(name: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Casket:
+class Casket(NamedTuple):
     name: str
     statements: tuple[Statement, ...]
 
 
-@dataclass(frozen=True)
+_FIELDS = ("caskets", "m", "title", "author", "notes")
+
+
 class Puzzle:
-    """A Portia puzzle: caskets in a fixed order, each with its statements, and m."""
+    """A Portia puzzle: caskets in a fixed order, each with its statements, and m.
+
+    Immutable (a hand-written value class rather than a dataclass: `portia solve` starts
+    faster without importing dataclasses).
+    """
 
     caskets: tuple[Casket, ...]
     m: int
-    title: str = ""
-    author: str = ""
-    notes: str = ""
+    title: str
+    author: str
+    notes: str
+
+    def __init__(self, caskets: Sequence[Casket], m: int, title: str = "", author: str = "",
+                 notes: str = ""):
+        set_ = object.__setattr__
+        set_(self, "caskets", tuple(Casket(c.name, tuple(c.statements)) for c in caskets))
+        set_(self, "m", m)
+        set_(self, "title", title)
+        set_(self, "author", author)
+        set_(self, "notes", notes)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Puzzle is immutable: use its with_* methods or replace()")
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, f) for f in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Puzzle) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS)
+        return f"Puzzle({inner})"
+
+    def replace(self, **changes: object) -> "Puzzle":
+        """A copy with some fields changed (caskets, m, title, author, notes)."""
+        values = {f: getattr(self, f) for f in _FIELDS}
+        for key in changes:
+            if key not in values:
+                raise TypeError(f"Puzzle has no field {key!r}")
+        values.update(changes)
+        return Puzzle(**values)  # type: ignore[arg-type]
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -156,17 +194,17 @@ class Puzzle:
 
     # ----------------------------------------------------------------- edits (new puzzles)
     def with_m(self, m: int) -> "Puzzle":
-        return replace(self, m=m)
+        return self.replace(m=m)
 
     def with_meta(self, **meta: str) -> "Puzzle":
-        return replace(self, **meta)
+        return self.replace(**meta)
 
     def with_statement(self, casket: int, position: int, st: Statement) -> "Puzzle":
         caskets = list(self.caskets)
         sts = list(caskets[casket].statements)
         sts[position] = st
         caskets[casket] = Casket(caskets[casket].name, tuple(sts))
-        return replace(self, caskets=tuple(caskets))
+        return self.replace(caskets=tuple(caskets))
 
     def with_row_added(self, default: Statement | None = None) -> "Puzzle":
         """Portia-n to Portia-(n+1): every casket gains one statement at the end.
@@ -177,7 +215,7 @@ class Puzzle:
             Casket(c.name, c.statements + (default or Statement("not_in", c.name),))
             for c in self.caskets
         )
-        return replace(self, caskets=caskets, m=min(self.m, sum(len(c.statements) for c in caskets)))
+        return self.replace(caskets=caskets, m=min(self.m, sum(len(c.statements) for c in caskets)))
 
     def with_row_removed(self, position: int) -> "Puzzle":
         """Every casket loses its statement at `position`; m is clamped to the new range.
@@ -194,7 +232,7 @@ class Puzzle:
                 sts = (Statement("not_in", c.name),)
             caskets.append(Casket(c.name, sts))
         size = sum(len(c.statements) for c in caskets)
-        return replace(self, caskets=tuple(caskets), m=min(self.m, size))
+        return self.replace(caskets=tuple(caskets), m=min(self.m, size))
 
 
 def default_puzzle() -> Puzzle:

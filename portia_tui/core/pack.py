@@ -183,3 +183,59 @@ def save_pack(pack: Pack, path: str | os.PathLike[str], force: bool = False) -> 
     except PortiaError as exc:
         raise exc.located(str(path)) from None
     atomic_write(path, text, force=force)
+
+
+# --------------------------------------------------------------------------- checking
+def canonical_key(puzzle: Puzzle) -> tuple:
+    """Two puzzles are the same up to the order of statements on each casket exactly when
+    their keys are equal: per casket (in order) its name and sorted statements, plus m."""
+    return (tuple((c.name, tuple(sorted(c.statements))) for c in puzzle.caskets), puzzle.m)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    id: str
+    ok: bool
+    message: str
+
+    def line(self) -> str:
+        return f"{self.id}: {'ok' if self.ok else 'FAIL'}, {self.message}"
+
+
+def check_entry(entry: PackPuzzle) -> CheckResult:
+    """Re-verify one pack puzzle with the exact (SAT) analysis and its stored solution."""
+    from .sat import analyse
+
+    puzzle = entry.puzzle
+    sols = analyse(puzzle).solution_names()
+    shape = f"Portia-{puzzle.n}" if puzzle.n else f"{puzzle.size} statements"
+    if entry.difficulty not in DIFFICULTIES:
+        return CheckResult(entry.id, False, f"unknown difficulty {entry.difficulty!r}")
+    if len(sols) != 1:
+        what = "no casket fits" if not sols else f"{len(sols)} caskets fit"
+        return CheckResult(entry.id, False, f"{shape}, m = {puzzle.m}: invalid, {what}")
+    if entry.solution is None:
+        return CheckResult(entry.id, True, f"{shape}, m = {puzzle.m}: valid (no stored solution "
+                           "to compare)")
+    if entry.solution != sols[0]:
+        return CheckResult(entry.id, False, f"{shape}, m = {puzzle.m}: valid, but the stored "
+                           "solution is a different casket")
+    return CheckResult(entry.id, True, f"{shape}, m = {puzzle.m}: valid, matches the stored "
+                       "solution")
+
+
+def check_pack(pack: Pack) -> list[CheckResult]:
+    """One result per puzzle: valid by the exact analysis, the stored solution agrees, and no
+    earlier puzzle in the pack is the same up to the order of statements on each casket."""
+    out = []
+    first: dict[tuple, str] = {}
+    for entry in pack.puzzles:
+        result = check_entry(entry)
+        key = canonical_key(entry.puzzle)
+        if key in first:
+            result = CheckResult(entry.id, False, f"the same puzzle as {first[key]} (up to the "
+                                 "order of statements on a casket)")
+        else:
+            first[key] = entry.id
+        out.append(result)
+    return out

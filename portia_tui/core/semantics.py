@@ -7,9 +7,8 @@ refer to itself). The result types every engine fills in live here too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from .model import Puzzle
 from .vocabulary import GroupMeaning, Meaning, PortraitMeaning
@@ -99,8 +98,7 @@ def consistent(puzzle: Puzzle, placement: int, values: Sequence[bool]) -> bool:
 
 
 # --------------------------------------------------------------------------- results
-@dataclass(frozen=True)
-class LoopReport:
+class LoopReport(NamedTuple):
     """A loop and how it behaves under each placement (casket indices)."""
 
     statements: tuple[int, ...]
@@ -118,15 +116,27 @@ class LoopReport:
         return "determined"
 
 
-@dataclass(frozen=True)
 class Analysis:
-    """The exact analysis of a puzzle's statements, for every placement and every m."""
+    """The exact analysis of a puzzle's statements, for every placement and every m.
 
-    puzzle: Puzzle
-    #: for each placement (casket index), every achievable number of true statements
-    true_counts: tuple[frozenset[int], ...]
-    loops: tuple[LoopReport, ...]
-    engine: str = ""
+    puzzle; true_counts: for each placement (casket index), every achievable number of true
+    statements; loops: every loop with how it behaves; engine: which engine computed it.
+    """
+
+    def __init__(self, puzzle: Puzzle, true_counts: Sequence[frozenset[int]],
+                 loops: Sequence[LoopReport], engine: str = ""):
+        self.puzzle = puzzle
+        self.true_counts = tuple(true_counts)
+        self.loops = tuple(loops)
+        self.engine = engine
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Analysis) and self.puzzle == other.puzzle
+                and self.true_counts == other.true_counts and self.loops == other.loops)
+
+    def __repr__(self) -> str:
+        return (f"Analysis(engine={self.engine!r}, true_counts={self.true_counts!r}, "
+                f"loops={self.loops!r})")
 
     def solutions(self, m: int | None = None) -> tuple[int, ...]:
         """Casket indices consistent with exactly m true statements (the puzzle's m by default)."""

@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from ..errors import FormatError, PortiaError
 from ..model import Puzzle
@@ -27,7 +26,7 @@ def _module(name: str):
 
 
 def format_of(path: str | os.PathLike[str], table: dict[str, str]) -> str:
-    ext = Path(path).suffix.lower()
+    ext = os.path.splitext(os.fspath(path))[1].lower()
     if ext not in table:
         known = ", ".join(sorted(table))
         raise FormatError(f"unknown file type {ext or '(none)'!r}: use one of {known}", str(path))

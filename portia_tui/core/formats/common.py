@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
-from pathlib import Path
 
 from ..errors import FormatError, PortiaError
 from ..model import Puzzle
@@ -15,7 +13,8 @@ def read_text(path: str | os.PathLike[str]) -> str:
     """The file's text; a clear FormatError for a missing, binary, empty or non-UTF-8 file."""
     name = str(path)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as fh:
+            data = fh.read()
     except FileNotFoundError:
         raise FormatError("no such file", name) from None
     except IsADirectoryError:
@@ -68,6 +67,9 @@ def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -
 
     Refuses to replace an existing file unless force is true.
     """
+    import tempfile
+    from pathlib import Path
+
     target = Path(path)
     if target.exists() and not force:
         raise FormatError("already exists (use --force to replace it)", str(target))

@@ -64,7 +64,7 @@ def loads(text: str, path: str = "<text>") -> Puzzle:
 
 def dumps(puzzle: Puzzle) -> str:
     if not puzzle.is_classic:
-        raise PortiaError(
+        raise FormatError(
             "the thesis text format holds only gold, silver and lead caskets with the same "
             "number of statements each")
     lines = [f"Portia {puzzle.n}, There are {puzzle.m} true statements"]

@@ -98,7 +98,7 @@ def loads(text: str, path: str = "<json>") -> Puzzle:
 
 def to_data(puzzle: Puzzle) -> dict:
     if puzzle.n is None:
-        raise PortiaError("the thesis JSON needs the same number of statements on every casket")
+        raise FormatError("the thesis JSON needs the same number of statements on every casket")
 
     def one(owner: int, st: Statement) -> dict:
         if st.kind in ("in", "not_in"):

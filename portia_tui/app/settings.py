@@ -1,0 +1,187 @@
+"""Where portia keeps the user's files, and a tiny settings store.
+
+Plain Python (no textual), so the CLI may use it too.
+
+- ``config_dir()``: ``$PORTIA_CONFIG_DIR`` if set, else ``platformdirs.user_config_path("portia")``.
+  Holds ``settings.toml`` and ``themes/*.toml`` (the user's own themes).
+- ``data_dir()``: ``$PORTIA_DATA_DIR`` if set, else ``platformdirs.user_data_path("portia")``.
+  For things portia records (progress in the player, ...). Neither folder is created here;
+  whoever writes into one creates it (``ensure_dir``).
+
+``Settings.load()`` never raises: a missing file gives the defaults, a corrupt one gives the
+defaults plus ``settings.problem`` (one line naming the file and line) for the app to show.
+Saving is atomic; a corrupt file is not thrown away but kept next to it as
+``settings.toml.bad`` the first time new settings are saved over it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from portia_tui.core.errors import PortiaError
+from portia_tui.core.formats.common import atomic_write
+
+from portia_tui.core.paths import APP_NAME, CONFIG_ENV, DATA_ENV, config_dir, data_dir  # noqa: F401
+SETTINGS_FILE = "settings.toml"
+
+#: known settings and the type each must have; unknown keys are kept as they are
+SCHEMA: dict[str, type] = {"theme": str}
+
+#: TOML value types tomli-w can write back
+_SCALARS = (str, bool, int, float)
+
+
+def ensure_dir(folder: Path) -> Path:
+    """Create folder (and its parents) if needed; a PortiaError naming it if that fails."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PortiaError(f"cannot create the folder: {exc.strerror or exc}", str(folder)) from None
+    return folder
+
+
+def settings_path() -> Path:
+    """The settings file: ``<config dir>/settings.toml``."""
+    return config_dir() / SETTINGS_FILE
+
+
+def toml_error_line(exc: tomllib.TOMLDecodeError) -> int | None:
+    """The line a TOML syntax error points at (tomllib on 3.11 only says it in the message)."""
+    line = getattr(exc, "lineno", None)
+    if isinstance(line, int):
+        return line
+    found = re.search(r"\(at line (\d+)", str(exc))
+    return int(found.group(1)) if found else None
+
+
+def toml_error_message(exc: tomllib.TOMLDecodeError) -> str:
+    """The TOML error without its '(at line ..., column ...)' tail (the location is said apart)."""
+    text = getattr(exc, "msg", None) or str(exc)
+    return re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)\s*$", "", text)
+
+
+def _read_table(path: Path) -> dict[str, Any]:
+    """The TOML table in path ({} if there is no file); PortiaError naming file:line if bad."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except IsADirectoryError:
+        raise PortiaError("is a folder, not a settings file", str(path)) from None
+    except OSError as exc:
+        raise PortiaError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise PortiaError("not UTF-8 text", str(path), line) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PortiaError(
+            f"not valid TOML: {toml_error_message(exc)}", str(path), toml_error_line(exc)
+        ) from None
+
+
+def _key_line(text: str, key: str) -> int | None:
+    pattern = re.compile(rf"""^\s*(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')\s*=""")
+    for number, line in enumerate(text.split("\n"), 1):
+        if pattern.match(line):
+            return number
+    return None
+
+
+class Settings:
+    """The user's settings: one flat TOML table. Read with ``get``/``theme``, change with ``set``.
+
+    ``problem`` is None, or a PortiaError describing why the file on disk could not be used
+    (the settings then hold the defaults, and the app should show the problem once).
+    """
+
+    def __init__(self, path: Path, values: dict[str, Any] | None = None,
+                 problem: PortiaError | None = None):
+        self.path = path
+        self._values: dict[str, Any] = dict(values or {})
+        self.problem = problem
+        self._keep_bad_file = problem is not None
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> "Settings":
+        """Read the settings file; never raises (see ``problem``)."""
+        path = settings_path() if path is None else path
+        try:
+            values = _read_table(path)
+        except PortiaError as exc:
+            return cls(path, {}, exc.located(str(path)))
+        problem = None
+        for key, kind in SCHEMA.items():
+            if key in values and not isinstance(values[key], kind):
+                bad = values.pop(key)
+                try:
+                    line = _key_line(path.read_text(encoding="utf-8-sig"), key)
+                except (OSError, UnicodeDecodeError):
+                    line = None
+                problem = PortiaError(
+                    f"{key!r} must be a {kind.__name__}, not {bad!r}; using the default",
+                    str(path), line,
+                )
+        settings = cls(path, values, problem)
+        settings._keep_bad_file = False  # the file is readable: a bad value gets overwritten
+        return settings
+
+    @property
+    def theme(self) -> str | None:
+        """The name of the theme the user chose last, or None."""
+        return self._values.get("theme")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._values.get(key, default)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self._values)
+
+    def set(self, key: str, value: Any) -> None:
+        """Change one setting and save the file at once (atomic); PortiaError if it cannot be saved.
+
+        Other keys are re-read from disk first, so two portia apps running side by side do not
+        undo each other's settings.
+        """
+        if key in SCHEMA and not isinstance(value, SCHEMA[key]):
+            raise TypeError(f"setting {key!r} must be a {SCHEMA[key].__name__}")
+        if not isinstance(value, (*_SCALARS, list, dict)):
+            raise TypeError(f"setting {key!r}: {type(value).__name__} cannot be stored in TOML")
+        if not self._keep_bad_file:
+            try:
+                fresh = _read_table(self.path)
+            except PortiaError:
+                fresh = self._values
+            self._values = {
+                name: val for name, val in fresh.items()
+                if name not in SCHEMA or isinstance(val, SCHEMA[name])
+            }
+        self._values[key] = value
+        self.save()
+
+    def save(self) -> None:
+        """Write all settings to the file (atomic); PortiaError naming the file if that fails."""
+        ensure_dir(self.path.parent)
+        if self._keep_bad_file and self.path.is_file():
+            keep = self.path.with_name(self.path.name + ".bad")
+            try:
+                os.replace(self.path, keep)
+            except OSError as exc:
+                raise PortiaError(
+                    f"cannot keep the unreadable settings as {keep.name}: {exc.strerror or exc}",
+                    str(self.path),
+                ) from None
+        try:
+            atomic_write(self.path, tomli_w.dumps(self._values), force=True)
+        except OSError as exc:
+            raise PortiaError(f"cannot save settings: {exc.strerror or exc}", str(self.path)) from None
+        self._keep_bad_file = False

@@ -1,0 +1,282 @@
+"""Playing a puzzle: judging a pick, and the hint ladder from gentle to full.
+
+Everything a player is told comes from the engines: whether a pick is right comes from the
+exact SAT analysis (and, for a pack puzzle, must also match the pack's stored solution); the
+words come from the deduction solver's story for that placement.
+
+The ladder (``Coach.hint(level)``):
+
+1. **Where to start**: one placement to test first. The rule: among the caskets that do *not*
+   hold the portrait, the one quickest to rule out: first a placement that leaves exactly one
+   consistent assignment (no loop to split by cases), then the one whose true count lands
+   farthest from m, then the first in casket order. A wrong placement is never a spoiler, and
+   ruling it out is real progress. Caskets the player has already ruled out by a wrong pick are
+   skipped while others remain. (With one casket, that casket.)
+2. **One count**: the statements true under that placement and their number, against m.
+3. **Every count**: the true count under each placement, and which placements fit m.
+
+Then *reveal* (``Coach.explanation()``) is the deduction solver's whole step-by-step story.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterable
+
+from .deduction import Deducer, Story, TooManyCases, explain
+from .model import Puzzle
+from .sat import analyse
+from .semantics import Analysis
+
+#: the number of hint steps before reveal
+HINT_LEVELS = 3
+
+
+def _numbers(items: list[int]) -> str:
+    """1-based numbers joined for reading: '1', '1 and 3', '1, 3 and 4'."""
+    nums = [str(i + 1) for i in items]
+    if len(nums) <= 1:
+        return "".join(nums)
+    return ", ".join(nums[:-1]) + " and " + nums[-1]
+
+
+def _true_false(values: tuple[bool | None, ...]) -> str:
+    """'statements 1 and 3 are true, statement 2 is false' (skipping undecided ones)."""
+    parts = []
+    for word, want in (("true", True), ("false", False)):
+        group = [i for i, v in enumerate(values) if v is want]
+        if len(group) == 1:
+            parts.append(f"statement {_numbers(group)} is {word}")
+        elif group:
+            parts.append(f"statements {_numbers(group)} are {word}")
+    return ", ".join(parts)
+
+
+def _statements(count: int) -> str:
+    return f"{count} true statement" + ("" if count == 1 else "s")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a pick means: right or wrong, and why."""
+
+    placement: int
+    correct: bool
+    #: every achievable number of true statements with the portrait in this casket
+    counts: frozenset[int]
+    #: "Right: the portrait is in the gold casket." / "Wrong: not the lead casket."
+    headline: str
+    #: why: the statements true under the placement and the count against m
+    reason: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.headline} {self.reason}"
+
+
+@dataclass(frozen=True)
+class Hint:
+    level: int
+    title: str
+    text: str
+    #: the placement the hint is about (level 1 and 2), else None
+    placement: int | None = None
+
+
+class Coach:
+    """Judges picks and gives hints for one puzzle (exact analysis + deduction stories)."""
+
+    def __init__(self, puzzle: Puzzle, stored_solution: str | None = None):
+        self.puzzle = puzzle
+        self.stored_solution = stored_solution
+        self.analysis: Analysis = analyse(puzzle)
+
+    # ------------------------------------------------------------------ validity
+    @property
+    def solutions(self) -> tuple[int, ...]:
+        return self.analysis.solutions()
+
+    @cached_property
+    def problem(self) -> str | None:
+        """Why this puzzle cannot be played honestly, or None when it can."""
+        p, sols = self.puzzle, self.solutions
+        names = [p.names[i] for i in sols]
+        if not sols:
+            return (f"This puzzle has no solution: with exactly {p.m} true "
+                    f"statement{'s' if p.m != 1 else ''}, no casket can hold the portrait.")
+        if len(sols) > 1:
+            return (f"This puzzle has {len(sols)} solutions for m = {p.m} "
+                    f"({', '.join(names)}): no single answer can be called right.")
+        if self.stored_solution is not None and self.stored_solution != names[0]:
+            return (f"The pack says the portrait is in the {self.stored_solution} casket, but the "
+                    f"analysis finds the {names[0]} casket: this puzzle entry is broken.")
+        return None
+
+    @property
+    def playable(self) -> bool:
+        return self.problem is None
+
+    @property
+    def solution(self) -> int | None:
+        """The casket index holding the portrait, when the puzzle is playable."""
+        return self.solutions[0] if self.playable else None
+
+    # ------------------------------------------------------------------ stories
+    @cached_property
+    def _deducer(self) -> Deducer:
+        return Deducer(self.puzzle)
+
+    def story(self, placement: int) -> Story | None:
+        """The deduction solver's story for a placement (None when it gives up)."""
+        try:
+            return self._deducer.story(placement)
+        except TooManyCases:
+            return None
+
+    def counts(self, placement: int) -> frozenset[int]:
+        """Exact achievable true counts under a placement (SAT analysis)."""
+        return self.analysis.true_counts[placement]
+
+    def verdict_sentence(self, placement: int) -> str:
+        """Whether the placement fits m, in words. A placement with no consistent assignment is
+        a paradox; otherwise the deduction story's verdict when it agrees with the exact
+        analysis, else a sentence built from the exact counts."""
+        if not self.counts(placement):
+            name = self.puzzle.names[placement]
+            return (f"No assignment of true and false fits every statement with the portrait in "
+                    f"the {name} casket (a paradox): the portrait cannot be there.")
+        return self._verdict(placement)
+
+    def _verdict(self, placement: int) -> str:
+        """The deduction verdict, or one from the exact counts when the two disagree."""
+        story = self.story(placement)
+        if story is not None and story.counts == self.counts(placement):
+            return story.verdict(self.puzzle)
+        return self._verdict_from_counts(placement)
+
+    def _verdict_from_counts(self, placement: int) -> str:
+        p = self.puzzle
+        name = p.names[placement]
+        counts = sorted(self.counts(placement))
+        if not counts:
+            return f"No consistent assignment exists with the portrait in the {name} casket."
+        if len(counts) == 1:
+            c = counts[0]
+            if c == p.m:
+                return (f"{_statements(c)}, as the puzzle says: the portrait can be in the "
+                        f"{name} casket.")
+            return (f"{_statements(c)}, but the puzzle says {p.m}: the portrait is not in the "
+                    f"{name} casket.")
+        listed = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+        if p.m in counts:
+            return f"{listed} true statements are possible, {p.m} among them: the {name} casket fits."
+        return (f"{listed} true statements are possible, never {p.m}: the portrait is not in "
+                f"the {name} casket.")
+
+    def which_true(self, placement: int, capital: bool = True) -> str:
+        """'Statements 1 and 3 are true, statement 2 is false.' when every statement is settled
+        under the placement; a sentence about the cases otherwise."""
+        story = self.story(placement)
+        if story is None or not story.cases:
+            return ""
+        values = story.values()
+        assert values is not None
+        text = _true_false(values)
+        if len(story.cases) > 1:
+            undecided = [i for i, v in enumerate(values) if v is None]
+            text = (f"{len(story.cases)} consistent cases remain; statements "
+                    f"{_numbers(undecided)} differ between them"
+                    + (f"; in every case {text}" if text else ""))
+        return (text[0].upper() if capital else text[0]) + text[1:] + "."
+
+    # ------------------------------------------------------------------ judging
+    def judge(self, placement: int) -> Verdict:
+        """Right or wrong, with the reason. Only a playable puzzle has a right pick."""
+        p = self.puzzle
+        name = p.names[placement]
+        correct = self.playable and placement == self.solution
+        counts = self.counts(placement)
+        if correct:
+            headline = f"Right: the portrait is in the {name} casket."
+            reason = self.verdict_sentence(placement)
+        else:
+            # an invalid puzzle has no right pick: say what the placement gives, not "wrong"
+            headline = (f"Wrong: not the {name} casket." if self.playable
+                        else f"The {name} casket (this puzzle has no single answer):")
+            settled = self.which_true(placement, capital=False)
+            reason = f"With the portrait there, {settled} " if settled else ""
+            reason += self.verdict_sentence(placement)
+        return Verdict(placement, correct, counts, headline, reason)
+
+    # ------------------------------------------------------------------ hints
+    def first_placement(self, exclude: Iterable[int] = ()) -> int:
+        """The placement hint 1 suggests testing first (see the module docstring), skipping
+        the caskets in `exclude` (those the player has already ruled out) while others remain."""
+        m = self.puzzle.m
+        sols = set(self.solutions)
+        candidates = [i for i in range(len(self.puzzle.caskets)) if i not in sols]
+        fresh = [i for i in candidates if i not in set(exclude)]
+        candidates = fresh or candidates
+        if not candidates:
+            return 0
+
+        def key(i: int) -> tuple[int, int, int]:
+            counts = self.counts(i)
+            story = self.story(i)
+            settled = story is not None and len(story.cases) == 1
+            distance = min((abs(c - m) for c in counts), default=-1)
+            return (0 if settled else 1, -distance, i)
+
+        return min(candidates, key=key)
+
+    def hint(self, level: int, placement: int | None = None) -> Hint:
+        """Hint step `level`; steps 1 and 2 speak of `placement` (first_placement() when None)."""
+        p = self.puzzle
+        if level == 1:
+            i = self.first_placement() if placement is None else placement
+            name = p.names[i]
+            text = (f"Start with the {name} casket (key {i + 1}): suppose the portrait is in it "
+                    "and work out which statements are then true. Statements about the "
+                    "portrait are settled at once; statements about other statements follow "
+                    "from those. Then compare the number of true statements with "
+                    f"{p.m}.")
+            if not self.counts(i):
+                text += (" Watch the statements that speak of each other: they may have no "
+                         "consistent values at all.")
+            return Hint(1, "Where to start", text, i)
+        if level == 2:
+            i = self.first_placement() if placement is None else placement
+            name = p.names[i]
+            settled = self.which_true(i, capital=False)
+            text = f"With the portrait in the {name} casket, {settled} " if settled else ""
+            text += self.verdict_sentence(i)
+            return Hint(2, f"The count with the portrait in the {name} casket", text, i)
+        if level == 3:
+            lines = [f"The puzzle says exactly {p.m} true. Under each placement:"]
+            for i, name in enumerate(p.names):
+                counts = sorted(self.counts(i))
+                if counts:
+                    shown = " or ".join(map(str, counts)) + " true"
+                else:
+                    shown = "impossible (a paradox)"
+                mark = "fits" if p.m in counts else "does not fit"
+                lines.append(f"  {i + 1} {name}: {shown} - {mark}")
+            return Hint(3, "The counts under every placement", "\n".join(lines))
+        raise ValueError(f"hint levels are 1 to {HINT_LEVELS}")
+
+    def explanation(self) -> str:
+        """The full step-by-step explanation (deduction solver), for reveal and after a right
+        answer; a summary from the exact analysis when the deduction solver gives up."""
+        try:
+            return explain(self.puzzle)
+        except TooManyCases:
+            lines = ["This puzzle has too many cases to list step by step. The exact counts:"]
+            lines += [f"  {name}: {self._verdict_from_counts(i)}"
+                      for i, name in enumerate(self.puzzle.names)]
+            return "\n".join(lines)
+
+    def answer_sentence(self) -> str:
+        if self.solution is None:
+            return self.problem or ""
+        return f"The portrait is in the {self.puzzle.names[self.solution]} casket."

@@ -1,0 +1,29 @@
+"""Shared test set-up: no test touches the real user config or data folders."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+settings.register_profile("portia", deadline=None, print_blob=True)
+settings.load_profile("portia")
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _private_folders(tmp_path_factory, monkeypatch):
+    base = tmp_path_factory.mktemp("portia-home")
+    monkeypatch.setenv("PORTIA_CONFIG_DIR", str(base / "config"))
+    monkeypatch.setenv("PORTIA_DATA_DIR", str(base / "data"))
+    yield
+
+
+def shared_dir() -> Path | None:
+    """../shared beside the checkout (CI and developers have it; users' clones do not)."""
+    env = os.environ.get("PORTIA_SHARED")
+    path = Path(env) if env else REPO.parent / "shared"
+    return path if path.is_dir() else None

@@ -1,0 +1,77 @@
+"""The census: exhaustive counts, checked against brute force with the SAT analysis."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from portia_tui.cli import main
+from portia_tui.core import sat
+from portia_tui.core.census import census
+from portia_tui.core.errors import PortiaError
+from portia_tui.core.model import Casket, Puzzle
+from portia_tui.core.semantics import find_loops
+from portia_tui.core.vocabulary import Layout, options
+
+NAMES = ("gold", "silver", "lead")
+
+
+def brute(n, kinds):
+    """(valid, valid unordered, valid loop-free) by analysing every puzzle with SAT."""
+    layout = Layout(NAMES, (n,) * 3)
+    menus = [options(layout, c, kinds) for c in range(3)]
+    valid = unordered = loop_free = 0
+    for combo in itertools.product(*(menus[c] for c in range(3) for _ in range(n))):
+        caskets = tuple(Casket(NAMES[c], combo[c * n:(c + 1) * n]) for c in range(3))
+        puzzle = Puzzle(caskets, 0)
+        u = len(sat.analyse(puzzle).unique_m)
+        valid += u
+        if all(list(c.statements) == sorted(c.statements, key=menus[i].index)
+               for i, c in enumerate(caskets)):
+            unordered += u
+        if not find_loops(puzzle):
+            loop_free += u
+    return valid, unordered, loop_free
+
+
+def test_mackinnon_348():
+    r = census(1, "portrait")
+    assert r.valid == 348
+    assert r.statement_sets == 216
+    assert sum(r.valid_by_m) == 348
+
+
+def test_full_vocabulary_n1_matches_brute_force():
+    r = census(1, "full")
+    assert (r.valid, r.valid_unordered, r.valid_loop_free) == brute(1, None)
+    assert r.valid == 1338 and r.valid_loop_free == 1284
+
+
+@pytest.mark.parametrize("kinds", [("in", "other_false"), ("false", "other_true"),
+                                   ("true", "other_false"), ("in", "false")])
+def test_n2_subsets_match_brute_force(kinds):
+    r = census(2, kinds=kinds)
+    assert (r.valid, r.valid_unordered, r.valid_loop_free) == brute(2, kinds)
+
+
+def test_n2_full_numbers():
+    r = census(2, "full")
+    assert r.statement_sets == 12 ** 6
+    assert r.valid == 4436628
+    assert r.valid_unordered == 715794
+    assert r.valid_loop_free == 3153072
+    assert r.valid_loop_free_unordered == 501291
+
+
+def test_too_large_is_refused():
+    with pytest.raises(PortiaError, match="too many"):
+        census(5, "full")
+
+
+def test_cli(capsys):
+    assert main(["census", "-n", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "348" in out
+    assert main(["census", "-n", "1", "--vocabulary", "full", "--json"]) == 0
+    assert '"valid": 1338' in capsys.readouterr().out

@@ -1,0 +1,144 @@
+"""The generator: valid, verified, reproducible, loop-free by default, clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from portia_tui.core import sat
+from portia_tui.core.errors import PortiaError
+from portia_tui.core.generator import (Settings, Stats, casket_names, distinct_bound, generate,
+                                       loop_free_counts)
+from portia_tui.core.pack import canonical_key
+from portia_tui.core.semantics import find_loops
+
+
+def _valid(g):
+    a = sat.analyse(g.puzzle)
+    assert a.valid(g.puzzle.m)
+    assert a.solution_names(g.puzzle.m) == [g.solution]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 7])
+def test_generated_puzzles_are_valid_loop_free_and_distinct(n):
+    stats = Stats()
+    out = generate(Settings(n=n, count=30, seed=n), stats=stats)
+    assert len(out) == 30
+    keys = set()
+    for g in out:
+        _valid(g)
+        assert g.puzzle.n == n and g.puzzle.names == ("gold", "silver", "lead")
+        assert not find_loops(g.puzzle)
+        for c in g.puzzle.caskets:  # distinct statements per casket by default
+            assert len(set(c.statements)) == n
+        keys.add(canonical_key(g.puzzle))
+    assert len(keys) == 30
+    assert stats.sat_disagreements == 0
+
+
+def test_same_seed_same_puzzles_and_different_seed_differs():
+    a = generate(Settings(n=3, count=10, seed=42))
+    b = generate(Settings(n=3, count=10, seed=42))
+    c = generate(Settings(n=3, count=10, seed=43))
+    assert [g.puzzle for g in a] == [g.puzzle for g in b]
+    assert [g.puzzle for g in a] != [g.puzzle for g in c]
+
+
+def test_fast_evaluator_agrees_with_sat_counts():
+    for g in generate(Settings(n=4, count=20, seed=5)):
+        p = g.puzzle
+        a = sat.analyse(p)
+        # rebuild the coded form and an evaluation order from the puzzle
+        names = p.names
+        codes = {"in": 0, "not_in": 1, "true": 2, "false": 3, "other_true": 4, "other_false": 5}
+        cands = [[(codes[st.kind], -1 if st.target is None else names.index(st.target))
+                  for st in c.statements] for c in p.caskets]
+        order, left = [], set(range(len(names)))
+        while left:  # sinks first
+            for c in sorted(left):
+                if all(t == -1 or t not in left or t == c or code not in (2, 3)
+                       for code, t in cands[c]):
+                    order.append(c)
+                    left.remove(c)
+                    break
+        counts = loop_free_counts(cands, order, len(names))
+        assert [frozenset({x}) for x in counts] == list(a.true_counts)
+
+
+def test_m_fixed_policies_and_solution():
+    for g in generate(Settings(n=3, count=10, seed=1, m=4)):
+        assert g.puzzle.m == 4
+        _valid(g)
+    for g in generate(Settings(n=3, count=10, seed=1, m_policy="smallest")):
+        assert g.puzzle.m == min(g.unique_m)
+    for g in generate(Settings(n=3, count=10, seed=1, m_policy="largest")):
+        assert g.puzzle.m == max(g.unique_m)
+    for g in generate(Settings(n=2, count=10, seed=1, solution="lead")):
+        assert g.solution == "lead"
+        _valid(g)
+
+
+def test_more_caskets_names():
+    assert casket_names(5) == ("gold", "silver", "lead", "copper", "iron")
+    assert casket_names(14)[-2:] == ("casket13", "casket14")
+    for g in generate(Settings(n=2, caskets=5, count=5, seed=2)):
+        assert g.puzzle.names == casket_names(5)
+        _valid(g)
+
+
+def test_loops_opt_in_still_valid():
+    out = generate(Settings(n=3, count=40, seed=9, loops=True))
+    assert any(find_loops(g.puzzle) for g in out)
+    for g in out:
+        _valid(g)
+
+
+def test_large_n_repeats_automatically_with_notice():
+    assert distinct_bound(3, 20, loops=False) == 7
+    stats = Stats()
+    out = generate(Settings(n=20, count=3, seed=3), stats=stats)
+    assert any("repeat" in note for note in stats.notices)
+    for g in out:
+        assert g.puzzle.n == 20
+        assert not find_loops(g.puzzle)
+        _valid(g)
+
+
+def test_distinct_loop_free_bound_is_tight():
+    out = generate(Settings(n=7, count=3, seed=1, repeats="never"))
+    for g in out:
+        assert all(len(set(c.statements)) == 7 for c in g.puzzle.caskets)
+    with pytest.raises(PortiaError, match="at most 7 distinct"):
+        Settings(n=8, repeats="never").check()
+
+
+@pytest.mark.parametrize("settings, words", [
+    (Settings(n=11, repeats="never"), "impossible"),
+    (Settings(solution="tin"), "not a casket"),
+    (Settings(n=1, difficulty="hard"), "impossible"),
+    (Settings(m=99), "out of range"),
+    (Settings(caskets=1), "at least 2"),
+    (Settings(n=0), "at least one"),
+    (Settings(count=0), "at least one"),
+])
+def test_impossible_settings_raise_one_line(settings, words):
+    with pytest.raises(PortiaError, match=words) as info:
+        settings.check()
+    assert "\n" not in str(info.value)
+
+
+def test_attempt_budget_ends_the_search():
+    # portrait statements only, n = 1: 348 valid puzzles exist; asking for more must stop
+    with pytest.raises(PortiaError, match="gave up after 2000 attempts"):
+        generate(Settings(n=1, vocabulary="portrait", count=400, seed=1, attempts=2000))
+
+
+def test_portrait_vocabulary():
+    for g in generate(Settings(n=2, count=10, seed=1, vocabulary="portrait")):
+        assert all(st.kind in ("in", "not_in") for c in g.puzzle.caskets for st in c.statements)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_difficulty_target(level):
+    for g in generate(Settings(n=3, count=5, seed=2, difficulty=level)):
+        assert g.rating.level == level
+        _valid(g)

@@ -1,0 +1,152 @@
+"""The hint ladder and verdicts: each step is checked against independent analyses."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+
+from portia_tui.core import brute, sat
+from portia_tui.core.deduction import Deducer, explain
+from portia_tui.core.hints import HINT_LEVELS, Coach
+from portia_tui.core.model import Puzzle, default_puzzle
+
+from .strategies import puzzles
+from .test_play_support import (VALID, loop_puzzle, no_solution_puzzle, paradox_puzzle,
+                               thesis_example, two_solution_puzzle)
+
+def _counts_in(line: str) -> set[int]:
+    return {int(x) for x in re.findall(r"\b(\d+)\b", line.split(":", 1)[1].split("-")[0])}
+
+
+def check_ladder(puzzle: Puzzle) -> None:
+    """Every verdict and hint agrees with the brute-force analysis."""
+    exact = brute.analyse(puzzle)
+    coach = Coach(puzzle)
+    m = puzzle.m
+    sols = exact.solutions()
+    assert coach.playable == (len(sols) == 1)
+    for i in range(len(puzzle.caskets)):
+        assert coach.counts(i) == exact.true_counts[i]
+        v = coach.judge(i)
+        assert v.correct == (len(sols) == 1 and sols == (i,))
+        if coach.playable:
+            assert v.text.startswith("Right" if v.correct else "Wrong")
+        else:
+            assert v.text.startswith(f"The {puzzle.names[i]} casket (this puzzle has no single")
+    # hint 1: a placement that does not hold the portrait (when one exists)
+    h1 = coach.hint(1)
+    if len(sols) < len(puzzle.caskets):
+        assert h1.placement not in sols
+    assert puzzle.names[h1.placement] in h1.text
+    # hint 2: the same placement, its exact count against m
+    h2 = coach.hint(2)
+    assert h2.placement == h1.placement
+    counts = exact.true_counts[h2.placement]
+    if len(counts) == 1:
+        c = next(iter(counts))
+        assert f"{c} true statement" in h2.text
+        assert ("as the puzzle says" in h2.text) == (c == m)
+    elif not counts:
+        assert "paradox" in h2.text
+    # hint 3: every placement's counts and whether it fits
+    lines = coach.hint(3).text.splitlines()[1:]
+    assert len(lines) == len(puzzle.caskets)
+    for i, line in enumerate(lines):
+        assert line.strip().startswith(f"{i + 1} {puzzle.names[i]}:")
+        assert _counts_in(line) == set(exact.true_counts[i])
+        assert line.endswith("- fits") == (m in exact.true_counts[i])
+
+
+@pytest.mark.parametrize("make, answer", VALID)
+def test_ladder_on_hand_made_puzzles(make, answer):
+    puzzle = make()
+    check_ladder(puzzle)
+    coach = Coach(puzzle)
+    assert puzzle.names[coach.solution] == answer
+    assert coach.answer_sentence() == f"The portrait is in the {answer} casket."
+
+
+@settings(max_examples=150, deadline=None)
+@given(puzzles(max_statements=9))
+def test_ladder_on_random_puzzles(puzzle):
+    check_ladder(puzzle)
+
+
+def test_smullyan_first_casket_hints_word_for_word():
+    coach = Coach(default_puzzle())
+    # gold and lead both give 2 true statements (distance 1); gold comes first
+    assert coach.first_placement() == 0
+    assert coach.hint(1).text.startswith("Start with the gold casket (key 1)")
+    assert coach.hint(2).text == (
+        "With the portrait in the gold casket, statements 1 and 2 are true, statement 3 is "
+        "false. 2 true statements, but the puzzle says 1: the portrait is not in the gold "
+        "casket.")
+    assert coach.hint(3).text.splitlines()[1:] == [
+        "  1 gold: 2 true - does not fit",
+        "  2 silver: 1 true - fits",
+        "  3 lead: 2 true - does not fit",
+    ]
+    assert coach.explanation() == explain(default_puzzle())
+    with pytest.raises(ValueError):
+        coach.hint(HINT_LEVELS + 1)
+
+
+def test_first_placement_prefers_the_count_farthest_from_m():
+    coach = Coach(thesis_example())  # counts gold 3, silver 4, lead 1; m = 4
+    assert coach.first_placement() == 2
+
+
+def test_first_placement_prefers_a_settled_placement_to_a_paradox():
+    puzzle = paradox_puzzle()
+    coach = Coach(puzzle)  # gold and silver are both paradoxes: first in order
+    assert coach.first_placement() == 0
+    assert "paradox" in coach.hint(2).text
+    # loop puzzle: silver (4, settled) and lead (2, settled) are wrong; silver is farther from 1
+    assert Coach(loop_puzzle()).first_placement() == 1
+
+
+def test_wrong_pick_gives_the_count_against_m():
+    puzzle = thesis_example()
+    v = Coach(puzzle).judge(0)
+    story = Deducer(puzzle).story(0)
+    assert not v.correct and v.counts == story.counts == frozenset({3})
+    assert "3 true statements, but the puzzle says 4" in v.text
+    assert "statements 1, 5 and 6 are true" in v.text
+
+
+def test_right_pick_on_an_undetermined_loop():
+    v = Coach(loop_puzzle()).judge(0)
+    assert v.correct
+    assert v.text.startswith("Right: the portrait is in the gold casket.")
+    assert "1 or 2 true statements are possible" in v.text
+
+
+@pytest.mark.parametrize("make, words", [
+    (no_solution_puzzle, "no solution"),
+    (two_solution_puzzle, "2 solutions"),
+])
+def test_invalid_puzzles_are_named(make, words):
+    coach = Coach(make())
+    assert not coach.playable and coach.solution is None
+    assert words in coach.problem
+    assert not any(coach.judge(i).correct for i in range(3))
+
+
+def test_stored_solution_must_match_the_analysis():
+    assert Coach(default_puzzle(), "silver").playable
+    coach = Coach(default_puzzle(), "lead")
+    assert not coach.playable
+    assert "the pack says the portrait is in the lead casket" in coach.problem.lower()
+    assert not coach.judge(1).correct
+    assert sat.analyse(default_puzzle()).solution_names() == ["silver"]
+
+
+def test_first_placement_skips_caskets_the_player_ruled_out():
+    coach = Coach(default_puzzle())  # gold and lead are wrong; gold comes first
+    assert coach.first_placement(exclude={0}) == 2
+    assert coach.hint(1, 2).text.startswith("Start with the lead casket (key 3)")
+    assert "2 true statements, but the puzzle says 1" in coach.hint(2, 2).text
+    # every wrong casket ruled out: the rule falls back to the full list
+    assert coach.first_placement(exclude={0, 2}) == 0

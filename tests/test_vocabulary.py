@@ -1,0 +1,71 @@
+"""The statement vocabulary: sentences, parsing, menus."""
+
+from __future__ import annotations
+
+from hypothesis import given
+
+from portia_tui.core.model import Puzzle, default_puzzle
+from portia_tui.core.vocabulary import KINDS, Layout, Statement, options, parse_sentence, problem, sentence
+
+from .strategies import puzzles
+
+L3 = Layout(("gold", "silver", "lead"), (2, 1, 2))
+
+
+def test_six_kinds():
+    assert list(KINDS) == ["in", "not_in", "true", "false", "other_true", "other_false"]
+
+
+def test_sentences_follow_the_count():
+    assert sentence(Statement("true", "silver"), L3, 0) == "The statement on the silver casket is true"
+    assert sentence(Statement("false", "lead"), L3, 1) == "The statements on the lead casket are false"
+    assert sentence(Statement("other_true"), L3, 0) == "The other statement on this casket is true"
+    big = Layout(("gold", "silver", "lead"), (3, 3, 3))
+    assert sentence(Statement("other_false"), big, 2) == "The other statements on this casket are false"
+    assert sentence(Statement("in", "gold"), L3, 0) == "The portrait is in this casket"
+    assert sentence(Statement("not_in", "lead"), L3, 0) == "The portrait is not in the lead casket"
+
+
+def test_menu_for_a_slot():
+    gold = options(L3, 0)
+    assert Statement("true", "gold") not in gold and Statement("false", "gold") not in gold
+    assert Statement("other_true") in gold  # gold holds two
+    silver = options(L3, 1)
+    assert Statement("other_true") not in silver  # silver holds one
+    assert len(silver) == 6 + 4
+    assert len(gold) == 6 + 4 + 2
+    # "this casket" comes first in the portrait entries
+    assert sentence(gold[0], L3, 0) == "The portrait is in this casket"
+
+
+def test_problems():
+    assert "own casket" in problem(Statement("true", "gold"), L3, 0)
+    assert "two or more" in problem(Statement("other_false"), L3, 1)
+    assert "unknown casket" in problem(Statement("in", "brass"), L3, 1)
+    assert problem(Statement("in", "lead"), L3, 1) is None
+
+
+@given(puzzles(max_statements=12))
+def test_every_sentence_parses_back(puzzle: Puzzle):
+    for i, (ci, st) in enumerate(puzzle.flat):
+        text = puzzle.sentence(i)
+        assert parse_sentence(text, puzzle.layout, ci) == st
+        assert parse_sentence(text.upper() + ".", puzzle.layout, ci) == st
+        for option in puzzle.options(ci):
+            assert parse_sentence(sentence(option, puzzle.layout, ci), puzzle.layout, ci) == option
+
+
+def test_unknown_sentence():
+    assert parse_sentence("The portrait is under the bed", L3, 0) is None
+
+
+def test_edits_return_new_valid_puzzles():
+    p = default_puzzle()
+    q = p.with_row_added()
+    assert q.layout.counts == (2, 2, 2) and p.layout.counts == (1, 1, 1)
+    q = q.with_statement(0, 1, Statement("other_true")).validate()
+    r = q.with_row_removed(0)
+    assert r.layout.counts == (1, 1, 1)
+    assert r.caskets[0].statements == (Statement("not_in", "gold"),)  # "other" could not stay
+    assert r.validate() is r
+    assert p.with_m(3).m == 3
