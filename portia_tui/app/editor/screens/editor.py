@@ -364,7 +364,12 @@ class EditorScreen(Screen):
     @on(SlotMenuRequested)
     def _open_menu(self, message: SlotMenuRequested) -> None:
         puzzle = self.model.puzzle
-        ci, pos = message.casket, message.position
+        # the slot focus is on: arrow keys typed just before enter have moved it already
+        focused = self.focused
+        ci, pos = (
+            (focused.casket, focused.position) if isinstance(focused, Slot)
+            else (message.casket, message.position)
+        )
         if self.slot_at(ci, pos) is None or self._menu is not None:
             return
         i = puzzle.number(ci, pos)
