@@ -534,3 +534,26 @@ async def test_assistant_controls_set_target_and_m():
         assert await pilot.click("#use-m")
         await settle(app, pilot)
         assert app.model.puzzle.m == 0  # the assistant's m becomes the puzzle's
+
+
+async def test_play_the_puzzle_being_edited_and_come_back():
+    from portia_tui.app.play import PlayPuzzleScreen
+
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlayPuzzleScreen)
+        assert screen.session.puzzle == app.editor.model.puzzle
+        # the player's screen shows no analysis, and next/previous are off outside a pack
+        assert "VALID" not in str(screen.query_one("#feedback-text", Static).render())
+        assert screen.check_action("navigate", (1,)) is False
+        await pilot.press("2")  # Smullyan's first casket: the portrait is in silver
+        await pilot.pause()
+        assert "Right" in str(screen.query_one("#feedback-text", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.editor
+        assert not app.editor.model.dirty

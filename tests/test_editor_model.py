@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from portia_tui.app.editor.analysis import MarksRequest, Request, compute, marks, menu, reachable
+from portia_tui.app.editor.analysis import MarksRequest, Request, compute, marks, menu
 from portia_tui.app.editor.model import EditorModel
 from portia_tui.core.model import default_puzzle
 from portia_tui.core.sat import SatEngine, analyse
@@ -74,7 +74,8 @@ def test_marks_say_which_choices_keep_the_target_reachable():
         sub = p.with_statement(1, 0, st)
         assert ok == (1 in analyse(sub).true_counts[2])
     assert marks(request, cancelled=lambda: True) is None
-    assert reachable(p, 0, p.size + 1) is False
+    too_many = MarksRequest(0, p, casket=1, position=0, target=2, target_m=p.size + 1)
+    assert set(marks(too_many)) == {False}
 
 
 def test_menu_is_the_core_menu_as_sentences():

@@ -200,3 +200,20 @@ def test_explanation_reads_like_the_issue():
     assert "Suppose the portrait is in the gold casket." in text
     assert "2 true statements, but the puzzle says 1" in text
     assert "Only the silver casket fits" in text
+
+
+@settings(max_examples=100)
+@given(puzzles(max_statements=9), st.data())
+def test_reachable_choices_match_substituting_each_choice(puzzle, data):
+    index = data.draw(st.integers(0, puzzle.size - 1))
+    placement = data.draw(st.integers(0, len(puzzle.caskets) - 1))
+    m = data.draw(st.integers(0, puzzle.size))
+    owner = puzzle.owner(index)
+    position = index - puzzle.layout.offset(owner)
+    choices = puzzle.options(owner)
+    got = sat.reachable_choices(puzzle, index, choices, placement, m)
+    want = tuple(
+        m in brute.analyse(puzzle.with_statement(owner, position, c)).true_counts[placement]
+        for c in choices
+    )
+    assert got == want

@@ -22,7 +22,7 @@ from pysat.solvers import Solver
 
 from .model import Puzzle
 from .semantics import Analysis, LoopReport, closure, find_loops
-from .vocabulary import GroupMeaning, PortraitMeaning
+from .vocabulary import Meaning, PortraitMeaning, Statement, meaning
 
 SOLVER = "minisat22"
 
@@ -42,17 +42,19 @@ def exactly_one(lits: Sequence[int]) -> list[list[int]]:
     return out
 
 
-def statement_clauses(puzzle: Puzzle, index: int) -> list[list[int]]:
-    """The CNF of 'statement index is true exactly when its meaning holds'."""
-    k = len(puzzle.caskets)
+def meaning_clauses(k: int, index: int, mn: Meaning) -> list[list[int]]:
+    """The CNF of 'statement `index` is true exactly when `mn` holds' (k caskets)."""
     t = k + index + 1
-    mn = puzzle.meanings[index]
     if isinstance(mn, PortraitMeaning):
         p = mn.casket + 1 if mn.positive else -(mn.casket + 1)
         return [[-t, p], [t, -p]]
-    assert isinstance(mn, GroupMeaning)
     lits = [(k + g + 1) if mn.value else -(k + g + 1) for g in mn.group]
     return [[-t, lit] for lit in lits] + [[t] + [-lit for lit in lits]]
+
+
+def statement_clauses(puzzle: Puzzle, index: int) -> list[list[int]]:
+    """The CNF of 'statement index is true exactly when its meaning holds'."""
+    return meaning_clauses(len(puzzle.caskets), index, puzzle.meanings[index])
 
 
 def base_clauses(puzzle: Puzzle, statements: Iterable[int] | None = None) -> list[list[int]]:
@@ -74,13 +76,17 @@ def exactly_m_clauses(puzzle: Puzzle, m: int, top: int) -> tuple[list[list[int]]
 class SatEngine:
     """One solver per puzzle, queried under assumptions."""
 
-    def __init__(self, puzzle: Puzzle, solver: str = SOLVER):
+    def __init__(self, puzzle: Puzzle, solver: str = SOLVER,
+                 clauses: list[list[int]] | None = None, top: int | None = None):
+        """A solver for the puzzle's base clauses, or for `clauses` (whose variables go up to
+        `top`) when given: the numbering of portrait and statement variables is the same."""
         self.puzzle = puzzle
         self.k = len(puzzle.caskets)
         self.size = puzzle.size
         self.svars = list(range(self.k + 1, self.k + self.size + 1))
-        self.top = self.k + self.size
-        self.solver = Solver(name=solver, bootstrap_with=base_clauses(puzzle))
+        self.top = self.k + self.size if top is None else top
+        self.solver = Solver(name=solver,
+                             bootstrap_with=base_clauses(puzzle) if clauses is None else clauses)
         self._solver_name = solver
         self._bounds: tuple[list[int], list[int]] | None = None
         self.calls = 0
@@ -203,6 +209,34 @@ class SatEngine:
         uncertain = {p for r in reports for p in r.undetermined_in}
         counts = tuple(self.counts(p, unique=p not in uncertain) for p in range(self.k))
         return Analysis(self.puzzle, counts, reports, engine="sat")
+
+
+def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
+                      placement: int, m: int) -> tuple[bool, ...]:
+    """For each statement in `choices` put in place of statement `index`: could the portrait
+    be in `placement` with exactly m true statements?  (Algorithm 2's question, for a menu.)
+
+    One solver answers every choice: the slot's meaning clauses are guarded by one selector
+    per choice, and the count totalizers are built once.
+    """
+    if not 0 <= m <= puzzle.size:
+        return (False,) * len(choices)
+    k = len(puzzle.caskets)
+    owner = puzzle.owner(index)
+    clauses = base_clauses(puzzle, (i for i in range(puzzle.size) if i != index))
+    top = k + puzzle.size
+    selectors = []
+    for st in choices:
+        top += 1
+        mn = meaning(st, puzzle.layout, owner, index)
+        clauses += [[-top] + c for c in meaning_clauses(k, index, mn)]
+        selectors.append(top)
+    with SatEngine(puzzle, clauses=clauses, top=top) as engine:
+        bounds = engine.count_bounds(m, m)
+        return tuple(
+            engine._solve([placement_var(placement), sel] + bounds) is not None
+            for sel in selectors
+        )
 
 
 def analyse(puzzle: Puzzle) -> Analysis:

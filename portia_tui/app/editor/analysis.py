@@ -7,12 +7,11 @@ truth values under a placement, whether a placement can have exactly m true stat
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 
 from portia_tui.core.model import Puzzle
-from portia_tui.core.sat import SatEngine, analyse
+from portia_tui.core.sat import SatEngine, analyse, reachable_choices
 from portia_tui.core.semantics import Analysis
 from portia_tui.core.vocabulary import Layout, Statement, options, sentence
 
@@ -93,31 +92,20 @@ class MarksRequest:
     target_m: int
 
 
-def reachable(puzzle: Puzzle, target: int, m: int) -> bool:
-    """Whether the portrait in `target` is consistent with exactly m true statements."""
-    if not 0 <= m <= puzzle.size:
-        return False
-    with SatEngine(puzzle) as engine:
-        return engine.model(target, m) is not None
-
-
 def marks(request: MarksRequest, cancelled=lambda: False) -> tuple[bool, ...] | None:
     """For each menu option of the slot (in menu order): does choosing it keep the target
-    reachable with exactly m true statements?  None when cancelled part way."""
+    reachable with exactly m true statements?  None when cancelled before it started.
+    One core call answers the whole menu (a few milliseconds even at 12 x 10)."""
+    if cancelled():
+        return None
     puzzle = request.puzzle
-    out = []
-    for st in puzzle.options(request.casket):
-        if cancelled():
-            return None
-        time.sleep(0)  # let the interface thread take the GIL between options
-        out.append(
-            reachable(
-                puzzle.with_statement(request.casket, request.position, st),
-                request.target,
-                request.target_m,
-            )
-        )
-    return tuple(out)
+    return reachable_choices(
+        puzzle,
+        puzzle.number(request.casket, request.position),
+        puzzle.options(request.casket),
+        request.target,
+        request.target_m,
+    )
 
 
 def numbers(items) -> str:

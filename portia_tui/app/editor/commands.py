@@ -43,6 +43,9 @@ ACTIONS: tuple[EditorAction, ...] = (
     EditorAction("copy_text", "Copy as thesis text",
                  "Copy the puzzle as thesis plain text (OSC 52)", "c"),
     EditorAction("copy_toml", "Copy as TOML", "Copy the puzzle in portia's TOML format", "C"),
+    EditorAction("play", "Play this puzzle",
+                 "Try the puzzle as a player would: no analysis, hints, reveal (esc comes back)",
+                 "p"),
     EditorAction("help", "Help", "Keys and what the panels show", "f1, ?"),
     EditorAction("quit", "Quit", "Leave the editor (asks about unsaved changes)", "q, ctrl+q"),
 )

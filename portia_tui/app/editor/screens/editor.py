@@ -60,6 +60,7 @@ class EditorScreen(Screen):
         Binding("e", "edit_meta", "Title/notes", show=False),
         Binding("c", "copy_text", "Copy text", show=False),
         Binding("C", "copy_toml", "Copy TOML", show=False),
+        Binding("p", "play", "Play"),
         Binding("f1,question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
@@ -531,6 +532,11 @@ class EditorScreen(Screen):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+    def action_play(self) -> None:
+        from portia_tui.app.play import PlayPuzzleScreen
+
+        self.app.push_screen(PlayPuzzleScreen(self.model.puzzle))
 
     def action_edit_meta(self) -> None:
         puzzle = self.model.puzzle

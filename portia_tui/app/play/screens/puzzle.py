@@ -179,6 +179,12 @@ class PlayPuzzleScreen(Screen):
         self._changed()
         self.refresh_view()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Next and previous only make sense inside a pack."""
+        if action == "navigate" and self.session.place is None:
+            return False
+        return True
+
     def action_navigate(self, delta: int) -> None:
         self.post_message(Navigate(delta))
 
