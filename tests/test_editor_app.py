@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 
-import pytest
 from textual.widgets import Input, OptionList, Static
 
 from portia_tui.app.editor.analysis import Report, Request
@@ -21,12 +20,6 @@ from portia_tui.core.sat import analyse
 from portia_tui.core.vocabulary import Statement
 
 SIZE = (160, 50)
-
-
-@pytest.fixture(autouse=True)
-def _private_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("PORTIA_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("PORTIA_DATA_DIR", str(tmp_path / "data"))
 
 
 async def settle(app, pilot) -> None:

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 
 from portia_tui.cli import main
 from portia_tui.cli.edit import load_for_editing
 from portia_tui.core import formats
 from portia_tui.core.model import default_puzzle
-
-
-@pytest.fixture(autouse=True)
-def _private_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("PORTIA_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("PORTIA_DATA_DIR", str(tmp_path / "data"))
 
 
 def test_bad_file_is_one_line_and_exit_2(tmp_path, capsys):

@@ -4,19 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from portia_tui.app.editor.analysis import MarksRequest, Request, compute, marks, menu
 from portia_tui.app.editor.model import EditorModel
 from portia_tui.core.model import default_puzzle
 from portia_tui.core.sat import SatEngine, analyse
 from portia_tui.core.vocabulary import Statement
-
-
-@pytest.fixture(autouse=True)
-def _private_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("PORTIA_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("PORTIA_DATA_DIR", str(tmp_path / "data"))
 
 
 def test_apply_undo_redo_and_dirty():
