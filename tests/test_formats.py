@@ -222,3 +222,25 @@ def test_random_classic_puzzles_round_trip_every_format(puzzle):
 @given(puzzles(max_statements=12))
 def test_random_puzzles_of_any_shape_round_trip_toml(puzzle):
     assert formats.loads(formats.dumps(puzzle, "native"), "native") == puzzle
+
+
+def test_save_onto_a_folder_is_one_error_even_with_force(tmp_path):
+    folder = tmp_path / "taken.toml"
+    folder.mkdir()
+    for force in (False, True):
+        with pytest.raises(FormatError, match="is a folder"):
+            formats.save(default_puzzle(), folder, force=force)
+    assert list(folder.iterdir()) == []
+
+
+def test_a_refused_write_is_a_format_error_and_leaves_no_temporary(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    def refuse(*_args):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(FormatError, match="cannot write: Read-only file system"):
+        formats.save(default_puzzle(), tmp_path / "p.toml")
+    assert list(tmp_path.iterdir()) == []

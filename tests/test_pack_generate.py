@@ -178,3 +178,28 @@ def test_dumps_loads_round_trip():
     assert back == pack
     assert to_markdown(back) == to_markdown(pack)
     assert to_html(back).count('<article class="puzzle"') == 4
+
+
+@pytest.mark.parametrize("fmt", ["md", "txt"])
+def test_export_onto_an_unusable_path_is_one_line(pack_file, tmp_path, capsys, fmt):
+    taken = tmp_path / "folder"
+    taken.mkdir()
+    target = taken if fmt == "md" else pack_file  # md onto a folder, txt onto a file
+    code = main(["pack", "export", str(pack_file), "--format", fmt, "--out", str(target),
+                 "--force"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and err[0].startswith(f"{target}: ")
+
+
+def test_cnf_and_convert_onto_a_folder_exit_2(tmp_path, capsys):
+    folder = tmp_path / "x.toml"
+    folder.mkdir()
+    from portia_tui.core.model import default_puzzle
+
+    src = str(tmp_path / "src.toml")
+    formats.save(default_puzzle(), src)
+    for argv in (["convert", src, str(folder), "--force"],
+                 ["cnf", src, "-o", str(folder), "--force"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "is a folder" in err[0]

@@ -22,6 +22,7 @@ def load_for_editing(file: str | None):
     """(puzzle or None, path or None); raises PortiaError for a file that cannot be edited."""
     from portia_tui.core import formats
     from portia_tui.core.errors import FormatError
+    from portia_tui.core.formats.common import check_target
 
     if file is None:
         return None, None
@@ -30,8 +31,7 @@ def load_for_editing(file: str | None):
         return formats.load(path), path
     if path.suffix.lower() != ".toml":
         raise FormatError("no such file (a new puzzle file must end in .toml)", file)
-    if not (path.parent if str(path.parent) else Path(".")).is_dir():
-        raise FormatError(f"no such folder {str(path.parent)!r}", file)
+    check_target(path)  # the folder must exist
     return None, path
 
 

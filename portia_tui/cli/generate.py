@@ -71,17 +71,10 @@ def run(args: argparse.Namespace) -> int:
         solution=args.solution.strip().lower() if args.solution else None, loops=args.loops,
         repeats=args.repeats, difficulty=args.difficulty, vocabulary=args.vocabulary,
         seed=args.seed, attempts=args.attempts).check()
-    if args.output:
-        from pathlib import Path
+    if args.output:  # fail before the work, not after
+        from portia_tui.core.formats.common import check_target
 
-        from portia_tui.core.errors import FormatError
-
-        target = Path(args.output)
-        if target.exists() and not args.force:  # fail before the work, not after
-            raise FormatError("already exists (use --force to replace it)", str(target))
-        folder = target.parent if str(target.parent) else Path(".")
-        if not folder.is_dir():
-            raise FormatError(f"no such folder {str(folder)!r}", str(target))
+        check_target(args.output, args.force)
     if not args.quiet:
         for note in notices(settings):
             print(note, file=sys.stderr)

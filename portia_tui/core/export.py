@@ -21,7 +21,7 @@ from pathlib import Path
 from .deduction import TooManyCases, explain
 from .errors import FormatError, PortiaError
 from .formats import dumps as dumps_puzzle
-from .formats.common import atomic_write
+from .formats.common import atomic_write, check_target
 from .pack import Pack, PackPuzzle
 
 FORMATS = ("md", "html", "txt", "json")
@@ -173,7 +173,10 @@ def _prepare_folder(out: Path, names: list[str], force: bool) -> None:
             raise FormatError(f"{clash[0]} already exists there (use --force to replace "
                               f"{'it' if len(clash) == 1 else f'these {len(clash)} files'})",
                               str(out))
-    out.mkdir(exist_ok=True)
+    try:
+        out.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise FormatError(f"cannot make the folder: {exc.strerror or exc}", str(out)) from None
 
 
 def _export_folder(pack: Pack, fmt: str, out: Path, force: bool) -> ExportResult:
@@ -209,8 +212,7 @@ def export_pack(pack: Pack, fmt: str, out: str | os.PathLike[str],
     path = Path(out)
     if fmt in ("txt", "json"):
         return _export_folder(pack, fmt, path, force)
-    if path.exists() and not force:  # before the work of explaining every puzzle
-        raise FormatError("already exists (use --force to replace it)", str(path))
+    check_target(path, force)  # before the work of explaining every puzzle
     text = to_markdown(pack) if fmt == "md" else to_html(pack)
     atomic_write(path, text, force=force)
     return ExportResult(written=[str(path)])

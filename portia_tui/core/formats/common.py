@@ -62,37 +62,54 @@ def check_puzzle(puzzle: Puzzle) -> Puzzle:
     return puzzle
 
 
+def check_target(path: str | os.PathLike[str], force: bool = False) -> None:
+    """The rules for a file portia is about to write, checked before any work is done:
+    the folder must exist, the path must not be a folder, and an existing file is replaced
+    only when force is true. Raises FormatError naming the path."""
+    target = os.fspath(path)
+    if os.path.isdir(target):
+        raise FormatError("is a folder, not a file", target)
+    if os.path.lexists(target) and not force:
+        raise FormatError("already exists (use --force to replace it)", target)
+    folder = os.path.dirname(target) or "."
+    if not os.path.isdir(folder):
+        raise FormatError(f"no such folder {folder!r}", target)
+
+
 def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -> None:
     """Write text to path through a temporary file in the same folder and a rename.
 
-    Refuses to replace an existing file unless force is true.
+    Refuses to replace an existing file unless force is true (see :func:`check_target`); a
+    write the system refuses (permissions, read-only or full disk) is a FormatError too.
     """
     import tempfile
-    from pathlib import Path
 
-    target = Path(path)
-    if target.exists() and not force:
-        raise FormatError("already exists (use --force to replace it)", str(target))
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise FormatError(f"no such folder {str(folder)!r}", str(target))
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    check_target(path, force)
+    target = os.fspath(path)
+    folder = os.path.dirname(target) or "."
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
+                                   dir=folder)
+    except OSError as exc:
+        raise FormatError(f"cannot write here: {exc.strerror or exc}", target) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        if target.exists():
+        if os.path.exists(target):
             try:
-                os.chmod(tmp, target.stat().st_mode & 0o777)
+                os.chmod(tmp, os.stat(target).st_mode & 0o777)
             except OSError:
                 pass
         else:
             os.chmod(tmp, 0o644)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise FormatError(f"cannot write: {exc.strerror or exc}", target) from None
         raise
