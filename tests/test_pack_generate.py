@@ -152,6 +152,8 @@ def test_stdout_text(capsys):
     ["-n", "1", "--difficulty", "hard"],
     ["--m", "10"],
     ["--caskets", "1"],
+    ["--caskets", "100000", "-n", "1"],  # once ran for minutes
+    ["-n", "100000", "--caskets", "2"],  # once ran out of memory
     ["-n", "1", "--vocabulary", "portrait", "--count", "400", "--attempts", "500"],
 ])
 def test_cli_impossible_settings_exit_2_one_line(args, capsys):

@@ -47,6 +47,10 @@ M_POLICIES = ("smallest", "largest", "random")
 REPEATS = ("auto", "allow", "never")
 VOCABULARIES = ("full", "portrait")
 DEFAULT_ATTEMPTS = 20000
+#: the largest puzzles generated: far past what people solve by hand, and well short of the
+#: sizes where the statements' meanings (groups of statements) no longer fit in memory
+MAX_CASKETS = 100
+MAX_STATEMENTS = 1000
 _BIASES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 # statement codes of the fast evaluator
@@ -113,8 +117,13 @@ class Settings:
             raise PortiaError(f"--count {self.count}: ask for at least one puzzle")
         if self.attempts < 1:
             raise PortiaError(f"--attempts {self.attempts}: must be at least 1")
+        if self.caskets > MAX_CASKETS:
+            raise PortiaError(f"--caskets {self.caskets}: at most {MAX_CASKETS} caskets")
         names = self.names
         size = self.n * self.caskets
+        if size > MAX_STATEMENTS:
+            raise PortiaError(f"-n {self.n} with {self.caskets} caskets makes {size} statements: "
+                              f"at most {MAX_STATEMENTS} in one puzzle")
         if self.m is not None and not 0 <= self.m <= size:
             raise PortiaError(f"--m {self.m} is out of range: {self.caskets} caskets with "
                               f"{self.n} statements each hold {size} statements")
