@@ -150,3 +150,20 @@ def test_first_placement_skips_caskets_the_player_ruled_out():
     assert "2 true statements, but the puzzle says 1" in coach.hint(2, 2).text
     # every wrong casket ruled out: the rule falls back to the full list
     assert coach.first_placement(exclude={0, 2}) == 0
+
+
+def test_too_many_cases_falls_back_to_the_exact_verdicts(monkeypatch):
+    """When the deduction solver gives up, reveal and export still name each placement's
+    exact verdict and the answer (explain() handles it once for every caller)."""
+    from portia_tui.core import deduction
+    from portia_tui.core.formats import load
+
+    from .conftest import REPO
+
+    puzzle = load(REPO / "puzzles" / "two-liars-loop.toml")  # a loop with two cases
+    monkeypatch.setattr(deduction, "MAX_CASES", 1)
+    for text in (Coach(puzzle).explanation(), explain(puzzle)):
+        assert "too many cases" in text
+        assert "  gold: 1 true statement, as the puzzle says: the gold casket fits." in text
+        assert "  silver: 2 true statements, but the puzzle says 1" in text
+        assert text.endswith("Only the gold casket fits: the portrait is in the gold casket.")

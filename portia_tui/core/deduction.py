@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .model import Puzzle
 from .semantics import Analysis, LoopReport, closure, components, find_loops, holds
 from .vocabulary import GroupMeaning, PortraitMeaning
+from .words import listing, numbers, truth_list
 
 #: more cases than this under one placement and the solver gives up (SAT has no such limit)
 MAX_CASES = 4096
@@ -23,24 +24,27 @@ class TooManyCases(Exception):
     """A loop leaves more cases than the deduction solver will list."""
 
 
-def _numbers(items: list[int]) -> str:
-    """'1', '1 and 3', '1, 3 and 4' (1-based numbers)."""
-    nums = [str(i + 1) for i in items]
-    if len(nums) <= 1:
-        return "".join(nums)
-    return ", ".join(nums[:-1]) + " and " + nums[-1]
-
-
 def _truth_list(values: dict[int, bool], items: list[int]) -> str:
     """'statements 1 and 3 are true, statement 2 is false'."""
-    parts = []
-    for word in ("true", "false"):
-        group = [i for i in items if values[i] == (word == "true")]
-        if len(group) == 1:
-            parts.append(f"statement {_numbers(group)} is {word}")
-        elif group:
-            parts.append(f"statements {_numbers(group)} are {word}")
-    return ", ".join(parts) if parts else "no statements"
+    return truth_list(values, items) or "no statements"
+
+
+def count_verdict(name: str, counts: frozenset[int], m: int) -> str:
+    """One sentence: do the achievable true counts with the portrait in casket `name` fit m?"""
+    says = f"the puzzle says {m}"
+    ordered = sorted(counts)
+    if not ordered:
+        return f"No consistent assignment exists with the portrait in the {name} casket."
+    if len(ordered) == 1:
+        c = ordered[0]
+        word = "statement" if c == 1 else "statements"
+        if c == m:
+            return f"{c} true {word}, as the puzzle says: the {name} casket fits."
+        return f"{c} true {word}, but {says}: the portrait is not in the {name} casket."
+    listed = listing(ordered, "or")
+    if m in counts:
+        return f"{listed} true statements are possible, {m} among them: the {name} casket fits."
+    return f"{listed} true statements are possible, never {m}: the portrait is not in the {name} casket."
 
 
 @dataclass
@@ -74,21 +78,7 @@ class Story:
     def verdict(self, puzzle: Puzzle, m: int | None = None) -> str:
         """One sentence: does this placement fit m?"""
         m = puzzle.m if m is None else m
-        name = puzzle.names[self.placement]
-        says = f"the puzzle says {m}"
-        counts = sorted(self.counts)
-        if not counts:
-            return f"No consistent assignment exists with the portrait in the {name} casket."
-        if len(counts) == 1:
-            c = counts[0]
-            word = "statement" if c == 1 else "statements"
-            if c == m:
-                return f"{c} true {word}, as the puzzle says: the {name} casket fits."
-            return f"{c} true {word}, but {says}: the portrait is not in the {name} casket."
-        listed = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
-        if m in self.counts:
-            return f"{listed} true statements are possible, {m} among them: the {name} casket fits."
-        return f"{listed} true statements are possible, never {m}: the portrait is not in the {name} casket."
+        return count_verdict(puzzle.names[self.placement], self.counts, m)
 
     def text(self, puzzle: Puzzle, m: int | None = None) -> str:
         name = puzzle.names[self.placement]
@@ -128,10 +118,7 @@ class Deducer:
         assert isinstance(mn, GroupMeaning)
         group = list(mn.group)
         wrong = [t for t in group if values[t] != mn.value]
-        if not wrong:
-            why = f"{_truth_list(values, group)}"
-        else:
-            why = f"{_truth_list(values, wrong)}"
+        why = _truth_list(values, wrong or group)
         return f"{self._about(i, True)} is {verdict}: {why}."
 
     # ------------------------------------------------------------------ loops
@@ -240,7 +227,7 @@ class Deducer:
                 continue
             if explain:
                 story.steps.append(
-                    f"Statements {_numbers(list(comp))} speak of each other in a loop: "
+                    f"Statements {numbers(comp)} speak of each other in a loop: "
                     "try each case.")
             new_worlds = []
             for w in worlds:
@@ -294,17 +281,28 @@ def analyse(puzzle: Puzzle) -> Analysis:
     return Deducer(puzzle).analyse()
 
 
-def explain(puzzle: Puzzle, m: int | None = None) -> str:
-    """The whole explanation: each placement in turn, then the conclusion."""
-    deducer = Deducer(puzzle)
+def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = None) -> str:
+    """The whole explanation: each placement in turn, then the conclusion.
+
+    When the loops leave more cases than the solver lists, it says so and gives each
+    placement's verdict from the exact analysis (`analysis`, or one computed here) instead.
+    """
     m = puzzle.m if m is None else m
     try:
-        stories = deducer.stories()
+        stories = Deducer(puzzle).stories()
     except TooManyCases as exc:
-        return (f"The loops in this puzzle leave too many cases to list by hand ({exc}); "
-                "the SAT analysis is exact all the same.")
-    parts = [s.text(puzzle, m) for s in stories]
-    fits = [puzzle.names[s.placement] for s in stories if m in s.counts]
+        if analysis is None:
+            from .sat import analyse as sat_analyse
+
+            analysis = sat_analyse(puzzle)
+        parts = [f"The loops in this puzzle leave too many cases to list by hand ({exc}); "
+                 "the SAT analysis is exact all the same:"]
+        parts += [f"  {name}: {count_verdict(name, analysis.true_counts[i], m)}"
+                  for i, name in enumerate(puzzle.names)]
+        fits = analysis.solution_names(m)
+    else:
+        parts = [s.text(puzzle, m) for s in stories]
+        fits = [puzzle.names[s.placement] for s in stories if m in s.counts]
     if len(fits) == 1:
         parts.append(f"Only the {fits[0]} casket fits: the portrait is in the {fits[0]} casket.")
     elif not fits:

@@ -24,37 +24,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable
 
-from .deduction import Deducer, Story, TooManyCases, explain
+from .deduction import Deducer, Story, TooManyCases, count_verdict, explain
 from .model import Puzzle
 from .sat import analyse
 from .semantics import Analysis
+from .words import numbers, truth_list
 
 #: the number of hint steps before reveal
 HINT_LEVELS = 3
-
-
-def _numbers(items: list[int]) -> str:
-    """1-based numbers joined for reading: '1', '1 and 3', '1, 3 and 4'."""
-    nums = [str(i + 1) for i in items]
-    if len(nums) <= 1:
-        return "".join(nums)
-    return ", ".join(nums[:-1]) + " and " + nums[-1]
-
-
-def _true_false(values: tuple[bool | None, ...]) -> str:
-    """'statements 1 and 3 are true, statement 2 is false' (skipping undecided ones)."""
-    parts = []
-    for word, want in (("true", True), ("false", False)):
-        group = [i for i, v in enumerate(values) if v is want]
-        if len(group) == 1:
-            parts.append(f"statement {_numbers(group)} is {word}")
-        elif group:
-            parts.append(f"statements {_numbers(group)} are {word}")
-    return ", ".join(parts)
-
-
-def _statements(count: int) -> str:
-    return f"{count} true statement" + ("" if count == 1 else "s")
 
 
 @dataclass(frozen=True)
@@ -157,22 +134,7 @@ class Coach:
 
     def _verdict_from_counts(self, placement: int) -> str:
         p = self.puzzle
-        name = p.names[placement]
-        counts = sorted(self.counts(placement))
-        if not counts:
-            return f"No consistent assignment exists with the portrait in the {name} casket."
-        if len(counts) == 1:
-            c = counts[0]
-            if c == p.m:
-                return (f"{_statements(c)}, as the puzzle says: the portrait can be in the "
-                        f"{name} casket.")
-            return (f"{_statements(c)}, but the puzzle says {p.m}: the portrait is not in the "
-                    f"{name} casket.")
-        listed = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
-        if p.m in counts:
-            return f"{listed} true statements are possible, {p.m} among them: the {name} casket fits."
-        return (f"{listed} true statements are possible, never {p.m}: the portrait is not in "
-                f"the {name} casket.")
+        return count_verdict(p.names[placement], self.counts(placement), p.m)
 
     def which_true(self, placement: int, capital: bool = True) -> str:
         """'Statements 1 and 3 are true, statement 2 is false.' when every statement is settled
@@ -182,11 +144,11 @@ class Coach:
             return ""
         values = story.values()
         assert values is not None
-        text = _true_false(values)
+        text = truth_list(values, range(len(values)))
         if len(story.cases) > 1:
             undecided = [i for i, v in enumerate(values) if v is None]
             text = (f"{len(story.cases)} consistent cases remain; statements "
-                    f"{_numbers(undecided)} differ between them"
+                    f"{numbers(undecided)} differ between them"
                     + (f"; in every case {text}" if text else ""))
         return (text[0].upper() if capital else text[0]) + text[1:] + "."
 
@@ -267,14 +229,8 @@ class Coach:
 
     def explanation(self) -> str:
         """The full step-by-step explanation (deduction solver), for reveal and after a right
-        answer; a summary from the exact analysis when the deduction solver gives up."""
-        try:
-            return explain(self.puzzle)
-        except TooManyCases:
-            lines = ["This puzzle has too many cases to list step by step. The exact counts:"]
-            lines += [f"  {name}: {self._verdict_from_counts(i)}"
-                      for i, name in enumerate(self.puzzle.names)]
-            return "\n".join(lines)
+        answer; the verdicts from the exact analysis when the deduction solver gives up."""
+        return explain(self.puzzle, analysis=self.analysis)
 
     def answer_sentence(self) -> str:
         if self.solution is None:

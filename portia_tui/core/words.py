@@ -1,0 +1,33 @@
+"""Lists of statements and counts in English: one way of writing them for every explanation."""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+
+def listing(items: Iterable[object], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' ('' for none); `last` is the word before the last item."""
+    words = [str(x) for x in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def numbers(indices: Iterable[int]) -> str:
+    """Statement numbers as people read them (1-based): '1', '1 and 3', '1, 3 and 4'."""
+    return listing(i + 1 for i in indices)
+
+
+def truth_list(values: Mapping[int, bool | None] | Sequence[bool | None],
+               items: Iterable[int]) -> str:
+    """'statements 1 and 3 are true, statement 2 is false' for the statements in `items`
+    (0-based); a statement whose value is None (undecided) is left out; '' when none is left."""
+    items = list(items)
+    parts = []
+    for word, want in (("true", True), ("false", False)):
+        group = [i for i in items if values[i] is want]
+        if len(group) == 1:
+            parts.append(f"statement {numbers(group)} is {word}")
+        elif group:
+            parts.append(f"statements {numbers(group)} are {word}")
+    return ", ".join(parts)
