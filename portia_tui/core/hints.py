@@ -68,6 +68,7 @@ class Coach:
         self.puzzle = puzzle
         self.stored_solution = stored_solution
         self.analysis: Analysis = analyse(puzzle)
+        self._stories: dict[int, Story | None] = {}
 
     # ------------------------------------------------------------------ validity
     @property
@@ -105,11 +106,14 @@ class Coach:
         return Deducer(self.puzzle)
 
     def story(self, placement: int) -> Story | None:
-        """The deduction solver's story for a placement (None when it gives up)."""
-        try:
-            return self._deducer.story(placement)
-        except TooManyCases:
-            return None
+        """The deduction solver's story for a placement (None when it gives up); worked out
+        once per placement, since judging and every hint step read it again."""
+        if placement not in self._stories:
+            try:
+                self._stories[placement] = self._deducer.story(placement)
+            except TooManyCases:
+                self._stories[placement] = None
+        return self._stories[placement]
 
     def counts(self, placement: int) -> frozenset[int]:
         """Exact achievable true counts under a placement (SAT analysis)."""
