@@ -55,8 +55,7 @@ def cmd_list(args: argparse.Namespace) -> int:
           + (f", {pack.created}" if pack.created else ""))
     for e in pack.puzzles:
         p = e.puzzle
-        shape = f"Portia-{p.n}" if p.n else f"{p.size} statements"
-        print(f"{e.id}  {e.title}  {shape}, {len(p.caskets)} caskets, m = {p.m}, "
+        print(f"{e.id}  {e.title}  {p.shape}, {len(p.caskets)} caskets, m = {p.m}, "
               f"{e.difficulty} ({e.rating:.2f})")
     return 0
 

@@ -35,7 +35,7 @@ class ExportResult:
 
 def _shape(entry: PackPuzzle) -> str:
     p = entry.puzzle
-    shape = f"Portia-{p.n}" if p.n else f"{p.size} statements"
+    shape = p.shape
     word = "statement is" if p.m == 1 else "statements are"
     return f"{shape}, {len(p.caskets)} caskets. Exactly {p.m} {word} true."
 

@@ -124,6 +124,11 @@ class Puzzle:
         return counts.pop() if len(counts) == 1 else None
 
     @property
+    def shape(self) -> str:
+        """'Portia-3' when every casket holds 3 statements, else '7 statements'."""
+        return f"Portia-{self.n}" if self.n is not None else f"{self.size} statements"
+
+    @property
     def is_classic(self) -> bool:
         """Gold, silver and lead with n statements each (the thesis formats can hold it)."""
         return self.names == DEFAULT_CASKETS and self.n is not None

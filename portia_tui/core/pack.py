@@ -38,9 +38,8 @@ from typing import Any
 from .errors import FormatError, PortiaError
 from .formats.common import atomic_write, read_text
 from .formats.native import FORMAT, parse_toml, puzzle_from_table, puzzle_to_table
+from .difficulty import DIFFICULTIES  # the one list; pack.DIFFICULTIES stays importable
 from .model import Puzzle
-
-DIFFICULTIES = ("easy", "medium", "hard")
 _ENTRY_KEYS = ("id", "n", "difficulty", "rating", "solution")
 
 
@@ -207,10 +206,10 @@ def check_entry(entry: PackPuzzle) -> CheckResult:
     from .sat import analyse
 
     puzzle = entry.puzzle
-    sols = analyse(puzzle).solution_names()
-    shape = f"Portia-{puzzle.n}" if puzzle.n else f"{puzzle.size} statements"
     if entry.difficulty not in DIFFICULTIES:
         return CheckResult(entry.id, False, f"unknown difficulty {entry.difficulty!r}")
+    sols = analyse(puzzle).solution_names()
+    shape = puzzle.shape
     if len(sols) != 1:
         what = "no casket fits" if not sols else f"{len(sols)} caskets fit"
         return CheckResult(entry.id, False, f"{shape}, m = {puzzle.m}: invalid, {what}")
