@@ -244,3 +244,10 @@ def test_a_refused_write_is_a_format_error_and_leaves_no_temporary(tmp_path, mon
     with pytest.raises(FormatError, match="cannot write: Read-only file system"):
         formats.save(default_puzzle(), tmp_path / "p.toml")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_quoted_toml_keys_are_located_too(tmp_path):
+    text = formats.dumps(default_puzzle(), "native").replace("m = 1", '"m" = "one"')
+    with pytest.raises(FormatError) as err:
+        formats.loads(text, "native", "q.toml")
+    assert err.value.line == text.split("\n").index('"m" = "one"') + 1

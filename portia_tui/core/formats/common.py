@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 
 from ..errors import FormatError, PortiaError
-from ..model import Puzzle
-from ..vocabulary import Statement, parse_sentence, problem
+from ..vocabulary import Layout, Statement, parse_sentence, problem
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -41,25 +41,41 @@ def line_of(text: str, needle: str, start: int = 1) -> int | None:
     return None
 
 
-def statement_from_sentence(sentence: str, puzzle_names: tuple[str, ...],
-                            counts: tuple[int, ...], owner: int) -> Statement:
-    """Parse and check one sentence on casket `owner`; raise PortiaError (no location)."""
-    from ..vocabulary import Layout
+def key_line(text: str, key: str, start: int = 1) -> int | None:
+    """The 1-based number of the first line at or after `start` that sets TOML `key`
+    (bare or quoted: ``m =``, ``"m" =``, ``'m' =``)."""
+    k = re.escape(key)
+    pattern = re.compile(rf"""^\s*(?:{k}|"{k}"|'{k}')\s*=""")
+    for number, line in enumerate(text.split("\n"), 1):
+        if number >= start and pattern.match(line):
+            return number
+    return None
 
-    layout = Layout(puzzle_names, counts)
-    st = parse_sentence(sentence, layout, owner)
-    if st is None:
-        raise PortiaError(f"unknown statement {sentence.strip()!r}")
+
+def toml_error(exc: ValueError) -> tuple[str, int | None]:
+    """(message, line) of a tomllib.TOMLDecodeError: Python 3.11 only gives the place inside
+    the message ('... (at line 3, column 5)'), so it is taken out of the message here."""
+    message = str(exc)
+    found = re.search(r"\(at line (\d+)", message)
+    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+    message = re.sub(r"\s*\(at end of document\)", " (at the end)", message)
+    return message, int(found.group(1)) if found else None
+
+
+def checked(st: Statement, layout: Layout, owner: int) -> Statement:
+    """st, when it may stand on casket `owner`; else PortiaError saying why (no location)."""
     bad = problem(st, layout, owner)
     if bad:
         raise PortiaError(bad)
     return st
 
 
-def check_puzzle(puzzle: Puzzle) -> Puzzle:
-    """Puzzle.validate() as a PortiaError without location (callers add it)."""
-    puzzle.validate()
-    return puzzle
+def statement_from_sentence(sentence: str, layout: Layout, owner: int) -> Statement:
+    """Parse and check one sentence on casket `owner`; raise PortiaError (no location)."""
+    st = parse_sentence(sentence, layout, owner)
+    if st is None:
+        raise PortiaError(f"unknown statement {sentence.strip()!r}")
+    return checked(st, layout, owner)
 
 
 def check_target(path: str | os.PathLike[str], force: bool = False) -> None:

@@ -24,37 +24,24 @@ Statements are the canonical English sentences (any letter case, singular or plu
 
 from __future__ import annotations
 
-import re
 import tomllib
 from typing import Any
 
 from ..errors import FormatError, PortiaError
 from ..model import Casket, Puzzle, check_name
-from .common import line_of, statement_from_sentence
+from ..vocabulary import Layout
+from .common import key_line, line_of, statement_from_sentence, toml_error
 
 FORMAT = 1
 META = ("title", "author", "notes")
-_TOML_LINE = re.compile(r"at line (\d+)")
 
 
 def parse_toml(text: str, path: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        found = _TOML_LINE.search(message)
-        line = int(found.group(1)) if found else None
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
-        message = re.sub(r"\s*\(at end of document\)", " (at the end)", message)
+        message, line = toml_error(exc)
         raise FormatError(f"TOML syntax: {message}", path, line) from None
-
-
-def _key_line(text: str, key: str, start: int = 1) -> int | None:
-    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
-    for number, line in enumerate(text.split("\n"), 1):
-        if number >= start and pattern.match(line):
-            return number
-    return None
 
 
 def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 1,
@@ -64,22 +51,22 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
     known = {"format", "m", "caskets", *META, *allowed}
     for key in table:
         if key not in known:
-            raise FormatError(f"unknown key {key!r}", path, _key_line(text, key, start))
+            raise FormatError(f"unknown key {key!r}", path, key_line(text, key, start))
     meta: dict[str, str] = {}
     for key in META:
         value = table.get(key, "")
         if not isinstance(value, str):
-            raise FormatError(f"{key} must be a string", path, _key_line(text, key, start))
+            raise FormatError(f"{key} must be a string", path, key_line(text, key, start))
         meta[key] = value
     if "m" not in table:
         raise FormatError("missing m (the number of true statements)", path, start)
     m = table["m"]
     if not isinstance(m, int) or isinstance(m, bool):
-        raise FormatError("m must be a whole number", path, _key_line(text, "m", start))
+        raise FormatError("m must be a whole number", path, key_line(text, "m", start))
     raw = table.get("caskets")
     if not isinstance(raw, list) or not raw:
         raise FormatError("missing [[caskets]]: a puzzle needs caskets", path,
-                          _key_line(text, "caskets", start) or start)
+                          key_line(text, "caskets", start) or start)
     names: list[str] = []
     lines: list[int] = []
     cursor = start
@@ -88,9 +75,9 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
             raise FormatError("each casket must be a table with name and statements", path, cursor)
         for key in entry:
             if key not in ("name", "statements"):
-                raise FormatError(f"unknown casket key {key!r}", path, _key_line(text, key, cursor))
+                raise FormatError(f"unknown casket key {key!r}", path, key_line(text, key, cursor))
         name = entry.get("name")
-        where = _key_line(text, "name", cursor) or cursor
+        where = key_line(text, "name", cursor) or cursor
         if not isinstance(name, str):
             raise FormatError("each casket needs a name (a string)", path, where)
         cursor = where + 1
@@ -107,19 +94,19 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
         sts = entry.get("statements")
         if not isinstance(sts, list) or not all(isinstance(s, str) for s in sts):
             raise FormatError(f"the {entry['name']} casket needs statements = [\"...\", ...]",
-                              path, _key_line(text, "statements", where) or where)
+                              path, key_line(text, "statements", where) or where)
         if not sts:
             raise FormatError(
                 f"the {entry['name']} casket holds no statement (n must be 1 or more)", path,
-                _key_line(text, "statements", where) or where)
+                key_line(text, "statements", where) or where)
         counts.append(len(sts))
     caskets = []
-    name_t, count_t = tuple(names), tuple(counts)
+    layout = Layout(tuple(names), tuple(counts))
     for ci, (entry, where) in enumerate(zip(raw, lines)):
         parsed = []
         for sentence in entry["statements"]:
             try:
-                parsed.append(statement_from_sentence(sentence, name_t, count_t, ci))
+                parsed.append(statement_from_sentence(sentence, layout, ci))
             except PortiaError as exc:
                 at = line_of(text, sentence.strip(), where) or where
                 raise FormatError(f"{exc.message} (on the {names[ci]} casket)", path, at) from None
@@ -127,7 +114,7 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
     size = sum(counts)
     if not 0 <= m <= size:
         raise FormatError(f"m = {m} is out of range: it must be between 0 and {size}", path,
-                          _key_line(text, "m", start))
+                          key_line(text, "m", start))
     return Puzzle(tuple(caskets), m, **meta).validate()
 
 
@@ -136,7 +123,7 @@ def loads(text: str, path: str = "<toml>") -> Puzzle:
     version = data.get("format", FORMAT)
     if version != FORMAT:
         raise FormatError(f"unsupported format = {version!r} (this portia reads format = {FORMAT})",
-                          path, _key_line(text, "format"))
+                          path, key_line(text, "format"))
     return puzzle_from_table(data, text, path)
 
 

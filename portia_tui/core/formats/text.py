@@ -15,6 +15,7 @@ import re
 
 from ..errors import FormatError, PortiaError
 from ..model import DEFAULT_CASKETS, Casket, Puzzle
+from ..vocabulary import Layout
 from .common import statement_from_sentence
 
 HEADER = re.compile(
@@ -47,13 +48,13 @@ def loads(text: str, path: str = "<text>") -> Puzzle:
         raise FormatError(
             f"too many statements: Portia {n} needs {want}, the file has {len(body)}",
             path, body[want][0])
-    counts = (n,) * len(names)
+    layout = Layout(names, (n,) * len(names))
     caskets = []
     for ci, name in enumerate(names):
         sts = []
         for no, sentence in body[ci * n:(ci + 1) * n]:
             try:
-                sts.append(statement_from_sentence(sentence, names, counts, ci))
+                sts.append(statement_from_sentence(sentence, layout, ci))
             except PortiaError as exc:
                 raise FormatError(f"{exc.message} (on the {name} casket)", path, no) from None
         caskets.append(Casket(name, tuple(sts)))

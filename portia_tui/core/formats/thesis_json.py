@@ -15,8 +15,8 @@ import json
 
 from ..errors import FormatError, PortiaError
 from ..model import Casket, Puzzle, check_name
-from ..vocabulary import Layout, Statement, problem
-from .common import line_of
+from ..vocabulary import Layout, Statement
+from .common import checked, line_of
 
 
 def _statement(raw: object) -> Statement:
@@ -81,10 +81,7 @@ def loads(text: str, path: str = "<json>") -> Puzzle:
         sts = []
         for raw in items:
             try:
-                st = _statement(raw)
-                bad = problem(st, layout, ci)
-                if bad:
-                    raise PortiaError(bad)
+                st = checked(_statement(raw), layout, ci)
             except PortiaError as exc:
                 raise FormatError(f"{exc.message} (on the {key} casket)", path, where) from None
             sts.append(st)
