@@ -63,6 +63,7 @@ def _text(pack) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from portia_tui.core.difficulty import DIFFICULTIES
     from portia_tui.core.generator import Settings, Stats, build_pack, iter_generate, notices
     from portia_tui.core.pack import dumps_pack, save_pack
 
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
             levels = {}
             for g in generated:
                 levels[g.rating.level] = levels.get(g.rating.level, 0) + 1
-            spread = ", ".join(f"{k} {levels[k]}" for k in ("easy", "medium", "hard") if k in levels)
+            spread = ", ".join(f"{k} {levels[k]}" for k in DIFFICULTIES if k in levels)
             print(f"wrote {args.output}: {len(generated)} puzzle"
                   f"{'s' if len(generated) != 1 else ''} ({spread}), seed {settings.seed}",
                   file=sys.stderr)

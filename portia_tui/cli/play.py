@@ -26,9 +26,8 @@ def load_playable(path: str):
     from portia_tui.core.pack import is_pack_text, loads_pack
 
     if Path(path).suffix.lower() == ".toml":
-        text = read_text(path)
-        if is_pack_text(text):
-            return loads_pack(text, path)
+        text = read_text(path)  # read once: a pack or a puzzle
+        return loads_pack(text, path) if is_pack_text(text) else formats.loads(text, "native", path)
     return formats.load(path)
 
 

@@ -151,13 +151,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 
 def cmd_cnf(args: argparse.Namespace) -> int:
-    puzzle = formats.load(args.file)
-    if args.output:
-        if not args.output.lower().endswith((".cnf", ".dimacs")):
-            formats.atomic_write(args.output, formats.dumps(puzzle, "dimacs"), force=args.force)
-        else:
-            formats.save(puzzle, args.output, force=args.force)
+    text = formats.dumps(formats.load(args.file), "dimacs")
+    if args.output:  # DIMACS whatever the extension says
+        formats.atomic_write(args.output, text, force=args.force)
         print(f"wrote {args.output}", file=sys.stderr)
     else:
-        sys.stdout.write(formats.dumps(puzzle, "dimacs"))
+        sys.stdout.write(text)
     return 0
