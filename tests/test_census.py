@@ -75,3 +75,11 @@ def test_cli(capsys):
     assert "348" in out
     assert main(["census", "-n", "1", "--vocabulary", "full", "--json"]) == 0
     assert '"valid": 1338' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("n", ["100000", "1000000000"])
+def test_huge_n_is_one_line_at_once(n, capsys):
+    """-n 100000 once crashed formatting a 30000-digit number; -n 10**9 hung computing it."""
+    assert main(["census", "-n", n]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "too many" in err[0]

@@ -138,15 +138,17 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
     size = n * k
     if kinds is None:
         kinds = PORTRAIT_KINDS if vocabulary == "portrait" else None
-    menu_sizes = [len(options(layout, c, kinds)) for c in range(k)]
+    limits = f"the limit is {MAX_STATEMENT_SETS:,} choices and {MAX_STATEMENTS} statements"
+    if size > MAX_STATEMENTS:  # before counting choices: for a large n that number is huge
+        raise PortiaError(f"census -n {n} would enumerate statement choices over 2^{size} truth "
+                          f"assignments: too many ({limits})")
     total = 1
     for c in range(k):
-        total *= menu_sizes[c] ** n
-    if size > MAX_STATEMENTS or total > MAX_STATEMENT_SETS:
+        total *= len(options(layout, c, kinds)) ** n
+    if total > MAX_STATEMENT_SETS:
         raise PortiaError(
             f"census -n {n} --vocabulary {vocabulary} would enumerate {total:,} statement "
-            f"choices over 2^{size} truth assignments: too many (the limit is "
-            f"{MAX_STATEMENT_SETS:,} choices and {MAX_STATEMENTS} statements)")
+            f"choices over 2^{size} truth assignments: too many ({limits})")
     slots = _slot_masks(layout, kinds, size)
     assignments = 1 << size
     count_masks = [0] * (size + 1)
