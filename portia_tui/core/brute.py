@@ -26,8 +26,8 @@ def analyse(puzzle: Puzzle) -> Analysis:
     )
     reports = []
     for loop in find_loops(puzzle):
-        deps = tuple(i for i in closure(puzzle, loop) if i not in loop)
         whole = closure(puzzle, loop)
+        deps = tuple(i for i in whole if i not in loop)
         undetermined, paradox = [], []
         for p in range(len(puzzle.caskets)):
             projections = {tuple(v[i] for i in loop) for v in _assignments(puzzle, p, whole)}

@@ -389,7 +389,7 @@ def iter_generate(settings: Settings, stats: Stats | None = None,
             tries += 1
             stats.attempts += 1
             cands, order = sampler.draw()
-            analysis = None
+            analysis = candidate = None
             if order is not None:
                 counts = loop_free_counts(cands, order, k)
                 by_count: dict[int, list[int]] = {}
@@ -407,7 +407,8 @@ def iter_generate(settings: Settings, stats: Stats | None = None,
             if m is None:
                 stats.m_rejects += 1
                 continue
-            puzzle = _to_puzzle(cands, names, m)
+            # with loops the candidate is built and checked already: only m changes
+            puzzle = _to_puzzle(cands, names, m) if candidate is None else candidate.with_m(m)
             key = canonical_key(puzzle)
             if key in seen:
                 stats.duplicates += 1
