@@ -137,13 +137,6 @@ class PlayPuzzleScreen(Screen):
                 self._changed()
 
     # ------------------------------------------------------------------ actions
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "navigate":
-            return self.session.place is not None
-        if action == "pick":
-            return parameters[0] < self.session.size  # type: ignore[operator]
-        return True
-
     def action_move(self, delta: int) -> None:
         self.selected = (self.selected + delta) % self.session.size
         self._update_cards()
