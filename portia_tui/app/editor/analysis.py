@@ -14,6 +14,7 @@ from portia_tui.core.model import Puzzle
 from portia_tui.core.sat import SatEngine, analyse, reachable_choices
 from portia_tui.core.semantics import Analysis
 from portia_tui.core.vocabulary import Layout, Statement, options, sentence
+from portia_tui.core.wording import joined
 
 
 @dataclass(frozen=True)
@@ -108,29 +109,16 @@ def marks(request: MarksRequest, cancelled=lambda: False) -> tuple[bool, ...] | 
     )
 
 
-def numbers(items) -> str:
-    """'1', '1 and 3', '1, 3 and 4' from 0-based statement indices."""
-    nums = [str(i + 1) for i in items]
-    if len(nums) <= 1:
-        return "".join(nums)
-    return ", ".join(nums[:-1]) + " and " + nums[-1]
-
-
 def names(puzzle: Puzzle, caskets) -> str:
-    parts = [puzzle.names[i] for i in caskets]
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    """'gold', 'gold and lead', ... from casket indices."""
+    return joined(puzzle.names[i] for i in caskets)
 
 
 def counts_text(counts: frozenset[int]) -> str:
     """'2', '1 or 3', 'none' for a set of achievable true counts."""
-    items = [str(c) for c in sorted(counts)]
-    if not items:
+    if not counts:
         return "none (no consistent assignment)"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return joined(sorted(counts), last="or")
 
 
 @lru_cache(maxsize=512)

@@ -9,8 +9,9 @@ from textual.message import Message
 from textual.widgets import Button, Input, Select, Static
 
 from portia_tui.core.model import Puzzle
+from portia_tui.core.wording import numbers, plural
 
-from ..analysis import Report, counts_text, names, numbers
+from ..analysis import Report, counts_text, names
 from ..messages import MChosen
 
 
@@ -75,8 +76,7 @@ class AssistantPanel(VerticalScroll):
                 )
             elif max(counts) < a.m:
                 lines.append(
-                    f"… Not yet: {a.m - max(counts)} more true statement"
-                    f"{'s' if a.m - max(counts) != 1 else ''} needed."
+                    f"… Not yet: {plural(a.m - max(counts), 'more true statement')} needed."
                 )
             else:
                 lines.append(
