@@ -2,7 +2,8 @@
 
 A :class:`Request` says what the screen wants to show for one edit generation; the worker
 turns it into a :class:`Report`. All the puzzle logic is the core's: the SAT analysis, the
-truth values under a placement, whether a placement can have exactly m true statements.
+truth values under a placement, whether a placement can have exactly m true statements,
+how the assistant's target stands (core/assistant.py).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from portia_tui.core.assistant import AssistantReport, assess
 from portia_tui.core.model import Puzzle
 from portia_tui.core.sat import SatEngine, analyse, reachable_choices
 from portia_tui.core.semantics import Analysis
@@ -28,25 +30,6 @@ class Request:
     #: the assistant's target placement (casket index) and m, or None when it is off
     target: int | None = None
     target_m: int = 0
-
-
-@dataclass(frozen=True)
-class AssistantReport:
-    target: int
-    m: int
-    #: every achievable number of true statements with the portrait in the target
-    counts: frozenset[int]
-    #: each statement's value with the portrait in the target (any m); None: no assignment
-    values: tuple[bool | None, ...] | None
-
-    @property
-    def reached(self) -> bool:
-        return self.m in self.counts
-
-    @property
-    def exceeded(self) -> bool:
-        """Every consistent assignment already has more than m true statements."""
-        return bool(self.counts) and min(self.counts) > self.m
 
 
 @dataclass(frozen=True)
@@ -72,12 +55,8 @@ def compute(request: Request) -> Report:
                     values_for = sols[0]
                     values = engine.values(values_for, puzzle.m)
             if request.target is not None and request.target < len(puzzle.caskets):
-                assistant = AssistantReport(
-                    request.target,
-                    request.target_m,
-                    result.true_counts[request.target],
-                    engine.values(request.target),
-                )
+                assistant = assess(result, request.target, request.target_m,
+                                   engine.values(request.target))
     return Report(request, result, values_for, values, assistant)
 
 
