@@ -16,8 +16,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import ScreenResume, ScreenSuspend
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from portia_tui.app.footer import Footer
 from portia_tui.core.hints import HINT_LEVELS
 from portia_tui.core.model import Puzzle
 from portia_tui.core.progress import PuzzleRecord, clock
