@@ -608,3 +608,17 @@ async def test_footer_rebuilds_only_when_its_keys_change():
         await pilot.pause()
         await pilot.pause()
         assert rebuilt
+
+
+async def test_analysis_panel_is_as_tall_as_its_text():
+    app = EditorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.pause()
+        panel = app.editor.query_one("#analysis")
+        inner = sum(child.outer_size.height for child in panel.children if child.display)
+        assert panel.outer_size.height == inner + 2  # the text and the border, no blank lines
+        assert panel.outer_size.height < 14
+        # the casket panels follow right after it (and the focus line)
+        caskets = app.editor.query_one("#caskets")
+        assert caskets.region.y == panel.region.bottom + 1
