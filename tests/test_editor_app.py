@@ -622,3 +622,17 @@ async def test_analysis_panel_is_as_tall_as_its_text():
         # the casket panels follow right after it (and the focus line)
         caskets = app.editor.query_one("#caskets")
         assert caskets.region.y == panel.region.bottom + 1
+
+
+async def test_plain_key_m_goes_to_the_m_field():
+    """ctrl+e may be taken by tmux or the shell: plain m does the same."""
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        app.editor.slot_at(0, 0).focus()
+        await pilot.press("m")
+        assert app.focused is app.editor.query_one("#m-input", Input)
+        app.focused.value = ""
+        await pilot.press("2", "enter")
+        await settle(app, pilot)
+        assert app.model.puzzle.m == 2

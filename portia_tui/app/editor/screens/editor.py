@@ -45,7 +45,7 @@ class EditorScreen(Screen):
         Binding("ctrl+y", "redo", "Redo", show=False),
         Binding("plus,equals_sign", "m_up", "m+", key_display="+"),
         Binding("minus", "m_down", "m-", key_display="-"),
-        Binding("ctrl+e", "focus_m", "Type m", show=False),
+        Binding("m,ctrl+e", "focus_m", "Type m", show=False),
         Binding("a", "add_row", "Add row"),
         Binding("x", "remove_row", "Del row"),
         Binding("v", "toggle_values", "Values"),
