@@ -550,3 +550,89 @@ async def test_play_the_puzzle_being_edited_and_come_back():
         await pilot.pause()
         assert app.screen is app.editor
         assert not app.editor.model.dirty
+
+
+async def test_one_menu_screen_serves_every_slot():
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        puzzle = app.model.puzzle
+        seen = []
+        for casket in (2, 0, 2):
+            app.editor.slot_at(casket, 0).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            menu_screen = app.screen
+            assert isinstance(menu_screen, MenuScreen) and menu_screen.casket == casket
+            seen.append(menu_screen)
+            menu_list = menu_screen.query_one(OptionList)
+            prompts = [str(o.prompt) for o in menu_list.options]
+            assert len(prompts) == len(puzzle.options(casket))
+            # the cursor starts on the slot's current statement, marked as such
+            assert prompts[menu_list.highlighted].endswith("◀ current")
+            assert f"on the {puzzle.names[casket]} casket" in str(
+                menu_screen.query_one("#menu-title", Static).render())
+            await pilot.press("escape")
+            await pilot.pause()
+        assert seen[0] is seen[1] is seen[2]
+        assert app.model.puzzle == puzzle  # escape kept every statement
+
+
+async def test_footer_rebuilds_only_when_its_keys_change():
+    from portia_tui.app.footer import Footer
+
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        footer = app.editor.query_one(Footer)
+        rebuilt = []
+        original = footer.recompose
+
+        async def counting_recompose():
+            rebuilt.append(1)
+            await original()
+
+        footer.recompose = counting_recompose
+        app.editor.slot_at(0, 0).focus()
+        await pilot.pause()
+        rebuilt.clear()
+        await pilot.press("right", "down", "left")  # same keys on every slot
+        await pilot.pause()
+        assert rebuilt == []
+        await pilot.press("enter")  # a menu over the editor: its keys did not change
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert rebuilt == []
+        await pilot.press("ctrl+e")  # the m field: the slot's menu key is gone
+        await pilot.pause()
+        await pilot.pause()
+        assert rebuilt
+
+
+async def test_analysis_panel_is_as_tall_as_its_text():
+    app = EditorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.pause()
+        panel = app.editor.query_one("#analysis")
+        inner = sum(child.outer_size.height for child in panel.children if child.display)
+        assert panel.outer_size.height == inner + 2  # the text and the border, no blank lines
+        assert panel.outer_size.height < 14
+        # the casket panels follow right after it (and the focus line)
+        caskets = app.editor.query_one("#caskets")
+        assert caskets.region.y == panel.region.bottom + 1
+
+
+async def test_plain_key_m_goes_to_the_m_field():
+    """ctrl+e may be taken by tmux or the shell: plain m does the same."""
+    app = EditorApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        app.editor.slot_at(0, 0).focus()
+        await pilot.press("m")
+        assert app.focused is app.editor.query_one("#m-input", Input)
+        app.focused.value = ""
+        await pilot.press("2", "enter")
+        await settle(app, pilot)
+        assert app.model.puzzle.m == 2

@@ -2,7 +2,8 @@
 
 A :class:`Request` says what the screen wants to show for one edit generation; the worker
 turns it into a :class:`Report`. All the puzzle logic is the core's: the SAT analysis, the
-truth values under a placement, whether a placement can have exactly m true statements.
+truth values under a placement, whether a placement can have exactly m true statements,
+how the assistant's target stands (core/assistant.py).
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from portia_tui.core.assistant import AssistantReport, assess
 from portia_tui.core.model import Puzzle
 from portia_tui.core.sat import SatEngine, analyse, reachable_choices
 from portia_tui.core.semantics import Analysis
 from portia_tui.core.vocabulary import Layout, Statement, options, sentence
+from portia_tui.core.wording import joined
 
 
 @dataclass(frozen=True)
@@ -27,25 +30,6 @@ class Request:
     #: the assistant's target placement (casket index) and m, or None when it is off
     target: int | None = None
     target_m: int = 0
-
-
-@dataclass(frozen=True)
-class AssistantReport:
-    target: int
-    m: int
-    #: every achievable number of true statements with the portrait in the target
-    counts: frozenset[int]
-    #: each statement's value with the portrait in the target (any m); None: no assignment
-    values: tuple[bool | None, ...] | None
-
-    @property
-    def reached(self) -> bool:
-        return self.m in self.counts
-
-    @property
-    def exceeded(self) -> bool:
-        """Every consistent assignment already has more than m true statements."""
-        return bool(self.counts) and min(self.counts) > self.m
 
 
 @dataclass(frozen=True)
@@ -71,12 +55,8 @@ def compute(request: Request) -> Report:
                     values_for = sols[0]
                     values = engine.values(values_for, puzzle.m)
             if request.target is not None and request.target < len(puzzle.caskets):
-                assistant = AssistantReport(
-                    request.target,
-                    request.target_m,
-                    result.true_counts[request.target],
-                    engine.values(request.target),
-                )
+                assistant = assess(result, request.target, request.target_m,
+                                   engine.values(request.target))
     return Report(request, result, values_for, values, assistant)
 
 
@@ -108,29 +88,16 @@ def marks(request: MarksRequest, cancelled=lambda: False) -> tuple[bool, ...] | 
     )
 
 
-def numbers(items) -> str:
-    """'1', '1 and 3', '1, 3 and 4' from 0-based statement indices."""
-    nums = [str(i + 1) for i in items]
-    if len(nums) <= 1:
-        return "".join(nums)
-    return ", ".join(nums[:-1]) + " and " + nums[-1]
-
-
 def names(puzzle: Puzzle, caskets) -> str:
-    parts = [puzzle.names[i] for i in caskets]
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    """'gold', 'gold and lead', ... from casket indices."""
+    return joined(puzzle.names[i] for i in caskets)
 
 
 def counts_text(counts: frozenset[int]) -> str:
     """'2', '1 or 3', 'none' for a set of achievable true counts."""
-    items = [str(c) for c in sorted(counts)]
-    if not items:
+    if not counts:
         return "none (no consistent assignment)"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return joined(sorted(counts), last="or")
 
 
 @lru_cache(maxsize=512)

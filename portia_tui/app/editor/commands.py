@@ -23,7 +23,7 @@ ACTIONS: tuple[EditorAction, ...] = (
     EditorAction("redo", "Redo", "Redo the edit undone last", "r, ctrl+y"),
     EditorAction("m_up", "m up", "One more true statement (m + 1)", "+ or ="),
     EditorAction("m_down", "m down", "One fewer true statement (m - 1)", "-"),
-    EditorAction("focus_m", "Type m", "Go to the m field (type a number, enter)", "ctrl+e"),
+    EditorAction("focus_m", "Type m", "Go to the m field (type a number, enter)", "m, ctrl+e"),
     EditorAction("add_row", "Add a row", "Every casket gains a statement (Portia-n+1)", "a"),
     EditorAction("remove_row", "Remove a row",
                  "Every casket loses the statement in the focused row (else the last)", "x"),

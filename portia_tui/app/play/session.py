@@ -122,8 +122,3 @@ class PuzzleSession:
             return True
         self.reveal_armed = True
         return False
-
-    def status_words(self) -> str:
-        if not self.playable:
-            return "invalid puzzle"
-        return self.record.words

@@ -15,9 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from portia_tui.app.footer import Footer
 from portia_tui.core import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.model import Puzzle, default_puzzle
@@ -44,7 +45,7 @@ class EditorScreen(Screen):
         Binding("ctrl+y", "redo", "Redo", show=False),
         Binding("plus,equals_sign", "m_up", "m+", key_display="+"),
         Binding("minus", "m_down", "m-", key_display="-"),
-        Binding("ctrl+e", "focus_m", "Type m", show=False),
+        Binding("m,ctrl+e", "focus_m", "Type m", show=False),
         Binding("a", "add_row", "Add row"),
         Binding("x", "remove_row", "Del row"),
         Binding("v", "toggle_values", "Values"),
@@ -74,8 +75,9 @@ class EditorScreen(Screen):
         self._marks_request: MarksRequest | None = None
         #: the assistant's marks for the focused slot, once they arrive
         self._marks_found: tuple[MarksRequest, tuple[bool, ...]] | None = None
-        #: the statement menu on screen, if any
+        #: the statement menu on screen, if any, and the one menu screen every slot shares
         self._menu: MenuScreen | None = None
+        self._menu_screen: MenuScreen | None = None
         #: results that arrived for an older request and were dropped (tests read it)
         self.stale_dropped = 0
         #: the edit generation whose analysis is on screen
@@ -377,7 +379,10 @@ class EditorScreen(Screen):
         found = self.marks_for(ci, pos)
         if self.model.assistant and found is None:
             self.request_marks(ci, pos)
-        screen = MenuScreen(
+        if self._menu_screen is None:
+            self._menu_screen = MenuScreen()
+            self.app.install_screen(self._menu_screen, name=f"statement-menu-{id(self)}")
+        screen = self._menu_screen.show(
             ci, pos,
             f"Statement {i + 1} on the {puzzle.names[ci]} casket: choose (enter), "
             "escape keeps it",

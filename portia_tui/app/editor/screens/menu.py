@@ -1,4 +1,8 @@
-"""The statement menu every slot shares: the sentences the core allows on that casket."""
+"""The statement menu every slot shares: the sentences the core allows on that casket.
+
+One MenuScreen serves the whole editor: it is installed once and filled anew for each slot
+(:meth:`MenuScreen.show`), so opening a menu does not compose, mount and style new widgets.
+"""
 
 from __future__ import annotations
 
@@ -20,17 +24,26 @@ class MenuScreen(ModalScreen[Statement | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, casket: int, position: int, title: str,
-                 options: tuple[tuple[str, Statement], ...], current: Statement,
-                 marks: tuple[bool, ...] | None = None, legend: str = "") -> None:
+    def __init__(self) -> None:
         super().__init__(classes="dialog-screen")
-        self.casket = casket
-        self.position = position
-        self.title_text = title
-        self.options = options
-        self.current = current
-        self.marks = marks
-        self.legend = legend
+        self.casket = -1
+        self.position = -1
+        self.title_text = ""
+        self.options: tuple[tuple[str, Statement], ...] = ()
+        self.current: Statement | None = None
+        self.marks: tuple[bool, ...] | None = None
+        self.legend = ""
+
+    def show(self, casket: int, position: int, title: str,
+             options: tuple[tuple[str, Statement], ...], current: Statement,
+             marks: tuple[bool, ...] | None = None, legend: str = "") -> "MenuScreen":
+        """Fill the menu for one slot (before it is pushed)."""
+        self.casket, self.position = casket, position
+        self.title_text, self.options, self.current = title, options, current
+        self.marks, self.legend = marks, legend
+        if self.is_mounted:
+            self._fill(highlight=True)
+        return self
 
     def _prompt(self, index: int) -> str:
         sentence, st = self.options[index]
@@ -39,27 +52,35 @@ class MenuScreen(ModalScreen[Statement | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog menu-dialog"):
-            yield Static(self.title_text, classes="question", markup=False)
-            yield Static(self.legend, id="menu-legend", classes="hint", markup=False)
-            yield OptionList(*(self._prompt(i) for i in range(len(self.options))), id="menu")
+            yield Static("", id="menu-title", classes="question", markup=False)
+            yield Static("", id="menu-legend", classes="hint", markup=False)
+            yield OptionList(id="menu")
 
     def on_mount(self) -> None:
+        self._fill(highlight=True)
+
+    def _fill(self, highlight: bool) -> None:
+        """Show the title, the legend and every entry; `highlight`: put the cursor on the
+        current statement (else it stays where it is)."""
+        self.query_one("#menu-title", Static).update(self.title_text)
+        legend = self.query_one("#menu-legend", Static)
+        legend.update(self.legend)
+        legend.display = bool(self.legend)
         menu = self.query_one("#menu", OptionList)
-        for index, (_sentence, st) in enumerate(self.options):
-            if st == self.current:
-                menu.highlighted = index
+        keep = menu.highlighted
+        menu.set_options(self._prompt(i) for i in range(len(self.options)))
+        if highlight:
+            keep = next((i for i, (_s, st) in enumerate(self.options) if st == self.current),
+                        None)
+        if keep is not None and self.options:
+            menu.highlighted = min(keep, len(self.options) - 1)
         menu.focus()
-        self.query_one("#menu-legend").display = bool(self.legend)
 
     def set_marks(self, marks: tuple[bool, ...] | None, legend: str = "") -> None:
-        self.marks = marks
-        menu = self.query_one("#menu", OptionList)
-        for index in range(len(self.options)):
-            menu.replace_option_prompt_at_index(index, self._prompt(index))
-        self.legend = legend
-        legend_widget = self.query_one("#menu-legend", Static)
-        legend_widget.update(legend)
-        legend_widget.display = bool(legend)
+        """The assistant's marks arrived (or were cleared): every entry in one pass."""
+        self.marks, self.legend = marks, legend
+        if self.is_mounted:
+            self._fill(highlight=False)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -9,8 +9,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from portia_tui.core.model import Puzzle
+from portia_tui.core.wording import numbers
 
-from ..analysis import Report, counts_text, names, numbers
+from ..analysis import Report, counts_text, names
 from ..messages import MChosen
 from .casket_panel import LOOP_MARK
 

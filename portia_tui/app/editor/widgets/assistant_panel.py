@@ -8,9 +8,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Input, Select, Static
 
+from portia_tui.core.assistant import EXCEEDED, PARADOX, REACHED, SHORT, SKIPPED
 from portia_tui.core.model import Puzzle
+from portia_tui.core.wording import numbers, plural
 
-from ..analysis import Report, counts_text, names, numbers
+from ..analysis import Report, counts_text, names
 from ..messages import MChosen
 
 
@@ -57,7 +59,8 @@ class AssistantPanel(VerticalScroll):
         name = puzzle.names[a.target]
         lines = []
         counts = a.counts
-        if not counts:
+        standing = a.standing
+        if standing == PARADOX:
             lines.append(
                 f"With the portrait in {name} no consistent truth values exist "
                 "(a paradox): ✘ target unreachable."
@@ -67,21 +70,12 @@ class AssistantPanel(VerticalScroll):
                 f"With the portrait in {name}: {counts_text(counts)} true "
                 f"statement{'s' if max(counts) != 1 else ''} (target m = {a.m})."
             )
-            if a.reached:
-                lines.append(f"✔ Target reached: exactly {a.m} can be true.")
-            elif a.exceeded:
-                lines.append(
-                    f"✘ WARNING: exceeded by {min(counts) - a.m}: make a true statement false."
-                )
-            elif max(counts) < a.m:
-                lines.append(
-                    f"… Not yet: {a.m - max(counts)} more true statement"
-                    f"{'s' if a.m - max(counts) != 1 else ''} needed."
-                )
-            else:
-                lines.append(
-                    f"✘ {a.m} lies between the possible counts: a loop jumps over it."
-                )
+            lines.append({
+                REACHED: f"✔ Target reached: exactly {a.m} can be true.",
+                EXCEEDED: f"✘ WARNING: exceeded by {a.excess}: make a true statement false.",
+                SHORT: f"… Not yet: {plural(a.missing, 'more true statement')} needed.",
+                SKIPPED: f"✘ {a.m} lies between the possible counts: a loop jumps over it.",
+            }[standing])
         if a.values is not None:
             true = [i for i, v in enumerate(a.values) if v is True]
             false = [i for i, v in enumerate(a.values) if v is False]
@@ -89,17 +83,15 @@ class AssistantPanel(VerticalScroll):
             parts = [f"true: {numbers(true) or 'none'}"]
             if vary:
                 parts.append(f"varies: {numbers(vary)}")
-            if len(false) > 12 and false:
+            if len(false) > 12:
                 parts.append("false: the others" if true or vary else "false: all")
             else:
                 parts.append(f"false: {numbers(false) or 'none'}")
             lines.append(f"Statements under {name}: " + "; ".join(parts) + ".")
-        sols = report.analysis.solutions(a.m)
-        if sols == (a.target,):
+        if a.unique:
             lines.append(f"✔ Unique: with m = {a.m} only {name} fits (live analysis).")
-        elif a.target in sols:
-            others = [s for s in sols if s != a.target]
-            lines.append(f"✘ Not unique: with m = {a.m} also {names(puzzle, others)} fit.")
+        elif a.fits:
+            lines.append(f"✘ Not unique: with m = {a.m} also {names(puzzle, a.rivals)} fit.")
         else:
             lines.append(f"✘ With m = {a.m} {name} does not fit yet.")
         lines.append(f"Menus: ✓ keeps {name} reachable with exactly {a.m} true, ✗ does not.")

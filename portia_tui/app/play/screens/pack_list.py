@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import ScreenResume
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
+from portia_tui.app.footer import Footer
 from portia_tui.core.pack import Pack
 from portia_tui.core.progress import PackProgress, clock, statistics
 

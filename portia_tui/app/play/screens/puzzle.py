@@ -16,11 +16,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import ScreenResume, ScreenSuspend
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from portia_tui.app.footer import Footer
 from portia_tui.core.hints import HINT_LEVELS
 from portia_tui.core.model import Puzzle
 from portia_tui.core.progress import PuzzleRecord, clock
+from portia_tui.core.wording import plural
 
 from ..messages import Navigate
 from ..session import Place, PuzzleSession
@@ -32,9 +34,8 @@ SAVE_EVERY = 30
 
 
 def rule_text(puzzle: Puzzle) -> str:
-    m = puzzle.m
-    verb = "statement is" if m == 1 else "statements are"
-    return f"Exactly {m} {verb} true. Which casket holds the portrait?"
+    count = plural(puzzle.m, "statement is", "statements are")
+    return f"Exactly {count} true. Which casket holds the portrait?"
 
 
 def spaced(explanation: str) -> str:
@@ -137,13 +138,6 @@ class PlayPuzzleScreen(Screen):
                 self._changed()
 
     # ------------------------------------------------------------------ actions
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "navigate":
-            return self.session.place is not None
-        if action == "pick":
-            return parameters[0] < self.session.size  # type: ignore[operator]
-        return True
-
     def action_move(self, delta: int) -> None:
         self.selected = (self.selected + delta) % self.session.size
         self._update_cards()
@@ -294,8 +288,8 @@ class PlayPuzzleScreen(Screen):
 
     def _earlier(self) -> str:
         rec = self.session.record
-        hints = f", {rec.hints} hint{'s' if rec.hints != 1 else ''}" if rec.hints else ""
-        wrong = f", {rec.wrong} wrong pick{'s' if rec.wrong != 1 else ''}" if rec.wrong else ""
+        hints = f", {plural(rec.hints, 'hint')}" if rec.hints else ""
+        wrong = f", {plural(rec.wrong, 'wrong pick')}" if rec.wrong else ""
         return (f"You have finished this puzzle before: {rec.words} in {clock(rec.seconds)}"
                 f"{hints}{wrong}. Pick a casket to play it again (your record stays), or press "
                 "r to read the explanation.")
