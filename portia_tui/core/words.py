@@ -1,4 +1,6 @@
-"""Lists of statements and counts in English: one way of writing them for every explanation."""
+"""Small pieces of English every layer shares: lists read aloud, statement numbers, counted
+nouns, which statements are true. Plain Python, no puzzle logic: the solver's explanations,
+the editor, the player and the CLI all say the same thing the same way."""
 
 from __future__ import annotations
 
@@ -11,6 +13,11 @@ def listing(items: Iterable[object], last: str = "and") -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def plural(count: int, noun: str, plural_form: str | None = None) -> str:
+    """'1 hint', '2 hints', '0 hints' (`plural_form` for nouns not made with -s)."""
+    return f"{count} {noun if count == 1 else plural_form or noun + 's'}"
 
 
 def numbers(indices: Iterable[int]) -> str:

@@ -16,7 +16,7 @@ from portia_tui.core.model import Puzzle
 from portia_tui.core.sat import SatEngine, analyse, reachable_choices
 from portia_tui.core.semantics import Analysis
 from portia_tui.core.vocabulary import Layout, Statement, options, sentence
-from portia_tui.core.wording import joined
+from portia_tui.core.words import listing
 
 
 @dataclass(frozen=True)
@@ -90,14 +90,14 @@ def marks(request: MarksRequest, cancelled=lambda: False) -> tuple[bool, ...] | 
 
 def names(puzzle: Puzzle, caskets) -> str:
     """'gold', 'gold and lead', ... from casket indices."""
-    return joined(puzzle.names[i] for i in caskets)
+    return listing(puzzle.names[i] for i in caskets)
 
 
 def counts_text(counts: frozenset[int]) -> str:
     """'2', '1 or 3', 'none' for a set of achievable true counts."""
     if not counts:
         return "none (no consistent assignment)"
-    return joined(sorted(counts), last="or")
+    return listing(sorted(counts), last="or")
 
 
 @lru_cache(maxsize=512)

@@ -9,7 +9,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from portia_tui.core.model import Puzzle
-from portia_tui.core.wording import numbers
+from portia_tui.core.words import numbers
 
 from ..analysis import Report, counts_text, names
 from ..messages import MChosen

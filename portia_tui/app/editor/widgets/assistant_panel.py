@@ -10,7 +10,7 @@ from textual.widgets import Button, Input, Select, Static
 
 from portia_tui.core.assistant import EXCEEDED, PARADOX, REACHED, SHORT, SKIPPED
 from portia_tui.core.model import Puzzle
-from portia_tui.core.wording import numbers, plural
+from portia_tui.core.words import numbers, plural
 
 from ..analysis import Report, counts_text, names
 from ..messages import MChosen

@@ -22,7 +22,7 @@ from portia_tui.app.footer import Footer
 from portia_tui.core.hints import HINT_LEVELS
 from portia_tui.core.model import Puzzle
 from portia_tui.core.progress import PuzzleRecord, clock
-from portia_tui.core.wording import plural
+from portia_tui.core.words import plural
 
 from ..messages import Navigate
 from ..session import Place, PuzzleSession

@@ -1,12 +1,12 @@
-from portia_tui.core.wording import joined, numbers, plural
+from portia_tui.core.words import listing, numbers, plural
 
 
-def test_joined_reads_like_a_sentence():
-    assert joined([]) == ""
-    assert joined(["gold"]) == "gold"
-    assert joined(["gold", "lead"]) == "gold and lead"
-    assert joined(["gold", "silver", "lead"]) == "gold, silver and lead"
-    assert joined([1, 3], last="or") == "1 or 3"
+def test_listing_reads_like_a_sentence():
+    assert listing([]) == ""
+    assert listing(["gold"]) == "gold"
+    assert listing(["gold", "lead"]) == "gold and lead"
+    assert listing(["gold", "silver", "lead"]) == "gold, silver and lead"
+    assert listing([1, 3], last="or") == "1 or 3"
 
 
 def test_numbers_are_one_based():
