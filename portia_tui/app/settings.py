@@ -17,7 +17,6 @@ Saving is atomic; a corrupt file is not thrown away but kept next to it as
 from __future__ import annotations
 
 import os
-import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 import tomli_w
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.formats.common import atomic_write
+from portia_tui.core.formats.common import atomic_write, key_line, toml_error
 
 from portia_tui.core.paths import APP_NAME, CONFIG_ENV, DATA_ENV, config_dir, data_dir  # noqa: F401
 SETTINGS_FILE = "settings.toml"
@@ -51,21 +50,6 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-def toml_error_line(exc: tomllib.TOMLDecodeError) -> int | None:
-    """The line a TOML syntax error points at (tomllib on 3.11 only says it in the message)."""
-    line = getattr(exc, "lineno", None)
-    if isinstance(line, int):
-        return line
-    found = re.search(r"\(at line (\d+)", str(exc))
-    return int(found.group(1)) if found else None
-
-
-def toml_error_message(exc: tomllib.TOMLDecodeError) -> str:
-    """The TOML error without its '(at line ..., column ...)' tail (the location is said apart)."""
-    text = getattr(exc, "msg", None) or str(exc)
-    return re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)\s*$", "", text)
-
-
 def _read_table(path: Path) -> dict[str, Any]:
     """The TOML table in path ({} if there is no file); PortiaError naming file:line if bad."""
     try:
@@ -85,16 +69,8 @@ def _read_table(path: Path) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PortiaError(
-            f"not valid TOML: {toml_error_message(exc)}", str(path), toml_error_line(exc)
+            f"not valid TOML: {toml_error(exc)[0]}", str(path), toml_error(exc)[1]
         ) from None
-
-
-def _key_line(text: str, key: str) -> int | None:
-    pattern = re.compile(rf"""^\s*(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')\s*=""")
-    for number, line in enumerate(text.split("\n"), 1):
-        if pattern.match(line):
-            return number
-    return None
 
 
 class Settings:
@@ -124,7 +100,7 @@ class Settings:
             if key in values and not isinstance(values[key], kind):
                 bad = values.pop(key)
                 try:
-                    line = _key_line(path.read_text(encoding="utf-8-sig"), key)
+                    line = key_line(path.read_text(encoding="utf-8-sig"), key)
                 except (OSError, UnicodeDecodeError):
                     line = None
                 problem = PortiaError(

@@ -34,7 +34,9 @@ from textual.color import Color, ColorParseError
 from textual.css.styles import Styles
 from textual.theme import Theme
 
-from .settings import config_dir, toml_error_line, toml_error_message
+from portia_tui.core.formats.common import toml_error
+
+from .settings import config_dir
 
 #: the theme portia starts with, and falls back to
 DEFAULT_THEME = "portia-dark"
@@ -183,7 +185,8 @@ def parse_theme(text: str, extra_variables: dict[str, str] | None = None) -> The
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ThemeFileError(f"not valid TOML: {toml_error_message(exc)}", toml_error_line(exc))
+        message, line = toml_error(exc)
+        raise ThemeFileError(f"not valid TOML: {message}", line)
 
     for key in table:
         if key not in TOP_KEYS:
