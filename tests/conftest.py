@@ -22,6 +22,15 @@ def _private_folders(tmp_path_factory, monkeypatch):
     yield
 
 
+@pytest.fixture
+def cfg(tmp_path, monkeypatch) -> Path:
+    """A config folder of the test's own (PORTIA_CONFIG_DIR), with a data folder beside it."""
+    folder = tmp_path / "config"
+    monkeypatch.setenv("PORTIA_CONFIG_DIR", str(folder))
+    monkeypatch.setenv("PORTIA_DATA_DIR", str(tmp_path / "data"))
+    return folder
+
+
 def shared_dir() -> Path | None:
     """../shared beside the checkout (CI and developers have it; users' clones do not)."""
     env = os.environ.get("PORTIA_SHARED")

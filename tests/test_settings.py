@@ -3,21 +3,12 @@
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 import platformdirs
 import pytest
 
 from portia_tui.app import settings as settings_mod
 from portia_tui.app.settings import Settings, config_dir, data_dir, settings_path
-
-
-@pytest.fixture
-def cfg(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "config"
-    monkeypatch.setenv("PORTIA_CONFIG_DIR", str(folder))
-    monkeypatch.setenv("PORTIA_DATA_DIR", str(tmp_path / "data"))
-    return folder
 
 
 def test_folders_follow_the_environment(cfg, tmp_path):

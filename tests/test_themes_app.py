@@ -28,14 +28,6 @@ class DemoApp(PortiaApp):
         self.mounted = True
 
 
-@pytest.fixture
-def cfg(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "config"
-    monkeypatch.setenv("PORTIA_CONFIG_DIR", str(folder))
-    monkeypatch.setenv("PORTIA_DATA_DIR", str(tmp_path / "data"))
-    return folder
-
-
 def notices(app: PortiaApp) -> list[str]:
     return [n.message for n in app._notifications]
 

@@ -26,7 +26,7 @@ import tomli_w
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.formats.common import atomic_write, key_line, toml_error
 
-from portia_tui.core.paths import APP_NAME, CONFIG_ENV, DATA_ENV, config_dir, data_dir  # noqa: F401
+from portia_tui.core.paths import config_dir, data_dir  # noqa: F401  (data_dir: re-exported for the app)
 SETTINGS_FILE = "settings.toml"
 
 #: known settings and the type each must have; unknown keys are kept as they are

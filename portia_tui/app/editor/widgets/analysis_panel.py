@@ -44,7 +44,7 @@ def verdict_lines(report: Report) -> list[str]:
         if loop.kind == "paradox":
             text += f"paradox with the portrait in {names(puzzle, loop.paradox_in)}"
         elif loop.kind == "undetermined":
-            text += f"undetermined (values vary) with the portrait in " + names(
+            text += "undetermined (values vary) with the portrait in " + names(
                 puzzle, loop.undetermined_in
             )
         else:
