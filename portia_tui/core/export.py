@@ -66,13 +66,17 @@ def _meta_lines(pack: Pack) -> list[tuple[str, str]]:
     return out
 
 
+#: the line every printable pack opens with
+INTRO = ("Each casket carries statements; exactly the given number of them are true. "
+         "Where is the portrait?")
+
+
 # --------------------------------------------------------------------------- markdown
 def to_markdown(pack: Pack) -> str:
     lines = [f"# {pack.title or 'Portia puzzles'}", ""]
     for key, value in _meta_lines(pack):
         lines.append(f"- {key}: {value}")
-    lines += ["", "Each casket carries statements; exactly the given number of them are true. "
-              "Where is the portrait?", ""]
+    lines += ["", INTRO, ""]
     for entry in pack.puzzles:
         p = entry.puzzle
         lines += [f"## {entry.id}. {entry.title}", "",
@@ -122,8 +126,7 @@ def to_html(pack: Pack) -> str:
            f"<h1>{title}</h1>", '<ul class="meta">']
     for key, value in _meta_lines(pack):
         out.append(f"<li>{e(key)}: {e(value)}</li>")
-    out += ["</ul>", "<p>Each casket carries statements; exactly the given number of them are "
-            "true. Where is the portrait?</p>", '<section id="puzzles">']
+    out += ["</ul>", f"<p>{e(INTRO)}</p>", '<section id="puzzles">']
     for entry in pack.puzzles:
         p = entry.puzzle
         out += [f'<article class="puzzle" id="p{e(entry.id)}">',
