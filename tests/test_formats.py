@@ -251,3 +251,19 @@ def test_quoted_toml_keys_are_located_too(tmp_path):
     with pytest.raises(FormatError) as err:
         formats.loads(text, "native", "q.toml")
     assert err.value.line == text.split("\n").index('"m" = "one"') + 1
+
+
+def test_partial_puzzle_round_trips_in_toml_only(tmp_path):
+    from portia_tui.core.formats import dumps, loads
+    from portia_tui.core.model import blank_puzzle
+    from portia_tui.core.vocabulary import Statement
+
+    draft = blank_puzzle(3, n=2).with_statement(1, 0, Statement("true", "gold"))
+    text = dumps(draft, "native")
+    assert 'statements = [\n    "",' in text or '""' in text
+    assert "m =" not in text  # m still open
+    again = loads(text, "native")
+    assert again == draft and again.empty_slots == (0, 1, 3, 4, 5)
+    for fmt in ("text", "thesis_json", "dimacs"):
+        with pytest.raises(FormatError, match="incomplete: 5 empty slots and m is open"):
+            dumps(draft, fmt)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given
 
-from portia_tui.core.model import Puzzle, default_puzzle
-from portia_tui.core.vocabulary import KINDS, Layout, Statement, options, parse_sentence, problem, sentence
+from portia_tui.core.model import Puzzle, blank_puzzle, default_puzzle
+from portia_tui.core.vocabulary import (EMPTY, KINDS, Layout, Statement, options, parse_sentence,
+                                        problem, sentence)
 
 from .strategies import puzzles
 
@@ -66,6 +67,26 @@ def test_edits_return_new_valid_puzzles():
     q = q.with_statement(0, 1, Statement("other_true")).validate()
     r = q.with_row_removed(0)
     assert r.layout.counts == (1, 1, 1)
-    assert r.caskets[0].statements == (Statement("not_in", "gold"),)  # "other" could not stay
+    assert r.caskets[0].statements == (EMPTY,)  # "other" could not stay: the slot is empty
     assert r.validate() is r
     assert p.with_m(3).m == 3
+    assert q.caskets[1].statements[1] == EMPTY  # a new row is empty, not a made-up statement
+    assert q.empty_slots == (3, 5) and not q.complete
+
+
+def test_blank_puzzle_and_partial_meaning():
+    blank = blank_puzzle(3, n=2)
+    assert blank.names == ("gold", "silver", "lead") and blank.m is None
+    assert blank.empty_slots == tuple(range(6)) and not blank.complete
+    assert not blank.title and not blank.author and not blank.notes
+    assert blank_puzzle(4).names[3] == "copper"
+    assert blank.sentence(0) == ""
+    assert parse_sentence("  ", blank.layout, 0) == EMPTY
+    # an empty slot constrains nothing: brute force sees both of its values
+    from portia_tui.core.brute import analyse as brute
+
+    half = blank.with_statement(0, 0, Statement("in", "gold")).with_m(1)
+    counts = brute(half).true_counts
+    assert counts[0] == frozenset({1, 2, 3, 4, 5, 6})  # 'in this casket' true + 0..5 free
+    assert brute(half).solutions() == (0, 1, 2)
+    assert brute(blank).solutions() == ()  # m open: nothing is a solution yet

@@ -14,7 +14,7 @@ def _assignments(puzzle: Puzzle, placement: int, statements: tuple[int, ...]):
     meanings = puzzle.meanings
     for bits in product((False, True), repeat=len(statements)):
         values = dict(zip(statements, bits))
-        if all(values[i] == holds(meanings[i], placement, values) for i in statements):
+        if all(values[i] == holds(meanings[i], placement, values, values[i]) for i in statements):
             yield values
 
 

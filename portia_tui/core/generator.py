@@ -36,13 +36,12 @@ from . import sat
 from .difficulty import (DIFFICULTIES, THRESHOLDS, Rating, max_score_loop_free, rate)
 from .errors import PortiaError
 from .model import Casket, Puzzle
+from .model import casket_names as model_casket_names
 from .pack import canonical_key
 from .semantics import find_loops
 from .vocabulary import PORTRAIT_KINDS, Layout, Statement, options
 
 #: casket names after gold, silver and lead; beyond these, casket13, casket14, ...
-CASKET_NAMES = ("gold", "silver", "lead", "copper", "iron", "tin", "bronze", "platinum",
-                "zinc", "nickel", "brass", "steel")
 M_POLICIES = ("smallest", "largest", "random")
 REPEATS = ("auto", "allow", "never")
 VOCABULARIES = ("full", "portrait")
@@ -64,8 +63,7 @@ def casket_names(k: int) -> tuple[str, ...]:
     """Names for k caskets: gold, silver, lead, copper, ..., then casket13, casket14, ..."""
     if k < 2:
         raise PortiaError(f"--caskets {k}: a puzzle needs at least 2 caskets")
-    return tuple(CASKET_NAMES[i] if i < len(CASKET_NAMES) else f"casket{i + 1}"
-                 for i in range(k))
+    return model_casket_names(k)
 
 
 def distinct_bound(caskets: int, n: int, loops: bool, vocabulary: str = "full") -> int:

@@ -13,9 +13,18 @@ from typing import Iterator, NamedTuple, Sequence
 
 from . import vocabulary as voc
 from .errors import PuzzleError
-from .vocabulary import Layout, Meaning, Statement
+from .vocabulary import EMPTY, Layout, Meaning, Statement, is_empty
 
 DEFAULT_CASKETS = ("gold", "silver", "lead")
+#: names for puzzles with more caskets, in order (then "casket13", "casket14", ...)
+CASKET_NAMES = ("gold", "silver", "lead", "copper", "iron", "tin", "bronze", "platinum",
+                "zinc", "nickel", "brass", "steel")
+
+
+def casket_names(k: int) -> tuple[str, ...]:
+    """Names for k caskets: gold, silver, lead, copper, ..., then casket13, casket14, ..."""
+    return tuple(CASKET_NAMES[i] if i < len(CASKET_NAMES) else f"casket{i + 1}"
+                 for i in range(k))
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*( [a-z0-9_-]+)*$")
 _RESERVED = {"this", "other", "the"}
 
@@ -43,17 +52,21 @@ _FIELDS = ("caskets", "m", "title", "author", "notes")
 class Puzzle:
     """A Portia puzzle: caskets in a fixed order, each with its statements, and m.
 
+    A puzzle being authored may be *partial*: some slots hold :data:`EMPTY` (a statement still
+    to choose), and m may be open (None). Such a puzzle is a valid shape; it is just not
+    complete (see :attr:`empty_slots`, :attr:`complete`).
+
     Immutable (a hand-written value class rather than a dataclass: `portia solve` starts
     faster without importing dataclasses).
     """
 
     caskets: tuple[Casket, ...]
-    m: int
+    m: int | None
     title: str
     author: str
     notes: str
 
-    def __init__(self, caskets: Sequence[Casket], m: int, title: str = "", author: str = "",
+    def __init__(self, caskets: Sequence[Casket], m: int | None, title: str = "", author: str = "",
                  notes: str = ""):
         set_ = object.__setattr__
         set_(self, "caskets", tuple(Casket(c.name, tuple(c.statements)) for c in caskets))
@@ -92,7 +105,7 @@ class Puzzle:
     def build(
         cls,
         statements: dict[str, Sequence[Statement]] | Sequence[tuple[str, Sequence[Statement]]],
-        m: int,
+        m: int | None,
         **meta: str,
     ) -> "Puzzle":
         """A puzzle from {casket name: [statements]} (order kept), validated."""
@@ -132,6 +145,16 @@ class Puzzle:
     def is_classic(self) -> bool:
         """Gold, silver and lead with n statements each (the thesis formats can hold it)."""
         return self.names == DEFAULT_CASKETS and self.n is not None
+
+    @cached_property
+    def empty_slots(self) -> tuple[int, ...]:
+        """The 0-based numbers of the slots still empty."""
+        return tuple(i for i, (_ci, st) in enumerate(self.flat) if is_empty(st))
+
+    @property
+    def complete(self) -> bool:
+        """Every slot holds a statement and m is set."""
+        return not self.empty_slots and self.m is not None
 
     @cached_property
     def flat(self) -> tuple[tuple[int, Statement], ...]:
@@ -183,7 +206,7 @@ class Puzzle:
             bad = voc.problem(st, self.layout, ci)
             if bad:
                 out.append((i, bad))
-        if not 0 <= self.m <= self.size:
+        if self.m is not None and not 0 <= self.m <= self.size:
             out.append((None, f"m = {self.m} is out of range: it must be between 0 and {self.size}"))
         return out
 
@@ -198,7 +221,7 @@ class Puzzle:
         return self
 
     # ----------------------------------------------------------------- edits (new puzzles)
-    def with_m(self, m: int) -> "Puzzle":
+    def with_m(self, m: int | None) -> "Puzzle":
         return self.replace(m=m)
 
     def with_meta(self, **meta: str) -> "Puzzle":
@@ -211,22 +234,17 @@ class Puzzle:
         caskets[casket] = Casket(caskets[casket].name, tuple(sts))
         return self.replace(caskets=tuple(caskets))
 
-    def with_row_added(self, default: Statement | None = None) -> "Puzzle":
-        """Portia-n to Portia-(n+1): every casket gains one statement at the end.
-
-        The new statement is `default`, or "The portrait is not in this casket".
-        """
-        caskets = tuple(
-            Casket(c.name, c.statements + (default or Statement("not_in", c.name),))
-            for c in self.caskets
-        )
-        return self.replace(caskets=caskets, m=min(self.m, sum(len(c.statements) for c in caskets)))
+    def with_row_added(self, default: Statement = EMPTY) -> "Puzzle":
+        """Portia-n to Portia-(n+1): every casket gains one slot at the end, empty unless a
+        `default` statement is given."""
+        caskets = tuple(Casket(c.name, c.statements + (default,)) for c in self.caskets)
+        return self.replace(caskets=caskets)
 
     def with_row_removed(self, position: int) -> "Puzzle":
         """Every casket loses its statement at `position`; m is clamped to the new range.
 
-        "other" statements left on a one-statement casket become "The portrait is not in this
-        casket", so the result is always a valid shape.
+        "other" statements left alone on a one-statement casket become empty slots, so the
+        result is always a valid shape.
         """
         caskets = []
         for c in self.caskets:
@@ -234,10 +252,20 @@ class Puzzle:
                 raise PuzzleError("every casket must keep at least one statement")
             sts = c.statements[:position] + c.statements[position + 1 :]
             if len(sts) == 1 and sts[0].kind in ("other_true", "other_false"):
-                sts = (Statement("not_in", c.name),)
+                sts = (EMPTY,)
             caskets.append(Casket(c.name, sts))
         size = sum(len(c.statements) for c in caskets)
-        return self.replace(caskets=tuple(caskets), m=min(self.m, size))
+        m = None if self.m is None else min(self.m, size)
+        return self.replace(caskets=tuple(caskets), m=m)
+
+
+def blank_puzzle(caskets: int | Sequence[str] = 3, n: int = 1, m: int | None = None,
+                 author: str = "") -> Puzzle:
+    """A new puzzle with every slot empty: `caskets` (a count, named by :func:`casket_names`,
+    or the names themselves), n slots on each, m open unless given."""
+    names = casket_names(caskets) if isinstance(caskets, int) else tuple(caskets)
+    puzzle = Puzzle(tuple(Casket(name, (EMPTY,) * n) for name in names), m, author=author)
+    return puzzle.validate()
 
 
 def default_puzzle() -> Puzzle:

@@ -22,7 +22,7 @@ from pysat.solvers import Solver
 
 from .model import Puzzle
 from .semantics import Analysis, LoopReport, closure, find_loops
-from .vocabulary import Meaning, PortraitMeaning, Statement, meaning
+from .vocabulary import FreeMeaning, Meaning, PortraitMeaning, Statement, meaning
 
 SOLVER = "minisat22"
 
@@ -45,6 +45,8 @@ def exactly_one(lits: Sequence[int]) -> list[list[int]]:
 def meaning_clauses(k: int, index: int, mn: Meaning) -> list[list[int]]:
     """The CNF of 'statement `index` is true exactly when `mn` holds' (k caskets)."""
     t = k + index + 1
+    if isinstance(mn, FreeMeaning):
+        return []
     if isinstance(mn, PortraitMeaning):
         p = mn.casket + 1 if mn.positive else -(mn.casket + 1)
         return [[-t, p], [t, -p]]
@@ -219,7 +221,7 @@ def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
     One solver answers every choice: the slot's meaning clauses are guarded by one selector
     per choice, and the count totalizers are built once.
     """
-    if not 0 <= m <= puzzle.size:
+    if m is None or not 0 <= m <= puzzle.size:
         return (False,) * len(choices)
     k = len(puzzle.caskets)
     owner = puzzle.owner(index)

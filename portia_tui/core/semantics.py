@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Mapping, NamedTuple, Sequence
 
 from .model import Puzzle
-from .vocabulary import GroupMeaning, Meaning, PortraitMeaning
+from .vocabulary import FreeMeaning, GroupMeaning, Meaning, PortraitMeaning
 
 
 def references(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
@@ -85,8 +85,12 @@ def closure(puzzle: Puzzle, statements: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(seen))
 
 
-def holds(mn: Meaning, placement: int, values: Mapping[int, bool] | Sequence[bool]) -> bool:
-    """The truth value the meaning demands, given the placement and the other values."""
+def holds(mn: Meaning, placement: int, values: Mapping[int, bool] | Sequence[bool],
+          own: bool = False) -> bool:
+    """The truth value the meaning demands, given the placement and the other values; `own` is
+    the statement's own value, which is all an empty slot (FreeMeaning) demands."""
+    if isinstance(mn, FreeMeaning):
+        return own
     if isinstance(mn, PortraitMeaning):
         return (mn.casket == placement) == mn.positive
     return all(values[t] == mn.value for t in mn.group)
@@ -94,7 +98,8 @@ def holds(mn: Meaning, placement: int, values: Mapping[int, bool] | Sequence[boo
 
 def consistent(puzzle: Puzzle, placement: int, values: Sequence[bool]) -> bool:
     """Whether a full truth assignment agrees with every statement's meaning."""
-    return all(values[i] == holds(mn, placement, values) for i, mn in enumerate(puzzle.meanings))
+    return all(values[i] == holds(mn, placement, values, values[i])
+               for i, mn in enumerate(puzzle.meanings))
 
 
 # --------------------------------------------------------------------------- results
@@ -121,6 +126,9 @@ class Analysis:
 
     puzzle; true_counts: for each placement (casket index), every achievable number of true
     statements; loops: every loop with how it behaves; engine: which engine computed it.
+
+    For a partial puzzle an empty slot is a statement free to be true or false, so the counts
+    range over its values too; with m open (None), no casket is a solution until m is given.
     """
 
     def __init__(self, puzzle: Puzzle, true_counts: Sequence[frozenset[int]],
@@ -141,6 +149,8 @@ class Analysis:
     def solutions(self, m: int | None = None) -> tuple[int, ...]:
         """Casket indices consistent with exactly m true statements (the puzzle's m by default)."""
         m = self.puzzle.m if m is None else m
+        if m is None:
+            return ()
         return tuple(i for i, counts in enumerate(self.true_counts) if m in counts)
 
     def solution_names(self, m: int | None = None) -> list[str]:

@@ -25,6 +25,15 @@ class Statement(NamedTuple):
     target: str | None = None
 
 
+#: an empty slot: a statement still to be chosen (a partial puzzle while it is being authored)
+EMPTY = Statement("")
+
+
+def is_empty(st: Statement) -> bool:
+    """Whether st is an empty slot."""
+    return st.kind == ""
+
+
 class PortraitMeaning(NamedTuple):
     """T(s) <-> P(casket) when positive, T(s) <-> not P(casket) otherwise."""
 
@@ -39,7 +48,11 @@ class GroupMeaning(NamedTuple):
     value: bool
 
 
-Meaning = PortraitMeaning | GroupMeaning
+class FreeMeaning(NamedTuple):
+    """An empty slot: it says nothing yet, so its truth value is unconstrained."""
+
+
+Meaning = PortraitMeaning | GroupMeaning | FreeMeaning
 
 
 class Layout(NamedTuple):
@@ -243,6 +256,7 @@ PORTRAIT_KINDS = ("in", "not_in")
 
 
 def kind_of(st: Statement) -> Kind:
+    """The kind of a filled statement (an empty slot has none: see :func:`is_empty`)."""
     try:
         return KINDS[st.kind]
     except KeyError:
@@ -250,7 +264,9 @@ def kind_of(st: Statement) -> Kind:
 
 
 def sentence(st: Statement, layout: Layout, owner: int) -> str:
-    """The canonical English sentence of st on casket `owner`."""
+    """The canonical English sentence of st on casket `owner` ("" for an empty slot)."""
+    if is_empty(st):
+        return ""
     return kind_of(st).sentence(st, layout, owner)
 
 
@@ -258,9 +274,12 @@ def parse_sentence(text: str, layout: Layout, owner: int) -> Statement | None:
     """The statement a sentence on casket `owner` says, or None when it is no statement.
 
     Accepts any letter case, extra spaces, a final full stop, singular or plural. The casket a
-    sentence names is returned as written (lower case); use :func:`problem` to check it.
+    sentence names is returned as written (lower case); use :func:`problem` to check it. A blank
+    sentence is an empty slot.
     """
     norm = _norm(text)
+    if not norm:
+        return EMPTY
     for kind in KINDS.values():
         match = kind.pattern.match(norm)
         if match:
@@ -269,7 +288,9 @@ def parse_sentence(text: str, layout: Layout, owner: int) -> Statement | None:
 
 
 def problem(st: Statement, layout: Layout, owner: int) -> str | None:
-    """Why st may not stand on casket `owner`, or None."""
+    """Why st may not stand on casket `owner`, or None (an empty slot may stand anywhere)."""
+    if is_empty(st):
+        return None
     if st.kind not in KINDS:
         return f"unknown statement kind {st.kind!r}"
     return KINDS[st.kind].problem(st, layout, owner)
@@ -283,4 +304,6 @@ def options(layout: Layout, owner: int, kinds: Sequence[str] | None = None) -> l
 
 def meaning(st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
     """What statement number `index` (0-based, on casket `owner`) means."""
+    if is_empty(st):
+        return FreeMeaning()
     return kind_of(st).meaning(st, layout, owner, index)

@@ -38,3 +38,9 @@ def truth_list(values: Mapping[int, bool | None] | Sequence[bool | None],
         elif group:
             parts.append(f"statements {numbers(group)} are {word}")
     return ", ".join(parts)
+
+
+def incomplete(empty: int, m_open: bool) -> str:
+    """'incomplete: 3 empty slots' / 'incomplete: m is open' / both; '' when complete."""
+    parts = ([plural(empty, "empty slot")] if empty else []) + (["m is open"] if m_open else [])
+    return f"incomplete: {listing(parts)}" if parts else ""

@@ -48,7 +48,16 @@ def load(path: str | os.PathLike[str]) -> Puzzle:
     return loads(read_text(path), fmt, str(path))
 
 
+#: the formats that can hold a partial puzzle (empty slots, m open)
+PARTIAL_FORMATS = ("native",)
+
+
 def dumps(puzzle: Puzzle, fmt: str) -> str:
+    if fmt not in PARTIAL_FORMATS and not puzzle.complete:
+        from ..words import incomplete
+
+        raise FormatError(f"{incomplete(len(puzzle.empty_slots), puzzle.m is None)}: only "
+                          "portia's TOML can hold a puzzle still being written")
     return _module(fmt).dumps(puzzle)
 
 

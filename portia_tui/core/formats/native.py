@@ -18,7 +18,8 @@
     name = "lead"
     statements = ["The portrait is not in the gold casket"]
 
-Statements are the canonical English sentences (any letter case, singular or plural).
+Statements are the canonical English sentences (any letter case, singular or plural). A puzzle
+being written may leave slots empty (`""`) and m out (m still open).
 :func:`puzzle_from_table` and :func:`puzzle_to_table` are shared with the pack format.
 """
 
@@ -58,10 +59,8 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
         if not isinstance(value, str):
             raise FormatError(f"{key} must be a string", path, key_line(text, key, start))
         meta[key] = value
-    if "m" not in table:
-        raise FormatError("missing m (the number of true statements)", path, start)
-    m = table["m"]
-    if not isinstance(m, int) or isinstance(m, bool):
+    m = table.get("m")  # no m: m is still open (a puzzle being written)
+    if m is not None and (not isinstance(m, int) or isinstance(m, bool)):
         raise FormatError("m must be a whole number", path, key_line(text, "m", start))
     raw = table.get("caskets")
     if not isinstance(raw, list) or not raw:
@@ -112,7 +111,7 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
                 raise FormatError(f"{exc.message} (on the {names[ci]} casket)", path, at) from None
         caskets.append(Casket(names[ci], tuple(parsed)))
     size = sum(counts)
-    if not 0 <= m <= size:
+    if m is not None and not 0 <= m <= size:
         raise FormatError(f"m = {m} is out of range: it must be between 0 and {size}", path,
                           key_line(text, "m", start))
     return Puzzle(tuple(caskets), m, **meta).validate()
@@ -134,7 +133,8 @@ def puzzle_to_table(puzzle: Puzzle, meta: bool = True) -> dict[str, Any]:
             value = getattr(puzzle, key)
             if value:
                 table[key] = value
-    table["m"] = puzzle.m
+    if puzzle.m is not None:
+        table["m"] = puzzle.m
     table["caskets"] = [
         {"name": c.name, "statements": [puzzle.sentence(puzzle.number(ci, j))
                                         for j in range(len(c.statements))]}
