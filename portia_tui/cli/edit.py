@@ -11,8 +11,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "edit",
         help="edit a puzzle in the terminal (the default command)",
         description="Open the casket editor on FILE (.toml; .txt or .json are imported and "
-        "saved as .toml). A FILE that does not exist yet is created on the first save. "
-        "Without FILE the editor opens on a built-in puzzle.",
+        "saved as .toml). A FILE that does not exist yet starts as a blank page (every "
+        "statement empty, m open) and is created on the first save. Without FILE the editor "
+        "opens on a built-in puzzle.",
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="puzzle file (.toml, .txt, .json)")
     p.set_defaults(func=run, file=None)
@@ -35,10 +36,18 @@ def load_for_editing(file: str | None):
     return None, path
 
 
+def run_editor(puzzle, path: Path | None, *, caskets: int | tuple[str, ...] = 3, n: int = 1,
+               m: int | None = None, target: int | None = None) -> int:
+    """Run the editor on a puzzle and/or a file (see ``EditorApp.for_file``); the exit status
+    (non-zero when the editor crashed; the unsaved work is then in a recovery file)."""
+    from portia_tui.app.editor.app import EditorApp
+
+    app = EditorApp.for_file(puzzle, path, caskets=caskets, n=n, m=m, target=target)
+    app.run()
+    return app.return_code or 0
+
+
 def run(args: argparse.Namespace) -> int:
     # read the file before textual starts, so a bad file is one line and exit 2
     puzzle, path = load_for_editing(args.file)
-    from portia_tui.app.editor.app import EditorApp
-
-    EditorApp.for_file(puzzle, path).run()
-    return 0
+    return run_editor(puzzle, path)

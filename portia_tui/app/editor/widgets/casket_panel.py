@@ -25,6 +25,8 @@ from ..messages import Navigate, SlotFocused, SlotMenuRequested
 LOOP_MARK = "⟳"
 VALUE_MARK = {True: "T", False: "F", None: "?"}
 LABEL_WIDTH = 6
+#: what an empty slot shows
+EMPTY_TEXT = "— choose a statement —"
 
 
 class Slot(Widget, can_focus=True):
@@ -76,22 +78,24 @@ class Slot(Widget, can_focus=True):
 
     def render(self) -> Content:
         width = max(self.size.width - LABEL_WIDTH - 2, 10)  # room for " ▼"
-        lines = textwrap.wrap(self.sentence, width) or [""]
-        if len(lines) > 2:
-            lines = [lines[0], textwrap.shorten(" ".join(lines[1:]), width, placeholder="…")]
+        rows = max(self.size.height, 1)
+        text = self.sentence or EMPTY_TEXT
+        lines = textwrap.wrap(text, width) or [""]
+        if len(lines) > rows:
+            rest = textwrap.shorten(" ".join(lines[rows - 1:]), width, placeholder="…")
+            lines = lines[: rows - 1] + [rest]
         lines[-1] += " ▼"
-        second = lines[1] if len(lines) > 1 else ""
         value_style = {True: "bold $success", False: "bold $error"}.get(self.value, "bold")
-        return Content.assemble(
+        parts: list = [
             (f"{self.number:>3}", "bold"),
             (LOOP_MARK if self.loop else " ", "bold $warning"),
             (" " if self.value == "" else VALUE_MARK[self.value], value_style),
             " ",
-            lines[0],
-            "\n",
-            " " * LABEL_WIDTH,
-            second,
-        )
+            (lines[0], "italic $text-muted") if not self.sentence else lines[0],
+        ]
+        for line in lines[1:]:
+            parts += ["\n", " " * LABEL_WIDTH, line]
+        return Content.assemble(*parts)
 
     # --------------------------------------------------------------- input
     def action_menu(self) -> None:
@@ -110,7 +114,7 @@ class Slot(Widget, can_focus=True):
 
 
 class CasketPanel(Vertical):
-    """A casket's statements, top to bottom."""
+    """A casket's statements, top to bottom (the caskets view keeps `slots` in line)."""
 
     def __init__(self, casket: int, name: str, slots: list[Slot]) -> None:
         super().__init__(classes="casket-panel")
@@ -120,3 +124,13 @@ class CasketPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield from self.slots
+
+    def resize_to(self, want: int, make_slot) -> tuple[list[Slot], list[Slot]]:
+        """Grow or shrink the slot list to `want` slots: (new slots, slots to remove).
+        `make_slot(position)` builds a new one; the caller mounts and removes them."""
+        gone: list[Slot] = []
+        while len(self.slots) > want:
+            gone.append(self.slots.pop())
+        new = [make_slot(pos) for pos in range(len(self.slots), want)]
+        self.slots.extend(new)
+        return new, gone
