@@ -26,7 +26,8 @@ async def settle(app, pilot) -> None:
     """Let the analysis and marks workers finish and their messages be handled."""
     for _ in range(3):
         await pilot.pause()
-        busy = [w for w in app.workers if w.group in ("analysis", "marks") and w.is_running]
+        busy = [w for w in app.workers
+                if w.group in ("analysis", "marks", "repairs") and w.is_running]
         if busy:
             await app.workers.wait_for_complete(busy)
     await pilot.pause()

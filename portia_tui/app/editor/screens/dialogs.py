@@ -50,7 +50,9 @@ class ChoiceScreen(Dialog):
                     yield Button(f"{label} ({key[0]})", id=f"choice-{key}", compact=True)
 
     def on_mount(self) -> None:
-        self.query(Button).first().focus()
+        buttons = self.query(Button)
+        if buttons:  # none when the dialog was answered before it was even shown
+            buttons.first().focus()
 
     def on_key(self, event) -> None:
         if self.answered:

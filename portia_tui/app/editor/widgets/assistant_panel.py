@@ -116,6 +116,9 @@ class AssistantPanel(VerticalScroll):
     @on(Select.Changed, "#target")
     def _target(self, event: Select.Changed) -> None:
         event.stop()
-        # Select.Changed also fires on mount and after sync(): only the author's choice counts
-        if isinstance(event.value, int) and event.value != self._synced:
+        # Select.Changed also fires on mount and after sync(): only the author's choice (made
+        # with the focus in the select) counts
+        focused = self.screen.focused
+        by_author = focused is not None and self.target in focused.ancestors_with_self
+        if by_author and isinstance(event.value, int) and event.value != self._synced:
             self.post_message(TargetChosen(event.value))

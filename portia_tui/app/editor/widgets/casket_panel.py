@@ -91,10 +91,10 @@ class Slot(Widget, can_focus=True):
             (LOOP_MARK if self.loop else " ", "bold $warning"),
             (" " if self.value == "" else VALUE_MARK[self.value], value_style),
             " ",
-            (lines[0], "italic $text-muted") if not self.sentence else lines[0],
         ]
-        for line in lines[1:]:
-            parts += ["\n", " " * LABEL_WIDTH, line]
+        text_style = "" if self.sentence else "italic $text-muted"
+        for n, line in enumerate(lines):
+            parts += (["\n", " " * LABEL_WIDTH] if n else []) + [(line, text_style)]
         return Content.assemble(*parts)
 
     # --------------------------------------------------------------- input
