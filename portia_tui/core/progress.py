@@ -121,6 +121,16 @@ class PuzzleRecord:
         return rec
 
 
+def _record_dict(rec: PuzzleRecord) -> dict:
+    """A record as stored; pencil marks only when there are any."""
+    out = dict(asdict(rec), seconds=round(rec.seconds, 1))
+    if not out["marks"]:
+        del out["marks"]
+    if out["supposing"] is None:
+        del out["supposing"]
+    return out
+
+
 @dataclass
 class PackProgress:
     title: str = ""
@@ -141,8 +151,7 @@ class PackProgress:
         return {
             "title": self.title,
             "current": self.current,
-            "puzzles": {pid: dict(asdict(rec), seconds=round(rec.seconds, 1))
-                        for pid, rec in self.puzzles.items()},
+            "puzzles": {pid: _record_dict(rec) for pid, rec in self.puzzles.items()},
         }
 
     @classmethod
