@@ -68,7 +68,8 @@ class MarkCheck:
         items = [f"statement {i + 1} (marked {'true' if marked[i] else 'false'})"
                  for i in self.wrong]
         count = ("your mark is wrong" if total == 1 else
-                 f"{len(self.wrong)} of your {total} marks are wrong")
+                 f"{len(self.wrong)} of your {total} marks "
+                 f"{'is' if len(self.wrong) == 1 else 'are'} wrong")
         return f"{where}, {count}: {listing(items)}."
 
 

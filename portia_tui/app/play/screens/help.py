@@ -41,7 +41,7 @@ Marks (a word or symbol goes with every colour)
   ▶ name ◀          the chosen casket
   · supposed        the casket you are supposing the portrait in
   ▸                 the statement t and f mark
-  [true] [false]    your pencil marks;  ✘ wrong  a mark that cannot hold
+  T  F  ·           your pencil marks: true, false, none;  ✘ a mark that cannot hold
   ✘ not here        a casket you ruled out with a wrong pick
   ✔ the portrait    the answer, once solved or revealed
   ○ unsolved   ● solved   ◐ solved with hints   ◌ revealed   ⚠ invalid puzzle

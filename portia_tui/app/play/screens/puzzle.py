@@ -79,14 +79,14 @@ class PlayPuzzleScreen(Screen):
     BINDINGS = [
         Binding("left", "move(-1)", "casket", key_display="←/→"),
         Binding("right", "move(1)", "casket", show=False),
-        Binding("up", "line(-1)", "statement", key_display="↑/↓"),
+        Binding("up", "line(-1)", "statement", key_display="↑/↓", show=False),
         Binding("down", "line(1)", "statement", show=False),
         Binding("enter", "pick_selected", "pick"),
         *[Binding(str(k), f"pick({k - 1})", f"pick {k}", show=False) for k in range(1, 10)],
         Binding("s", "suppose", "suppose"),
         Binding("t", "mark(True)", "true", show=False),
         Binding("f", "mark(False)", "false", show=False),
-        Binding("c", "check", "check marks"),
+        Binding("c", "check", "check"),
         Binding("u", "undo", "undo", show=False),
         Binding("x", "restart", "restart", show=False),
         Binding("h", "hint", "hint"),
@@ -134,9 +134,8 @@ class PlayPuzzleScreen(Screen):
         yield Static(id="top")
         yield Static(rule_text(s.puzzle), id="rule")
         keys = f"1-{min(s.size, 9)}" if s.size > 1 else "1"
-        yield Static(f"Pick a casket: press {keys}, or ←/→ then Enter, or click it. "
-                     "s: suppose it, then t/f mark statements · h: hint · ?: help",
-                     id="howto")
+        yield Static(f"Pick: {keys}, or ←/→ and Enter, or click · s suppose, ↑/↓ and t/f "
+                     "mark · h hint · ? help", id="howto")
         with VerticalScroll(id="board", can_focus=False):
             with Container(id="caskets"):
                 for i in range(s.size):
@@ -396,7 +395,7 @@ class PlayPuzzleScreen(Screen):
                 card.set_mark("")
         for line in self.query(StatementLine):
             line.show(line.number == self.cursor, marks.get(line.number),
-                      line.number in wrong)
+                      line.number in wrong, supposing is not None)
         if follow:
             line = self.query_one(f"#statement-{self.cursor}", StatementLine)
             self.query_one("#board", VerticalScroll).scroll_to_widget(line, animate=False)
@@ -408,12 +407,11 @@ class PlayPuzzleScreen(Screen):
             return None
         name = s.puzzle.names[placement]
         marks = s.pencil.marks()
+        if s.mark_check is not None and "check" not in self.busy:
+            return Text("✎ " + s.mark_check.sentence(s.puzzle), style="bold")
         text = Text(f"✎ Supposing the portrait is in the {name} casket. ", style="bold")
         if "check" in self.busy:
             text.append("Checking your marks…", style="italic")
-        elif s.mark_check is not None:
-            text.append(s.mark_check.sentence(s.puzzle),
-                        style="" if s.mark_check.ok else "bold")
         elif marks:
             text.append(f"{plural(len(marks), 'mark')} so far: c checks them, u undoes the "
                         "last.")

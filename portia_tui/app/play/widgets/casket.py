@@ -1,13 +1,12 @@
 """A casket card: its number, name and numbered statements (one line widget each, so the board
-can scroll any statement into view); click it to pick it. Pencil marks show as words in
-brackets ([true], [false]), a mark found wrong as "✘ wrong", the statement cursor as "▸":
-never colour alone."""
+can scroll any statement into view); click it to pick it. Pencil marks show as letters (T, F;
+"·" unmarked), a mark found wrong as "✘", the statement cursor as "▸": never colour alone."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
@@ -15,39 +14,57 @@ from textual.widgets import Static
 from portia_tui.core.model import Puzzle
 
 
-class StatementLine(Static):
-    """One statement on a card: cursor, number, pencil mark, sentence."""
+class StatementLine(Horizontal):
+    """One statement on a card: a gutter (cursor, number, pencil mark) and the sentence,
+    which wraps under itself, not under the gutter."""
 
     DEFAULT_CSS = """
     StatementLine { height: auto; width: 1fr; }
-    StatementLine.-cursor { background: $boost; text-style: bold; }
+    StatementLine > .gutter { width: auto; height: auto; }
+    StatementLine > .sentence { width: 1fr; height: auto; }
+    StatementLine.-cursor { background: $boost; }
+    StatementLine.-cursor > .sentence { text-style: bold; }
     """
 
     def __init__(self, number: int, sentence: str, **kwargs) -> None:
+        super().__init__(**kwargs)
         self.number = number
         self.sentence = sentence
-        self._state: tuple = ()
-        super().__init__(self._render_line(False, None, False), **kwargs)
+        self._state: tuple = (False, None, False, False)
 
-    def _render_line(self, cursor: bool, mark: bool | None, wrong: bool) -> Text:
+    def compose(self) -> ComposeResult:
+        yield Static(self._gutter(*self._state), classes="gutter")
+        yield Static(self.sentence, classes="sentence", markup=False)
+
+    def _gutter(self, cursor: bool, mark: bool | None, wrong: bool, marking: bool) -> Text:
+        """'▸ 3. ' and, while the player supposes a casket, a mark column: 'T ', 'F ', '· '
+        (no mark), with '✘' after a mark found wrong."""
         text = Text()
-        text.append("▸ " if cursor else "  ", style="bold")
-        text.append(f"{self.number + 1}. ", style="bold")
-        if mark is not None:
-            text.append("[true] " if mark else "[false] ",
-                        style="bold green" if mark else "bold magenta")
-        if wrong:
-            text.append("✘ wrong ", style="bold red")
-        text.append(self.sentence)
+        text.append("▸" if cursor else " ", style="bold")
+        text.append(f"{self.number + 1:>2}. " if self.number < 99 else f"{self.number + 1}. ",
+                    style="bold")
+        if marking:
+            if mark is None:
+                text.append("· ", style="dim")
+            else:
+                text.append("T" if mark else "F", style="bold green" if mark else "bold magenta")
+                text.append("✘" if wrong else " ", style="bold red")
+            text.append(" ")
         return text
 
-    def show(self, cursor: bool, mark: bool | None, wrong: bool) -> None:
-        state = (cursor, mark, wrong)
+    @property
+    def state(self) -> tuple:
+        """(cursor here, pencil mark or None, mark found wrong, marking under a supposition)."""
+        return self._state
+
+    def show(self, cursor: bool, mark: bool | None, wrong: bool, marking: bool) -> None:
+        state = (cursor, mark, wrong, marking)
         if state == self._state:
             return
         self._state = state
         self.set_class(cursor, "-cursor")
-        self.update(self._render_line(cursor, mark, wrong))
+        if self.is_mounted:
+            self.query_one(".gutter", Static).update(self._gutter(*state))
 
 
 class CasketCard(Vertical):
@@ -106,10 +123,9 @@ class CasketCard(Vertical):
 
     def _title(self) -> None:
         name = f"{self.index + 1} · {self.casket_name}"
-        if self._supposed:
-            name += " · supposed"
         self.border_title = f"▶ {name} ◀" if self._selected else name
-        self.border_subtitle = self._mark
+        self.border_subtitle = " · ".join(x for x in (self._mark, "✎ supposed" if
+                                                      self._supposed else "") if x)
 
     def set_selected(self, selected: bool) -> None:
         self._selected = selected
