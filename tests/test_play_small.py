@@ -50,6 +50,11 @@ async def test_every_statement_is_readable_at_80x24(make):
         hidden = [i for i in range(puzzle.size) if not _visible(app, i)]
         assert hidden  # some statements start out of view ...
         for i in range(puzzle.size):  # ... and the statement cursor brings each one in
+            await pilot.wait_for_scheduled_animations()
+            for _ in range(100):  # scrolling may still be under way on a loaded machine
+                if _visible(app, i):
+                    break
+                await pilot.pause(0.02)
             assert screen.cursor == i and _visible(app, i), i
             line = screen.query_one(f"#statement-{i}", StatementLine)
             assert line.sentence == puzzle.sentence(i)

@@ -6,7 +6,8 @@ The first character is the code's version (``1``); the rest is RFC 4648 base32 w
 (letters and the digits 2-7; read in any letter case) of a compact binary encoding:
 
     flags     one byte: bit 0 every casket has its default name (gold, silver, lead, copper,
-              ... in order), bit 1 every casket holds the same number of statements
+              ... in order), bit 1 every casket holds the same number of statements,
+              bit 2 m is still open (a puzzle being written: no m follows)
     K         the number of caskets (varint)
     counts    n (varint) when bit 1 is set, else K varints
     names     when bit 0 is clear, one varint per casket: 0 its default name, 1..12 one of the
@@ -14,10 +15,10 @@ The first character is the code's version (``1``); the rest is RFC 4648 base32 w
     statements  one byte each, in number order: the kind's tag in the high four bits and the
               named casket's index in the low four (15: a varint with the index follows);
               tag 15 means a varint with a larger tag follows, so new kinds can be added
-    m         varint
+    m         varint (absent when bit 2 is set)
     check     one byte: CRC-32 of everything before, low byte (catches most typos)
 
-Tag 0 is kept for an empty statement slot. Only the caskets, statements and m travel; a
+Tag 0 is an empty statement slot. Only the caskets, statements and m travel; a
 title, author or notes do not. A varint is 7 bits a byte, low bits first, high bit "more".
 """
 
@@ -28,9 +29,8 @@ import re
 import zlib
 
 from ..errors import FormatError, PortiaError
-from ..generator import CASKET_NAMES
-from ..model import Casket, Puzzle
-from ..vocabulary import Statement
+from ..model import CASKET_NAMES, Casket, Puzzle, casket_names
+from ..vocabulary import EMPTY, Statement, is_empty
 
 VERSION = "1"
 #: statement kind -> tag (0 is kept for an empty slot; 15 escapes to a varint tag)
@@ -41,7 +41,7 @@ _TARGETED = frozenset({"in", "not_in", "true", "false"})
 _EMPTY_TAG = 0
 _ESCAPE = 15
 
-#: default casket names by position (the generator's); beyond them casket13, casket14, ...
+#: default casket names by position (the model's); beyond them casket13, casket14, ...
 DEFAULT_NAMES = CASKET_NAMES
 _LITERAL = len(DEFAULT_NAMES) + 1
 
@@ -59,7 +59,7 @@ class CodeError(FormatError):
 
 
 def default_name(position: int) -> str:
-    return DEFAULT_NAMES[position] if position < len(DEFAULT_NAMES) else f"casket{position + 1}"
+    return casket_names(position + 1)[position]
 
 
 def looks_like_code(text: str) -> bool:
@@ -82,13 +82,14 @@ def _varint(value: int, out: bytearray) -> None:
 
 
 def encode(puzzle: Puzzle) -> str:
-    """The share code of a valid puzzle (title, author and notes are left out)."""
+    """The share code of a puzzle, partial ones too (title, author and notes are left out)."""
     puzzle.validate()
     names = puzzle.names
     counts = puzzle.layout.counts
     default = all(name == default_name(i) for i, name in enumerate(names))
     equal = len(set(counts)) == 1
-    body = bytearray([(1 if default else 0) | (2 if equal else 0)])
+    body = bytearray([(1 if default else 0) | (2 if equal else 0)
+                      | (4 if puzzle.m is None else 0)])
     _varint(len(names), body)
     for count in counts[:1] if equal else counts:
         _varint(count, body)
@@ -103,14 +104,15 @@ def encode(puzzle: Puzzle) -> str:
                 _varint(_LITERAL + len(raw), body)
                 body += raw
     for _ci, st in puzzle.flat:
-        tag = TAGS[st.kind]
+        tag = _EMPTY_TAG if is_empty(st) else TAGS[st.kind]
         target = puzzle.layout.index(st.target) if st.kind in _TARGETED else 0
         if target < _ESCAPE:
             body.append(tag << 4 | target)
         else:
             body.append(tag << 4 | _ESCAPE)
             _varint(target, body)
-    _varint(puzzle.m, body)
+    if puzzle.m is not None:
+        _varint(puzzle.m, body)
     body.append(zlib.crc32(bytes(body)) & 0xFF)
     return VERSION + base64.b32encode(bytes(body)).decode("ascii").rstrip("=")
 
@@ -181,7 +183,7 @@ def _decode(text: str) -> Puzzle:
         raise PortiaError("its check does not match (a typo?)")
     r = _Reader(data[:-1])
     flags = r.byte("flags")
-    if flags & ~3:
+    if flags & ~7:
         raise PortiaError("it uses features this portia does not know (a newer code?)")
     k = r.varint("number of caskets", MAX_CASKETS)
     if k == 0:
@@ -218,8 +220,8 @@ def _decode(text: str) -> Puzzle:
             if target == _ESCAPE:
                 target = r.varint("casket a statement names", MAX_CASKETS)
             if tag == _EMPTY_TAG:
-                raise PortiaError("it holds an empty statement slot, which this portia cannot "
-                                  "play")
+                sts.append(EMPTY)
+                continue
             kind = _KIND_OF_TAG.get(tag)
             if kind is None:
                 raise PortiaError(f"statement kind {tag} is unknown here (a newer code?)")
@@ -230,7 +232,7 @@ def _decode(text: str) -> Puzzle:
             else:
                 sts.append(Statement(kind))
         caskets.append(Casket(names[ci], tuple(sts)))
-    m = r.varint("number of true statements", MAX_STATEMENTS)
+    m = None if flags & 4 else r.varint("number of true statements", MAX_STATEMENTS)
     if r.pos != len(r.data):
         raise PortiaError("it has bytes left over after the puzzle")
     return Puzzle(tuple(caskets), m).validate()
