@@ -57,6 +57,8 @@ from itertools import combinations_with_replacement, product
 from math import factorial
 from typing import Callable
 
+import numpy as np
+
 from .errors import PortiaError
 from .model import DEFAULT_CASKETS
 from .vocabulary import (PORTRAIT_KINDS, GroupMeaning, Layout, PortraitMeaning, Statement,
@@ -227,6 +229,7 @@ class _Projection:
 
     def __init__(self, worlds: _Worlds, named: frozenset[int]):
         k, r = worlds.k, worlds.r
+        self.k = k
         self.kept = kept = sorted(named)
         sums = (k - 1) * worlds.n + 1
 
@@ -238,7 +241,7 @@ class _Projection:
 
         #: full world -> projected world
         self.of = [index(*worlds.decoded[w]) for w in range(worlds.size)]
-        size = k * r ** len(kept) * sums * r
+        self.size = size = k * r ** len(kept) * sums * r
         #: projected world -> (placement, total), and a full world standing for it (the
         #: counts outside L are 0: the last casket's acceptance does not depend on them)
         self.reading = [(0, 0)] * size
@@ -258,6 +261,17 @@ class _Projection:
                         self.reading[i] = (p, s + t)
                         self.stand_in[i] = worlds.index(p, counts)
         self._memo: dict[int, int] = {}
+
+    def cells(self) -> list[list[tuple[int, "np.ndarray"]]]:
+        """For each placement p: (total, the projected worlds of p that read that total)."""
+        out: list[list[tuple[int, np.ndarray]]] = []
+        for p in range(self.k):
+            by_total: dict[int, list[int]] = {}
+            for i, (q, m) in enumerate(self.reading):
+                if q == p and self.stand_in[i] >= 0:
+                    by_total.setdefault(m, []).append(i)
+            out.append([(m, np.array(ix)) for m, ix in sorted(by_total.items())])
+        return out
 
     def state(self, mask: int) -> int:
         """A combined state of the caskets but the last, projected."""
@@ -353,50 +367,72 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
                 w[0] += w0
                 w[1] += w1
         plans.append((proj, list(merged.items()), [(proj.last(g.mask), g) for g in last]))
+    del states
 
-    # 3. every projected state meets every last-casket group
-    steps = sum(len(st) for _, st, _ in plans)
+    # 3. every projected state meets every last-casket group, a block of states at a time
+    tally = _Tally(k * n + 1)
+    steps = sum(-(-len(merged) // _BLOCK) for _, merged, _ in plans)
     done = 0
-    valid = valid_u = lf = lf_u = some = 0
-    by_m = [0] * (k * n + 1)
     for proj, merged, last in plans:
-        memo: dict[int, int] = {}
-        reading = proj.reading
-        for (pmask, lf_ok), (w0, w1) in merged:
-            for gmask, g in last:
-                both = pmask & gmask
-                if not both:
-                    continue
-                once = memo.get(both)
-                if once is None:
-                    per = [0] * k
-                    for i in _bits(both):
-                        p, m = reading[i]
-                        per[p] |= 1 << m
-                    seen = twice = 0
-                    for s in per:
-                        twice |= seen & s
-                        seen |= s
-                    once = memo[both] = seen & ~twice
-                if not once:
-                    continue
-                bits = once.bit_count()
-                o0, o1 = w0 * g.ordered, w1 * g.unordered
-                some += o0
-                valid += bits * o0
-                valid_u += bits * o1
-                for m in _bits(once):
-                    by_m[m] += o0
-                if lf_ok and g.ok:
-                    lf += bits * o0
-                    lf_u += bits * o1
+        cells = proj.cells()
+        gmasks = _rows([gm for gm, _ in last], proj.size)
+        v = np.array([[g.ordered, g.unordered, g.ordered * g.ok, g.unordered * g.ok]
+                      for _, g in last], dtype=np.int64)
+        for at in range(0, len(merged), _BLOCK):
+            block = merged[at:at + _BLOCK]
+            smasks = _rows([pm for (pm, _), _ in block], proj.size)
+            w = np.array([[w0, w1, w0 * lf, w1 * lf] for (_, lf), (w0, w1) in block],
+                         dtype=np.int64)
+            tally.add(smasks, gmasks, cells, w, v)
             done += 1
-            if progress is not None and done % 256 == 0:
+            if progress is not None:
                 progress(done, steps)
-    if progress is not None:
-        progress(steps, steps)
-    return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf, lf_u, tuple(by_m),
+    some, valid, valid_u, lf, lf_u, by_m = tally.result()
+    return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf, lf_u, by_m,
                         round(time.perf_counter() - start, 3))
+
+
+#: projected states handled together in one block of matrix products
+_BLOCK = 2048
+
+
+def _rows(masks: list[int], size: int) -> "np.ndarray":
+    """Bit masks as rows of a 0/1 float32 matrix (column i = bit i)."""
+    width = (size + 7) // 8
+    raw = np.frombuffer(b"".join(m.to_bytes(width, "little") for m in masks), dtype=np.uint8)
+    bits = np.unpackbits(raw.reshape(len(masks), width), axis=1, bitorder="little")
+    return bits[:, :size].astype(np.float32)
+
+
+class _Tally:
+    """Sums over (state, group) pairs: the m that exactly one placement achieves.
+
+    Weights per state: ordered, unordered, ordered if loop-free so far, unordered if so;
+    per group: the same four (loop-free: at most one "other" statement)."""
+
+    def __init__(self, totals: int):
+        self.totals = totals
+        self.some = self.valid = self.valid_u = self.lf = self.lf_u = 0
+        self.by_m = [0] * totals
+
+    def add(self, states, groups, cells, w, v) -> None:
+        # how many placements achieve each total m, per (state, group) pair
+        achievers = np.zeros((self.totals, len(states), len(groups)), dtype=np.uint8)
+        for per_total in cells:
+            for m, cols in per_total:
+                achievers[m] += (states[:, cols] @ groups[:, cols].T) > 0
+        once = achievers == 1
+        per_pair = once.sum(axis=0, dtype=np.int64)
+        self.some += int(w[:, 0] @ (per_pair > 0).astype(np.int64) @ v[:, 0])
+        self.valid += int(w[:, 0] @ per_pair @ v[:, 0])
+        self.valid_u += int(w[:, 1] @ per_pair @ v[:, 1])
+        self.lf += int(w[:, 2] @ per_pair @ v[:, 2])
+        self.lf_u += int(w[:, 3] @ per_pair @ v[:, 3])
+        for m in range(self.totals):
+            self.by_m[m] += int(w[:, 0] @ once[m].astype(np.int64) @ v[:, 0])
+
+    def result(self):
+        return self.some, self.valid, self.valid_u, self.lf, self.lf_u, tuple(self.by_m)
 
 
 def _multisets(options: int, n: int) -> int:
