@@ -12,11 +12,15 @@ from __future__ import annotations
 import time
 from itertools import product
 
-from portia_tui.core.census import MAX_STATEMENT_SETS, MAX_STATEMENTS, VOCABULARIES, CensusResult
+from portia_tui.core.census import VOCABULARIES, CensusResult
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.model import DEFAULT_CASKETS
 from portia_tui.core.semantics import holds
 from portia_tui.core.vocabulary import PORTRAIT_KINDS, GroupMeaning, Layout, meaning, options
+
+#: enumerations larger than this (statement choices) are refused
+MAX_STATEMENT_SETS = 10**9
+MAX_STATEMENTS = 12
 
 
 def _slot_masks(layout: Layout, kinds, size: int):

@@ -54,7 +54,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass
 from itertools import combinations_with_replacement, product
-from math import factorial
+from math import comb, factorial
 from typing import Callable
 
 import numpy as np
@@ -65,10 +65,14 @@ from .vocabulary import (PORTRAIT_KINDS, GroupMeaning, Layout, PortraitMeaning, 
                          meaning, options)
 
 VOCABULARIES = ("portrait", "full")
-#: census sizes past these are refused: statement multisets on one casket, and worlds
+#: census sizes past these are refused: statement multisets on one casket, worlds
+#: (placements x true counts of every casket)
 MAX_MULTISETS = 2_000
 MAX_WORLDS = 400
+#: projected states that meet the last casket in one block of matrix products
+BLOCK = 1024
 
+#: progress(done, total): the census calls it as its slowest step advances
 Progress = Callable[[int, int], None]
 
 
@@ -93,14 +97,14 @@ class CensusResult:
         return d
 
 
+# --------------------------------------------------------------------------- worlds
 class _Worlds:
-    """World indices: w = p * R^k + sum(t_c * R^(k-1-c)), R = n + 1."""
+    """Worlds (p, t_0 .. t_{k-1}), numbered w = p * R^k + sum(t_c * R^(k-1-c)), R = n + 1."""
 
     def __init__(self, k: int, n: int):
         self.k, self.n, self.r = k, n, n + 1
-        self.per_placement = self.r ** k
-        self.size = k * self.per_placement
-        self.decoded = [self.decode(w) for w in range(self.size)]
+        self.size = k * self.r ** k
+        self.all = [(p, counts) for p in range(k) for counts in product(range(n + 1), repeat=k)]
 
     def index(self, p: int, counts) -> int:
         w = p
@@ -108,195 +112,221 @@ class _Worlds:
             w = w * self.r + t
         return w
 
-    def decode(self, w: int) -> tuple[int, tuple[int, ...]]:
-        counts = []
-        for _ in range(self.k):
-            w, t = divmod(w, self.r)
-            counts.append(t)
-        return w, tuple(reversed(counts))
-
-
-def _bits(mask: int):
-    """The indices of the set bits of mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
 
 @dataclass
-class _Group:
-    """Statement multisets on one casket that accept the same worlds."""
+class _Rows:
+    """Weighted sets of worlds: row i accepts the worlds masks[i]; names[i] packs, k bits per
+    casket, the caskets each casket's truth statements name; ok[i]: no casket carries two
+    "other" statements; weights[i]: (ordered, unordered) statement choices with that row."""
 
-    mask: int
-    names: frozenset[int]  # caskets its truth statements name
-    ok: bool  # at most one "other" statement (two make a loop)
-    ordered: int = 0
-    unordered: int = 0
+    masks: np.ndarray  # (N, worlds) bool
+    names: np.ndarray  # (N,) int64
+    ok: np.ndarray  # (N,) bool
+    weights: np.ndarray  # (N, 2) int64 or, once loop-freeness is known, (N, 4)
+
+    def __len__(self) -> int:
+        return len(self.weights)
 
 
-def _casket_groups(layout: Layout, c: int, menu: list[Statement], worlds: _Worlds) -> list[_Group]:
-    """Every statement multiset on casket c, grouped by (world mask, names, ok)."""
+def _merge(masks: np.ndarray, names: np.ndarray, ok: np.ndarray,
+           weights: np.ndarray) -> _Rows:
+    """Rows with the same (mask, names, ok) become one row; their weights add up."""
+    if not len(weights):
+        return _Rows(masks, names, ok, weights)
+    key = np.concatenate([np.packbits(masks, axis=1),
+                          names.astype(">u8").view(np.uint8).reshape(-1, 8),
+                          ok.astype(np.uint8)[:, None]], axis=1)
+    key = np.ascontiguousarray(key).view(np.dtype((np.void, key.shape[1]))).ravel()
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    summed = np.zeros((len(first), weights.shape[1]), dtype=np.int64)
+    np.add.at(summed, inverse.ravel(), weights)
+    return _Rows(masks[first], names[first], ok[first], summed)
+
+
+# --------------------------------------------------------------------------- one casket
+def _casket_rows(layout: Layout, c: int, menu: list[Statement], worlds: _Worlds) -> _Rows:
+    """Every multiset of statements on casket c: the worlds it accepts, what it names, ok.
+
+    The order of a casket's statements changes no count (a permutation of its slots permutes
+    its truth values), so each multiset stands for its permutations (its ordered weight)."""
     n = layout.counts[c]
     k = len(layout.names)
-    own = set(layout.group(c))
-    local = 1 << n  # local truth assignments of the casket's n statements
-    popcounts = [a.bit_count() for a in range(local)]
-    # contexts: the placement and the other caskets' counts
-    others = [d for d in range(k) if d != c]
-    contexts = [(p, rest) for p in range(k) for rest in product(range(n + 1), repeat=k - 1)]
-
-    def all_with(group_bits: int, value: bool) -> int:
-        """Local assignments in which every statement of group_bits has `value`."""
-        want = group_bits if value else 0
-        return sum(1 << a for a in range(local) if a & group_bits == want)
-
+    local = 1 << n  # truth assignments of the casket's n statements
     full = (1 << local) - 1
+    popcount = [a.bit_count() for a in range(local)]
+    own = set(layout.group(c))
+    groups = [set(layout.group(d)) for d in range(k)]
+    others = [d for d in range(k) if d != c]
+    contexts = [(p, dict(zip(others, rest))) for p in range(k)
+                for rest in product(range(n + 1), repeat=k - 1)]
 
-    def slot_mask(st: Statement, j: int, p: int, counts: dict[int, int]) -> int:
-        """Local assignments consistent with statement st standing in local slot j."""
+    def all_with(bits: int, value: bool) -> int:
+        """The local assignments in which every statement of `bits` has `value`."""
+        want = bits if value else 0
+        return sum(1 << a for a in range(local) if a & bits == want)
+
+    def slot_masks(st: Statement, j: int) -> list[int]:
+        """Per context: the local assignments consistent with st standing in local slot j."""
         mn = meaning(st, layout, c, layout.offset(c) + j)
-        if isinstance(mn, PortraitMeaning):
-            holds = full if (mn.casket == p) == mn.positive else 0
-        elif isinstance(mn, GroupMeaning) and set(mn.group) <= own:
-            holds = all_with(sum(1 << (i - layout.offset(c)) for i in mn.group), mn.value)
-        elif isinstance(mn, GroupMeaning):
-            target = next(d for d in range(k) if set(layout.group(d)) == set(mn.group))
-            t = counts[target]
-            holds = full if (t == layout.counts[target] if mn.value else t == 0) else 0
-        else:  # pragma: no cover - a new meaning must be taught to the census
-            raise TypeError(f"the census does not know the meaning {mn!r}")
         is_true = all_with(1 << j, True)
-        return (is_true & holds) | (~is_true & ~holds & full)
+        agree = (is_true, ~is_true & full)  # the statement true / false
+        if isinstance(mn, PortraitMeaning):
+            return [agree[(mn.casket == p) != mn.positive] for p, _ in contexts]
+        if isinstance(mn, GroupMeaning) and set(mn.group) <= own:
+            holds = all_with(sum(1 << (i - layout.offset(c)) for i in mn.group), mn.value)
+            return [(is_true & holds) | (~is_true & ~holds & full)] * len(contexts)
+        if isinstance(mn, GroupMeaning) and set(mn.group) in groups:
+            d = groups.index(set(mn.group))
+            want = layout.counts[d] if mn.value else 0
+            return [agree[counts[d] != want] for _, counts in contexts]
+        raise TypeError(f"the census does not know the meaning {mn!r}")  # pragma: no cover
 
-    # slot_masks[o][j][x]: option o in local slot j under context number x
-    slot_masks = [[[slot_mask(st, j, p, dict(zip(others, rest))) for p, rest in contexts]
-                   for j in range(n)] for st in menu]
-    # where each context sends each achievable count of this casket
-    targets = [[worlds.index(p, (*rest[:c], t, *rest[c:])) for t in range(n + 1)]
-               for p, rest in contexts]
+    table = [[slot_masks(st, j) for j in range(n)] for st in menu]
+    # where each context sends each count of this casket
+    spots = []
+    for p, counts in contexts:
+        spots.append([worlds.index(p, [t if d == c else counts[d] for d in range(k)])
+                      for t in range(n + 1)])
+    reach: dict[int, list[int]] = {}  # local mask -> its achievable counts
 
-    count_memo: dict[int, tuple[int, ...]] = {}
-
-    def counts_of(mask: int) -> tuple[int, ...]:
-        got = count_memo.get(mask)
-        if got is None:
-            got = count_memo[mask] = tuple(sorted({popcounts[a] for a in _bits(mask)}))
-        return got
-
-    groups: dict[tuple, _Group] = {}
+    rows: dict[tuple, list[int]] = {}
     for combo in combinations_with_replacement(range(len(menu)), n):
+        slots = [table[o][j] for j, o in enumerate(combo)]
+        accepted = []
+        for x, spot in enumerate(spots):
+            mask = full
+            for slot in slots:
+                mask &= slot[x]
+            if mask:
+                counts = reach.get(mask)
+                if counts is None:
+                    counts = reach[mask] = sorted({popcount[a] for a in range(local)
+                                                   if mask >> a & 1})
+                accepted.extend(spot[t] for t in counts)
         statements = [menu[o] for o in combo]
-        rows = [slot_masks[o][j] for j, o in enumerate(combo)]
-        mask = 0
-        for x, spots in enumerate(targets):
-            local_mask = full
-            for row in rows:
-                local_mask &= row[x]
-            if local_mask:
-                for t in counts_of(local_mask):
-                    mask |= 1 << spots[t]
-        names = frozenset(layout.index(st.target or "") for st in statements
-                          if st.kind in ("true", "false"))
+        named = sum(1 << d for d in {layout.index(st.target or "") for st in statements
+                                     if st.kind in ("true", "false")})
         ok = sum(st.kind in ("other_true", "other_false") for st in statements) <= 1
-        group = groups.get((mask, names, ok))
-        if group is None:
-            group = groups[(mask, names, ok)] = _Group(mask, names, ok)
         ways = factorial(n)
         for o in set(combo):
             ways //= factorial(combo.count(o))
-        group.ordered += ways
-        group.unordered += 1
-    return list(groups.values())
+        w = rows.setdefault((tuple(accepted), named, ok), [0, 0])
+        w[0] += ways
+        w[1] += 1
+    masks = np.zeros((len(rows), worlds.size), dtype=bool)
+    for i, (accepted, _, _) in enumerate(rows):
+        masks[i, list(accepted)] = True
+    return _Rows(masks, np.array([named for _, named, _ in rows], dtype=np.int64),
+                 np.array([ok for _, _, ok in rows], dtype=bool),
+                 np.array(list(rows.values()), dtype=np.int64).reshape(-1, 2))
 
 
-def _acyclic(names: tuple[frozenset[int], ...]) -> bool:
-    """Whether the casket graph (names[c] = the caskets c's truth statements name) has no
-    cycle."""
-    remaining = set(range(len(names)))
+def _join(a: _Rows, b: _Rows, shift: int) -> _Rows:
+    """Every row of a with every row of b: worlds both accept; pairs that accept none go."""
+    masks = (a.masks[:, None, :] & b.masks[None, :, :]).reshape(-1, a.masks.shape[1])
+    names = (a.names[:, None] | (b.names[None, :] << shift)).ravel()
+    ok = (a.ok[:, None] & b.ok[None, :]).ravel()
+    weights = (a.weights[:, None, :] * b.weights[None, :, :]).reshape(-1, 2)
+    keep = masks.any(axis=1)  # no world at all: nothing is valid
+    return _merge(masks[keep], names[keep], ok[keep], weights[keep])
+
+
+def _acyclic(names: int, k: int) -> bool:
+    """Whether the casket graph is free of cycles (names packs k bits per casket: the caskets
+    that casket's truth statements name)."""
+    edges = [names >> (k * c) & ((1 << k) - 1) for c in range(k)]
+    remaining = (1 << k) - 1
     while remaining:
-        sinks = {c for c in remaining if not names[c] & remaining}
+        sinks = sum(1 << c for c in range(k) if remaining >> c & 1 and not edges[c] & remaining)
         if not sinks:
             return False
-        remaining -= sinks
+        remaining &= ~sinks
     return True
 
 
+# --------------------------------------------------------------------------- the last casket
 class _Projection:
-    """What the last casket can see of the others' worlds, for one set L of caskets it names:
-    the placement, the counts of the caskets in L, the sum s of the other caskets' counts, and
-    the last casket's own count. Index ((p, t_L...), s, t_last) in mixed radix."""
+    """What the last casket can see of a world, given the set L of caskets it names: the
+    placement, the counts of the caskets in L, the sum s of the counts of all caskets but the
+    last, and its own count: (p, t_L.., s, t_last) in mixed radix.
 
-    def __init__(self, worlds: _Worlds, named: frozenset[int]):
-        k, r = worlds.k, worlds.r
-        self.k = k
-        self.kept = kept = sorted(named)
-        sums = (k - 1) * worlds.n + 1
+    Forgetting every other count is where the per-casket count vectors convolve: states that
+    agree on what is kept merge."""
 
-        def index(p: int, counts: tuple[int, ...]) -> int:
-            i = p
-            for j in kept:
-                i = i * r + counts[j]
-            return (i * sums + sum(counts[:-1])) * r + counts[-1]
-
-        #: full world -> projected world
-        self.of = [index(*worlds.decoded[w]) for w in range(worlds.size)]
-        self.size = size = k * r ** len(kept) * sums * r
-        #: projected world -> (placement, total), and a full world standing for it (the
-        #: counts outside L are 0: the last casket's acceptance does not depend on them)
-        self.reading = [(0, 0)] * size
-        self.stand_in = [-1] * size
+    def __init__(self, worlds: _Worlds, named: int):
+        k, n, r = worlds.k, worlds.n, worlds.r
+        kept = [d for d in range(k - 1) if named >> d & 1]
+        sums = (k - 1) * n + 1
+        self.size = k * r ** len(kept) * sums * r
+        of = np.empty(worlds.size, dtype=np.int64)
+        for w, (p, counts) in enumerate(worlds.all):
+            of[w] = self._index(p, [counts[d] for d in kept], sum(counts[:-1]), counts[-1],
+                                r, sums)
+        #: forgetting: (worlds x projected) 0/1
+        self.forget = np.zeros((worlds.size, self.size), dtype=np.float32)
+        self.forget[np.arange(worlds.size), of] = 1
+        #: for each projected world, a world standing for it (the last casket's acceptance
+        #: does not depend on the counts it forgets: take them 0), and what it reads
+        self.stand_in = np.empty(self.size, dtype=np.int64)
+        reading: dict[tuple[int, int], list[int]] = {}
         for p in range(k):
             for seen in product(range(r), repeat=len(kept)):
                 for s in range(sums):
                     for t in range(r):
                         counts = [0] * k
-                        for j, v in zip(kept, seen):
-                            counts[j] = v
+                        for d, v in zip(kept, seen):
+                            counts[d] = v
                         counts[-1] = t
-                        i = p
-                        for v in seen:
-                            i = i * r + v
-                        i = (i * sums + s) * r + t
-                        self.reading[i] = (p, s + t)
+                        i = self._index(p, seen, s, t, r, sums)
                         self.stand_in[i] = worlds.index(p, counts)
-        self._memo: dict[int, int] = {}
+                        reading.setdefault((p, s + t), []).append(i)
+        #: (placement, total m, the projected worlds that read them)
+        self.cells = [(p, m, np.array(ix)) for (p, m), ix in sorted(reading.items())]
 
-    def cells(self) -> list[list[tuple[int, "np.ndarray"]]]:
-        """For each placement p: (total, the projected worlds of p that read that total)."""
-        out: list[list[tuple[int, np.ndarray]]] = []
-        for p in range(self.k):
-            by_total: dict[int, list[int]] = {}
-            for i, (q, m) in enumerate(self.reading):
-                if q == p and self.stand_in[i] >= 0:
-                    by_total.setdefault(m, []).append(i)
-            out.append([(m, np.array(ix)) for m, ix in sorted(by_total.items())])
-        return out
-
-    def state(self, mask: int) -> int:
-        """A combined state of the caskets but the last, projected."""
-        got = self._memo.get(mask)
-        if got is None:
-            got = 0
-            of = self.of
-            for w in _bits(mask):
-                got |= 1 << of[w]
-            self._memo[mask] = got
-        return got
-
-    def last(self, mask: int) -> int:
-        """The last casket's world mask, projected."""
-        return sum(1 << i for i, w in enumerate(self.stand_in) if w >= 0 and mask >> w & 1)
+    @staticmethod
+    def _index(p: int, seen, s: int, t: int, r: int, sums: int) -> int:
+        i = p
+        for v in seen:
+            i = i * r + v
+        return (i * sums + s) * r + t
 
 
+class _Tally:
+    """Sums over (state, last-casket row) pairs of the m that exactly one placement achieves.
+
+    Four weights on each side: ordered, unordered, and the same two counting only loop-free
+    choices (for a state: no cycle among the caskets and no casket with two "other"
+    statements; for a last-casket row: no two "other" statements)."""
+
+    def __init__(self, k: int, totals: int):
+        self.k, self.totals = k, totals
+        self.sums = np.zeros(5, dtype=object)  # some, valid, unordered, loop-free, lf unordered
+        self.by_m = [0] * totals
+
+    def add(self, states: np.ndarray, w: np.ndarray, last: np.ndarray, v: np.ndarray,
+            cells) -> None:
+        # per total m, per (state, row) pair: how many placements achieve m
+        achievers = np.zeros((self.totals, len(states), len(last)), dtype=np.uint8)
+        for _p, m, cols in cells:
+            achievers[m] += (states[:, cols] @ last[:, cols].T) > 0
+        once = achievers == 1
+        per_pair = once.sum(axis=0, dtype=np.int64)
+        some = (per_pair > 0).astype(np.int64)
+        self.sums += [int(w[:, 0] @ some @ v[:, 0])] + [
+            int(w[:, i] @ per_pair @ v[:, i]) for i in range(4)]
+        for m in range(self.totals):
+            self.by_m[m] += int(w[:, 0] @ once[m].astype(np.int64) @ v[:, 0])
+
+
+# --------------------------------------------------------------------------- the census
 def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
            kinds: tuple[str, ...] | None = None,
            progress: Progress | None = None) -> CensusResult:
     """Count every valid (statements, m) puzzle of Portia-n (see the module notes).
 
     `kinds` narrows the vocabulary to those statement kinds (for tests and experiments).
-    `progress(done, total)` is called as the last step advances (total may still grow while
-    the earlier steps run).
+    `progress(done, total)` is called after each block of the last step (the earlier steps are
+    quick); it is called at least once, with done == total at the end.
     """
     start = time.perf_counter()
     if vocabulary not in VOCABULARIES:
@@ -309,134 +339,59 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
     k = len(names)
     if kinds is None:
         kinds = PORTRAIT_KINDS if vocabulary == "portrait" else None
-    limits = f"the limit is {MAX_MULTISETS:,} statement multisets per casket"
     if k * (n + 1) ** k > MAX_WORLDS:  # before building menus: for a large n they are huge
-        raise PortiaError(f"census -n {n} would count over {k} * {n + 1}^{k} casket true counts: "
-                          f"too many (the limit is {MAX_WORLDS:,})")
+        raise PortiaError(
+            f"census -n {n} would combine {k} * {n + 1}^{k} = {k * (n + 1) ** k:,} casket "
+            f"true counts: too many (the limit is {MAX_WORLDS:,})")
     layout = Layout(names, (n,) * k)
     menus = [options(layout, c, kinds) for c in range(k)]
     for menu in menus:
-        multisets = _multisets(len(menu), n)
+        multisets = comb(len(menu) + n - 1, n)
         if multisets > MAX_MULTISETS:
             raise PortiaError(
                 f"census -n {n} --vocabulary {vocabulary} would try {multisets:,} statement "
-                f"multisets on a casket: too many ({limits})")
+                f"multisets on a casket: too many (the limit is {MAX_MULTISETS:,})")
     total = 1
     for menu in menus:
         total *= len(menu) ** n
     worlds = _Worlds(k, n)
-    groups = [_casket_groups(layout, c, menus[c], worlds) for c in range(k)]
+    rows = [_casket_rows(layout, c, menus[c], worlds) for c in range(k)]
 
-    # 1. every casket but the last: (mask, names, ok) -> [ordered, unordered]
-    states: dict[tuple, list[int]] = {((1 << worlds.size) - 1, (), True): [1, 1]}
-    for c in range(k - 1):
-        nxt: dict[tuple, list[int]] = {}
-        for (mask, named, ok), (w0, w1) in states.items():
-            for g in groups[c]:
-                both = mask & g.mask
-                if not both:  # no world at all: nothing is valid
-                    continue
-                key = (both, named + (g.names,), ok and g.ok)
-                w = nxt.get(key)
-                if w is None:
-                    nxt[key] = [w0 * g.ordered, w1 * g.unordered]
-                else:
-                    w[0] += w0 * g.ordered
-                    w[1] += w1 * g.unordered
-        states = nxt
+    # 1. every casket but the last, joined
+    states = rows[0]
+    for c in range(1, k - 1):
+        states = _join(states, rows[c], k * c)
 
-    # 2. project on what the last casket sees; loop-freeness is known once its names are
-    by_names: dict[frozenset[int], list[_Group]] = {}
-    for g in groups[-1]:
-        by_names.setdefault(g.names, []).append(g)
+    # 2. per set L of caskets the last casket names: states projected on what it sees, with
+    #    loop-freeness settled
+    last = rows[-1]
     plans = []
-    for named, last in by_names.items():
+    for named in sorted(set(last.names.tolist())):
         proj = _Projection(worlds, named)
-        acyclic_memo: dict[tuple, bool] = {}
-        merged: dict[tuple[int, bool], list[int]] = {}
-        for (mask, seen, ok), (w0, w1) in states.items():
-            full = seen + (named,)
-            acyc = acyclic_memo.get(full)
-            if acyc is None:
-                acyc = acyclic_memo[full] = _acyclic(full)
-            key = (proj.state(mask), ok and acyc)
-            w = merged.get(key)
-            if w is None:
-                merged[key] = [w0, w1]
-            else:
-                w[0] += w0
-                w[1] += w1
-        plans.append((proj, list(merged.items()), [(proj.last(g.mask), g) for g in last]))
-    del states
+        full_names = states.names | (named << (k * (k - 1)))
+        cycle_free = {x: _acyclic(x, k) for x in set(full_names.tolist())}
+        lf = states.ok & np.array([cycle_free[x] for x in full_names.tolist()], dtype=bool)
+        w = np.concatenate([states.weights, states.weights * lf[:, None]], axis=1)
+        seen = (states.masks.astype(np.float32) @ proj.forget) > 0
+        merged = _merge(seen, np.zeros(len(w), dtype=np.int64), np.ones(len(w), dtype=bool), w)
+        mine = last.names == named
+        v = np.concatenate([last.weights[mine], last.weights[mine] * last.ok[mine, None]],
+                           axis=1)
+        plans.append((proj, merged, last.masks[mine][:, proj.stand_in].astype(np.float32), v))
 
-    # 3. every projected state meets every last-casket group, a block of states at a time
-    tally = _Tally(k * n + 1)
-    steps = sum(-(-len(merged) // _BLOCK) for _, merged, _ in plans)
+    # 3. every projected state meets every last-casket row, a block of states at a time
+    tally = _Tally(k, k * n + 1)
+    steps = sum(-(-len(merged) // BLOCK) for _, merged, _, _ in plans)
     done = 0
-    for proj, merged, last in plans:
-        cells = proj.cells()
-        gmasks = _rows([gm for gm, _ in last], proj.size)
-        v = np.array([[g.ordered, g.unordered, g.ordered * g.ok, g.unordered * g.ok]
-                      for _, g in last], dtype=np.int64)
-        for at in range(0, len(merged), _BLOCK):
-            block = merged[at:at + _BLOCK]
-            smasks = _rows([pm for (pm, _), _ in block], proj.size)
-            w = np.array([[w0, w1, w0 * lf, w1 * lf] for (_, lf), (w0, w1) in block],
-                         dtype=np.int64)
-            tally.add(smasks, gmasks, cells, w, v)
+    for proj, merged, last_rows, v in plans:
+        for at in range(0, len(merged), BLOCK):
+            block = merged.masks[at:at + BLOCK].astype(np.float32)
+            tally.add(block, merged.weights[at:at + BLOCK], last_rows, v, proj.cells)
             done += 1
             if progress is not None:
                 progress(done, steps)
-    some, valid, valid_u, lf, lf_u, by_m = tally.result()
-    return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf, lf_u, by_m,
-                        round(time.perf_counter() - start, 3))
-
-
-#: projected states handled together in one block of matrix products
-_BLOCK = 2048
-
-
-def _rows(masks: list[int], size: int) -> "np.ndarray":
-    """Bit masks as rows of a 0/1 float32 matrix (column i = bit i)."""
-    width = (size + 7) // 8
-    raw = np.frombuffer(b"".join(m.to_bytes(width, "little") for m in masks), dtype=np.uint8)
-    bits = np.unpackbits(raw.reshape(len(masks), width), axis=1, bitorder="little")
-    return bits[:, :size].astype(np.float32)
-
-
-class _Tally:
-    """Sums over (state, group) pairs: the m that exactly one placement achieves.
-
-    Weights per state: ordered, unordered, ordered if loop-free so far, unordered if so;
-    per group: the same four (loop-free: at most one "other" statement)."""
-
-    def __init__(self, totals: int):
-        self.totals = totals
-        self.some = self.valid = self.valid_u = self.lf = self.lf_u = 0
-        self.by_m = [0] * totals
-
-    def add(self, states, groups, cells, w, v) -> None:
-        # how many placements achieve each total m, per (state, group) pair
-        achievers = np.zeros((self.totals, len(states), len(groups)), dtype=np.uint8)
-        for per_total in cells:
-            for m, cols in per_total:
-                achievers[m] += (states[:, cols] @ groups[:, cols].T) > 0
-        once = achievers == 1
-        per_pair = once.sum(axis=0, dtype=np.int64)
-        self.some += int(w[:, 0] @ (per_pair > 0).astype(np.int64) @ v[:, 0])
-        self.valid += int(w[:, 0] @ per_pair @ v[:, 0])
-        self.valid_u += int(w[:, 1] @ per_pair @ v[:, 1])
-        self.lf += int(w[:, 2] @ per_pair @ v[:, 2])
-        self.lf_u += int(w[:, 3] @ per_pair @ v[:, 3])
-        for m in range(self.totals):
-            self.by_m[m] += int(w[:, 0] @ once[m].astype(np.int64) @ v[:, 0])
-
-    def result(self):
-        return self.some, self.valid, self.valid_u, self.lf, self.lf_u, tuple(self.by_m)
-
-
-def _multisets(options: int, n: int) -> int:
-    """How many multisets of n statements a menu of that many options makes."""
-    from math import comb
-
-    return comb(options + n - 1, n)
+    if progress is not None and not steps:
+        progress(0, 0)
+    some, valid, valid_u, lf_, lf_u = (int(x) for x in tally.sums)
+    return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf_, lf_u,
+                        tuple(tally.by_m), round(time.perf_counter() - start, 3))
