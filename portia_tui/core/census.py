@@ -128,18 +128,42 @@ class _Rows:
         return len(self.weights)
 
 
+def _words(bits: np.ndarray) -> np.ndarray:
+    """Rows of bits as rows of uint64 words (at least one)."""
+    packed = np.packbits(bits, axis=1)
+    width = max(1, -(-packed.shape[1] // 8)) * 8
+    if packed.shape[1] != width:
+        packed = np.concatenate(
+            [packed, np.zeros((len(packed), width - packed.shape[1]), dtype=np.uint8)], axis=1)
+    return np.ascontiguousarray(packed).view(np.uint64)
+
+
+def _unique_rows(words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For rows of uint64 words: the first row of each distinct value, and each row's
+    distinct value (numbered in sorted order). A sort by columns: numpy's unique over rows
+    compares them as raw bytes, an order of magnitude slower."""
+    if words.shape[1] == 1:
+        _, first, inverse = np.unique(words[:, 0], return_index=True, return_inverse=True)
+        return first, inverse.ravel()
+    order = np.lexsort(words.T[::-1])
+    ranked = words[order]
+    starts = np.ones(len(order), dtype=bool)
+    starts[1:] = np.any(ranked[1:] != ranked[:-1], axis=1)
+    inverse = np.empty(len(order), dtype=np.int64)
+    inverse[order] = np.cumsum(starts) - 1
+    return order[starts], inverse
+
+
 def _merge(masks: np.ndarray, names: np.ndarray, ok: np.ndarray,
            weights: np.ndarray) -> _Rows:
     """Rows with the same (mask, names, ok) become one row; their weights add up."""
     if not len(weights):
         return _Rows(masks, names, ok, weights)
-    key = np.concatenate([np.packbits(masks, axis=1),
-                          names.astype(">u8").view(np.uint8).reshape(-1, 8),
-                          ok.astype(np.uint8)[:, None]], axis=1)
-    key = np.ascontiguousarray(key).view(np.dtype((np.void, key.shape[1]))).ravel()
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    key = np.concatenate([_words(masks), (names.astype(np.uint64) << np.uint64(1)
+                                          | ok.astype(np.uint64))[:, None]], axis=1)
+    first, inverse = _unique_rows(key)
     summed = np.zeros((len(first), weights.shape[1]), dtype=np.int64)
-    np.add.at(summed, inverse.ravel(), weights)
+    np.add.at(summed, inverse, weights)
     return _Rows(masks[first], names[first], ok[first], summed)
 
 
@@ -248,47 +272,78 @@ def _acyclic(names: int, k: int) -> bool:
 class _Projection:
     """What the last casket can see of a world, given the set L of caskets it names: the
     placement, the counts of the caskets in L, the sum s of the counts of all caskets but the
-    last, and its own count: (p, t_L.., s, t_last) in mixed radix.
+    last, and its own count (p, t_L.., s, t_last), numbered in order of first appearance.
 
     Forgetting every other count is where the per-casket count vectors convolve: states that
     agree on what is kept merge."""
 
     def __init__(self, worlds: _Worlds, named: int):
-        k, n, r = worlds.k, worlds.n, worlds.r
+        k = worlds.k
         kept = [d for d in range(k - 1) if named >> d & 1]
-        sums = (k - 1) * n + 1
-        self.size = k * r ** len(kept) * sums * r
-        of = np.empty(worlds.size, dtype=np.int64)
+        ids: dict[tuple, int] = {}
+        #: world -> projected world
+        self.of: list[int] = []
+        #: projected world -> a world standing for it (the last casket's acceptance depends
+        #: only on what is kept)
+        stand_in: list[int] = []
+        cells: dict[tuple[int, int], list[int]] = {}
         for w, (p, counts) in enumerate(worlds.all):
-            of[w] = self._index(p, [counts[d] for d in kept], sum(counts[:-1]), counts[-1],
-                                r, sums)
-        #: forgetting: (worlds x projected) 0/1
-        self.forget = np.zeros((worlds.size, self.size), dtype=np.float32)
-        self.forget[np.arange(worlds.size), of] = 1
-        #: for each projected world, a world standing for it (the last casket's acceptance
-        #: does not depend on the counts it forgets: take them 0), and what it reads
-        self.stand_in = np.empty(self.size, dtype=np.int64)
-        reading: dict[tuple[int, int], list[int]] = {}
-        for p in range(k):
-            for seen in product(range(r), repeat=len(kept)):
-                for s in range(sums):
-                    for t in range(r):
-                        counts = [0] * k
-                        for d, v in zip(kept, seen):
-                            counts[d] = v
-                        counts[-1] = t
-                        i = self._index(p, seen, s, t, r, sums)
-                        self.stand_in[i] = worlds.index(p, counts)
-                        reading.setdefault((p, s + t), []).append(i)
-        #: (placement, total m, the projected worlds that read them)
-        self.cells = [(p, m, np.array(ix)) for (p, m), ix in sorted(reading.items())]
+            key = (p, *(counts[d] for d in kept), sum(counts[:-1]), counts[-1])
+            i = ids.get(key)
+            if i is None:
+                i = ids[key] = len(stand_in)
+                stand_in.append(w)
+                cells.setdefault((p, sum(counts)), []).append(i)
+            self.of.append(i)
+        # renumber so that each (placement, total) cell is a run of consecutive columns
+        order = [i for _, ix in sorted(cells.items()) for i in ix]
+        renumber = {i: j for j, i in enumerate(order)}
+        self.of = [renumber[i] for i in self.of]
+        self.size = len(order)
+        self.stand_in = np.array([stand_in[i] for i in order], dtype=np.int64)
+        #: (placement, total m, the run of projected worlds that read them)
+        self.cells = []
+        at = 0
+        for (p, m), ix in sorted(cells.items()):
+            self.cells.append((p, m, slice(at, at + len(ix))))
+            at += len(ix)
 
-    @staticmethod
-    def _index(p: int, seen, s: int, t: int, r: int, sums: int) -> int:
-        i = p
-        for v in seen:
-            i = i * r + v
-        return (i * sums + s) * r + t
+
+class _Placements:
+    """For one set of projected states and last-casket rows: per placement p, the totals
+    (a bit set over m) each (state, row) pair achieves, read from a table over the distinct
+    p-slices of both sides (far fewer than the rows)."""
+
+    def __init__(self, states: np.ndarray, last: np.ndarray, cells, k: int):
+        """states, last: projected world masks (rows x projected worlds, bool)."""
+        self.tables, self.state_slice, self.last_slice = [], [], []
+        for p in range(k):
+            mine = [(m, run) for q, m, run in cells if q == p]
+            run_p = slice(mine[0][1].start, mine[-1][1].stop)
+            s_first, s_of = _unique_rows(_words(states[:, run_p]))
+            l_first, l_of = _unique_rows(_words(last[:, run_p]))
+            s_rows = states[s_first, run_p].astype(np.float32)
+            l_rows = last[l_first, run_p].astype(np.float32)
+            table = np.zeros((len(s_first), len(l_first)), dtype=np.uint32)
+            for m, run in mine:
+                at = slice(run.start - run_p.start, run.stop - run_p.start)
+                hit = (s_rows[:, at] @ l_rows[:, at].T) > 0
+                table |= hit.astype(np.uint32) << np.uint32(m)
+            self.tables.append(table)
+            self.state_slice.append(s_of)
+            self.last_slice.append(l_of)
+
+    def once(self, rows: slice) -> np.ndarray:
+        """(states in rows x last rows): the totals exactly one placement achieves."""
+        seen = twice = None
+        for table, s_of, l_of in zip(self.tables, self.state_slice, self.last_slice):
+            a = table[s_of[rows][:, None], l_of[None, :]]
+            if seen is None:
+                seen, twice = a, np.zeros_like(a)
+            else:
+                twice |= seen & a
+                seen |= a
+        return seen & ~twice
 
 
 class _Tally:
@@ -298,24 +353,20 @@ class _Tally:
     choices (for a state: no cycle among the caskets and no casket with two "other"
     statements; for a last-casket row: no two "other" statements)."""
 
-    def __init__(self, k: int, totals: int):
-        self.k, self.totals = k, totals
-        self.sums = np.zeros(5, dtype=object)  # some, valid, unordered, loop-free, lf unordered
+    def __init__(self, totals: int):
+        self.totals = totals
+        self.sums = [0] * 5  # some, valid, unordered, loop-free, loop-free unordered
         self.by_m = [0] * totals
 
-    def add(self, states: np.ndarray, w: np.ndarray, last: np.ndarray, v: np.ndarray,
-            cells) -> None:
-        # per total m, per (state, row) pair: how many placements achieve m
-        achievers = np.zeros((self.totals, len(states), len(last)), dtype=np.uint8)
-        for _p, m, cols in cells:
-            achievers[m] += (states[:, cols] @ last[:, cols].T) > 0
-        once = achievers == 1
-        per_pair = once.sum(axis=0, dtype=np.int64)
-        some = (per_pair > 0).astype(np.int64)
-        self.sums += [int(w[:, 0] @ some @ v[:, 0])] + [
-            int(w[:, i] @ per_pair @ v[:, i]) for i in range(4)]
+    def add(self, once: np.ndarray, w: np.ndarray, v: np.ndarray) -> None:
+        """once: per (state, row) pair the valid m (bit set); w, v: their weights."""
+        per_pair = np.bitwise_count(once).astype(np.int64)
+        some = (once != 0).astype(np.int64)
+        sums = [w[:, 0] @ some @ v[:, 0]] + [w[:, i] @ per_pair @ v[:, i] for i in range(4)]
+        self.sums = [a + int(b) for a, b in zip(self.sums, sums)]
         for m in range(self.totals):
-            self.by_m[m] += int(w[:, 0] @ once[m].astype(np.int64) @ v[:, 0])
+            self.by_m[m] += int(w[:, 0] @ ((once >> np.uint32(m)) & np.uint32(1)).astype(np.int64)
+                                @ v[:, 0])
 
 
 # --------------------------------------------------------------------------- the census
@@ -372,26 +423,31 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
         cycle_free = {x: _acyclic(x, k) for x in set(full_names.tolist())}
         lf = states.ok & np.array([cycle_free[x] for x in full_names.tolist()], dtype=bool)
         w = np.concatenate([states.weights, states.weights * lf[:, None]], axis=1)
-        seen = (states.masks.astype(np.float32) @ proj.forget) > 0
+        by_world = np.ascontiguousarray(states.masks.T)
+        seen = np.zeros((proj.size, len(states)), dtype=bool)
+        for world, to in enumerate(proj.of):
+            seen[to] |= by_world[world]
+        seen = np.ascontiguousarray(seen.T)
         merged = _merge(seen, np.zeros(len(w), dtype=np.int64), np.ones(len(w), dtype=bool), w)
         mine = last.names == named
         v = np.concatenate([last.weights[mine], last.weights[mine] * last.ok[mine, None]],
                            axis=1)
-        plans.append((proj, merged, last.masks[mine][:, proj.stand_in].astype(np.float32), v))
+        pairs = _Placements(merged.masks, last.masks[mine][:, proj.stand_in], proj.cells, k)
+        plans.append((pairs, merged.weights, v))
 
     # 3. every projected state meets every last-casket row, a block of states at a time
-    tally = _Tally(k, k * n + 1)
-    steps = sum(-(-len(merged) // BLOCK) for _, merged, _, _ in plans)
+    tally = _Tally(k * n + 1)
+    steps = sum(-(-len(w) // BLOCK) for _, w, _ in plans)
     done = 0
-    for proj, merged, last_rows, v in plans:
-        for at in range(0, len(merged), BLOCK):
-            block = merged.masks[at:at + BLOCK].astype(np.float32)
-            tally.add(block, merged.weights[at:at + BLOCK], last_rows, v, proj.cells)
+    for pairs, w, v in plans:
+        for at in range(0, len(w), BLOCK):
+            rows = slice(at, at + BLOCK)
+            tally.add(pairs.once(rows), w[rows], v)
             done += 1
             if progress is not None:
                 progress(done, steps)
     if progress is not None and not steps:
         progress(0, 0)
-    some, valid, valid_u, lf_, lf_u = (int(x) for x in tally.sums)
+    some, valid, valid_u, lf_, lf_u = tally.sums
     return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf_, lf_u,
                         tuple(tally.by_m), round(time.perf_counter() - start, 3))
