@@ -65,11 +65,11 @@ from .vocabulary import (PORTRAIT_KINDS, GroupMeaning, Layout, PortraitMeaning, 
                          meaning, options)
 
 VOCABULARIES = ("portrait", "full")
-#: census sizes past these are refused: statement multisets on one casket, worlds
-#: (placements x true counts of every casket)
-MAX_MULTISETS = 2_000
+#: census sizes past these are refused: worlds (placements x true counts of every casket),
+#: and the join of every casket but the last (statement multisets x worlds, at most)
 MAX_WORLDS = 400
-#: projected states that meet the last casket in one block of matrix products
+MAX_WORK = 50_000_000
+#: at most this many projected states meet the last casket's rows in one block
 BLOCK = 1024
 
 #: progress(done, total): the census calls it as its slowest step advances
@@ -370,14 +370,59 @@ class _Tally:
 
 
 # --------------------------------------------------------------------------- the census
+class _Steps:
+    """Progress in steps of work whose number is known before the work starts."""
+
+    def __init__(self, total: int, progress: Progress | None):
+        self.done, self.total, self.progress = 0, total, progress
+
+    def advance(self, steps: int = 1) -> None:
+        self.done += steps
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def _limits(n: int, vocabulary: str, k: int, menus: list[list[Statement]]) -> None:
+    """Refuse a census past the limits, before the work."""
+    worlds = k * (n + 1) ** k
+    bound = worlds
+    for menu in menus[:-1]:
+        bound *= comb(len(menu) + n - 1, n)
+    if bound > MAX_WORK:
+        raise PortiaError(
+            f"census -n {n} --vocabulary {vocabulary} would join up to {bound:,} (statement "
+            f"multisets x worlds): too many (the limit is {MAX_WORK:,})")
+
+
+def _settled(states: _Rows, named: int, k: int) -> np.ndarray:
+    """Weights of the joined states once the last casket names `named`: ordered, unordered,
+    and both again for the loop-free choices only (no cycle of caskets, no casket with two
+    "other" statements)."""
+    full = states.names | (named << (k * (k - 1)))
+    cycle_free = {x: _acyclic(x, k) for x in set(full.tolist())}
+    lf = states.ok & np.array([cycle_free[x] for x in full.tolist()], dtype=bool)
+    return np.concatenate([states.weights, states.weights * lf[:, None]], axis=1)
+
+
+def _project(states: _Rows, weights: np.ndarray, proj: _Projection) -> _Rows:
+    """States on what the last casket sees; states that then agree merge (the convolution)."""
+    by_world = np.ascontiguousarray(states.masks.T)
+    seen = np.zeros((proj.size, len(states)), dtype=bool)
+    for world, to in enumerate(proj.of):
+        seen[to] |= by_world[world]
+    seen = np.ascontiguousarray(seen.T)
+    return _merge(seen, np.zeros(len(states), dtype=np.int64),
+                  np.ones(len(states), dtype=bool), weights)
+
+
 def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
            kinds: tuple[str, ...] | None = None,
            progress: Progress | None = None) -> CensusResult:
     """Count every valid (statements, m) puzzle of Portia-n (see the module notes).
 
     `kinds` narrows the vocabulary to those statement kinds (for tests and experiments).
-    `progress(done, total)` is called after each block of the last step (the earlier steps are
-    quick); it is called at least once, with done == total at the end.
+    `progress(done, total)` is called after each step of the work (total is fixed from the
+    first call; the last call has done == total).
     """
     start = time.perf_counter()
     if vocabulary not in VOCABULARIES:
@@ -392,62 +437,54 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
         kinds = PORTRAIT_KINDS if vocabulary == "portrait" else None
     if k * (n + 1) ** k > MAX_WORLDS:  # before building menus: for a large n they are huge
         raise PortiaError(
-            f"census -n {n} would combine {k} * {n + 1}^{k} = {k * (n + 1) ** k:,} casket "
-            f"true counts: too many (the limit is {MAX_WORLDS:,})")
+            f"census -n {n} would combine {k} * {n + 1}^{k} = {k * (n + 1) ** k:,} worlds "
+            f"(placement, true count of each casket): too many (the limit is {MAX_WORLDS:,})")
     layout = Layout(names, (n,) * k)
     menus = [options(layout, c, kinds) for c in range(k)]
-    for menu in menus:
-        multisets = comb(len(menu) + n - 1, n)
-        if multisets > MAX_MULTISETS:
-            raise PortiaError(
-                f"census -n {n} --vocabulary {vocabulary} would try {multisets:,} statement "
-                f"multisets on a casket: too many (the limit is {MAX_MULTISETS:,})")
+    _limits(n, vocabulary, k, menus)
     total = 1
     for menu in menus:
         total *= len(menu) ** n
     worlds = _Worlds(k, n)
-    rows = [_casket_rows(layout, c, menus[c], worlds) for c in range(k)]
+    # steps: each casket's rows, each join, and for each set of caskets the last one may
+    # name, its projection and its blocks (enough blocks for the largest possible join)
+    bound = 1
+    for menu in menus[:-1]:
+        bound *= comb(len(menu) + n - 1, n)
+    blocks = max(1, -(-bound // BLOCK))
+    steps = _Steps(k + (k - 2) + 2 ** (k - 1) * (1 + blocks), progress)
+
+    rows = []
+    for c in range(k):
+        rows.append(_casket_rows(layout, c, menus[c], worlds))
+        steps.advance()
 
     # 1. every casket but the last, joined
     states = rows[0]
     for c in range(1, k - 1):
         states = _join(states, rows[c], k * c)
+        steps.advance()
 
-    # 2. per set L of caskets the last casket names: states projected on what it sees, with
-    #    loop-freeness settled
+    # 2. per set L of caskets the last casket names: states settled (loop-free or not) and
+    #    projected on what it sees; 3. every projected state meets every last-casket row
     last = rows[-1]
-    plans = []
-    for named in sorted(set(last.names.tolist())):
-        proj = _Projection(worlds, named)
-        full_names = states.names | (named << (k * (k - 1)))
-        cycle_free = {x: _acyclic(x, k) for x in set(full_names.tolist())}
-        lf = states.ok & np.array([cycle_free[x] for x in full_names.tolist()], dtype=bool)
-        w = np.concatenate([states.weights, states.weights * lf[:, None]], axis=1)
-        by_world = np.ascontiguousarray(states.masks.T)
-        seen = np.zeros((proj.size, len(states)), dtype=bool)
-        for world, to in enumerate(proj.of):
-            seen[to] |= by_world[world]
-        seen = np.ascontiguousarray(seen.T)
-        merged = _merge(seen, np.zeros(len(w), dtype=np.int64), np.ones(len(w), dtype=bool), w)
+    tally = _Tally(k * n + 1)
+    for named in range(2 ** (k - 1)):
         mine = last.names == named
+        if not mine.any() or not len(states):
+            steps.advance(1 + blocks)
+            continue
+        proj = _Projection(worlds, named)
+        merged = _project(states, _settled(states, named, k), proj)
         v = np.concatenate([last.weights[mine], last.weights[mine] * last.ok[mine, None]],
                            axis=1)
         pairs = _Placements(merged.masks, last.masks[mine][:, proj.stand_in], proj.cells, k)
-        plans.append((pairs, merged.weights, v))
-
-    # 3. every projected state meets every last-casket row, a block of states at a time
-    tally = _Tally(k * n + 1)
-    steps = sum(-(-len(w) // BLOCK) for _, w, _ in plans)
-    done = 0
-    for pairs, w, v in plans:
-        for at in range(0, len(w), BLOCK):
-            rows = slice(at, at + BLOCK)
-            tally.add(pairs.once(rows), w[rows], v)
-            done += 1
-            if progress is not None:
-                progress(done, steps)
-    if progress is not None and not steps:
-        progress(0, 0)
-    some, valid, valid_u, lf_, lf_u = tally.sums
-    return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf_, lf_u,
+        steps.advance()
+        for part in np.array_split(np.arange(len(merged)), blocks):
+            if len(part):
+                at = slice(part[0], part[-1] + 1)
+                tally.add(pairs.once(at), merged.weights[at], v)
+            steps.advance()
+    some, valid, valid_u, lf, lf_u = tally.sums
+    return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf, lf_u,
                         tuple(tally.by_m), round(time.perf_counter() - start, 3))
