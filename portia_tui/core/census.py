@@ -35,18 +35,21 @@ the worlds every casket accepts.
    the *sum* of the others' counts. That projection is the histogram convolution of the
    per-casket count vectors; with the portrait vocabulary nothing is named and only the sums
    remain.
-3. Each projected state meets each last-casket group once; the valid m of the result (the
-   totals achieved under exactly one placement) are memoised by mask.
+3. Each projected state meets each last-casket row once. For each placement the totals a
+   pair reaches (a bit set over m) come from a table over the distinct slices of that
+   placement on either side, far fewer than the rows; the m that exactly one placement
+   reaches are counted with the pair's weights (numpy, a block of states at a time).
 
 Loop-freeness depends only on which caskets each casket's truth statements name and on
 whether a casket carries two or more "other" statements, so that small signature travels with
 the masks for the loop-free counts.
 
-Extending. A rule or a count statement is a condition on worlds (the placement and the true
-count of every casket): a count statement about casket Y makes its casket's acceptance depend on
-t_Y, which this factorisation already allows; a rule is a mask over worlds ANDed in; another
-question (a clue made of per-casket counts rather than m) changes what the projection keeps and
-how a final mask is read.
+Extending (count statements and rules). A rule or a count statement is a condition on worlds:
+a count statement about casket Y makes its casket's acceptance depend on t_Y, which the
+factorisation already allows (teach :func:`_casket_rows` its meaning and mark Y as named, so
+the projection keeps t_Y); a rule is a mask over worlds ANDed into the join. A clue made of
+per-casket counts (a multiset of true counts instead of m) keeps those counts in the
+projection instead of their sum, and reads a pair's result per placement as a set of clues.
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ MAX_WORK = 50_000_000
 #: at most this many projected states meet the last casket's rows in one block
 BLOCK = 1024
 
-#: progress(done, total): the census calls it as its slowest step advances
+#: progress(done, total): the census calls it after each step of its work
 Progress = Callable[[int, int], None]
 
 
@@ -205,7 +208,18 @@ def _casket_rows(layout: Layout, c: int, menu: list[Statement], worlds: _Worlds)
             return [agree[counts[d] != want] for _, counts in contexts]
         raise TypeError(f"the census does not know the meaning {mn!r}")  # pragma: no cover
 
+    def refers(st: Statement) -> tuple[int, bool]:
+        """The caskets st names (a bit set) and whether it speaks of its own casket's other
+        statements (two such on a casket refer to each other: a loop)."""
+        mn = meaning(st, layout, c, layout.offset(c))
+        if not isinstance(mn, GroupMeaning):
+            return 0, False
+        if set(mn.group) <= own:
+            return 0, True
+        return 1 << groups.index(set(mn.group)), False
+
     table = [[slot_masks(st, j) for j in range(n)] for st in menu]
+    referring = [refers(st) for st in menu]
     # where each context sends each count of this casket
     spots = []
     for p, counts in contexts:
@@ -227,10 +241,12 @@ def _casket_rows(layout: Layout, c: int, menu: list[Statement], worlds: _Worlds)
                     counts = reach[mask] = sorted({popcount[a] for a in range(local)
                                                    if mask >> a & 1})
                 accepted.extend(spot[t] for t in counts)
-        statements = [menu[o] for o in combo]
-        named = sum(1 << d for d in {layout.index(st.target or "") for st in statements
-                                     if st.kind in ("true", "false")})
-        ok = sum(st.kind in ("other_true", "other_false") for st in statements) <= 1
+        named = inside = 0
+        for o in combo:
+            bits, other = referring[o]
+            named |= bits
+            inside += other
+        ok = inside <= 1
         ways = factorial(n)
         for o in set(combo):
             ways //= factorial(combo.count(o))
@@ -384,11 +400,14 @@ class _Steps:
 
 def _limits(n: int, vocabulary: str, k: int, menus: list[list[Statement]]) -> None:
     """Refuse a census past the limits, before the work."""
+    total = 1
+    for menu in menus:
+        total *= len(menu) ** n
     worlds = k * (n + 1) ** k
     bound = worlds
     for menu in menus[:-1]:
         bound *= comb(len(menu) + n - 1, n)
-    if bound > MAX_WORK:
+    if bound > MAX_WORK or total * (k * n + 1) >= 2 ** 62:  # weights are int64
         raise PortiaError(
             f"census -n {n} --vocabulary {vocabulary} would join up to {bound:,} (statement "
             f"multisets x worlds): too many (the limit is {MAX_WORK:,})")
