@@ -54,8 +54,9 @@ def test_full_vocabulary_n1_matches_brute_force():
 
 
 @pytest.mark.parametrize("kinds", [("in", "other_false"), ("false", "other_true"),
-                                   ("true", "other_false"), ("in", "false")])
+                                   ("true", "other_false")])
 def test_n2_subsets_match_brute_force(kinds):
+    """Portrait with truth statements (15,625 SAT analyses) is left to the reference below."""
     r = census(2, kinds=kinds)
     assert (r.valid, r.valid_unordered, r.valid_loop_free) == brute(2, kinds)
 
