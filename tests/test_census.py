@@ -140,3 +140,22 @@ def test_huge_n_is_one_line_at_once(n, capsys):
     assert main(["census", "-n", n]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "too many" in err[0]
+
+
+def test_progress_bar_waits_a_second_then_shows(monkeypatch):
+    from portia_tui.cli import census as cli
+
+    clock = [100.0]
+    monkeypatch.setattr(cli.time, "monotonic", lambda: clock[0])
+    with cli._Bar(enabled=True) as bar:
+        bar.update(1, 10)
+        assert bar.progress is None  # under a second: no bar
+        clock[0] += 1.5
+        bar.update(2, 10)
+        assert bar.progress is not None
+        bar.update(10, 10)
+        assert bar.progress.tasks[0].completed == 10
+    with cli._Bar(enabled=False) as bar:
+        clock[0] += 5
+        bar.update(1, 10)
+        assert bar.progress is None

@@ -1,4 +1,4 @@
-"""portia census: count every valid three-casket Portia-n puzzle, exactly (no sampling)."""
+"""portia census: count every valid three-casket Portia-n puzzle by exhaustive enumeration."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "census", help="count every valid Portia-n puzzle (exact)",
+        "census", help="count every valid Portia-n puzzle (exhaustive)",
         description="Count every valid (statements, m) puzzle with gold, silver and lead and n "
         "statements each. 'valid' counts statements in order on each casket, loops and repeats "
         "included; the other lines narrow that down (see the README).")
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(r.as_dict()))
         return 0
     rows = [
-        ("statement choices (ordered)", r.statement_sets),
+        ("statement choices enumerated (ordered)", r.statement_sets),
         ("  of which some m is valid", r.puzzles_with_a_valid_m),
         ("valid (statements, m), ordered, loops included", r.valid),
         ("valid, up to the order on each casket", r.valid_unordered),
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Census of Portia-{r.n}, {r.caskets} caskets, {r.vocabulary} vocabulary "
           f"({r.seconds:.3f} s)")
     for label, value in rows:
-        print(f"  {label:<{width}}  {value:>14,}")
+        print(f"  {label:<{width}}  {value:>12,}")
     per_m = ", ".join(f"m={m}: {v:,}" for m, v in enumerate(r.valid_by_m))
     print(f"  valid by m (ordered, loops included): {per_m}")
     return 0
