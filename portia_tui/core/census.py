@@ -288,7 +288,8 @@ def _acyclic(names: int, k: int) -> bool:
 class _Projection:
     """What the last casket can see of a world, given the set L of caskets it names: the
     placement, the counts of the caskets in L, the sum s of the counts of all caskets but the
-    last, and its own count (p, t_L.., s, t_last), numbered in order of first appearance.
+    last, and its own count (p, t_L.., s, t_last), numbered so that the projected worlds of
+    each (placement, total) cell are consecutive.
 
     Forgetting every other count is where the per-casket count vectors convolve: states that
     agree on what is kept merge."""
@@ -381,8 +382,8 @@ class _Tally:
         sums = [w[:, 0] @ some @ v[:, 0]] + [w[:, i] @ per_pair @ v[:, i] for i in range(4)]
         self.sums = [a + int(b) for a, b in zip(self.sums, sums)]
         for m in range(self.totals):
-            self.by_m[m] += int(w[:, 0] @ ((once >> np.uint32(m)) & np.uint32(1)).astype(np.int64)
-                                @ v[:, 0])
+            hit = ((once >> np.uint32(m)) & np.uint32(1)).astype(np.int64)
+            self.by_m[m] += int(w[:, 0] @ hit @ v[:, 0])
 
 
 # --------------------------------------------------------------------------- the census
