@@ -15,7 +15,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "statement empty, m open) and is created on the first save. Without FILE the editor "
         "opens on a built-in puzzle.",
     )
-    p.add_argument("file", nargs="?", metavar="FILE", help="puzzle file (.toml, .txt, .json)")
+    p.add_argument("file", nargs="?", metavar="FILE|CODE",
+                   help="puzzle file (.toml, .txt, .json), or a share code ('portia code FILE'): "
+                   "the editor opens it unsaved")
     p.set_defaults(func=run, file=None)
 
 
@@ -48,6 +50,11 @@ def run_editor(puzzle, path: Path | None, *, caskets: int | tuple[str, ...] = 3,
 
 
 def run(args: argparse.Namespace) -> int:
-    # read the file before textual starts, so a bad file is one line and exit 2
+    from .code import share_code
+
+    # read the file (or code) before textual starts, so bad input is one line and exit 2
+    shared = share_code(args.file) if args.file else None
+    if shared is not None:
+        return run_editor(shared, None)
     puzzle, path = load_for_editing(args.file)
     return run_editor(puzzle, path)
