@@ -40,7 +40,8 @@ def standing_lines(report: Report) -> list[str]:
     if a.unique:
         lines.append(f"✔ only {name} fits: valid.")
     elif a.fits:
-        lines.append(f"✘ also {names(puzzle, a.rivals)} fits: not unique yet.")
+        verb = "fits" if len(a.rivals) == 1 else "fit"
+        lines.append(f"✘ also {names(puzzle, a.rivals)} {verb}: not unique yet.")
     else:
         lines.append(f"✘ {name} does not fit yet.")
     return lines

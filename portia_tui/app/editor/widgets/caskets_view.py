@@ -24,7 +24,7 @@ from .casket_panel import CasketPanel, Slot
 #: the narrowest a casket panel gets (80 columns: three; 120: four)
 MIN_PANEL = 26
 #: a panel whose text column is narrower than this shows each statement on three lines
-NARROW_TEXT = 34
+NARROW_TEXT = 26
 
 
 class CasketsView(Vertical):
