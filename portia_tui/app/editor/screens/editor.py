@@ -27,6 +27,7 @@ from ..files import FileActions
 from ..messages import (AnalysisReady, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
                         SlotMenuRequested, TargetChosen)
 from ..model import EditorModel
+from ..widgets import analysis_panel
 from ..widgets.analysis_panel import AnalysisPanel, update_text
 from ..widgets.assistant_panel import AssistantPanel
 from ..widgets.casket_panel import LOOP_MARK, Slot
@@ -88,6 +89,8 @@ class EditorScreen(Screen):
         #: the edit generation whose analysis is on screen
         self.shown_generation = -1
         self._focus_shown = ""
+        self._view_stale = False
+        self._view_timer = None
 
     # ----------------------------------------------------------------- building
     def compose(self) -> ComposeResult:
@@ -172,13 +175,33 @@ class EditorScreen(Screen):
                     text += f"  {LOOP_MARK} in a loop ({loop.kind})."
         return text
 
+    #: seconds an edit's new text may wait for its analysis, so both reach the screen in one
+    #: frame (a second frame cost a whole frame period, measured in bench_editor.py)
+    VIEW_WAIT = 0.05
+
     async def after_change(self) -> None:
-        await self.caskets.sync(self.model.puzzle)
-        self._apply_row_marks()
-        self.sync_chrome()
+        self._view_stale = True
+        if self.caskets.same_shape(self.model.puzzle) and not analysis_panel.FORCE_RELAYOUT:
+            if self._view_timer is not None:
+                self._view_timer.stop()
+            self._view_timer = self.set_timer(self.VIEW_WAIT, self.sync_view)
+        else:
+            await self.sync_view()  # new slots or caskets: at once
         self.request_analysis()
         self._clear_marks()
         self.files.edited()
+
+    async def sync_view(self) -> None:
+        """Bring the caskets and the title lines in line with the model (once per edit)."""
+        if self._view_timer is not None:
+            self._view_timer.stop()
+            self._view_timer = None
+        if not self._view_stale:
+            return
+        self._view_stale = False
+        await self.caskets.sync(self.model.puzzle)
+        self._apply_row_marks()
+        self.sync_chrome()
 
     async def edit(self, puzzle: Puzzle) -> bool:
         """Make an edit (undoable); False when it changes nothing."""
@@ -206,10 +229,11 @@ class EditorScreen(Screen):
         self.jobs.analyse(self.current_request())
 
     @on(AnalysisReady)
-    def _analysis_ready(self, message: AnalysisReady) -> None:
+    async def _analysis_ready(self, message: AnalysisReady) -> None:
         report = message.report
         if not self.jobs.is_current(report.request):
             return
+        await self.sync_view()
         model = self.model
         if model.target is None:
             # the target defaults to the puzzle's solution when it has one

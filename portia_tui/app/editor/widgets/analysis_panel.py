@@ -22,15 +22,20 @@ from ..analysis import Report, counts_text, names
 from ..messages import MChosen
 from .casket_panel import LOOP_MARK
 
-#: True: every update relayouts the whole screen (the old way; the benchmark's baseline)
+#: True: the old repaint, the benchmark's baseline: every update relayouts the whole screen,
+#: and an edit's text is painted at once, in a frame of its own before its analysis
 FORCE_RELAYOUT = False
 
 
 def update_text(static: Static, content) -> None:
-    """Show `content`; relayout only when the widget's height must change."""
+    """Show `content`; nothing when it is already shown, and a relayout only when the
+    widget's height must change."""
     if FORCE_RELAYOUT or not static.is_mounted:
         static.update(content)
         return
+    if getattr(static, "_portia_shown", None) == content:
+        return
+    static._portia_shown = content
     static.update(content, layout=False)
     width = static.content_region.width
     if width and static.visual.get_height(static.styles, width) != static.content_region.height:
@@ -107,19 +112,34 @@ class AnalysisPanel(VerticalScroll):
         self.unique = OptionList(id="unique-m")
         self.unique_label = Static("", id="unique-label")
         self._unique_key: tuple | None = None
+        self._pending_timer = None
 
     def compose(self) -> ComposeResult:
         yield self.body
         yield self.unique_label
         yield self.unique
 
+    #: seconds an analysis may take before the panel says it is still checking
+    PENDING_AFTER = 0.15
+
     def set_pending(self) -> None:
+        """A new analysis started: say so if it takes a while (a quick one repaints nothing)."""
+        if self._pending_timer is not None:
+            self._pending_timer.stop()
+        self._pending_timer = self.set_timer(self.PENDING_AFTER, self._say_pending)
+
+    def _say_pending(self) -> None:
+        self._pending_timer = None
         self.border_subtitle = "checking…"
 
     def show(self, report: Report) -> None:
         analysis = report.analysis
         puzzle: Puzzle = analysis.puzzle
-        self.border_subtitle = "up to date"
+        if self._pending_timer is not None:
+            self._pending_timer.stop()
+            self._pending_timer = None
+        if self.border_subtitle:
+            self.border_subtitle = ""
         update_text(self.body, "\n".join(verdict_lines(report)))
         unique = analysis.unique_m
         update_text(self.unique_label, unique_label(len(unique)))
@@ -134,7 +154,6 @@ class AnalysisPanel(VerticalScroll):
             )
             if highlighted is not None and key:
                 self.unique.highlighted = min(highlighted, len(key) - 1)
-            self.unique.display = bool(unique)
 
     @on(OptionList.OptionSelected, "#unique-m")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -52,6 +52,11 @@ class CasketsView(Vertical):
         ]
         return self.panels
 
+    def same_shape(self, puzzle: Puzzle) -> bool:
+        """True when `puzzle` has the caskets and slot counts on screen (a text-only change)."""
+        layout = puzzle.layout
+        return self._shape == (layout.names, layout.counts)
+
     async def sync(self, puzzle: Puzzle) -> None:
         """Bring the panels in line with `puzzle` (only what changed)."""
         layout = puzzle.layout
