@@ -37,7 +37,7 @@ import time
 from dataclasses import asdict, dataclass
 from itertools import product
 
-from .errors import PortiaError
+from .errors import SettingsError
 from .model import DEFAULT_CASKETS
 from .semantics import holds
 from .vocabulary import PORTRAIT_KINDS, GroupMeaning, Layout, meaning, options
@@ -127,11 +127,13 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
     """
     start = time.perf_counter()
     if vocabulary not in VOCABULARIES:
-        raise PortiaError(f"--vocabulary {vocabulary!r}: use one of {', '.join(VOCABULARIES)}")
+        raise SettingsError(f"use one of {', '.join(VOCABULARIES)}", "vocabulary", vocabulary,
+                            VOCABULARIES)
     if n < 1:
-        raise PortiaError(f"-n {n}: every casket needs at least one statement")
+        raise SettingsError("every casket needs at least one statement", "n", n, 1)
     if caskets != 3:
-        raise PortiaError("the census counts three-casket puzzles (gold, silver, lead)")
+        raise SettingsError("the census counts three-casket puzzles (gold, silver, lead)",
+                            "caskets", caskets, 3)
     names = DEFAULT_CASKETS
     k = len(names)
     layout = Layout(names, (n,) * k)
@@ -140,15 +142,16 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
         kinds = PORTRAIT_KINDS if vocabulary == "portrait" else None
     limits = f"the limit is {MAX_STATEMENT_SETS:,} choices and {MAX_STATEMENTS} statements"
     if size > MAX_STATEMENTS:  # before counting choices: for a large n that number is huge
-        raise PortiaError(f"census -n {n} would enumerate statement choices over 2^{size} truth "
-                          f"assignments: too many ({limits})")
+        raise SettingsError(f"the census would enumerate statement choices over 2^{size} truth "
+                            f"assignments: too many ({limits})", "n", n, MAX_STATEMENTS)
     total = 1
     for c in range(k):
         total *= len(options(layout, c, kinds)) ** n
     if total > MAX_STATEMENT_SETS:
-        raise PortiaError(
-            f"census -n {n} --vocabulary {vocabulary} would enumerate {total:,} statement "
-            f"choices over 2^{size} truth assignments: too many ({limits})")
+        raise SettingsError(
+            f"the census of the {vocabulary} vocabulary would enumerate {total:,} statement "
+            f"choices over 2^{size} truth assignments: too many ({limits})", "n", n,
+            MAX_STATEMENT_SETS)
     slots = _slot_masks(layout, kinds, size)
     assignments = 1 << size
     count_masks = [0] * (size + 1)

@@ -5,8 +5,12 @@ md, html  one file; the puzzles first (each on its own page when printed), then 
 txt       a folder holding one thesis-format text file per puzzle (<id>.txt). The thesis text
           format holds only gold, silver and lead with n statements each; other puzzles are
           skipped with a note.
-json      a folder holding one thesis JSON file per puzzle (<id>.json); any casket names, the
-          same number of statements on each casket.
+json      a folder holding one thesis JSON file per puzzle (<id>.json); like txt, only gold,
+          silver and lead with n statements each.
+
+File names come from the puzzle ids (characters other than letters, digits, '-' and '_'
+become '_'); two ids that would share a name get a suffix (-2, -3, ...), so every puzzle
+written has a file of its own.
 
 Every file is written atomically; nothing is replaced unless force is true.
 """
