@@ -162,7 +162,7 @@ def parse_json(text: str, path: str, unique_keys: bool = False) -> Any:
         raise FormatError(f"JSON syntax: {exc.msg}", path, exc.lineno) from None
     except _DuplicateKey as exc:
         raise FormatError(f"the key {json.dumps(exc.key)} is given twice in one object", path,
-                          _line_of_word(text, json.dumps(exc.key), second=True)) from None
+                          _second_key_line(text, exc.key)) from None
     except RecursionError:
         raise FormatError("JSON syntax: arrays or objects nested too deep", path) from None
     except (ValueError, OverflowError):
@@ -170,12 +170,17 @@ def parse_json(text: str, path: str, unique_keys: bool = False) -> Any:
                           _number_line(text)) from None
 
 
-def _line_of_word(text: str, word: str, second: bool = False) -> int | None:
+def _line_of_word(text: str, word: str) -> int | None:
     at = text.find(word)
-    if second and at >= 0:
-        again = text.find(word, at + len(word))
-        at = again if again >= 0 else at
     return text.count("\n", 0, at) + 1 if at >= 0 else None
+
+
+def _second_key_line(text: str, key: str) -> int | None:
+    """The line where JSON key is set the second time (an estimate: the text is not parsed)."""
+    found = list(re.finditer(re.escape(json.dumps(key)) + r"\s*:", text))
+    if not found:
+        return None
+    return text.count("\n", 0, found[min(1, len(found) - 1)].start()) + 1
 
 
 @contextmanager
