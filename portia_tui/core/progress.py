@@ -21,12 +21,11 @@ and non-negative, counts non-negative whole numbers, statuses known ones.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import math
 import os
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
@@ -137,8 +136,9 @@ class PuzzleRecord:
 
 
 def _stored(rec: PuzzleRecord) -> dict:
-    bounded = rec.bounded()
-    return dict(asdict(bounded), seconds=round(bounded.seconds, 1))
+    b = rec.bounded()
+    return {"status": b.status, "hints": b.hints, "seconds": round(b.seconds, 1),
+            "wrong": b.wrong}
 
 
 def _count(value: object) -> int:
@@ -196,6 +196,14 @@ class PackProgress:
         )
 
 
+def _snapshot(packs: dict[str, PackProgress]) -> dict[str, PackProgress]:
+    """A copy of every pack and record (what the file held when last read or written)."""
+    return {key: PackProgress(p.title, p.current,
+                              {pid: PuzzleRecord(r.status, r.hints, r.seconds, r.wrong)
+                               for pid, r in p.puzzles.items()})
+            for key, p in packs.items()}
+
+
 class ProgressStore:
     """Every pack's progress, read at start and merged into the file on save().
 
@@ -212,7 +220,7 @@ class ProgressStore:
         self._forgotten: set[str] = set()
         with self._locked():
             self.packs = self._read()
-        self._base = copy.deepcopy(self.packs)
+        self._base = _snapshot(self.packs)
 
     @property
     def lock_path(self) -> Path:
@@ -352,7 +360,7 @@ class ProgressStore:
                 getattr(exc, "message", str(exc))
             return f"{self.path}: progress not saved: {why}"
         self._forgotten.clear()
-        self._base = copy.deepcopy(self.packs)
+        self._base = _snapshot(self.packs)
         return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 
 from ..errors import FormatError, PortiaError
 from ..files import (SMALL_LIMIT, atomic_write, check_target, decode, parse_json,  # noqa: F401
@@ -25,10 +26,17 @@ def read_text(path: str | os.PathLike[str], limit: int = SMALL_LIMIT) -> str:
     return text
 
 
+@lru_cache(maxsize=2)
+def lines_of(text: str) -> tuple[str, ...]:
+    """text's lines (cached: a pack's reader asks for lines of one text many times)."""
+    return tuple(text.split("\n"))
+
+
 def line_of(text: str, needle: str, start: int = 1) -> int | None:
     """The 1-based number of the first line at or after `start` that contains `needle`."""
-    for number, line in enumerate(text.split("\n"), 1):
-        if number >= start and needle in line:
+    lines = lines_of(text)
+    for number in range(max(start, 1), len(lines) + 1):
+        if needle in lines[number - 1]:
             return number
     return None
 
@@ -36,12 +44,18 @@ def line_of(text: str, needle: str, start: int = 1) -> int | None:
 def key_line(text: str, key: str, start: int = 1) -> int | None:
     """The 1-based number of the first line at or after `start` that sets TOML `key`
     (bare or quoted: ``m =``, ``"m" =``, ``'m' =``)."""
-    k = re.escape(key)
-    pattern = re.compile(rf"""^\s*(?:{k}|"{k}"|'{k}')\s*=""")
-    for number, line in enumerate(text.split("\n"), 1):
-        if number >= start and pattern.match(line):
+    pattern = _key_pattern(key)
+    lines = lines_of(text)
+    for number in range(max(start, 1), len(lines) + 1):
+        if pattern.match(lines[number - 1]):
             return number
     return None
+
+
+@lru_cache(maxsize=64)
+def _key_pattern(key: str) -> re.Pattern[str]:
+    k = re.escape(key)
+    return re.compile(rf"""^\s*(?:{k}|"{k}"|'{k}')\s*=""")
 
 
 def checked(st: Statement, layout: Layout, owner: int) -> Statement:

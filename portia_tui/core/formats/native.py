@@ -31,7 +31,7 @@ from .. import files
 from ..errors import FormatError, PortiaError
 from ..model import Casket, Puzzle, check_name
 from ..vocabulary import Layout
-from .common import key_line, line_of, statement_from_sentence
+from .common import key_line, line_of, lines_of, statement_from_sentence
 
 FORMAT = 1
 META = ("title", "author", "notes")
@@ -48,7 +48,7 @@ _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]*?)\s*\]\]?")
 def casket_regions(text: str, start: int, count: int) -> list[tuple[int, int]] | None:
     """The lines (first, after last) of each of the `count` [[...caskets]] tables that follow
     line `start`, or None when the caskets are not written as such tables (inline arrays)."""
-    lines = text.split("\n")
+    lines = lines_of(text)
     heads: list[int] = []
     end = len(lines) + 1
     for number in range(start, len(lines) + 1):
