@@ -34,7 +34,7 @@ from typing import Callable, Iterator
 
 from . import sat
 from .difficulty import (DIFFICULTIES, THRESHOLDS, Rating, max_score_loop_free, rate)
-from .errors import PortiaError, SettingsError
+from .errors import SettingsError
 from .model import Casket, Puzzle
 from .pack import canonical_key
 from .semantics import find_loops
@@ -109,8 +109,8 @@ class Settings:
         return cls(**{k: v for k, v in table.items() if k in known})
 
     def check(self) -> "Settings":
-        """Raise PortiaError (one line) for settings no puzzle can meet; return the settings
-        with the seed filled in."""
+        """Raise SettingsError (one line, with the setting and bound) for settings no puzzle can
+        meet; return the settings with the seed filled in."""
         if self.n < 1:
             raise SettingsError("every casket needs at least one statement", "n", self.n, 1)
         if self.count < 1:
@@ -427,8 +427,7 @@ def iter_generate(settings: Settings, stats: Stats | None = None,
         began = time.monotonic()
         while True:
             if tries >= settings.attempts or (
-                    patience is not None and tries % 64 == 63
-                    and time.monotonic() - began > patience):
+                    patience is not None and time.monotonic() - began > patience):
                 raise GaveUpError(settings, made, tries, time.monotonic() - began)
             tries += 1
             stats.attempts += 1
