@@ -228,3 +228,11 @@ def test_vocabularies_have_one_home():
                                            Statement("not_in", "lead")]
     with pytest.raises(ValueError):
         menu(puzzle, 0, "nonsense")
+
+
+@settings(max_examples=40, deadline=None)
+@given(partial_puzzles())
+def test_the_analysis_of_a_partial_puzzle_lets_empty_slots_take_either_value(puzzle):
+    from portia_tui.core import brute
+
+    assert analyse(puzzle).true_counts == brute.analyse(puzzle).true_counts
