@@ -40,9 +40,8 @@ from itertools import product
 from .errors import PortiaError
 from .model import DEFAULT_CASKETS
 from .semantics import holds
-from .vocabulary import PORTRAIT_KINDS, GroupMeaning, Layout, meaning, options
+from .vocabulary import PORTRAIT_KINDS, VOCABULARIES, GroupMeaning, Layout, meaning, options
 
-VOCABULARIES = ("portrait", "full")
 #: enumerations larger than this (statement choices) are refused
 MAX_STATEMENT_SETS = 10**9
 MAX_STATEMENTS = 12
