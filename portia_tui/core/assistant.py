@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .completions import (OpenSlot, Pool, at_most_one, count_is, count_not, counts, exactly_one,
-                          feed, new_solver, totalizer, world_clauses)
+from .completions import (OpenSlot, Pool, World, at_most_one, count_is, count_not, counts,
+                          exactly_one, feed, new_solver, totalizer)
 from .errors import PuzzleError
 from .model import Puzzle
 from .semantics import Analysis
@@ -138,25 +138,26 @@ class _Clock:
 
 
 class _MarkSolver:
-    """The solvers behind :func:`mark_choices` for one (puzzle, slot, choices, target).
+    """The solvers behind :func:`mark_choices` for one (puzzle, slot, choices, target, m).
 
-    *main* holds one world copy per placement, all sharing the completion selectors: the
-    target's copy (its true count is the candidate m), and for each rival casket a copy
-    guarded by a literal g (g: the rival has a consistent world whose count differs from the
-    target's). A model is a *candidate*: a completion where the target fits. *checker* holds
-    one world with the portrait where its variables say; it decides exactly whether a rival
-    fits a candidate. Each rival world it finds is learned by *main* as a clause ruling out
-    every completion that world stays consistent with (guarded by `a_valid`, so the plain
+    *main* holds world copies sharing the completion selectors: the target's copy (its true
+    count is the candidate m), and, once a rival casket has been seen to fit, a copy for that
+    rival guarded by a literal g (g: the rival has a consistent world whose count differs from
+    the target's). A model is a *candidate*: a completion where the target fits. *checker*
+    holds one world with the portrait where its variables say; it decides exactly whether a
+    rival fits a candidate. Each rival world it finds is learned by *main* as a clause ruling
+    out every completion that world stays consistent with (guarded by `a_valid`, so the plain
     "does the target fit" question ignores them). Learned clauses name the marked slot's
     entries too, so what is learned for one entry serves the others.
     """
 
     def __init__(self, puzzle: Puzzle, slot: int, choices: Sequence[Statement], target: int,
-                 vocabulary: str):
+                 m: int | None, vocabulary: str):
         layout = puzzle.layout
         k, size = len(puzzle.caskets), puzzle.size
-        meanings = puzzle.meanings
-        pool = Pool()
+        self.meanings = meanings = puzzle.meanings
+        self.size = size
+        self.pool = pool = Pool()
         self.open: dict[int, OpenSlot] = {}
         for e in puzzle.empty_slots:
             if e == slot:
@@ -168,41 +169,53 @@ class _MarkSolver:
         owner = puzzle.owner(slot)
         self.slot = OpenSlot(slot, [meaning(st, layout, owner, slot) for st in choices],
                              pool.block(len(choices)))
-        slots = {**self.open, slot: self.slot}
+        self.slots = {**self.open, slot: self.slot}
         self.target = target
         self.rivals = [p for p in range(k) if p != target]
+        self.m = m
+        # with m fixed, counters need only tell m from m + 1 or more
+        self.cap = None if m is None else m + 1
 
         main: list[list[int]] = []
         for o in self.open.values():
             main += exactly_one(o.selectors, pool)
         main += at_most_one(self.slot.selectors, pool)
-        self.tvars = pool.block(size)
-        main += world_clauses(meanings, self.tvars, slots, placement=target)
-        self.tout, clauses = totalizer(self.tvars, pool)
-        main += clauses
+        world = World(pool, size, placement=target).build(meanings, self.slots)
+        self.tvars = world.svars
+        self.tout, clauses = totalizer(self.tvars, pool, self.cap)
+        main += world.clauses + clauses
         self.a_valid = pool.new()
-        self.guards: list[int] = []
-        for p in self.rivals:
-            g = pool.new()
-            pv = pool.block(size)
-            out, clauses = totalizer(pv, pool)
-            main += [[-g] + c for c in world_clauses(meanings, pv, slots, placement=p) + clauses]
-            diffs = pool.block(size)
-            for d, a, b in zip(diffs, self.tout, out):
-                main += [[-d, a, b], [-d, -a, -b]]
-            main.append([-g] + diffs)
-            self.guards.append(g)
+        #: rival casket -> the literal guarding its copy in main (copies are added lazily)
+        self.guards: dict[int, int] = {}
 
         self.pvars = pool.block(k)
-        self.cvars = pool.block(size)
         checker = exactly_one(self.pvars, pool)
-        for o in slots.values():
+        for o in self.slots.values():
             checker += at_most_one(o.selectors, pool)
-        checker += world_clauses(meanings, self.cvars, slots, pvars=self.pvars)
-        self.cout, clauses = totalizer(self.cvars, pool)
-        checker += clauses
+        world = World(pool, size, pvars=self.pvars).build(meanings, self.slots)
+        self.cvars = world.svars
+        self.cout, clauses = totalizer(self.cvars, pool, self.cap)
+        checker += world.clauses + clauses
         self.main = new_solver(main, pool.top)
         self.checker = new_solver(checker, pool.top)
+
+    def add_rival(self, p: int) -> None:
+        """Give main a copy for rival p: under its guard, a consistent world whose count is
+        not the target's."""
+        pool = self.pool
+        g = pool.new()
+        world = World(pool, self.size, placement=p).build(self.meanings, self.slots)
+        out, clauses = totalizer(world.svars, pool, self.cap)
+        clauses = world.clauses + clauses
+        if self.m is not None:
+            clauses.append(count_not(out, self.m))
+        else:
+            diffs = pool.block(self.size)
+            for d, a, b in zip(diffs, self.tout, out):
+                clauses += [[-d, a, b], [-d, -a, -b]]
+            clauses.append(diffs)
+        feed(self.main, [[-g] + c for c in clauses] + [[pool.top, -pool.top]])
+        self.guards[p] = g
 
     def close(self) -> None:
         self.main.delete()
@@ -218,24 +231,32 @@ class _MarkSolver:
         return completion, count  # type: ignore[return-value]
 
     def check(self, completion: dict[int, int], j: int, m: int, clock: _Clock) -> bool | None:
-        """Whether no rival fits m with entry j and this completion (the target does); learns
-        a clause from each rival that fits. None: out of budget."""
+        """Whether no rival fits m with entry j and this completion (the target does): one
+        checker call, with the portrait anywhere but in the target.
+
+        A rival found to fit for the first time gets its copy in main (which rules this
+        candidate out while the copy's guard is assumed); a rival whose copy was there already
+        fits through a loop (another of its worlds), so the clause "not every open slot agrees
+        with this world" is learned. None: out of budget."""
         base = [o.selectors[completion[e]] for e, o in self.open.items()]
-        base += [self.slot.selectors[j]] + count_is(self.cout, m)
-        valid = True
-        for p in self.rivals:
-            answer = clock.solve(self.checker, base + [self.pvars[p]])
-            if answer is None:
-                return None
-            if answer:
-                model = self.checker.get_model()
-                world = [model[v - 1] > 0 for v in self.cvars]
-                clause = [-self.a_valid] + count_not(self.tout, m) + self.slot.against(p, world)
-                for o in self.open.values():
-                    clause += o.against(p, world)
-                feed(self.main, [clause])
-                valid = False
-        return valid
+        base += [self.slot.selectors[j], -self.pvars[self.target]] + count_is(self.cout, m)
+        answer = clock.solve(self.checker, base)
+        if answer is None:
+            return None
+        if not answer:
+            return True
+        model = self.checker.get_model()
+        p = next(p for p in self.rivals if model[self.pvars[p] - 1] > 0)
+        if p not in self.guards:
+            self.add_rival(p)
+            return False
+        world = [model[v - 1] > 0 for v in self.cvars]
+        cache: dict = {}
+        clause = [-self.a_valid] + count_not(self.tout, m) + self.slot.against(p, world, cache)
+        for o in self.open.values():
+            clause += o.against(p, world, cache)
+        feed(self.main, [clause])
+        return False
 
     def reach(self, j: int, m: int | None, clock: _Clock) -> bool | None:
         """Can the target fit with entry j (some completion)? When it can, the first candidate
@@ -254,18 +275,19 @@ class _MarkSolver:
     def search_valid(self, j: int, m: int | None, clock: _Clock) -> bool | None:
         """Does some completion make the puzzle valid with entry j? (CEGAR: candidates from
         main, refuted by the checker, until one holds or none is left.) None: out of budget."""
-        guards = list(self.guards)
         base = [self.a_valid, self.slot.selectors[j]] + self.counting(m)
+        dropped: set[int] = set()
         while True:
+            guards = [g for g in self.guards.values() if g not in dropped]
             answer = clock.solve(self.main, base + guards)
             if answer is None:
                 return None
             if not answer:
-                core = set(self.main.get_core() or ())
-                if not core.intersection(guards):
+                core = set(self.main.get_core() or ()).intersection(guards)
+                if not core:
                     return False
                 # a rival with no consistent world at all may be why: let those go
-                guards = [g for g in guards if g not in core]
+                dropped |= core
                 continue
             completion, count = self.candidate(self.main.get_model())
             valid = self.check(completion, j, count, clock)
@@ -297,7 +319,7 @@ def mark_choices(puzzle: Puzzle, slot: int, choices: Sequence[Statement], target
     if m is not None and not 0 <= m <= puzzle.size:
         return (IMPOSSIBLE,) * len(choices)
     clock = _Clock(budget, cancelled)
-    solver = _MarkSolver(puzzle, slot, choices, target, vocabulary)
+    solver = _MarkSolver(puzzle, slot, choices, target, m, vocabulary)
     try:
         pending = []
         for j in range(len(choices)):
@@ -375,7 +397,6 @@ def repairs(puzzle: Puzzle, vocabulary: str = "full", *, budget: float | None = 
     k, size = len(puzzle.caskets), puzzle.size
     pool = Pool()
     pvars = pool.block(k)
-    svars = pool.block(size)
     clauses = exactly_one(pvars, pool)
     slots: dict[int, OpenSlot] = {}
     alternatives: dict[int, list[Statement]] = {}
@@ -386,9 +407,9 @@ def repairs(puzzle: Puzzle, vocabulary: str = "full", *, budget: float | None = 
         slots[i] = OpenSlot(i, [meaning(st, layout, owner, i) for st in sts],
                             pool.block(len(sts)))
         clauses += at_most_one(slots[i].selectors, pool)
-    clauses += world_clauses(puzzle.meanings, svars, slots, pvars=pvars)
-    out, more = totalizer(svars, pool)
-    clauses += more
+    world = World(pool, size, pvars=pvars).build(puzzle.meanings, slots)
+    out, more = totalizer(world.svars, pool, cap=m + 1)
+    clauses += world.clauses + more
     clock = _Clock(budget, cancelled)
     found: list[Repair] = []
     solver = new_solver(clauses, pool.top)
@@ -443,7 +464,6 @@ def partial_report(puzzle: Puzzle, vocabulary: str = "full") -> PartialReport:
     k, size = len(puzzle.caskets), puzzle.size
     pool = Pool()
     pvars = pool.block(k)
-    svars = pool.block(size)
     use = pool.new()  # assumed: every empty slot holds one of its menu's statements
     clauses = exactly_one(pvars, pool)
     slots: dict[int, OpenSlot] = {}
@@ -454,7 +474,9 @@ def partial_report(puzzle: Puzzle, vocabulary: str = "full") -> PartialReport:
                             pool.block(len(sts)))
         clauses.append([-use] + list(slots[e].selectors))
         clauses += at_most_one(slots[e].selectors, pool)
-    clauses += world_clauses(puzzle.meanings, svars, slots, pvars=pvars)
+    world = World(pool, size, pvars=pvars).build(puzzle.meanings, slots)
+    clauses += world.clauses
+    svars = world.svars
     filled = [v for i, v in enumerate(svars) if i not in slots]
     fout, more = totalizer(filled, pool)
     clauses += more

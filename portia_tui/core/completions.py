@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .semantics import holds
-from .vocabulary import FreeMeaning, Meaning, PortraitMeaning
+from .vocabulary import FreeMeaning, GroupMeaning, Meaning, PortraitMeaning
 
 Clause = list[int]
 
@@ -58,24 +58,31 @@ def exactly_one(lits: Sequence[int], pool: Pool) -> list[Clause]:
     return [list(lits)] + at_most_one(lits, pool)
 
 
-def totalizer(lits: Sequence[int], pool: Pool) -> tuple[list[int], list[Clause]]:
+def totalizer(lits: Sequence[int], pool: Pool, cap: int | None = None
+              ) -> tuple[list[int], list[Clause]]:
     """(outputs, clauses): ``outputs[k]`` is true exactly when at least k + 1 of `lits` are
-    true (both directions encoded, unlike PySAT's ITotalizer, which bounds from above only)."""
+    true (both directions encoded, unlike PySAT's ITotalizer, which bounds from above only).
+
+    With a `cap`, only the first `cap` outputs exist (the last one meaning "cap or more"): the
+    encoding then grows with len(lits) * cap instead of len(lits) squared. Ask such a counter
+    only about counts below the cap."""
     clauses: list[Clause] = []
+    top = len(lits) if cap is None else max(1, min(cap, len(lits)))
 
     def build(part: Sequence[int]) -> list[int]:
         if len(part) == 1:
             return [part[0]]
         half = len(part) // 2
         a, b = build(part[:half]), build(part[half:])
-        out = pool.block(len(a) + len(b))
         p, q = len(a), len(b)
+        out = pool.block(min(p + q, top))
+        width = len(out)
         for i in range(p + 1):
             for j in range(q + 1):
-                if i + j >= 1:  # a_i and b_j -> out_{i+j}
+                if i + j >= 1:  # a_i and b_j -> out_{i+j} (saturating at the cap)
                     clauses.append(([-a[i - 1]] if i else []) + ([-b[j - 1]] if j else [])
-                                   + [out[i + j - 1]])
-                if i + j < p + q:  # not a_{i+1} and not b_{j+1} -> not out_{i+j+1}
+                                   + [out[min(i + j, width) - 1]])
+                if i + j < width:  # not a_{i+1} and not b_{j+1} -> not out_{i+j+1}
                     clauses.append(([a[i]] if i < p else []) + ([b[j]] if j < q else [])
                                    + [-out[i + j]])
         return out
@@ -106,20 +113,69 @@ def count_not(outputs: Sequence[int], count: int) -> list[int]:
 
 
 # --------------------------------------------------------------------------- worlds
-def meaning_cnf(t: int, mn: Meaning, svars: Sequence[int], placement: int | None = None,
-                pvars: Sequence[int] | None = None) -> list[Clause]:
-    """The clauses of "literal t is true exactly when `mn` holds", over statement variables
-    `svars`, with the portrait either in a fixed `placement` or where `pvars` say."""
-    if isinstance(mn, FreeMeaning):
-        return []
-    if isinstance(mn, PortraitMeaning):
-        if placement is not None:
-            return [[t] if (mn.casket == placement) == mn.positive else [-t]]
-        assert pvars is not None
-        p = pvars[mn.casket] if mn.positive else -pvars[mn.casket]
-        return [[-t, p], [t, -p]]
-    lits = [svars[g] if mn.value else -svars[g] for g in mn.group]
-    return [[-t, lit] for lit in lits] + [[t] + [-lit for lit in lits]]
+class World:
+    """One world copy: a variable per statement, and the clauses tying each statement to its
+    meaning, with the portrait in a fixed `placement` (portrait statements are then constants)
+    or where the portrait variables `pvars` say.
+
+    "Every statement of group G has value v" gets one auxiliary variable per (G, v), shared by
+    every statement and menu entry that says it, so a menu entry costs two clauses whatever
+    its group's size."""
+
+    def __init__(self, pool: Pool, size: int, placement: int | None = None,
+                 pvars: Sequence[int] | None = None):
+        self.pool = pool
+        self.svars = pool.block(size)
+        self.placement = placement
+        self.pvars = pvars
+        self.clauses: list[Clause] = []
+        self._groups: dict[tuple[tuple[int, ...], bool], int] = {}
+
+    def literal(self, mn: Meaning) -> int | bool:
+        """A literal true exactly when `mn` holds (True/False when it is a constant here)."""
+        if isinstance(mn, PortraitMeaning):
+            if self.placement is not None:
+                return (mn.casket == self.placement) == mn.positive
+            assert self.pvars is not None
+            return self.pvars[mn.casket] if mn.positive else -self.pvars[mn.casket]
+        assert isinstance(mn, GroupMeaning)
+        lits = [self.svars[g] if mn.value else -self.svars[g] for g in mn.group]
+        if len(lits) == 1:
+            return lits[0]
+        key = (mn.group, mn.value)
+        aux = self._groups.get(key)
+        if aux is None:
+            aux = self._groups[key] = self.pool.new()
+            self.clauses += [[-aux, lit] for lit in lits]
+            self.clauses.append([aux] + [-lit for lit in lits])
+        return aux
+
+    def tie(self, index: int, mn: Meaning, guard: int | None = None) -> None:
+        """Statement `index` is true exactly when `mn` holds (when `guard` is true)."""
+        if isinstance(mn, FreeMeaning):
+            return
+        t = self.svars[index]
+        lit = self.literal(mn)
+        pre = [] if guard is None else [-guard]
+        if lit is True:
+            self.clauses.append(pre + [t])
+        elif lit is False:
+            self.clauses.append(pre + [-t])
+        else:
+            self.clauses += [pre + [-t, lit], pre + [t, -lit]]
+
+    def build(self, meanings: Sequence[Meaning], open_slots: Mapping[int, "OpenSlot"]
+              ) -> "World":
+        """Tie every statement: the filled ones to `meanings`, an open slot to the meaning of
+        whichever menu entry its selectors choose."""
+        for i, mn in enumerate(meanings):
+            slot = open_slots.get(i)
+            if slot is None:
+                self.tie(i, mn)
+            else:
+                for alt, sel in zip(slot.meanings, slot.selectors):
+                    self.tie(i, alt, sel)
+        return self
 
 
 class OpenSlot:
@@ -133,35 +189,33 @@ class OpenSlot:
         self.selectors = tuple(selectors)
 
     def chosen(self, model: Sequence[int]) -> int | None:
-        """Which entry a model selects (the first selector true), or None."""
-        for j, sel in enumerate(self.selectors):
-            if model[sel - 1] > 0:
+        """Which entry a model selects (the first selector true), or None (selectors are
+        consecutive variables)."""
+        first = self.selectors[0] - 1
+        for j, lit in enumerate(model[first:first + len(self.selectors)]):
+            if lit > 0:
                 return j
         return None
 
-    def against(self, placement: int, world: Sequence[bool]) -> list[int]:
+    def against(self, placement: int, world: Sequence[bool],
+                cache: dict | None = None) -> list[int]:
         """The selectors of the entries that `world` (with the portrait in `placement`) does
         not satisfy at this slot: a completion avoiding all of them keeps the world consistent
-        here."""
-        i = self.index
-        return [sel for mn, sel in zip(self.meanings, self.selectors)
-                if holds(mn, placement, world, world[i]) != world[i]]
-
-
-def world_clauses(meanings: Sequence[Meaning], svars: Sequence[int],
-                  open_slots: Mapping[int, OpenSlot], placement: int | None = None,
-                  pvars: Sequence[int] | None = None) -> list[Clause]:
-    """Every statement's truth value equals its meaning: `meanings` for the filled slots, the
-    selected menu entry's meaning for the open ones."""
-    out: list[Clause] = []
-    for i, mn in enumerate(meanings):
-        slot = open_slots.get(i)
-        if slot is None:
-            out += meaning_cnf(svars[i], mn, svars, placement, pvars)
-            continue
-        for alt, sel in zip(slot.meanings, slot.selectors):
-            out += [[-sel] + c for c in meaning_cnf(svars[i], alt, svars, placement, pvars)]
-    return out
+        here. `cache` (one per world and placement) keeps group values between slots."""
+        cache = {} if cache is None else cache
+        value = world[self.index]
+        out = []
+        for mn, sel in zip(self.meanings, self.selectors):
+            if isinstance(mn, GroupMeaning):
+                key = (mn.group, mn.value)
+                says = cache.get(key)
+                if says is None:
+                    says = cache[key] = all(world[t] == mn.value for t in mn.group)
+            else:
+                says = holds(mn, placement, world, value)
+            if says != value:
+                out.append(sel)
+        return out
 
 
 # --------------------------------------------------------------------------- solvers
