@@ -207,3 +207,21 @@ def test_new_opens_the_editor_on_the_file_it_wrote(capsys, tmp_path, monkeypatch
     path = tmp_path / "new.toml"
     assert run(capsys, "new", path)[0] == 0
     assert opened == [str(path)] and formats.load(path) == blank_puzzle(3, 1)
+
+
+def test_the_target_is_kept_in_toml_and_checked(tmp_path):
+    from portia_tui.core.errors import FormatError
+    from portia_tui.core.formats import native
+
+    puzzle = blank_puzzle(3, 2, 4, target="lead")
+    text = native.dumps(puzzle)
+    assert 'target = "lead"' in text and native.loads(text) == puzzle
+    assert "target" not in native.dumps(default_puzzle())
+    bad = text.replace('target = "lead"', 'target = "tin"')
+    try:
+        native.loads(bad, "x.toml")
+    except FormatError as exc:
+        assert exc.line == bad.splitlines().index('target = "tin"') + 1
+    else:
+        raise AssertionError("a target that names no casket must be refused")
+    assert puzzle.replace(target="tin").problems()
