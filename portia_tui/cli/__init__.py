@@ -15,12 +15,13 @@ from typing import NoReturn
 from portia_tui import __version__
 
 #: modules of this package that add subcommands, in help order
-COMMAND_MODULES = ("solve", "edit", "play", "code", "generate", "pack", "census")
+COMMAND_MODULES = ("solve", "assist", "edit", "play", "code", "generate", "pack", "census")
 
 
 #: which module registers each subcommand (modules may register several)
 COMMAND_OWNERS = {
     "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve",
+    "new": "assist", "assist": "assist", "repair": "assist",
     "edit": "edit", "play": "play", "code": "code", "generate": "generate", "pack": "pack", "census": "census",
 }
 
@@ -51,7 +52,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 #: commands that neither start an app nor leave threads behind: the console script ends them
 #: with os._exit once their output is flushed, skipping interpreter teardown (a few ms)
-QUICK_EXIT = {"solve", "check", "convert", "cnf"}
+QUICK_EXIT = {"solve", "check", "convert", "cnf", "assist", "repair"}
 
 
 def entry() -> None:

@@ -64,10 +64,9 @@ import numpy as np
 
 from .errors import SettingsError
 from .model import DEFAULT_CASKETS
-from .vocabulary import (PORTRAIT_KINDS, GroupMeaning, Layout, PortraitMeaning, Statement,
-                         meaning, options)
+from .vocabulary import (PORTRAIT_KINDS, VOCABULARIES, GroupMeaning, Layout, PortraitMeaning,
+                         Statement, meaning, options)
 
-VOCABULARIES = ("portrait", "full")
 #: census sizes past these are refused: worlds (placements x true counts of every casket),
 #: and the join of every casket but the last (statement multisets x worlds, at most)
 MAX_WORLDS = 400

@@ -39,12 +39,11 @@ from .model import Casket, Puzzle
 from .model import casket_names as model_casket_names
 from .pack import canonical_key
 from .semantics import find_loops
-from .vocabulary import PORTRAIT_KINDS, Layout, Statement, options
+from .vocabulary import PORTRAIT_KINDS, VOCABULARIES, Layout, Statement, options
 
 #: casket names after gold, silver and lead; beyond these, casket13, casket14, ...
 M_POLICIES = ("smallest", "largest", "random")
 REPEATS = ("auto", "allow", "never")
-VOCABULARIES = ("full", "portrait")
 DEFAULT_ATTEMPTS = 20000
 #: the largest puzzles generated: far past what people solve by hand, and well short of the
 #: sizes where the statements' meanings (groups of statements) no longer fit in memory

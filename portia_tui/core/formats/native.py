@@ -5,6 +5,7 @@
     author = "after Raymond Smullyan"
     notes = "Exactly one statement is true."
     m = 1
+    target = "silver"        # optional: the casket the author builds toward
 
     [[caskets]]
     name = "gold"
@@ -19,7 +20,8 @@
     statements = ["The portrait is not in the gold casket"]
 
 Statements are the canonical English sentences (any letter case, singular or plural). A puzzle
-being written may leave slots empty (`""`) and m out (m still open).
+being written may leave slots empty (`""`) and m out (m still open). `target` (optional) names
+the casket the author is building toward; readers that do not use it ignore it.
 :func:`puzzle_from_table` and :func:`puzzle_to_table` are shared with the pack format.
 """
 
@@ -77,7 +79,7 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
                       allowed: tuple[str, ...] = ()) -> Puzzle:
     """A puzzle from a parsed TOML table; `start` is the line where the table begins in text,
     used to point at the right line; `allowed` are extra keys the caller handles."""
-    known = {"format", "m", "caskets", *META, *allowed}
+    known = {"format", "m", "target", "caskets", *META, *allowed}
     for key in table:
         if key not in known:
             raise FormatError(f"unknown key {key!r}", path, key_line(text, key, start))
@@ -137,6 +139,15 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
             raise FormatError(
                 f"the {names[ci]} casket holds no statement (n must be 1 or more)", path, where)
         counts.append(len(sts))
+    target = table.get("target")
+    if target is not None:
+        where = key_line(text, "target", start)
+        if not isinstance(target, str):
+            raise FormatError("target must be a string (a casket's name)", path, where)
+        target = target.strip().lower()
+        if target not in names:
+            raise FormatError(f"target {target!r} is not one of the caskets "
+                              f"({', '.join(names)})", path, where)
     caskets = []
     layout = Layout(tuple(names), tuple(counts))
     for ci, entry in enumerate(raw):
@@ -156,7 +167,7 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
     if m is not None and not 0 <= m <= size:
         raise FormatError(f"m = {m} is out of range: it must be between 0 and {size}", path,
                           key_line(text, "m", start))
-    return Puzzle(tuple(caskets), m, **meta).validate()
+    return Puzzle(tuple(caskets), m, target=target, **meta).validate()
 
 
 def loads(text: str, path: str = "<toml>") -> Puzzle:
@@ -177,6 +188,8 @@ def puzzle_to_table(puzzle: Puzzle, meta: bool = True) -> dict[str, Any]:
                 table[key] = value
     if puzzle.m is not None:
         table["m"] = puzzle.m
+    if puzzle.target is not None:
+        table["target"] = puzzle.target
     table["caskets"] = [
         {"name": c.name, "statements": [puzzle.sentence(puzzle.number(ci, j))
                                         for j in range(len(c.statements))]}
