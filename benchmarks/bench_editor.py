@@ -37,7 +37,6 @@ from portia_tui.app.editor.model import EditorModel  # noqa: E402
 from portia_tui.app.editor.screens.editor import EditorScreen  # noqa: E402
 from portia_tui.app.editor.widgets import analysis_panel  # noqa: E402
 from portia_tui.app.editor.widgets.analysis_panel import AnalysisPanel  # noqa: E402
-from portia_tui.app.editor.analysis import mark_function  # noqa: E402
 from textual import events  # noqa: E402
 from textual.screen import Screen  # noqa: E402
 from textual.widgets import OptionList  # noqa: E402
@@ -270,9 +269,6 @@ def main() -> None:
             [k for k, _ in timed], "<= 100")
     print(f"{'open the 12 x 10 editor (120 slots) to first analysis':<68} {ms(opened):>9}")
     print(f"{'add a row to 12 x 10 (12 new slots) to analysis painted':<68} {ms(add_row):>9}")
-    if mark_function() is None:
-        print("(c) marks: not measured, this build's core has no mark_choices yet")
-        return
     for n, target in ((3, "<= 150"), (10, "<= 1000")):
         times, undecided, entries = asyncio.run(bench_marks(n))
         row(f"(c) menu opened -> marks shown, Portia-{n} ({undecided}/{entries} undecided)",

@@ -22,6 +22,16 @@ from portia_tui.core.vocabulary import Statement
 SIZE = (160, 50)
 
 
+async def wait_until(pilot, condition, timeout: float = 10.0) -> None:
+    """Let the app run until condition() holds (a wait on a condition, not a fixed sleep)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true in time"
+        await pilot.pause()
+
+
 async def settle(app, pilot) -> None:
     """Let the analysis and marks workers finish and their messages be handled."""
     for _ in range(3):
@@ -326,11 +336,7 @@ async def test_stale_results_are_dropped(monkeypatch):
         await pilot.pause()
         assert first.wait(5)
         await pilot.press("plus")  # edit 2: analysed at once
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if app.editor.shown_generation == app.model.generation:
-                break
-        assert app.editor.shown_generation == app.model.generation
+        await wait_until(pilot, lambda: app.editor.shown_generation == app.model.generation)
         assert "for m = 3" in text_of(app, "#analysis-body")
         release.set()  # now the old result arrives, and must not be shown
         await settle(app, pilot)
@@ -370,7 +376,7 @@ async def test_unsaved_changes_are_confirmed_before_quit_and_new():
         assert isinstance(app.screen, NewPuzzleScreen)
         await pilot.press("enter")
         await settle(app, pilot)
-        assert app.model.puzzle == blank_puzzle(3, 1) and not app.model.dirty
+        assert app.model.puzzle == blank_puzzle(3, 1, target="gold") and not app.model.dirty
         await pilot.press("plus", "ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
@@ -404,7 +410,14 @@ async def test_help_palette_metadata_and_copy():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"add a row")
-        await pilot.pause(0.3)
+
+        def found() -> bool:  # the palette has searched and highlighted a hit
+            from textual.command import CommandList
+
+            hits = app.screen.query(CommandList)
+            return bool(hits) and hits.first().highlighted is not None
+
+        await wait_until(pilot, found)
         await pilot.press("enter")
         await settle(app, pilot)
         assert app.model.puzzle.n == 2
@@ -450,7 +463,7 @@ async def test_mouse_opens_a_menu_and_buttons_work():
         assert isinstance(app.screen, MenuScreen) and app.screen.casket == 2
         menu_list = app.screen.query_one(OptionList)
         first = menu_list.get_option_at_index(0)
-        assert str(first.prompt).startswith("The portrait is in this casket")
+        assert "The portrait is in this casket" in str(first.prompt)
         # click the first entry: "The portrait is in this casket"
         assert await pilot.click(menu_list, offset=(3, 0))
         await settle(app, pilot)

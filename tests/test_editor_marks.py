@@ -1,19 +1,17 @@
 """The marks on every menu entry and the repairs, as the editor shows them.
 
-The judgement is the core's (core/assistant.py: mark_choices, repairs). Here a brute-force
-reference with the same signature stands in for it, so these tests check the editor's glue:
-the worker, the symbols and words, and that a result for another edit, slot or target is
-never shown.
+The judgement is the core's (core/assistant.py: mark_choices, repairs); the menus must show
+exactly what a brute-force reference over every completion says. These tests check the
+editor's glue: the worker, the symbols and words, and that a result for another edit, slot or
+target is never shown.
 """
 
 from __future__ import annotations
 
 import itertools
 
-import pytest
 from textual.widgets import OptionList, Static
 
-import portia_tui.core.assistant as core_assistant
 from portia_tui.app.editor.analysis import MARK_SYMBOLS, MarksRequest
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.messages import MarksReady
@@ -25,8 +23,9 @@ from portia_tui.core.sat import analyse
 SIZE = (120, 40)
 
 
-def brute_marks(puzzle, slot, choices, target, m, *, budget=None, cancelled=None):
-    """Every completion of the other empty slots from their menus, analysed one by one."""
+def brute_marks(puzzle, slot, choices, target, m):
+    """Every completion of the other empty slots from their menus (and every m when m is
+    open), analysed one by one."""
     others = [i for i in puzzle.empty_slots if i != slot]
     out = []
     for choice in choices:
@@ -36,18 +35,15 @@ def brute_marks(puzzle, slot, choices, target, m, *, budget=None, cancelled=None
             for i, st in zip((slot, *others), (choice, *fill)):
                 ci = p.owner(i)
                 p = p.with_statement(ci, i - p.layout.offset(ci), st)
-            sols = analyse(p).solutions(m)
-            valid |= sols == (target,)
-            reachable |= target in sols
+            analysis = analyse(p)
+            for sols in (analysis.solutions(x) for x in ([m] if m is not None
+                                                          else range(p.size + 1))):
+                valid |= sols == (target,)
+                reachable |= target in sols
             if valid:
                 break
         out.append("valid" if valid else "reachable" if reachable else "impossible")
     return tuple(out)
-
-
-@pytest.fixture
-def reference_marks(monkeypatch):
-    monkeypatch.setattr(core_assistant, "mark_choices", brute_marks, raising=False)
 
 
 async def menu_marks(app, pilot) -> list[str]:
@@ -62,7 +58,7 @@ async def menu_marks(app, pilot) -> list[str]:
     return [str(o.prompt) for o in screen.query_one(OptionList).options]
 
 
-async def test_every_menu_entry_is_marked_toward_the_target(reference_marks):
+async def test_every_menu_entry_is_marked_toward_the_target():
     puzzle = blank_puzzle(3, 1, m=1)
     app = EditorApp(EditorModel.new(puzzle, target=0))
     async with app.run_test(size=SIZE) as pilot:
@@ -83,7 +79,7 @@ async def test_every_menu_entry_is_marked_toward_the_target(reference_marks):
         assert [p.split(" ")[0] for p in prompts] == [MARK_SYMBOLS[m] for m in expected]
 
 
-async def test_marks_for_another_edit_or_slot_are_not_shown(reference_marks):
+async def test_marks_for_another_edit_or_slot_are_not_shown():
     puzzle = blank_puzzle(3, 1, m=1)
     app = EditorApp(EditorModel.new(puzzle, target=0))
     async with app.run_test(size=SIZE) as pilot:
@@ -102,12 +98,34 @@ async def test_marks_for_another_edit_or_slot_are_not_shown(reference_marks):
         assert app.editor.stale_dropped == dropped + 2
 
 
-async def test_m_open_asks_for_m_before_marking(reference_marks):
-    app = EditorApp(EditorModel.new(blank_puzzle(3, 1), target=0))
+async def test_with_m_open_the_marks_are_for_any_m():
+    puzzle = blank_puzzle(3, 1)
+    app = EditorApp(EditorModel.new(puzzle, target=2))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("down", "right", "right", "enter")  # lead's menu
+        prompts = await menu_marks(app, pilot)
+        expected = brute_marks(puzzle, 2, puzzle.options(2), 2, None)
+        assert [p.split(" ")[0] for p in prompts] == [MARK_SYMBOLS[m] for m in expected]
+        assert "m open (any m)" in str(app.screen.query_one("#menu-legend", Static).render())
+
+
+async def test_repairs_of_an_invalid_puzzle_are_listed():
+    from portia_tui.core.assistant import repairs
+    from portia_tui.core.model import default_puzzle
+
+    puzzle = default_puzzle().with_m(0)  # Smullyan's first casket with m = 0: not valid
+    app = EditorApp(EditorModel.new(puzzle))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if app.editor._repairs_found is not None:
+                break
         await pilot.pause()
-        screen = app.screen
-        assert screen.marks is None
-        assert "m is open" in str(screen.query_one("#menu-legend", Static).render())
+        status = " ".join(str(app.editor.query_one("#assistant-status", Static).render()).split())
+        found = repairs(puzzle)
+        assert found.statements or found.m
+        for r in found.statements:
+            assert f"statement {r.index + 1} →" in status
+        for m in found.m:
+            assert f"m = {m} (portrait in" in status

@@ -67,7 +67,7 @@ def test_compute_on_a_blank_page():
 
 
 def test_marks_are_the_cores_for_the_slots_menu(monkeypatch):
-    import portia_tui.core.assistant as core_assistant
+    import portia_tui.app.editor.analysis as glue
 
     calls = []
 
@@ -75,14 +75,15 @@ def test_marks_are_the_cores_for_the_slots_menu(monkeypatch):
         calls.append((slot, tuple(choices), target, m))
         return ("valid",) * len(choices)
 
-    monkeypatch.setattr(core_assistant, "mark_choices", fake, raising=False)
+    monkeypatch.setattr(glue, "mark_choices", fake)
     p = default_puzzle().with_row_added()
     request = MarksRequest(0, p, casket=1, position=1, target=2)
     found = marks(request)
     assert found == ("valid",) * len(p.options(1))
     assert calls == [(3, tuple(p.options(1)), 2, p.m)]
     assert marks(request, cancelled=lambda: True) is None
-    assert marks(MarksRequest(0, p.with_m(None), 1, 1, 2)) is None  # m open: no marks
+    marks(MarksRequest(0, p.with_m(None), 1, 1, 2))  # m open: the core marks for any m
+    assert calls[-1][3] is None
 
 
 def test_model_target_and_disk_changes(tmp_path):

@@ -214,7 +214,8 @@ async def test_new_asks_for_the_shape_and_starts_blank(cfg):
         await pilot.press("enter")
         await idle(app, pilot)
         puzzle = app.model.puzzle
-        assert puzzle == blank_puzzle(("gold", "silver", "lead", "tin"), 2, None, author="Ada")
+        assert puzzle == blank_puzzle(("gold", "silver", "lead", "tin"), 2, None, author="Ada",
+                                      target="tin")
         assert puzzle.title == "" and puzzle.notes == ""
         assert app.model.target == 3
         slot = app.editor.slot_at(0, 0)

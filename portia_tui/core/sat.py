@@ -209,9 +209,8 @@ class SatEngine:
     def analyse(self) -> Analysis:
         reports = tuple(self.loop_report(loop) for loop in find_loops(self.puzzle))
         uncertain = {p for r in reports for p in r.undetermined_in}
-        # an empty slot is free: with one, a placement may have several assignments
-        free = bool(self.puzzle.empty_slots)
-        counts = tuple(self.counts(p, unique=p not in uncertain and not free)
+        free = bool(self.puzzle.empty_slots)  # an empty slot takes either value
+        counts = tuple(self.counts(p, unique=not free and p not in uncertain)
                        for p in range(self.k))
         return Analysis(self.puzzle, counts, reports, engine="sat")
 

@@ -13,18 +13,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from portia_tui.core import assistant as core_assistant
-from portia_tui.core.assistant import AssistantReport, assess
+from portia_tui.core.assistant import MARK_SYMBOLS, AssistantReport, assess, mark_choices
+from portia_tui.core.assistant import repairs as find_repairs
 from portia_tui.core.model import Puzzle
 from portia_tui.core.sat import SatEngine, analyse
 from portia_tui.core.semantics import Analysis
 from portia_tui.core.vocabulary import Layout, Statement, options, sentence
 from portia_tui.core.words import listing
 
-#: the marks' symbols (the core's, once core/assistant.py defines them: one home)
-MARK_SYMBOLS: dict[str, str] = getattr(
-    core_assistant, "MARK_SYMBOLS",
-    {"valid": "★", "reachable": "✓", "impossible": "✗", "undecided": "?"})
+__all__ = ["MARK_SYMBOLS"]  # the core's symbols (one home), re-exported for the widgets
+
 #: what the symbols mean, for people (meaning never by colour alone)
 MARK_LEGEND = "Menu marks: ★ valid · ✓ reachable · ✗ impossible · ? undecided (? for help)"
 
@@ -92,20 +90,14 @@ class MarksRequest:
         return self.puzzle.number(self.casket, self.position)
 
 
-def mark_function() -> Callable | None:
-    """The core's ``mark_choices``, or None while this build has no such function."""
-    return getattr(core_assistant, "mark_choices", None)
-
-
 def marks(request: MarksRequest, cancelled: Callable[[], bool] = lambda: False,
           budget: float | None = MARKS_BUDGET) -> tuple[str, ...] | None:
     """One mark per menu entry of the slot (menu order): "valid", "reachable", "impossible"
-    or "undecided" (see core/assistant.py). None when cancelled, when m is open, or when the
-    core cannot mark menus."""
-    mark_choices = mark_function()
-    puzzle = request.puzzle
-    if cancelled() or mark_choices is None or puzzle.m is None:
+    or "undecided" (core/assistant.py ``mark_choices``; with m open, for some m). None when
+    cancelled."""
+    if cancelled():
         return None
+    puzzle = request.puzzle
     choices = [st for _sentence, st in menu(puzzle.layout, request.casket)]
     found = mark_choices(puzzle, request.slot, choices, request.target, puzzle.m,
                          budget=budget, cancelled=cancelled)
@@ -121,12 +113,10 @@ class RepairsRequest:
     puzzle: Puzzle
 
 
-def repairs(request: RepairsRequest, budget: float | None = REPAIRS_BUDGET):
-    """The core's repairs of a complete invalid puzzle (None when the core has none)."""
-    find = getattr(core_assistant, "repairs", None)
-    if find is None:
-        return None
-    return find(request.puzzle, budget=budget)
+def repairs(request: RepairsRequest, cancelled: Callable[[], bool] = lambda: False,
+            budget: float | None = REPAIRS_BUDGET):
+    """The core's repairs of a complete puzzle that is not valid (core Repairs)."""
+    return find_repairs(request.puzzle, budget=budget, cancelled=cancelled)
 
 
 # --------------------------------------------------------------------------- words

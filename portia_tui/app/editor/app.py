@@ -51,7 +51,7 @@ class EditorApp(PortiaApp):
             model = EditorModel.new(puzzle, path=path, target=target or 0)
         elif path is not None and path.exists():
             model = EditorModel.opened(puzzle, path)
-            model.target = target
+            model.fallback_target = target
         else:
             model = EditorModel.new(puzzle, path=path, target=target)
         app.editor.model = model

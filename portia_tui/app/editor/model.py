@@ -4,8 +4,10 @@ Widgets never hold puzzle state; they render from an :class:`EditorModel`. Every
 the immutable puzzle and bumps :attr:`EditorModel.generation`, the number that tags worker
 results so a result computed for an older edit is never shown.
 
-The puzzle's m is the only m (the Algorithm 2 marks use it too); :attr:`EditorModel.target`
-is the casket the author wants the portrait in.
+The puzzle's m is the only m (the Algorithm 2 marks use it too), and the puzzle's target is
+the only target (the casket the author wants the portrait in; choosing it is an edit, saved
+with the puzzle). While the puzzle names no target, :attr:`EditorModel.fallback_target` stands
+in: the solution once the analysis has found one, else the first casket.
 """
 
 from __future__ import annotations
@@ -35,9 +37,9 @@ class EditorModel:
     #: what the screen shows besides the puzzle (plain settings, not puzzle state)
     show_values: bool = False
     assistant: bool = True
-    #: the casket the author aims the portrait at; None: not chosen yet (the screen then
-    #: takes the puzzle's solution once the analysis has found one)
-    target: int | None = None
+    #: the target while the puzzle names none; None: not known yet (the screen then takes the
+    #: puzzle's solution once the analysis has found one)
+    fallback_target: int | None = None
     _undo: list[Puzzle] = field(default_factory=list)
     _redo: list[Puzzle] = field(default_factory=list)
 
@@ -46,7 +48,8 @@ class EditorModel:
     def new(cls, puzzle: Puzzle, path: Path | None = None,
             target: int | None = None) -> "EditorModel":
         """A fresh puzzle: not dirty unless it is meant for a file that does not exist yet."""
-        return cls(puzzle, path=path, saved=None if path is not None else puzzle, target=target)
+        return cls(puzzle, path=path, saved=None if path is not None else puzzle,
+                   fallback_target=target)
 
     @classmethod
     def opened(cls, puzzle: Puzzle, path: Path) -> "EditorModel":
@@ -84,6 +87,14 @@ class EditorModel:
         if self.source is not None:
             return self.source.with_suffix(".toml")
         return Path.cwd() / "puzzle.toml"
+
+    @property
+    def target(self) -> int | None:
+        """The target casket's index: the puzzle's, else the fallback (None: not known yet)."""
+        puzzle = self.puzzle
+        if puzzle.target is not None and puzzle.target in puzzle.names:
+            return puzzle.names.index(puzzle.target)
+        return self.fallback_target
 
     def target_or(self, fallback: int = 0) -> int:
         """The target casket (a valid index for the current puzzle)."""

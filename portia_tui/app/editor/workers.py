@@ -75,7 +75,7 @@ class Workers:
 
     def _repair(self, request: RepairsRequest) -> None:
         worker = get_current_worker()
-        found = repairs(request)
+        found = repairs(request, cancelled=lambda: worker.is_cancelled)
         if found is not None and not worker.is_cancelled:
             self.owner.post_message(RepairsReady(request, found))
 

@@ -238,7 +238,7 @@ class EditorScreen(Screen):
         if model.target is None:
             # the target defaults to the puzzle's solution when it has one
             sols = report.analysis.solutions()
-            model.target = sols[0] if len(sols) == 1 else 0
+            model.fallback_target = sols[0] if len(sols) == 1 else 0
             self.query_one(AssistantPanel).sync(model.puzzle, model.target)
             if model.assistant and model.target != report.request.target:
                 self.request_analysis()
@@ -288,18 +288,18 @@ class EditorScreen(Screen):
 
     def _marks_legend(self, pending: bool = False) -> str:
         model = self.model
-        if model.puzzle.m is None:
-            return "m is open: set m (+ or −) to see which choices lead to a valid puzzle."
         name = model.puzzle.names[model.target_or(0)]
+        m = model.puzzle.m
+        aim = f"{name}, m open (any m)" if m is None else f"{name}, m = {m}"
         if pending:
-            return f"Checking each choice against the target ({name}, m = {model.puzzle.m})…"
-        return (f"Toward {name} with m = {model.puzzle.m}: ★ valid · ✓ reachable "
-                "(fits, not alone) · ✗ impossible · ? undecided")
+            return f"Checking each choice toward {aim}…"
+        return (f"Toward {aim}: ★ valid · ✓ reachable (fits, never alone) · ✗ impossible · "
+                "? undecided")
 
     def request_marks(self, casket: int, position: int) -> None:
         """Work out the marks of a slot's menu in a worker (the menu never waits)."""
         model = self.model
-        if model.puzzle.m is None or self.slot_at(casket, position) is None:
+        if self.slot_at(casket, position) is None:
             return
         self.jobs.mark(MarksRequest(model.generation, model.puzzle, casket, position,
                                     model.target_or(0)))
@@ -392,8 +392,8 @@ class EditorScreen(Screen):
         await self.action_set_m(message.m)
 
     @on(TargetChosen)
-    def _target_chosen(self, message: TargetChosen) -> None:
-        self.action_set_target(message.target)
+    async def _target_chosen(self, message: TargetChosen) -> None:
+        await self.action_set_target(message.target)
 
     # ----------------------------------------------------------------- editing actions
     async def action_undo(self) -> None:
@@ -469,24 +469,22 @@ class EditorScreen(Screen):
         except PortiaError as exc:
             self.notify(str(exc), severity="error")
 
-    def action_set_target(self, target: int) -> None:
+    async def action_set_target(self, target: int) -> None:
+        """Aim at another casket: an edit of the puzzle's target (undoable, saved with it)."""
         model = self.model
-        if not 0 <= target < len(model.puzzle.caskets) or target == model.target:
+        puzzle = model.puzzle
+        if not 0 <= target < len(puzzle.caskets) or target == model.target:
             return
-        model.target = target
         if not model.assistant:
             self.action_toggle_assistant()
-            return
-        self.query_one(AssistantPanel).sync(model.puzzle, target)
-        self.request_analysis()
-        self._clear_marks()
+        await self.edit(puzzle.replace(target=puzzle.names[target]))
 
-    def action_next_target(self) -> None:
+    async def action_next_target(self) -> None:
         model = self.model
-        self.action_set_target((model.target_or(0) + 1) % len(model.puzzle.caskets))
+        await self.action_set_target((model.target_or(0) + 1) % len(model.puzzle.caskets))
 
-    def action_assistant_target(self, target: int) -> None:
-        self.action_set_target(target)
+    async def action_assistant_target(self, target: int) -> None:
+        await self.action_set_target(target)
 
     def action_toggle_values(self) -> None:
         self.model.show_values = not self.model.show_values
@@ -583,9 +581,11 @@ class EditorScreen(Screen):
             NewPuzzleScreen(caskets=str(len(puzzle.caskets)), n=puzzle.n or 1))
         if answer is not None:
             author = self.app.settings.get("author", "") if hasattr(self.app, "settings") else ""
-            blank = blank_puzzle(answer["caskets"], answer["n"], answer["m"],
-                                 author=author if isinstance(author, str) else "")
-            await self.load_model(EditorModel.new(blank, target=answer["target"]))
+            names = answer["caskets"]
+            blank = blank_puzzle(names, answer["n"], answer["m"],
+                                 author=author if isinstance(author, str) else "",
+                                 target=names[answer["target"]])
+            await self.load_model(EditorModel.new(blank))
 
     async def _quit(self) -> None:
         if await self.files.confirm_discard("quitting"):

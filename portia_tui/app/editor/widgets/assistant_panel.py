@@ -71,10 +71,11 @@ def repair_lines(analysis, found) -> list[str]:
                      f"{puzzle.names[r.solution]})")
     for m in found.m:
         lines.append(f"  m = {m} (portrait in {puzzle.names[analysis.solutions(m)[0]]})")
+    late = [] if found.complete else ["  (not every change was tried in time)"]
     if not lines:
-        return ["No single change makes it valid."]
+        return ["No single change makes it valid."] + late
     verb = "makes" if len(lines) == 1 else "make"
-    return [f"{plural(len(lines), 'single change')} {verb} it valid:"] + lines
+    return [f"{plural(len(lines), 'single change')} {verb} it valid:"] + lines + late
 
 
 class AssistantPanel(VerticalScroll):
