@@ -54,7 +54,8 @@ def verdict(report: Report) -> str:
         return (f"[b]✔ VALID[/b] for m = {m}: one solution, the portrait is in "
                 f"[b]{puzzle.names[sols[0]]}[/b].")
     if sols:
-        return f"[b]✘ NOT VALID[/b] for m = {m}: {names(puzzle, sols)} all fit."
+        every = "both" if len(sols) == 2 else "all"
+        return f"[b]✘ NOT VALID[/b] for m = {m}: {names(puzzle, sols)} {every} fit."
     return f"[b]✘ NOT VALID[/b] for m = {m}: no casket fits."
 
 

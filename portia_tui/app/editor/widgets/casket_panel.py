@@ -77,24 +77,29 @@ class Slot(Widget, can_focus=True):
         return f"{self.number:>3}{loop_mark}{value_mark} "
 
     def render(self) -> Content:
-        width = max(self.size.width - LABEL_WIDTH - 2, 10)  # room for " ▼"
         rows = max(self.size.height, 1)
-        text = self.sentence or EMPTY_TEXT
-        lines = textwrap.wrap(text, width) or [""]
+        # narrow panels (three lines a slot): a two-digit number and no ▼, so that the
+        # longest sentences still fit whole
+        narrow = rows >= 3
+        digits = 2 if narrow and self.number < 100 else 3
+        label = digits + 3
+        width = max(self.size.width - label - (0 if narrow else 2), 10)
+        lines = textwrap.wrap(self.sentence or EMPTY_TEXT, width) or [""]
         if len(lines) > rows:
             rest = textwrap.shorten(" ".join(lines[rows - 1:]), width, placeholder="…")
             lines = lines[: rows - 1] + [rest]
-        lines[-1] += " ▼"
+        if not narrow:
+            lines[-1] += " ▼"
         value_style = {True: "bold $success", False: "bold $error"}.get(self.value, "bold")
         parts: list = [
-            (f"{self.number:>3}", "bold"),
+            (f"{self.number:>{digits}}", "bold"),
             (LOOP_MARK if self.loop else " ", "bold $warning"),
             (" " if self.value == "" else VALUE_MARK[self.value], value_style),
             " ",
         ]
         text_style = "" if self.sentence else "italic $text-muted"
         for n, line in enumerate(lines):
-            parts += (["\n", " " * LABEL_WIDTH] if n else []) + [(line, text_style)]
+            parts += (["\n", " " * label] if n else []) + [(line, text_style)]
         return Content.assemble(*parts)
 
     # --------------------------------------------------------------- input
