@@ -91,6 +91,7 @@ class EditorScreen(Screen):
         self._focus_shown = ""
         self._view_stale = False
         self._view_timer = None
+        self._repairs_timer = None
 
     # ----------------------------------------------------------------- building
     def compose(self) -> ComposeResult:
@@ -249,7 +250,10 @@ class EditorScreen(Screen):
         self._show_assistant()
         self._apply_row_marks()
         self._sync_focus_line()
-        self._request_repairs()
+        # repairs once the author pauses: their solver calls hold the GIL a moment
+        if self._repairs_timer is not None:
+            self._repairs_timer.stop()
+        self._repairs_timer = self.set_timer(self.REPAIRS_AFTER, self._request_repairs)
 
     def _show_assistant(self) -> None:
         report = self.report
@@ -263,7 +267,11 @@ class EditorScreen(Screen):
         return (report is not None and report.analysis.puzzle == self.model.puzzle
                 and self.model.puzzle.complete and not report.analysis.valid())
 
+    #: seconds without an edit before the repairs of an invalid puzzle are looked for
+    REPAIRS_AFTER = 0.4
+
     def _request_repairs(self) -> None:
+        self._repairs_timer = None
         if self.model.assistant and self._repairs_wanted():
             request = RepairsRequest(self.model.generation, self.model.puzzle)
             if self.jobs.repair(request):

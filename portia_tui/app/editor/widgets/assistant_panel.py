@@ -59,23 +59,29 @@ def value_line(report: Report) -> str | None:
     return f"With the portrait in {name}: {said}."
 
 
+#: the most repairs listed (the others are counted)
+REPAIRS_SHOWN = 8
+
+
 def repair_lines(analysis, found) -> list[str]:
     """The core's Repairs in an author's words (complete, invalid puzzles only)."""
     if found is None:
         return ["Single changes that make it valid: looking…"]
     puzzle = analysis.puzzle
-    lines = []
+    # another m first: one key (+ or −) away
+    lines = [f"  m = {m} (portrait in {puzzle.names[analysis.solutions(m)[0]]})"
+             for m in found.m]
     for r in found.statements:
         text = sentence(r.statement, puzzle.layout, puzzle.owner(r.index))
         lines.append(f"  statement {r.index + 1} → {text} (portrait in "
                      f"{puzzle.names[r.solution]})")
-    for m in found.m:
-        lines.append(f"  m = {m} (portrait in {puzzle.names[analysis.solutions(m)[0]]})")
     late = [] if found.complete else ["  (not every change was tried in time)"]
     if not lines:
         return ["No single change makes it valid."] + late
     verb = "makes" if len(lines) == 1 else "make"
-    return [f"{plural(len(lines), 'single change')} {verb} it valid:"] + lines + late
+    head = f"{plural(len(lines), 'single change')} {verb} it valid:"
+    more = [f"  … and {len(lines) - REPAIRS_SHOWN} more"] if len(lines) > REPAIRS_SHOWN else []
+    return [head] + lines[:REPAIRS_SHOWN] + more + late
 
 
 class AssistantPanel(VerticalScroll):
