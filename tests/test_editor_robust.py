@@ -66,8 +66,8 @@ async def test_random_bursts_on_every_screen_end_without_an_error(tmp_path, monk
     async with app.run_test(size=SIZE) as pilot:
         await idle(app, pilot)
         # each opener leads to a screen or dialog; a burst of random keys follows at once
-        for opener in ["enter", "n", "s", "S", "o", "e", "?", "p", "q", "ctrl+p", "enter"]:
-            burst(app, [opener] + [rng.choice(KEYS) for _ in range(25)])
+        for opener in ["enter", "n", "s", "S", "o", "e", "?", "p", "q", "ctrl+p"]:
+            burst(app, [opener] + [rng.choice(KEYS) for _ in range(12)])
             await idle(app, pilot)
             for _ in range(6):  # back to the editor for the next round
                 if app.screen is app.editor or not app.is_running:

@@ -558,7 +558,7 @@ class EditorScreen(Screen):
             finally:
                 self.files.busy = False
 
-        self.run_worker(run(), group="dialog")
+        self.run_worker(run, group="dialog")
 
     async def save(self) -> bool:
         return await self.files.save()
