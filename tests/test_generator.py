@@ -237,3 +237,15 @@ def test_the_command_line_words_setting_errors_with_its_flags(capsys):
     assert main(["census", "-n", "0"]) == 2
     assert capsys.readouterr().err.strip() == \
         "portia: -n 0: every casket needs at least one statement"
+
+
+def test_sat_reverifies_a_sample_or_everything():
+    stats = Stats()
+    out = generate(Settings(n=3, count=41, seed=6), stats=stats)
+    assert stats.verified == 3 and stats.sat_disagreements == 0  # puzzles 1, 21 and 41
+    for g in out:
+        assert g.unique_m == sat.analyse(g.puzzle).unique_m
+        g.puzzle.validate()
+    stats = Stats()
+    generate(Settings(n=3, count=10, seed=6, verify=True, loops=True), stats=stats)
+    assert stats.verified == 10 and stats.sat_disagreements == 0

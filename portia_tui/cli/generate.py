@@ -15,8 +15,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "generate", help="generate random puzzles, each verified to have one solution",
         description="Random Portia-n puzzles (Algorithm 3 of the thesis): random statements on "
         "each casket, then m chosen among the m values with exactly one solution. Every puzzle "
-        "is verified by the exact SAT analysis and rated easy/medium/hard. Without -o the pack "
-        "TOML is printed (or readable text with --print text).")
+        "is solved exactly, re-verified by SAT (the first and one in twenty, or all with "
+        "--verify) and rated easy/medium/hard. No casket carries a statement beside its exact "
+        "negation or two that say the same, and no two puzzles are the same up to renaming the "
+        "caskets (the --allow-* options lift these). Without -o the pack TOML is printed (or "
+        "readable text with --print text).")
     p.add_argument("-n", type=int, default=3, metavar="N", help="statements per casket (default 3)")
     p.add_argument("--caskets", type=int, default=3, metavar="K",
                    help="number of caskets: gold, silver, lead, copper, iron, tin, ... (default 3)")
@@ -48,6 +51,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--allow-twins", action="store_true",
                    help="let two puzzles be the same up to renaming the caskets and the order of "
                    "statements (default: never; exact copies are never made)")
+    p.add_argument("--verify", action="store_true",
+                   help="re-verify every puzzle with the SAT analysis (default: the first and one "
+                   "in twenty; every puzzle is solved exactly either way)")
     p.add_argument("--attempts", type=int, default=DEFAULT_ATTEMPTS,
                    help="give up after this many candidates in a row without a new puzzle "
                    f"(default {DEFAULT_ATTEMPTS})")
@@ -86,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         solution=args.solution.strip().lower() if args.solution else None, loops=args.loops,
         repeats=args.repeats, difficulty=args.difficulty, vocabulary=args.vocabulary,
         seed=args.seed, attempts=args.attempts, allow_negations=args.allow_negations,
-        allow_echoes=args.allow_echoes, allow_twins=args.allow_twins).check()
+        allow_echoes=args.allow_echoes, allow_twins=args.allow_twins, verify=args.verify).check()
     if args.output:  # fail before the work, not after
         from portia_tui.core.formats.common import check_target
 

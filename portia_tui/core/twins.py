@@ -29,28 +29,47 @@ def _coded(puzzle: Puzzle) -> _Coded:
              for st in c.statements] for c in puzzle.caskets]
 
 
-def _relabelled(coded: _Coded, new: list[int] | tuple[int, ...]) -> tuple:
-    """The caskets in their new order (casket c becomes new[c]), statements sorted."""
+def _matrix(coded: _Coded) -> tuple[list[list[tuple[int, ...]]], list[tuple[int, ...]]]:
+    """The statements as a table: cell [c][t] the sorted kinds of casket c's statements about
+    casket t, and per casket the sorted kinds of those that name no casket ("other")."""
     k = len(coded)
-    out: list = [None] * k
+    cells: list[list[list[int]]] = [[[] for _ in range(k)] for _ in range(k)]
+    free: list[list[int]] = [[] for _ in range(k)]
     for c, sts in enumerate(coded):
-        out[new[c]] = tuple(sorted((kind, new[t] if t >= 0 else -1) for kind, t in sts))
-    return tuple(out)
+        for kind, t in sts:
+            (cells[c][t] if t >= 0 else free[c]).append(kind)
+    return ([[tuple(sorted(x)) for x in row] for row in cells],
+            [tuple(sorted(x)) for x in free])
+
+
+def _relabelled(table, new: list[int] | tuple[int, ...]) -> tuple:
+    """The table with casket c renamed new[c], rows and columns in the new order."""
+    cells, free = table
+    old = [0] * len(new)
+    for c, x in enumerate(new):
+        old[x] = c
+    return tuple((free[c], tuple(cells[c][t] for t in old)) for c in old)
+
+
+def coded_key(coded: _Coded, m: int | None, brute: bool = False) -> tuple:
+    """The twin key of a puzzle given as, per casket, (kind rank, target index or -1) pairs
+    (kind ranks in the order of :data:`portia_tui.core.vocabulary.KINDS`); `brute`: try every
+    relabelling whatever the number of caskets."""
+    table = _matrix(coded)
+    k = len(coded)
+    if brute or k <= BRUTE_CASKETS:
+        return (m, min(_relabelled(table, perm) for perm in permutations(range(k))))
+    return (m, _search(coded, table, _refine(coded, [0] * k)))
 
 
 def brute_key(puzzle: Puzzle) -> tuple:
     """The twin key by trying every relabelling (K! of them: small K only)."""
-    coded = _coded(puzzle)
-    best = min(_relabelled(coded, perm) for perm in permutations(range(len(coded))))
-    return (puzzle.m, best)
+    return coded_key(_coded(puzzle), puzzle.m, brute=True)
 
 
 def twin_key(puzzle: Puzzle) -> tuple:
     """Equal for two puzzles exactly when they are twins (see the module notes)."""
-    if len(puzzle.caskets) <= BRUTE_CASKETS:
-        return brute_key(puzzle)
-    coded = _coded(puzzle)
-    return (puzzle.m, _search(coded, _refine(coded, [0] * len(coded))))
+    return coded_key(_coded(puzzle), puzzle.m)
 
 
 def _rank(signatures: list) -> list[int]:
@@ -92,11 +111,11 @@ def _swaps_onto_itself(coded: _Coded, a: int, b: int) -> bool:
     return True
 
 
-def _search(coded: _Coded, colours: list[int]) -> tuple:
+def _search(coded: _Coded, table, colours: list[int]) -> tuple:
     """The smallest key over the leaves of individualisation and refinement."""
     k = len(coded)
     if len(set(colours)) == k:
-        return _relabelled(coded, colours)
+        return _relabelled(table, colours)
     counts: dict[int, int] = {}
     for col in colours:
         counts[col] = counts.get(col, 0) + 1
@@ -109,7 +128,7 @@ def _search(coded: _Coded, colours: list[int]) -> tuple:
             continue
         tried.append(v)
         split = _refine(coded, _rank([(col, c != v) for c, col in enumerate(colours)]))
-        key = _search(coded, split)
+        key = _search(coded, table, split)
         if best is None or key < best:
             best = key
     assert best is not None

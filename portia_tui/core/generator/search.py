@@ -18,9 +18,8 @@ from .. import sat
 from ..difficulty import Rating, rate
 from ..errors import SettingsError
 from ..model import Puzzle
-from ..pack import canonical_key
-from ..semantics import Analysis, find_loops
-from ..twins import twin_key
+from ..semantics import Analysis
+from ..twins import coded_key
 from .sampler import Sampler, loop_free_counts, to_puzzle
 from .settings import Settings, describe, notices
 
@@ -28,6 +27,13 @@ from .settings import Settings, describe, notices
 #: the attempts left: with loops every candidate costs a SAT analysis, and settings no puzzle
 #: meets must be reported in seconds, not minutes
 PATIENCE = 5.0
+#: without the verify setting, the first puzzle and one in this many are re-verified by SAT
+VERIFY_EVERY = 20
+
+
+def evaluate(puzzle: Puzzle) -> Analysis:
+    """The exact analysis of a candidate."""
+    return sat.analyse(puzzle)
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,8 @@ class Stats:
     duplicates: int = 0
     #: draws the sampler could not complete under the quality filters
     quality_rejects: int = 0
+    #: puzzles re-verified by the SAT analysis
+    verified: int = 0
     #: candidates the fast evaluator accepted but the SAT analysis did not (must stay 0)
     sat_disagreements: int = 0
     emitted: int = 0
@@ -109,15 +117,13 @@ class _Search:
             stats.quality_rejects += 1
             return None
         analysis: Analysis | None = None
-        built = None
         if order is not None:
             by_count: dict[int, list[int]] = {}
             for p, c in enumerate(loop_free_counts(cands, order, self.s.caskets)):
                 by_count.setdefault(c, []).append(p)
             solutions = {c: ps[0] for c, ps in by_count.items() if len(ps) == 1}
         else:
-            built = to_puzzle(cands, self.names, 0)
-            analysis = sat.analyse(built)
+            analysis = evaluate(to_puzzle(cands, self.names, None))
             solutions = {m: analysis.solutions(m)[0] for m in analysis.unique_m}
         if not solutions:
             stats.no_unique_m += 1
@@ -126,37 +132,33 @@ class _Search:
         if m is None:
             stats.m_rejects += 1
             return None
-        # with loops the candidate is built and checked already: only m changes
-        puzzle = to_puzzle(cands, self.names, m) if built is None else built.with_m(m)
-        return self._judge(puzzle, m, solutions[m], analysis)
-
-    def _key(self, puzzle: Puzzle) -> tuple:
-        """The key under which a puzzle counts as made before."""
-        return canonical_key(puzzle) if self.s.allow_twins else twin_key(puzzle)
-
-    def _judge(self, puzzle: Puzzle, m: int, solution: int,
-               analysis: Analysis | None) -> Generated | None:
-        stats = self.stats
-        key = self._key(puzzle)
+        key = (m, tuple(tuple(sorted(c)) for c in cands)) if self.s.allow_twins \
+            else coded_key(cands, m)
         if key in self.seen:
             stats.duplicates += 1
             return None
-        if analysis is None:
-            if find_loops(puzzle):  # the sampler never draws a loop; make sure
-                stats.loop_rejects += 1
-                return None
-            analysis = sat.analyse(puzzle)
-        sols = analysis.solutions(m)
-        if len(sols) != 1 or sols[0] != solution:
-            stats.sat_disagreements += 1
-            return None
+        puzzle = to_puzzle(cands, self.names, m)
+        return self._judge(puzzle, key, solutions, analysis)
+
+    def _judge(self, puzzle: Puzzle, key: tuple, solutions: dict[int, int],
+               analysis: Analysis | None) -> Generated | None:
+        """Rate the puzzle (one evaluation, read by the rating too) and re-verify it by SAT
+        when due: every puzzle with verify set, else the first and one in VERIFY_EVERY."""
+        stats = self.stats
+        m = puzzle.m
+        assert m is not None
         rating = rate(puzzle, m)
         if self.s.difficulty is not None and rating.level != self.s.difficulty:
             stats.difficulty_rejects += 1
             return None
+        if self.s.verify or stats.emitted % VERIFY_EVERY == 0:
+            stats.verified += 1
+            if sat.analyse(puzzle).solutions(m) != (solutions[m],):
+                stats.sat_disagreements += 1
+                return None
         self.seen.add(key)
         stats.emitted += 1
-        return Generated(puzzle, self.names[solution], rating, analysis.unique_m)
+        return Generated(puzzle, self.names[solutions[m]], rating, tuple(sorted(solutions)))
 
 
 def iter_generate(settings: Settings, stats: Stats | None = None,

@@ -101,6 +101,8 @@ class Settings:
     allow_negations: bool = False
     allow_echoes: bool = False
     allow_twins: bool = False
+    #: re-verify every puzzle by the SAT analysis (else the first and one in twenty)
+    verify: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
