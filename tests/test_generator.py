@@ -9,6 +9,7 @@ from portia_tui.core.errors import PortiaError, SettingsError
 from portia_tui.core.generator import (Settings, Stats, casket_names, distinct_bound, generate,
                                        loop_free_counts)
 from portia_tui.core.pack import canonical_key
+from portia_tui.core.generator.sampler import to_puzzle
 from portia_tui.core.semantics import find_loops
 
 
@@ -249,3 +250,17 @@ def test_sat_reverifies_a_sample_or_everything():
     stats = Stats()
     generate(Settings(n=3, count=10, seed=6, verify=True, loops=True), stats=stats)
     assert stats.verified == 10 and stats.sat_disagreements == 0
+
+
+def test_loop_free_depth_is_the_deduction_depth():
+    from portia_tui.core.deduction import Deducer
+    from portia_tui.core.generator.sampler import Sampler, loop_free_depth
+    import random
+
+    for s in (Settings(n=3, seed=1).check(), Settings(n=6, caskets=5, seed=2).check()):
+        sampler = Sampler(s, random.Random(s.seed))
+        for _ in range(100):
+            cands, order = sampler.draw()
+            puzzle = to_puzzle(cands, s.names, 0)
+            story = Deducer(puzzle).story(0, explain=False)
+            assert loop_free_depth(cands, order, s.caskets) == story.depth
