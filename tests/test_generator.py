@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from portia_tui.core import sat
+from portia_tui.core.difficulty import rate
 from portia_tui.core.errors import PortiaError, SettingsError
 from portia_tui.core.generator import (Settings, Stats, casket_names, distinct_bound, generate,
                                        loop_free_counts)
@@ -164,7 +165,7 @@ def test_named_vocabularies(vocabulary):
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_difficulty_target(level):
     for g in generate(Settings(n=3, count=5, seed=2, difficulty=level)):
-        assert g.rating.level == level
+        assert g.rating.level == level and g.rating == rate(g.puzzle)
         _valid(g)
 
 
@@ -246,6 +247,7 @@ def test_sat_reverifies_a_sample_or_everything():
     assert stats.verified == 3 and stats.sat_disagreements == 0  # puzzles 1, 21 and 41
     for g in out:
         assert g.unique_m == sat.analyse(g.puzzle).unique_m
+        assert g.rating == rate(g.puzzle)  # the loop-free facts rate as the deduction does
         g.puzzle.validate()
     stats = Stats()
     generate(Settings(n=3, count=10, seed=6, verify=True, loops=True), stats=stats)

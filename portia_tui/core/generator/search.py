@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .. import sat
-from ..difficulty import Rating, rate
+from ..difficulty import Rating, rate, rate_facts
 from ..errors import SettingsError
 from ..model import Puzzle
 from ..semantics import Analysis
 from ..twins import coded_key
-from .sampler import Sampler, loop_free_counts, to_puzzle
+from .sampler import Sampler, loop_free_counts, loop_free_depth, to_puzzle
 from .settings import Settings, describe, notices
 
 #: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
@@ -117,9 +117,11 @@ class _Search:
             stats.quality_rejects += 1
             return None
         analysis: Analysis | None = None
+        counts: list[int] = []
         if order is not None:
             by_count: dict[int, list[int]] = {}
-            for p, c in enumerate(loop_free_counts(cands, order, self.s.caskets)):
+            counts = loop_free_counts(cands, order, self.s.caskets)
+            for p, c in enumerate(counts):
                 by_count.setdefault(c, []).append(p)
             solutions = {c: ps[0] for c, ps in by_count.items() if len(ps) == 1}
         else:
@@ -138,16 +140,20 @@ class _Search:
             stats.duplicates += 1
             return None
         puzzle = to_puzzle(cands, self.names, m)
-        return self._judge(puzzle, key, solutions, analysis)
+        if analysis is None:  # loop-free: the rating reads the evaluator's facts
+            rating = rate_facts(puzzle, m, [frozenset((c,)) for c in counts],
+                                loop_free_depth(cands, order, self.s.caskets))
+        else:
+            rating = rate(puzzle, m)
+        return self._judge(puzzle, key, solutions, rating)
 
     def _judge(self, puzzle: Puzzle, key: tuple, solutions: dict[int, int],
-               analysis: Analysis | None) -> Generated | None:
-        """Rate the puzzle (one evaluation, read by the rating too) and re-verify it by SAT
-        when due: every puzzle with verify set, else the first and one in VERIFY_EVERY."""
+               rating: Rating) -> Generated | None:
+        """Keep the puzzle if its rating is wanted, re-verified by SAT when due: every puzzle
+        with verify set, else the first and one in VERIFY_EVERY."""
         stats = self.stats
         m = puzzle.m
         assert m is not None
-        rating = rate(puzzle, m)
         if self.s.difficulty is not None and rating.level != self.s.difficulty:
             stats.difficulty_rejects += 1
             return None
