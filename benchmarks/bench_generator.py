@@ -38,6 +38,7 @@ CASES = [
 _WORKER = """
 import json, sys, time
 from portia_tui.core.generator import Settings, generate
+assert generate.__module__.startswith("portia_tui.core.generator")
 kw, count, seed = json.loads(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 generate(Settings(**kw, count=5, seed=seed + 99))  # warm up: imports, solver, caches
 t = time.perf_counter()
@@ -59,8 +60,9 @@ def baseline_tree(folder: Path) -> Path | None:
 
 def speed(tree: Path, settings: dict, count: int, seed: int) -> float:
     """Puzzles per second of the generator in `tree` (its own process)."""
-    out = subprocess.run([sys.executable, "-c", _WORKER, json.dumps(settings), str(count),
-                          str(seed)], capture_output=True, text=True, check=True,
+    # -P and cwd "/": the package comes from PYTHONPATH only, not from the current folder
+    out = subprocess.run([sys.executable, "-P", "-c", _WORKER, json.dumps(settings), str(count),
+                          str(seed)], capture_output=True, text=True, check=True, cwd="/",
                          env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
                               "PYTHONDONTWRITEBYTECODE": "1"})
     return float(out.stdout.strip().splitlines()[-1])
