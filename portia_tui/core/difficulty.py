@@ -105,7 +105,7 @@ def rate_facts(puzzle: Puzzle, m: int, counts: Sequence[frozenset[int]], depth: 
     open_cases = max(worlds, default=1)
     near = sum(1 for c in counts if m not in c and ({m - 1, m + 1} & c))
     paradoxes = sum(1 for w in worlds if not w)
-    length = puzzle.size / max(len(puzzle.caskets), 1)
+    length = sum(len(c.statements) for c in puzzle.caskets) / max(len(puzzle.caskets), 1)
     score = (
         W_BASE
         + W_DEPTH * depth

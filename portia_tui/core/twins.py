@@ -2,9 +2,9 @@
 statements on each casket (and have the same m).
 
 :func:`twin_key` is a canonical form: equal keys exactly when two puzzles are twins. It drops
-the casket names, relabels the caskets 0..K-1 by the order that gives the smallest key, and
-sorts each casket's statements. With up to :data:`BRUTE_CASKETS` caskets it tries every order;
-beyond, it refines casket colours (what a casket says and what is said of it, round after round)
+the casket names, relabels the caskets 0..K-1 and sorts each casket's statements. With up to
+:data:`BRUTE_CASKETS` caskets it orders the caskets by what they say and what is said of them,
+and where that ties takes the smallest key over the orders left; beyond, it refines casket colours (what a casket says and what is said of it, round after round)
 and branches only where colours tie, skipping a branch when swapping the two caskets maps the
 puzzle onto itself (then both branches give the same key).
 """
@@ -57,9 +57,20 @@ def coded_key(coded: _Coded, m: int | None, brute: bool = False) -> tuple:
     relabelling whatever the number of caskets."""
     table = _matrix(coded)
     k = len(coded)
-    if brute or k <= BRUTE_CASKETS:
+    if brute:
         return (m, min(_relabelled(table, perm) for perm in permutations(range(k))))
-    return (m, _search(coded, table, _refine(coded, [0] * k)))
+    if k > BRUTE_CASKETS:
+        return (m, _search(coded, table, _refine(coded, [0] * k)))
+    # caskets ordered by what they say and what is said of them; ties: every order tried
+    cells, free = table
+    sigs = [(free[c], cells[c][c], tuple(sorted(cells[c][t] for t in range(k) if t != c)),
+             tuple(sorted(cells[t][c] for t in range(k) if t != c))) for c in range(k)]
+    colours = _rank(sigs)
+    if len(set(colours)) == k:
+        return (m, _relabelled(table, colours))
+    return (m, min(_relabelled(table, perm) for perm in permutations(range(k))
+                   if all(colours[a] < colours[b] for a in range(k) for b in range(k)
+                          if perm[a] < perm[b] and colours[a] != colours[b])))
 
 
 def brute_key(puzzle: Puzzle) -> tuple:

@@ -192,10 +192,12 @@ def loop_free_depth(cands: list[list[Coded]], order: list[int], k: int) -> int:
     return max(deepest)
 
 
-def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None) -> Puzzle:
+def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None,
+              made: dict[Coded, Statement] | None = None) -> Puzzle:
     """The puzzle of coded statements. Not validated again: every statement comes from its
-    casket's menu (the tests validate what the generator makes)."""
-    made: dict[Coded, Statement] = {}
+    casket's menu (the tests validate what the generator makes). `made`: statements made
+    before, by code (kept between calls by the caller)."""
+    made = {} if made is None else made
     caskets = []
     for c, name in enumerate(names):
         sts = []

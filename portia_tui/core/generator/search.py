@@ -107,6 +107,7 @@ class _Search:
         self.rng = random.Random(settings.seed)
         self.sampler = Sampler(settings, self.rng)
         self.names = settings.names
+        self.statements: dict = {}  # Statement by code, made once
 
     def candidate(self) -> Generated | None:
         """Draw and judge one candidate: the puzzle made of it, or None (counted in stats)."""
@@ -125,7 +126,7 @@ class _Search:
                 by_count.setdefault(c, []).append(p)
             solutions = {c: ps[0] for c, ps in by_count.items() if len(ps) == 1}
         else:
-            analysis = evaluate(to_puzzle(cands, self.names, None))
+            analysis = evaluate(to_puzzle(cands, self.names, None, self.statements))
             solutions = {m: analysis.solutions(m)[0] for m in analysis.unique_m}
         if not solutions:
             stats.no_unique_m += 1
@@ -139,7 +140,7 @@ class _Search:
         if key in self.seen:
             stats.duplicates += 1
             return None
-        puzzle = to_puzzle(cands, self.names, m)
+        puzzle = to_puzzle(cands, self.names, m, self.statements)
         if analysis is None:  # loop-free: the rating reads the evaluator's facts
             rating = rate_facts(puzzle, m, [frozenset((c,)) for c in counts],
                                 loop_free_depth(cands, order, self.s.caskets))
