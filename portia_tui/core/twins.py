@@ -29,26 +29,47 @@ def _coded(puzzle: Puzzle) -> _Coded:
              for st in c.statements] for c in puzzle.caskets]
 
 
-def _matrix(coded: _Coded) -> tuple[list[list[tuple[int, ...]]], list[tuple[int, ...]]]:
-    """The statements as a table: cell [c][t] the sorted kinds of casket c's statements about
-    casket t, and per casket the sorted kinds of those that name no casket ("other")."""
+def _matrix(coded: _Coded) -> tuple[list[list[int]], list[int]]:
+    """The statements as a table: cell [c][t] the kinds of casket c's statements about casket
+    t, and per casket the kinds of those that name no casket ("other"); each multiset of kinds
+    as one number (how many of kind r, times base**r: equal numbers, equal multisets)."""
     k = len(coded)
-    cells: list[list[list[int]]] = [[[] for _ in range(k)] for _ in range(k)]
-    free: list[list[int]] = [[] for _ in range(k)]
+    base = 1 + max((len(sts) for sts in coded), default=0)
+    weight = [base ** r for r in range(len(KINDS) + 1)]
+    cells = [[0] * k for _ in range(k)]
+    free = [0] * k
     for c, sts in enumerate(coded):
+        row = cells[c]
         for kind, t in sts:
-            (cells[c][t] if t >= 0 else free[c]).append(kind)
-    return ([[tuple(sorted(x)) for x in row] for row in cells],
-            [tuple(sorted(x)) for x in free])
+            if t >= 0:
+                row[t] += weight[kind]
+            else:
+                free[c] += weight[kind]
+    return cells, free
 
 
 def _relabelled(table, new: list[int] | tuple[int, ...]) -> tuple:
-    """The table with casket c renamed new[c], rows and columns in the new order."""
+    """The table with casket c renamed new[c], rows and columns in the new order (one flat
+    tuple: per casket its "other" kinds, then its row)."""
     cells, free = table
-    old = [0] * len(new)
-    for c, x in enumerate(new):
-        old[x] = c
-    return tuple((free[c], tuple(cells[c][t] for t in old)) for c in old)
+    old = sorted(range(len(new)), key=new.__getitem__)
+    out = []
+    for c in old:
+        row = cells[c]
+        out.append(free[c])
+        out.extend([row[t] for t in old])
+    return tuple(out)
+
+
+def _signature(table, c: int) -> tuple:
+    """What casket c says (of itself, of the others in some order) and what is said of it."""
+    cells, free = table
+    row = cells[c]
+    said = row[:c] + row[c + 1:]
+    said.sort()
+    heard = [cells[t][c] for t in range(len(free)) if t != c]
+    heard.sort()
+    return (free[c], row[c], *said, *heard)
 
 
 def coded_key(coded: _Coded, m: int | None, brute: bool = False) -> tuple:
@@ -62,10 +83,7 @@ def coded_key(coded: _Coded, m: int | None, brute: bool = False) -> tuple:
     if k > BRUTE_CASKETS:
         return (m, _search(coded, table, _refine(coded, [0] * k)))
     # caskets ordered by what they say and what is said of them; ties: every order tried
-    cells, free = table
-    sigs = [(free[c], cells[c][c], tuple(sorted(cells[c][t] for t in range(k) if t != c)),
-             tuple(sorted(cells[t][c] for t in range(k) if t != c))) for c in range(k)]
-    colours = _rank(sigs)
+    colours = _rank([_signature(table, c) for c in range(k)])
     if len(set(colours)) == k:
         return (m, _relabelled(table, colours))
     return (m, min(_relabelled(table, perm) for perm in permutations(range(k))

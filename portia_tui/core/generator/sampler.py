@@ -86,6 +86,7 @@ class Sampler:
              for st in options(layout, c, kinds)]
             for c in range(self.k)
         ]
+        self._by_order: dict[tuple[int, ...], list[list[Coded]]] = {}
         self.blocks = blocks(sorted({o for menu in self.menus for o in menu}), self.k, settings)
 
     def draw(self) -> tuple[list[list[Coded]] | None, list[int] | None]:
@@ -99,15 +100,26 @@ class Sampler:
             return (None if None in picks else picks), None
         order = list(range(self.k))
         self.rng.shuffle(order)
-        rank = {c: i for i, c in enumerate(order)}
         out = []
-        for c in range(self.k):
-            menu = [o for o in self.menus[c] if o[0] not in (TRUE, FALSE) or rank[o[1]] > rank[c]]
+        for c, menu in enumerate(self._loop_free_menus(order)):
             picked = self._pick(menu, q)
             if picked is None:
                 return None, None
             out.append(picked)
         return out, order[::-1]  # sinks first
+
+    def _loop_free_menus(self, order: list[int]) -> list[list[Coded]]:
+        """Each casket's menu when it may speak only of the caskets after it in `order`
+        (kept per order for a few caskets: 3 caskets have 6 orders)."""
+        key = tuple(order)
+        menus = self._by_order.get(key)
+        if menus is None:
+            rank = {c: i for i, c in enumerate(order)}
+            menus = [[o for o in self.menus[c] if o[0] not in (TRUE, FALSE) or rank[o[1]] > rank[c]]
+                     for c in range(self.k)]
+            if self.k <= 6:
+                self._by_order[key] = menus
+        return menus
 
     def _pick(self, menu: list[Coded], q: float | None) -> list[Coded] | None:
         """n statements from menu, each pick blocking what may not join it; q: the chance that
