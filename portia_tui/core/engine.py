@@ -1,0 +1,696 @@
+"""The casket engine: exact analysis from one small number per casket, its true count.
+
+A statement about statements only asks whether the statements on a casket are all true or all
+false ("other": all the rest of its own casket). So what one casket shows the others is its
+*signal*: ALL (every statement true), NONE (every statement false) or MIXED, read off its true
+count K. Given the placement and the signals of the caskets it speaks of, a casket's own
+consistent counts follow from a few numbers (how many of its portrait and truth statements are
+true, how many empty slots and "other" statements it carries), without trying assignments.
+
+For each placement the engine walks the casket graph (casket c -> Y when c says "the statements
+on Y are ...") in dependency order, one strongly connected unit at a time. A unit that speaks
+of itself (a cycle of caskets) is searched: each casket's signal is guessed where propagation
+leaves it open, and every consistent combination is kept. The state carried between units is
+the signal of each casket still to be read later, and for each such state the set of reachable
+sums of true counts (a bit mask), so independent loops multiply no cases. Forward and backward
+tables over the same walk give each statement's value under a placement and m.
+
+Loops are reported as the semantics page defines them, at statement level: the statements of a
+cycle of caskets that speak inside it, or two or more "other" statements on one casket; each is
+classified on its closure, the caskets it reaches, which is a puzzle of its own.
+
+Signals and value sets are small bit masks: ALL = 1, NONE = 2, MIXED = 4; a value set has bit 1
+for "can be false" and bit 2 for "can be true". Count sets are Python ints used as bit sets.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Iterator, Sequence
+
+from .model import Puzzle
+from .semantics import Analysis, LoopReport
+
+ALL, NONE, MIXED = 1, 2, 4
+CAN_FALSE, CAN_TRUE = 1, 2
+
+# statement categories inside a casket
+PORTRAIT, TRUTH, FREE, OTHER_TRUE, OTHER_FALSE = range(5)
+
+
+def conv(a: int, b: int) -> int:
+    """The sums of a count from bit set a and a count from bit set b, as a bit set."""
+    if a == 1:
+        return b
+    if b == 1:
+        return a
+    out = 0
+    while b:
+        low = b & -b
+        out |= a << (low.bit_length() - 1)
+        b ^= low
+    return out
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The positions of the set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Casket:
+    """What the engine needs to know about one casket (compiled once per puzzle)."""
+
+    __slots__ = ("index", "n", "stmts", "cats", "base", "adjust", "truth", "targets", "fixed",
+                 "free", "ot", "of", "cache", "signals", "full", "ref_portrait")
+
+    def __init__(self, index: int, n: int):
+        self.index = index
+        self.n = n
+        #: statement numbers on this casket, and the category of each
+        self.stmts: list[int] = []
+        self.cats: list[int] = []
+        #: portrait statements true under placement p: base + adjust.get(p, 0)
+        self.base = 0
+        self.adjust: dict[int, int] = {}
+        #: truth statements: target casket -> [count "true", count "false"]
+        self.truth: dict[int, list[int]] = {}
+        self.targets: tuple[int, ...] = ()
+        #: portrait and truth statements (their values are fixed by the context)
+        self.fixed = 0
+        self.free = 0
+        self.ot = 0
+        self.of = 0
+        #: a (fixed statements true) -> bit set of consistent counts
+        self.cache: dict[int, int] = {}
+        #: the signals a count set can show: ALL, NONE, MIXED masks over counts
+        self.signals = ((ALL, 1 << n), (NONE, 1), (MIXED, ((1 << n) - 1) & ~1))
+        self.full = ALL | NONE | (MIXED if n >= 2 else 0)
+        #: per statement: (placement, positive) for portrait statements, (target, value) for
+        #: truth statements, None for the rest
+        self.ref_portrait: list[tuple[int, bool] | None] = []
+
+    # ------------------------------------------------------------------ local cases
+    def feasible(self, a: int, k: int) -> bool:
+        """Whether k true statements here are consistent when a of the fixed ones are true."""
+        n = self.n
+        if self.ot:
+            if k == n:
+                return a == self.fixed and not self.of
+            if k == n - 1:
+                return False
+        if self.of:
+            if k == 0:
+                return False
+            if k == 1:
+                return a <= 1
+        return 0 <= k - a <= self.free
+
+    def counts(self, a: int) -> int:
+        """Bit set of the consistent counts when a of the fixed statements are true."""
+        got = self.cache.get(a)
+        if got is None:
+            if not self.ot and not self.of:
+                got = ((1 << (self.free + 1)) - 1) << a
+            else:
+                got = 0
+                for k in range(self.n + 1):
+                    if self.feasible(a, k):
+                        got |= 1 << k
+            self.cache[a] = got
+        return got
+
+    def multiplicity(self, a: int, k: int) -> int:
+        """How many assignments of this casket's statements have count k (a fixed ones true)."""
+        if not self.feasible(a, k):
+            return 0
+        if self.ot and k == self.n:
+            return 1
+        if self.of and k == 1:
+            return 1 if a == 1 else self.free + self.of
+        return comb(self.free, k - a)
+
+    def category_values(self, a: int, k: int) -> tuple[int, int, int]:
+        """Value sets (CAN_FALSE | CAN_TRUE) of a free slot, an "other true" and an "other
+        false" statement here, over the assignments with count k (k feasible)."""
+        if self.ot and k == self.n:
+            return CAN_TRUE, CAN_TRUE, 0
+        if self.of and k == 1:
+            if a == 1:
+                return CAN_FALSE, CAN_FALSE, CAN_FALSE
+            many = CAN_FALSE if self.free + self.of >= 2 else 0
+            return (CAN_TRUE | many), CAN_FALSE, CAN_TRUE | many
+        x = k - a
+        free = (CAN_TRUE if x >= 1 else 0) | (CAN_FALSE if x <= self.free - 1 else 0)
+        return free, CAN_FALSE, CAN_FALSE
+
+    def fixed_true(self, p: int, env: Sequence[int]) -> int:
+        """How many portrait and truth statements are true under placement p and the
+        signals in env."""
+        a = self.base + self.adjust.get(p, 0)
+        for y, (ct, cf) in self.truth.items():
+            s = env[y]
+            if s == ALL:
+                a += ct
+            elif s == NONE:
+                a += cf
+        return a
+
+    def statement_values(self, p: int, env: Sequence[int], a: int, k: int) -> list[int]:
+        """The value set of each statement here (in order) for count k."""
+        free, ot, of = self.category_values(a, k)
+        out = []
+        for cat, ref in zip(self.cats, self.ref_portrait):
+            if cat == PORTRAIT:
+                out.append(CAN_TRUE if (ref[0] == p) == ref[1] else CAN_FALSE)
+            elif cat == TRUTH:
+                want = ALL if ref[1] else NONE
+                out.append(CAN_TRUE if env[ref[0]] == want else CAN_FALSE)
+            elif cat == FREE:
+                out.append(free)
+            elif cat == OTHER_TRUE:
+                out.append(ot)
+            else:
+                out.append(of)
+        return out
+
+
+def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list[Casket]:
+    """Every casket's summary; statements in `freed` count as empty slots."""
+    names = puzzle.names
+    where = {name: i for i, name in enumerate(names)}
+    counts = puzzle.layout.counts
+    caskets = [Casket(i, n) for i, n in enumerate(counts)]
+    i = 0
+    for c, cas in zip(caskets, puzzle.caskets):
+        cats, stmts, refs = c.cats, c.stmts, c.ref_portrait
+        for st in cas.statements:
+            kind = st.kind
+            stmts.append(i)
+            if i in freed or kind == "":
+                cats.append(FREE)
+                refs.append(None)
+                c.free += 1
+            elif kind == "in" or kind == "not_in":
+                y = where[st.target]
+                positive = kind == "in"
+                cats.append(PORTRAIT)
+                refs.append((y, positive))
+                c.fixed += 1
+                if positive:
+                    c.adjust[y] = c.adjust.get(y, 0) + 1
+                else:
+                    c.base += 1
+                    c.adjust[y] = c.adjust.get(y, 0) - 1
+            elif kind == "true" or kind == "false":
+                y = where[st.target]
+                value = kind == "true"
+                cats.append(TRUTH)
+                refs.append((y, value))
+                c.fixed += 1
+                pair = c.truth.get(y)
+                if pair is None:
+                    pair = c.truth[y] = [0, 0]
+                pair[0 if value else 1] += 1
+            elif kind == "other_true":
+                cats.append(OTHER_TRUE)
+                refs.append(None)
+                c.ot += 1
+            elif kind == "other_false":
+                cats.append(OTHER_FALSE)
+                refs.append(None)
+                c.of += 1
+            else:
+                raise ValueError(f"unknown statement kind {kind!r}")
+            i += 1
+        c.targets = tuple(c.truth)
+    return caskets
+
+
+def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
+                 ) -> list[tuple[int, ...]]:
+    """Strongly connected components of the casket graph (restricted to `members`), in
+    dependency order: a casket comes after the caskets it speaks of."""
+    nodes = list(range(len(caskets))) if members is None else sorted(members)
+    inside = set(nodes)
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on: set[int] = set()
+    out: list[tuple[int, ...]] = []
+    counter = 0
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, iter([t for t in caskets[root].targets if t in inside]))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            node, it = work[-1]
+            advanced = False
+            for nxt in it:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on.add(nxt)
+                    work.append((nxt, iter([t for t in caskets[nxt].targets if t in inside])))
+                    advanced = True
+                    break
+                if nxt in on:
+                    low[node] = min(low[node], index[nxt])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == node:
+                        break
+                out.append(tuple(sorted(comp)))
+    return out
+
+
+class Plan:
+    """The walk over a set of caskets: units in dependency order, and after each unit the
+    caskets whose signals are still to be read (the state carried forward)."""
+
+    def __init__(self, caskets: list[Casket], units: list[tuple[int, ...]]):
+        self.caskets = caskets
+        self.units = units
+        last: dict[int, int] = {}
+        for j, unit in enumerate(units):
+            for c in unit:
+                for t in caskets[c].targets:
+                    if t not in unit:
+                        last[t] = max(last.get(t, -1), j)
+        #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
+        self.live: list[tuple[int, ...]] = []
+        done: list[int] = []
+        for j, unit in enumerate(units):
+            self.live.append(tuple(c for c in done if last.get(c, -1) >= j))
+            done.extend(unit)
+        self.live.append(())
+        self.k = len(caskets)
+
+
+class Walk:
+    """One placement walked through a plan.
+
+    levels[j]: state (signals of live[j]) -> bit set of reachable partial sums, before unit j;
+    steps[j]: every (state, env, solution) at unit j, where a solution is, per casket of the
+    unit, (signal, fixed statements true, count bit set), and env the signals seen.
+    """
+
+    __slots__ = ("plan", "p", "levels", "steps", "total")
+
+    def __init__(self, plan: Plan, p: int):
+        self.plan = plan
+        self.p = p
+        caskets = plan.caskets
+        env = [0] * plan.k
+        level: dict[tuple[int, ...], int] = {(): 1}
+        self.levels = [level]
+        self.steps: list[list[tuple]] = []
+        for j, unit in enumerate(plan.units):
+            live, nxt_live = plan.live[j], plan.live[j + 1]
+            nxt: dict[tuple[int, ...], int] = {}
+            steps = []
+            for key, sums in level.items():
+                for c, s in zip(live, key):
+                    env[c] = s
+                for sol in unit_solutions(caskets, unit, env, p):
+                    contrib = 1
+                    for c, (s, _a, kmask) in zip(unit, sol):
+                        env[c] = s
+                        contrib = conv(contrib, kmask)
+                    new = tuple(env[c] for c in nxt_live)
+                    nxt[new] = nxt.get(new, 0) | conv(sums, contrib)
+                    steps.append((key, tuple(env), sol, new, contrib))
+            self.steps.append(steps)
+            level = nxt
+            self.levels.append(level)
+        self.total = level.get((), 0)
+
+    def backward(self) -> list[dict[tuple[int, ...], int]]:
+        """after[j]: state after unit j -> bit set of sums the remaining units can add."""
+        after: list[dict[tuple[int, ...], int]] = [{} for _ in self.steps]
+        later: dict[tuple[int, ...], int] = {(): 1}
+        for j in range(len(self.steps) - 1, -1, -1):
+            after[j] = later
+            cur: dict[tuple[int, ...], int] = {}
+            for key, _env, _sol, new, contrib in self.steps[j]:
+                rest = later.get(new, 0)
+                if rest:
+                    cur[key] = cur.get(key, 0) | conv(contrib, rest)
+            later = cur
+        return after
+
+    def values(self, target: int) -> list[int] | None:
+        """Each statement's value set over the consistent worlds whose total count is in the
+        bit set `target`; None when there is none."""
+        if not self.total & target:
+            return None
+        after = self.backward()
+        caskets = self.plan.caskets
+        found: dict[int, list[int]] = {}
+        for j, unit in enumerate(self.plan.units):
+            level = self.levels[j]
+            for key, env, sol, new, _contrib in self.steps[j]:
+                around = conv(level[key], after[j].get(new, 0))
+                if not around:
+                    continue
+                for pos, c in enumerate(unit):
+                    _s, a, kmask = sol[pos]
+                    rest = around
+                    for q, (_s2, _a2, km2) in enumerate(sol):
+                        if q != pos:
+                            rest = conv(rest, km2)
+                    for k in bits(kmask):
+                        if (rest << k) & target:
+                            vals = caskets[c].statement_values(self.p, env, a, k)
+                            acc = found.get(c)
+                            if acc is None:
+                                found[c] = vals
+                            else:
+                                for i, v in enumerate(vals):
+                                    acc[i] |= v
+        out: list[int] = []
+        for c in caskets:
+            out.extend(found.get(c.index, [0] * c.n))
+        return out
+
+
+def _a_options(c: Casket, p: int, env: Sequence[int], dom: dict[int, int]) -> int:
+    """Bit set of the possible numbers of true fixed statements on c, given exact signals in
+    env for caskets outside the unit and signal domains `dom` inside it."""
+    a = c.base + c.adjust.get(p, 0)
+    opts = 1 << a
+    for y, (ct, cf) in c.truth.items():
+        d = dom.get(y)
+        if d is None:
+            s = env[y]
+            if s == ALL:
+                opts <<= ct
+            elif s == NONE:
+                opts <<= cf
+            continue
+        step = 0
+        if d & ALL:
+            step |= 1 << ct
+        if d & NONE:
+            step |= 1 << cf
+        if d & MIXED:
+            step |= 1
+        opts = conv(opts, step)
+    return opts
+
+
+def _signals_of(c: Casket, kmask: int) -> int:
+    out = 0
+    for sig, mask in c.signals:
+        if kmask & mask:
+            out |= sig
+    return out
+
+
+def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int],
+                   p: int) -> list[tuple[tuple[int, int, int], ...]]:
+    """Every consistent combination of signals for the caskets of a unit, given the signals
+    in env of the caskets it speaks of outside; each as ((signal, a, counts), ...) per casket."""
+    if len(unit) == 1:
+        c = caskets[unit[0]]
+        if unit[0] not in c.truth:
+            a = c.fixed_true(p, env)
+            kmask = c.counts(a)
+            out = []
+            for sig, mask in c.signals:
+                got = kmask & mask
+                if got:
+                    out.append(((sig, a, got),))
+            return out
+    members = set(unit)
+    users: dict[int, list[int]] = {c: [] for c in unit}
+    for c in unit:
+        for t in caskets[c].targets:
+            if t in members:
+                users[t].append(c)
+    solutions: list[tuple[tuple[int, int, int], ...]] = []
+    todo = [{c: caskets[c].full for c in unit}]
+    while todo:
+        dom = todo.pop()
+        queue = list(unit)
+        queued = set(queue)
+        ok = True
+        while queue:
+            c = queue.pop()
+            queued.discard(c)
+            cas = caskets[c]
+            kmask = 0
+            for a in bits(_a_options(cas, p, env, dom)):
+                kmask |= cas.counts(a)
+            d = dom[c] & _signals_of(cas, kmask)
+            if not d:
+                ok = False
+                break
+            if d != dom[c]:
+                dom[c] = d
+                for u in users[c]:
+                    if u not in queued:
+                        queued.add(u)
+                        queue.append(u)
+        if not ok:
+            continue
+        open_ = [c for c in unit if dom[c] & (dom[c] - 1)]
+        if open_:
+            c = open_[0]
+            for sig in (MIXED, NONE, ALL):
+                if dom[c] & sig:
+                    branch = dict(dom)
+                    branch[c] = sig
+                    todo.append(branch)
+            continue
+        for c in unit:
+            env[c] = dom[c]
+        sol = []
+        for c in unit:
+            cas = caskets[c]
+            a = cas.fixed_true(p, env)
+            mask = next(m for s, m in cas.signals if s == dom[c])
+            sol.append((dom[c], a, cas.counts(a) & mask))
+        solutions.append(tuple(sol))
+    return solutions
+
+
+# --------------------------------------------------------------------------- loops
+def casket_loops(caskets: Sequence[Casket], units: Sequence[tuple[int, ...]]
+                 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every loop as (its statements, sorted; the caskets it lies on), one per unit that speaks
+    of itself and one per other casket with two or more "other" statements; not yet in the
+    order `semantics.find_loops` gives."""
+    out = []
+    for unit in units:
+        members = set(unit)
+        if len(unit) > 1:
+            stmts = []
+            for c in unit:
+                cas = caskets[c]
+                for i, cat, ref in zip(cas.stmts, cas.cats, cas.ref_portrait):
+                    if cat == OTHER_TRUE or cat == OTHER_FALSE or (
+                            cat == TRUTH and ref[0] in members):
+                        stmts.append(i)
+            out.append((tuple(sorted(stmts)), unit))
+        else:
+            cas = caskets[unit[0]]
+            if cas.ot + cas.of >= 2:
+                stmts = [i for i, cat in zip(cas.stmts, cas.cats)
+                         if cat == OTHER_TRUE or cat == OTHER_FALSE]
+                out.append((tuple(stmts), unit))
+    return out
+
+
+def order_loops(puzzle: Puzzle, caskets: Sequence[Casket],
+                loops: list[tuple[tuple[int, ...], tuple[int, ...]]]
+                ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The loops in the order of `semantics.find_loops` (Tarjan over statements, roots in
+    number order), found on a graph where each casket is one node standing for all its
+    statements: linear in the number of statements."""
+    if len(loops) < 2:
+        return loops
+    k = len(caskets)
+    # nodes: statements 0..S-1, then casket nodes S..S+k-1
+    size = puzzle.size
+    children: list[tuple[int, ...]] = []
+    for cas in caskets:
+        for cat, ref in zip(cas.cats, cas.ref_portrait):
+            if cat == TRUTH:
+                children.append((size + ref[0],))
+            elif cat == OTHER_TRUE or cat == OTHER_FALSE:
+                children.append((size + cas.index,))
+            else:
+                children.append(())
+    for cas in caskets:
+        children.append(tuple(cas.stmts))
+    total = size + k
+    index = [-1] * total
+    low = [0] * total
+    on = [False] * total
+    stack: list[int] = []
+    rank: dict[int, int] = {}  # first statement of a loop -> position in the output
+    counter = 0
+    for root in range(size):
+        if index[root] != -1:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, child = work[-1]
+            if child == 0 and index[node] == -1:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on[node] = True
+            kids = children[node]
+            if child < len(kids):
+                work[-1] = (node, child + 1)
+                nxt = kids[child]
+                if nxt == node:
+                    continue
+                if index[nxt] == -1:
+                    work.append((nxt, 0))
+                elif on[nxt]:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on[w] = False
+                    if w < size:
+                        comp.append(w)
+                    if w == node:
+                        break
+                if len(comp) > 1:
+                    rank[min(comp)] = len(rank)
+    return sorted(loops, key=lambda loop: rank[loop[0][0]])
+
+
+def reach(caskets: Sequence[Casket], start: Sequence[int]) -> tuple[int, ...]:
+    """The caskets given and every casket they speak of, directly or not."""
+    seen = set(start)
+    todo = list(start)
+    while todo:
+        for t in caskets[todo.pop()].targets:
+            if t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return tuple(sorted(seen))
+
+
+def loop_projections(caskets: Sequence[Casket], walk: Walk, loop: frozenset[int],
+                     unit: tuple[int, ...]) -> int:
+    """How many different assignments of the loop's statements the walk's worlds show
+    (0, 1 or 2 meaning two or more). The loop lies on `unit`, the walk's last unit."""
+    j = len(walk.plan.units) - 1
+    assert walk.plan.units[j] == unit
+    seen: set[tuple] = set()
+    for _key, env, sol, _new, _contrib in walk.steps[j]:
+        per_casket = []
+        for c, (_s, a, kmask) in zip(unit, sol):
+            cas = caskets[c]
+            options = set()
+            for k in bits(kmask):
+                vals = cas.statement_values(walk.p, env, a, k)
+                proj = tuple(v for i, v in zip(cas.stmts, vals) if i in loop)
+                if any(v == CAN_FALSE | CAN_TRUE for v in proj):
+                    return 2
+                options.add(proj)
+            if len(options) > 1:
+                return 2
+            per_casket.append(options.pop())
+        seen.add(tuple(per_casket))
+        if len(seen) > 1:
+            return 2
+    return len(seen)
+
+
+# --------------------------------------------------------------------------- the engine
+class CasketEngine:
+    """The analysis of one puzzle: walks per placement, loops, values."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self.k = len(puzzle.caskets)
+        self.caskets = compile_caskets(puzzle)
+        self.units = casket_units(self.caskets)
+        self.plan = Plan(self.caskets, self.units)
+        self._walks: dict[int, Walk] = {}
+
+    def walk(self, p: int) -> Walk:
+        w = self._walks.get(p)
+        if w is None:
+            w = self._walks[p] = Walk(self.plan, p)
+        return w
+
+    def true_counts(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(bits(self.walk(p).total)) for p in range(self.k))
+
+    def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
+        """Each statement's value under the placement (and m): True/False when every
+        consistent world agrees, None when it varies; None overall when there is no world."""
+        walk = self.walk(placement)
+        target = -1 if m is None else (1 << m if m >= 0 else 0)
+        found = walk.values(target)
+        if found is None:
+            return None
+        return tuple(None if v == CAN_FALSE | CAN_TRUE else v == CAN_TRUE for v in found)
+
+    def loops(self) -> tuple[LoopReport, ...]:
+        found = casket_loops(self.caskets, self.units)
+        if not found:
+            return ()
+        found = order_loops(self.puzzle, self.caskets, found)
+        reports = []
+        everything = tuple(range(self.k))
+        for stmts, unit in found:
+            closure = reach(self.caskets, unit)
+            whole = closure == everything
+            plan = self.plan if whole else Plan(self.caskets, casket_units(self.caskets, closure))
+            loop = frozenset(stmts)
+            undetermined, paradox = [], []
+            freed_plan = None
+            for p in range(self.k):
+                walk = self.walk(p) if whole else Walk(plan, p)
+                if walk.total:
+                    if loop_projections(self.caskets, walk, loop, unit) > 1:
+                        undetermined.append(p)
+                    continue
+                if freed_plan is None:
+                    freed = compile_caskets(self.puzzle, loop)
+                    freed_plan = Plan(freed, casket_units(freed, closure))
+                if Walk(freed_plan, p).total:
+                    paradox.append(p)
+            reports.append(LoopReport(stmts, tuple(undetermined), tuple(paradox)))
+        return tuple(reports)
+
+    def analyse(self) -> Analysis:
+        return Analysis(self.puzzle, self.true_counts(), self.loops(), engine="casket",
+                        values=self.values)
+
+
+def analyse(puzzle: Puzzle) -> Analysis:
+    """The exact analysis of a puzzle: true counts per placement, loops, values, every m."""
+    return CasketEngine(puzzle).analyse()
