@@ -25,11 +25,13 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 
 from __future__ import annotations
 
+from collections import Counter
 from math import comb
 from typing import Iterator, Sequence
 
 from .model import Puzzle
 from .semantics import Analysis, LoopReport
+from .vocabulary import EMPTY
 
 ALL, NONE, MIXED = 1, 2, 4
 CAN_FALSE, CAN_TRUE = 1, 2
@@ -63,34 +65,66 @@ def bits(mask: int) -> Iterator[int]:
 class Casket:
     """What the engine needs to know about one casket (compiled once per puzzle)."""
 
-    __slots__ = ("index", "n", "stmts", "cats", "base", "adjust", "truth", "targets", "fixed",
-                 "free", "ot", "of", "cache", "signals", "full", "ref_portrait")
+    __slots__ = ("index", "n", "start", "base", "adjust", "truth", "targets", "live", "fixed",
+                 "free", "ot", "of", "can_all", "can_none", "cache", "signals", "statements",
+                 "_detail")
 
-    def __init__(self, index: int, n: int):
+    def __init__(self, index: int, n: int, start: int):
         self.index = index
         self.n = n
-        #: statement numbers on this casket, and the category of each
-        self.stmts: list[int] = []
-        self.cats: list[int] = []
+        #: the number of its first statement
+        self.start = start
         #: portrait statements true under placement p: base + adjust.get(p, 0)
         self.base = 0
         self.adjust: dict[int, int] = {}
         #: truth statements: target casket -> [count "true", count "false"]
         self.truth: dict[int, list[int]] = {}
+        #: every casket it speaks of; `live`: (target, true, false) for those that can show
+        #: ALL or NONE (a truth statement about an always-MIXED casket is always false)
         self.targets: tuple[int, ...] = ()
+        self.live: tuple[tuple[int, int, int], ...] = ()
         #: portrait and truth statements (their values are fixed by the context)
         self.fixed = 0
         self.free = 0
         self.ot = 0
         self.of = 0
+        #: placements (bit masks) under which it can show ALL / NONE at all
+        self.can_all = 0
+        self.can_none = 0
         #: a (fixed statements true) -> bit set of consistent counts
         self.cache: dict[int, int] = {}
-        #: the signals a count set can show: ALL, NONE, MIXED masks over counts
+        #: the counts behind each signal
         self.signals = ((ALL, 1 << n), (NONE, 1), (MIXED, ((1 << n) - 1) & ~1))
-        self.full = ALL | NONE | (MIXED if n >= 2 else 0)
-        #: per statement: (placement, positive) for portrait statements, (target, value) for
-        #: truth statements, None for the rest
-        self.ref_portrait: list[tuple[int, bool] | None] = []
+        self.statements: tuple = ()
+        self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
+
+    def domain(self, p: int) -> int:
+        """The signals it can show under placement p, judged by its portrait statements."""
+        d = MIXED if self.n >= 2 else 0
+        if self.can_all >> p & 1:
+            d |= ALL
+        if self.can_none >> p & 1:
+            d |= NONE
+        return d
+
+    def detail(self, where: dict[str, int], freed: frozenset[int] = frozenset()
+               ) -> list[tuple[int, tuple[int, bool] | None]]:
+        """Per statement: its category and, for portrait and truth statements, (casket,
+        positive / value)."""
+        if self._detail is None:
+            out: list[tuple[int, tuple[int, bool] | None]] = []
+            for i, st in enumerate(self.statements, self.start):
+                kind = st.kind
+                if i in freed or kind == "":
+                    out.append((FREE, None))
+                elif kind == "in" or kind == "not_in":
+                    out.append((PORTRAIT, (where[st.target], kind == "in")))
+                elif kind == "true" or kind == "false":
+                    out.append((TRUTH, (where[st.target], kind == "true")))
+                else:
+                    out.append((OTHER_TRUE if kind == "other_true" else OTHER_FALSE, None))
+            self._detail = out
+        return self._detail
 
     # ------------------------------------------------------------------ local cases
     def feasible(self, a: int, k: int) -> bool:
@@ -150,7 +184,7 @@ class Casket:
         """How many portrait and truth statements are true under placement p and the
         signals in env."""
         a = self.base + self.adjust.get(p, 0)
-        for y, (ct, cf) in self.truth.items():
+        for y, ct, cf in self.live:
             s = env[y]
             if s == ALL:
                 a += ct
@@ -158,11 +192,11 @@ class Casket:
                 a += cf
         return a
 
-    def statement_values(self, p: int, env: Sequence[int], a: int, k: int) -> list[int]:
+    def statement_values(self, detail, p: int, env: Sequence[int], a: int, k: int) -> list[int]:
         """The value set of each statement here (in order) for count k."""
         free, ot, of = self.category_values(a, k)
         out = []
-        for cat, ref in zip(self.cats, self.ref_portrait):
+        for cat, ref in detail:
             if cat == PORTRAIT:
                 out.append(CAN_TRUE if (ref[0] == p) == ref[1] else CAN_FALSE)
             elif cat == TRUTH:
@@ -178,63 +212,78 @@ class Casket:
 
 
 def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list[Casket]:
-    """Every casket's summary; statements in `freed` count as empty slots."""
-    names = puzzle.names
-    where = {name: i for i, name in enumerate(names)}
-    counts = puzzle.layout.counts
-    caskets = [Casket(i, n) for i, n in enumerate(counts)]
-    i = 0
-    for c, cas in zip(caskets, puzzle.caskets):
-        cats, stmts, refs = c.cats, c.stmts, c.ref_portrait
-        for st in cas.statements:
+    """Every casket's summary; statements in `freed` count as empty slots.
+
+    Only the distinct statements on a casket matter, with their multiplicities, so this
+    is linear in the number of statements with a small constant (Counter is C)."""
+    where = {name: i for i, name in enumerate(puzzle.names)}
+    k = len(where)
+    every = (1 << k) - 1
+    caskets = []
+    start = 0
+    for ci, cas in enumerate(puzzle.caskets):
+        sts = cas.statements
+        c = Casket(ci, len(sts), start)
+        c.statements = sts
+        if freed:
+            sts = tuple(EMPTY if i in freed else st for i, st in enumerate(sts, start))
+        start += len(sts)
+        all_true = all_false = every
+        adjust = c.adjust
+        for st, cnt in Counter(sts).items():
             kind = st.kind
-            stmts.append(i)
-            if i in freed or kind == "":
-                cats.append(FREE)
-                refs.append(None)
-                c.free += 1
-            elif kind == "in" or kind == "not_in":
+            if kind == "in":
                 y = where[st.target]
-                positive = kind == "in"
-                cats.append(PORTRAIT)
-                refs.append((y, positive))
-                c.fixed += 1
-                if positive:
-                    c.adjust[y] = c.adjust.get(y, 0) + 1
-                else:
-                    c.base += 1
-                    c.adjust[y] = c.adjust.get(y, 0) - 1
+                adjust[y] = adjust.get(y, 0) + cnt
+                all_true &= 1 << y
+                all_false &= every ^ (1 << y)
+                c.fixed += cnt
+            elif kind == "not_in":
+                y = where[st.target]
+                c.base += cnt
+                adjust[y] = adjust.get(y, 0) - cnt
+                all_true &= every ^ (1 << y)
+                all_false &= 1 << y
+                c.fixed += cnt
             elif kind == "true" or kind == "false":
                 y = where[st.target]
-                value = kind == "true"
-                cats.append(TRUTH)
-                refs.append((y, value))
-                c.fixed += 1
                 pair = c.truth.get(y)
                 if pair is None:
                     pair = c.truth[y] = [0, 0]
-                pair[0 if value else 1] += 1
+                pair[0 if kind == "true" else 1] += cnt
+                c.fixed += cnt
             elif kind == "other_true":
-                cats.append(OTHER_TRUE)
-                refs.append(None)
-                c.ot += 1
+                c.ot += cnt
             elif kind == "other_false":
-                cats.append(OTHER_FALSE)
-                refs.append(None)
-                c.of += 1
+                c.of += cnt
+            elif kind == "":
+                c.free += cnt
             else:
                 raise ValueError(f"unknown statement kind {kind!r}")
-            i += 1
+        if not c.of:  # "other false" rules out both ALL and NONE
+            c.can_all = all_true
+            c.can_none = all_false
         c.targets = tuple(c.truth)
+        caskets.append(c)
+    for c in caskets:
+        c.live = tuple((y, ct, cf) for y, (ct, cf) in c.truth.items()
+                       if caskets[y].can_all or caskets[y].can_none)
     return caskets
 
 
-def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
-                 ) -> list[tuple[int, ...]]:
+def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None,
+                 live: bool = False) -> list[tuple[int, ...]]:
     """Strongly connected components of the casket graph (restricted to `members`), in
-    dependency order: a casket comes after the caskets it speaks of."""
+    dependency order: a casket comes after the caskets it speaks of. With live=True only
+    the edges that carry information count (to caskets that can show ALL or NONE)."""
     nodes = list(range(len(caskets))) if members is None else sorted(members)
     inside = set(nodes)
+    if live:
+        edges = {c: [t for t, _x, _y in caskets[c].live if t in inside] for c in nodes}
+    else:
+        edges = {c: [t for t in caskets[c].targets if t in inside] for c in nodes}
+    if not any(edges.values()):
+        return [(c,) for c in nodes]
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     stack: list[int] = []
@@ -244,7 +293,7 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
     for root in nodes:
         if root in index:
             continue
-        work = [(root, iter([t for t in caskets[root].targets if t in inside]))]
+        work = [(root, iter(edges[root]))]
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
@@ -258,7 +307,7 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
                     counter += 1
                     stack.append(nxt)
                     on.add(nxt)
-                    work.append((nxt, iter([t for t in caskets[nxt].targets if t in inside])))
+                    work.append((nxt, iter(edges[nxt])))
                     advanced = True
                     break
                 if nxt in on:
@@ -282,8 +331,9 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
 
 
 class Plan:
-    """The walk over a set of caskets: units in dependency order, and after each unit the
-    caskets whose signals are still to be read (the state carried forward)."""
+    """The walk over a set of caskets: units in dependency order (of the live casket graph),
+    and before each unit the caskets whose signals are still to be read (the state carried
+    forward)."""
 
     def __init__(self, caskets: list[Casket], units: list[tuple[int, ...]]):
         self.caskets = caskets
@@ -291,7 +341,7 @@ class Plan:
         last: dict[int, int] = {}
         for j, unit in enumerate(units):
             for c in unit:
-                for t in caskets[c].targets:
+                for t, _ct, _cf in caskets[c].live:
                     if t not in unit:
                         last[t] = max(last.get(t, -1), j)
         #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
@@ -302,23 +352,27 @@ class Plan:
             done.extend(unit)
         self.live.append(())
         self.k = len(caskets)
+        #: every casket starts MIXED: one that can never show anything else is read as such
+        self.env0 = [MIXED] * self.k
 
 
 class Walk:
     """One placement walked through a plan.
 
     levels[j]: state (signals of live[j]) -> bit set of reachable partial sums, before unit j;
-    steps[j]: every (state, env, solution) at unit j, where a solution is, per casket of the
-    unit, (signal, fixed statements true, count bit set), and env the signals seen.
+    steps[j]: every (state, env, solution, next state, counts) at unit j, where a solution
+    is, per casket of the unit, (signal, fixed statements true, count bit set), env the
+    signals seen, and counts the bit set of the unit's sums.
     """
 
-    __slots__ = ("plan", "p", "levels", "steps", "total")
+    __slots__ = ("plan", "p", "levels", "steps", "total", "_after")
 
     def __init__(self, plan: Plan, p: int):
         self.plan = plan
         self.p = p
+        self._after = None
         caskets = plan.caskets
-        env = [0] * plan.k
+        env = list(plan.env0)
         level: dict[tuple[int, ...], int] = {(): 1}
         self.levels = [level]
         self.steps: list[list[tuple]] = []
@@ -334,43 +388,52 @@ class Walk:
                     for c, (s, _a, kmask) in zip(unit, sol):
                         env[c] = s
                         contrib = conv(contrib, kmask)
-                    new = tuple(env[c] for c in nxt_live)
+                    new = tuple([env[c] for c in nxt_live])
                     nxt[new] = nxt.get(new, 0) | conv(sums, contrib)
                     steps.append((key, tuple(env), sol, new, contrib))
             self.steps.append(steps)
             level = nxt
             self.levels.append(level)
+            if not level:
+                self.total = 0
+                return
         self.total = level.get((), 0)
 
-    def backward(self) -> list[dict[tuple[int, ...], int]]:
+    def after(self) -> list[dict[tuple[int, ...], int]]:
         """after[j]: state after unit j -> bit set of sums the remaining units can add."""
-        after: list[dict[tuple[int, ...], int]] = [{} for _ in self.steps]
-        later: dict[tuple[int, ...], int] = {(): 1}
-        for j in range(len(self.steps) - 1, -1, -1):
-            after[j] = later
-            cur: dict[tuple[int, ...], int] = {}
-            for key, _env, _sol, new, contrib in self.steps[j]:
-                rest = later.get(new, 0)
-                if rest:
-                    cur[key] = cur.get(key, 0) | conv(contrib, rest)
-            later = cur
-        return after
+        if self._after is None:
+            after: list[dict[tuple[int, ...], int]] = [{} for _ in self.steps]
+            later: dict[tuple[int, ...], int] = {(): 1}
+            for j in range(len(self.steps) - 1, -1, -1):
+                after[j] = later
+                cur: dict[tuple[int, ...], int] = {}
+                for key, _env, _sol, new, contrib in self.steps[j]:
+                    rest = later.get(new, 0)
+                    if rest:
+                        cur[key] = cur.get(key, 0) | conv(contrib, rest)
+                later = cur
+            self._after = after
+        return self._after
 
-    def values(self, target: int) -> list[int] | None:
-        """Each statement's value set over the consistent worlds whose total count is in the
-        bit set `target`; None when there is none."""
+    def cases(self, target: int, only: Sequence[int] | None = None
+              ) -> Iterator[tuple[int, tuple, int, int]]:
+        """(casket, env, a, k) for every local case of a casket (of `only`, or every casket)
+        that lies in some consistent world whose total count is in the bit set `target`."""
         if not self.total & target:
-            return None
-        after = self.backward()
-        caskets = self.plan.caskets
-        found: dict[int, list[int]] = {}
+            return
+        after = self.after()
+        wanted = None if only is None else set(only)
         for j, unit in enumerate(self.plan.units):
+            if wanted is not None and wanted.isdisjoint(unit):
+                continue
             level = self.levels[j]
             for key, env, sol, new, _contrib in self.steps[j]:
                 around = conv(level[key], after[j].get(new, 0))
                 if not around:
                     continue
                 for pos, c in enumerate(unit):
+                    if wanted is not None and c not in wanted:
+                        continue
                     _s, a, kmask = sol[pos]
                     rest = around
                     for q, (_s2, _a2, km2) in enumerate(sol):
@@ -378,25 +441,14 @@ class Walk:
                             rest = conv(rest, km2)
                     for k in bits(kmask):
                         if (rest << k) & target:
-                            vals = caskets[c].statement_values(self.p, env, a, k)
-                            acc = found.get(c)
-                            if acc is None:
-                                found[c] = vals
-                            else:
-                                for i, v in enumerate(vals):
-                                    acc[i] |= v
-        out: list[int] = []
-        for c in caskets:
-            out.extend(found.get(c.index, [0] * c.n))
-        return out
+                            yield c, env, a, k
 
 
 def _a_options(c: Casket, p: int, env: Sequence[int], dom: dict[int, int]) -> int:
     """Bit set of the possible numbers of true fixed statements on c, given exact signals in
     env for caskets outside the unit and signal domains `dom` inside it."""
-    a = c.base + c.adjust.get(p, 0)
-    opts = 1 << a
-    for y, (ct, cf) in c.truth.items():
+    opts = 1 << (c.base + c.adjust.get(p, 0))
+    for y, ct, cf in c.live:
         d = dom.get(y)
         if d is None:
             s = env[y]
@@ -404,6 +456,8 @@ def _a_options(c: Casket, p: int, env: Sequence[int], dom: dict[int, int]) -> in
                 opts <<= ct
             elif s == NONE:
                 opts <<= cf
+            continue
+        if d == MIXED:
             continue
         step = 0
         if d & ALL:
@@ -430,23 +484,22 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
     in env of the caskets it speaks of outside; each as ((signal, a, counts), ...) per casket."""
     if len(unit) == 1:
         c = caskets[unit[0]]
-        if unit[0] not in c.truth:
-            a = c.fixed_true(p, env)
-            kmask = c.counts(a)
-            out = []
-            for sig, mask in c.signals:
-                got = kmask & mask
-                if got:
-                    out.append(((sig, a, got),))
-            return out
+        a = c.fixed_true(p, env)
+        kmask = c.counts(a)
+        out = []
+        for sig, mask in c.signals:
+            got = kmask & mask
+            if got:
+                out.append(((sig, a, got),))
+        return out
     members = set(unit)
     users: dict[int, list[int]] = {c: [] for c in unit}
     for c in unit:
-        for t in caskets[c].targets:
+        for t, _ct, _cf in caskets[c].live:
             if t in members:
                 users[t].append(c)
     solutions: list[tuple[tuple[int, int, int], ...]] = []
-    todo = [{c: caskets[c].full for c in unit}]
+    todo = [{c: caskets[c].domain(p) for c in unit}]
     while todo:
         dom = todo.pop()
         queue = list(unit)
@@ -493,28 +546,30 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
 
 
 # --------------------------------------------------------------------------- loops
-def casket_loops(caskets: Sequence[Casket], units: Sequence[tuple[int, ...]]
+def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tuple[int, ...]]
                  ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every loop as (its statements, sorted; the caskets it lies on), one per unit that speaks
-    of itself and one per other casket with two or more "other" statements; not yet in the
-    order `semantics.find_loops` gives."""
+    """Every loop as (its statements, sorted; the caskets it lies on), one per cycle of
+    caskets (structural units) and one per other casket with two or more "other" statements;
+    not yet in the order `semantics.find_loops` gives."""
     out = []
+    where = {name: i for i, name in enumerate(puzzle.names)}
     for unit in units:
-        members = set(unit)
         if len(unit) > 1:
+            members = set(unit)
             stmts = []
             for c in unit:
                 cas = caskets[c]
-                for i, cat, ref in zip(cas.stmts, cas.cats, cas.ref_portrait):
-                    if cat == OTHER_TRUE or cat == OTHER_FALSE or (
-                            cat == TRUTH and ref[0] in members):
+                for i, st in enumerate(cas.statements, cas.start):
+                    kind = st.kind
+                    if kind == "other_true" or kind == "other_false" or (
+                            (kind == "true" or kind == "false") and where[st.target] in members):
                         stmts.append(i)
-            out.append((tuple(sorted(stmts)), unit))
+            out.append((tuple(stmts), unit))
         else:
             cas = caskets[unit[0]]
             if cas.ot + cas.of >= 2:
-                stmts = [i for i, cat in zip(cas.stmts, cas.cats)
-                         if cat == OTHER_TRUE or cat == OTHER_FALSE]
+                stmts = [i for i, st in enumerate(cas.statements, cas.start)
+                         if st.kind == "other_true" or st.kind == "other_false"]
                 out.append((tuple(stmts), unit))
     return out
 
@@ -523,25 +578,25 @@ def order_loops(puzzle: Puzzle, caskets: Sequence[Casket],
                 loops: list[tuple[tuple[int, ...], tuple[int, ...]]]
                 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The loops in the order of `semantics.find_loops` (Tarjan over statements, roots in
-    number order), found on a graph where each casket is one node standing for all its
-    statements: linear in the number of statements."""
+    number order), found on a graph where one node per casket stands between a statement and
+    the statements it speaks of: linear in the number of statements."""
     if len(loops) < 2:
         return loops
-    k = len(caskets)
-    # nodes: statements 0..S-1, then casket nodes S..S+k-1
+    where = {name: i for i, name in enumerate(puzzle.names)}
     size = puzzle.size
     children: list[tuple[int, ...]] = []
     for cas in caskets:
-        for cat, ref in zip(cas.cats, cas.ref_portrait):
-            if cat == TRUTH:
-                children.append((size + ref[0],))
-            elif cat == OTHER_TRUE or cat == OTHER_FALSE:
+        for st in cas.statements:
+            kind = st.kind
+            if kind == "true" or kind == "false":
+                children.append((size + where[st.target],))
+            elif kind == "other_true" or kind == "other_false":
                 children.append((size + cas.index,))
             else:
                 children.append(())
     for cas in caskets:
-        children.append(tuple(cas.stmts))
-    total = size + k
+        children.append(tuple(range(cas.start, cas.start + cas.n)))
+    total = size + len(caskets)
     index = [-1] * total
     low = [0] * total
     on = [False] * total
@@ -600,31 +655,81 @@ def reach(caskets: Sequence[Casket], start: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(seen))
 
 
-def loop_projections(caskets: Sequence[Casket], walk: Walk, loop: frozenset[int],
-                     unit: tuple[int, ...]) -> int:
-    """How many different assignments of the loop's statements the walk's worlds show
-    (0, 1 or 2 meaning two or more). The loop lies on `unit`, the walk's last unit."""
-    j = len(walk.plan.units) - 1
-    assert walk.plan.units[j] == unit
-    seen: set[tuple] = set()
-    for _key, env, sol, _new, _contrib in walk.steps[j]:
-        per_casket = []
-        for c, (_s, a, kmask) in zip(unit, sol):
-            cas = caskets[c]
-            options = set()
-            for k in bits(kmask):
-                vals = cas.statement_values(walk.p, env, a, k)
-                proj = tuple(v for i, v in zip(cas.stmts, vals) if i in loop)
-                if any(v == CAN_FALSE | CAN_TRUE for v in proj):
-                    return 2
-                options.add(proj)
-            if len(options) > 1:
-                return 2
-            per_casket.append(options.pop())
-        seen.add(tuple(per_casket))
-        if len(seen) > 1:
-            return 2
-    return len(seen)
+def loop_varies(caskets: Sequence[Casket], where: dict[str, int], walk: Walk,
+                loop: frozenset[int], unit: tuple[int, ...]) -> bool:
+    """Whether some statement of the loop (on the caskets of `unit`) is true in one
+    consistent world of the walk and false in another."""
+    seen: dict[int, int] = {}
+    for c, env, a, k in walk.cases(-1, unit):
+        cas = caskets[c]
+        vals = cas.statement_values(cas.detail(where), walk.p, env, a, k)
+        for i, v in enumerate(vals, cas.start):
+            if i in loop:
+                got = seen.get(i, 0) | v
+                if got == CAN_FALSE | CAN_TRUE:
+                    return True
+                seen[i] = got
+    return False
+
+
+def quick(plan: Plan, p: int) -> tuple[int, list[int], list[int], list[int]] | None:
+    """The common case at full speed: every unit one casket and every casket with one
+    signal, so the placement has one state. Returns (total, signals, a, counts) per casket,
+    or None when the general walk is needed (a cycle of live caskets, a casket that may show
+    two signals, or one with no consistent count)."""
+    caskets = plan.caskets
+    env = list(plan.env0)
+    k = plan.k
+    fixed = [0] * k
+    masks = [0] * k
+    total = 1
+    for unit in plan.units:
+        if len(unit) > 1:
+            # a cycle of caskets: fine when it has exactly one consistent combination
+            sols = unit_solutions(caskets, unit, env, p)
+            if len(sols) != 1:
+                return None
+            for ci, (sig, a, kmask) in zip(unit, sols[0]):
+                env[ci] = sig
+                fixed[ci] = a
+                masks[ci] = kmask
+                total = conv(total, kmask)
+            continue
+        ci = unit[0]
+        c = caskets[ci]
+        a = c.base + c.adjust.get(p, 0)
+        for y, ct, cf in c.live:
+            s = env[y]
+            if s == ALL:
+                a += ct
+            elif s == NONE:
+                a += cf
+        kmask = c.cache.get(a)
+        if kmask is None:
+            kmask = c.counts(a)
+        if not kmask:
+            return None
+        top = 1 << c.n
+        if kmask == top:
+            env[ci] = ALL
+        elif kmask == 1:
+            env[ci] = NONE
+        elif kmask & (top | 1):
+            return None
+        else:
+            env[ci] = MIXED
+        fixed[ci] = a
+        masks[ci] = kmask
+        total = conv(total, kmask)
+    return total, env, fixed, masks
+
+
+def other_false_varies(c: Casket, a: int, kmask: int) -> bool:
+    """Whether the "other false" statements on c take different values among its cases
+    with a fixed statements true and a count in kmask."""
+    if not c.of or not kmask & 2 or a != 0:
+        return False
+    return c.free + c.of >= 2 or kmask != 2
 
 
 # --------------------------------------------------------------------------- the engine
@@ -635,9 +740,10 @@ class CasketEngine:
         self.puzzle = puzzle
         self.k = len(puzzle.caskets)
         self.caskets = compile_caskets(puzzle)
-        self.units = casket_units(self.caskets)
-        self.plan = Plan(self.caskets, self.units)
+        self.where = {name: i for i, name in enumerate(puzzle.names)}
+        self.plan = Plan(self.caskets, casket_units(self.caskets, live=True))
         self._walks: dict[int, Walk] = {}
+        self._quick = [quick(self.plan, p) for p in range(self.k)]
 
     def walk(self, p: int) -> Walk:
         w = self._walks.get(p)
@@ -645,42 +751,69 @@ class CasketEngine:
             w = self._walks[p] = Walk(self.plan, p)
         return w
 
+    def total(self, p: int) -> int:
+        """Bit set of the achievable true counts with the portrait in casket p."""
+        q = self._quick[p]
+        return q[0] if q is not None else self.walk(p).total
+
     def true_counts(self) -> tuple[frozenset[int], ...]:
-        return tuple(frozenset(bits(self.walk(p).total)) for p in range(self.k))
+        return tuple(frozenset(bits(self.total(p))) for p in range(self.k))
 
     def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
         """Each statement's value under the placement (and m): True/False when every
         consistent world agrees, None when it varies; None overall when there is no world."""
         walk = self.walk(placement)
         target = -1 if m is None else (1 << m if m >= 0 else 0)
-        found = walk.values(target)
-        if found is None:
+        if not walk.total & target:
             return None
-        return tuple(None if v == CAN_FALSE | CAN_TRUE else v == CAN_TRUE for v in found)
+        found: dict[int, list[int]] = {}
+        for c, env, a, k in walk.cases(target):
+            cas = self.caskets[c]
+            vals = cas.statement_values(cas.detail(self.where), placement, env, a, k)
+            acc = found.get(c)
+            if acc is None:
+                found[c] = vals
+            else:
+                for i, v in enumerate(vals):
+                    acc[i] |= v
+        out: list[bool | None] = []
+        for cas in self.caskets:
+            for v in found[cas.index]:
+                out.append(None if v == CAN_FALSE | CAN_TRUE else v == CAN_TRUE)
+        return tuple(out)
 
     def loops(self) -> tuple[LoopReport, ...]:
-        found = casket_loops(self.caskets, self.units)
+        caskets = self.caskets
+        if not any(c.targets for c in caskets) and all(c.ot + c.of < 2 for c in caskets):
+            return ()
+        found = casket_loops(self.puzzle, caskets, casket_units(caskets))
         if not found:
             return ()
-        found = order_loops(self.puzzle, self.caskets, found)
+        found = order_loops(self.puzzle, caskets, found)
         reports = []
         everything = tuple(range(self.k))
         for stmts, unit in found:
-            closure = reach(self.caskets, unit)
+            closure = reach(caskets, unit)
             whole = closure == everything
-            plan = self.plan if whole else Plan(self.caskets, casket_units(self.caskets, closure))
+            plan = self.plan if whole else Plan(caskets, casket_units(caskets, closure, True))
             loop = frozenset(stmts)
             undetermined, paradox = [], []
             freed_plan = None
             for p in range(self.k):
+                q = self._quick[p]
+                if q is not None:  # one state: only "other false" statements can vary
+                    _total, _env, fixed, masks = q
+                    if any(other_false_varies(caskets[c], fixed[c], masks[c]) for c in unit):
+                        undetermined.append(p)
+                    continue
                 walk = self.walk(p) if whole else Walk(plan, p)
                 if walk.total:
-                    if loop_projections(self.caskets, walk, loop, unit) > 1:
+                    if loop_varies(caskets, self.where, walk, loop, unit):
                         undetermined.append(p)
                     continue
                 if freed_plan is None:
                     freed = compile_caskets(self.puzzle, loop)
-                    freed_plan = Plan(freed, casket_units(freed, closure))
+                    freed_plan = Plan(freed, casket_units(freed, closure, True))
                 if Walk(freed_plan, p).total:
                     paradox.append(p)
             reports.append(LoopReport(stmts, tuple(undetermined), tuple(paradox)))
