@@ -97,7 +97,7 @@ def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from portia_tui.core.sat import analyse
+    from portia_tui.core import analyse
 
     puzzle = formats.load(args.file)
     m = _check_m(puzzle, args.m, args.file)
@@ -109,7 +109,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if args.explain:
             from portia_tui.core.deduction import explain
 
-            data["explanation"] = explain(puzzle, m)
+            data["explanation"] = explain(puzzle, m, analysis)
         print(json.dumps(data))
         return 0
     print(report(puzzle, analysis, m))
@@ -117,12 +117,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         from portia_tui.core.deduction import explain
 
         print()
-        print(explain(puzzle, m))
+        print(explain(puzzle, m, analysis))
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from portia_tui.core.sat import analyse
+    from portia_tui.core import analyse
 
     status = 0
     for path in args.files:

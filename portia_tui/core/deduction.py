@@ -292,9 +292,9 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
         stories = Deducer(puzzle).stories()
     except TooManyCases as exc:
         if analysis is None:
-            from .sat import analyse as sat_analyse
+            from .engine import analyse as engine_analyse
 
-            analysis = sat_analyse(puzzle)
+            analysis = engine_analyse(puzzle)
         parts = [f"The loops in this puzzle leave too many cases to list by hand ({exc}); "
                  "the SAT analysis is exact all the same:"]
         parts += [f"  {name}: {count_verdict(name, analysis.true_counts[i], m)}"

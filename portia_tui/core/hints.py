@@ -26,7 +26,7 @@ from typing import Iterable
 
 from .deduction import Deducer, Story, TooManyCases, count_verdict, explain
 from .model import Puzzle
-from .sat import analyse
+from .engine import analyse
 from .semantics import Analysis
 from .words import numbers, truth_list
 

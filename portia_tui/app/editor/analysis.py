@@ -1,9 +1,9 @@
 """Glue between the editor and the core's engines (no textual here: workers call these).
 
 A :class:`Request` says what the screen wants to show for one edit generation; the worker
-turns it into a :class:`Report`. All the puzzle logic is the core's: the SAT analysis, the
-truth values under a placement, whether a placement can have exactly m true statements,
-how the assistant's target stands (core/assistant.py).
+turns it into a :class:`Report`. All the puzzle logic is the core's: the analysis (the casket
+engine) and the truth values under a placement it gives, whether a placement can have exactly
+m true statements, how the assistant's target stands (core/assistant.py).
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from portia_tui.core.assistant import AssistantReport, assess
+from portia_tui.core import analyse
 from portia_tui.core.model import Puzzle
-from portia_tui.core.sat import SatEngine, analyse, reachable_choices
+from portia_tui.core.sat import reachable_choices
 from portia_tui.core.semantics import Analysis
 from portia_tui.core.vocabulary import Layout, Statement, options, sentence
 from portia_tui.core.words import listing
@@ -47,16 +48,14 @@ def compute(request: Request) -> Report:
     puzzle = request.puzzle
     result = analyse(puzzle)
     values_for = values = assistant = None
-    if request.values or request.target is not None:
-        with SatEngine(puzzle) as engine:
-            if request.values:
-                sols = result.solutions()
-                if sols:
-                    values_for = sols[0]
-                    values = engine.values(values_for, puzzle.m)
-            if request.target is not None and request.target < len(puzzle.caskets):
-                assistant = assess(result, request.target, request.target_m,
-                                   engine.values(request.target))
+    if request.values:
+        sols = result.solutions()
+        if sols:
+            values_for = sols[0]
+            values = result.values(values_for, puzzle.m)
+    if request.target is not None and request.target < len(puzzle.caskets):
+        assistant = assess(result, request.target, request.target_m,
+                           result.values(request.target))
     return Report(request, result, values_for, values, assistant)
 
 
