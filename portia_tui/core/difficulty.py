@@ -92,10 +92,10 @@ def rate_stories(puzzle: Puzzle, stories: list[Story], m: int | None = None) -> 
     m = puzzle.m if m is None else m
     depth = max((s.depth for s in stories), default=0)
     loops = max((s.splits for s in stories), default=0)
-    open_cases = max((len(s.cases) for s in stories), default=1)
+    open_cases = max((s.worlds for s in stories), default=1)
     fits = [s for s in stories if m in s.counts]
     near = sum(1 for s in stories if s not in fits and ({m - 1, m + 1} & s.counts))
-    paradoxes = sum(1 for s in stories if not s.cases)
+    paradoxes = sum(1 for s in stories if not s.worlds)
     length = puzzle.size / max(len(puzzle.caskets), 1)
     score = (
         W_BASE

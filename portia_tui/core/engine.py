@@ -819,9 +819,39 @@ class CasketEngine:
             reports.append(LoopReport(stmts, tuple(undetermined), tuple(paradox)))
         return tuple(reports)
 
+    def worlds(self, p: int) -> int:
+        """How many consistent worlds (assignments of every statement) placement p has."""
+        caskets = self.caskets
+        q = self._quick[p]
+        if q is not None:
+            _total, _env, fixed, masks = q
+            out = 1
+            for c in caskets:
+                a = fixed[c.index]
+                out *= sum(c.multiplicity(a, k) for k in bits(masks[c.index]))
+            return out
+        walk = self.walk(p)
+        if not walk.total:
+            return 0
+        counts: dict[tuple[int, ...], int] = {(): 1}
+        for unit, steps in zip(self.plan.units, walk.steps):
+            nxt: dict[tuple[int, ...], int] = {}
+            for key, _env, sol, new, _contrib in steps:
+                w = counts.get(key, 0)
+                if not w:
+                    continue
+                for c, (_s, a, kmask) in zip(unit, sol):
+                    cas = caskets[c]
+                    w *= sum(cas.multiplicity(a, k) for k in bits(kmask))
+                nxt[new] = nxt.get(new, 0) + w
+            counts = nxt
+        return counts.get((), 0)
+
     def analyse(self) -> Analysis:
-        return Analysis(self.puzzle, self.true_counts(), self.loops(), engine="casket",
-                        values=self.values)
+        analysis = Analysis(self.puzzle, self.true_counts(), self.loops(), engine="casket",
+                            values=self.values)
+        analysis.evaluation = self
+        return analysis
 
 
 def analyse(puzzle: Puzzle) -> Analysis:

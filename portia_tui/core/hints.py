@@ -103,14 +103,14 @@ class Coach:
     # ------------------------------------------------------------------ stories
     @cached_property
     def _deducer(self) -> Deducer:
-        return Deducer(self.puzzle)
+        return Deducer(self.puzzle, self.analysis.evaluation)
 
     def story(self, placement: int) -> Story | None:
         """The deduction solver's story for a placement (None when it gives up); worked out
         once per placement, since judging and every hint step read it again."""
         if placement not in self._stories:
             try:
-                self._stories[placement] = self._deducer.story(placement)
+                self._stories[placement] = self._deducer.story(placement, explain=False)
             except TooManyCases:
                 self._stories[placement] = None
         return self._stories[placement]
@@ -144,14 +144,14 @@ class Coach:
         """'Statements 1 and 3 are true, statement 2 is false.' when every statement is settled
         under the placement; a sentence about the cases otherwise."""
         story = self.story(placement)
-        if story is None or not story.cases:
+        if story is None or not story.worlds:
             return ""
         values = story.values()
         assert values is not None
         text = truth_list(values, range(len(values)))
-        if len(story.cases) > 1:
+        if story.worlds > 1:
             undecided = [i for i, v in enumerate(values) if v is None]
-            text = (f"{len(story.cases)} consistent cases remain; statements "
+            text = (f"{story.worlds} consistent cases remain; statements "
                     f"{numbers(undecided)} differ between them"
                     + (f"; in every case {text}" if text else ""))
         return (text[0].upper() if capital else text[0]) + text[1:] + "."
@@ -190,7 +190,7 @@ class Coach:
         def key(i: int) -> tuple[int, int, int]:
             counts = self.counts(i)
             story = self.story(i)
-            settled = story is not None and len(story.cases) == 1
+            settled = story is not None and story.worlds == 1
             distance = min((abs(c - m) for c in counts), default=-1)
             return (0 if settled else 1, -distance, i)
 

@@ -140,6 +140,8 @@ class Analysis:
         self.loops = tuple(loops)
         self.engine = engine
         self._values = values
+        #: the evaluation this analysis was read from (the casket engine's), when kept
+        self.evaluation: object | None = None
 
     def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
         """Each statement's truth value with the portrait in `placement` (and exactly m true
