@@ -36,6 +36,10 @@ from .vocabulary import EMPTY
 ALL, NONE, MIXED = 1, 2, 4
 CAN_FALSE, CAN_TRUE = 1, 2
 
+ONES = (1,) * 12
+OTHER_KINDS = frozenset({"other_true", "other_false"})
+TRUTH_KINDS = frozenset({"true", "false"})
+
 # statement categories inside a casket
 PORTRAIT, TRUTH, FREE, OTHER_TRUE, OTHER_FALSE = range(5)
 
@@ -146,13 +150,16 @@ class Casket:
         """Bit set of the consistent counts when a of the fixed statements are true."""
         got = self.cache.get(a)
         if got is None:
-            if not self.ot and not self.of:
-                got = ((1 << (self.free + 1)) - 1) << a
-            else:
-                got = 0
-                for k in range(self.n + 1):
-                    if self.feasible(a, k):
-                        got |= 1 << k
+            # a + x true for x of the free slots true, the "other" statements false ...
+            got = ((1 << (self.free + 1)) - 1) << a
+            if self.of:  # ... never 0 true; 1 true also by an "other false" statement
+                got &= ~1
+                if a == 0:
+                    got |= 2
+            if self.ot:  # ... never n - 1 true; n true when everything else is true
+                got &= ~(1 << (self.n - 1))
+                if a == self.fixed and not self.of:
+                    got |= 1 << self.n
             self.cache[a] = got
         return got
 
@@ -230,36 +237,40 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
         start += len(sts)
         all_true = all_false = every
         adjust = c.adjust
-        for st, cnt in Counter(sts).items():
-            kind = st.kind
+        truth = c.truth
+        base = fixed = free = ot = of = 0
+        # many statements repeat on a long casket: count each distinct one once
+        distinct = Counter(sts).items() if len(sts) > 12 else zip(sts, ONES)
+        for (kind, target), cnt in distinct:
             if kind == "in":
-                y = where[st.target]
+                y = where[target]
                 adjust[y] = adjust.get(y, 0) + cnt
                 all_true &= 1 << y
                 all_false &= every ^ (1 << y)
-                c.fixed += cnt
+                fixed += cnt
             elif kind == "not_in":
-                y = where[st.target]
-                c.base += cnt
+                y = where[target]
+                base += cnt
                 adjust[y] = adjust.get(y, 0) - cnt
                 all_true &= every ^ (1 << y)
                 all_false &= 1 << y
-                c.fixed += cnt
+                fixed += cnt
             elif kind == "true" or kind == "false":
-                y = where[st.target]
-                pair = c.truth.get(y)
+                y = where[target]
+                pair = truth.get(y)
                 if pair is None:
-                    pair = c.truth[y] = [0, 0]
+                    pair = truth[y] = [0, 0]
                 pair[0 if kind == "true" else 1] += cnt
-                c.fixed += cnt
+                fixed += cnt
             elif kind == "other_true":
-                c.ot += cnt
+                ot += cnt
             elif kind == "other_false":
-                c.of += cnt
+                of += cnt
             elif kind == "":
-                c.free += cnt
+                free += cnt
             else:
                 raise ValueError(f"unknown statement kind {kind!r}")
+        c.base, c.fixed, c.free, c.ot, c.of = base, fixed, free, ot, of
         if not c.of:  # "other false" rules out both ALL and NONE
             c.can_all = all_true
             c.can_none = all_false
@@ -289,44 +300,31 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
     stack: list[int] = []
     on: set[int] = set()
     out: list[tuple[int, ...]] = []
-    counter = 0
-    for root in nodes:
-        if root in index:
-            continue
-        work = [(root, iter(edges[root]))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on.add(root)
-        while work:
-            node, it = work[-1]
-            advanced = False
-            for nxt in it:
-                if nxt not in index:
-                    index[nxt] = low[nxt] = counter
-                    counter += 1
-                    stack.append(nxt)
-                    on.add(nxt)
-                    work.append((nxt, iter(edges[nxt])))
-                    advanced = True
+
+    def visit(node: int) -> None:  # Tarjan; the depth is at most the number of caskets
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on.add(node)
+        for nxt in edges[node]:
+            if nxt not in index:
+                visit(nxt)
+                if low[nxt] < low[node]:
+                    low[node] = low[nxt]
+            elif nxt in on and index[nxt] < low[node]:
+                low[node] = index[nxt]
+        if low[node] == index[node]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == node:
                     break
-                if nxt in on:
-                    low[node] = min(low[node], index[nxt])
-            if advanced:
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                comp = []
-                while True:
-                    w = stack.pop()
-                    on.discard(w)
-                    comp.append(w)
-                    if w == node:
-                        break
-                out.append(tuple(sorted(comp)))
+            out.append(tuple(sorted(comp)))
+
+    for root in nodes:
+        if root not in index:
+            visit(root)
     return out
 
 
@@ -498,8 +496,22 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
         for t, _ct, _cf in caskets[c].live:
             if t in members:
                 users[t].append(c)
+    start = {c: caskets[c].domain(p) for c in unit}
+    if all(not d & (d - 1) for d in start.values()):
+        # each casket held to one signal by its portrait statements: read them off
+        for c in unit:
+            env[c] = start[c]
+        sol = []
+        for c in unit:
+            cas = caskets[c]
+            a = cas.fixed_true(p, env)
+            kmask = cas.counts(a) & next(m for s, m in cas.signals if s == start[c])
+            if not kmask:
+                return []
+            sol.append((start[c], a, kmask))
+        return [tuple(sol)]
     solutions: list[tuple[tuple[int, int, int], ...]] = []
-    todo = [{c: caskets[c].domain(p) for c in unit}]
+    todo = [start]
     while todo:
         dom = todo.pop()
         queue = list(unit)
@@ -552,24 +564,22 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
     caskets (structural units) and one per other casket with two or more "other" statements;
     not yet in the order `semantics.find_loops` gives."""
     out = []
-    where = {name: i for i, name in enumerate(puzzle.names)}
+    names = puzzle.names
     for unit in units:
         if len(unit) > 1:
-            members = set(unit)
+            members = {names[c] for c in unit}
             stmts = []
             for c in unit:
                 cas = caskets[c]
-                for i, st in enumerate(cas.statements, cas.start):
-                    kind = st.kind
-                    if kind == "other_true" or kind == "other_false" or (
-                            (kind == "true" or kind == "false") and where[st.target] in members):
-                        stmts.append(i)
+                stmts += [i for i, st in enumerate(cas.statements, cas.start)
+                          if st.kind in OTHER_KINDS or (st.kind in TRUTH_KINDS
+                                                        and st.target in members)]
             out.append((tuple(stmts), unit))
         else:
             cas = caskets[unit[0]]
             if cas.ot + cas.of >= 2:
                 stmts = [i for i, st in enumerate(cas.statements, cas.start)
-                         if st.kind == "other_true" or st.kind == "other_false"]
+                         if st.kind in OTHER_KINDS]
                 out.append((tuple(stmts), unit))
     return out
 
@@ -720,8 +730,105 @@ def quick(plan: Plan, p: int) -> tuple[int, list[int], list[int], list[int]] | N
             env[ci] = MIXED
         fixed[ci] = a
         masks[ci] = kmask
-        total = conv(total, kmask)
+        if kmask & (kmask - 1):
+            total = conv(total, kmask)
+        else:
+            total <<= kmask.bit_length() - 1
     return total, env, fixed, masks
+
+
+def quick_all(plan: Plan) -> list[tuple[int, list[int], list[int]] | None]:
+    """`quick` for every placement at once: per casket, one row over the placements. A casket
+    that speaks of no casket able to show ALL or NONE is evaluated once for the placements
+    its portrait statements do not name, and once for each one they name. Per placement:
+    (total, fixed statements true per casket, counts per casket), or None when the general
+    walk is needed there."""
+    caskets = plan.caskets
+    k = plan.k
+    slow = [False] * k
+    rows_a: list[list[int]] = [[]] * k
+    rows_m: list[list[int]] = [[]] * k
+    rows_s: list[list[int]] = [[MIXED] * k for _ in range(k)]
+    sums = [0] * k
+    multi = False
+    for unit in plan.units:
+        if len(unit) > 1:
+            for ci in unit:
+                rows_a[ci] = [0] * k
+                rows_m[ci] = [0] * k
+            env = list(plan.env0)
+            outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
+            for p in range(k):
+                if slow[p]:
+                    continue
+                for y in outside:
+                    env[y] = rows_s[y][p]
+                sols = unit_solutions(caskets, unit, env, p)
+                if len(sols) != 1:
+                    slow[p] = True
+                    continue
+                for ci, (sig, a, kmask) in zip(unit, sols[0]):
+                    rows_s[ci][p] = sig
+                    rows_a[ci][p] = a
+                    rows_m[ci][p] = kmask
+                    if kmask & (kmask - 1):
+                        multi = True
+                    else:
+                        sums[p] += kmask.bit_length() - 1
+            continue
+        ci = unit[0]
+        c = caskets[ci]
+        if c.live:
+            row = []
+            for p in range(k):
+                a = c.base + c.adjust.get(p, 0)
+                for y, ct, cf in c.live:
+                    s = rows_s[y][p]
+                    if s == ALL:
+                        a += ct
+                    elif s == NONE:
+                        a += cf
+                row.append(a)
+        else:
+            row = [c.base] * k
+            for y, d in c.adjust.items():
+                row[y] += d
+        rows_a[ci] = row
+        masks = []
+        sigs = rows_s[ci]
+        top = 1 << c.n
+        cache = c.cache
+        for p, a in enumerate(row):
+            kmask = cache.get(a)
+            if kmask is None:
+                kmask = c.counts(a)
+            masks.append(kmask)
+            if kmask == top:
+                sigs[p] = ALL
+            elif kmask == 1:
+                sigs[p] = NONE
+            elif not kmask or kmask & (top | 1):
+                slow[p] = True
+            if kmask & (kmask - 1):
+                multi = True
+            else:
+                sums[p] += kmask.bit_length() - 1
+        rows_m[ci] = masks
+    out: list[tuple[int, list[int], list[int]] | None] = []
+    for p in range(k):
+        if slow[p]:
+            out.append(None)
+            continue
+        fixed = [row[p] for row in rows_a]
+        masks = [row[p] for row in rows_m]
+        if multi:
+            total = 1
+            for kmask in masks:
+                total = conv(total, kmask)
+        else:
+            total = 1 << sums[p]
+        out.append((total, fixed, masks))
+    return out
 
 
 def other_false_varies(c: Casket, a: int, kmask: int) -> bool:
@@ -739,11 +846,14 @@ class CasketEngine:
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
         self.k = len(puzzle.caskets)
-        self.caskets = compile_caskets(puzzle)
+        self.caskets = caskets = compile_caskets(puzzle)
         self.where = {name: i for i, name in enumerate(puzzle.names)}
-        self.plan = Plan(self.caskets, casket_units(self.caskets, live=True))
+        #: the casket graph's units (structure: loops are read off them)
+        self.units = casket_units(caskets)
+        acyclic = all(len(u) == 1 for u in self.units)
+        self.plan = Plan(caskets, self.units if acyclic else casket_units(caskets, live=True))
         self._walks: dict[int, Walk] = {}
-        self._quick = [quick(self.plan, p) for p in range(self.k)]
+        self._quick = quick_all(self.plan)
 
     def walk(self, p: int) -> Walk:
         w = self._walks.get(p)
@@ -784,9 +894,7 @@ class CasketEngine:
 
     def loops(self) -> tuple[LoopReport, ...]:
         caskets = self.caskets
-        if not any(c.targets for c in caskets) and all(c.ot + c.of < 2 for c in caskets):
-            return ()
-        found = casket_loops(self.puzzle, caskets, casket_units(caskets))
+        found = casket_loops(self.puzzle, caskets, self.units)
         if not found:
             return ()
         found = order_loops(self.puzzle, caskets, found)
@@ -799,11 +907,13 @@ class CasketEngine:
             loop = frozenset(stmts)
             undetermined, paradox = [], []
             freed_plan = None
+            speakers = [caskets[c] for c in unit if caskets[c].of]
             for p in range(self.k):
                 q = self._quick[p]
                 if q is not None:  # one state: only "other false" statements can vary
-                    _total, _env, fixed, masks = q
-                    if any(other_false_varies(caskets[c], fixed[c], masks[c]) for c in unit):
+                    _total, fixed, masks = q
+                    if any(other_false_varies(c, fixed[c.index], masks[c.index])
+                           for c in speakers):
                         undetermined.append(p)
                     continue
                 walk = self.walk(p) if whole else Walk(plan, p)
@@ -824,7 +934,7 @@ class CasketEngine:
         caskets = self.caskets
         q = self._quick[p]
         if q is not None:
-            _total, _env, fixed, masks = q
+            _total, fixed, masks = q
             out = 1
             for c in caskets:
                 a = fixed[c.index]
