@@ -111,7 +111,7 @@ def growth_table() -> None:
 def clause_table() -> None:
     print()
     print("clauses: the meaning of every statement plus 'exactly m' (m = S / 2), random puzzles")
-    print(f"{'S statements':>13}{'old SAT':>10}{'new SAT':>10}{'thesis subsets':>32}")
+    print(f"{'S statements':>13}{'old SAT':>10}{'new SAT':>10}{'thesis subsets':>28}")
     for n in (1, 3, 5, 10, 20, 100):
         size = 3 * n
         m = size // 2
@@ -121,7 +121,8 @@ def clause_table() -> None:
         base, top = sat.base_clauses(p)
         card, _ = sat.exactly_m_clauses(p, m, top)
         thesis = comb(size, m + 1) + comb(size, size - m + 1)
-        print(f"{size:>13}{old:>10,}{len(base) + len(card):>10,}{thesis:>32,}")
+        shown = f"{thesis:,}" if thesis < 10**15 else f"{thesis:.2e}"
+        print(f"{size:>13}{old:>10,}{len(base) + len(card):>10,}{shown:>28}")
 
 
 def corpus_table() -> None:
