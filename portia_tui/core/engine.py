@@ -66,6 +66,15 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+_SIGNALS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _signals(n: int) -> tuple[tuple[int, int], ...]:
+    """(signal, the counts showing it) for a casket of n statements (shared per n)."""
+    out = _SIGNALS[n] = ((ALL, 1 << n), (NONE, 1), (MIXED, ((1 << n) - 1) & ~1))
+    return out
+
+
 class Casket:
     """What the engine needs to know about one casket (compiled once per puzzle)."""
 
@@ -98,7 +107,7 @@ class Casket:
         #: a (fixed statements true) -> bit set of consistent counts
         self.cache: dict[int, int] = {}
         #: the counts behind each signal
-        self.signals = ((ALL, 1 << n), (NONE, 1), (MIXED, ((1 << n) - 1) & ~1))
+        self.signals = _SIGNALS.get(n) or _signals(n)
         self.statements: tuple = ()
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
 
@@ -682,63 +691,10 @@ def loop_varies(caskets: Sequence[Casket], where: dict[str, int], walk: Walk,
     return False
 
 
-def quick(plan: Plan, p: int) -> tuple[int, list[int], list[int], list[int]] | None:
-    """The common case at full speed: every unit one casket and every casket with one
-    signal, so the placement has one state. Returns (total, signals, a, counts) per casket,
-    or None when the general walk is needed (a cycle of live caskets, a casket that may show
-    two signals, or one with no consistent count)."""
-    caskets = plan.caskets
-    env = list(plan.env0)
-    k = plan.k
-    fixed = [0] * k
-    masks = [0] * k
-    total = 1
-    for unit in plan.units:
-        if len(unit) > 1:
-            # a cycle of caskets: fine when it has exactly one consistent combination
-            sols = unit_solutions(caskets, unit, env, p)
-            if len(sols) != 1:
-                return None
-            for ci, (sig, a, kmask) in zip(unit, sols[0]):
-                env[ci] = sig
-                fixed[ci] = a
-                masks[ci] = kmask
-                total = conv(total, kmask)
-            continue
-        ci = unit[0]
-        c = caskets[ci]
-        a = c.base + c.adjust.get(p, 0)
-        for y, ct, cf in c.live:
-            s = env[y]
-            if s == ALL:
-                a += ct
-            elif s == NONE:
-                a += cf
-        kmask = c.cache.get(a)
-        if kmask is None:
-            kmask = c.counts(a)
-        if not kmask:
-            return None
-        top = 1 << c.n
-        if kmask == top:
-            env[ci] = ALL
-        elif kmask == 1:
-            env[ci] = NONE
-        elif kmask & (top | 1):
-            return None
-        else:
-            env[ci] = MIXED
-        fixed[ci] = a
-        masks[ci] = kmask
-        if kmask & (kmask - 1):
-            total = conv(total, kmask)
-        else:
-            total <<= kmask.bit_length() - 1
-    return total, env, fixed, masks
-
-
 def quick_all(plan: Plan) -> list[tuple[int, list[int], list[int]] | None]:
-    """`quick` for every placement at once: per casket, one row over the placements. A casket
+    """The common case at full speed, every placement at once: where every unit has one
+    consistent combination of signals, a placement has one state, and the walk is not needed.
+    Per casket, one row over the placements. A casket
     that speaks of no casket able to show ALL or NONE is evaluated once for the placements
     its portrait statements do not name, and once for each one they name. Per placement:
     (total, fixed statements true per casket, counts per casket), or None when the general
@@ -847,13 +803,17 @@ class CasketEngine:
         self.puzzle = puzzle
         self.k = len(puzzle.caskets)
         self.caskets = caskets = compile_caskets(puzzle)
-        self.where = {name: i for i, name in enumerate(puzzle.names)}
         #: the casket graph's units (structure: loops are read off them)
         self.units = casket_units(caskets)
         acyclic = all(len(u) == 1 for u in self.units)
         self.plan = Plan(caskets, self.units if acyclic else casket_units(caskets, live=True))
         self._walks: dict[int, Walk] = {}
         self._quick = quick_all(self.plan)
+
+    @property
+    def where(self) -> dict[str, int]:
+        """Casket name -> index."""
+        return {name: i for i, name in enumerate(self.puzzle.names)}
 
     def walk(self, p: int) -> Walk:
         w = self._walks.get(p)
@@ -877,9 +837,10 @@ class CasketEngine:
         if not walk.total & target:
             return None
         found: dict[int, list[int]] = {}
+        where = self.where
         for c, env, a, k in walk.cases(target):
             cas = self.caskets[c]
-            vals = cas.statement_values(cas.detail(self.where), placement, env, a, k)
+            vals = cas.statement_values(cas.detail(where), placement, env, a, k)
             acc = found.get(c)
             if acc is None:
                 found[c] = vals
