@@ -805,8 +805,11 @@ class CasketEngine:
         self.caskets = caskets = compile_caskets(puzzle)
         #: the casket graph's units (structure: loops are read off them)
         self.units = casket_units(caskets)
-        acyclic = all(len(u) == 1 for u in self.units)
-        self.plan = Plan(caskets, self.units if acyclic else casket_units(caskets, live=True))
+        # the live graph drops edges to caskets that always show MIXED; when it drops none,
+        # or the graph has no cycle, the structure's order serves the walk as it is
+        same = all(len(u) == 1 for u in self.units) or all(
+            len(c.live) == len(c.truth) for c in caskets)
+        self.plan = Plan(caskets, self.units if same else casket_units(caskets, live=True))
         self._walks: dict[int, Walk] = {}
         self._quick = quick_all(self.plan)
 
