@@ -12,6 +12,11 @@ from .conftest import shared_dir
 
 SHARED = shared_dir()
 CORPUS = SHARED / "corpus" / "thesis-25" if SHARED else None
+#: what a skipped run prints (pytest -ra shows it): why, and how to run these tests
+SKIP_REASON = (
+    "the thesis corpus is not here: these tests read corpus/thesis-25/expected.toml in the "
+    "project's shared folder (../shared beside the checkout). To run them, put that folder "
+    "there or point PORTIA_SHARED at it: PORTIA_SHARED=/path/to/shared make test")
 EXPECTED = (
     tomllib.loads((CORPUS / "expected.toml").read_text())
     if CORPUS and (CORPUS / "expected.toml").exists()
@@ -19,7 +24,7 @@ EXPECTED = (
 )
 
 
-@pytest.mark.skipif(not EXPECTED, reason="../shared/corpus/thesis-25 is not here")
+@pytest.mark.skipif(not EXPECTED, reason=SKIP_REASON)
 @pytest.mark.parametrize("name", sorted(EXPECTED) or ["none"])
 def test_corpus_puzzle(name):
     want = EXPECTED[name]
@@ -32,12 +37,12 @@ def test_corpus_puzzle(name):
         assert counts == want["true_counts"]
 
 
-@pytest.mark.skipif(not EXPECTED, reason="../shared/corpus/thesis-25 is not here")
+@pytest.mark.skipif(not EXPECTED, reason=SKIP_REASON)
 def test_corpus_is_complete():
     assert len(EXPECTED) == 25
 
 
-@pytest.mark.skipif(not EXPECTED, reason="../shared/corpus/thesis-25 is not here")
+@pytest.mark.skipif(not EXPECTED, reason=SKIP_REASON)
 @pytest.mark.parametrize("name", sorted(EXPECTED) or ["none"])
 def test_corpus_round_trips_through_every_format(name, tmp_path):
     puzzle = formats.load(CORPUS / name)

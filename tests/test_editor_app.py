@@ -22,6 +22,16 @@ from portia_tui.core.vocabulary import Statement
 SIZE = (160, 50)
 
 
+async def wait_until(pilot, condition, timeout: float = 10.0) -> None:
+    """Let the app run until condition() holds (a wait on a condition, not a fixed sleep)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true in time"
+        await pilot.pause()
+
+
 async def settle(app, pilot) -> None:
     """Let the analysis and marks workers finish and their messages be handled."""
     for _ in range(3):
@@ -368,11 +378,7 @@ async def test_stale_results_are_dropped(monkeypatch):
         await pilot.pause()
         assert first.wait(5)
         await pilot.press("plus")  # edit 2: analysed at once
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if app.editor.shown_generation == app.model.generation:
-                break
-        assert app.editor.shown_generation == app.model.generation
+        await wait_until(pilot, lambda: app.editor.shown_generation == app.model.generation)
         assert "for m = 3" in text_of(app, "#analysis-body")
         release.set()  # now the old result arrives, and must not be shown
         await settle(app, pilot)
@@ -443,7 +449,14 @@ async def test_help_palette_metadata_and_copy():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"add a row")
-        await pilot.pause(0.3)
+
+        def found() -> bool:  # the palette has searched and highlighted a hit
+            from textual.command import CommandList
+
+            hits = app.screen.query(CommandList)
+            return bool(hits) and hits.first().highlighted is not None
+
+        await wait_until(pilot, found)
         await pilot.press("enter")
         await settle(app, pilot)
         assert app.model.puzzle.n == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from portia_tui.core import sat
-from portia_tui.core.errors import PortiaError
+from portia_tui.core.errors import PortiaError, SettingsError
 from portia_tui.core.generator import (Settings, Stats, casket_names, distinct_bound, generate,
                                        loop_free_counts)
 from portia_tui.core.pack import canonical_key
@@ -142,3 +142,61 @@ def test_difficulty_target(level):
     for g in generate(Settings(n=3, count=5, seed=2, difficulty=level)):
         assert g.rating.level == level
         _valid(g)
+
+
+# --------------------------------------------------------------------------- issue 11
+@pytest.mark.parametrize("settings", [
+    Settings(n=12, loops=True, count=2, seed=1),
+    Settings(n=16, caskets=4, loops=True, count=1, seed=1),
+    Settings(n=6, vocabulary="portrait", count=2, seed=1),
+])
+def test_n_at_the_distinct_statement_bound_works(settings):
+    # every casket's whole menu makes the caskets alike: at the bound, repeats are needed
+    assert settings.allow_repeats
+    for g in generate(settings):
+        _valid(g)
+
+
+@pytest.mark.parametrize("settings", [
+    Settings(n=12, loops=True, repeats="never"),
+    Settings(n=6, vocabulary="portrait", repeats="never"),
+])
+def test_no_repeats_at_the_bound_is_refused_up_front_with_the_reason(settings):
+    with pytest.raises(SettingsError, match="no casket is ever the one solution") as info:
+        settings.check()
+    assert info.value.setting == "repeats" and info.value.bound == settings.n
+
+
+def test_a_search_that_finds_nothing_gives_up_within_its_patience(monkeypatch):
+    import portia_tui.core.generator as gen
+
+    monkeypatch.setattr(gen, "_choose_m", lambda *_args: None)  # no candidate is ever kept
+    settings = Settings(n=3, loops=True, seed=1, attempts=10**9).check()
+    with pytest.raises(gen.GaveUpError, match="gave up after") as info:
+        list(gen.iter_generate(settings, patience=0.3))
+    assert info.value.attempts < 10**9 and info.value.seconds < 5
+
+
+@pytest.mark.parametrize("settings", [
+    Settings(caskets=1), Settings(caskets=200), Settings(n=9, repeats="never"),
+    Settings(n=1, difficulty="hard"), Settings(m=99), Settings(vocabulary="odd"),
+])
+def test_setting_errors_carry_data_and_name_no_flag(settings, capsys):
+    with pytest.raises(SettingsError) as info:
+        settings.check()
+    err = info.value
+    assert "--" not in err.message and "-n " not in err.message
+    assert getattr(settings, err.setting) == err.value
+
+
+def test_the_command_line_words_setting_errors_with_its_flags(capsys):
+    from portia_tui.cli import main
+
+    assert main(["generate", "--caskets", "1"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        "portia: --caskets 1: a puzzle needs at least 2 caskets"
+    assert main(["generate", "-n", "9", "--no-repeats"]) == 2
+    assert capsys.readouterr().err.startswith("portia: --no-repeats: 9 statements")
+    assert main(["census", "-n", "0"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        "portia: -n 0: every casket needs at least one statement"

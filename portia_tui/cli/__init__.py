@@ -10,24 +10,34 @@ from __future__ import annotations
 import argparse
 import sys
 from importlib import import_module
+from typing import NoReturn
 
 from portia_tui import __version__
 
 #: modules of this package that add subcommands, in help order
-COMMAND_MODULES = ("solve", "edit", "play", "generate", "pack", "census")
+COMMAND_MODULES = ("solve", "assist", "edit", "play", "code", "generate", "pack", "census")
 
 
 #: which module registers each subcommand (modules may register several)
 COMMAND_OWNERS = {
     "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve",
-    "edit": "edit", "play": "play", "generate": "generate", "pack": "pack", "census": "census",
+    "new": "assist", "assist": "assist", "repair": "assist",
+    "edit": "edit", "play": "play", "code": "code", "generate": "generate", "pack": "pack", "census": "census",
 }
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line like every other error (``portia solve: error:
+    ...``, exit 2) instead of the whole usage text; ``--help`` still prints it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with `only`, just the module that owns that subcommand (argparse
     spends milliseconds per subparser, and `portia solve` should start fast)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="portia",
         description="A terminal workbench for Portia casket puzzles. "
         "With no command, opens the editor on a built-in puzzle.",
@@ -42,7 +52,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 #: commands that neither start an app nor leave threads behind: the console script ends them
 #: with os._exit once their output is flushed, skipping interpreter teardown (a few ms)
-QUICK_EXIT = {"solve", "check", "convert", "cnf"}
+QUICK_EXIT = {"solve", "check", "convert", "cnf", "assist", "repair"}
 
 
 def entry() -> None:
@@ -60,6 +70,35 @@ def entry() -> None:
     raise SystemExit(code)
 
 
+def error_line(exc) -> str:
+    """One line for a core error, in the command line's words: ``FILE[:LINE]: message``, the
+    flag to use where the core's error names a setting or a file it may not replace."""
+    from portia_tui.core.errors import ExistsError, SettingsError
+
+    if isinstance(exc, ExistsError):
+        return f"{exc}: use --force to replace it"
+    if isinstance(exc, SettingsError):
+        if exc.setting == "attempts" and hasattr(exc, "made"):  # the generator gave up
+            return f"portia: {exc.message}; relax them or raise --attempts"
+        return f"portia: {flag(exc.setting, exc.value)}: {exc.message}"
+    return str(exc) if exc.path else f"portia: {exc}"
+
+
+#: the command-line flag of each generator or census setting the core may name
+FLAGS = {"n": "-n", "caskets": "--caskets", "count": "--count", "attempts": "--attempts",
+         "m": "--m", "m_policy": "--m-policy", "repeats": "--no-repeats",
+         "vocabulary": "--vocabulary", "solution": "--solution", "difficulty": "--difficulty",
+         "loops": "--loops"}
+
+
+def flag(setting: str, value: object = None) -> str:
+    """'--caskets 1': the flag that sets `setting`, with the value given."""
+    name = FLAGS.get(setting, f"--{setting.replace('_', '-')}")
+    if value is None or isinstance(value, bool) or setting == "repeats":
+        return name
+    return f"{name} {value}"
+
+
 def main(argv: list[str] | None = None) -> int:
     from portia_tui.core.errors import PortiaError
 
@@ -72,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except PortiaError as exc:
-        print(str(exc) if exc.path else f"portia: {exc}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

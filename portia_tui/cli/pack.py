@@ -22,16 +22,36 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("pack", metavar="PACK")
     s.set_defaults(func=cmd_list)
 
+    x = psub.add_parser("extract", help="write one puzzle of a pack to its own file",
+                        description="Write the puzzle with this id to FILE (the extension "
+                        "chooses the format), to edit or share on its own. Never replaces a "
+                        "file without --force.")
+    x.add_argument("pack", metavar="PACK")
+    x.add_argument("id", metavar="ID", help="the puzzle's id (see 'portia pack list')")
+    x.add_argument("-o", "--output", required=True, metavar="FILE")
+    x.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    x.set_defaults(func=cmd_extract)
+
+    from portia_tui.core.export import ORDERS, SOLUTIONS
+
     e = psub.add_parser("export", help="export a pack to md, html, txt or json",
-                        description="md and html: one printable file, puzzles first, then the "
-                        "solutions with step-by-step explanations. txt: a folder with one "
-                        "thesis-format text file per puzzle. json: a folder with one thesis "
-                        "JSON file per puzzle.")
+                        description="md and html: one printable file (html prints on A4, "
+                        "several puzzles a page): the puzzles with their caskets side by side "
+                        "and an answer line under each, then the solutions as --solutions "
+                        "says. txt: a folder with one thesis-format text file per puzzle. "
+                        "json: a folder with one thesis JSON file per puzzle.")
     e.add_argument("pack", metavar="PACK")
     e.add_argument("--format", required=True, choices=("md", "html", "txt", "json"))
     e.add_argument("--out", required=True, metavar="PATH",
                    help="the file (md, html) or folder (txt, json) to write")
     e.add_argument("--force", action="store_true", help="replace existing files")
+    e.add_argument("--solutions", choices=SOLUTIONS, default="key",
+                   help="md, html: after the puzzles, nothing (none), a one-line-per-puzzle "
+                   "answer key (key, the default), or the key and every step-by-step "
+                   "explanation (full)")
+    e.add_argument("--order", choices=ORDERS, default="difficulty",
+                   help="md, html: easiest first (difficulty, the default) or the pack's own "
+                   "order (pack)")
     e.set_defaults(func=cmd_export)
 
 
@@ -60,12 +80,38 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def pack_puzzle(path: str, pid: str):
+    """The puzzle with id `pid` of the pack at `path`, with the pack's author when it has
+    none of its own and its title (or "Puzzle ID") kept; PortiaError naming the ids if none."""
+    from portia_tui.core.errors import PortiaError
+    from portia_tui.core.pack import load_pack
+
+    pack = load_pack(path)
+    try:
+        entry = pack.by_id(pid)
+    except KeyError:
+        ids = ", ".join(e.id for e in pack.puzzles)
+        raise PortiaError(f"no puzzle with id {pid!r} (the ids are {ids})", path) from None
+    puzzle = entry.puzzle
+    return puzzle.replace(title=entry.title, author=puzzle.author or pack.author)
+
+
+def cmd_extract(args: argparse.Namespace) -> int:
+    from portia_tui.core import formats
+
+    puzzle = pack_puzzle(args.pack, args.id)
+    formats.save(puzzle, args.output, force=args.force)
+    print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from portia_tui.core.export import export_pack
     from portia_tui.core.pack import load_pack
 
     pack = load_pack(args.pack)
-    result = export_pack(pack, args.format, args.out, force=args.force)
+    result = export_pack(pack, args.format, args.out, force=args.force,
+                         solutions=args.solutions, order=args.order)
     for note in result.notes:
         print(f"{args.pack}: {note}", file=sys.stderr)
     what = (f"{len(result.written)} file{'s' if len(result.written) != 1 else ''} into "

@@ -34,17 +34,16 @@ from typing import Callable, Iterator
 
 from . import sat
 from .difficulty import (DIFFICULTIES, THRESHOLDS, Rating, max_score_loop_free, rate)
-from .errors import PortiaError
+from .errors import SettingsError
 from .model import Casket, Puzzle
 from .model import casket_names as model_casket_names
 from .pack import canonical_key
 from .semantics import find_loops
-from .vocabulary import PORTRAIT_KINDS, Layout, Statement, options
+from .vocabulary import PORTRAIT_KINDS, VOCABULARIES, Layout, Statement, options
 
 #: casket names after gold, silver and lead; beyond these, casket13, casket14, ...
 M_POLICIES = ("smallest", "largest", "random")
 REPEATS = ("auto", "allow", "never")
-VOCABULARIES = ("full", "portrait")
 DEFAULT_ATTEMPTS = 20000
 #: the largest puzzles generated: far past what people solve by hand, and well short of the
 #: sizes where the statements' meanings (groups of statements) no longer fit in memory
@@ -62,7 +61,7 @@ _KIND = {v: k for k, v in _CODE.items()}
 def casket_names(k: int) -> tuple[str, ...]:
     """Names for k caskets: gold, silver, lead, copper, ..., then casket13, casket14, ..."""
     if k < 2:
-        raise PortiaError(f"--caskets {k}: a puzzle needs at least 2 caskets")
+        raise SettingsError("a puzzle needs at least 2 caskets", "caskets", k, 2)
     return model_casket_names(k)
 
 
@@ -107,54 +106,65 @@ class Settings:
         return cls(**{k: v for k, v in table.items() if k in known})
 
     def check(self) -> "Settings":
-        """Raise PortiaError (one line) for settings no puzzle can meet; return the settings
-        with the seed filled in."""
+        """Raise SettingsError (one line, with the setting and bound) for settings no puzzle can
+        meet; return the settings with the seed filled in."""
         if self.n < 1:
-            raise PortiaError(f"-n {self.n}: every casket needs at least one statement")
+            raise SettingsError("every casket needs at least one statement", "n", self.n, 1)
         if self.count < 1:
-            raise PortiaError(f"--count {self.count}: ask for at least one puzzle")
+            raise SettingsError("ask for at least one puzzle", "count", self.count, 1)
         if self.attempts < 1:
-            raise PortiaError(f"--attempts {self.attempts}: must be at least 1")
+            raise SettingsError("must be at least 1", "attempts", self.attempts, 1)
         if self.caskets > MAX_CASKETS:
-            raise PortiaError(f"--caskets {self.caskets}: at most {MAX_CASKETS} caskets")
+            raise SettingsError(f"at most {MAX_CASKETS} caskets", "caskets", self.caskets,
+                                MAX_CASKETS)
         names = self.names
         size = self.n * self.caskets
         if size > MAX_STATEMENTS:
-            raise PortiaError(f"-n {self.n} with {self.caskets} caskets makes {size} statements: "
-                              f"at most {MAX_STATEMENTS} in one puzzle")
+            raise SettingsError(f"{self.n} statements on each of {self.caskets} caskets make "
+                                f"{size}: at most {MAX_STATEMENTS} in one puzzle", "n", self.n,
+                                MAX_STATEMENTS)
         if self.m is not None and not 0 <= self.m <= size:
-            raise PortiaError(f"--m {self.m} is out of range: {self.caskets} caskets with "
-                              f"{self.n} statements each hold {size} statements")
+            raise SettingsError(f"out of range: {self.caskets} caskets with {self.n} statements "
+                                f"each hold {size} statements", "m", self.m, size)
         if self.m_policy not in M_POLICIES:
-            raise PortiaError(f"--m-policy {self.m_policy!r}: use one of {', '.join(M_POLICIES)}")
+            raise SettingsError(f"use one of {', '.join(M_POLICIES)}", "m_policy", self.m_policy,
+                                M_POLICIES)
         if self.repeats not in REPEATS:
-            raise PortiaError(f"repeats {self.repeats!r}: use one of {', '.join(REPEATS)}")
+            raise SettingsError(f"repeats {self.repeats!r}: use one of {', '.join(REPEATS)}",
+                                "repeats", self.repeats, REPEATS)
         if self.vocabulary not in VOCABULARIES:
-            raise PortiaError(f"--vocabulary {self.vocabulary!r}: use one of "
-                              f"{', '.join(VOCABULARIES)}")
+            raise SettingsError(f"use one of {', '.join(VOCABULARIES)}", "vocabulary",
+                                self.vocabulary, VOCABULARIES)
         if self.solution is not None and self.solution not in names:
-            raise PortiaError(f"--solution {self.solution!r} is not a casket (the caskets are "
-                              f"{', '.join(names)})")
+            raise SettingsError(f"{self.solution!r} is not a casket (the caskets are "
+                                f"{', '.join(names)})", "solution", self.solution, names)
         if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
-            raise PortiaError(f"--difficulty {self.difficulty!r}: use one of "
-                              f"{', '.join(DIFFICULTIES)}")
+            raise SettingsError(f"use one of {', '.join(DIFFICULTIES)}", "difficulty",
+                                self.difficulty, DIFFICULTIES)
         bound = distinct_bound(self.caskets, self.n, self.loops, self.vocabulary)
         if self.repeats == "never" and self.n > bound:
-            why = ("with loops allowed" if self.loops else "without loops")
-            raise PortiaError(
-                f"-n {self.n} is impossible {why} and no repeated statement on a casket: "
-                f"a casket can carry at most {bound} distinct statements "
-                f"({self.caskets} caskets, {self.vocabulary} vocabulary); drop --no-repeats"
-                + ("" if self.loops or self.vocabulary == "portrait" else " or add --loops"))
+            why = "with loops allowed" if self.loops else "without loops"
+            raise SettingsError(
+                f"{self.n} statements on a casket are impossible {why} and no repeated statement "
+                f"on a casket: a casket can carry at most {bound} distinct statements "
+                f"({self.caskets} caskets, {self.vocabulary} vocabulary)", "repeats",
+                self.repeats, bound)
+        if self.repeats == "never" and self.n == bound and _whole_menus(self):
+            raise SettingsError(
+                f"{self.n} distinct statements on each casket are the whole menu of every casket "
+                f"({self.caskets} caskets, {self.vocabulary} vocabulary"
+                f"{', loops allowed' if self.loops else ''}): the caskets are then alike, every "
+                "placement makes the same number of statements true, and no casket is ever the "
+                "one solution", "repeats", self.repeats, bound)
         if self.difficulty is not None and not self.loops:
             top = max_score_loop_free(self.caskets, self.n) if self.vocabulary == "full" else \
                 max_score_loop_free(1, self.n)  # portrait statements only: depth 0
             if top < THRESHOLDS[self.difficulty]:
-                raise PortiaError(
-                    f"--difficulty {self.difficulty} is impossible for -n {self.n} with "
-                    f"{self.caskets} caskets and no loops: the highest rating such a puzzle "
-                    f"can reach is {top:.2f}, {self.difficulty} starts at "
-                    f"{THRESHOLDS[self.difficulty]:.2f} (try a larger -n or --loops)")
+                raise SettingsError(
+                    f"impossible for {self.n} statements on each of {self.caskets} caskets and "
+                    f"no loops: the highest rating such a puzzle can reach is {top:.2f}, "
+                    f"{self.difficulty} starts at {THRESHOLDS[self.difficulty]:.2f} (a larger n "
+                    "or loops allowed can reach it)", "difficulty", self.difficulty, top)
         if self.seed is None:
             return replace(self, seed=secrets.randbelow(2**32))
         return self
@@ -165,7 +175,16 @@ class Settings:
             return True
         if self.repeats == "never":
             return False
-        return self.n > distinct_bound(self.caskets, self.n, self.loops, self.vocabulary)
+        bound = distinct_bound(self.caskets, self.n, self.loops, self.vocabulary)
+        return self.n > bound or (self.n == bound and _whole_menus(self))
+
+
+def _whole_menus(settings: Settings) -> bool:
+    """Whether n distinct statements at the bound are every casket's whole menu. With loops
+    allowed, or portrait statements only, every casket's menu is the same up to renaming the
+    caskets, so such a puzzle looks the same from every placement and has no unique solution:
+    at the bound, repeats are needed. (Without loops only the sink casket is filled up.)"""
+    return settings.loops or settings.vocabulary == "portrait"
 
 
 @dataclass(frozen=True)
@@ -355,18 +374,43 @@ def notices(settings: Settings) -> list[str]:
     """What the user should know about how the settings will be met (one line each)."""
     if settings.allow_repeats and settings.repeats == "auto":
         bound = distinct_bound(settings.caskets, settings.n, settings.loops, settings.vocabulary)
+        full = " (and at that bound every casket would be alike)" if settings.n == bound else ""
         return [f"note: a casket holds at most {bound} distinct statements "
-                f"{'with' if settings.loops else 'without'} loops, so with -n {settings.n} "
-                "statements may repeat on a casket"]
+                f"{'with' if settings.loops else 'without'} loops{full}, so with "
+                f"{settings.n} statements on each casket, statements may repeat on a casket"]
     return []
 
 
+class GaveUpError(SettingsError):
+    """No new puzzle came of `attempts` candidates in a row (or of `seconds` of trying)."""
+
+    def __init__(self, settings: "Settings", made: int, attempts: int, seconds: float):
+        got = f"{made} of {settings.count}" if made else "no"
+        spent = f"{attempts} attempts" + (f" ({seconds:.0f} s)" if seconds >= 1 else "")
+        super().__init__(f"gave up after {spent} in a row with {got} puzzles found "
+                         f"({_describe(settings)}): these settings are too strict",
+                         "attempts", settings.attempts, attempts)
+        self.made = made
+        self.attempts = attempts
+        self.seconds = seconds
+
+
+#: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
+#: the attempts left: with loops every candidate costs a SAT analysis, and settings no puzzle
+#: meets must be reported in seconds, not minutes
+PATIENCE = 5.0
+
+
 def iter_generate(settings: Settings, stats: Stats | None = None,
-                  seen: set | None = None) -> Iterator[Generated]:
+                  seen: set | None = None, patience: float | None = PATIENCE) -> Iterator[Generated]:
     """Yield settings.count puzzles (settings must be checked, seed set).
 
-    Raises PortiaError when settings.attempts candidates in a row yield no new puzzle.
+    Raises GaveUpError when settings.attempts candidates in a row, or `patience` seconds of
+    them, yield no new puzzle. (The clock only decides when to give up: the puzzles made for
+    a seed are the same.)
     """
+    import time
+
     stats = Stats() if stats is None else stats
     seen = set() if seen is None else seen
     rng = random.Random(settings.seed)
@@ -377,13 +421,11 @@ def iter_generate(settings: Settings, stats: Stats | None = None,
     made = 0
     while made < settings.count:
         tries = 0
+        began = time.monotonic()
         while True:
-            if tries >= settings.attempts:
-                got = f"{made} of {settings.count}" if made else "no"
-                raise PortiaError(
-                    f"gave up after {settings.attempts} attempts in a row with {got} puzzles "
-                    f"found ({_describe(settings)}): these settings are too strict; "
-                    "relax them or raise --attempts")
+            if tries >= settings.attempts or (
+                    patience is not None and time.monotonic() - began > patience):
+                raise GaveUpError(settings, made, tries, time.monotonic() - began)
             tries += 1
             stats.attempts += 1
             cands, order = sampler.draw()

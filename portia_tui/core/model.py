@@ -46,7 +46,7 @@ class Casket(NamedTuple):
     statements: tuple[Statement, ...]
 
 
-_FIELDS = ("caskets", "m", "title", "author", "notes")
+_FIELDS = ("caskets", "m", "title", "author", "notes", "target")
 
 
 class Puzzle:
@@ -65,15 +65,19 @@ class Puzzle:
     title: str
     author: str
     notes: str
+    #: the casket the author is building toward (an authoring choice kept with the puzzle, so
+    #: the assistant defaults to it), or None
+    target: str | None
 
     def __init__(self, caskets: Sequence[Casket], m: int | None, title: str = "", author: str = "",
-                 notes: str = ""):
+                 notes: str = "", target: str | None = None):
         set_ = object.__setattr__
         set_(self, "caskets", tuple(Casket(c.name, tuple(c.statements)) for c in caskets))
         set_(self, "m", m)
         set_(self, "title", title)
         set_(self, "author", author)
         set_(self, "notes", notes)
+        set_(self, "target", target)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Puzzle is immutable: use its with_* methods or replace()")
@@ -92,7 +96,7 @@ class Puzzle:
         return f"Puzzle({inner})"
 
     def replace(self, **changes: object) -> "Puzzle":
-        """A copy with some fields changed (caskets, m, title, author, notes)."""
+        """A copy with some fields changed (caskets, m, title, author, notes, target)."""
         values = {f: getattr(self, f) for f in _FIELDS}
         for key in changes:
             if key not in values:
@@ -206,6 +210,8 @@ class Puzzle:
             bad = voc.problem(st, self.layout, ci)
             if bad:
                 out.append((i, bad))
+        if self.target is not None and self.target not in seen:
+            out.append((None, f"the target {self.target!r} is not one of the caskets"))
         if self.m is not None and not 0 <= self.m <= self.size:
             out.append((None, f"m = {self.m} is out of range: it must be between 0 and {self.size}"))
         return out
@@ -260,11 +266,13 @@ class Puzzle:
 
 
 def blank_puzzle(caskets: int | Sequence[str] = 3, n: int = 1, m: int | None = None,
-                 author: str = "") -> Puzzle:
+                 author: str = "", target: str | None = None) -> Puzzle:
     """A new puzzle with every slot empty: `caskets` (a count, named by :func:`casket_names`,
-    or the names themselves), n slots on each, m open unless given."""
+    or the names themselves), n slots on each, m open unless given, and the target casket
+    (a name) if the author chose one."""
     names = casket_names(caskets) if isinstance(caskets, int) else tuple(caskets)
-    puzzle = Puzzle(tuple(Casket(name, (EMPTY,) * n) for name in names), m, author=author)
+    puzzle = Puzzle(tuple(Casket(name, (EMPTY,) * n) for name in names), m, author=author,
+                    target=target)
     return puzzle.validate()
 
 

@@ -36,11 +36,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import FormatError, PortiaError
-from .formats.common import atomic_write, read_text
+from .files import LARGE_LIMIT, reading
+from .formats.common import atomic_write, key_line, read_text
 from .formats.native import FORMAT, parse_toml, puzzle_from_table, puzzle_to_table
 from .difficulty import DIFFICULTIES  # the one list; pack.DIFFICULTIES stays importable
 from .model import Puzzle
 _ENTRY_KEYS = ("id", "n", "difficulty", "rating", "solution")
+#: the largest rating a pack may store (ratings are a few points; this only keeps them finite)
+MAX_RATING = 1e6
 
 
 def encode_solution(pid: str, casket: str) -> str:
@@ -90,6 +93,17 @@ def _header_lines(text: str) -> list[int]:
 
 
 def loads_pack(text: str, path: str = "<pack>") -> Pack:
+    """The pack in text; FormatError (file, line) for anything else, whatever the input."""
+    try:
+        with reading(path):
+            return _loads_pack(text, path)
+    except FormatError:
+        raise
+    except PortiaError as exc:
+        raise exc.located(path) from None
+
+
+def _loads_pack(text: str, path: str) -> Pack:
     data = parse_toml(text, path)
     if data.get("type") != "pack":
         raise FormatError('not a pack (a pack file says type = "pack")', path, 1)
@@ -115,16 +129,17 @@ def loads_pack(text: str, path: str = "<pack>") -> Pack:
             raise FormatError(f"puzzle {pid}: n = {n}, but its caskets hold {puzzle.layout.counts}",
                               path, start)
         difficulty = str(table.get("difficulty", "medium"))
-        rating = table.get("rating", 0.0)
-        if not isinstance(rating, (int, float)) or isinstance(rating, bool):
-            raise FormatError(f"puzzle {pid}: rating must be a number", path, start)
+        rating = _rating(table.get("rating", 0.0))
+        if rating is None:
+            raise FormatError(f"puzzle {pid}: rating must be a number between 0 and "
+                              f"{MAX_RATING:g}", path, key_line(text, "rating", start) or start)
         token = table.get("solution")
         solution = None
         if token is not None:
             solution = decode_solution(pid, str(token), puzzle.names)
             if solution is None:
                 raise FormatError(f"puzzle {pid}: its stored solution matches no casket", path, start)
-        entries.append(PackPuzzle(pid, puzzle, difficulty, float(rating), solution))
+        entries.append(PackPuzzle(pid, puzzle, difficulty, rating, solution))
     gen = data.get("generator", {})
     return Pack(
         title=str(data.get("title", "")),
@@ -135,8 +150,19 @@ def loads_pack(text: str, path: str = "<pack>") -> Pack:
     )
 
 
+def _rating(value: object) -> float | None:
+    """A stored rating as a float, or None when it is not a number in 0..MAX_RATING."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    try:
+        rating = float(value)
+    except OverflowError:  # an integer too large for a float
+        return None
+    return rating if 0.0 <= rating <= MAX_RATING else None  # NaN fails both tests
+
+
 def load_pack(path: str | os.PathLike[str]) -> Pack:
-    return loads_pack(read_text(path), str(path))
+    return loads_pack(read_text(path, LARGE_LIMIT), str(path))
 
 
 def is_pack_text(text: str) -> bool:

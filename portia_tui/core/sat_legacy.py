@@ -209,7 +209,9 @@ class SatEngine:
     def analyse(self) -> Analysis:
         reports = tuple(self.loop_report(loop) for loop in find_loops(self.puzzle))
         uncertain = {p for r in reports for p in r.undetermined_in}
-        counts = tuple(self.counts(p, unique=p not in uncertain) for p in range(self.k))
+        free = bool(self.puzzle.empty_slots)  # an empty slot takes either value
+        counts = tuple(self.counts(p, unique=not free and p not in uncertain)
+                       for p in range(self.k))
         return Analysis(self.puzzle, counts, reports, engine="sat")
 
 

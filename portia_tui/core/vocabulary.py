@@ -254,6 +254,15 @@ KINDS: dict[str, Kind] = {
 #: the kinds of the portrait-only vocabulary (Mackinnon's census)
 PORTRAIT_KINDS = ("in", "not_in")
 
+#: the named vocabularies (one home: generator, census, assistant, repair and the CLI use it):
+#: kind keys in menu order. "classic" is the six kinds of Definition 1; "full" is every kind
+#: portia knows (today the same six).
+VOCABULARIES: dict[str, tuple[str, ...]] = {
+    "portrait": PORTRAIT_KINDS,
+    "classic": ("in", "not_in", "true", "false", "other_true", "other_false"),
+    "full": tuple(KINDS),
+}
+
 
 def kind_of(st: Statement) -> Kind:
     """The kind of a filled statement (an empty slot has none: see :func:`is_empty`)."""
@@ -307,3 +316,18 @@ def meaning(st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
     if is_empty(st):
         return FreeMeaning()
     return kind_of(st).meaning(st, layout, owner, index)
+
+
+def vocabulary_kinds(vocabulary: str) -> tuple[str, ...]:
+    """The kind keys of a named vocabulary (see :data:`VOCABULARIES`); ValueError if unknown."""
+    try:
+        return VOCABULARIES[vocabulary]
+    except KeyError:
+        raise ValueError(f"unknown vocabulary {vocabulary!r} (the vocabularies are "
+                         f"{', '.join(VOCABULARIES)})") from None
+
+
+def menu(puzzle, slot: int, vocabulary: str = "full") -> list[Statement]:
+    """The menu of statement number `slot` (0-based) of a puzzle: every statement of the
+    vocabulary that may stand on its casket, in menu order."""
+    return options(puzzle.layout, puzzle.owner(slot), vocabulary_kinds(vocabulary))
