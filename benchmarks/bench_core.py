@@ -49,12 +49,15 @@ def best_ms(fn, puzzle, repeat: int = 3) -> float:
     return best * 1000
 
 
-def side_by_side(puzzles, fns, repeat: int = 3) -> list[float]:
-    """Median ms per function over the puzzles, each puzzle timed with every function in turn."""
+def side_by_side(puzzles, fns, repeat: int = 3, mean: bool = False) -> list[float]:
+    """Median (or mean) ms per function over the puzzles, each puzzle timed with every
+    function in turn."""
     times: list[list[float]] = [[] for _ in fns]
     for p in puzzles:
         for i, fn in enumerate(fns):
             times[i].append(best_ms(fn, p, repeat))
+    if mean:
+        return [statistics.median(t) for t in times] + [statistics.fmean(t) for t in times]
     return [statistics.median(t) for t in times]
 
 
@@ -74,22 +77,23 @@ def analysis_table() -> None:
              (10, 12, False, 60, 1 / 10), (100, 3, True, 20, 1 / 30)]
     print("full analysis, same puzzles, side by side (median of per-puzzle best of 3)")
     print(f"{'puzzle':<26}{'samples':>8}{'loops%':>7}{'old SAT ms':>12}{'new SAT ms':>12}"
-          f"{'casket ms':>11}{'casket/old':>12}{'target':>9}")
+          f"{'casket ms':>11}{'casket/old':>12}{'in total':>10}{'target':>12}")
     for n, k, loops_only, samples, target in cases:
         puzzles = (with_loops(rng, n, k, samples) if loops_only
                    else [random_puzzle(rng, n, k) for _ in range(samples)])
         for p in puzzles[:10]:  # warm up, and check they agree
             assert engine.analyse(p) == sat_legacy.analyse(p) == sat.analyse(p)
         looped = sum(1 for p in puzzles if engine.analyse(p).loops) * 100 // samples
-        old, new, fast = side_by_side(puzzles, (sat_legacy.analyse, sat.analyse,
-                                                engine.analyse))
+        old, new, fast, old_mean, _new_mean, fast_mean = side_by_side(
+            puzzles, (sat_legacy.analyse, sat.analyse, engine.analyse), mean=True)
         name = f"Portia-{n}" + (f" x {k} caskets" if k != 3 else "") + (
             ", loops" if loops_only else "")
         ratio = fast / old
         mark = "" if target is None else (f"<= 1/{round(1 / target)}"
                                           + (" ok" if ratio <= target else " MISSED"))
         print(f"{name:<26}{samples:>8}{looped:>6}%{old:>12.3f}{new:>12.3f}{fast:>11.4f}"
-              f"{'1/' + format(old / fast, '.0f'):>12}{mark:>12}")
+              f"{'1/' + format(old / fast, '.1f'):>12}"
+              f"{'1/' + format(old_mean / fast_mean, '.1f'):>10}{mark:>12}")
 
 
 def growth_table() -> None:

@@ -255,14 +255,16 @@ class SatEngine:
         base = self._with_m(placement, m)
         return None if base is None else self._solve(base)
 
-    def counts(self, placement: int) -> frozenset[int]:
-        """Every achievable number of true statements with the portrait in `placement`."""
+    def counts(self, placement: int, unique: bool = False) -> frozenset[int]:
+        """Every achievable number of true statements with the portrait in `placement`.
+        With unique=True the caller knows one assignment at most exists: one call does."""
         got = self._fixed(placement)
         if got is None:
             return frozenset()
         base, fixed = got
-        if not self.counted:
-            return frozenset({fixed})
+        if not self.counted or unique:
+            model = self._solve(base) if self.counted else None
+            return frozenset({fixed + (self._count(model, self.counted) if model else 0)})
         found: set[int] = set()
         todo = [(0, len(self.counted))]
         while todo:
@@ -320,13 +322,19 @@ class SatEngine:
     # ------------------------------------------------------------------ all of it
     def analyse(self) -> Analysis:
         reports = tuple(self.loop_report(j) for j in range(len(self.loops)))
-        counts = tuple(self.counts(p) for p in range(self.k))
+        counts = tuple(self.counts(p, self._settled(p, reports)) for p in range(self.k))
         return Analysis(self.puzzle, counts, reports, engine="sat", values=self.values)
+
+    def _settled(self, placement: int, reports: Sequence[LoopReport]) -> bool:
+        """Whether the placement leaves one assignment at most: no empty slot, and no loop
+        undetermined under it."""
+        return not self.puzzle.empty_slots and not any(
+            placement in r.undetermined_in for r in reports)
 
 
 def analyse(puzzle: Puzzle) -> Analysis:
     """The exact analysis of a puzzle with SAT: true counts per placement, loops, every m."""
     with SatEngine(puzzle) as engine:
         reports = tuple(engine.loop_report(j) for j in range(len(engine.loops)))
-        counts = tuple(engine.counts(p) for p in range(engine.k))
+        counts = tuple(engine.counts(p, engine._settled(p, reports)) for p in range(engine.k))
     return Analysis(puzzle, counts, reports, engine="sat")
