@@ -694,9 +694,9 @@ def loop_varies(caskets: Sequence[Casket], where: dict[str, int], walk: Walk,
 def quick_all(plan: Plan) -> list[tuple[int, list[int], list[int]] | None]:
     """The common case at full speed, every placement at once: where every unit has one
     consistent combination of signals, a placement has one state, and the walk is not needed.
-    Per casket, one row over the placements. A casket
-    that speaks of no casket able to show ALL or NONE is evaluated once for the placements
-    its portrait statements do not name, and once for each one they name. Per placement:
+    Per casket, one row over the placements: how many of its fixed statements are true
+    under each (from its portrait statements and the rows of the caskets it speaks of), and
+    the counts that follows, worked out once per distinct number (cached). Per placement:
     (total, fixed statements true per casket, counts per casket), or None when the general
     walk is needed there."""
     caskets = plan.caskets
