@@ -33,7 +33,7 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import FormatError, PortiaError
 from .files import LARGE_LIMIT, reading
@@ -41,6 +41,10 @@ from .formats.common import atomic_write, key_line, read_text
 from .formats.native import FORMAT, parse_toml, puzzle_from_table, puzzle_to_table
 from .difficulty import DIFFICULTIES  # the one list; pack.DIFFICULTIES stays importable
 from .model import Puzzle
+from .twins import twin_key
+
+if TYPE_CHECKING:
+    from .generator import Generated, Settings
 _ENTRY_KEYS = ("id", "n", "difficulty", "rating", "solution")
 #: the largest rating a pack may store (ratings are a few points; this only keeps them finite)
 MAX_RATING = 1e6
@@ -251,16 +255,49 @@ def check_entry(entry: PackPuzzle) -> CheckResult:
 
 def check_pack(pack: Pack) -> list[CheckResult]:
     """One result per puzzle: valid by the exact analysis, the stored solution agrees, and no
-    earlier puzzle in the pack is the same up to the order of statements on each casket."""
+    earlier puzzle in the pack is its twin (the same up to renaming the caskets and the order of
+    statements on each casket; only the same up to the order when the pack's generator settings
+    allowed twins)."""
     out = []
     first: dict[tuple, str] = {}
+    twins = pack.generator.get("allow_twins") is True
+    why = "the order of statements on a casket" if twins else \
+        "renaming the caskets and the order of statements on a casket"
     for entry in pack.puzzles:
         result = check_entry(entry)
-        key = canonical_key(entry.puzzle)
+        key = canonical_key(entry.puzzle) if twins else twin_key(entry.puzzle)
         if key in first:
-            result = CheckResult(entry.id, False, f"the same puzzle as {first[key]} (up to the "
-                                 "order of statements on a casket)")
+            result = CheckResult(entry.id, False, f"the same puzzle as {first[key]} (up to {why})")
         else:
             first[key] = entry.id
         out.append(result)
     return out
+
+
+# --------------------------------------------------------------------------- building
+def created_now() -> str:
+    """The creation time for a pack: now (UTC), or SOURCE_DATE_EPOCH when set, so a build
+    can make byte-identical packs."""
+    from datetime import datetime, timezone
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    when = (datetime.fromtimestamp(int(epoch), timezone.utc) if epoch and epoch.isdigit()
+            else datetime.now(timezone.utc))
+    return when.replace(microsecond=0).isoformat()
+
+
+def build_pack(generated: "list[Generated]", settings: "Settings", title: str = "",
+               author: str = "", created: str | None = None) -> Pack:
+    """A Pack of generated puzzles: ids 001, 002, ...; the settings and seed recorded."""
+    from portia_tui import __version__
+
+    width = max(3, len(str(len(generated))))
+    entries = []
+    for i, g in enumerate(generated, 1):
+        pid = f"{i:0{width}d}"
+        puzzle = g.puzzle.with_meta(title=g.puzzle.title or f"Puzzle {pid}")
+        entries.append(PackPuzzle(pid, puzzle, g.rating.level, g.rating.score, g.solution))
+    table = {"program": f"portia {__version__}", **settings.as_table()}
+    return Pack(title=title or f"Portia-{settings.n} puzzles", puzzles=tuple(entries),
+                author=author, created=created_now() if created is None else created,
+                generator=table)
