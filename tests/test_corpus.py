@@ -6,7 +6,7 @@ import tomllib
 
 import pytest
 
-from portia_tui.core import deduction, formats, sat
+from portia_tui.core import engine, formats, sat
 
 from .conftest import shared_dir
 
@@ -30,7 +30,7 @@ def test_corpus_puzzle(name):
     want = EXPECTED[name]
     puzzle = formats.load(CORPUS / name)
     assert puzzle.n == want["n"] and puzzle.m == want["m"]
-    for analysis in (sat.analyse(puzzle), deduction.analyse(puzzle)):
+    for analysis in (sat.analyse(puzzle), engine.analyse(puzzle)):
         assert analysis.solution_names() == want["solutions"]
         assert list(analysis.unique_m) == want["unique_m"]
         counts = {puzzle.names[i]: sorted(c) for i, c in enumerate(analysis.true_counts)}

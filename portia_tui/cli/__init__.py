@@ -26,9 +26,40 @@ COMMAND_OWNERS = {
 }
 
 
+def _columns() -> int:
+    """The terminal's width as shutil.get_terminal_size() finds it (COLUMNS, then the
+    terminal, else 80), without importing shutil (which imports bz2 and lzma)."""
+    import os
+
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class Formatter(argparse.HelpFormatter):
+    """argparse's help layout; the width found without shutil (argparse makes a formatter
+    for every argument added, so `portia solve` would import it only to start)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position,
+                         _columns() - 2 if width is None else width)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line like every other error (``portia solve: error:
     ...``, exit 2) instead of the whole usage text; ``--help`` still prints it."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")

@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--m", type=int, help="ask about this m instead of the puzzle's own")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--explain", action="store_true",
-                   help="explain each placement step by step (deduction solver)")
+                   help="explain each placement step by step")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("check", help="check that puzzles have exactly one solution",
@@ -164,7 +164,7 @@ def _read(path: str):
 
 def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
                explain: bool) -> dict | str:
-    from portia_tui.core.sat import analyse
+    from portia_tui.core import analyse
 
     m = _check_m(puzzle, m_arg, path)
     analysis = analyse(puzzle)
@@ -180,14 +180,14 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
         if explain and part is None and m is not None:
             from portia_tui.core.deduction import explain as explain_
 
-            data["explanation"] = explain_(puzzle, m)
+            data["explanation"] = explain_(puzzle, m, analysis)
         return data
     text = report(puzzle, analysis, m) if part is None else partial_report_text(
         puzzle, analysis, part, m)
     if explain and part is None and m is not None:
         from portia_tui.core.deduction import explain as explain_
 
-        text += "\n\n" + explain_(puzzle, m)
+        text += "\n\n" + explain_(puzzle, m, analysis)
     return text
 
 
@@ -230,7 +230,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def check_line(puzzle: Puzzle) -> tuple[int, str]:
     """(status, what `portia check` says after the file name): 0 valid, 1 not."""
-    from portia_tui.core.sat import analyse
+    from portia_tui.core import analyse
 
     if not puzzle.complete:
         from portia_tui.core.words import incomplete

@@ -94,7 +94,7 @@ class AssistantReport:
 def assess(analysis: Analysis, target: int, m: int,
            values: tuple[bool | None, ...] | None = None) -> AssistantReport:
     """The assistant's report for `target` and `m`; `values` are the statements' values with
-    the portrait in the target (``SatEngine.values(target)``), when the caller has them."""
+    the portrait in the target (``Analysis.values(target)``), when the caller has them."""
     return AssistantReport(target, m, analysis.true_counts[target], values,
                            tuple(analysis.solutions(m)))
 

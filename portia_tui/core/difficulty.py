@@ -1,8 +1,9 @@
-"""How hard a puzzle is to solve by hand, read off the work the deduction solver does.
+"""How hard a puzzle is to solve by hand, read off the work a solver by hand does.
 
-The deduction solver (:mod:`portia_tui.core.deduction`) supposes the portrait is in each casket
-in turn and evaluates the statements in dependency order, splitting cases inside loops. What it
-had to do is what a person has to do, so the rating counts it:
+Such a solver supposes the portrait is in each casket in turn and evaluates the statements in
+dependency order, splitting cases inside loops (the stories of :mod:`portia_tui.core.deduction`,
+whose facts come from the casket engine). What it has to do is what a person has to do, so the
+rating counts it:
 
 =====================  ==========================================================  ========
 feature                what it measures                                            points
@@ -38,6 +39,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .deduction import Deducer, Story, TooManyCases
+from .engine import CasketEngine
 from .model import Puzzle
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -93,7 +95,7 @@ def rate_stories(puzzle: Puzzle, stories: list[Story], m: int | None = None) -> 
     return rate_facts(puzzle, puzzle.m if m is None else m, [s.counts for s in stories],
                       depth=max((s.depth for s in stories), default=0),
                       loops=max((s.splits for s in stories), default=0),
-                      worlds=[len(s.cases) for s in stories])
+                      worlds=[s.worlds for s in stories])
 
 
 def rate_facts(puzzle: Puzzle, m: int, counts: Sequence[frozenset[int]], depth: int,
@@ -120,10 +122,11 @@ def rate_facts(puzzle: Puzzle, m: int, counts: Sequence[frozenset[int]], depth: 
                   round(length, 2))
 
 
-def rate(puzzle: Puzzle, m: int | None = None) -> Rating:
-    """Rate a puzzle (for its own m by default)."""
+def rate(puzzle: Puzzle, m: int | None = None, engine: CasketEngine | None = None) -> Rating:
+    """Rate a puzzle (for its own m by default), reading the casket engine's evaluation
+    (`engine`, e.g. ``analysis.evaluation``, or one made here)."""
     try:
-        stories = Deducer(puzzle).stories(explain=False)
+        stories = Deducer(puzzle, engine).stories(explain=False)
     except TooManyCases:
         return Rating("hard", SCORE_TOO_MANY, open_cases=MAX_CASES_COUNTED + 1)
     return rate_stories(puzzle, stories, m)

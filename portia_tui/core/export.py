@@ -55,7 +55,7 @@ def _rule(entry: PackPuzzle) -> str:
 
 def _answer(entry: PackPuzzle) -> str:
     if entry.solution is None:
-        from .sat import analyse
+        from .engine import analyse
 
         sols = analyse(entry.puzzle).solution_names()
         return sols[0] if len(sols) == 1 else "none"

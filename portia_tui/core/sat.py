@@ -1,16 +1,21 @@
-"""Exact analysis with PySAT (Algorithm 1 of the thesis, done right).
+"""Exact analysis with PySAT: the DIMACS export, and the oracle the casket engine is tested
+against. (`portia solve` and the editor use the casket engine, core/engine.py.)
 
 Variables: 1..K say "the portrait is in casket k"; K+1..K+S are the statements' truth values;
-auxiliary variables follow. Each statement's meaning is an equivalence in CNF. The number of
-true statements is counted by two incremental totalizers, one over the statements and one over
-their negations, so both "at most" and "at least" are real bounds (a single ITotalizer only
-bounds from above). They are built only when a puzzle has a loop that leaves some placement
-undetermined; otherwise every placement has exactly one consistent assignment and one call
-finds it.
+auxiliary variables follow. The encoding is linear in the number of statements:
 
-For each placement the engine finds the set of achievable true counts by splitting count
-intervals: a model with count c leaves [lo, c-1] and [c+1, hi] to search, so k counts cost
-2k + 1 calls. Loops are classified on a solver holding just the loop and what it refers to.
+- one auxiliary per casket for "every statement here is true" and one for "... false" (only
+  where some statement asks), so a truth statement is two clauses;
+- an "other" statement reads prefix and suffix chains over its casket ("statements 1..i are
+  all true", "statements i..n are all true"), so it is three clauses;
+- the count of true statements is a totalizer over the statements whose value a placement
+  does not fix (those in or after a loop, and empty slots), plus the fixed ones read off one
+  model; with none, one call per placement finds the count.
+
+For the analysis everything lives in one solver. The meaning clauses carry activation
+literals (one per casket for its statements outside loops, one per loop), so a loop is
+classified on its closure by assumptions, not by building another solver. Clauses go in in
+bulk (`bootstrap_with`, `append_formula`), never one Python call per clause.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.solvers import Solver
 
 from .model import Puzzle
-from .semantics import Analysis, LoopReport, closure, find_loops
-from .vocabulary import FreeMeaning, Meaning, PortraitMeaning, Statement, meaning
+from .sat_legacy import reachable_choices  # noqa: F401  (the editor's menu marks)
+from .semantics import Analysis, LoopReport, closure, find_loops, references
+from .vocabulary import FreeMeaning
 
 SOLVER = "minisat22"
 
@@ -42,30 +48,91 @@ def exactly_one(lits: Sequence[int]) -> list[list[int]]:
     return out
 
 
-def meaning_clauses(k: int, index: int, mn: Meaning) -> list[list[int]]:
-    """The CNF of 'statement `index` is true exactly when `mn` holds' (k caskets)."""
-    t = k + index + 1
-    if isinstance(mn, FreeMeaning):
-        return []
-    if isinstance(mn, PortraitMeaning):
-        p = mn.casket + 1 if mn.positive else -(mn.casket + 1)
-        return [[-t, p], [t, -p]]
-    lits = [(k + g + 1) if mn.value else -(k + g + 1) for g in mn.group]
-    return [[-t, lit] for lit in lits] + [[t] + [-lit for lit in lits]]
+class Encoding:
+    """The puzzle's meaning in CNF with casket auxiliaries.
+
+    `definitions`: clauses that only define auxiliaries (always on); `meaning[i]`: the clauses
+    of statement i's meaning (to be guarded or not by the caller); `top`: the last variable.
+    """
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        k = self.k = len(puzzle.caskets)
+        self.top = k + puzzle.size
+        self.definitions: list[list[int]] = exactly_one(list(range(1, k + 1)))
+        groups = [puzzle.layout.group(c) for c in range(k)]
+        where = {name: c for c, name in enumerate(puzzle.names)}
+        self._all: dict[tuple[int, bool], int] = {}
+        self._chains: dict[tuple[int, bool], tuple[list[int], list[int]]] = {}
+        self.meaning: list[list[list[int]]] = []
+        for i, (c, st) in enumerate(puzzle.flat):
+            t = k + i + 1
+            kind = st.kind
+            if kind == "in" or kind == "not_in":
+                p = where[st.target] + 1
+                p = p if kind == "in" else -p
+                self.meaning.append([[-t, p], [t, -p]])
+            elif kind == "true" or kind == "false":
+                y = where[st.target]
+                a = self.all_of(groups[y], y, kind == "true")
+                self.meaning.append([[-t, a], [t, -a]])
+            elif kind == "other_true" or kind == "other_false":
+                # every statement of casket c but this one: a prefix and a suffix chain
+                prefix, suffix = self.chains(groups[c], c, kind == "other_true")
+                j = i - groups[c][0]
+                parts = ([prefix[j - 1]] if j > 0 else []) + (
+                    [suffix[j + 1]] if j + 1 < len(groups[c]) else [])
+                self.meaning.append([[-t, x] for x in parts] + [[t] + [-x for x in parts]])
+            else:  # an empty slot says nothing
+                self.meaning.append([])
+
+    def _new(self) -> int:
+        self.top += 1
+        return self.top
+
+    def _lit(self, index: int, value: bool) -> int:
+        v = self.k + index + 1
+        return v if value else -v
+
+    def all_of(self, group: tuple[int, ...], casket: int, value: bool) -> int:
+        """The auxiliary 'every statement on the casket has this value' (made once)."""
+        key = (casket, value)
+        if key not in self._all:
+            a = self._new()
+            lits = [self._lit(g, value) for g in group]
+            self.definitions += [[-a, x] for x in lits]
+            self.definitions.append([a] + [-x for x in lits])
+            self._all[key] = a
+        return self._all[key]
+
+    def chains(self, group: tuple[int, ...], casket: int, value: bool
+               ) -> tuple[list[int], list[int]]:
+        """prefix[j]: statements 0..j of the casket all have the value; suffix[j]: j..n-1."""
+        key = (casket, value)
+        if key not in self._chains:
+            lits = [self._lit(g, value) for g in group]
+            prefix = [lits[0]]
+            for x in lits[1:]:
+                a = self._new()
+                self.definitions += [[-a, prefix[-1]], [-a, x], [a, -prefix[-1], -x]]
+                prefix.append(a)
+            suffix = [lits[-1]]
+            for x in reversed(lits[:-1]):
+                a = self._new()
+                self.definitions += [[-a, suffix[-1]], [-a, x], [a, -suffix[-1], -x]]
+                suffix.append(a)
+            suffix.reverse()
+            self._chains[key] = (prefix, suffix)
+        return self._chains[key]
 
 
-def statement_clauses(puzzle: Puzzle, index: int) -> list[list[int]]:
-    """The CNF of 'statement index is true exactly when its meaning holds'."""
-    return meaning_clauses(len(puzzle.caskets), index, puzzle.meanings[index])
-
-
-def base_clauses(puzzle: Puzzle, statements: Iterable[int] | None = None) -> list[list[int]]:
-    """One portrait, and the meaning of each statement (all, or those given)."""
-    k = len(puzzle.caskets)
-    clauses = exactly_one(list(range(1, k + 1)))
-    for i in range(puzzle.size) if statements is None else statements:
-        clauses += statement_clauses(puzzle, i)
-    return clauses
+def base_clauses(puzzle: Puzzle) -> tuple[list[list[int]], int]:
+    """One portrait and every statement's meaning, unguarded: (clauses, last variable)."""
+    enc = Encoding(puzzle)
+    clauses = list(enc.definitions)
+    for m in enc.meaning:
+        clauses += m
+    return clauses, enc.top
 
 
 def exactly_m_clauses(puzzle: Puzzle, m: int, top: int) -> tuple[list[list[int]], int]:
@@ -75,21 +142,45 @@ def exactly_m_clauses(puzzle: Puzzle, m: int, top: int) -> tuple[list[list[int]]
     return [list(c) for c in enc.clauses], max(top, enc.nv)
 
 
+def uncertain_statements(puzzle: Puzzle, loops: Iterable[tuple[int, ...]]) -> list[int]:
+    """The statements a placement may leave open: in a loop, empty, or speaking (directly or
+    not) of such a statement."""
+    refs = references(puzzle)
+    open_ = {i for loop in loops for i in loop}
+    open_ |= {i for i, mn in enumerate(puzzle.meanings) if isinstance(mn, FreeMeaning)}
+    # statements referring to an open one are open; iterate to a fixpoint
+    changed = True
+    while changed:
+        changed = False
+        for i, rs in enumerate(refs):
+            if i not in open_ and any(r in open_ for r in rs):
+                open_.add(i)
+                changed = True
+    return sorted(open_)
+
+
 class SatEngine:
     """One solver per puzzle, queried under assumptions."""
 
-    def __init__(self, puzzle: Puzzle, solver: str = SOLVER,
-                 clauses: list[list[int]] | None = None, top: int | None = None):
-        """A solver for the puzzle's base clauses, or for `clauses` (whose variables go up to
-        `top`) when given: the numbering of portrait and statement variables is the same."""
+    def __init__(self, puzzle: Puzzle, solver: str = SOLVER):
         self.puzzle = puzzle
         self.k = len(puzzle.caskets)
         self.size = puzzle.size
-        self.svars = list(range(self.k + 1, self.k + self.size + 1))
-        self.top = self.k + self.size if top is None else top
-        self.solver = Solver(name=solver,
-                             bootstrap_with=base_clauses(puzzle) if clauses is None else clauses)
-        self._solver_name = solver
+        self.loops = find_loops(puzzle)
+        enc = Encoding(puzzle)
+        in_loop = {i: j for j, loop in enumerate(self.loops) for i in loop}
+        # activation literals: one per casket (its statements outside loops), one per loop
+        self.casket_act = [enc._new() for _ in range(self.k)]
+        self.loop_act = [enc._new() for _ in self.loops]
+        clauses = enc.definitions
+        for i, (c, _st) in enumerate(puzzle.flat):
+            j = in_loop.get(i)
+            act = self.casket_act[c] if j is None else self.loop_act[j]
+            clauses += [[-act] + cl for cl in enc.meaning[i]]
+        self.top = enc.top
+        self.everything = self.casket_act + self.loop_act
+        self.solver = Solver(name=solver, bootstrap_with=clauses)
+        self.counted = uncertain_statements(puzzle, self.loops)
         self._bounds: tuple[list[int], list[int]] | None = None
         self.calls = 0
 
@@ -109,63 +200,90 @@ class SatEngine:
             return self.solver.get_model()
         return None
 
-    def _count(self, model: list[int]) -> int:
+    def _count(self, model: list[int], statements: Iterable[int] | None = None) -> int:
         k = self.k
-        return sum(1 for v in model[k : k + self.size] if v > 0)
+        if statements is None:
+            return sum(1 for v in model[k : k + self.size] if v > 0)
+        return sum(1 for i in statements if model[k + i] > 0)
 
-    def count_bounds(self, lo: int, hi: int) -> list[int]:
-        """Assumptions that force lo <= (number of true statements) <= hi."""
+    def _bounds_for(self, lo: int, hi: int) -> list[int]:
+        """Assumptions that force lo <= (true statements among the counted) <= hi."""
+        size = len(self.counted)
         if self._bounds is None:
-            ub = ITotalizer(lits=self.svars, ubound=self.size, top_id=self.top)
+            svars = [self.k + i + 1 for i in self.counted]
+            ub = ITotalizer(lits=svars, ubound=size, top_id=self.top)
             self.top = ub.top_id
-            lb = ITotalizer(lits=[-v for v in self.svars], ubound=self.size, top_id=self.top)
+            lb = ITotalizer(lits=[-v for v in svars], ubound=size, top_id=self.top)
             self.top = lb.top_id
-            self.solver.append_formula(ub.cnf.clauses)
-            self.solver.append_formula(lb.cnf.clauses)
+            self.solver.append_formula(ub.cnf.clauses + lb.cnf.clauses)
             self._bounds = (list(ub.rhs), list(lb.rhs))
             ub.delete()
             lb.delete()
         upper, lower = self._bounds
         out = []
-        if hi < self.size:  # not (count > hi)
+        if hi < size:  # not (count > hi)
             out.append(-upper[hi])
         if lo > 0:  # not (falses > size - lo)
-            out.append(-lower[self.size - lo])
+            out.append(-lower[size - lo])
         return out
+
+    def _fixed(self, placement: int) -> tuple[list[int], int] | None:
+        """(assumptions, true statements outside the counted ones) under the placement, or
+        None when no consistent world exists."""
+        base = [placement_var(placement)] + self.everything
+        model = self._solve(base)
+        if model is None:
+            return None
+        counted = set(self.counted)
+        fixed = self._count(model, (i for i in range(self.size) if i not in counted))
+        return base, fixed
+
+    def _with_m(self, placement: int, m: int | None) -> list[int] | None:
+        got = self._fixed(placement)
+        if got is None:
+            return None
+        base, fixed = got
+        if m is None:
+            return base
+        want = m - fixed
+        if not 0 <= want <= len(self.counted):
+            return None
+        return base + self._bounds_for(want, want)
 
     def model(self, placement: int, m: int | None = None) -> list[int] | None:
         """A consistent model with the portrait in `placement` (and m true statements)."""
-        bounds = [] if m is None else self.count_bounds(m, m)
-        return self._solve([placement_var(placement)] + bounds)
+        base = self._with_m(placement, m)
+        return None if base is None else self._solve(base)
 
     def counts(self, placement: int, unique: bool = False) -> frozenset[int]:
         """Every achievable number of true statements with the portrait in `placement`.
-
-        With unique=True the caller knows at most one assignment exists: one call suffices.
-        """
-        p = placement_var(placement)
-        if unique:
-            model = self._solve([p])
-            return frozenset() if model is None else frozenset({self._count(model)})
+        With unique=True the caller knows one assignment at most exists: one call does."""
+        got = self._fixed(placement)
+        if got is None:
+            return frozenset()
+        base, fixed = got
+        if not self.counted or unique:
+            model = self._solve(base) if self.counted else None
+            return frozenset({fixed + (self._count(model, self.counted) if model else 0)})
         found: set[int] = set()
-        todo = [(0, self.size)]
+        todo = [(0, len(self.counted))]
         while todo:
             lo, hi = todo.pop()
             if lo > hi:
                 continue
-            model = self._solve([p] + self.count_bounds(lo, hi))
+            model = self._solve(base + self._bounds_for(lo, hi))
             if model is None:
                 continue
-            c = self._count(model)
-            found.add(c)
+            c = self._count(model, self.counted)
+            found.add(fixed + c)
             todo += [(lo, c - 1), (c + 1, hi)]
         return frozenset(found)
 
     def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
         """Each statement's truth value under the placement (and m): True/False when every
         consistent assignment agrees, None when it varies; None overall when none exists."""
-        base = [placement_var(placement)] + ([] if m is None else self.count_bounds(m, m))
-        model = self._solve(base)
+        base = self._with_m(placement, m)
+        model = None if base is None else self._solve(base)
         if model is None:
             return None
         k = self.k
@@ -176,74 +294,47 @@ class SatEngine:
         return tuple(out)
 
     # ------------------------------------------------------------------ loops
-    def loop_report(self, loop: tuple[int, ...]) -> LoopReport:
-        """How a loop behaves under each placement (see the semantics page)."""
+    def loop_report(self, number: int) -> LoopReport:
+        """How loop `number` behaves under each placement (see the semantics page), on its
+        closure: the activation literals of the caskets and loops it reaches."""
         puzzle = self.puzzle
+        loop = self.loops[number]
         k = self.k
-        inside = set(loop)
-        deps = [i for i in closure(puzzle, loop) if i not in inside]
-        top = k + self.size
-        act = top + 1
-        clauses = base_clauses(puzzle, deps)
-        for i in loop:
-            clauses += [[-act] + c for c in statement_clauses(puzzle, i)]
+        whole = set(closure(puzzle, loop))
+        caskets = {puzzle.owner(i) for i in whole}
+        deps = [self.casket_act[c] for c in sorted(caskets)]
+        deps += [self.loop_act[j] for j, other in enumerate(self.loops)
+                 if j != number and other[0] in whole]
+        act = self.loop_act[number]
         undetermined, paradox = [], []
-        with Solver(name=self._solver_name, bootstrap_with=clauses) as solver:
-            fresh = act
-            for p in range(k):
-                self.calls += 1
-                if not solver.solve(assumptions=[p + 1, act]):
-                    self.calls += 1
-                    if solver.solve(assumptions=[p + 1]):
-                        paradox.append(p)  # the loop itself admits nothing
-                    continue
-                model = solver.get_model()
-                fresh += 1
-                solver.add_clause([-fresh] + [-model[k + i] for i in loop])
-                self.calls += 1
-                if solver.solve(assumptions=[p + 1, act, fresh]):
-                    undetermined.append(p)
+        for p in range(k):
+            model = self._solve([p + 1, act] + deps)
+            if model is None:
+                if self._solve([p + 1] + deps) is not None:
+                    paradox.append(p)  # the loop itself admits nothing
+                continue
+            fresh = self.top = self.top + 1
+            self.solver.add_clause([-fresh] + [-model[k + i] for i in loop])
+            if self._solve([p + 1, act, fresh] + deps) is not None:
+                undetermined.append(p)
         return LoopReport(loop, tuple(undetermined), tuple(paradox))
 
     # ------------------------------------------------------------------ all of it
     def analyse(self) -> Analysis:
-        reports = tuple(self.loop_report(loop) for loop in find_loops(self.puzzle))
-        uncertain = {p for r in reports for p in r.undetermined_in}
-        free = bool(self.puzzle.empty_slots)  # an empty slot takes either value
-        counts = tuple(self.counts(p, unique=not free and p not in uncertain)
-                       for p in range(self.k))
-        return Analysis(self.puzzle, counts, reports, engine="sat")
+        reports = tuple(self.loop_report(j) for j in range(len(self.loops)))
+        counts = tuple(self.counts(p, self._settled(p, reports)) for p in range(self.k))
+        return Analysis(self.puzzle, counts, reports, engine="sat", values=self.values)
 
-
-def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
-                      placement: int, m: int) -> tuple[bool, ...]:
-    """For each statement in `choices` put in place of statement `index`: could the portrait
-    be in `placement` with exactly m true statements?  (Algorithm 2's question, for a menu.)
-
-    One solver answers every choice: the slot's meaning clauses are guarded by one selector
-    per choice, and the count totalizers are built once.
-    """
-    if m is None or not 0 <= m <= puzzle.size:
-        return (False,) * len(choices)
-    k = len(puzzle.caskets)
-    owner = puzzle.owner(index)
-    clauses = base_clauses(puzzle, (i for i in range(puzzle.size) if i != index))
-    top = k + puzzle.size
-    selectors = []
-    for st in choices:
-        top += 1
-        mn = meaning(st, puzzle.layout, owner, index)
-        clauses += [[-top] + c for c in meaning_clauses(k, index, mn)]
-        selectors.append(top)
-    with SatEngine(puzzle, clauses=clauses, top=top) as engine:
-        bounds = engine.count_bounds(m, m)
-        return tuple(
-            engine._solve([placement_var(placement), sel] + bounds) is not None
-            for sel in selectors
-        )
+    def _settled(self, placement: int, reports: Sequence[LoopReport]) -> bool:
+        """Whether the placement leaves one assignment at most: no empty slot, and no loop
+        undetermined under it."""
+        return not self.puzzle.empty_slots and not any(
+            placement in r.undetermined_in for r in reports)
 
 
 def analyse(puzzle: Puzzle) -> Analysis:
-    """The exact analysis of a puzzle: true counts per placement, loops, solutions for any m."""
+    """The exact analysis of a puzzle with SAT: true counts per placement, loops, every m."""
     with SatEngine(puzzle) as engine:
-        return engine.analyse()
+        reports = tuple(engine.loop_report(j) for j in range(len(engine.loops)))
+        counts = tuple(engine.counts(p, engine._settled(p, reports)) for p in range(engine.k))
+    return Analysis(puzzle, counts, reports, engine="sat")

@@ -2,9 +2,9 @@
 
 A request says what the screen wants for one edit generation; the worker turns it into an
 answer that carries the request, so the screen can drop an answer to an older edit. All the
-puzzle logic is the core's: the analysis, the truth values under a placement, the
-assistant's judgement (core/assistant.py: the standing of the target, the marks on a menu,
-the repairs of an invalid puzzle).
+puzzle logic is the core's: the analysis (the casket engine) and the truth values under a
+placement it gives, the assistant's judgement (core/assistant.py: the standing of the target,
+the marks on a menu, the repairs of an invalid puzzle).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
+from portia_tui.core import analyse
 from portia_tui.core.assistant import MARK_SYMBOLS, AssistantReport, assess, mark_choices
 from portia_tui.core.assistant import repairs as find_repairs
 from portia_tui.core.model import Puzzle
-from portia_tui.core.sat import SatEngine, analyse
 from portia_tui.core.semantics import Analysis
 from portia_tui.core.vocabulary import Layout, Statement, options, sentence
 from portia_tui.core.words import listing
@@ -59,18 +59,13 @@ def compute(request: Request) -> Report:
     puzzle = request.puzzle
     result = analyse(puzzle)
     values_for = values = assistant = None
-    # SatEngine.values needs every statement filled (a free slot has no variable in its model)
-    whole = not puzzle.empty_slots
-    if request.values or request.target is not None:
-        with SatEngine(puzzle) as engine:
-            if request.values:
-                sols = result.solutions()
-                if sols and whole:
-                    values_for = sols[0]
-                    values = engine.values(values_for, puzzle.m)
-            if request.target is not None and request.target < len(puzzle.caskets):
-                assistant = assess(result, request.target, puzzle.m,
-                                   engine.values(request.target) if whole else None)
+    if request.values:
+        sols = result.solutions()
+        if sols:
+            values_for = sols[0]
+            values = result.values(values_for, puzzle.m)
+    if request.target is not None and request.target < len(puzzle.caskets):
+        assistant = assess(result, request.target, puzzle.m, result.values(request.target))
     return Report(request, result, values_for, values, assistant)
 
 

@@ -12,8 +12,8 @@ from ..sat import base_clauses, exactly_m_clauses, placement_var, statement_var
 
 def clauses(puzzle: Puzzle) -> tuple[list[list[int]], int]:
     """(clauses, number of variables) for the puzzle with its m."""
-    base = base_clauses(puzzle)
-    card, top = exactly_m_clauses(puzzle, puzzle.m, len(puzzle.caskets) + puzzle.size)
+    base, top = base_clauses(puzzle)
+    card, top = exactly_m_clauses(puzzle, puzzle.m, top)
     return base + card, top
 
 
@@ -28,7 +28,7 @@ def dumps(puzzle: Puzzle) -> str:
                      f"is true: {sentence}")
     first_aux = len(puzzle.caskets) + puzzle.size + 1
     if top >= first_aux:
-        lines.append(f"c vars {first_aux}-{top}: auxiliary (totalizer counting true statements)")
+        lines.append(f"c vars {first_aux}-{top}: auxiliary (all-true / all-false per casket, then a totalizer counting true statements)")
     lines.append(f"p cnf {top} {len(cnf)}")
     lines += [" ".join(map(str, c)) + " 0" for c in cnf]
     return "\n".join(lines) + "\n"
