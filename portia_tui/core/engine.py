@@ -234,6 +234,10 @@ class Casket:
         return out
 
 
+#: (n, fixed, free, ot, of) -> the `Casket.cache` of every casket of that shape
+_COUNTS: dict[tuple[int, int, int, int, int], dict[int, int]] = {}
+
+
 def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list[Casket]:
     """Every casket's summary; statements in `freed` count as empty slots.
 
@@ -297,6 +301,14 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
                 raise ValueError(f"unknown statement kind {kind!r}")
             fixed += cnt
         c.base, c.fixed, c.free, c.ot, c.of = base, fixed, free, ot, of
+        # the consistent counts depend on these numbers only: share them between caskets
+        shape = (n, fixed, free, ot, of)
+        cache = _COUNTS.get(shape)
+        if cache is None:
+            if len(_COUNTS) >= 4096:
+                _COUNTS.clear()
+            cache = _COUNTS[shape] = {}
+        c.cache = cache
         if not of:  # "other false" rules out both ALL and NONE
             c.can_all = all_true
             c.can_none = all_false
@@ -913,7 +925,7 @@ class CasketEngine:
         self.units = casket_units(caskets)
         # the live graph drops edges to caskets that always show MIXED; when it drops none,
         # or the graph has no cycle, the structure's order serves the walk as it is
-        same = all(len(u) == 1 for u in self.units) or all(
+        same = len(self.units) == self.k or all(
             len(c.live) == len(c.truth) for c in caskets)
         self.plan = Plan(caskets, self.units if same else casket_units(caskets, live=True))
         self._walks: dict[int, Walk] = {}
@@ -936,7 +948,12 @@ class CasketEngine:
         return q[0] if q is not None else self.walk(p).total
 
     def true_counts(self) -> tuple[frozenset[int], ...]:
-        return tuple(frozenset(bits(self.total(p))) for p in range(self.k))
+        out = []
+        for p, q in enumerate(self._quick):
+            t = q[0] if q is not None else self.walk(p).total
+            out.append(frozenset((t.bit_length() - 1,)) if t and not t & (t - 1)
+                       else frozenset(bits(t)))
+        return tuple(out)
 
     def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
         """Each statement's value under the placement (and m): True/False when every
