@@ -39,6 +39,7 @@ CAN_FALSE, CAN_TRUE = 1, 2
 ONES = (1,) * 12
 OTHER_KINDS = frozenset({"other_true", "other_false"})
 TRUTH_KINDS = frozenset({"true", "false"})
+SPEAKING_KINDS = OTHER_KINDS | TRUTH_KINDS
 
 # statement categories inside a casket
 PORTRAIT, TRUTH, FREE, OTHER_TRUE, OTHER_FALSE = range(5)
@@ -662,10 +663,15 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
     for unit in units:
         if len(unit) > 1:
             members = {names[c] for c in unit}
+            whole = len(unit) == len(names)  # every truth statement speaks inside it
             stmts = []
             for c in unit:
                 cas = caskets[c]
                 if not (cas.ot or cas.of or cas.truth):
+                    continue
+                if whole:
+                    stmts += [i for i, (kind, _t) in enumerate(cas.statements, cas.start)
+                              if kind in SPEAKING_KINDS]
                     continue
                 stmts += [i for i, (kind, target) in enumerate(cas.statements, cas.start)
                           if kind in OTHER_KINDS or (kind in TRUTH_KINDS and target in members)]
