@@ -362,8 +362,10 @@ class Deducer:
                     if len(new_worlds) > MAX_CASES:
                         raise TooManyCases(f"more than {MAX_CASES} cases")
                 if explain and len(story.steps) > LINE_BUDGET:
-                    raise TooLarge(f"the loop of statements {numbers(comp)} (more than "
-                                   f"{LINE_BUDGET} lines of cases)")
+                    before = (f", tried in each of the {len(worlds)} cases before it"
+                              if len(worlds) > 1 else "")
+                    raise TooLarge(f"the loop of statements {numbers(comp)}{before} (more "
+                                   f"than {LINE_BUDGET} lines)")
             if not explain:
                 story.splits += 1
             worlds = new_worlds
