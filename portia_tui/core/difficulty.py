@@ -263,16 +263,20 @@ def rate(puzzle: Puzzle, m: int | None = None, engine: CasketEngine | None = Non
     return Rater(puzzle, engine).rate(m)
 
 
-def possible_levels(loops: bool, kinds: Sequence[str], n: int) -> tuple[str, ...]:
+def possible_levels(loops: bool, kinds: Sequence[str], n: int, caskets: int = 3
+                    ) -> tuple[str, ...]:
     """The levels a generated puzzle can reach: without loops, no split or chain (nor, with
     portrait statements only, anything past "suppose"); a loop needs n >= 2 or a statement
-    about another casket."""
+    about another casket; with one statement a casket, three caskets hold one loop of two
+    cases at most, so no nested or chained split."""
     ranks = {BY_KEY[KIND_TECHNIQUE.get(k, DEFAULT_TECHNIQUE)].rank for k in kinds}
     if ranks - {BY_KEY["suppose"].rank}:
         ranks.add(COUNT)
     deep = any(k in ("true", "false") for k in kinds) or (
         n >= 2 and any(k in ("other_true", "other_false") for k in kinds))
     if loops and deep:
-        ranks |= {SPLIT, CHAIN}
+        ranks.add(SPLIT)
+        if n >= 2 or caskets >= 4:
+            ranks.add(CHAIN)
     return tuple(level for level in DIFFICULTIES
                  if any(BY_RANK[r].level == level for r in ranks))

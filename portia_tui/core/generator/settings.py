@@ -218,15 +218,15 @@ def _filters(s: Settings) -> str:
 
 
 def _check_difficulty(s: Settings) -> None:
-    if s.difficulty is None or s.difficulty in possible_levels(s.loops, s.kinds, s.n):
+    if s.difficulty is None or s.difficulty in possible_levels(s.loops, s.kinds, s.n, s.caskets):
         return
-    loops = "" if s.loops or s.difficulty not in possible_levels(True, s.kinds, s.n) else \
+    loops = "" if s.loops or s.difficulty not in possible_levels(True, s.kinds, s.n, s.caskets) else \
         " (loops allowed can reach it)"
     raise SettingsError(
         f"impossible with the {s.vocabulary} vocabulary, {s.n} statement{'s' if s.n != 1 else ''}"
         f" on each casket and {'loops allowed' if s.loops else 'no loops'}: such puzzles reach "
-        f"{', '.join(possible_levels(s.loops, s.kinds, s.n))}{loops}",
-        "difficulty", s.difficulty, possible_levels(s.loops, s.kinds, s.n))
+        f"{', '.join(possible_levels(s.loops, s.kinds, s.n, s.caskets))}{loops}",
+        "difficulty", s.difficulty, possible_levels(s.loops, s.kinds, s.n, s.caskets))
 
 
 def needs_repeats(s: Settings) -> bool:
@@ -242,8 +242,8 @@ def needs_loops(s: Settings) -> bool:
     """Whether the difficulty asked for needs loops the settings do not allow (then the
     generator allows them: see :meth:`Settings.check` and :func:`notices`)."""
     return (s.difficulty is not None and not s.loops
-            and s.difficulty not in possible_levels(False, s.kinds, s.n)
-            and s.difficulty in possible_levels(True, s.kinds, s.n))
+            and s.difficulty not in possible_levels(False, s.kinds, s.n, s.caskets)
+            and s.difficulty in possible_levels(True, s.kinds, s.n, s.caskets))
 
 
 def _whole_menus(settings: Settings) -> bool:
