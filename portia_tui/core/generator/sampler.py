@@ -33,6 +33,10 @@ CODE = {"in": IN, "not_in": NOT_IN, "true": TRUE, "false": FALSE,
 assert all(list(KINDS).index(kind) == code for kind, code in CODE.items())
 KIND = {v: k for k, v in CODE.items()}
 _BIASES = (0.0, 0.25, 0.5, 0.75, 1.0)
+#: with a difficulty target, the biases that make its puzzles most often (gentle puzzles
+#: want portrait statements, the levels of loops want statements about statements)
+_TARGET_BIASES = {"gentle": (0.0, 0.25, 0.5), "steady": _BIASES, "tricky": _BIASES,
+                  "fiendish": (0.75, 1.0)}
 
 Coded = tuple[int, int]
 
@@ -94,7 +98,8 @@ class Sampler:
         the statements are None in the rare draw that cannot be completed."""
         # with a difficulty target, each attempt draws how often to pick statements about
         # statements (0, 0.25, ... 1), so shallow and deep puzzles both come up at any n
-        q = None if self.s.difficulty is None else self.rng.choice(_BIASES)
+        q = None if self.s.difficulty is None else self.rng.choice(
+            _TARGET_BIASES.get(self.s.difficulty, _BIASES))
         if self.s.loops:
             picks = [self._pick(menu, q) for menu in self.menus]
             return (None if None in picks else picks), None

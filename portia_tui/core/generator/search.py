@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .. import sat
-from ..difficulty import Rating, rate, rate_facts
+from ..difficulty import Rating, rate
 from ..errors import SettingsError
 from ..model import Puzzle
 from ..semantics import Analysis
 from ..twins import coded_key
-from .sampler import Sampler, loop_free_counts, loop_free_depth, to_puzzle
+from .sampler import Sampler, loop_free_counts, to_puzzle
 from .settings import Settings, describe, notices
 
 #: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
@@ -141,11 +141,7 @@ class _Search:
             stats.duplicates += 1
             return None
         puzzle = to_puzzle(cands, self.names, m, self.statements)
-        if analysis is None:  # loop-free: the rating reads the evaluator's facts
-            rating = rate_facts(puzzle, m, [frozenset((c,)) for c in counts],
-                                loop_free_depth(cands, order, self.s.caskets))
-        else:
-            rating = rate(puzzle, m)
+        rating = rate(puzzle, m, getattr(analysis, "evaluation", None))
         return self._judge(puzzle, key, solutions, rating)
 
     def _judge(self, puzzle: Puzzle, key: tuple, solutions: dict[int, int],
