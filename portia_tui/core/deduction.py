@@ -12,6 +12,7 @@ words are wanted). Ratings and hints read the facts alone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .engine import CasketEngine, bits
 from .model import Puzzle
@@ -84,10 +85,21 @@ class Story:
     splits: int = 0
     #: longest chain of statements about statements that had to be followed
     depth: int = 0
-    #: each statement's value when every world agrees on it, else None; None when no world
-    settled: tuple[bool | None, ...] | None = None
     #: the part too large to spell out (the words stop there), or None
     too_large: str | None = None
+    #: a function giving `settled` (the engine's values), called when first read: a rating
+    #: reads the counts, worlds and depth only
+    settle: Callable[[], tuple[bool | None, ...] | None] | None = field(
+        default=None, repr=False, compare=False)
+
+    @property
+    def settled(self) -> tuple[bool | None, ...] | None:
+        """Each statement's value when every world agrees on it, else None; None when no
+        world."""
+        if self.settle is not None:
+            self._settled = self.settle()
+            self.settle = None
+        return getattr(self, "_settled", None)
 
     def values(self) -> tuple[bool | None, ...] | None:
         """Each statement's value when all worlds agree on it, else None; None when no world."""
@@ -303,7 +315,7 @@ class Deducer:
         worlds = engine.worlds(placement)
         story = Story(placement, counts=frozenset(bits(total)), worlds=worlds,
                       depth=self.depth(), splits=self._loops,
-                      settled=engine.values(placement) if total else None)
+                      settle=(lambda: engine.values(placement)) if total else None)
         if explain:
             try:
                 steps, splits = self._narrate(placement, explain=True)
