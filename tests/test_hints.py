@@ -158,7 +158,7 @@ def test_right_pick_on_an_undetermined_loop():
 
 @pytest.mark.parametrize("make, words", [
     (no_solution_puzzle, "no solution"),
-    (two_solution_puzzle, "2 solutions"),
+    (two_solution_puzzle, "not unique: 2 caskets fit"),
 ])
 def test_invalid_puzzles_are_named(make, words):
     coach = Coach(make())
