@@ -12,7 +12,6 @@ from typing import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, VerticalScroll
 from textual.events import Resize, ScreenResume, ScreenSuspend
 from textual.message import Message
@@ -25,6 +24,7 @@ from portia_tui.core.model import Puzzle
 from portia_tui.core.progress import PuzzleRecord, clock
 from portia_tui.core.words import plural
 
+from ..keys import bindings
 from ..messages import Navigate
 from ..session import Place, PuzzleSession
 from ..widgets import CasketCard, StatementLine, status_label
@@ -76,28 +76,7 @@ class PlayPuzzleScreen(Screen):
     PlayPuzzleScreen.-compact #feedback { margin: 0 1; }
     """
 
-    BINDINGS = [
-        Binding("left", "move(-1)", "casket", key_display="←/→"),
-        Binding("right", "move(1)", "casket", show=False),
-        Binding("up", "line(-1)", "statement", key_display="↑/↓", show=False),
-        Binding("down", "line(1)", "statement", show=False),
-        Binding("enter", "pick_selected", "pick"),
-        *[Binding(str(k), f"pick({k - 1})", f"pick {k}", show=False) for k in range(1, 10)],
-        Binding("s", "suppose", "suppose"),
-        Binding("t", "mark(True)", "true", show=False),
-        Binding("f", "mark(False)", "false", show=False),
-        Binding("c", "check", "check"),
-        Binding("u", "undo", "undo", show=False),
-        Binding("x", "restart", "restart", show=False),
-        Binding("h", "hint", "hint"),
-        Binding("r", "reveal", "reveal"),
-        Binding("n", "navigate(1)", "next"),
-        Binding("p", "navigate(-1)", "previous"),
-        Binding("pageup", "page(-1)", "page up", show=False),
-        Binding("pagedown", "page(1)", "page down", show=False),
-        Binding("escape", "back", "back"),
-        Binding("question_mark", "help", "help", key_display="?"),
-    ]
+    BINDINGS = bindings()
 
     class Worked(Message):
         """A worker's result, to be applied on the UI thread."""
