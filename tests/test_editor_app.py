@@ -10,7 +10,7 @@ from portia_tui.app.editor.analysis import Report, Request
 from portia_tui.app.editor.analysis import compute as real_compute
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.messages import AnalysisReady
-from portia_tui.app.editor.model import EditorModel
+from portia_tui.core.editing import EditorModel
 from portia_tui.app.editor.screens.dialogs import ChoiceScreen, MetaScreen, NewPuzzleScreen, PathScreen
 from portia_tui.app.editor.screens.help import HelpScreen
 from portia_tui.app.editor.screens.menu import MenuScreen

@@ -8,7 +8,7 @@ from textual import events
 from textual.widgets import Input, Static
 
 from portia_tui.app.editor.app import EditorApp
-from portia_tui.app.editor.model import EditorModel
+from portia_tui.core.editing import EditorModel
 from portia_tui.app.editor.screens.dialogs import ChoiceScreen, NewPuzzleScreen, PathScreen
 from portia_tui.core import formats
 from portia_tui.core.model import blank_puzzle, default_puzzle

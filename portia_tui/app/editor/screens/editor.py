@@ -26,7 +26,7 @@ from ..commands import bindings
 from ..files import FileActions
 from ..messages import (AnalysisReady, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
                         SlotMenuRequested, TargetChosen)
-from ..model import EditorModel
+from portia_tui.core.editing import EditorModel
 from ..widgets import analysis_panel
 from ..widgets.analysis_panel import AnalysisPanel, update_text
 from ..widgets.assistant_panel import AssistantPanel

@@ -28,6 +28,7 @@ from ..keys import bindings
 from ..messages import Navigate
 from ..session import Place, PuzzleSession
 from ..widgets import CasketCard, StatementLine, status_label
+from ..widgets.status import STATUS_WORDS
 from .help import HelpScreen
 
 #: save the time spent every this many seconds of play (besides every move)
@@ -472,6 +473,6 @@ class PlayPuzzleScreen(Screen):
         rec = self.session.record
         hints = f", {plural(rec.hints, 'hint')}" if rec.hints else ""
         wrong = f", {plural(rec.wrong, 'wrong pick')}" if rec.wrong else ""
-        return (f"You have finished this puzzle before: {rec.words} in {clock(rec.seconds)}"
+        return (f"You have finished this puzzle before: {STATUS_WORDS[rec.status]} in {clock(rec.seconds)}"
                 f"{hints}{wrong}. Pick a casket to play it again (your record stays), or press "
                 "r to read the explanation.")
