@@ -423,24 +423,7 @@ class PlayPuzzleScreen(Screen):
         if marks is not None:
             para(marks)
         verdict = s.verdict
-        if verdict is not None and s.playable:
-            if verdict.correct:
-                para("✔ " + verdict.headline, "bold green")
-            else:
-                para("✘ " + verdict.headline, "bold red")
-            para(verdict.reason)
-            if not verdict.correct and not s.finished:
-                para(f"Pick another casket to try again, press h for a hint "
-                     f"({s.hints_shown} of {HINT_LEVELS} used), or r to reveal.")
-        elif verdict is not None:
-            para(verdict.text)
-        if s.reveal_armed:
-            para("Reveal the answer? It counts as revealed, not solved. Press r again to "
-                 "reveal, or go on playing.", "bold")
-        if s.revealed and s.playable and not (verdict and verdict.correct):
-            para("◌ Revealed: " + s.coach.answer_sentence(), "bold")
-        if verdict is None and not s.revealed and s.opened_finished:
-            para(self._earlier())
+        self._verdict_paras(para, verdict)
         if "hint" in self.busy:
             para("Working out the hint…", "italic")
         if s.revealed or (verdict is not None and verdict.correct):
@@ -469,10 +452,32 @@ class PlayPuzzleScreen(Screen):
         para(Text(f"Share this puzzle: portia play {s.code}", style="italic"))
         return out
 
+    def _verdict_paras(self, para: Callable[..., None], verdict) -> None:
+        """The pick's verdict, the reveal prompt or answer, and what was found before."""
+        s = self.session
+        if verdict is not None and s.playable:
+            if verdict.correct:
+                para("✔ " + verdict.headline, "bold green")
+            else:
+                para("✘ " + verdict.headline, "bold red")
+            para(verdict.reason)
+            if not verdict.correct and not s.finished:
+                para(f"Pick another casket to try again, press h for a hint "
+                     f"({s.hints_shown} of {HINT_LEVELS} used), or r to reveal.")
+        elif verdict is not None:
+            para(verdict.text)
+        if s.reveal_armed:
+            para("Reveal the answer? It counts as revealed, not solved. Press r again to "
+                 "reveal, or go on playing.", "bold")
+        if s.revealed and s.playable and not (verdict and verdict.correct):
+            para("◌ Revealed: " + s.coach.answer_sentence(), "bold")
+        if verdict is None and not s.revealed and s.opened_finished:
+            para(self._earlier())
+
     def _earlier(self) -> str:
         rec = self.session.record
         hints = f", {plural(rec.hints, 'hint')}" if rec.hints else ""
         wrong = f", {plural(rec.wrong, 'wrong pick')}" if rec.wrong else ""
-        return (f"You have finished this puzzle before: {STATUS_WORDS[rec.status]} in {clock(rec.seconds)}"
-                f"{hints}{wrong}. Pick a casket to play it again (your record stays), or press "
+        return (f"You have finished this puzzle before: {STATUS_WORDS[rec.status]} in "
+                f"{clock(rec.seconds)}{hints}{wrong}. Pick a casket to play it again (your record stays), or press "
                 "r to read the explanation.")
