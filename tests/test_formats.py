@@ -269,3 +269,13 @@ def test_partial_puzzle_round_trips_in_toml_only(tmp_path):
     for fmt in ("text", "thesis_json", "dimacs"):
         with pytest.raises(FormatError, match="incomplete: 5 empty slots and m is open"):
             dumps(draft, fmt)
+
+
+def test_line_of_counts_from_one_and_reaches_the_last_line():
+    from portia_tui.core.formats.common import line_of
+
+    text = "alpha\nbeta\ngamma"
+    assert line_of(text, "alpha") == 1  # the default start is the first line
+    assert line_of(text, "gamma") == 3 and line_of(text, "gamma", 3) == 3
+    assert line_of(text, "alpha", 2) is None and line_of(text, "delta") is None
+    assert line_of(text, "gamma", 0) == 3  # a start before the first line is the first line

@@ -61,7 +61,7 @@ TESTS: dict[str, list[str]] = {
     "vocabulary": ["test_vocabulary.py"],
     "semantics": ["test_engines.py"],
     "pack": ["test_pack_generate.py", "test_play_support.py"],
-    "export": ["test_export_print.py"],
+    "export": ["test_export_print.py", "test_writes.py"],
     "hints": ["test_hints.py"],
     "editing": ["test_editor_model.py"],
     "engine": ["test_casket_engine.py"],
