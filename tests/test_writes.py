@@ -193,3 +193,15 @@ def test_export_names_fall_back_for_ids_without_letters():
 
     assert file_names(["", "a/b", "a_b", "A_B"], ".txt") == [
         "puzzle.txt", "a_b.txt", "a_b-2.txt", "A_B-3.txt"]
+
+
+def test_the_folder_synced_is_the_real_files_folder(tmp_path, monkeypatch):
+    from portia_tui.core import files
+
+    synced = []
+    monkeypatch.setattr(files, "_sync_folder", synced.append)
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "link.toml").symlink_to(real / "x.toml")
+    files.atomic_write(tmp_path / "link.toml", "x", force=True)
+    assert synced == [str(real)] and (real / "x.toml").read_text() == "x"
