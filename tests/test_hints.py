@@ -201,3 +201,20 @@ def test_too_many_cases_falls_back_to_the_exact_verdicts(monkeypatch):
         assert "  gold: 1 true statement, as the puzzle says: the gold casket fits." in text
         assert "  silver: 2 true statements, but the puzzle says 1" in text
         assert text.endswith("Only the gold casket fits: the portrait is in the gold casket.")
+
+
+def test_judge_gives_the_count_verdict_with_or_without_the_story(monkeypatch):
+    from portia_tui.core.deduction import count_verdict
+
+    puzzle = default_puzzle()
+    coach = Coach(puzzle)
+    want = [count_verdict(puzzle.names[i], coach.counts(i), puzzle.m)
+            for i in range(len(puzzle.caskets))]
+    for i, sentence in enumerate(want):
+        assert coach.verdict_sentence(i) == sentence
+        verdict = coach.judge(i)
+        assert verdict.reason.endswith(sentence) and verdict.correct == (i == coach.solution)
+    # the deduction solver gives up (too many cases): the exact counts still give the verdict
+    monkeypatch.setattr(Coach, "story", lambda self, placement: None)
+    given_up = Coach(puzzle)
+    assert [given_up.judge(i).reason.endswith(s) for i, s in enumerate(want)] == [True] * 3
