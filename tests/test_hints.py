@@ -214,6 +214,10 @@ def test_judge_gives_the_count_verdict_with_or_without_the_story(monkeypatch):
         assert coach.verdict_sentence(i) == sentence
         verdict = coach.judge(i)
         assert verdict.reason.endswith(sentence) and verdict.correct == (i == coach.solution)
+        if not verdict.correct:  # a wrong pick also says which statements are then true
+            assert verdict.reason.startswith(
+                f"With the portrait there, {coach.which_true(i, capital=False)} ")
+            assert " is true" in verdict.reason or " are true" in verdict.reason
     # the deduction solver gives up (too many cases): the exact counts still give the verdict
     monkeypatch.setattr(Coach, "story", lambda self, placement: None)
     given_up = Coach(puzzle)
