@@ -104,13 +104,13 @@ async def test_unsaved_work_is_kept_and_offered_back(tmp_path):
     assert store.read(path).puzzle == edited  # the app stopped without saving: still there
     again = EditorApp(EditorModel.opened(formats.load(path), path), store=store)
     async with again.run_test(size=SIZE) as pilot:
-        await idle(again, pilot)
+        await settle(again, pilot)
         assert isinstance(again.screen, ChoiceScreen)
         await pilot.press("r")  # restore
-        await idle(again, pilot)
+        await settle(again, pilot)
         assert again.model.puzzle == edited and again.model.dirty
         await pilot.press("s")
-        await idle(again, pilot)
+        await settle(again, pilot)
     assert formats.load(path) == edited and store.read(path) is None
 
 
