@@ -33,7 +33,7 @@ os.environ.setdefault("PORTIA_CONFIG_DIR", os.path.join(_home, "config"))
 os.environ.setdefault("PORTIA_DATA_DIR", os.path.join(_home, "data"))
 
 from portia_tui.app.editor.app import EditorApp  # noqa: E402
-from portia_tui.app.editor.model import EditorModel  # noqa: E402
+from portia_tui.core.editing import EditorModel  # noqa: E402
 from portia_tui.app.editor.screens.editor import EditorScreen  # noqa: E402
 from portia_tui.app.editor.widgets import analysis_panel  # noqa: E402
 from portia_tui.app.editor.widgets.analysis_panel import AnalysisPanel  # noqa: E402

@@ -164,8 +164,8 @@ def test_check_and_solve_every_puzzle_of_a_pack(capsys, tmp_path):
     code, out, _ = run(capsys, "check", pack)
     assert code == 1
     assert out.splitlines() == [
-        f"{pack} a1: valid, the portrait is in the silver casket (m = 1)",
-        f"{pack} b2: invalid, 2 solutions (gold, lead) for m = 2"]
+        f"{pack} a1: valid: the portrait is in the silver casket (m = 1)",
+        f"{pack} b2: not unique: 2 caskets fit (gold and lead) (m = 2)"]
     code, out, _ = run(capsys, "solve", pack)
     assert code == 0 and out.count("== ") == 2 and f"== {pack} b2 ==" in out
     code, out, _ = run(capsys, "solve", pack, "--json")

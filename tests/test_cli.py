@@ -24,7 +24,7 @@ def run(capsys, *argv):
 def test_solve_plain(capsys):
     code, out, _ = run(capsys, "solve", str(PUZZLES / "thesis-example-1.toml"))
     assert code == 0
-    assert "Solution: the portrait is in the silver casket" in out
+    assert "Valid: the portrait is in the silver casket." in out
     assert "Unique m values: 1, 3, 4" in out
     assert "silver  4  <- fits m" in out
 
@@ -48,19 +48,19 @@ def test_solve_json_shape(capsys):
 def test_solve_other_m_and_explain(capsys):
     code, out, _ = run(capsys, "solve", str(PUZZLES / "thesis-example-1.toml"), "--m", "1",
                        "--explain")
-    assert "Solution: the portrait is in the lead casket" in out
+    assert "Valid: the portrait is in the lead casket." in out
     assert "Suppose the portrait is in the gold casket." in out
     assert "Only the lead casket fits" in out
 
 
 def test_check_exit_codes(capsys, tmp_path):
     code, out, _ = run(capsys, "check", *map(str, sorted(PUZZLES.glob("*.toml"))))
-    assert code == 0 and out.count("valid, the portrait is in") == 6
+    assert code == 0 and out.count("valid: the portrait is in") == 6
     bad = tmp_path / "three.toml"
     formats.save(default_puzzle().with_m(0), bad)
     code, out, _ = run(capsys, "check", str(PUZZLES / "smullyan-first.toml"), str(bad))
     assert code == 1
-    assert f"{bad}: invalid, no solution for m = 0" in out
+    assert f"{bad}: no solution: no casket fits 0 true statements (m = 0)" in out
     code, _, err = run(capsys, "check", str(tmp_path / "missing.txt"))
     assert code == 2 and "no such file" in err
 

@@ -10,7 +10,7 @@ from portia_tui.app.editor.analysis import Report, Request
 from portia_tui.app.editor.analysis import compute as real_compute
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.messages import AnalysisReady
-from portia_tui.app.editor.model import EditorModel
+from portia_tui.core.editing import EditorModel
 from portia_tui.app.editor.screens.dialogs import ChoiceScreen, MetaScreen, NewPuzzleScreen, PathScreen
 from portia_tui.app.editor.screens.help import HelpScreen
 from portia_tui.app.editor.screens.menu import MenuScreen
@@ -79,9 +79,9 @@ async def test_picking_a_statement_changes_the_analysis():
         body = text_of(app, "#analysis-body")
         assert body != "" and f"m = {after.m}" in body
         if expected.valid():
-            assert f"the portrait is in {expected.solution_names()[0]}" in body
+            assert f"the portrait is in the {expected.solution_names()[0]} casket" in body
         else:
-            assert "NOT VALID" in body
+            assert "✘ NO SOLUTION" in body or "✘ NOT UNIQUE" in body
             for name in expected.solution_names():
                 assert name in body
         for name, counts in zip(after.names, expected.true_counts):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from portia_tui.app.editor.app import EditorApp
-from portia_tui.app.editor.model import EditorModel
+from portia_tui.core.editing import EditorModel
 from portia_tui.core.model import blank_puzzle
 
 

@@ -15,7 +15,7 @@ from textual.widgets import OptionList, Static
 from portia_tui.app.editor.analysis import MARK_SYMBOLS, MarksRequest
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.messages import MarksReady
-from portia_tui.app.editor.model import EditorModel
+from portia_tui.core.editing import EditorModel
 from portia_tui.app.editor.screens.menu import MenuScreen
 from portia_tui.core.model import blank_puzzle
 from portia_tui.core.sat import analyse

@@ -6,7 +6,8 @@ from pathlib import Path
 
 
 from portia_tui.app.editor.analysis import MarksRequest, Request, compute, marks, menu
-from portia_tui.app.editor.model import EditorModel
+from portia_tui.app.editor.widgets.toolbar import display_name
+from portia_tui.core.editing import EditorModel
 from portia_tui.core.model import blank_puzzle, default_puzzle
 from portia_tui.core.sat import SatEngine, analyse
 from portia_tui.core.vocabulary import Statement
@@ -37,12 +38,12 @@ def test_files_and_names(tmp_path):
     assert fresh.dirty  # a file that does not exist yet is unsaved
     imported = EditorModel.opened(p, tmp_path / "x.txt")
     assert imported.path is None and imported.suggested_path() == tmp_path / "x.toml"
-    assert "imported" in imported.display_name and not imported.dirty
+    assert "imported" in display_name(imported) and not imported.dirty
     native = EditorModel.opened(p, tmp_path / "y.toml")
     assert native.path == tmp_path / "y.toml"
     native.apply(p.with_m(0))
     native.mark_saved(tmp_path / "z.toml")
-    assert not native.dirty and native.display_name == "z.toml"
+    assert not native.dirty and display_name(native) == "z.toml"
     assert EditorModel.new(p).suggested_path().parent == Path.cwd()
 
 

@@ -8,24 +8,15 @@ from textual import events
 from textual.widgets import Input, Static
 
 from portia_tui.app.editor.app import EditorApp
-from portia_tui.app.editor.model import EditorModel
+from portia_tui.core.editing import EditorModel
 from portia_tui.app.editor.screens.dialogs import ChoiceScreen, NewPuzzleScreen, PathScreen
 from portia_tui.core import formats
 from portia_tui.core.model import blank_puzzle, default_puzzle
 from portia_tui.core.recovery import RecoveryStore
 
+from .test_editor_app import settle
+
 SIZE = (120, 40)
-
-
-async def idle(app, pilot) -> None:
-    """Let the workers finish and every message be handled."""
-    for _ in range(3):
-        await pilot.pause()
-        busy = [w for w in app.workers
-                if w.group in ("analysis", "marks", "repairs") and w.is_running]
-        if busy:
-            await app.workers.wait_for_complete(busy)
-    await pilot.pause()
 
 
 def burst(app, keys: str | list[str]) -> None:
@@ -40,16 +31,16 @@ async def test_keys_after_a_dialog_answered_are_not_its_own():
     not dismiss the dialog again (it crashed with ScreenStackError and lost the work)."""
     app = EditorApp()
     async with app.run_test(size=SIZE) as pilot:
-        await idle(app, pilot)
+        await settle(app, pilot)
         await pilot.press("plus", "q")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         burst(app, "cc")
-        await idle(app, pilot)
+        await settle(app, pilot)
         assert app.is_running and app.model.puzzle.m == 2
         assert app.screen is app.editor
         burst(app, "qcc")  # all in one write: the dialog may open after the c's; no error
-        await idle(app, pilot)
+        await settle(app, pilot)
         burst(app, ["escape", "q", "d", "d", "d"])  # discard, then more keys after the app is gone
         await pilot.pause()
     assert app.return_code == 0
@@ -64,11 +55,11 @@ async def test_random_bursts_on_every_screen_end_without_an_error(tmp_path, monk
     rng = random.Random(13)
     app = EditorApp(EditorModel.new(default_puzzle().with_row_added(), path=tmp_path / "b.toml"))
     async with app.run_test(size=SIZE) as pilot:
-        await idle(app, pilot)
+        await settle(app, pilot)
         # each opener leads to a screen or dialog; a burst of random keys follows at once
         for opener in ["enter", "n", "s", "S", "o", "e", "?", "p", "q", "ctrl+p"]:
             burst(app, [opener] + [rng.choice(KEYS) for _ in range(12)])
-            await idle(app, pilot)
+            await settle(app, pilot)
             for _ in range(6):  # back to the editor for the next round
                 if app.screen is app.editor or not app.is_running:
                     break
@@ -90,7 +81,7 @@ async def test_a_crash_exits_non_zero_and_keeps_the_work(tmp_path):
     app.editor.action_toggle_values = boom  # the v key now crashes the app
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await idle(app, pilot)
+            await settle(app, pilot)
             await pilot.press("plus", "v")
             await pilot.pause()
     except RuntimeError:
@@ -106,20 +97,20 @@ async def test_unsaved_work_is_kept_and_offered_back(tmp_path):
     formats.save(default_puzzle(), path)
     app = EditorApp(EditorModel.opened(formats.load(path), path), store=store)
     async with app.run_test(size=SIZE) as pilot:
-        await idle(app, pilot)
+        await settle(app, pilot)
         await pilot.press("plus", "a")
         app.editor.files.autosave()  # what the timer does a moment after the last edit
         edited = app.model.puzzle
     assert store.read(path).puzzle == edited  # the app stopped without saving: still there
     again = EditorApp(EditorModel.opened(formats.load(path), path), store=store)
     async with again.run_test(size=SIZE) as pilot:
-        await idle(again, pilot)
+        await settle(again, pilot)
         assert isinstance(again.screen, ChoiceScreen)
         await pilot.press("r")  # restore
-        await idle(again, pilot)
+        await settle(again, pilot)
         assert again.model.puzzle == edited and again.model.dirty
         await pilot.press("s")
-        await idle(again, pilot)
+        await settle(again, pilot)
     assert formats.load(path) == edited and store.read(path) is None
 
 
@@ -130,7 +121,7 @@ async def test_the_recovery_timer_writes_after_edits(tmp_path, monkeypatch):
     store = RecoveryStore(tmp_path / "recovery")
     app = EditorApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
-        await idle(app, pilot)
+        await settle(app, pilot)
         await pilot.press("plus")
         for _ in range(40):
             await pilot.pause(0.02)
@@ -147,20 +138,20 @@ async def test_save_asks_before_replacing_a_file_changed_on_disk(tmp_path):
     formats.save(default_puzzle(), path)
     app = EditorApp(EditorModel.opened(formats.load(path), path))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await idle(app, pilot)
+        await settle(app, pilot)
         theirs = default_puzzle().with_m(0)
         formats.save(theirs, path, force=True)  # someone else saves the file
         await pilot.press("plus", "s")
-        await idle(app, pilot)
+        await settle(app, pilot)
         assert isinstance(app.screen, ChoiceScreen)
         assert "changed on disk" in app.screen.question
         await pilot.press("c")
-        await idle(app, pilot)
+        await settle(app, pilot)
         assert formats.load(path) == theirs and app.model.dirty
         await pilot.press("s")
-        await idle(app, pilot)
+        await settle(app, pilot)
         await pilot.press("o")  # overwrite
-        await idle(app, pilot)
+        await settle(app, pilot)
         assert formats.load(path) == app.model.puzzle and not app.model.dirty
         # the puzzle saved (m = 2) is not valid: the notice says so
         messages = [n.message for n in app._notifications]
@@ -170,14 +161,14 @@ async def test_save_asks_before_replacing_a_file_changed_on_disk(tmp_path):
 async def test_incomplete_puzzles_save_with_a_word_and_failed_save_as_stays_open(tmp_path):
     app = EditorApp(EditorModel.new(blank_puzzle(3, 2)))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await idle(app, pilot)
+        await settle(app, pilot)
         await pilot.press("plus", "s")
-        await idle(app, pilot)
+        await settle(app, pilot)
         assert isinstance(app.screen, PathScreen)
         bad = tmp_path / "no-folder" / "x.toml"
         app.screen.query_one("#path", Input).value = str(bad)
         await pilot.press("enter")
-        await idle(app, pilot)
+        await settle(app, pilot)
         screen = app.screen
         assert isinstance(screen, PathScreen)  # still open, with the path and the reason
         assert screen.query_one("#path", Input).value == str(bad)
@@ -185,7 +176,7 @@ async def test_incomplete_puzzles_save_with_a_word_and_failed_save_as_stays_open
         good = tmp_path / "x.toml"
         screen.query_one("#path", Input).value = str(good)
         await pilot.press("enter")
-        await idle(app, pilot)
+        await settle(app, pilot)
         assert formats.load(good) == app.model.puzzle
         messages = [n.message for n in app._notifications]
         assert any("incomplete: 6 empty slots" in m for m in messages)
@@ -197,7 +188,7 @@ async def test_new_asks_for_the_shape_and_starts_blank(cfg):
     Settings.load().set("author", "Ada")
     app = EditorApp()
     async with app.run_test(size=SIZE) as pilot:
-        await idle(app, pilot)
+        await settle(app, pilot)
         await pilot.press("n")
         await pilot.pause()
         screen = app.screen
@@ -212,7 +203,7 @@ async def test_new_asks_for_the_shape_and_starts_blank(cfg):
         assert "between 0 and 8" in str(screen.query_one("#new-error", Static).render())
         screen.query_one("#new-m", Input).value = ""
         await pilot.press("enter")
-        await idle(app, pilot)
+        await settle(app, pilot)
         puzzle = app.model.puzzle
         assert puzzle == blank_puzzle(("gold", "silver", "lead", "tin"), 2, None, author="Ada",
                                       target="tin")

@@ -117,3 +117,17 @@ def test_options_are_checked_and_passed_on(pack, tmp_path, capsys):
               "--solutions", "every"])
     assert info.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_outline_nests_one_level_at_a_time():
+    from portia_tui.core.export import _outline
+
+    text = "Suppose\n  step\n      deep\n odd\nDone"
+    assert _outline(text) == [(0, "Suppose"), (1, "step"), (2, "deep"), (1, "odd"), (0, "Done")]
+
+
+def test_html_numbers_statements_on_from_casket_to_casket(pack):
+    n = pack.puzzles[0].puzzle.n
+    text = _articles(to_html(pack, order="pack"))[0]
+    assert re.findall(r'<ol start="(\d+)">', text)[:3] == ["1", str(n + 1), str(2 * n + 1)]
+

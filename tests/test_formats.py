@@ -269,3 +269,32 @@ def test_partial_puzzle_round_trips_in_toml_only(tmp_path):
     for fmt in ("text", "thesis_json", "dimacs"):
         with pytest.raises(FormatError, match="incomplete: 5 empty slots and m is open"):
             dumps(draft, fmt)
+
+
+def test_line_of_counts_from_one_and_reaches_the_last_line():
+    from portia_tui.core.formats.common import line_of
+
+    text = "alpha\nbeta\ngamma"
+    assert line_of(text, "alpha") == 1  # the default start is the first line
+    assert line_of(text, "gamma") == 3 and line_of(text, "gamma", 3) == 3
+    assert line_of(text, "alpha", 2) is None and line_of(text, "delta") is None
+    assert line_of(text, "gamma", 0) == 3  # a start before the first line is the first line
+
+
+def test_key_line_finds_bare_and_quoted_keys_to_the_last_line():
+    from portia_tui.core.formats.common import key_line
+
+    text = 'title = "x"\n"m" = 2\n[[caskets]]\nname = "gold"'
+    assert key_line(text, "title") == 1 and key_line(text, "m") == 2
+    assert key_line(text, "name") == 4 and key_line(text, "name", 0) == 4
+    assert key_line(text, "title", 2) is None
+
+
+def test_a_target_names_one_of_the_caskets():
+    from portia_tui.core.errors import FormatError
+
+    good = formats.dumps(default_puzzle(), "native").replace("m = ", 'target = "Lead"\nm = ', 1)
+    assert formats.loads(good, "native").target == "lead"
+    bad = good.replace('"Lead"', '"tin"')
+    with pytest.raises(FormatError, match="target 'tin' is not one of the caskets"):
+        formats.loads(bad, "native")

@@ -158,7 +158,7 @@ def test_right_pick_on_an_undetermined_loop():
 
 @pytest.mark.parametrize("make, words", [
     (no_solution_puzzle, "no solution"),
-    (two_solution_puzzle, "2 solutions"),
+    (two_solution_puzzle, "not unique: 2 caskets fit"),
 ])
 def test_invalid_puzzles_are_named(make, words):
     coach = Coach(make())
@@ -206,3 +206,24 @@ def test_too_many_cases_falls_back_to_the_exact_verdicts(monkeypatch):
     text = explain(puzzle)
     assert "too large to spell out here: the loop of statements" in text
     assert "Only the gold casket fits: the portrait is in the gold casket." in text
+
+
+def test_judge_gives_the_count_verdict_with_or_without_the_story(monkeypatch):
+    from portia_tui.core.deduction import count_verdict
+
+    puzzle = default_puzzle()
+    coach = Coach(puzzle)
+    want = [count_verdict(puzzle.names[i], coach.counts(i), puzzle.m)
+            for i in range(len(puzzle.caskets))]
+    for i, sentence in enumerate(want):
+        assert coach.verdict_sentence(i) == sentence
+        verdict = coach.judge(i)
+        assert verdict.reason.endswith(sentence) and verdict.correct == (i == coach.solution)
+        if not verdict.correct:  # a wrong pick also says which statements are then true
+            assert verdict.reason.startswith(
+                f"With the portrait there, {coach.which_true(i, capital=False)} ")
+            assert " is true" in verdict.reason or " are true" in verdict.reason
+    # the deduction solver gives up (too many cases): the exact counts still give the verdict
+    monkeypatch.setattr(Coach, "story", lambda self, placement: None)
+    given_up = Coach(puzzle)
+    assert [given_up.judge(i).reason.endswith(s) for i, s in enumerate(want)] == [True] * 3

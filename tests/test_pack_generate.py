@@ -206,3 +206,15 @@ def test_cnf_and_convert_onto_a_folder_exit_2(tmp_path, capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and "is a folder" in err[0]
+
+
+def test_stored_solutions_keep_their_format():
+    """Packs written earlier must still read: the token is the first 12 hex digits."""
+    import hashlib
+
+    from portia_tui.core.pack import decode_solution, encode_solution
+
+    token = encode_solution("a1", "gold")
+    assert token == hashlib.sha256(b"portia:a1:gold").hexdigest()[:12]
+    assert decode_solution("a1", token, ("gold", "silver")) == "gold"
+    assert decode_solution("a2", token, ("gold", "silver")) is None

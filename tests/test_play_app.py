@@ -169,8 +169,8 @@ async def test_reveal_needs_a_second_press_and_shows_the_explanation():
 
 
 @pytest.mark.parametrize("make, words", [
-    (no_solution_puzzle, "has no solution"),
-    (two_solution_puzzle, "has 2 solutions"),
+    (no_solution_puzzle, "no solution: no casket fits"),
+    (two_solution_puzzle, "not unique: 2 caskets fit"),
 ])
 async def test_invalid_puzzle_says_so(make, words):
     app = single(make())

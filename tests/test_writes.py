@@ -162,3 +162,46 @@ def test_progress_values_are_bounded_and_never_written_as_infinity(tmp_path):
     text = path.read_text()
     assert "Infinity" not in text and "NaN" not in text
     assert json.loads(text)["packs"]["k"]["puzzles"]["3"]["seconds"] == 0.0
+
+
+def test_a_bad_byte_is_reported_on_its_line():
+    from portia_tui.core.errors import FormatError
+    from portia_tui.core.files import decode
+
+    with pytest.raises(FormatError) as info:
+        decode(b"one\ntwo\nth\xffree\n", "f.txt")
+    assert info.value.line == 3 and "not UTF-8" in str(info.value)
+    assert decode(b"\xef\xbb\xbfa\r\nb\rc", "f.txt") == "a\nb\nc"
+
+
+def test_a_failed_write_says_why_in_one_line(tmp_path, monkeypatch):
+    from portia_tui.core import files
+    from portia_tui.core.errors import FormatError
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    with pytest.raises(FormatError) as info:
+        files.atomic_write(tmp_path / "x.toml", "x")
+    assert str(info.value) == f"{tmp_path / 'x.toml'}: cannot write: No space left on device"
+    assert os.listdir(tmp_path) == []  # the temporary file is gone
+
+
+def test_export_names_fall_back_for_ids_without_letters():
+    from portia_tui.core.export import file_names
+
+    assert file_names(["", "a/b", "a_b", "A_B"], ".txt") == [
+        "puzzle.txt", "a_b.txt", "a_b-2.txt", "A_B-3.txt"]
+
+
+def test_the_folder_synced_is_the_real_files_folder(tmp_path, monkeypatch):
+    from portia_tui.core import files
+
+    synced = []
+    monkeypatch.setattr(files, "_sync_folder", synced.append)
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "link.toml").symlink_to(real / "x.toml")
+    files.atomic_write(tmp_path / "link.toml", "x", force=True)
+    assert synced == [str(real)] and (real / "x.toml").read_text() == "x"

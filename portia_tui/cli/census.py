@@ -8,14 +8,17 @@ import time
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from portia_tui.core.vocabulary import VOCABULARIES
+
     p = sub.add_parser(
         "census", help="count every valid Portia-n puzzle (exhaustive)",
         description="Count every valid (statements, m) puzzle with gold, silver and lead and n "
         "statements each. 'valid' counts statements in order on each casket, loops and repeats "
         "included; the other lines narrow that down (see the README).")
     p.add_argument("-n", type=int, required=True, metavar="N", help="statements per casket")
-    p.add_argument("--vocabulary", choices=("portrait", "full"), default="portrait",
-                   help="portrait: in / not in a casket only (default); full: every kind")
+    p.add_argument("--vocabulary", choices=tuple(VOCABULARIES), default="portrait",
+                   help="portrait: in / not in a casket only (default); classic: the six kinds "
+                   "of the thesis; full: every kind")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)

@@ -57,12 +57,14 @@ def run_editor(puzzle, path: Path | None, *, caskets: int | tuple[str, ...] = 3,
 
 def _refuse_pack(path: Path) -> None:
     """A pack is not one puzzle: say how to open one of its puzzles."""
-    from portia_tui.core.errors import FormatError
+    from portia_tui.core.errors import FormatError, PortiaError
+    from portia_tui.core.files import LARGE_LIMIT
+    from portia_tui.core.formats.common import read_text
     from portia_tui.core.pack import is_pack_text, load_pack
 
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path, LARGE_LIMIT)
+    except PortiaError:  # the editor's own reading says what is wrong with the file
         return
     if is_pack_text(text):
         ids = ", ".join(e.id for e in load_pack(path).puzzles)
@@ -88,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         # read the pack before textual starts, so bad input is one line and exit 2
         puzzle, suggested = load_from_pack(args.file, args.id)
         from portia_tui.app.editor.app import EditorApp
-        from portia_tui.app.editor.model import EditorModel
+        from portia_tui.core.editing import EditorModel
 
         # a new, unsaved puzzle whose save-as starts at the suggested name
         app = EditorApp(EditorModel(puzzle, source=suggested))

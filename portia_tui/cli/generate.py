@@ -69,14 +69,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _text(pack) -> str:
+    """Readable text: the thesis text format's header line, then each statement with its casket."""
+    from portia_tui.core.formats import text
+
     out = []
     for entry in pack.puzzles:
         p = entry.puzzle
-        shape = f"Portia {p.n}" if p.n else f"{p.size} statements"
-        word = "statement" if p.m == 1 else "statements"
-        verb = "is" if p.m == 1 else "are"
         out.append(f"# {entry.id}: {entry.title} ({entry.difficulty}, {entry.rating:.2f})")
-        out.append(f"{shape}, There {verb} {p.m} true {word}")
+        out.append(text.header(p.n, p.m) if p.n is not None else f"{p.shape}, m = {p.m}")
         for ci, sentence in p.sentences():
             out.append(f"{p.names[ci]}: {sentence}")
         out.append("")

@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     x.add_argument("--force", action="store_true", help="replace FILE if it exists")
     x.set_defaults(func=cmd_extract)
 
-    from portia_tui.core.export import ORDERS, SOLUTIONS
+    from portia_tui.core.export import FORMATS, ORDERS, SOLUTIONS
 
     e = psub.add_parser("export", help="export a pack to md, html, txt or json",
                         description="md and html: one printable file (html prints on A4, "
@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "says. txt: a folder with one thesis-format text file per puzzle. "
                         "json: a folder with one thesis JSON file per puzzle.")
     e.add_argument("pack", metavar="PACK")
-    e.add_argument("--format", required=True, choices=("md", "html", "txt", "json"))
+    e.add_argument("--format", required=True, choices=FORMATS)
     e.add_argument("--out", required=True, metavar="PATH",
                    help="the file (md, html) or folder (txt, json) to write")
     e.add_argument("--force", action="store_true", help="replace existing files")

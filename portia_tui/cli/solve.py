@@ -9,6 +9,7 @@ from portia_tui.core import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.model import Puzzle
 from portia_tui.core.semantics import Analysis
+from portia_tui.core.words import verdict
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -59,24 +60,25 @@ def _check_m(puzzle: Puzzle, m: int | None, path: str) -> int | None:
     return m
 
 
+def _shape(puzzle: Puzzle) -> str:
+    """'3 caskets, 9 statements (Portia-3)'; a mixed puzzle's shape is its statement count."""
+    shape = f"{len(puzzle.names)} caskets, {puzzle.size} statements"
+    return f"{shape} ({puzzle.shape})" if puzzle.n is not None else shape
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
 def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
     """The plain report for people."""
     names = puzzle.names
     width = max(len(n) for n in names)
-    shape = f"Portia-{puzzle.n}" if puzzle.n else "mixed counts"
     head = puzzle.title or "Untitled puzzle"
-    lines = [f"{head}: {len(names)} caskets, {puzzle.size} statements ({shape}), "
-             f"exactly {m} true"]
+    lines = [f"{head}: {_shape(puzzle)}, exactly {m} true"]
     for i, (ci, sentence) in enumerate(puzzle.sentences()):
         lines.append(f"  {i + 1:>3}  {names[ci]:<{width}}  {sentence}")
-    sols = analysis.solution_names(m)
-    if len(sols) == 1:
-        lines.append(f"Solution: the portrait is in the {sols[0]} casket (valid: exactly one "
-                     "casket fits)")
-    elif not sols:
-        lines.append(f"No solution: no casket fits {m} true statements (invalid)")
-    else:
-        lines.append(f"{len(sols)} solutions: {', '.join(sols)} (invalid: not unique)")
+    lines.append(_sentence(verdict(analysis.solution_names(m), m)))
     lines.append("True statements per placement:")
     for ci, counts in enumerate(analysis.true_counts):
         shown = ", ".join(map(str, sorted(counts))) or "none (no consistent assignment)"
@@ -195,10 +197,9 @@ def partial_report_text(puzzle: Puzzle, analysis: Analysis, part, m: int | None)
     """The report for a puzzle still being written: no verdict, the counts so far."""
     names = puzzle.names
     width = max(len(n) for n in names)
-    shape = f"Portia-{puzzle.n}" if puzzle.n else "mixed counts"
     head = puzzle.title or "Untitled puzzle"
     aim = f"exactly {m} true" if m is not None else "m open"
-    lines = [f"{head}: {len(names)} caskets, {puzzle.size} statements ({shape}), {aim}"]
+    lines = [f"{head}: {_shape(puzzle)}, {aim}"]
     for i, (ci, sentence) in enumerate(puzzle.sentences()):
         lines.append(f"  {i + 1:>3}  {names[ci]:<{width}}  {sentence or '(empty)'}")
     lines += partial_lines(puzzle, part, m)
@@ -237,10 +238,7 @@ def check_line(puzzle: Puzzle) -> tuple[int, str]:
 
         return 1, incomplete(len(puzzle.empty_slots), puzzle.m is None)
     sols = analyse(puzzle).solution_names()
-    if len(sols) == 1:
-        return 0, f"valid, the portrait is in the {sols[0]} casket (m = {puzzle.m})"
-    what = "no solution" if not sols else f"{len(sols)} solutions ({', '.join(sols)})"
-    return 1, f"invalid, {what} for m = {puzzle.m}"
+    return int(len(sols) != 1), f"{verdict(sols, puzzle.m)} (m = {puzzle.m})"
 
 
 def cmd_check(args: argparse.Namespace) -> int:

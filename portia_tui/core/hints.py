@@ -30,7 +30,7 @@ from .model import Puzzle
 from .engine import analyse
 from .semantics import Analysis
 from .vocabulary import GroupMeaning, PortraitMeaning
-from .words import numbers, truth_list
+from .words import numbers, truth_list, verdict
 
 #: the number of hint steps before reveal
 HINT_LEVELS = 3
@@ -82,12 +82,9 @@ class Coach:
         """Why this puzzle cannot be played honestly, or None when it can."""
         p, sols = self.puzzle, self.solutions
         names = [p.names[i] for i in sols]
-        if not sols:
-            return (f"This puzzle has no solution: with exactly {p.m} true "
-                    f"statement{'s' if p.m != 1 else ''}, no casket can hold the portrait.")
-        if len(sols) > 1:
-            return (f"This puzzle has {len(sols)} solutions for m = {p.m} "
-                    f"({', '.join(names)}): no single answer can be called right.")
+        if len(sols) != 1:
+            return (f"This puzzle cannot be played, {verdict(names, p.m)}: no single answer "
+                    "can be called right.")
         if self.stored_solution is not None and self.stored_solution != names[0]:
             return (f"The pack says the portrait is in the {self.stored_solution} casket, but the "
                     f"analysis finds the {names[0]} casket: this puzzle entry is broken.")

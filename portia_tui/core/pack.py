@@ -42,6 +42,7 @@ from .formats.native import FORMAT, parse_toml, puzzle_from_table, puzzle_to_tab
 from .difficulty import DIFFICULTIES, level_name  # the one list; pack.DIFFICULTIES stays importable
 from .model import Puzzle
 from .twins import twin_key
+from .words import verdict
 
 if TYPE_CHECKING:
     from .generator import Generated, Settings
@@ -241,20 +242,18 @@ def check_entry(entry: PackPuzzle) -> CheckResult:
     if entry.difficulty not in DIFFICULTIES:
         return CheckResult(entry.id, False, f"unknown difficulty {entry.difficulty!r}")
     sols = analyse(puzzle).solution_names()
-    shape = puzzle.shape
+    said = f"{puzzle.shape}, m = {puzzle.m}: {verdict(sols, puzzle.m)}"
     if len(sols) != 1:
-        what = "no casket fits" if not sols else f"{len(sols)} caskets fit"
-        return CheckResult(entry.id, False, f"{shape}, m = {puzzle.m}: invalid, {what}")
+        return CheckResult(entry.id, False, said)
     if entry.solution is not None and entry.solution != sols[0]:
-        return CheckResult(entry.id, False, f"{shape}, m = {puzzle.m}: valid, but the stored "
-                           "solution is a different casket")
-    what = ("valid (no stored solution to compare)" if entry.solution is None
-            else "valid, matches the stored solution")
+        return CheckResult(entry.id, False, f"{said}, but the stored solution is the "
+                           f"{entry.solution} casket")
+    stored = ("no stored solution to compare" if entry.solution is None else "as stored")
     rating = rate(puzzle)
     if rating.level != entry.difficulty:
-        return CheckResult(entry.id, False, f"{shape}, m = {puzzle.m}: {what}, but it rates "
-                           f"{rating.level} ({rating.score:.2f}), not {entry.difficulty} as stored")
-    return CheckResult(entry.id, True, f"{shape}, m = {puzzle.m}: {what}, {rating.level}")
+        return CheckResult(entry.id, False, f"{said} ({stored}), but it rates {rating.level} "
+                           f"({rating.score:.2f}), not {entry.difficulty} as stored")
+    return CheckResult(entry.id, True, f"{said} ({stored}), {rating.level}")
 
 
 def check_pack(pack: Pack) -> list[CheckResult]:

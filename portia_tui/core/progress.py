@@ -51,14 +51,8 @@ MAX_COUNT = 10**9
 #: how long a save waits for another player's save to finish
 LOCK_WAIT = 5.0
 
-#: statuses in the file, and the words people read
+#: statuses in the file (the player words them: app/play/widgets/status.py)
 STATUSES = ("unsolved", "solved", "hinted", "revealed")
-STATUS_WORDS = {
-    "unsolved": "unsolved",
-    "solved": "solved",
-    "hinted": "solved with hints",
-    "revealed": "revealed",
-}
 
 
 def default_progress_path() -> Path:
@@ -96,10 +90,6 @@ class PuzzleRecord:
     @property
     def finished(self) -> bool:
         return self.status != "unsolved"
-
-    @property
-    def words(self) -> str:
-        return STATUS_WORDS[self.status]
 
     def hint_seen(self, level: int) -> None:
         if not self.finished:

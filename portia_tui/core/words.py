@@ -44,3 +44,30 @@ def incomplete(empty: int, m_open: bool) -> str:
     """'incomplete: 3 empty slots' / 'incomplete: m is open' / both; '' when complete."""
     parts = ([plural(empty, "empty slot")] if empty else []) + (["m is open"] if m_open else [])
     return f"incomplete: {listing(parts)}" if parts else ""
+
+
+# ----------------------------------------------------------------- the verdict
+# One home for how a puzzle's verdict is worded (the CLI, the editor, the player, pack checks):
+# from the caskets that fit m, the puzzle is valid (one), has no solution (none), or is not
+# unique (several).
+
+VALID, NO_SOLUTION, NOT_UNIQUE = "valid", "no solution", "not unique"
+
+
+def verdict_parts(fits: Sequence[str], m: int) -> tuple[str, str]:
+    """(head, reason) of the verdict, from the names of the caskets that fit m:
+    ('valid', 'the portrait is in the gold casket'),
+    ('no solution', 'no casket fits 2 true statements'),
+    ('not unique', '2 caskets fit (gold and silver)')."""
+    if len(fits) == 1:
+        return VALID, f"the portrait is in the {fits[0]} casket"
+    if not fits:
+        return NO_SOLUTION, f"no casket fits {plural(m, 'true statement')}"
+    return NOT_UNIQUE, f"{len(fits)} caskets fit ({listing(fits)})"
+
+
+def verdict(fits: Sequence[str], m: int) -> str:
+    """'valid: the portrait is in the gold casket', 'no solution: no casket fits 2 true
+    statements', 'not unique: 2 caskets fit (gold and silver)'."""
+    head, reason = verdict_parts(fits, m)
+    return f"{head}: {reason}"

@@ -14,7 +14,7 @@ from portia_tui.core.recovery import RecoveryStore
 
 from .commands import EditorCommands
 from .files import FileActions
-from .model import EditorModel
+from portia_tui.core.editing import EditorModel
 from .screens.editor import EditorScreen
 
 

@@ -1,6 +1,7 @@
 """Every editor action in one table, and the command palette provider built from it.
 
-The same table feeds the help screen, so the palette, the help and the keys agree.
+The same table makes the editor screen's bindings and feeds the help screen, so the palette,
+the help and the keys agree.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import NamedTuple
 
+from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 
@@ -15,15 +17,28 @@ class EditorAction(NamedTuple):
     action: str  # an action of the editor screen
     title: str
     help: str
-    keys: str  # as shown to people
+    bind: str  # the keys bound, in Textual's names, comma-separated: the one home of the keys
 
+    @property
+    def keys(self) -> str:
+        """The keys as shown to people: '+, =' for 'plus,equals_sign'."""
+        return ", ".join(KEY_TEXT.get(k, k) for k in self.bind.split(","))
+
+
+#: Textual key names people would not recognise, as shown in the help and the palette
+KEY_TEXT = {"plus": "+", "equals_sign": "=", "minus": "-", "question_mark": "?",
+            "right_square_bracket": "]", "left_square_bracket": "[", "S": "S (shift+s)"}
+#: keys that work even while a field has focus (ctrl+s saves from the m field too)
+PRIORITY_KEYS = frozenset({"ctrl+s"})
 
 ACTIONS: tuple[EditorAction, ...] = (
-    EditorAction("undo", "Undo", "Undo the last edit", "u, ctrl+z"),
-    EditorAction("redo", "Redo", "Redo the edit undone last", "r, ctrl+y"),
-    EditorAction("m_up", "m up", "One more true statement (m + 1; from open: 1)", "+ or ="),
-    EditorAction("m_down", "m down", "One fewer true statement (m - 1)", "-"),
-    EditorAction("focus_m", "Type m", "Go to the m field (type a number, or nothing for m open; enter)", "m, ctrl+e"),
+    EditorAction("undo", "Undo", "Undo the last edit", "u,ctrl+z"),
+    EditorAction("redo", "Redo", "Redo the edit undone last", "r,ctrl+y"),
+    EditorAction("m_up", "m up", "One more true statement (m + 1; from open: 1)",
+                 "plus,equals_sign"),
+    EditorAction("m_down", "m down", "One fewer true statement (m - 1)", "minus"),
+    EditorAction("focus_m", "Type m",
+                 "Go to the m field (type a number, or nothing for m open; enter)", "m,ctrl+e"),
     EditorAction("add_row", "Add a row", "Every casket gains a statement (Portia-n+1)", "a"),
     EditorAction("remove_row", "Remove a row",
                  "Every casket loses the statement in the focused row (else the last)", "x"),
@@ -33,12 +48,13 @@ ACTIONS: tuple[EditorAction, ...] = (
                  "Aim at the next casket: the marks and the running count follow it", "t"),
     EditorAction("toggle_assistant", "Algorithm 2 panel",
                  "Show or hide the panel: target casket, running count, repairs", "g"),
-    EditorAction("next_unique_m", "Next unique m", "Set m to the next m with one solution", "]"),
+    EditorAction("next_unique_m", "Next unique m", "Set m to the next m with one solution",
+                 "right_square_bracket"),
     EditorAction("prev_unique_m", "Previous unique m",
-                 "Set m to the previous m with one solution", "["),
-    EditorAction("save", "Save", "Save to the puzzle's .toml file", "s, ctrl+s"),
-    EditorAction("save_as", "Save as…", "Save to a new .toml file", "S (shift+s)"),
-    EditorAction("open", "Open…", "Open a .toml, .txt or .json puzzle", "o, ctrl+o"),
+                 "Set m to the previous m with one solution", "left_square_bracket"),
+    EditorAction("save", "Save", "Save to the puzzle's .toml file", "s,ctrl+s"),
+    EditorAction("save_as", "Save as…", "Save to a new .toml file", "S"),
+    EditorAction("open", "Open…", "Open a .toml, .txt or .json puzzle", "o,ctrl+o"),
     EditorAction("new", "New puzzle",
                  "A blank page: caskets, statements per casket, target and m", "n"),
     EditorAction("edit_meta", "Title, author, notes…", "Edit the puzzle's title, author and notes",
@@ -49,9 +65,24 @@ ACTIONS: tuple[EditorAction, ...] = (
     EditorAction("play", "Play this puzzle",
                  "Try the puzzle as a player would: no analysis, hints, reveal (esc comes back)",
                  "p"),
-    EditorAction("help", "Help", "Keys and what the panels show", "f1, ?"),
-    EditorAction("quit", "Quit", "Leave the editor (asks about unsaved changes)", "q, ctrl+q"),
+    EditorAction("help", "Help", "Keys and what the panels show", "question_mark,f1"),
+    EditorAction("quit", "Quit", "Leave the editor (asks about unsaved changes)", "q,ctrl+q"),
 )
+
+
+#: the footer: these actions' first keys, in this order, with these short labels
+FOOTER = {"quit": "Quit", "help": "Help", "save": "Save", "new": "New", "undo": "Undo",
+          "m_up": "m+", "m_down": "m-", "next_target": "Target", "add_row": "Add row"}
+
+
+def bindings() -> list[Binding]:
+    """The editor screen's bindings, made from ACTIONS: the footer's first, then the rest."""
+    order = {action: i for i, action in enumerate(FOOTER)}
+    out = [Binding(key, a.action, FOOTER.get(a.action, a.title),
+                   show=a.action in FOOTER and i == 0, key_display=KEY_TEXT.get(key),
+                   priority=key in PRIORITY_KEYS)
+           for a in ACTIONS for i, key in enumerate(a.bind.split(","))]
+    return sorted(out, key=lambda b: (not b.show, order.get(b.action, len(order))))
 
 
 class EditorCommands(Provider):

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING
 
 from portia_tui.core import formats
 from portia_tui.core.errors import PortiaError
+from portia_tui.core.formats.common import read_text
 from portia_tui.core.recovery import Recovered, RecoveryStore
 from portia_tui.core.sat import analyse
+from portia_tui.core.editing import EditorModel
 from portia_tui.core.words import incomplete, plural
 
-from .model import EditorModel
+from .widgets.toolbar import display_name
 from .screens.dialogs import ChoiceScreen, PathScreen
 
 if TYPE_CHECKING:
@@ -92,8 +94,8 @@ class FileActions:
             self.screen.notify(f"{path} is a folder", severity="error")
             return False
         try:
-            same = path.read_text(encoding="utf-8") == formats.dumps(self.model.puzzle, "native")
-        except (OSError, UnicodeDecodeError, PortiaError):
+            same = read_text(path) == formats.dumps(self.model.puzzle, "native")
+        except PortiaError:  # missing, special (a FIFO), too large, not UTF-8: not the same
             same = False
         if same:
             return True
@@ -141,7 +143,7 @@ class FileActions:
         if not self.model.dirty:
             return True
         choice = await self.ask(
-            f"{self.model.display_name} has unsaved changes. Save them before {doing}?",
+            f"{display_name(self.model)} has unsaved changes. Save them before {doing}?",
             [("save", "Save"), ("discard", "Discard"), ("cancel", "Cancel")],
         )
         if choice == "save":
@@ -204,7 +206,7 @@ class FileActions:
             return
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(found.written))
         choice = await self.ask(
-            f"Unsaved work on {model.display_name} from {when} was kept after the editor "
+            f"Unsaved work on {display_name(model)} from {when} was kept after the editor "
             "stopped. Restore it?",
             [("restore", "Restore"), ("discard", "Discard it"), ("later", "Later")],
         )

@@ -79,6 +79,31 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
                       allowed: tuple[str, ...] = ()) -> Puzzle:
     """A puzzle from a parsed TOML table; `start` is the line where the table begins in text,
     used to point at the right line; `allowed` are extra keys the caller handles."""
+    meta, m = _top_keys(table, text, path, start, allowed)
+    raw = table.get("caskets")
+    if not isinstance(raw, list) or not raw:
+        raise FormatError("missing [[caskets]]: a puzzle needs caskets", path,
+                          key_line(text, "caskets", start) or start)
+    regions = casket_regions(text, start, len(raw))
+    names, spans = _casket_names(raw, text, path, start, regions)
+    firsts = [(_key_in(text, "statements", span) if regions else
+               key_line(text, "statements", span[0])) or span[0] for span in spans]
+    counts = _statement_counts(raw, names, firsts, path)
+    target = _target(table, names, text, path, start)
+    layout = Layout(tuple(names), tuple(counts))
+    caskets = [Casket(names[ci], _statements(entry["statements"], layout, ci, text, path,
+                                             firsts[ci]))
+               for ci, entry in enumerate(raw)]
+    size = sum(counts)
+    if m is not None and not 0 <= m <= size:
+        raise FormatError(f"m = {m} is out of range: it must be between 0 and {size}", path,
+                          key_line(text, "m", start))
+    return Puzzle(tuple(caskets), m, target=target, **meta).validate()
+
+
+def _top_keys(table: dict[str, Any], text: str, path: str, start: int,
+              allowed: tuple[str, ...]) -> tuple[dict[str, str], int | None]:
+    """(title/author/notes, m) after refusing unknown keys; m None is m still open."""
     known = {"format", "m", "target", "caskets", *META, *allowed}
     for key in table:
         if key not in known:
@@ -92,12 +117,14 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
     m = table.get("m")  # no m: m is still open (a puzzle being written)
     if m is not None and (not isinstance(m, int) or isinstance(m, bool)):
         raise FormatError("m must be a whole number", path, key_line(text, "m", start))
-    raw = table.get("caskets")
-    if not isinstance(raw, list) or not raw:
-        raise FormatError("missing [[caskets]]: a puzzle needs caskets", path,
-                          key_line(text, "caskets", start) or start)
+    return meta, m
+
+
+def _casket_names(raw: list, text: str, path: str, start: int,
+                  regions: list[tuple[int, int]] | None
+                  ) -> tuple[list[str], list[tuple[int, int]]]:
+    """Each casket's name (checked, distinct) and the span of lines its table covers."""
     names: list[str] = []
-    regions = casket_regions(text, start, len(raw))
     spans: list[tuple[int, int]] = []
     cursor = start
     for ci, entry in enumerate(raw):
@@ -126,48 +153,51 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
             raise FormatError(f"two caskets are named {name!r}", path, where)
         names.append(name)
         spans.append(span)
+    return names, spans
+
+
+def _statement_counts(raw: list, names: list[str], firsts: list[int], path: str) -> list[int]:
+    """How many statements each casket holds, after checking each is a non-empty string list."""
     counts = []
     for ci, entry in enumerate(raw):
-        span = spans[ci]
-        where = (_key_in(text, "statements", span) if regions else
-                 key_line(text, "statements", span[0])) or span[0]
         sts = entry.get("statements")
         if not isinstance(sts, list) or not all(isinstance(s, str) for s in sts):
             raise FormatError(f"the {names[ci]} casket needs statements = [\"...\", ...]",
-                              path, where)
+                              path, firsts[ci])
         if not sts:
-            raise FormatError(
-                f"the {names[ci]} casket holds no statement (n must be 1 or more)", path, where)
+            raise FormatError(f"the {names[ci]} casket holds no statement (n must be 1 or more)",
+                              path, firsts[ci])
         counts.append(len(sts))
+    return counts
+
+
+def _target(table: dict[str, Any], names: list[str], text: str, path: str,
+            start: int) -> str | None:
     target = table.get("target")
-    if target is not None:
-        where = key_line(text, "target", start)
-        if not isinstance(target, str):
-            raise FormatError("target must be a string (a casket's name)", path, where)
-        target = target.strip().lower()
-        if target not in names:
-            raise FormatError(f"target {target!r} is not one of the caskets "
-                              f"({', '.join(names)})", path, where)
-    caskets = []
-    layout = Layout(tuple(names), tuple(counts))
-    for ci, entry in enumerate(raw):
-        span = spans[ci]
-        first = (_key_in(text, "statements", span) if regions else
-                 key_line(text, "statements", span[0])) or span[0]
-        parsed = []
-        for sentence in entry["statements"]:
-            try:
-                parsed.append(statement_from_sentence(sentence, layout, ci))
-            except PortiaError as exc:
-                at = (line_of(text, sentence.strip(), first) if sentence.strip() else None) \
-                    or first
-                raise FormatError(f"{exc.message} (on the {names[ci]} casket)", path, at) from None
-        caskets.append(Casket(names[ci], tuple(parsed)))
-    size = sum(counts)
-    if m is not None and not 0 <= m <= size:
-        raise FormatError(f"m = {m} is out of range: it must be between 0 and {size}", path,
-                          key_line(text, "m", start))
-    return Puzzle(tuple(caskets), m, target=target, **meta).validate()
+    if target is None:
+        return None
+    where = key_line(text, "target", start)
+    if not isinstance(target, str):
+        raise FormatError("target must be a string (a casket's name)", path, where)
+    target = target.strip().lower()
+    if target not in names:
+        raise FormatError(f"target {target!r} is not one of the caskets "
+                          f"({', '.join(names)})", path, where)
+    return target
+
+
+def _statements(sentences: list[str], layout: Layout, ci: int, text: str, path: str,
+                first: int) -> tuple:
+    """One casket's statements parsed; a bad sentence points at its own line."""
+    parsed = []
+    for sentence in sentences:
+        try:
+            parsed.append(statement_from_sentence(sentence, layout, ci))
+        except PortiaError as exc:
+            at = (line_of(text, sentence.strip(), first) if sentence.strip() else None) or first
+            raise FormatError(f"{exc.message} (on the {layout.names[ci]} casket)", path,
+                              at) from None
+    return tuple(parsed)
 
 
 def loads(text: str, path: str = "<toml>") -> Puzzle:

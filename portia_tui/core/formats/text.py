@@ -63,11 +63,16 @@ def loads(text: str, path: str = "<text>") -> Puzzle:
     return Puzzle(tuple(caskets), m).validate()
 
 
+def header(n: int, m: int | None) -> str:
+    """The format's first line, 'Portia 2, There are 4 true statements' (the one form written)."""
+    return f"Portia {n}, There are {m} true statements"
+
+
 def dumps(puzzle: Puzzle) -> str:
     if not puzzle.is_classic:
         raise FormatError(
             "the thesis text format holds only gold, silver and lead caskets with the same "
             "number of statements each")
-    lines = [f"Portia {puzzle.n}, There are {puzzle.m} true statements"]
+    lines = [header(puzzle.n, puzzle.m)]
     lines += [s for _ci, s in puzzle.sentences()]
     return "\n".join(lines) + "\n"

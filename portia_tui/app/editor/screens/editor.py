@@ -11,7 +11,6 @@ from pathlib import Path
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
@@ -23,10 +22,11 @@ from portia_tui.core.model import Puzzle, blank_puzzle
 from portia_tui.core.vocabulary import Statement
 
 from ..analysis import MarksRequest, RepairsRequest, Report, Request, menu
+from ..commands import bindings
 from ..files import FileActions
 from ..messages import (AnalysisReady, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
                         SlotMenuRequested, TargetChosen)
-from ..model import EditorModel
+from portia_tui.core.editing import EditorModel
 from ..widgets import analysis_panel
 from ..widgets.analysis_panel import AnalysisPanel, update_text
 from ..widgets.assistant_panel import AssistantPanel
@@ -40,33 +40,7 @@ from .menu import MenuScreen
 
 #: shown ones first by importance: the footer cuts from the right on narrow terminals, and
 #: quitting must always be in sight
-BINDINGS = [
-    Binding("q", "quit", "Quit"),
-    Binding("f1,question_mark", "help", "Help", key_display="?"),
-    Binding("s", "save", "Save"),
-    Binding("n", "new", "New"),
-    Binding("u", "undo", "Undo"),
-    Binding("plus,equals_sign", "m_up", "m+", key_display="+"),
-    Binding("minus", "m_down", "m-", key_display="-"),
-    Binding("t", "next_target", "Target"),
-    Binding("a", "add_row", "Add row"),
-    Binding("ctrl+z", "undo", "Undo", show=False),
-    Binding("r", "redo", "Redo", show=False),
-    Binding("ctrl+y", "redo", "Redo", show=False),
-    Binding("m,ctrl+e", "focus_m", "Type m", show=False),
-    Binding("x", "remove_row", "Del row", show=False),
-    Binding("v", "toggle_values", "Values", show=False),
-    Binding("g", "toggle_assistant", "Algorithm 2", show=False),
-    Binding("right_square_bracket", "next_unique_m", "Next unique m", show=False),
-    Binding("left_square_bracket", "prev_unique_m", "Prev unique m", show=False),
-    Binding("ctrl+s", "save", "Save", show=False, priority=True),
-    Binding("S", "save_as", "Save as", show=False),
-    Binding("o,ctrl+o", "open", "Open", show=False),
-    Binding("e", "edit_meta", "Title/notes", show=False),
-    Binding("c", "copy_text", "Copy text", show=False),
-    Binding("C", "copy_toml", "Copy TOML", show=False),
-    Binding("p", "play", "Play", show=False),
-]
+BINDINGS = bindings()
 
 
 class EditorScreen(Screen):

@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from portia_tui.core.model import Puzzle
-from portia_tui.core.words import incomplete, numbers, plural
+from portia_tui.core.words import VALID, incomplete, numbers, plural, verdict_parts
 
 from ..analysis import Report, counts_text, names
 from ..messages import MChosen
@@ -49,14 +49,9 @@ def verdict(report: Report) -> str:
     m = puzzle.m
     if m is None:
         return "[b]m open[/b]: choose m (+ or −, or m to type it) to see the solutions."
-    sols = analysis.solutions()
-    if len(sols) == 1:
-        return (f"[b]✔ VALID[/b] for m = {m}: one solution, the portrait is in "
-                f"[b]{puzzle.names[sols[0]]}[/b].")
-    if sols:
-        every = "both" if len(sols) == 2 else "all"
-        return f"[b]✘ NOT VALID[/b] for m = {m}: {names(puzzle, sols)} {every} fit."
-    return f"[b]✘ NOT VALID[/b] for m = {m}: no casket fits."
+    head, reason = verdict_parts(analysis.solution_names(), m)
+    mark = "✔" if head == VALID else "✘"
+    return f"[b]{mark} {head.upper()}[/b] for m = {m}: {reason}."
 
 
 def loop_line(puzzle: Puzzle, loop) -> str:

@@ -8,7 +8,16 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Input, Static
 
 from ..messages import MChosen
-from ..model import EditorModel
+from portia_tui.core.editing import EditorModel
+
+
+def display_name(model: EditorModel) -> str:
+    """The puzzle as the title line and the dialogs name it: its file, an import, or untitled."""
+    if model.path is not None:
+        return model.path.name
+    if model.source is not None:
+        return f"{model.source.name} (imported)"
+    return "untitled"
 
 
 def m_text(m: int | None) -> str:
@@ -21,7 +30,7 @@ def title_text(model: EditorModel) -> str:
     name = f" — {puzzle.title}" if puzzle.title else ""
     empty = len(puzzle.empty_slots)
     todo = f", {empty} empty" if empty else ""
-    return (f"{model.display_name}{mark} — {puzzle.shape}, {m_text(puzzle.m)}, "
+    return (f"{display_name(model)}{mark} — {puzzle.shape}, {m_text(puzzle.m)}, "
             f"{len(puzzle.caskets)} caskets{todo}{name}")
 
 

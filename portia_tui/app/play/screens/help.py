@@ -8,6 +8,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..keys import help_lines
+
 
 RULES = """\
 How to play
@@ -19,23 +21,10 @@ How to play
   of them are false.
 
 Keys on a puzzle
-  1-9            pick that casket (left to right; caskets past 9: ←/→ and Enter)
-  ←/→ and Enter  choose a casket, then pick it (or click a casket with the mouse)
-  ↑/↓            move between statements (the caskets scroll to show it; so does the
-                 mouse wheel over them)
-  h              one more hint: where to start, then one count, then every count
-  r              reveal the answer and the step-by-step explanation (press twice)
-  PgUp/PgDn      scroll the text below the caskets (or the mouse wheel over it)
-  Escape         {back}
-  ?              this help
+{keys}
 
 Pencil marks (your working, kept per supposition and saved with your progress)
-  s              suppose the portrait is in the chosen casket (again: stop supposing)
-  t / f          mark the statement under ▸ true / false (the same key again clears it)
-  c              check your marks: says which contradict the statements' meaning under
-                 this supposition, never which casket holds the portrait
-  u              undo the last mark
-  x              start the puzzle over: clears marks, picks and hints (press twice)
+{marks}
 {pack}
 Marks (a word or symbol goes with every colour)
   ▶ name ◀          the chosen casket
@@ -49,7 +38,7 @@ Marks (a word or symbol goes with every colour)
 
 PACK = """\
 In a pack
-  n / p          next / previous puzzle
+{pack_keys}
   Enter          on the list: play the highlighted puzzle
   s              on the list: statistics
   q              quit; your progress is saved, the same command resumes
@@ -75,8 +64,10 @@ class HelpScreen(ModalScreen[None]):
         self.code = code
 
     def compose(self) -> ComposeResult:
-        text = RULES.format(back="back to the list" if self.pack else "leave the puzzle",
-                            pack="\n" + PACK if self.pack else "",
+        back = "back to the list" if self.pack else "leave the puzzle"
+        text = RULES.format(keys=help_lines("puzzle", back), marks=help_lines("marks"),
+                            pack="\n" + PACK.format(pack_keys=help_lines("pack")) if self.pack
+                            else "",
                             code=(f"\nShare this puzzle: its code is {self.code}\n"
                                   f"(portia play CODE opens it)\n" if self.code else ""))
         with VerticalScroll(id="help"):

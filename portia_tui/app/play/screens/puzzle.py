@@ -12,7 +12,6 @@ from typing import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, VerticalScroll
 from textual.events import Resize, ScreenResume, ScreenSuspend
 from textual.message import Message
@@ -25,9 +24,11 @@ from portia_tui.core.model import Puzzle
 from portia_tui.core.progress import PuzzleRecord, clock
 from portia_tui.core.words import plural
 
+from ..keys import bindings
 from ..messages import Navigate
 from ..session import Place, PuzzleSession
 from ..widgets import CasketCard, StatementLine, status_label
+from ..widgets.status import STATUS_WORDS
 from .help import HelpScreen
 
 #: save the time spent every this many seconds of play (besides every move)
@@ -76,28 +77,7 @@ class PlayPuzzleScreen(Screen):
     PlayPuzzleScreen.-compact #feedback { margin: 0 1; }
     """
 
-    BINDINGS = [
-        Binding("left", "move(-1)", "casket", key_display="←/→"),
-        Binding("right", "move(1)", "casket", show=False),
-        Binding("up", "line(-1)", "statement", key_display="↑/↓", show=False),
-        Binding("down", "line(1)", "statement", show=False),
-        Binding("enter", "pick_selected", "pick"),
-        *[Binding(str(k), f"pick({k - 1})", f"pick {k}", show=False) for k in range(1, 10)],
-        Binding("s", "suppose", "suppose"),
-        Binding("t", "mark(True)", "true", show=False),
-        Binding("f", "mark(False)", "false", show=False),
-        Binding("c", "check", "check"),
-        Binding("u", "undo", "undo", show=False),
-        Binding("x", "restart", "restart", show=False),
-        Binding("h", "hint", "hint"),
-        Binding("r", "reveal", "reveal"),
-        Binding("n", "navigate(1)", "next"),
-        Binding("p", "navigate(-1)", "previous"),
-        Binding("pageup", "page(-1)", "page up", show=False),
-        Binding("pagedown", "page(1)", "page down", show=False),
-        Binding("escape", "back", "back"),
-        Binding("question_mark", "help", "help", key_display="?"),
-    ]
+    BINDINGS = bindings()
 
     class Worked(Message):
         """A worker's result, to be applied on the UI thread."""
@@ -443,24 +423,7 @@ class PlayPuzzleScreen(Screen):
         if marks is not None:
             para(marks)
         verdict = s.verdict
-        if verdict is not None and s.playable:
-            if verdict.correct:
-                para("✔ " + verdict.headline, "bold green")
-            else:
-                para("✘ " + verdict.headline, "bold red")
-            para(verdict.reason)
-            if not verdict.correct and not s.finished:
-                para(f"Pick another casket to try again, press h for a hint "
-                     f"({s.hints_shown} of {HINT_LEVELS} used), or r to reveal.")
-        elif verdict is not None:
-            para(verdict.text)
-        if s.reveal_armed:
-            para("Reveal the answer? It counts as revealed, not solved. Press r again to "
-                 "reveal, or go on playing.", "bold")
-        if s.revealed and s.playable and not (verdict and verdict.correct):
-            para("◌ Revealed: " + s.coach.answer_sentence(), "bold")
-        if verdict is None and not s.revealed and s.opened_finished:
-            para(self._earlier())
+        self._verdict_paras(para, verdict)
         if "hint" in self.busy:
             para("Working out the hint…", "italic")
         if s.revealed or (verdict is not None and verdict.correct):
@@ -489,10 +452,32 @@ class PlayPuzzleScreen(Screen):
         para(Text(f"Share this puzzle: portia play {s.code}", style="italic"))
         return out
 
+    def _verdict_paras(self, para: Callable[..., None], verdict) -> None:
+        """The pick's verdict, the reveal prompt or answer, and what was found before."""
+        s = self.session
+        if verdict is not None and s.playable:
+            if verdict.correct:
+                para("✔ " + verdict.headline, "bold green")
+            else:
+                para("✘ " + verdict.headline, "bold red")
+            para(verdict.reason)
+            if not verdict.correct and not s.finished:
+                para(f"Pick another casket to try again, press h for a hint "
+                     f"({s.hints_shown} of {HINT_LEVELS} used), or r to reveal.")
+        elif verdict is not None:
+            para(verdict.text)
+        if s.reveal_armed:
+            para("Reveal the answer? It counts as revealed, not solved. Press r again to "
+                 "reveal, or go on playing.", "bold")
+        if s.revealed and s.playable and not (verdict and verdict.correct):
+            para("◌ Revealed: " + s.coach.answer_sentence(), "bold")
+        if verdict is None and not s.revealed and s.opened_finished:
+            para(self._earlier())
+
     def _earlier(self) -> str:
         rec = self.session.record
         hints = f", {plural(rec.hints, 'hint')}" if rec.hints else ""
         wrong = f", {plural(rec.wrong, 'wrong pick')}" if rec.wrong else ""
-        return (f"You have finished this puzzle before: {rec.words} in {clock(rec.seconds)}"
-                f"{hints}{wrong}. Pick a casket to play it again (your record stays), or press "
+        return (f"You have finished this puzzle before: {STATUS_WORDS[rec.status]} in "
+                f"{clock(rec.seconds)}{hints}{wrong}. Pick a casket to play it again (your record stays), or press "
                 "r to read the explanation.")

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from portia_tui.core.progress import STATUS_WORDS
+from portia_tui.core.progress import STATUSES
+
+#: each status as people read it (the progress file stores the keys)
+STATUS_WORDS = {"unsolved": "unsolved", "solved": "solved", "hinted": "solved with hints",
+                "revealed": "revealed", "invalid": "invalid puzzle"}
+assert set(STATUSES) < set(STATUS_WORDS)
 
 #: status -> (symbol, style)
 STATUS_MARKS = {
@@ -19,5 +24,4 @@ STATUS_MARKS = {
 def status_label(status: str) -> Text:
     """'● solved', '◐ solved with hints', '⚠ invalid puzzle'..."""
     symbol, style = STATUS_MARKS[status]
-    words = "invalid puzzle" if status == "invalid" else STATUS_WORDS[status]
-    return Text(f"{symbol} {words}", style=style)
+    return Text(f"{symbol} {STATUS_WORDS[status]}", style=style)

@@ -1,5 +1,8 @@
 """The editor's state in plain Python: the current puzzle, its undo/redo history, the file.
 
+A session model, so it lives in core beside the player's progress (see the README, "How it
+works"); the editor (app/editor) renders it and words it.
+
 Widgets never hold puzzle state; they render from an :class:`EditorModel`. Every edit replaces
 the immutable puzzle and bumps :attr:`EditorModel.generation`, the number that tags worker
 results so a result computed for an older edit is never shown.
@@ -15,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from portia_tui.core.model import Puzzle
-from portia_tui.core.recovery import FileStamp
+from .model import Puzzle
+from .recovery import FileStamp
 
 #: how many edits undo remembers
 HISTORY_LIMIT = 500
@@ -71,14 +74,6 @@ class EditorModel:
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
-
-    @property
-    def display_name(self) -> str:
-        if self.path is not None:
-            return self.path.name
-        if self.source is not None:
-            return f"{self.source.name} (imported)"
-        return "untitled"
 
     def suggested_path(self) -> Path:
         """Where a save-as dialog should start: the file, a .toml beside an import, or cwd."""
