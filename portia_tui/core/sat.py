@@ -1,7 +1,9 @@
 """Exact analysis with PySAT (Algorithm 1 of the thesis, done right).
 
 Variables: 1..K say "the portrait is in casket k"; K+1..K+S are the statements' truth values;
-auxiliary variables follow. Each statement's meaning is an equivalence in CNF. The number of
+auxiliary variables follow. Each statement's meaning is an equivalence in CNF; a count or maker
+statement is equivalent to an output of a totalizer bound in both directions (:class:`Cnf`), and
+the side rules (every rule but m) are added as constraints (CardEnc for plain counts). The number of
 true statements is counted by two incremental totalizers, one over the statements and one over
 their negations, so both "at most" and "at least" are real bounds (a single ITotalizer only
 bounds from above). They are built only when a puzzle has a loop that leaves some placement
@@ -22,7 +24,8 @@ from pysat.solvers import Solver
 
 from .model import Puzzle
 from .semantics import Analysis, LoopReport, closure, find_loops
-from .vocabulary import FreeMeaning, Meaning, PortraitMeaning, Statement, meaning
+from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
+                         Meaning, PortraitMeaning, Statement, meaning)
 
 SOLVER = "minisat22"
 
@@ -42,30 +45,183 @@ def exactly_one(lits: Sequence[int]) -> list[list[int]]:
     return out
 
 
-def meaning_clauses(k: int, index: int, mn: Meaning) -> list[list[int]]:
-    """The CNF of 'statement `index` is true exactly when `mn` holds' (k caskets)."""
+class Cnf:
+    """Clauses being built, with fresh variables above `top`, and reified counting: a literal
+    equivalent to "the number of true literals among these compares to k" (a totalizer whose
+    outputs are bound in both directions, so it serves inside an equivalence)."""
+
+    def __init__(self, k: int, top: int):
+        self.k = k
+        self.top = top
+        self.clauses: list[list[int]] = []
+        self._true = 0
+        self._counters: dict[tuple[int, ...], list[int]] = {}
+
+    def new(self) -> int:
+        self.top += 1
+        return self.top
+
+    def true(self) -> int:
+        """A variable forced true (its negation is false)."""
+        if not self._true:
+            self._true = self.new()
+            self.clauses.append([self._true])
+        return self._true
+
+    def counter(self, lits: tuple[int, ...]) -> list[int]:
+        """out[j - 1] <-> at least j of lits are true (j = 1..len(lits))."""
+        key = tuple(lits)
+        if key not in self._counters:
+            self._counters[key] = self._totalizer(list(lits))
+        return self._counters[key]
+
+    def _totalizer(self, lits: list[int]) -> list[int]:
+        if len(lits) == 1:
+            return [lits[0]]
+        half = len(lits) // 2
+        a, b = self._totalizer(lits[:half]), self._totalizer(lits[half:])
+        p, q = len(a), len(b)
+        r = [self.new() for _ in range(p + q)]
+        add = self.clauses.append
+        for i in range(p + 1):
+            for j in range(q + 1):
+                if i + j >= 1:  # a >= i and b >= j  ->  r >= i + j
+                    add([x for x in (-a[i - 1] if i else 0, -b[j - 1] if j else 0) if x]
+                        + [r[i + j - 1]])
+                if i + j < p + q:  # a <= i and b <= j  ->  r <= i + j
+                    add([x for x in (a[i] if i < p else 0, b[j] if j < q else 0) if x]
+                        + [-r[i + j]])
+        return r
+
+    def at_least(self, lits: tuple[int, ...], j: int) -> int:
+        if j <= 0:
+            return self.true()
+        if j > len(lits):
+            return -self.true()
+        return self.counter(lits)[j - 1]
+
+    def and_(self, a: int, b: int) -> int:
+        r = self.new()
+        self.clauses += [[-r, a], [-r, b], [r, -a, -b]]
+        return r
+
+    def or_(self, lits: list[int]) -> int:
+        if not lits:
+            return -self.true()
+        if len(lits) == 1:
+            return lits[0]
+        r = self.new()
+        self.clauses += [[-r] + lits] + [[r, -x] for x in lits]
+        return r
+
+    def compare(self, lits: tuple[int, ...], op: str, k: int) -> int:
+        """A literal <-> (number of true lits) op k."""
+        if op == "at least":
+            return self.at_least(lits, k)
+        if op == "at most":
+            return -self.at_least(lits, k + 1)
+        if k < 0 or k > len(lits):
+            return -self.true()
+        return self.and_(self.at_least(lits, k), -self.at_least(lits, k + 1))
+
+    def condition(self, mn: Meaning) -> int:
+        """A literal equivalent to the meaning (not FreeMeaning)."""
+        k = self.k
+        if isinstance(mn, PortraitMeaning):
+            return mn.casket + 1 if mn.positive else -(mn.casket + 1)
+        if isinstance(mn, AnyOfMeaning):
+            return self.or_([c + 1 for c in mn.caskets])
+        if isinstance(mn, GroupMeaning):
+            lits = [(k + g + 1) if mn.value else -(k + g + 1) for g in mn.group]
+            r = self.new()
+            self.clauses += [[-r, lit] for lit in lits] + [[r] + [-lit for lit in lits]]
+            return r
+        if isinstance(mn, CountMeaning):
+            lits = tuple((k + g + 1) if mn.value else -(k + g + 1) for g in mn.group)
+            return self.compare(lits, mn.op, mn.k)
+        if isinstance(mn, CasketsMeaning):
+            hits = []
+            for group, accept in zip(mn.groups, mn.accept):
+                lits = tuple(k + g + 1 for g in group)
+                hits.append(self.or_([self.compare(lits, "exactly", j) for j in sorted(accept)
+                                      if 0 <= j <= len(lits)]))
+            return self.compare(tuple(hits), mn.op, mn.k)
+        raise TypeError(f"no CNF for {mn!r}")
+
+    def require(self, mn: Meaning) -> None:
+        """Clauses saying the condition holds (a rule). Counts over statements go through
+        PySAT's CardEnc (a totalizer bounded in the direction each comparison needs)."""
+        if isinstance(mn, CountMeaning):
+            lits = [(self.k + g + 1) if mn.value else -(self.k + g + 1) for g in mn.group]
+            self.clauses += cardinality(lits, mn.op, mn.k, self)
+            return
+        self.clauses.append([self.condition(mn)])
+
+
+def cardinality(lits: list[int], op: str, bound: int, cnf: Cnf) -> list[list[int]]:
+    """'op bound of lits are true' as clauses (CardEnc totalizer; fresh variables from cnf)."""
+    if bound < 0 or (op != "at most" and bound > len(lits)):
+        return [[-cnf.true()]]
+    if (op == "at least" and bound == 0) or (op == "at most" and bound >= len(lits)):
+        return []
+    make = {"exactly": CardEnc.equals, "at least": CardEnc.atleast, "at most": CardEnc.atmost}[op]
+    enc = make(lits=lits, bound=bound, top_id=cnf.top, encoding=EncType.totalizer)
+    cnf.top = max(cnf.top, enc.nv)
+    return [list(c) for c in enc.clauses]
+
+
+def meaning_clauses(k: int, index: int, mn: Meaning, cnf: Cnf | None = None) -> list[list[int]]:
+    """The CNF of 'statement `index` is true exactly when `mn` holds' (k caskets). Meanings
+    beyond Definition 1 need auxiliary variables: their definitions go into `cnf`, and only
+    the equivalence itself is returned (a caller may guard it)."""
     t = k + index + 1
     if isinstance(mn, FreeMeaning):
         return []
     if isinstance(mn, PortraitMeaning):
         p = mn.casket + 1 if mn.positive else -(mn.casket + 1)
         return [[-t, p], [t, -p]]
-    lits = [(k + g + 1) if mn.value else -(k + g + 1) for g in mn.group]
-    return [[-t, lit] for lit in lits] + [[t] + [-lit for lit in lits]]
+    if isinstance(mn, GroupMeaning):
+        lits = [(k + g + 1) if mn.value else -(k + g + 1) for g in mn.group]
+        return [[-t, lit] for lit in lits] + [[t] + [-lit for lit in lits]]
+    if cnf is None:
+        raise ValueError("this meaning needs auxiliary variables: pass a Cnf")
+    c = cnf.condition(mn)
+    return [[-t, c], [t, -c]]
 
 
-def statement_clauses(puzzle: Puzzle, index: int) -> list[list[int]]:
+def statement_clauses(puzzle: Puzzle, index: int, cnf: Cnf | None = None) -> list[list[int]]:
     """The CNF of 'statement index is true exactly when its meaning holds'."""
-    return meaning_clauses(len(puzzle.caskets), index, puzzle.meanings[index])
+    return meaning_clauses(len(puzzle.caskets), index, puzzle.meanings[index], cnf)
+
+
+def base_cnf(puzzle: Puzzle, statements: Iterable[int] | None = None,
+             rules: bool = True) -> Cnf:
+    """One portrait, the meaning of each statement (all, or those given) and, with `rules`,
+    the side rules (every rule but m)."""
+    k = len(puzzle.caskets)
+    cnf = Cnf(k, k + puzzle.size)
+    cnf.clauses += exactly_one(list(range(1, k + 1)))
+    for i in range(puzzle.size) if statements is None else statements:
+        cnf.clauses += statement_clauses(puzzle, i, cnf)
+    if rules:
+        for c in puzzle.conditions:
+            cnf.require(c)
+    return cnf
 
 
 def base_clauses(puzzle: Puzzle, statements: Iterable[int] | None = None) -> list[list[int]]:
-    """One portrait, and the meaning of each statement (all, or those given)."""
-    k = len(puzzle.caskets)
-    clauses = exactly_one(list(range(1, k + 1)))
-    for i in range(puzzle.size) if statements is None else statements:
-        clauses += statement_clauses(puzzle, i)
-    return clauses
+    """One portrait and the meaning of each statement (all, or those given); no rules."""
+    return base_cnf(puzzle, statements, rules=False).clauses
+
+
+def puzzle_cnf(puzzle: Puzzle) -> tuple[list[list[int]], int]:
+    """(clauses, top variable) for the whole puzzle: statements and every rule, m included.
+    Satisfiable with portrait variable k true exactly when casket k is a solution."""
+    cnf = base_cnf(puzzle)
+    if puzzle.m is not None:
+        lits = [statement_var(puzzle, i) for i in range(puzzle.size)]
+        cnf.clauses += cardinality(lits, "exactly", puzzle.m, cnf)
+    return cnf.clauses, cnf.top
 
 
 def exactly_m_clauses(puzzle: Puzzle, m: int, top: int) -> tuple[list[list[int]], int]:
@@ -86,9 +242,11 @@ class SatEngine:
         self.k = len(puzzle.caskets)
         self.size = puzzle.size
         self.svars = list(range(self.k + 1, self.k + self.size + 1))
+        if clauses is None:
+            cnf = base_cnf(puzzle)
+            clauses, top = cnf.clauses, cnf.top
         self.top = self.k + self.size if top is None else top
-        self.solver = Solver(name=solver,
-                             bootstrap_with=base_clauses(puzzle) if clauses is None else clauses)
+        self.solver = Solver(name=solver, bootstrap_with=clauses)
         self._solver_name = solver
         self._bounds: tuple[list[int], list[int]] | None = None
         self.calls = 0
@@ -182,14 +340,13 @@ class SatEngine:
         k = self.k
         inside = set(loop)
         deps = [i for i in closure(puzzle, loop) if i not in inside]
-        top = k + self.size
-        act = top + 1
-        clauses = base_clauses(puzzle, deps)
-        for i in loop:
-            clauses += [[-act] + c for c in statement_clauses(puzzle, i)]
+        cnf = base_cnf(puzzle, deps, rules=False)
+        act = cnf.new()
+        guarded = [c for i in loop for c in statement_clauses(puzzle, i, cnf)]
+        clauses = cnf.clauses + [[-act] + c for c in guarded]
         undetermined, paradox = [], []
         with Solver(name=self._solver_name, bootstrap_with=clauses) as solver:
-            fresh = act
+            fresh = cnf.top
             for p in range(k):
                 self.calls += 1
                 if not solver.solve(assumptions=[p + 1, act]):
@@ -209,6 +366,8 @@ class SatEngine:
     def analyse(self) -> Analysis:
         reports = tuple(self.loop_report(loop) for loop in find_loops(self.puzzle))
         uncertain = {p for r in reports for p in r.undetermined_in}
+        if self.puzzle.empty_slots:  # an empty slot is free: several assignments
+            uncertain = set(range(self.k))
         counts = tuple(self.counts(p, unique=p not in uncertain) for p in range(self.k))
         return Analysis(self.puzzle, counts, reports, engine="sat")
 
@@ -225,15 +384,16 @@ def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
         return (False,) * len(choices)
     k = len(puzzle.caskets)
     owner = puzzle.owner(index)
-    clauses = base_clauses(puzzle, (i for i in range(puzzle.size) if i != index))
-    top = k + puzzle.size
+    cnf = base_cnf(puzzle, (i for i in range(puzzle.size) if i != index))
     selectors = []
+    guarded = []
     for st in choices:
-        top += 1
         mn = meaning(st, puzzle.layout, owner, index)
-        clauses += [[-top] + c for c in meaning_clauses(k, index, mn)]
-        selectors.append(top)
-    with SatEngine(puzzle, clauses=clauses, top=top) as engine:
+        clauses = meaning_clauses(k, index, mn, cnf)
+        sel = cnf.new()
+        guarded += [[-sel] + c for c in clauses]
+        selectors.append(sel)
+    with SatEngine(puzzle, clauses=cnf.clauses + guarded, top=cnf.top) as engine:
         bounds = engine.count_bounds(m, m)
         return tuple(
             engine._solve([placement_var(placement), sel] + bounds) is not None
