@@ -168,3 +168,86 @@ def test_reachable_choices_on_the_whole_language(puzzle, data):
     want = tuple(placement in brute.analyse(puzzle.with_statement(owner, pos, c)).solutions(m)
                  for c in choices)
     assert got == want
+
+
+# --------------------------------------------------------------------------- files
+from portia_tui.core import formats  # noqa: E402
+from portia_tui.core.errors import FormatError  # noqa: E402
+
+RULED = """format = 2
+title = "Two lids"
+rules = ["On every casket, at most one statement is false", "at least 1 statement is true"]
+
+[[caskets]]
+name = "gold"
+statements = ["The portrait is in the gold or the silver casket", "Exactly 1 of all the statements is false"]
+
+[[caskets]]
+name = "silver"
+statements = ["The portrait is not in this casket", "At most 1 statement on the gold casket is true"]
+"""
+
+
+def test_format_2_reads_and_round_trips():
+    p = formats.loads(RULED, "native")
+    assert p.m is None
+    assert p.rule_sentences() == ["On every casket, at most 1 statement is false",
+                                  "At least 1 statement is true"]
+    text = formats.dumps(p, "native")
+    assert text.startswith("format = 2")
+    assert formats.loads(text, "native") == p
+
+
+def test_format_1_is_written_when_nothing_more_is_needed():
+    from portia_tui.core.model import default_puzzle
+
+    text = formats.dumps(default_puzzle(), "native")
+    assert text.startswith("format = 1") and "m = 1" in text and "rules" not in text
+
+
+def test_format_1_files_with_m_keep_their_meaning():
+    text = RULED.replace("format = 2", "format = 1").replace(
+        'rules = ["On every casket, at most one statement is false", "at least 1 statement is true"]',
+        "m = 2")
+    p = formats.loads(text, "native")
+    assert p.rules == (Rule("total", "exactly", 2, True),)
+
+
+@pytest.mark.parametrize("change, message, line", [
+    ('"at least 1 statement is true"', "unknown rule 'at least 1 statement is truthy'", 3),
+    ('"The portrait is not in this casket"', "Bellini", 11),
+])
+def test_format_2_errors_point_at_the_line(change, message, line):
+    bad = {'"at least 1 statement is true"': RULED.replace("is true\"]", "is truthy\"]"),
+           '"The portrait is not in this casket"': RULED.replace(
+               "The portrait is not in this casket", "This casket was made by Bellini")}[change]
+    with pytest.raises(FormatError) as info:
+        formats.loads(bad, "native", "p.toml")
+    assert message in str(info.value) and info.value.line == line
+
+
+def test_m_and_an_m_rule_together_are_refused():
+    bad = RULED.replace('rules = [', 'm = 1\nrules = ["Exactly 2 statements are true", ')
+    with pytest.raises(FormatError, match="keep one"):
+        formats.loads(bad, "native")
+
+
+@pytest.mark.parametrize("fmt", ["text", "thesis_json"])
+def test_thesis_formats_refuse_in_one_line(fmt):
+    three = RULED.replace('[[caskets]]\nname = "silver"', '[[caskets]]\nname = "silver"') + (
+        '\n[[caskets]]\nname = "lead"\nstatements = ["The portrait is in this casket", '
+        '"The portrait is in this casket"]\n')
+    p = formats.loads(three, "native")
+    with pytest.raises(FormatError) as info:
+        formats.dumps(p, fmt)
+    assert "\n" not in str(info.value) and "thesis" in str(info.value)
+    assert "On every casket" in str(info.value)
+    only_kinds = p.with_rules([Rule("total", "exactly", 2, True)])
+    with pytest.raises(FormatError, match="six statement kinds"):
+        formats.dumps(only_kinds, fmt)
+
+
+def test_cnf_export_lists_every_rule():
+    p = formats.loads(RULED, "native")
+    text = formats.dumps(p, "dimacs")
+    assert "c rule: On every casket, at most 1 statement is false" in text

@@ -37,7 +37,8 @@ from typing import Any
 
 from .errors import FormatError, PortiaError
 from .formats.common import atomic_write, read_text
-from .formats.native import FORMAT, parse_toml, puzzle_from_table, puzzle_to_table
+from .formats.native import (FORMAT, check_format, format_for, parse_toml, puzzle_from_table,
+                             puzzle_to_table)
 from .difficulty import DIFFICULTIES  # the one list; pack.DIFFICULTIES stays importable
 from .model import Puzzle
 _ENTRY_KEYS = ("id", "n", "difficulty", "rating", "solution")
@@ -93,8 +94,7 @@ def loads_pack(text: str, path: str = "<pack>") -> Pack:
     data = parse_toml(text, path)
     if data.get("type") != "pack":
         raise FormatError('not a pack (a pack file says type = "pack")', path, 1)
-    if data.get("format", FORMAT) != FORMAT:
-        raise FormatError(f"unsupported format = {data.get('format')!r}", path, 1)
+    check_format(data.get("format", FORMAT), text, path)
     raw = data.get("puzzles")
     if not isinstance(raw, list) or not raw:
         raise FormatError("the pack holds no [[puzzles]]", path, 1)
@@ -147,7 +147,8 @@ def is_pack_text(text: str) -> bool:
 def dumps_pack(pack: Pack) -> str:
     import tomli_w
 
-    doc: dict[str, Any] = {"format": FORMAT, "type": "pack", "title": pack.title}
+    doc: dict[str, Any] = {"format": format_for(e.puzzle for e in pack.puzzles), "type": "pack",
+                           "title": pack.title}
     if pack.author:
         doc["author"] = pack.author
     if pack.created:
@@ -162,7 +163,10 @@ def dumps_pack(pack: Pack) -> str:
             table["title"] = body.pop("title")
         if entry.puzzle.n is not None:
             table["n"] = entry.puzzle.n
-        table["m"] = body.pop("m")
+        if "m" in body:
+            table["m"] = body.pop("m")
+        if "rules" in body:
+            table["rules"] = body.pop("rules")
         table["difficulty"] = entry.difficulty
         table["rating"] = round(float(entry.rating), 2)
         if entry.solution is not None:

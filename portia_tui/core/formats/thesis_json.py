@@ -16,7 +16,7 @@ import json
 from ..errors import FormatError, PortiaError
 from ..model import Casket, Puzzle, check_name
 from ..vocabulary import Layout, Statement
-from .common import checked, line_of
+from .common import checked, line_of, thesis_refusal
 
 
 def _statement(raw: object) -> Statement:
@@ -94,6 +94,9 @@ def loads(text: str, path: str = "<json>") -> Puzzle:
 
 
 def to_data(puzzle: Puzzle) -> dict:
+    refusal = thesis_refusal(puzzle, "the thesis JSON")
+    if refusal:
+        raise FormatError(refusal)
     if puzzle.n is None:
         raise FormatError("the thesis JSON needs the same number of statements on every casket")
 
