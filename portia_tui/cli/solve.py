@@ -8,6 +8,7 @@ import sys
 from portia_tui.core import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.model import Puzzle
+from portia_tui.core.rules import rule_sentence
 from portia_tui.core.semantics import Analysis
 
 
@@ -39,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("cnf", help="export DIMACS CNF for any SAT solver",
                        description="DIMACS CNF whose comments map variables to caskets and "
                        "statements; satisfiable with casket k's variable true exactly when k is "
-                       "a solution for the puzzle's m.")
+                       "a solution under the puzzle's rules (m and every other).")
     p.add_argument("file")
     p.add_argument("-o", "--output", help="write here instead of standard output")
     p.add_argument("--force", action="store_true", help="replace the output if it exists")
@@ -61,14 +62,18 @@ def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
     width = max(len(n) for n in names)
     shape = f"Portia-{puzzle.n}" if puzzle.n else "mixed counts"
     head = puzzle.title or "Untitled puzzle"
+    said = [f"exactly {m} true"] if m is not None else []
+    said += [rule_sentence(r, puzzle.layout) for r in puzzle.side_rules]
     lines = [f"{head}: {len(names)} caskets, {puzzle.size} statements ({shape}), "
-             f"exactly {m} true"]
+             f"{'; '.join(said) or 'no rule yet'}"]
     for i, (ci, sentence) in enumerate(puzzle.sentences()):
         lines.append(f"  {i + 1:>3}  {names[ci]:<{width}}  {sentence}")
     sols = analysis.solution_names(m)
     if len(sols) == 1:
         lines.append(f"Solution: the portrait is in the {sols[0]} casket (valid: exactly one "
                      "casket fits)")
+    elif not sols and m is None:
+        lines.append("No solution: no casket fits the rules (invalid)")
     elif not sols:
         lines.append(f"No solution: no casket fits {m} true statements (invalid)")
     else:
@@ -76,7 +81,7 @@ def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
     lines.append("True statements per placement:")
     for ci, counts in enumerate(analysis.true_counts):
         shown = ", ".join(map(str, sorted(counts))) or "none (no consistent assignment)"
-        mark = "  <- fits m" if m in counts else ""
+        mark = "  <- fits m" if m is not None and m in counts else ""
         lines.append(f"  {names[ci]:<{width}}  {shown}{mark}")
     unique = ", ".join(map(str, analysis.unique_m)) or "none"
     lines.append(f"Unique m values: {unique}")
@@ -134,11 +139,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             continue
         analysis = analyse(puzzle)
         sols = analysis.solution_names()
+        rules = f"m = {puzzle.m}" if not puzzle.side_rules else "; ".join(puzzle.rule_sentences())
         if len(sols) == 1:
-            print(f"{path}: valid, the portrait is in the {sols[0]} casket (m = {puzzle.m})")
+            print(f"{path}: valid, the portrait is in the {sols[0]} casket ({rules})")
         else:
             what = "no solution" if not sols else f"{len(sols)} solutions ({', '.join(sols)})"
-            print(f"{path}: invalid, {what} for m = {puzzle.m}")
+            print(f"{path}: invalid, {what} for {rules}")
             status = max(status, 1)
     return status
 
