@@ -35,11 +35,16 @@ def check_ladder(puzzle: Puzzle) -> None:
             assert v.text.startswith("Right" if v.correct else "Wrong")
         else:
             assert v.text.startswith(f"The {puzzle.names[i]} casket (this puzzle has no single")
-    # hint 1: a placement that does not hold the portrait (when one exists)
+    # hint 1: a supposition and a statement to read first, chosen without the answer or m
+    # (the same for every m, so it eliminates no casket); it names no key
     h1 = coach.hint(1)
-    if len(sols) < len(puzzle.caskets):
-        assert h1.placement not in sols
-    assert puzzle.names[h1.placement] in h1.text
+    for other in {0, puzzle.size, (m + 1) % (puzzle.size + 1)}:
+        assert Coach(puzzle.with_m(other)).hint(1).text.replace(f" with {other}.", "") == \
+            h1.text.replace(f" with {m}.", "")
+    assert h1.text.startswith(f"Suppose the portrait is in the {puzzle.names[h1.placement]} "
+                              f"casket (casket {h1.placement + 1} from the left). Read "
+                              f"statement {coach.first_statement(h1.placement) + 1} (")
+    assert "key" not in h1.text and "not the answer" not in h1.text
     # hint 2: the same placement, its exact count against m
     h2 = coach.hint(2)
     assert h2.placement == h1.placement
@@ -76,9 +81,14 @@ def test_ladder_on_random_puzzles(puzzle):
 
 def test_smullyan_first_casket_hints_word_for_word():
     coach = Coach(default_puzzle())
-    # gold and lead both give 2 true statements (distance 1); gold comes first
+    # every supposition settles every statement: gold, the first
     assert coach.first_placement() == 0
-    assert coach.hint(1).text.startswith("Start with the gold casket (key 1)")
+    assert coach.hint(1).text == (
+        'Suppose the portrait is in the gold casket (casket 1 from the left). Read statement 1 '
+        '(gold: "The portrait is in this casket") first: it speaks of where the portrait is, '
+        "so the supposition settles it at once. Work out every statement that way, count the "
+        "true ones and compare the count with 1. This says nothing about whether the portrait "
+        "is really there.")
     assert coach.hint(2).text == (
         "With the portrait in the gold casket, statements 1 and 2 are true, statement 3 is "
         "false. 2 true statements, but the puzzle says 1: the portrait is not in the gold "
@@ -93,18 +103,41 @@ def test_smullyan_first_casket_hints_word_for_word():
         coach.hint(HINT_LEVELS + 1)
 
 
-def test_first_placement_prefers_the_count_farthest_from_m():
-    coach = Coach(thesis_example())  # counts gold 3, silver 4, lead 1; m = 4
-    assert coach.first_placement() == 2
-
-
-def test_first_placement_prefers_a_settled_placement_to_a_paradox():
-    puzzle = paradox_puzzle()
-    coach = Coach(puzzle)  # gold and silver are both paradoxes: first in order
+def test_first_placement_skips_ruled_out_caskets_and_may_be_the_answer():
+    coach = Coach(thesis_example())  # the answer is silver
     assert coach.first_placement() == 0
-    assert "paradox" in coach.hint(2).text
-    # loop puzzle: silver (4, settled) and lead (2, settled) are wrong; silver is farther from 1
+    assert coach.first_placement(exclude=[0]) == 1  # the answer itself: nothing is given away
+    assert coach.first_placement(exclude=[0, 1, 2]) == 0
+
+
+def test_first_placement_prefers_a_settled_placement():
+    coach = Coach(paradox_puzzle())  # no supposition leaves one case: the first, gold
+    assert coach.first_placement() == 0
+    assert "paradox" in coach.hint(2, 0).text
+    # gold leaves two cases (a loop left open), silver settles every statement
     assert Coach(loop_puzzle()).first_placement() == 1
+
+
+def test_first_statement_is_a_portrait_statement_others_speak_of():
+    from portia_tui.core import formats
+
+    from .conftest import REPO
+
+    coach = Coach(formats.load(REPO / "puzzles" / "six-a-side.toml"))
+    assert coach.first_statement(0) == 6  # statement 7: three statements speak of it
+    assert "then statements 1, 3 and 11, which speak of it" in coach.hint(1).text
+    # statement 4 (in the lead): statements 2 and 5 speak of silver's statements
+    assert Coach(loop_puzzle()).first_statement(0) == 3
+
+
+def test_no_hint_names_a_key_on_twelve_caskets():
+    from portia_tui.core.generator import Settings, generate
+
+    s = Settings(n=1, caskets=12, count=1, seed=3).check()
+    puzzle = next(iter(generate(s))).puzzle
+    coach = Coach(puzzle)
+    for level in range(1, HINT_LEVELS + 1):
+        assert "key" not in coach.hint(level, 11).text
 
 
 def test_wrong_pick_gives_the_count_against_m():
@@ -144,12 +177,13 @@ def test_stored_solution_must_match_the_analysis():
 
 
 def test_first_placement_skips_caskets_the_player_ruled_out():
-    coach = Coach(default_puzzle())  # gold and lead are wrong; gold comes first
-    assert coach.first_placement(exclude={0}) == 2
-    assert coach.hint(1, 2).text.startswith("Start with the lead casket (key 3)")
+    coach = Coach(default_puzzle())  # every supposition is settled; gold comes first
+    assert coach.first_placement(exclude={0}) == 1
+    assert coach.hint(1, 2).text.startswith("Suppose the portrait is in the lead casket "
+                                            "(casket 3 from the left)")
     assert "2 true statements, but the puzzle says 1" in coach.hint(2, 2).text
-    # every wrong casket ruled out: the rule falls back to the full list
-    assert coach.first_placement(exclude={0, 2}) == 0
+    # every casket ruled out: the rule falls back to the full list
+    assert coach.first_placement(exclude={0, 1, 2}) == 0
 
 
 def test_too_many_cases_falls_back_to_the_exact_verdicts(monkeypatch):

@@ -66,11 +66,12 @@ def test_pack_check_passes_and_fails(pack_file, tmp_path, capsys):
 def test_export_every_format_round_trip(pack_file, tmp_path, capsys):
     pack = load_pack(pack_file)
     md, html = tmp_path / "p.md", tmp_path / "p.html"
-    assert main(["pack", "export", str(pack_file), "--format", "md", "--out", str(md)]) == 0
-    assert main(["pack", "export", str(pack_file), "--format", "html", "--out", str(html)]) == 0
+    for fmt, out in (("md", md), ("html", html)):
+        assert main(["pack", "export", str(pack_file), "--format", fmt, "--out", str(out),
+                     "--solutions", "full", "--order", "pack"]) == 0
     md_text, html_text = md.read_text(), html.read_text()
     # puzzles first, then solutions with explanations
-    assert md_text.index("# Solutions") > md_text.index("## 008.")
+    assert md_text.index("## Solutions") > md_text.index("## 8. Puzzle 008")
     assert "Suppose the portrait is in the gold casket." in md_text
     for e in pack.puzzles:
         assert f"The portrait is in the **{e.solution}** casket." in md_text

@@ -14,13 +14,13 @@ from importlib import import_module
 from portia_tui import __version__
 
 #: modules of this package that add subcommands, in help order
-COMMAND_MODULES = ("solve", "edit", "play", "generate", "pack", "census")
+COMMAND_MODULES = ("solve", "edit", "play", "code", "generate", "pack", "census")
 
 
 #: which module registers each subcommand (modules may register several)
 COMMAND_OWNERS = {
     "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve",
-    "edit": "edit", "play": "play", "generate": "generate", "pack": "pack", "census": "census",
+    "edit": "edit", "play": "play", "code": "code", "generate": "generate", "pack": "pack", "census": "census",
 }
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+import time
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,13 +17,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--vocabulary", choices=("portrait", "full"), default="portrait",
                    help="portrait: in / not in a casket only (default); full: every kind")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from portia_tui.core.census import census
 
-    r = census(args.n, args.vocabulary)
+    with _Bar(enabled=not args.quiet and sys.stderr.isatty()) as bar:
+        r = census(args.n, args.vocabulary, progress=bar.update)
     if args.json:
         import json
 
@@ -43,3 +47,37 @@ def run(args: argparse.Namespace) -> int:
     per_m = ", ".join(f"m={m}: {v:,}" for m, v in enumerate(r.valid_by_m))
     print(f"  valid by m (ordered, loops included): {per_m}")
     return 0
+
+
+class _Bar:
+    """A progress bar on stderr that appears only once the census has run for a second."""
+
+    DELAY = 1.0
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.start = time.monotonic()
+        self.progress = None
+        self.task = None
+
+    def update(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self.progress is None:
+            if time.monotonic() - self.start < self.DELAY or done >= total:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+
+            self.progress = Progress(TextColumn("census"), BarColumn(), TaskProgressColumn(),
+                                     console=Console(stderr=True), transient=True)
+            self.progress.start()
+            self.task = self.progress.add_task("census", total=total)
+        self.progress.update(self.task, completed=done, total=total)
+
+    def __enter__(self) -> "_Bar":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None:
+            self.progress.stop()

@@ -14,7 +14,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "saved as .toml). A FILE that does not exist yet is created on the first save. "
         "Without FILE the editor opens on a built-in puzzle.",
     )
-    p.add_argument("file", nargs="?", metavar="FILE", help="puzzle file (.toml, .txt, .json)")
+    p.add_argument("file", nargs="?", metavar="FILE|CODE",
+                   help="puzzle file (.toml, .txt, .json), or a share code ('portia code FILE'): "
+                   "the editor opens it unsaved")
     p.set_defaults(func=run, file=None)
 
 
@@ -36,9 +38,17 @@ def load_for_editing(file: str | None):
 
 
 def run(args: argparse.Namespace) -> int:
-    # read the file before textual starts, so a bad file is one line and exit 2
-    puzzle, path = load_for_editing(args.file)
+    from .code import share_code
+
+    # read the file (or code) before textual starts, so bad input is one line and exit 2
+    shared = share_code(args.file) if args.file else None
+    puzzle, path = (shared, None) if shared is not None else load_for_editing(args.file)
     from portia_tui.app.editor.app import EditorApp
 
+    if shared is not None:
+        from portia_tui.app.editor.model import EditorModel
+
+        EditorApp(EditorModel.new(shared)).run()
+        return 0
     EditorApp.for_file(puzzle, path).run()
     return 0

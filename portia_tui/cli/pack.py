@@ -22,16 +22,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("pack", metavar="PACK")
     s.set_defaults(func=cmd_list)
 
+    from portia_tui.core.export import ORDERS, SOLUTIONS
+
     e = psub.add_parser("export", help="export a pack to md, html, txt or json",
-                        description="md and html: one printable file, puzzles first, then the "
-                        "solutions with step-by-step explanations. txt: a folder with one "
-                        "thesis-format text file per puzzle. json: a folder with one thesis "
-                        "JSON file per puzzle.")
+                        description="md and html: one printable file (html prints on A4, "
+                        "several puzzles a page): the puzzles with their caskets side by side "
+                        "and an answer line under each, then the solutions as --solutions "
+                        "says. txt: a folder with one thesis-format text file per puzzle. "
+                        "json: a folder with one thesis JSON file per puzzle.")
     e.add_argument("pack", metavar="PACK")
     e.add_argument("--format", required=True, choices=("md", "html", "txt", "json"))
     e.add_argument("--out", required=True, metavar="PATH",
                    help="the file (md, html) or folder (txt, json) to write")
     e.add_argument("--force", action="store_true", help="replace existing files")
+    e.add_argument("--solutions", choices=SOLUTIONS, default="key",
+                   help="md, html: after the puzzles, nothing (none), a one-line-per-puzzle "
+                   "answer key (key, the default), or the key and every step-by-step "
+                   "explanation (full)")
+    e.add_argument("--order", choices=ORDERS, default="difficulty",
+                   help="md, html: easiest first (difficulty, the default) or the pack's own "
+                   "order (pack)")
     e.set_defaults(func=cmd_export)
 
 
@@ -65,7 +75,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     from portia_tui.core.pack import load_pack
 
     pack = load_pack(args.pack)
-    result = export_pack(pack, args.format, args.out, force=args.force)
+    result = export_pack(pack, args.format, args.out, force=args.force,
+                         solutions=args.solutions, order=args.order)
     for note in result.notes:
         print(f"{args.pack}: {note}", file=sys.stderr)
     what = (f"{len(result.written)} file{'s' if len(result.written) != 1 else ''} into "

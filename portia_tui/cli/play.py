@@ -13,7 +13,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         'type = "pack"). Progress (statuses, hints, time, where you were) is saved in the '
         "user data folder (PORTIA_DATA_DIR overrides it), so running the same command again "
         "resumes.")
-    p.add_argument("file", metavar="FILE|PACK", help="a puzzle file or a pack file")
+    p.add_argument("file", metavar="FILE|PACK|CODE",
+                   help="a puzzle file, a pack file, or a share code ('portia code FILE')")
     p.add_argument("--reset", action="store_true",
                    help="forget the saved progress for this puzzle or pack and start over")
     p.set_defaults(func=run)
@@ -34,10 +35,14 @@ def load_playable(path: str):
 def run(args: argparse.Namespace) -> int:
     from portia_tui.core.pack import Pack
 
-    found = load_playable(args.file)  # bad input stops here: one line, exit 2
+    from .code import share_code
+
+    # bad input stops here: one line, exit 2
+    found = share_code(args.file) or load_playable(args.file)
     from portia_tui.app.play import PlayApp, single_pack
 
     single = not isinstance(found, Pack)
-    pack = single_pack(found, Path(args.file).stem) if single else found
+    name = "Shared puzzle" if single and not Path(args.file).exists() else Path(args.file).stem
+    pack = single_pack(found, name) if single else found
     PlayApp(pack, single=single, reset=args.reset).run()
     return 0

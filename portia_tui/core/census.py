@@ -1,4 +1,4 @@
-"""Census: count every valid Portia-n puzzle by exhaustive enumeration.
+"""Census: count every valid Portia-n puzzle, factored by casket.
 
 What is counted. A puzzle is a choice of one statement for every slot (n slots on each of
 the caskets gold, silver, lead, each slot filled from the menu that slot offers, see
@@ -14,38 +14,69 @@ when exactly one casket is consistent with exactly m true statements. The census
 ``valid_loop_free``  ordered, counting only puzzles without loops
                      (:func:`portia_tui.core.semantics.find_loops` finds none).
 ``valid_loop_free_unordered``  loop-free, up to order.
-``statement_sets``   how many statement choices were enumerated (ordered).
+``statement_sets``   how many statement choices there are (ordered).
 ``puzzles_with_a_valid_m``  statement choices for which some m is valid.
 
-How. Whether statement i is consistent with a truth assignment of all S statements depends
-only on the statement chosen for slot i, the slot, the assignment and the placement. So for
-every slot, option and placement the census precomputes a bit mask over the 2^S assignments
-(bit a set when statement i's value in a agrees with its meaning under that placement). A
-casket's statements are combined first (AND of its slots' masks per placement); caskets with
-the same masks merge (their multiplicities add up), and so on across caskets. For the last
-casket, each placement's consistent set gives the achievable true counts (a bit set over
-0..S, memoised), and the m values that exactly one placement achieves are the valid ones.
+How. The state that matters is one number per casket, its *true count*. A *world* is a
+placement p of the portrait and a true count t_c for every casket c. Every statement speaks of
+the portrait, of its own casket's statements, or of all the statements on another casket; so
+whether casket c's statements can be given truth values with t_c of them true, consistently
+with their meanings, depends only on the world: on p, t_c and the counts of the caskets its
+statements name. Each casket's statements therefore come down to the set of worlds they accept
+(a bit mask over the k * (n+1)^k worlds), and a placement's achievable totals are the sums of
+the worlds every casket accepts.
+
+1. Per casket, every multiset of statements (the order on a casket changes no count: a
+   permutation of its slots permutes its truth values) gives its world mask, the caskets it
+   names and whether it carries two or more "other" statements. Equal results merge; their
+   weights (ordered choices = the multiset's permutations, unordered = 1) add up.
+2. The caskets but the last are combined (masks ANDed, equal states merged), then projected on
+   what the last casket can still see: the placement, the counts of the caskets it names, and
+   the *sum* of the others' counts. That projection is the histogram convolution of the
+   per-casket count vectors; with the portrait vocabulary nothing is named and only the sums
+   remain.
+3. Each projected state meets each last-casket row once. For each placement the totals a
+   pair reaches (a bit set over m) come from a table over the distinct slices of that
+   placement on either side, far fewer than the rows; the m that exactly one placement
+   reaches are counted with the pair's weights (numpy, a block of states at a time).
 
 Loop-freeness depends only on which caskets each casket's truth statements name and on
-whether a casket carries two or more "other" statements, so the census carries that small
-signature along with the masks for the loop-free counts.
+whether a casket carries two or more "other" statements, so that small signature travels with
+the masks for the loop-free counts.
+
+Extending (count statements and rules). A rule or a count statement is a condition on worlds:
+a count statement about casket Y makes its casket's acceptance depend on t_Y, which the
+factorisation already allows (teach :func:`_casket_rows` its meaning and mark Y as named, so
+the projection keeps t_Y); a rule is a mask over worlds ANDed into the join. A clue made of
+per-casket counts (a multiset of true counts instead of m) keeps those counts in the
+projection instead of their sum, and reads a pair's result per placement as a set of clues.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass
-from itertools import product
+from itertools import combinations_with_replacement, product
+from math import comb, factorial
+from typing import Callable
+
+import numpy as np
 
 from .errors import PortiaError
 from .model import DEFAULT_CASKETS
-from .semantics import holds
-from .vocabulary import PORTRAIT_KINDS, GroupMeaning, Layout, meaning, options
+from .vocabulary import (PORTRAIT_KINDS, GroupMeaning, Layout, PortraitMeaning, Statement,
+                         meaning, options)
 
 VOCABULARIES = ("portrait", "full")
-#: enumerations larger than this (statement choices) are refused
-MAX_STATEMENT_SETS = 10**9
-MAX_STATEMENTS = 12
+#: census sizes past these are refused: worlds (placements x true counts of every casket),
+#: and the join of every casket but the last (statement multisets x worlds, at most)
+MAX_WORLDS = 400
+MAX_WORK = 50_000_000
+#: at most this many projected states meet the last casket's rows in one block
+BLOCK = 1024
+
+#: progress(done, total): the census calls it after each step of its work
+Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -69,61 +100,349 @@ class CensusResult:
         return d
 
 
-def _slot_masks(layout: Layout, kinds, size: int):
-    """Per slot: list of (statement, per-placement masks, signature pieces)."""
+# --------------------------------------------------------------------------- worlds
+class _Worlds:
+    """Worlds (p, t_0 .. t_{k-1}), numbered w = p * R^k + sum(t_c * R^(k-1-c)), R = n + 1."""
+
+    def __init__(self, k: int, n: int):
+        self.k, self.n, self.r = k, n, n + 1
+        self.size = k * self.r ** k
+        self.all = [(p, counts) for p in range(k) for counts in product(range(n + 1), repeat=k)]
+
+    def index(self, p: int, counts) -> int:
+        w = p
+        for t in counts:
+            w = w * self.r + t
+        return w
+
+
+@dataclass
+class _Rows:
+    """Weighted sets of worlds: row i accepts the worlds masks[i]; names[i] packs, k bits per
+    casket, the caskets each casket's truth statements name; ok[i]: no casket carries two
+    "other" statements; weights[i]: (ordered, unordered) statement choices with that row."""
+
+    masks: np.ndarray  # (N, worlds) bool
+    names: np.ndarray  # (N,) int64
+    ok: np.ndarray  # (N,) bool
+    weights: np.ndarray  # (N, 2) int64 or, once loop-freeness is known, (N, 4)
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+
+def _words(bits: np.ndarray) -> np.ndarray:
+    """Rows of bits as rows of uint64 words (at least one)."""
+    packed = np.packbits(bits, axis=1)
+    width = max(1, -(-packed.shape[1] // 8)) * 8
+    if packed.shape[1] != width:
+        packed = np.concatenate(
+            [packed, np.zeros((len(packed), width - packed.shape[1]), dtype=np.uint8)], axis=1)
+    return np.ascontiguousarray(packed).view(np.uint64)
+
+
+def _unique_rows(words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For rows of uint64 words: the first row of each distinct value, and each row's
+    distinct value (numbered in sorted order). A sort by columns: numpy's unique over rows
+    compares them as raw bytes, an order of magnitude slower."""
+    if words.shape[1] == 1:
+        _, first, inverse = np.unique(words[:, 0], return_index=True, return_inverse=True)
+        return first, inverse.ravel()
+    order = np.lexsort(words.T[::-1])
+    ranked = words[order]
+    starts = np.ones(len(order), dtype=bool)
+    starts[1:] = np.any(ranked[1:] != ranked[:-1], axis=1)
+    inverse = np.empty(len(order), dtype=np.int64)
+    inverse[order] = np.cumsum(starts) - 1
+    return order[starts], inverse
+
+
+def _merge(masks: np.ndarray, names: np.ndarray, ok: np.ndarray,
+           weights: np.ndarray) -> _Rows:
+    """Rows with the same (mask, names, ok) become one row; their weights add up."""
+    if not len(weights):
+        return _Rows(masks, names, ok, weights)
+    key = np.concatenate([_words(masks), (names.astype(np.uint64) << np.uint64(1)
+                                          | ok.astype(np.uint64))[:, None]], axis=1)
+    first, inverse = _unique_rows(key)
+    summed = np.zeros((len(first), weights.shape[1]), dtype=np.int64)
+    np.add.at(summed, inverse, weights)
+    return _Rows(masks[first], names[first], ok[first], summed)
+
+
+# --------------------------------------------------------------------------- one casket
+def _casket_rows(layout: Layout, c: int, menu: list[Statement], worlds: _Worlds) -> _Rows:
+    """Every multiset of statements on casket c: the worlds it accepts, what it names, ok.
+
+    The order of a casket's statements changes no count (a permutation of its slots permutes
+    its truth values), so each multiset stands for its permutations (its ordered weight)."""
+    n = layout.counts[c]
     k = len(layout.names)
-    full = (1 << (1 << size)) - 1
-    assignments = range(1 << size)
-    true_masks = []
-    for i in range(size):
-        bits = 0
-        for a in assignments:
-            if a >> i & 1:
-                bits |= 1 << a
-        true_masks.append(bits)
-    slots = []
-    for c in range(k):
-        for j in range(layout.counts[c]):
-            i = layout.offset(c) + j
-            entries = []
-            for st in options(layout, c, kinds):
-                mn = meaning(st, layout, c, i)
-                masks = []
-                for p in range(k):
-                    if isinstance(mn, GroupMeaning):
-                        g = full
-                        for t in mn.group:
-                            g &= true_masks[t] if mn.value else ~true_masks[t] & full
-                        mask = (true_masks[i] & g) | (~true_masks[i] & ~g & full)
-                    else:
-                        mask = true_masks[i] if holds(mn, p, ()) else ~true_masks[i] & full
-                    masks.append(mask)
-                edge = 0
-                if st.kind in ("true", "false"):
-                    edge = 1 << layout.index(st.target or "")
-                other = st.kind in ("other_true", "other_false")
-                entries.append((st, tuple(masks), edge, other))
-            slots.append(entries)
-    return slots
+    local = 1 << n  # truth assignments of the casket's n statements
+    full = (1 << local) - 1
+    popcount = [a.bit_count() for a in range(local)]
+    own = set(layout.group(c))
+    groups = [set(layout.group(d)) for d in range(k)]
+    others = [d for d in range(k) if d != c]
+    contexts = [(p, dict(zip(others, rest))) for p in range(k)
+                for rest in product(range(n + 1), repeat=k - 1)]
+
+    def all_with(bits: int, value: bool) -> int:
+        """The local assignments in which every statement of `bits` has `value`."""
+        want = bits if value else 0
+        return sum(1 << a for a in range(local) if a & bits == want)
+
+    def slot_masks(st: Statement, j: int) -> list[int]:
+        """Per context: the local assignments consistent with st standing in local slot j."""
+        mn = meaning(st, layout, c, layout.offset(c) + j)
+        is_true = all_with(1 << j, True)
+        agree = (is_true, ~is_true & full)  # the statement true / false
+        if isinstance(mn, PortraitMeaning):
+            return [agree[(mn.casket == p) != mn.positive] for p, _ in contexts]
+        if isinstance(mn, GroupMeaning) and set(mn.group) <= own:
+            holds = all_with(sum(1 << (i - layout.offset(c)) for i in mn.group), mn.value)
+            return [(is_true & holds) | (~is_true & ~holds & full)] * len(contexts)
+        if isinstance(mn, GroupMeaning) and set(mn.group) in groups:
+            d = groups.index(set(mn.group))
+            want = layout.counts[d] if mn.value else 0
+            return [agree[counts[d] != want] for _, counts in contexts]
+        raise TypeError(f"the census does not know the meaning {mn!r}")  # pragma: no cover
+
+    def refers(st: Statement) -> tuple[int, bool]:
+        """The caskets st names (a bit set) and whether it speaks of its own casket's other
+        statements (two such on a casket refer to each other: a loop)."""
+        mn = meaning(st, layout, c, layout.offset(c))
+        if not isinstance(mn, GroupMeaning):
+            return 0, False
+        if set(mn.group) <= own:
+            return 0, True
+        return 1 << groups.index(set(mn.group)), False
+
+    table = [[slot_masks(st, j) for j in range(n)] for st in menu]
+    referring = [refers(st) for st in menu]
+    # where each context sends each count of this casket
+    spots = []
+    for p, counts in contexts:
+        spots.append([worlds.index(p, [t if d == c else counts[d] for d in range(k)])
+                      for t in range(n + 1)])
+    reach: dict[int, list[int]] = {}  # local mask -> its achievable counts
+
+    rows: dict[tuple, list[int]] = {}
+    for combo in combinations_with_replacement(range(len(menu)), n):
+        slots = [table[o][j] for j, o in enumerate(combo)]
+        accepted = []
+        for x, spot in enumerate(spots):
+            mask = full
+            for slot in slots:
+                mask &= slot[x]
+            if mask:
+                counts = reach.get(mask)
+                if counts is None:
+                    counts = reach[mask] = sorted({popcount[a] for a in range(local)
+                                                   if mask >> a & 1})
+                accepted.extend(spot[t] for t in counts)
+        named = inside = 0
+        for o in combo:
+            bits, other = referring[o]
+            named |= bits
+            inside += other
+        ok = inside <= 1
+        ways = factorial(n)
+        for o in set(combo):
+            ways //= factorial(combo.count(o))
+        w = rows.setdefault((tuple(accepted), named, ok), [0, 0])
+        w[0] += ways
+        w[1] += 1
+    masks = np.zeros((len(rows), worlds.size), dtype=bool)
+    for i, (accepted, _, _) in enumerate(rows):
+        masks[i, list(accepted)] = True
+    return _Rows(masks, np.array([named for _, named, _ in rows], dtype=np.int64),
+                 np.array([ok for _, _, ok in rows], dtype=bool),
+                 np.array(list(rows.values()), dtype=np.int64).reshape(-1, 2))
 
 
-def _acyclic(edges: tuple[int, ...]) -> bool:
-    """Whether the casket graph (edges[c] = bit set of caskets c speaks of) has no cycle."""
-    k = len(edges)
-    remaining = set(range(k))
+def _join(a: _Rows, b: _Rows, shift: int) -> _Rows:
+    """Every row of a with every row of b: worlds both accept; pairs that accept none go."""
+    masks = (a.masks[:, None, :] & b.masks[None, :, :]).reshape(-1, a.masks.shape[1])
+    names = (a.names[:, None] | (b.names[None, :] << shift)).ravel()
+    ok = (a.ok[:, None] & b.ok[None, :]).ravel()
+    weights = (a.weights[:, None, :] * b.weights[None, :, :]).reshape(-1, 2)
+    keep = masks.any(axis=1)  # no world at all: nothing is valid
+    return _merge(masks[keep], names[keep], ok[keep], weights[keep])
+
+
+def _acyclic(names: int, k: int) -> bool:
+    """Whether the casket graph is free of cycles (names packs k bits per casket: the caskets
+    that casket's truth statements name)."""
+    edges = [names >> (k * c) & ((1 << k) - 1) for c in range(k)]
+    remaining = (1 << k) - 1
     while remaining:
-        sinks = [c for c in remaining if not any(edges[c] >> d & 1 for d in remaining)]
+        sinks = sum(1 << c for c in range(k) if remaining >> c & 1 and not edges[c] & remaining)
         if not sinks:
             return False
-        remaining -= set(sinks)
+        remaining &= ~sinks
     return True
 
 
+# --------------------------------------------------------------------------- the last casket
+class _Projection:
+    """What the last casket can see of a world, given the set L of caskets it names: the
+    placement, the counts of the caskets in L, the sum s of the counts of all caskets but the
+    last, and its own count (p, t_L.., s, t_last), numbered so that the projected worlds of
+    each (placement, total) cell are consecutive.
+
+    Forgetting every other count is where the per-casket count vectors convolve: states that
+    agree on what is kept merge."""
+
+    def __init__(self, worlds: _Worlds, named: int):
+        k = worlds.k
+        kept = [d for d in range(k - 1) if named >> d & 1]
+        ids: dict[tuple, int] = {}
+        #: world -> projected world
+        self.of: list[int] = []
+        #: projected world -> a world standing for it (the last casket's acceptance depends
+        #: only on what is kept)
+        stand_in: list[int] = []
+        cells: dict[tuple[int, int], list[int]] = {}
+        for w, (p, counts) in enumerate(worlds.all):
+            key = (p, *(counts[d] for d in kept), sum(counts[:-1]), counts[-1])
+            i = ids.get(key)
+            if i is None:
+                i = ids[key] = len(stand_in)
+                stand_in.append(w)
+                cells.setdefault((p, sum(counts)), []).append(i)
+            self.of.append(i)
+        # renumber so that each (placement, total) cell is a run of consecutive columns
+        order = [i for _, ix in sorted(cells.items()) for i in ix]
+        renumber = {i: j for j, i in enumerate(order)}
+        self.of = [renumber[i] for i in self.of]
+        self.size = len(order)
+        self.stand_in = np.array([stand_in[i] for i in order], dtype=np.int64)
+        #: (placement, total m, the run of projected worlds that read them)
+        self.cells = []
+        at = 0
+        for (p, m), ix in sorted(cells.items()):
+            self.cells.append((p, m, slice(at, at + len(ix))))
+            at += len(ix)
+
+
+class _Placements:
+    """For one set of projected states and last-casket rows: per placement p, the totals
+    (a bit set over m) each (state, row) pair achieves, read from a table over the distinct
+    p-slices of both sides (far fewer than the rows)."""
+
+    def __init__(self, states: np.ndarray, last: np.ndarray, cells, k: int):
+        """states, last: projected world masks (rows x projected worlds, bool)."""
+        self.tables, self.state_slice, self.last_slice = [], [], []
+        for p in range(k):
+            mine = [(m, run) for q, m, run in cells if q == p]
+            run_p = slice(mine[0][1].start, mine[-1][1].stop)
+            s_first, s_of = _unique_rows(_words(states[:, run_p]))
+            l_first, l_of = _unique_rows(_words(last[:, run_p]))
+            s_rows = states[s_first, run_p].astype(np.float32)
+            l_rows = last[l_first, run_p].astype(np.float32)
+            table = np.zeros((len(s_first), len(l_first)), dtype=np.uint32)
+            for m, run in mine:
+                at = slice(run.start - run_p.start, run.stop - run_p.start)
+                hit = (s_rows[:, at] @ l_rows[:, at].T) > 0
+                table |= hit.astype(np.uint32) << np.uint32(m)
+            self.tables.append(table)
+            self.state_slice.append(s_of)
+            self.last_slice.append(l_of)
+
+    def once(self, rows: slice) -> np.ndarray:
+        """(states in rows x last rows): the totals exactly one placement achieves."""
+        seen = twice = None
+        for table, s_of, l_of in zip(self.tables, self.state_slice, self.last_slice):
+            a = table[s_of[rows][:, None], l_of[None, :]]
+            if seen is None:
+                seen, twice = a, np.zeros_like(a)
+            else:
+                twice |= seen & a
+                seen |= a
+        return seen & ~twice
+
+
+class _Tally:
+    """Sums over (state, last-casket row) pairs of the m that exactly one placement achieves.
+
+    Four weights on each side: ordered, unordered, and the same two counting only loop-free
+    choices (for a state: no cycle among the caskets and no casket with two "other"
+    statements; for a last-casket row: no two "other" statements)."""
+
+    def __init__(self, totals: int):
+        self.totals = totals
+        self.sums = [0] * 5  # some, valid, unordered, loop-free, loop-free unordered
+        self.by_m = [0] * totals
+
+    def add(self, once: np.ndarray, w: np.ndarray, v: np.ndarray) -> None:
+        """once: per (state, row) pair the valid m (bit set); w, v: their weights."""
+        per_pair = np.bitwise_count(once).astype(np.int64)
+        some = (once != 0).astype(np.int64)
+        sums = [w[:, 0] @ some @ v[:, 0]] + [w[:, i] @ per_pair @ v[:, i] for i in range(4)]
+        self.sums = [a + int(b) for a, b in zip(self.sums, sums)]
+        for m in range(self.totals):
+            hit = ((once >> np.uint32(m)) & np.uint32(1)).astype(np.int64)
+            self.by_m[m] += int(w[:, 0] @ hit @ v[:, 0])
+
+
+# --------------------------------------------------------------------------- the census
+class _Steps:
+    """Progress in steps of work whose number is known before the work starts."""
+
+    def __init__(self, total: int, progress: Progress | None):
+        self.done, self.total, self.progress = 0, total, progress
+
+    def advance(self, steps: int = 1) -> None:
+        self.done += steps
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def _limits(n: int, vocabulary: str, k: int, menus: list[list[Statement]]) -> None:
+    """Refuse a census past the limits, before the work."""
+    total = 1
+    for menu in menus:
+        total *= len(menu) ** n
+    worlds = k * (n + 1) ** k
+    bound = worlds
+    for menu in menus[:-1]:
+        bound *= comb(len(menu) + n - 1, n)
+    if bound > MAX_WORK or total * (k * n + 1) >= 2 ** 62:  # weights are int64
+        raise PortiaError(
+            f"census -n {n} --vocabulary {vocabulary} would join up to {bound:,} (statement "
+            f"multisets x worlds): too many (the limit is {MAX_WORK:,})")
+
+
+def _settled(states: _Rows, named: int, k: int) -> np.ndarray:
+    """Weights of the joined states once the last casket names `named`: ordered, unordered,
+    and both again for the loop-free choices only (no cycle of caskets, no casket with two
+    "other" statements)."""
+    full = states.names | (named << (k * (k - 1)))
+    cycle_free = {x: _acyclic(x, k) for x in set(full.tolist())}
+    lf = states.ok & np.array([cycle_free[x] for x in full.tolist()], dtype=bool)
+    return np.concatenate([states.weights, states.weights * lf[:, None]], axis=1)
+
+
+def _project(states: _Rows, weights: np.ndarray, proj: _Projection) -> _Rows:
+    """States on what the last casket sees; states that then agree merge (the convolution)."""
+    by_world = np.ascontiguousarray(states.masks.T)
+    seen = np.zeros((proj.size, len(states)), dtype=bool)
+    for world, to in enumerate(proj.of):
+        seen[to] |= by_world[world]
+    seen = np.ascontiguousarray(seen.T)
+    return _merge(seen, np.zeros(len(states), dtype=np.int64),
+                  np.ones(len(states), dtype=bool), weights)
+
+
 def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
-           kinds: tuple[str, ...] | None = None) -> CensusResult:
+           kinds: tuple[str, ...] | None = None,
+           progress: Progress | None = None) -> CensusResult:
     """Count every valid (statements, m) puzzle of Portia-n (see the module notes).
 
     `kinds` narrows the vocabulary to those statement kinds (for tests and experiments).
+    `progress(done, total)` is called after each step of the work (total is fixed from the
+    first call; the last call has done == total).
     """
     start = time.perf_counter()
     if vocabulary not in VOCABULARIES:
@@ -134,109 +453,58 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
         raise PortiaError("the census counts three-casket puzzles (gold, silver, lead)")
     names = DEFAULT_CASKETS
     k = len(names)
-    layout = Layout(names, (n,) * k)
-    size = n * k
     if kinds is None:
         kinds = PORTRAIT_KINDS if vocabulary == "portrait" else None
-    limits = f"the limit is {MAX_STATEMENT_SETS:,} choices and {MAX_STATEMENTS} statements"
-    if size > MAX_STATEMENTS:  # before counting choices: for a large n that number is huge
-        raise PortiaError(f"census -n {n} would enumerate statement choices over 2^{size} truth "
-                          f"assignments: too many ({limits})")
-    total = 1
-    for c in range(k):
-        total *= len(options(layout, c, kinds)) ** n
-    if total > MAX_STATEMENT_SETS:
+    if k * (n + 1) ** k > MAX_WORLDS:  # before building menus: for a large n they are huge
         raise PortiaError(
-            f"census -n {n} --vocabulary {vocabulary} would enumerate {total:,} statement "
-            f"choices over 2^{size} truth assignments: too many ({limits})")
-    slots = _slot_masks(layout, kinds, size)
-    assignments = 1 << size
-    count_masks = [0] * (size + 1)
-    for a in range(assignments):
-        count_masks[a.bit_count()] |= 1 << a
+            f"census -n {n} would combine {k} * {n + 1}^{k} = {k * (n + 1) ** k:,} worlds "
+            f"(placement, true count of each casket): too many (the limit is {MAX_WORLDS:,})")
+    layout = Layout(names, (n,) * k)
+    menus = [options(layout, c, kinds) for c in range(k)]
+    _limits(n, vocabulary, k, menus)
+    total = 1
+    for menu in menus:
+        total *= len(menu) ** n
+    worlds = _Worlds(k, n)
+    # steps: each casket's rows, each join, and for each set of caskets the last one may
+    # name, its projection and its blocks (enough blocks for the largest possible join)
+    bound = 1
+    for menu in menus[:-1]:
+        bound *= comb(len(menu) + n - 1, n)
+    blocks = max(1, -(-bound // BLOCK))
+    steps = _Steps(k + (k - 2) + 2 ** (k - 1) * (1 + blocks), progress)
 
-    # per casket: {(masks, edge set, loop-free-ok): [ordered, unordered]}
-    per_casket = []
+    rows = []
     for c in range(k):
-        groups: dict[tuple, list[int]] = {}
-        casket_slots = slots[c * n:(c + 1) * n]
-        for combo in product(*(range(len(s)) for s in casket_slots)):
-            masks = list(casket_slots[0][combo[0]][1])
-            edges = 0
-            others = 0
-            for pos, o in enumerate(combo):
-                _st, ms, edge, other = casket_slots[pos][o]
-                if pos:
-                    masks = [a & b for a, b in zip(masks, ms)]
-                edges |= edge
-                others += other
-            key = (tuple(masks), edges, others <= 1)
-            w = groups.setdefault(key, [0, 0])
-            w[0] += 1
-            if all(combo[i] <= combo[i + 1] for i in range(n - 1)):
-                w[1] += 1
-        per_casket.append(groups)
+        rows.append(_casket_rows(layout, c, menus[c], worlds))
+        steps.advance()
 
-    # combine every casket but the last: key (masks, edges tuple, ok) -> weights
-    states: dict[tuple, list[int]] = {((-1,) * k, (), True): [1, 1]}
-    for c in range(k - 1):
-        nxt: dict[tuple, list[int]] = {}
-        for (masks, edges, ok), (w0, w1) in states.items():
-            for (cm, ce, cok), (v0, v1) in per_casket[c].items():
-                key = (tuple(a & b for a, b in zip(masks, cm)), edges + (ce,), ok and cok)
-                w = nxt.setdefault(key, [0, 0])
-                w[0] += w0 * v0
-                w[1] += w1 * v1
-        states = nxt
+    # 1. every casket but the last, joined
+    states = rows[0]
+    for c in range(1, k - 1):
+        states = _join(states, rows[c], k * c)
+        steps.advance()
 
-    # strip what the last step does not need: merge states by (masks, edges, ok)
-    count_memo: dict[int, int] = {}
-
-    def counts_of(mask: int) -> int:
-        got = count_memo.get(mask)
-        if got is None:
-            got = 0
-            for m, cm in enumerate(count_masks):
-                if mask & cm:
-                    got |= 1 << m
-            count_memo[mask] = got
-        return got
-
-    acyclic_memo: dict[tuple, bool] = {}
-    valid = valid_u = lf = lf_u = some = 0
-    by_m = [0] * (size + 1)
-    last = per_casket[k - 1]
-    for (masks, edges, ok), (w0, w1) in states.items():
-        for (cm, ce, cok), (v0, v1) in last.items():
-            sets = [counts_of(a & b) for a, b in zip(masks, cm)]
-            once = 0
-            seen = 0
-            twice = 0
-            for s in sets:
-                twice |= seen & s
-                seen |= s
-            once = seen & ~twice
-            if not once:
-                continue
-            bits = once.bit_count()
-            o0, o1 = w0 * v0, w1 * v1
-            some += o0
-            valid += bits * o0
-            valid_u += bits * o1
-            m = 0
-            x = once
-            while x:
-                if x & 1:
-                    by_m[m] += o0
-                x >>= 1
-                m += 1
-            if ok and cok:
-                full_edges = edges + (ce,)
-                acyc = acyclic_memo.get(full_edges)
-                if acyc is None:
-                    acyc = acyclic_memo[full_edges] = _acyclic(full_edges)
-                if acyc:
-                    lf += bits * o0
-                    lf_u += bits * o1
-    return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf, lf_u, tuple(by_m),
-                        round(time.perf_counter() - start, 3))
+    # 2. per set L of caskets the last casket names: states settled (loop-free or not) and
+    #    projected on what it sees; 3. every projected state meets every last-casket row
+    last = rows[-1]
+    tally = _Tally(k * n + 1)
+    for named in range(2 ** (k - 1)):
+        mine = last.names == named
+        if not mine.any() or not len(states):
+            steps.advance(1 + blocks)
+            continue
+        proj = _Projection(worlds, named)
+        merged = _project(states, _settled(states, named, k), proj)
+        v = np.concatenate([last.weights[mine], last.weights[mine] * last.ok[mine, None]],
+                           axis=1)
+        pairs = _Placements(merged.masks, last.masks[mine][:, proj.stand_in], proj.cells, k)
+        steps.advance()
+        for part in np.array_split(np.arange(len(merged)), blocks):
+            if len(part):
+                at = slice(part[0], part[-1] + 1)
+                tally.add(pairs.once(at), merged.weights[at], v)
+            steps.advance()
+    some, valid, valid_u, lf, lf_u = tally.sums
+    return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf, lf_u,
+                        tuple(tally.by_m), round(time.perf_counter() - start, 3))

@@ -1,7 +1,9 @@
 """Pack export: printable Markdown and HTML, thesis text and thesis JSON.
 
-md, html  one file; the puzzles first (each on its own page when printed), then the
-          solutions, each with the deduction solver's step-by-step explanation.
+md, html  one printable file: the puzzles (easiest first unless the pack's order is asked
+          for), caskets side by side, an answer line under each; then, as asked, nothing, a
+          one-line-per-puzzle answer key, or the key and every step-by-step explanation in
+          running text. The HTML prints on A4, several puzzles a page.
 txt       a folder holding one thesis-format text file per puzzle (<id>.txt). The thesis text
           format holds only gold, silver and lead with n statements each; other puzzles are
           skipped with a note.
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .deduction import explain
+from .difficulty import DIFFICULTIES
 from .errors import FormatError, PortiaError
 from .formats import dumps as dumps_puzzle
 from .formats.common import atomic_write, check_target
@@ -33,15 +36,17 @@ class ExportResult:
     notes: list[str] = field(default_factory=list)
 
 
-def _shape(entry: PackPuzzle) -> str:
+#: what a printable pack shows after the puzzles: nothing, a one-line-per-puzzle answer key,
+#: or the key and every puzzle's step-by-step explanation
+SOLUTIONS = ("none", "key", "full")
+#: the order of the puzzles in a printable pack: easiest first, or as the pack has them
+ORDERS = ("difficulty", "pack")
+
+
+def _rule(entry: PackPuzzle) -> str:
     p = entry.puzzle
-    shape = p.shape
     word = "statement is" if p.m == 1 else "statements are"
-    return f"{shape}, {len(p.caskets)} caskets. Exactly {p.m} {word} true."
-
-
-def _grade(entry: PackPuzzle) -> str:
-    return f"{entry.difficulty} ({entry.rating:.2f})"
+    return f"Exactly {p.m} {word} true."
 
 
 def _answer(entry: PackPuzzle) -> str:
@@ -51,6 +56,32 @@ def _answer(entry: PackPuzzle) -> str:
         sols = analyse(entry.puzzle).solution_names()
         return sols[0] if len(sols) == 1 else "none"
     return entry.solution
+
+
+def ordered(pack: Pack, order: str = "difficulty") -> list[PackPuzzle]:
+    """The pack's puzzles in print order: by difficulty level (easiest first; unknown levels
+    last), then by rating, then as in the pack; or as in the pack."""
+    if order not in ORDERS:
+        raise PortiaError(f"unknown order {order!r}: use one of {', '.join(ORDERS)}")
+    entries = list(pack.puzzles)
+    if order == "pack":
+        return entries
+
+    def key(entry: PackPuzzle) -> tuple[int, float]:
+        level = (DIFFICULTIES.index(entry.difficulty) if entry.difficulty in DIFFICULTIES
+                 else len(DIFFICULTIES))
+        return (level, entry.rating)
+
+    return sorted(entries, key=key)  # stable: ties keep the pack's order
+
+
+def _heading(number: int, entry: PackPuzzle) -> str:
+    """'3. Puzzle 007' (the print number, then the pack's own name for the puzzle)."""
+    return f"{number}. {entry.title}"
+
+
+def _key_line(number: int, entry: PackPuzzle) -> str:
+    return f"{_heading(number, entry)} ({entry.difficulty}): {_answer(entry)}"
 
 
 def _meta_lines(pack: Pack) -> list[tuple[str, str]]:
@@ -66,87 +97,183 @@ def _meta_lines(pack: Pack) -> list[tuple[str, str]]:
     return out
 
 
+def _outline(explanation: str) -> list[tuple[int, str]]:
+    """The explanation's lines as (depth, text): depth 0 for a placement's opening line or the
+    conclusion, deeper for the steps under it (read off the indentation)."""
+    out = []
+    for line in explanation.splitlines():
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        out.append(((indent + 1) // 2 if indent else 0, line.strip()))
+    # steps nest one level at a time, however deep the text indents them
+    fixed: list[tuple[int, str]] = []
+    for depth, text in out:
+        limit = fixed[-1][0] + 1 if fixed else 0
+        fixed.append((min(depth, limit), text))
+    return fixed
+
+
+def _check(solutions: str, order: str) -> None:
+    if solutions not in SOLUTIONS:
+        raise PortiaError(f"unknown solutions {solutions!r}: use one of {', '.join(SOLUTIONS)}")
+    if order not in ORDERS:
+        raise PortiaError(f"unknown order {order!r}: use one of {', '.join(ORDERS)}")
+
+
 #: the line every printable pack opens with
 INTRO = ("Each casket carries statements; exactly the given number of them are true. "
          "Where is the portrait?")
+#: the line under each puzzle, where the reader writes the answer
+ANSWER_LINE = "Answer: the portrait is in the ______________ casket."
 
 
 # --------------------------------------------------------------------------- markdown
-def to_markdown(pack: Pack) -> str:
-    lines = [f"# {pack.title or 'Portia puzzles'}", ""]
-    for key, value in _meta_lines(pack):
-        lines.append(f"- {key}: {value}")
-    lines += ["", INTRO, ""]
-    for entry in pack.puzzles:
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def to_markdown(pack: Pack, solutions: str = "key", order: str = "difficulty") -> str:
+    """The pack as Markdown: caskets side by side (a table, one column per casket), an answer
+    line under each puzzle; then an answer key and, with solutions="full", explanations."""
+    _check(solutions, order)
+    entries = ordered(pack, order)
+    meta = " · ".join(f"{key}: {value}" for key, value in _meta_lines(pack))
+    lines = [f"# {pack.title or 'Portia puzzles'}", "", meta, "", INTRO, ""]
+    for number, entry in enumerate(entries, 1):
         p = entry.puzzle
-        lines += [f"## {entry.id}. {entry.title}", "",
-                  f"{_shape(entry)} Difficulty: {_grade(entry)}.", ""]
-        for ci, casket in enumerate(p.caskets):
-            lines.append(f"**{casket.name.capitalize()} casket**")
+        lines += [f"## {_heading(number, entry)}", "",
+                  f"*{entry.difficulty}* · {_rule(entry)}", ""]
+        lines.append("| " + " | ".join(_md_cell(c.name.capitalize()) for c in p.caskets) + " |")
+        lines.append("|" + "---|" * len(p.caskets))
+        for row in range(max(p.layout.counts)):
+            cells = []
+            for ci, casket in enumerate(p.caskets):
+                if row < len(casket.statements):
+                    i = p.number(ci, row)
+                    cells.append(_md_cell(f"{i + 1}. {p.sentence(i)}"))
+                else:
+                    cells.append("")
+            lines.append("| " + " | ".join(cells) + " |")
+        lines += ["", ANSWER_LINE, ""]
+    if solutions != "none":
+        lines += ["---", "", "## Answer key", ""]
+        lines += [f"- {_key_line(number, entry)}" for number, entry in enumerate(entries, 1)]
+        lines.append("")
+    if solutions == "full":
+        lines += ["## Solutions", ""]
+        for number, entry in enumerate(entries, 1):
+            lines += [f"### {_heading(number, entry)}", "",
+                      f"The portrait is in the **{_answer(entry)}** casket.", ""]
+            for depth, text in _outline(explain(entry.puzzle)):
+                if depth == 0:
+                    lines += ([""] if lines[-1] else []) + [text, ""]
+                else:
+                    lines.append("  " * (depth - 1) + "- " + text)
             lines.append("")
-            for j in range(len(casket.statements)):
-                i = p.number(ci, j)
-                lines.append(f"{i + 1}. {p.sentence(i)}")
-            lines.append("")
-    lines += ["---", "", "# Solutions", ""]
-    for entry in pack.puzzles:
-        lines += [f"## {entry.id}. {entry.title}", "",
-                  f"The portrait is in the **{_answer(entry)}** casket.", "", "```text",
-                  explain(entry.puzzle), "```", ""]
     return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- html
 _CSS = """
-body { font-family: Georgia, 'Times New Roman', serif; max-width: 46em; margin: 2em auto;
-       padding: 0 1em; line-height: 1.45; color: #111; background: #fff; }
-h1 { border-bottom: 2px solid #444; padding-bottom: .2em; }
-h2 { margin-top: 1.6em; }
-.meta { color: #333; }
-.casket { margin: .6em 0; }
-.casket h3 { margin: .2em 0; font-size: 1.05em; }
-ol { margin: .2em 0 .2em 1.4em; }
+@page { size: A4; margin: 12mm 13mm 13mm 13mm; }
+body { font-family: Georgia, 'Times New Roman', serif; font-size: 10pt; line-height: 1.3;
+       max-width: 52em; margin: 1.5em auto; padding: 0 1em; color: #111; background: #fff; }
+h1 { font-size: 17pt; margin: 0 0 1mm 0; border-bottom: 1.5px solid #444; }
+.meta { margin: 0; color: #333; font-size: 9pt; }
+.intro { margin: 1mm 0 2mm 0; font-style: italic; }
+.puzzle { border-top: 1px solid #888; padding: 2mm 0 2.5mm 0; }
+.puzzle h2 { font-size: 11pt; margin: 0 0 1.5mm 0; }
+.puzzle h2 .level { font-weight: normal; font-style: italic; }
+.puzzle h2 .rule { font-weight: normal; float: right; }
+.caskets { display: flex; flex-wrap: wrap; gap: 2.5mm; }
+.casket { flex: 1 1 0; min-width: 9.5em; border: 1px solid #555;
+          border-radius: 4mm 4mm 1mm 1mm; padding: 0.8mm 2mm 1.2mm 2mm; }
+.casket h3 { margin: 0 0 0.5mm 0; font-size: 10pt; text-align: center;
+             font-variant: small-caps; letter-spacing: 0.04em; }
+.casket ol { margin: 0; padding-left: 1.7em; }
+.casket li { margin: 0 0 0.4mm 0; }
+.answer-line { margin: 2mm 0 0 0; }
+#key h2, #solutions h2 { font-size: 13pt; margin: 0 0 2mm 0; }
+#key ol { list-style: none; padding: 0; margin: 0; columns: 2; column-gap: 8mm; }
+#key li { break-inside: avoid; }
+#solutions .columns { columns: 2; column-gap: 7mm; font-size: 9pt; line-height: 1.25; }
+.solution { margin: 0 0 3mm 0; }
+.solution h3 { font-size: 10.5pt; margin: 2mm 0 0.5mm 0; }
+.solution p { margin: 1mm 0 0.5mm 0; }
+.solution ul { margin: 0 0 0 1.2em; padding-left: 0.6em; }
+.solution li { margin: 0; }
 .answer { font-weight: bold; }
-pre { white-space: pre-wrap; font-size: .9em; background: #f4f4f4; padding: .6em;
-      border: 1px solid #ccc; }
 @media print {
-  body { margin: 0; max-width: none; }
-  .puzzle { page-break-inside: avoid; break-inside: avoid; }
-  #solutions { page-break-before: always; break-before: page; }
-  pre { background: none; }
+  body { margin: 0; max-width: none; padding: 0; }
+  .puzzle { break-inside: avoid; page-break-inside: avoid; }
+  #key { break-before: page; page-break-before: always; }
+  #solutions { margin-top: 5mm; }
 }
 """
 
 
-def to_html(pack: Pack) -> str:
+def _html_outline(explanation: str) -> list[str]:
     e = html.escape
+    out: list[str] = []
+    depth = 0
+    for level, text in _outline(explanation):
+        while depth > level:
+            out.append("</li></ul>")
+            depth -= 1
+        if level == 0:
+            out.append(f"<p>{e(text)}</p>")
+        elif level > depth:
+            out.append(f"<ul><li>{e(text)}")
+            depth = level
+        else:
+            out.append(f"</li><li>{e(text)}")
+    out.extend("</li></ul>" for _ in range(depth))
+    return out
+
+
+def to_html(pack: Pack, solutions: str = "key", order: str = "difficulty") -> str:
+    """The pack as one printable HTML page (A4): caskets side by side, an answer line under
+    each puzzle, several puzzles a page; then an answer key (one line per puzzle) on a page of
+    its own and, with solutions="full", every explanation in running text."""
+    _check(solutions, order)
+    e = html.escape
+    entries = ordered(pack, order)
     title = e(pack.title or "Portia puzzles")
+    meta = " · ".join(f"{key}: {value}" for key, value in _meta_lines(pack))
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
            f"<title>{title}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
-           f"<h1>{title}</h1>", '<ul class="meta">']
-    for key, value in _meta_lines(pack):
-        out.append(f"<li>{e(key)}: {e(value)}</li>")
-    out += ["</ul>", f"<p>{e(INTRO)}</p>", '<section id="puzzles">']
-    for entry in pack.puzzles:
+           f"<h1>{title}</h1>", f'<p class="meta">{e(meta)}</p>',
+           f'<p class="intro">{e(INTRO)}</p>', '<section id="puzzles">']
+    for number, entry in enumerate(entries, 1):
         p = entry.puzzle
         out += [f'<article class="puzzle" id="p{e(entry.id)}">',
-                f"<h2>{e(entry.id)}. {e(entry.title)}</h2>",
-                f"<p>{e(_shape(entry))} Difficulty: {e(_grade(entry))}.</p>"]
+                f'<h2>{e(_heading(number, entry))} <span class="level">{e(entry.difficulty)}'
+                f'</span><span class="rule">{e(_rule(entry))}</span></h2>',
+                '<div class="caskets">']
         for ci, casket in enumerate(p.caskets):
             start = p.number(ci, 0) + 1
-            out += ['<div class="casket">', f"<h3>{e(casket.name.capitalize())} casket</h3>",
+            out += ['<div class="casket">', f"<h3>{e(casket.name.capitalize())}</h3>",
                     f'<ol start="{start}">']
-            for j in range(len(casket.statements)):
-                out.append(f"<li>{e(p.sentence(p.number(ci, j)))}</li>")
+            out += [f"<li>{e(p.sentence(p.number(ci, j)))}</li>"
+                    for j in range(len(casket.statements))]
             out += ["</ol>", "</div>"]
-        out.append("</article>")
-    out += ["</section>", '<section id="solutions">', "<h1>Solutions</h1>"]
-    for entry in pack.puzzles:
-        out += [f'<article class="solution" id="s{e(entry.id)}">',
-                f"<h2>{e(entry.id)}. {e(entry.title)}</h2>",
-                f'<p class="answer">The portrait is in the {e(_answer(entry))} casket.</p>',
-                f"<pre>{e(explain(entry.puzzle))}</pre>", "</article>"]
-    out += ["</section>", "</body>", "</html>", ""]
+        out += ["</div>", f'<p class="answer-line">{e(ANSWER_LINE)}</p>', "</article>"]
+    out.append("</section>")
+    if solutions != "none":
+        out += ['<section id="key">', "<h2>Answer key</h2>", "<ol>"]
+        out += [f'<li class="key">{e(_key_line(number, entry))}</li>'
+                for number, entry in enumerate(entries, 1)]
+        out += ["</ol>", "</section>"]
+    if solutions == "full":
+        out += ['<section id="solutions">', "<h2>Solutions</h2>", '<div class="columns">']
+        for number, entry in enumerate(entries, 1):
+            out += [f'<article class="solution" id="s{e(entry.id)}">',
+                    f"<h3>{e(_heading(number, entry))}</h3>",
+                    f'<p class="answer">The portrait is in the {e(_answer(entry))} casket.</p>',
+                    *_html_outline(explain(entry.puzzle)), "</article>"]
+        out += ["</div>", "</section>"]
+    out += ["</body>", "</html>", ""]
     return "\n".join(out)
 
 
@@ -199,15 +326,18 @@ def _export_folder(pack: Pack, fmt: str, out: Path, force: bool) -> ExportResult
     return result
 
 
-def export_pack(pack: Pack, fmt: str, out: str | os.PathLike[str],
-                force: bool = False) -> ExportResult:
-    """Write the pack in format fmt to out (a file for md/html, a folder for txt/json)."""
+def export_pack(pack: Pack, fmt: str, out: str | os.PathLike[str], force: bool = False,
+                solutions: str = "key", order: str = "difficulty") -> ExportResult:
+    """Write the pack in format fmt to out (a file for md/html, a folder for txt/json).
+    solutions and order shape the printable formats (md, html); see SOLUTIONS and ORDERS."""
+    _check(solutions, order)
     if fmt not in FORMATS:
         raise PortiaError(f"unknown export format {fmt!r}: use one of {', '.join(FORMATS)}")
     path = Path(out)
     if fmt in ("txt", "json"):
         return _export_folder(pack, fmt, path, force)
     check_target(path, force)  # before the work of explaining every puzzle
-    text = to_markdown(pack) if fmt == "md" else to_html(pack)
+    make = to_markdown if fmt == "md" else to_html
+    text = make(pack, solutions=solutions, order=order)
     atomic_write(path, text, force=force)
     return ExportResult(written=[str(path)])

@@ -1,17 +1,18 @@
 """Playing a puzzle: judging a pick, and the hint ladder from gentle to full.
 
-Everything a player is told comes from the engines: whether a pick is right comes from the
+Everything a player is told comes from the engines (and no hint names a key: the interface
+says which keys do what): whether a pick is right comes from the
 exact SAT analysis (and, for a pack puzzle, must also match the pack's stored solution); the
 words come from the deduction solver's story for that placement.
 
 The ladder (``Coach.hint(level)``):
 
-1. **Where to start**: one placement to test first. The rule: among the caskets that do *not*
-   hold the portrait, the one quickest to rule out: first a placement that leaves exactly one
-   consistent assignment (no loop to split by cases), then the one whose true count lands
-   farthest from m, then the first in casket order. A wrong placement is never a spoiler, and
-   ruling it out is real progress. Caskets the player has already ruled out by a wrong pick are
-   skipped while others remain. (With one casket, that casket.)
+1. **Where to start**: a supposition to make and the statement to read first. The casket is
+   chosen without looking at the answer or m, so the hint eliminates no casket: the first (in
+   casket order) whose supposition settles every statement (no loop to split by cases), else
+   the first; caskets the player has already ruled out by a wrong pick are skipped while others
+   remain. The statement is one about the portrait (settled at once by the supposition) that
+   most other statements speak of (see :meth:`Coach.first_statement`).
 2. **One count**: the statements true under that placement and their number, against m.
 3. **Every count**: the true count under each placement, and which placements fit m.
 
@@ -28,6 +29,7 @@ from .deduction import Deducer, Story, TooManyCases, count_verdict, explain
 from .model import Puzzle
 from .sat import analyse
 from .semantics import Analysis
+from .vocabulary import GroupMeaning, PortraitMeaning
 from .words import numbers, truth_list
 
 #: the number of hint steps before reveal
@@ -177,40 +179,59 @@ class Coach:
 
     # ------------------------------------------------------------------ hints
     def first_placement(self, exclude: Iterable[int] = ()) -> int:
-        """The placement hint 1 suggests testing first (see the module docstring), skipping
-        the caskets in `exclude` (those the player has already ruled out) while others remain."""
-        m = self.puzzle.m
-        sols = set(self.solutions)
-        candidates = [i for i in range(len(self.puzzle.caskets)) if i not in sols]
-        fresh = [i for i in candidates if i not in set(exclude)]
-        candidates = fresh or candidates
-        if not candidates:
-            return 0
+        """The supposition hint 1 suggests (see the module docstring): never chosen with the
+        answer or m, so it tells nothing about where the portrait is. Caskets in `exclude`
+        (those the player has already ruled out) are skipped while others remain."""
+        every = list(range(len(self.puzzle.caskets)))
+        skip = set(exclude)
+        candidates = [i for i in every if i not in skip] or every
 
-        def key(i: int) -> tuple[int, int, int]:
-            counts = self.counts(i)
+        def key(i: int) -> tuple[int, int]:
             story = self.story(i)
             settled = story is not None and len(story.cases) == 1
-            distance = min((abs(c - m) for c in counts), default=-1)
-            return (0 if settled else 1, -distance, i)
+            return (0 if settled else 1, i)
 
         return min(candidates, key=key)
+
+    def first_statement(self, placement: int) -> int:
+        """The statement to read first under a supposition: one about the portrait (the
+        supposition settles it at once) that most other statements speak of; without such a
+        statement, the one most others speak of. Ties go to the lowest number."""
+        meanings = self.puzzle.meanings
+        spoken_of = [0] * self.puzzle.size
+        for mn in meanings:
+            if isinstance(mn, GroupMeaning):
+                for t in mn.group:
+                    spoken_of[t] += 1
+        portrait = [i for i, mn in enumerate(meanings) if isinstance(mn, PortraitMeaning)]
+        pool = portrait or list(range(self.puzzle.size))
+        return min(pool, key=lambda i: (-spoken_of[i], i))
+
+    def _start_text(self, i: int) -> str:
+        p = self.puzzle
+        j = self.first_statement(i)
+        owner = p.names[p.owner(j)]
+        said = f'statement {j + 1} ({owner}: "{p.sentence(j)}")'
+        speakers = [t for t, mn in enumerate(p.meanings)
+                    if isinstance(mn, GroupMeaning) and j in mn.group]
+        if isinstance(p.meanings[j], PortraitMeaning):
+            why = "it speaks of where the portrait is, so the supposition settles it at once"
+        else:
+            why = ("no statement speaks of the portrait, so suppose it true, follow what "
+                   "follows, then suppose it false")
+        follow = (f"; then statement{'s' if len(speakers) > 1 else ''} {numbers(speakers)}, "
+                  f"which speak{'' if len(speakers) > 1 else 's'} of it" if speakers else "")
+        return (f"Suppose the portrait is in the {p.names[i]} casket (casket {i + 1} from the "
+                f"left). Read {said} first: {why}{follow}. Work out every statement that way, "
+                f"count the true ones and compare the count with {p.m}. This says nothing "
+                "about whether the portrait is really there.")
 
     def hint(self, level: int, placement: int | None = None) -> Hint:
         """Hint step `level`; steps 1 and 2 speak of `placement` (first_placement() when None)."""
         p = self.puzzle
         if level == 1:
             i = self.first_placement() if placement is None else placement
-            name = p.names[i]
-            text = (f"Start with the {name} casket (key {i + 1}): suppose the portrait is in it "
-                    "and work out which statements are then true. Statements about the "
-                    "portrait are settled at once; statements about other statements follow "
-                    "from those. Then compare the number of true statements with "
-                    f"{p.m}.")
-            if not self.counts(i):
-                text += (" Watch the statements that speak of each other: they may have no "
-                         "consistent values at all.")
-            return Hint(1, "Where to start", text, i)
+            return Hint(1, "Where to start", self._start_text(i), i)
         if level == 2:
             i = self.first_placement() if placement is None else placement
             name = p.names[i]

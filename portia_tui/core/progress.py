@@ -4,7 +4,9 @@ and time spent. Stored as JSON in the user's data folder (``progress.json``):
     {"format": 1,
      "packs": {"<pack key>": {"title": "Twelve caskets", "current": "003",
                               "puzzles": {"001": {"status": "solved", "hints": 0,
-                                                  "seconds": 83.5, "wrong": 1}}}}}
+                                                  "seconds": 83.5, "wrong": 1,
+                                                  "marks": {"0": {"2": true}},
+                                                  "supposing": 0}}}}}
 
 A pack is known by a digest of its content (title, and each puzzle's id, difficulty and
 statements), so moving or renaming the file keeps the progress, and a changed pack starts
@@ -24,6 +26,7 @@ from typing import Iterable
 from .errors import PortiaError
 from .formats import dumps
 from .formats.common import atomic_write
+from .marks import PencilMarks
 from .pack import DIFFICULTIES, Pack
 from .paths import data_dir
 
@@ -66,6 +69,11 @@ class PuzzleRecord:
     seconds: float = 0.0
     #: wrong picks before the puzzle was finished
     wrong: int = 0
+    #: pencil marks per supposition, as stored: {"placement": {"statement": true/false}}
+    #: (0-based indices; see core.marks.PencilMarks)
+    marks: dict[str, dict[str, bool]] = field(default_factory=dict)
+    #: the casket the player was supposing the portrait in (0-based), or None
+    supposing: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -108,7 +116,19 @@ class PuzzleRecord:
         wrong = data.get("wrong")
         if isinstance(wrong, int) and not isinstance(wrong, bool) and wrong >= 0:
             rec.wrong = wrong
+        pencil = PencilMarks.from_dict(data.get("marks"), data.get("supposing"))
+        rec.marks, rec.supposing = pencil.to_dict(), pencil.supposing
         return rec
+
+
+def _record_dict(rec: PuzzleRecord) -> dict:
+    """A record as stored; pencil marks only when there are any."""
+    out = dict(asdict(rec), seconds=round(rec.seconds, 1))
+    if not out["marks"]:
+        del out["marks"]
+    if out["supposing"] is None:
+        del out["supposing"]
+    return out
 
 
 @dataclass
@@ -131,8 +151,7 @@ class PackProgress:
         return {
             "title": self.title,
             "current": self.current,
-            "puzzles": {pid: dict(asdict(rec), seconds=round(rec.seconds, 1))
-                        for pid, rec in self.puzzles.items()},
+            "puzzles": {pid: _record_dict(rec) for pid, rec in self.puzzles.items()},
         }
 
     @classmethod

@@ -1,16 +1,25 @@
 """One puzzle being played: plain state the screen shows (no widgets here).
 
 The session owns the Coach (verdicts and hints from the core), the player's PuzzleRecord
-(the progress store's own object, so changes land in the store) and the timer.
+(the progress store's own object, so changes land in the store), the pencil marks and the
+timer.
+
+Work that can take long on a big puzzle (judging a pick, a hint, the explanation, checking
+marks) is split in two: ``work_*`` computes (thread-safe: one lock around the Coach, no state
+changed), ``apply_*`` records the result (on the UI thread). The screen runs the first half in
+a thread worker; ``pick``/``next_hint`` do both at once for callers that may wait.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
 
+from portia_tui.core.formats.code import encode
 from portia_tui.core.hints import HINT_LEVELS, Coach, Hint, Verdict
+from portia_tui.core.marks import MarkCheck, PencilMarks, check_marks
 from portia_tui.core.model import Puzzle
 from portia_tui.core.progress import PuzzleRecord
 
@@ -35,17 +44,29 @@ class PuzzleSession:
         self.place = place
         self._clock = clock
         self._started: float | None = None
-        #: hint steps on screen (restored from the record for a puzzle left half-way)
+        #: hint steps on screen (restored from the record for a puzzle left half-way); their
+        #: texts are worked out by restore_hints() (a worker's job on a big puzzle)
         self.hints_shown = 0 if self.record.finished else min(self.record.hints, HINT_LEVELS)
+        self._hints: list[Hint] = []
         #: the placement hints 1 and 2 speak of, fixed when hint 1 is first shown
-        self.hint_focus: int | None = self.coach.first_placement() if self.hints_shown else None
+        self.hint_focus: int | None = None
         #: the last pick's verdict, and every casket ruled out by a pick this session
         self.verdict: Verdict | None = None
         self.wrong_picks: set[int] = set()
         self.revealed = False
         self.reveal_armed = False
+        self.restart_armed = False
+        #: the step-by-step explanation, once worked out
+        self.explanation: str | None = None
+        #: pencil marks (restored from the record) and the last check of them
+        self.pencil = PencilMarks.from_dict(self.record.marks, self.record.supposing,
+                                            shape=(len(puzzle.caskets), puzzle.size))
+        self.mark_check: MarkCheck | None = None
         #: the status the puzzle had when it was opened (for "solved earlier")
         self.opened_finished = self.record.finished
+        #: bumped by restart: results worked out before it are dropped
+        self.epoch = 0
+        self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ facts
     @property
@@ -61,9 +82,20 @@ class PuzzleSession:
         """Solved or revealed, now or earlier: no more time or hints are counted."""
         return self.record.finished or self.revealed or bool(self.verdict and self.verdict.correct)
 
+    @property
+    def code(self) -> str:
+        """The puzzle's share code."""
+        return encode(self.puzzle)
+
     def hints(self) -> list[Hint]:
-        return [self.coach.hint(level, self.hint_focus)
-                for level in range(1, self.hints_shown + 1)]
+        """The hint steps on screen (worked out now if a worker has not done it yet)."""
+        if len(self._hints) < self.hints_shown:
+            self.apply_hints(*self.work_hints())
+        return list(self._hints[:self.hints_shown])
+
+    @property
+    def hints_ready(self) -> bool:
+        return len(self._hints) >= self.hints_shown
 
     # ------------------------------------------------------------------ timer
     @property
@@ -84,36 +116,79 @@ class PuzzleSession:
         extra = self._clock() - self._started if self._started is not None else 0.0
         return self.record.seconds + max(0.0, extra)
 
-    # ------------------------------------------------------------------ moves
+    # ------------------------------------------------------------------ work (any thread)
+    def work_pick(self, placement: int) -> tuple[Verdict, str | None]:
+        """The verdict on a pick, and the explanation when it is right."""
+        with self._lock:
+            verdict = self.coach.judge(placement)
+            text = self.coach.explanation() if verdict.correct else None
+        return verdict, text
+
+    def work_hints(self, upto: int | None = None) -> tuple[int, list[Hint]]:
+        """(focus, hint steps 1..upto), upto being one more than shown by default."""
+        level = min(HINT_LEVELS, self.hints_shown + 1) if upto is None else upto
+        with self._lock:
+            focus = self.hint_focus
+            if focus is None:
+                focus = self.coach.first_placement(exclude=set(self.wrong_picks))
+            return focus, [self.coach.hint(k, focus) for k in range(1, level + 1)]
+
+    def work_explanation(self) -> str:
+        with self._lock:
+            return self.coach.explanation()
+
+    def work_check(self, placement: int, marks: dict[int, bool]) -> MarkCheck:
+        return check_marks(self.puzzle, placement, marks)
+
+    # ------------------------------------------------------------------ moves (UI thread)
     def pick(self, placement: int) -> Verdict:
-        """Judge a pick; the record changes only while the puzzle is unfinished."""
-        self.reveal_armed = False
-        verdict = self.coach.judge(placement)
+        """Judge a pick and record it (both at once)."""
+        verdict, text = self.work_pick(placement)
+        return self.apply_pick(verdict, text)
+
+    def apply_pick(self, verdict: Verdict, explanation: str | None = None) -> Verdict:
+        """Record a pick's verdict; the record changes only while the puzzle is unfinished."""
+        self.reveal_armed = self.restart_armed = False
         self.verdict = verdict
+        if explanation is not None:
+            self.explanation = explanation
         if not self.playable:
             return verdict
         if verdict.correct:
             self.pause()
             self.record.solved()
         else:
-            self.wrong_picks.add(placement)
+            self.wrong_picks.add(verdict.placement)
             self.record.wrong_pick()
         return verdict
 
     def next_hint(self) -> Hint | None:
         """Show one more hint step; None when every step is already shown."""
-        self.reveal_armed = False
         if self.hints_shown >= HINT_LEVELS:
+            self.reveal_armed = self.restart_armed = False
             return None
-        if self.hint_focus is None:
-            self.hint_focus = self.coach.first_placement(exclude=self.wrong_picks)
+        focus, hints = self.work_hints()
+        return self.apply_hint(focus, hints)
+
+    def apply_hint(self, focus: int, hints: list[Hint]) -> Hint | None:
+        """Show the next hint step, worked out by work_hints()."""
+        self.reveal_armed = self.restart_armed = False
+        if self.hints_shown >= HINT_LEVELS or len(hints) <= self.hints_shown:
+            return None
+        self.apply_hints(focus, hints)
         self.hints_shown += 1
         self.record.hint_seen(self.hints_shown)
-        return self.coach.hint(self.hints_shown, self.hint_focus)
+        return hints[self.hints_shown - 1]
+
+    def apply_hints(self, focus: int, hints: list[Hint]) -> None:
+        self.hint_focus = focus
+        if len(hints) > len(self._hints):
+            self._hints = list(hints)
 
     def reveal(self, confirmed: bool = False) -> bool:
         """Reveal the answer and the explanation. An unfinished playable puzzle needs a
         confirmation (a second press) since it counts as revealed; returns whether shown."""
+        self.restart_armed = False
         if self.finished or not self.playable or confirmed or self.reveal_armed:
             self.reveal_armed = False
             self.revealed = True
@@ -122,3 +197,51 @@ class PuzzleSession:
             return True
         self.reveal_armed = True
         return False
+
+    # ------------------------------------------------------------------ pencil marks
+    def _marks_changed(self) -> None:
+        self.mark_check = None
+        self.record.marks = self.pencil.to_dict()
+        self.record.supposing = self.pencil.supposing
+
+    def suppose(self, placement: int | None) -> None:
+        """Work under the supposition that the portrait is in `placement` (None: none)."""
+        self.pencil.supposing = placement
+        self._marks_changed()
+
+    def mark(self, statement: int, value: bool) -> bool | None:
+        """Mark a statement true or false under the supposition (the same mark again clears
+        it); the new mark. Needs a supposition."""
+        new = self.pencil.toggle(statement, value)
+        self._marks_changed()
+        return new
+
+    def undo_mark(self) -> tuple[int, int] | None:
+        done = self.pencil.undo()
+        if done is not None:
+            self._marks_changed()
+        return done
+
+    def apply_check(self, check: MarkCheck) -> None:
+        if check.placement == self.pencil.supposing and \
+                dict(check.marks) == self.pencil.marks():
+            self.mark_check = check
+
+    def restart(self, confirmed: bool = False) -> bool:
+        """Start the puzzle over on screen: pencil marks, picks, hints and the verdict go
+        (the record keeps its statistics). Needs a second press; returns whether done."""
+        if not (confirmed or self.restart_armed):
+            self.restart_armed = True
+            self.reveal_armed = False
+            return False
+        self.epoch += 1
+        self.pencil.clear()
+        self._marks_changed()
+        self.verdict = None
+        self.wrong_picks.clear()
+        self.hints_shown = 0
+        self._hints = []
+        self.hint_focus = None
+        self.revealed = self.reveal_armed = self.restart_armed = False
+        self.opened_finished = self.record.finished
+        return True

@@ -13,8 +13,9 @@ from typing import Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.events import ScreenResume, ScreenSuspend
+from textual.containers import Container, VerticalScroll
+from textual.events import Resize, ScreenResume, ScreenSuspend
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -26,11 +27,15 @@ from portia_tui.core.words import plural
 
 from ..messages import Navigate
 from ..session import Place, PuzzleSession
-from ..widgets import CasketCard, status_label
+from ..widgets import CasketCard, StatementLine, status_label
 from .help import HelpScreen
 
 #: save the time spent every this many seconds of play (besides every move)
 SAVE_EVERY = 30
+#: the narrowest a casket card gets before the caskets wrap onto more rows
+CARD_WIDTH = 26
+#: below this height the screen drops its spacing and the line of key hints
+COMPACT_HEIGHT = 30
 
 
 def rule_text(puzzle: Puzzle) -> str:
@@ -49,33 +54,61 @@ def spaced(explanation: str) -> str:
 
 
 class PlayPuzzleScreen(Screen):
-    """Play one puzzle: pick a casket, ask for hints, reveal."""
+    """Play one puzzle: pick a casket, pencil-mark statements, ask for hints, reveal.
+
+    The caskets stand side by side on a board that scrolls (keys follow the statement cursor;
+    the mouse wheel scrolls it too); on a narrow terminal they wrap onto more rows. Anything
+    that may take long on a big puzzle runs in a thread worker; the screen stays responsive
+    and drops a result worked out before a restart.
+    """
 
     CSS = """
     PlayPuzzleScreen { layout: vertical; }
     #top { height: 1; padding: 0 1; background: $panel; }
     #rule { padding: 1 2 0 2; text-style: bold; }
     #howto { padding: 0 2 1 2; color: $text-muted; }
-    #caskets { height: auto; max-height: 50%; padding: 0 1; }
-    #feedback { height: 1fr; margin: 1 2 0 2; padding: 0 1; border: round $primary; }
+    #board { height: auto; max-height: 60%; padding: 0 1; }
+    #caskets { layout: grid; grid-size: 3; grid-rows: auto; grid-gutter: 0 1; height: auto; }
+    #feedback { height: 1fr; min-height: 4; margin: 1 2 0 2; padding: 0 1;
+                border: round $primary; }
+    PlayPuzzleScreen.-compact #rule { padding: 0 1; }
+    PlayPuzzleScreen.-compact #howto { display: none; }
+    PlayPuzzleScreen.-compact #feedback { margin: 0 1; }
     """
 
     BINDINGS = [
-        Binding("left", "move(-1)", "choose", key_display="←/→"),
-        Binding("right", "move(1)", "choose", show=False),
+        Binding("left", "move(-1)", "casket", key_display="←/→"),
+        Binding("right", "move(1)", "casket", show=False),
+        Binding("up", "line(-1)", "statement", key_display="↑/↓", show=False),
+        Binding("down", "line(1)", "statement", show=False),
         Binding("enter", "pick_selected", "pick"),
         *[Binding(str(k), f"pick({k - 1})", f"pick {k}", show=False) for k in range(1, 10)],
+        Binding("s", "suppose", "suppose"),
+        Binding("t", "mark(True)", "true", show=False),
+        Binding("f", "mark(False)", "false", show=False),
+        Binding("c", "check", "check"),
+        Binding("u", "undo", "undo", show=False),
+        Binding("x", "restart", "restart", show=False),
         Binding("h", "hint", "hint"),
         Binding("r", "reveal", "reveal"),
         Binding("n", "navigate(1)", "next"),
         Binding("p", "navigate(-1)", "previous"),
-        Binding("up", "scroll(-1)", "scroll", show=False),
-        Binding("down", "scroll(1)", "scroll", show=False),
         Binding("pageup", "page(-1)", "page up", show=False),
         Binding("pagedown", "page(1)", "page down", show=False),
         Binding("escape", "back", "back"),
         Binding("question_mark", "help", "help", key_display="?"),
     ]
+
+    class Worked(Message):
+        """A worker's result, to be applied on the UI thread."""
+
+        def __init__(self, epoch: int, job: str, apply: Callable[[object], None],
+                     result: object) -> None:
+            super().__init__()
+            self.epoch = epoch
+            self.job = job
+            self.apply = apply
+            self.result = result
 
     def __init__(self, puzzle: Puzzle, *, stored_solution: str | None = None,
                  record: PuzzleRecord | None = None, place: Place | None = None,
@@ -85,8 +118,15 @@ class PlayPuzzleScreen(Screen):
         self.session = PuzzleSession(puzzle, stored_solution=stored_solution, record=record,
                                      place=place, clock=clock)
         self._on_change = on_change
-        self.selected = 0
+        #: the statement cursor (0-based statement number); the selected casket holds it
+        self.cursor = 0
         self._ticks = 0
+        #: jobs running in workers: "pick", "hint", "explanation", "check"
+        self.busy: set[str] = set()
+
+    @property
+    def selected(self) -> int:
+        return self.session.puzzle.owner(self.cursor)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -94,19 +134,61 @@ class PlayPuzzleScreen(Screen):
         yield Static(id="top")
         yield Static(rule_text(s.puzzle), id="rule")
         keys = f"1-{min(s.size, 9)}" if s.size > 1 else "1"
-        yield Static(f"Pick a casket: press {keys}, or ←/→ then Enter, or click it. "
-                     "h: hint · r: reveal · ?: help", id="howto")
-        with Horizontal(id="caskets"):
-            for i in range(s.size):
-                yield CasketCard(s.puzzle, i, id=f"casket-{i}")
+        yield Static(f"Pick: {keys}, or ←/→ and Enter, or click · s suppose, ↑/↓ and t/f "
+                     "mark · h hint · ? help", id="howto")
+        with VerticalScroll(id="board", can_focus=False):
+            with Container(id="caskets"):
+                for i in range(s.size):
+                    yield CasketCard(s.puzzle, i, id=f"casket-{i}")
         with VerticalScroll(id="feedback", can_focus=False):
             yield Static(id="feedback-text")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#feedback").border_title = "What you know"
+        feedback = self.query_one("#feedback")
+        feedback.border_title = "What you know"
+        code = self.session.code
+        if len(code) <= 40:
+            feedback.border_subtitle = f"code {code}"
         self.set_interval(1.0, self._tick)
+        self._fit(self.size.width, self.size.height)
+        if self.session.pencil.supposing is not None:
+            self.cursor = self.session.puzzle.layout.offset(self.session.pencil.supposing)
+        if self.session.hints_shown and not self.session.hints_ready:
+            self._spawn("hint", lambda: self.session.work_hints(self.session.hints_shown),
+                        lambda result: self.session.apply_hints(*result))
         self.refresh_view()
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Caskets side by side as far as the width allows; compact on a low terminal."""
+        columns = max(1, min(self.session.size, (width - 2) // CARD_WIDTH))
+        self.query_one("#caskets").styles.grid_size_columns = columns
+        self.set_class(height < COMPACT_HEIGHT, "-compact")
+
+    # ------------------------------------------------------------------ workers
+    def _spawn(self, job: str, work: Callable[[], object],
+               apply: Callable[[object], None]) -> None:
+        """Run work() in a thread worker; apply(result) on the UI thread, then redraw (unless
+        a restart came in between)."""
+        self.busy.add(job)
+        epoch = self.session.epoch
+
+        def run() -> None:
+            result = work()
+            self.post_message(self.Worked(epoch, job, apply, result))
+
+        self.run_worker(run, thread=True, group=job, exit_on_error=True)
+        self._update_feedback()
+
+    def on_play_puzzle_screen_worked(self, message: Worked) -> None:
+        self.busy.discard(message.job)
+        if message.epoch == self.session.epoch:
+            message.apply(message.result)
+            self._changed()
+        self.refresh_view(home=message.job != "check")
 
     # ------------------------------------------------------------------ lifecycle
     def on_screen_resume(self, event: ScreenResume) -> None:
@@ -137,42 +219,116 @@ class PlayPuzzleScreen(Screen):
                 self.session.resume()
                 self._changed()
 
-    # ------------------------------------------------------------------ actions
+    # ------------------------------------------------------------------ moving
     def action_move(self, delta: int) -> None:
-        self.selected = (self.selected + delta) % self.session.size
-        self._update_cards()
+        """The neighbouring casket, on the same row of statements where it has one."""
+        p = self.session.puzzle
+        here = self.selected
+        row = self.cursor - p.layout.offset(here)
+        there = (here + delta) % self.session.size
+        self.cursor = p.layout.offset(there) + min(row, p.layout.counts[there] - 1)
+        self._update_cards(follow=True)
 
+    def action_line(self, delta: int) -> None:
+        """The next or previous statement (in number order, across caskets)."""
+        self.cursor = max(0, min(self.session.puzzle.size - 1, self.cursor + delta))
+        self._update_cards(follow=True)
+
+    def _select(self, casket: int) -> None:
+        p = self.session.puzzle
+        if p.owner(self.cursor) != casket:
+            self.cursor = p.layout.offset(casket)
+
+    # ------------------------------------------------------------------ picking
     def action_pick_selected(self) -> None:
         self.action_pick(self.selected)
 
     def action_pick(self, index: int) -> None:
         if not 0 <= index < self.session.size:
             return
-        self.selected = index
-        self.session.pick(index)
-        self._changed()
-        self.refresh_view()
+        if "pick" in self.busy:
+            self.notify("Still judging the last pick…")
+            return
+        self._select(index)
+        self._update_cards()
+        session = self.session
+        self._spawn("pick", lambda: session.work_pick(index),
+                    lambda result: session.apply_pick(*result))
 
     def on_casket_card_picked(self, message: CasketCard.Picked) -> None:
         self.action_pick(message.index)
 
+    # ------------------------------------------------------------------ hints, reveal
     def action_hint(self) -> None:
         s = self.session
         if not s.playable:
             self.notify("This puzzle is invalid, so there are no hints: press r for its analysis.")
             return
-        if s.next_hint() is None:
+        if "hint" in self.busy:
+            self.notify("Still working out the hint…")
+            return
+        if s.hints_shown >= HINT_LEVELS:
             self.notify(f"That was the last hint ({HINT_LEVELS} of {HINT_LEVELS}); "
                         "press r to reveal the answer.")
             return
-        self._changed()
-        self.refresh_view()
+        self._spawn("hint", s.work_hints, lambda result: s.apply_hint(*result))
 
     def action_reveal(self) -> None:
-        self.session.reveal()
+        s = self.session
+        if s.reveal():
+            if s.explanation is None and "explanation" not in self.busy:
+                def keep(text: object) -> None:
+                    s.explanation = str(text)
+
+                self._spawn("explanation", s.work_explanation, keep)
         self._changed()
         self.refresh_view()
 
+    # ------------------------------------------------------------------ pencil marks
+    def action_suppose(self) -> None:
+        s = self.session
+        casket = self.selected
+        s.suppose(None if s.pencil.supposing == casket else casket)
+        self._changed()
+        self.refresh_view(home=False)
+
+    def action_mark(self, value: bool) -> None:
+        s = self.session
+        if s.pencil.supposing is None:
+            self.notify("First suppose a casket: choose it with ←/→ and press s. Then mark "
+                        "statements true (t) or false (f).")
+            return
+        s.mark(self.cursor, value)
+        self._changed()
+        self.refresh_view(home=False)
+
+    def action_undo(self) -> None:
+        s = self.session
+        done = s.undo_mark()
+        if done is None:
+            self.notify("No pencil mark to undo.")
+            return
+        self.cursor = done[1]
+        self._changed()
+        self._update_cards(follow=True)
+        self._update_feedback()
+
+    def action_check(self) -> None:
+        s = self.session
+        placement = s.pencil.supposing
+        if placement is None:
+            self.notify("Suppose a casket first (s), mark statements (t/f), then check.")
+            return
+        marks = s.pencil.marks()
+        self._spawn("check", lambda: s.work_check(placement, marks),
+                    lambda result: s.apply_check(result))  # type: ignore[arg-type]
+
+    def action_restart(self) -> None:
+        self.session.restart()
+        self._changed()
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ other keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Next and previous only make sense inside a pack."""
         if action == "navigate" and self.session.place is None:
@@ -186,11 +342,8 @@ class PlayPuzzleScreen(Screen):
         self.dismiss()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(pack=self.session.place is not None))
-
-    def action_scroll(self, delta: int) -> None:
-        box = self.query_one("#feedback", VerticalScroll)
-        box.scroll_relative(y=delta * 2, animate=False)
+        self.app.push_screen(HelpScreen(pack=self.session.place is not None,
+                                        code=self.session.code))
 
     def action_page(self, delta: int) -> None:
         box = self.query_one("#feedback", VerticalScroll)
@@ -200,11 +353,15 @@ class PlayPuzzleScreen(Screen):
             box.scroll_page_down(animate=False)
 
     # ------------------------------------------------------------------ drawing
-    def refresh_view(self) -> None:
+    def refresh_view(self, home: bool = True) -> None:
         self._update_top()
         self._update_cards()
+        self._update_feedback(home)
+
+    def _update_feedback(self, home: bool = True) -> None:
         self.query_one("#feedback-text", Static).update(self.feedback())
-        self.query_one("#feedback", VerticalScroll).scroll_home(animate=False)
+        if home:
+            self.query_one("#feedback", VerticalScroll).scroll_home(animate=False)
 
     def _update_top(self) -> None:
         s = self.session
@@ -221,17 +378,46 @@ class PlayPuzzleScreen(Screen):
                 top.append(f" · hints {s.hints_shown} of {HINT_LEVELS}")
         self.query_one("#top", Static).update(top)
 
-    def _update_cards(self) -> None:
+    def _update_cards(self, follow: bool = False) -> None:
         s = self.session
         answer = s.coach.solution if (s.finished and s.playable) else None
+        supposing = s.pencil.supposing
+        marks = s.pencil.marks()
+        wrong = set(s.mark_check.wrong) if s.mark_check is not None else set()
         for card in self.query(CasketCard):
             card.set_selected(card.index == self.selected)
+            card.set_supposed(card.index == supposing)
             if card.index == answer:
                 card.set_mark("right")
             elif card.index in s.wrong_picks:
                 card.set_mark("wrong")
             else:
                 card.set_mark("")
+        for line in self.query(StatementLine):
+            line.show(line.number == self.cursor, marks.get(line.number),
+                      line.number in wrong, supposing is not None)
+        if follow:
+            line = self.query_one(f"#statement-{self.cursor}", StatementLine)
+            self.query_one("#board", VerticalScroll).scroll_to_widget(line, animate=False)
+
+    def _marks_text(self) -> Text | None:
+        s = self.session
+        placement = s.pencil.supposing
+        if placement is None:
+            return None
+        name = s.puzzle.names[placement]
+        marks = s.pencil.marks()
+        if s.mark_check is not None and "check" not in self.busy:
+            return Text("✎ " + s.mark_check.sentence(s.puzzle), style="bold")
+        text = Text(f"✎ Supposing the portrait is in the {name} casket. ", style="bold")
+        if "check" in self.busy:
+            text.append("Checking your marks…", style="italic")
+        elif marks:
+            text.append(f"{plural(len(marks), 'mark')} so far: c checks them, u undoes the "
+                        "last.")
+        else:
+            text.append("Mark statements with t (true) and f (false); ↑/↓ choose one.")
+        return text
 
     def feedback(self) -> Text:
         """Everything the player has found out, newest first, as plain readable text."""
@@ -248,6 +434,14 @@ class PlayPuzzleScreen(Screen):
             para(s.coach.problem or "")
             para("No pick can be right. You can still pick a casket to see what it gives, "
                  "or press r to read the full analysis.")
+        if s.restart_armed:
+            para("Start over? Your pencil marks, picks and hints on screen go (your record "
+                 "stays). Press x again to start over.", "bold")
+        if "pick" in self.busy:
+            para(f"Judging the {s.puzzle.names[self.selected]} casket…", "italic")
+        marks = self._marks_text()
+        if marks is not None:
+            para(marks)
         verdict = s.verdict
         if verdict is not None and s.playable:
             if verdict.correct:
@@ -267,23 +461,32 @@ class PlayPuzzleScreen(Screen):
             para("◌ Revealed: " + s.coach.answer_sentence(), "bold")
         if verdict is None and not s.revealed and s.opened_finished:
             para(self._earlier())
-        if (s.revealed or (verdict is not None and verdict.correct)):
-            para(Text("How it works out, step by step:", style="bold"))
-            para(spaced(s.coach.explanation()))
-        elif s.hints_shown:
+        if "hint" in self.busy:
+            para("Working out the hint…", "italic")
+        if s.revealed or (verdict is not None and verdict.correct):
+            if s.explanation is None:
+                para("Working out the step-by-step explanation…", "italic")
+            else:
+                para(Text("How it works out, step by step:", style="bold"))
+                para(spaced(s.explanation))
+        elif s.hints_shown and s.hints_ready:
             for hint in reversed(s.hints()):
                 para(Text(f"Hint {hint.level} of {HINT_LEVELS}: {hint.title}", style="bold"))
                 para(hint.text)
-        if not out.plain:
+        if not out.plain or (out.plain and marks is not None and len(out.plain) ==
+                             len(marks.plain)):
             para(f"Suppose the portrait is in each casket in turn and count the true "
-                 f"statements: exactly one casket gives {s.puzzle.m}. "
-                 f"Press h for a hint ({HINT_LEVELS} steps, gentle to full), r to reveal.")
+                 f"statements: exactly one casket gives {s.puzzle.m}. Pencil marks: choose "
+                 f"a casket with ←/→ and press s to suppose the portrait there, then ↑/↓ "
+                 f"and t/f to mark statements, c to check them. Press h for a hint "
+                 f"({HINT_LEVELS} steps, gentle to full), r to reveal.")
         if s.finished and s.place is not None:
             if s.place.index < s.place.total:
                 para("Press n for the next puzzle, p for the previous one, Escape for the list.")
             else:
                 para("That was the last puzzle of the pack. Escape shows the list with your "
                      "results (s there shows statistics); p goes to the previous puzzle.")
+        para(Text(f"Share this puzzle: portia play {s.code}", style="italic"))
         return out
 
     def _earlier(self) -> str:

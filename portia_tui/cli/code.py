@@ -1,0 +1,36 @@
+"""portia code FILE: a short share code for one puzzle (portia play CODE / edit CODE open it)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "code", help="print a short share code for a puzzle",
+        description="Print a short text code (letters and digits, safe in a URL) that holds the "
+        "puzzle's caskets, statements and m (not its title). 'portia play CODE' and "
+        "'portia edit CODE' open it.")
+    p.add_argument("file", metavar="FILE", help="puzzle file (.toml, .txt, .json) or a code")
+    p.set_defaults(func=run)
+
+
+def share_code(arg: str):
+    """The puzzle a command-line argument holds as a share code, or None when the argument is
+    an existing path or does not have a code's shape (then it is read as a file). A bad code
+    raises CodeError (one line, exit 2)."""
+    from portia_tui.core.formats.code import decode, looks_like_code
+
+    if Path(arg).exists() or Path(arg).is_symlink() or not looks_like_code(arg):
+        return None
+    return decode(arg)
+
+
+def run(args: argparse.Namespace) -> int:
+    from portia_tui.core import formats
+    from portia_tui.core.formats.code import encode
+
+    puzzle = share_code(args.file) or formats.load(args.file)
+    print(encode(puzzle))
+    return 0
