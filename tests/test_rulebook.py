@@ -251,3 +251,57 @@ def test_cnf_export_lists_every_rule():
     p = formats.loads(RULED, "native")
     text = formats.dumps(p, "dimacs")
     assert "c rule: On every casket, at most 1 statement is false" in text
+
+
+def test_share_codes_refuse_what_version_1_cannot_hold():
+    from portia_tui.core.errors import PortiaError
+    from portia_tui.core.formats import code
+
+    p = formats.loads(RULED, "native")
+    with pytest.raises(PortiaError, match="share code holds only"):
+        code.encode(p)
+
+
+# --------------------------------------------------------------------------- census
+def test_mackinnon_second_generation():
+    from portia_tui.core.census import clue_census
+
+    r = clue_census(2)
+    assert (r["statement_sets"], r["pairs"], r["up_to_swap"]) == (27_000, 60_960, 30_480)
+    # one statement a casket: the clue is m, and the figure is the first generation's
+    assert clue_census(1)["pairs"] == 348
+
+
+def test_clue_census_agrees_with_the_bearing_rules():
+    """A pair counts exactly when the puzzle with the rules 'Exactly K caskets bear exactly J
+    true statements' for its clue is valid with that placement (SAT)."""
+    import random
+    from collections import Counter
+
+    from portia_tui.core.semantics import holds
+    from portia_tui.core.vocabulary import VOCABULARIES
+
+    rnd = random.Random(7)
+    layout = Layout(("gold", "silver", "lead"), (2, 2, 2))
+    menus = [options(layout, c, VOCABULARIES["portrait"]) for c in range(3)]
+    for _ in range(12):
+        caskets = tuple(Casket(name, tuple(rnd.sample(menus[c], 2)))
+                        for c, name in enumerate(layout.names))
+        base = Puzzle(caskets)
+        def clue(p):
+            return Counter(sum(holds(mn, p, ()) for mn in base.meanings[2 * c:2 * c + 2])
+                           for c in range(3))
+
+        for p in range(3):
+            rules = [Rule("bearing", "exactly", clue(p).get(j, 0), True, j) for j in range(3)]
+            analysis = sat.analyse(base.with_rules(rules))
+            singled_out = sum(1 for q in range(3) if clue(q) == clue(p)) == 1
+            assert (analysis.solutions() == (p,)) == singled_out
+
+
+def test_census_cli_clue(capsys):
+    from portia_tui.cli import main
+
+    assert main(["census", "-n", "2", "--clue", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "60,960" in out and "30,480" in out

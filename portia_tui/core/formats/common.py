@@ -89,7 +89,7 @@ def thesis_refusal(puzzle, what: str) -> str | None:
         said = rule_sentence(puzzle.side_rules[0], puzzle.layout)
         return f"{what} holds only 'Exactly M statements are true': this puzzle states {said!r}"
     for _ci, st in puzzle.flat:
-        if st.kind not in CLASSIC_KINDS:
+        if st.kind and st.kind not in CLASSIC_KINDS:
             return (f"{what} holds only the six statement kinds of the thesis: this puzzle has "
                     f"'{KINDS[st.kind].summary}'")
     return None
