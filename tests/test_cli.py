@@ -36,7 +36,6 @@ def test_solve_json_shape(capsys):
     assert data == {
         "caskets": ["gold", "silver", "lead"],
         "m": 1,
-        "rules": ["Exactly 1 statement is true"],
         "solutions": ["gold"],
         "valid": True,
         "true_counts": {"gold": [1], "silver": [2], "lead": [2]},

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from portia_tui.app.editor.analysis import MarksRequest, Request, compute, marks, menu
 from portia_tui.app.editor.model import EditorModel
-from portia_tui.core.model import default_puzzle
+from portia_tui.core.model import blank_puzzle, default_puzzle
 from portia_tui.core.sat import SatEngine, analyse
 from portia_tui.core.vocabulary import Statement
 
@@ -48,27 +48,56 @@ def test_files_and_names(tmp_path):
 
 def test_compute_matches_the_core():
     p = default_puzzle()
-    report = compute(Request(3, p, values=True, target=0, target_m=1))
+    report = compute(Request(3, p, values=True, target=0))
     assert report.analysis.true_counts == analyse(p).true_counts
     (sol,) = report.analysis.solutions()
     assert report.values_for == sol
     assert report.values == SatEngine(p).values(sol, p.m)
     assert report.assistant.counts == analyse(p).true_counts[0]
+    assert report.assistant.m == p.m  # one m: the puzzle's
     assert report.assistant.exceeded == (min(report.assistant.counts) > 1)
 
 
-def test_marks_say_which_choices_keep_the_target_reachable():
-    p = default_puzzle()
-    request = MarksRequest(0, p, casket=1, position=0, target=2, target_m=1)
+def test_compute_on_a_blank_page():
+    blank = blank_puzzle(3, 2)
+    report = compute(Request(0, blank, values=True, target=1))
+    assert report.analysis.solutions() == ()  # m open: nothing fits yet
+    assert report.values is None and report.assistant.m is None
+    assert report.assistant.counts == frozenset(range(7))  # each slot either way
+
+
+def test_marks_are_the_cores_for_the_slots_menu(monkeypatch):
+    import portia_tui.app.editor.analysis as glue
+
+    calls = []
+
+    def fake(puzzle, slot, choices, target, m, *, budget=None, cancelled=None):
+        calls.append((slot, tuple(choices), target, m))
+        return ("valid",) * len(choices)
+
+    monkeypatch.setattr(glue, "mark_choices", fake)
+    p = default_puzzle().with_row_added()
+    request = MarksRequest(0, p, casket=1, position=1, target=2)
     found = marks(request)
-    options = p.options(1)
-    assert len(found) == len(options)
-    for st, ok in zip(options, found):
-        sub = p.with_statement(1, 0, st)
-        assert ok == (1 in analyse(sub).true_counts[2])
+    assert found == ("valid",) * len(p.options(1))
+    assert calls == [(3, tuple(p.options(1)), 2, p.m)]
     assert marks(request, cancelled=lambda: True) is None
-    too_many = MarksRequest(0, p, casket=1, position=0, target=2, target_m=p.size + 1)
-    assert set(marks(too_many)) == {False}
+    marks(MarksRequest(0, p.with_m(None), 1, 1, 2))  # m open: the core marks for any m
+    assert calls[-1][3] is None
+
+
+def test_model_target_and_disk_changes(tmp_path):
+    from portia_tui.core import formats
+
+    path = tmp_path / "p.toml"
+    formats.save(default_puzzle(), path)
+    model = EditorModel.opened(default_puzzle(), path)
+    assert model.target is None and model.target_or(5) == 2  # clamped to the caskets
+    assert not model.changed_on_disk()
+    formats.save(default_puzzle().with_m(0), path, force=True)
+    assert model.changed_on_disk()
+    model.mark_saved(path)
+    assert not model.changed_on_disk()
 
 
 def test_menu_is_the_core_menu_as_sentences():

@@ -1,4 +1,5 @@
-"""The SAT engine, the deduction solver and brute force agree, loops included."""
+"""The SAT engine and brute force agree, loops included; examples pinned on every engine.
+(The casket engine's property tests are in test_casket_engine.py.)"""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
-from portia_tui.core import brute, deduction, sat
+from portia_tui.core import brute, deduction, engine, sat, sat_legacy
 from portia_tui.core.formats import dimacs
 from portia_tui.core.model import Puzzle, default_puzzle
 from portia_tui.core.semantics import consistent, find_loops
@@ -22,20 +23,18 @@ def same(a, b):
     ]
 
 
-@settings(max_examples=300)
-@given(puzzles(max_statements=10))
-def test_sat_equals_deduction_equals_brute(puzzle):
-    truth = brute.analyse(puzzle)
-    same(sat.analyse(puzzle), truth)
-    same(deduction.analyse(puzzle), truth)
-
-
 @settings(max_examples=150)
-@given(puzzles(max_statements=9, equal=True, caskets=3))
-def test_classic_shapes_agree(puzzle):
-    truth = brute.analyse(puzzle)
-    same(sat.analyse(puzzle), truth)
-    same(deduction.analyse(puzzle), truth)
+@given(puzzles(max_statements=10, empty=True))
+def test_sat_equals_brute(puzzle):
+    same(sat.analyse(puzzle), brute.analyse(puzzle))
+
+
+@settings(max_examples=40)
+@given(puzzles(max_statements=9))
+def test_legacy_sat_equals_brute_on_complete_puzzles(puzzle):
+    """The old SAT analysis (kept for the benchmark) on complete puzzles: it assumed one value
+    per statement outside undetermined loops, which an empty slot breaks."""
+    same(sat_legacy.analyse(puzzle), brute.analyse(puzzle))
 
 
 @settings(max_examples=100)
@@ -44,8 +43,8 @@ def test_values_match_every_consistent_assignment(puzzle, data):
     from itertools import product
 
     placement = data.draw(st.integers(0, len(puzzle.caskets) - 1))
-    engine = sat.SatEngine(puzzle)
-    got = engine.values(placement, puzzle.m)
+    oracle = sat.SatEngine(puzzle)
+    got = oracle.values(placement, puzzle.m)
     models = [
         v for v in product((False, True), repeat=puzzle.size)
         if sum(v) == puzzle.m and consistent(puzzle, placement, v)
@@ -60,8 +59,8 @@ def test_values_match_every_consistent_assignment(puzzle, data):
     assert got == want
 
 
-@settings(max_examples=150)
-@given(puzzles(max_statements=10), st.data())
+@settings(max_examples=100)
+@given(puzzles(max_statements=10, empty=True), st.data())
 def test_dimacs_models_are_exactly_the_solutions(puzzle, data):
     """Any SAT solver reading our DIMACS finds exactly the solution caskets."""
     m = data.draw(st.integers(0, puzzle.size))
@@ -101,7 +100,7 @@ def example_1() -> Puzzle:
 
 
 def test_smullyan_first_casket():
-    a = sat.analyse(default_puzzle())
+    a = engine.analyse(default_puzzle())
     assert [sorted(c) for c in a.true_counts] == [[2], [1], [2]]
     assert a.solution_names() == ["silver"]
     assert a.valid()
@@ -110,7 +109,7 @@ def test_smullyan_first_casket():
 
 
 def test_thesis_example_1_unique_m():
-    a = sat.analyse(example_1())
+    a = engine.analyse(example_1())
     assert [sorted(c) for c in a.true_counts] == [[3], [4], [1]]
     assert a.unique_m == (1, 3, 4)
     assert a.solution_names(4) == ["silver"]
@@ -148,8 +147,8 @@ def test_other_true_beside_other_false_is_a_paradox():
         },
         m=2,
     )
-    for engine in (sat, deduction, brute):
-        a = engine.analyse(p)
+    for module in (sat, engine, brute):
+        a = module.analyse(p)
         assert a.loops[0].kind == "paradox"
         assert a.loops[0].paradox_in == (0, 1, 2)
         assert all(not c for c in a.true_counts)

@@ -241,9 +241,11 @@ def test_a_refused_write_is_a_format_error_and_leaves_no_temporary(tmp_path, mon
         raise OSError(errno.EROFS, "Read-only file system")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(FormatError, match="cannot write: Read-only file system"):
-        formats.save(default_puzzle(), tmp_path / "p.toml")
-    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(os, "link", refuse)
+    for force in (False, True):
+        with pytest.raises(FormatError, match="cannot write: Read-only file system"):
+            formats.save(default_puzzle(), tmp_path / "p.toml", force=force)
+        assert list(tmp_path.iterdir()) == []
 
 
 def test_quoted_toml_keys_are_located_too(tmp_path):

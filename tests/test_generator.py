@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from portia_tui.core import sat
-from portia_tui.core.errors import PortiaError
+from portia_tui.core.difficulty import rate
+from portia_tui.core.errors import PortiaError, SettingsError
 from portia_tui.core.generator import (Settings, Stats, casket_names, distinct_bound, generate,
                                        loop_free_counts)
 from portia_tui.core.pack import canonical_key
+from portia_tui.core.generator.sampler import to_puzzle
 from portia_tui.core.semantics import find_loops
 
 
@@ -18,10 +20,11 @@ def _valid(g):
     assert a.solution_names(g.puzzle.m) == [g.solution]
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 5, 7])
-def test_generated_puzzles_are_valid_loop_free_and_distinct(n):
+@pytest.mark.parametrize("n, negations", [(1, False), (2, False), (4, False), (5, True),
+                                          (7, True)])
+def test_generated_puzzles_are_valid_loop_free_and_distinct(n, negations):
     stats = Stats()
-    out = generate(Settings(n=n, count=30, seed=n), stats=stats)
+    out = generate(Settings(n=n, count=30, seed=n, allow_negations=negations), stats=stats)
     assert len(out) == 30
     keys = set()
     for g in out:
@@ -103,12 +106,27 @@ def test_large_n_repeats_automatically_with_notice():
         _valid(g)
 
 
-def test_distinct_loop_free_bound_is_tight():
-    out = generate(Settings(n=7, count=3, seed=1, repeats="never"))
+@pytest.mark.parametrize("n, negations", [(7, True), (4, False)])
+def test_distinct_loop_free_bound_is_tight(n, negations):
+    out = generate(Settings(n=n, count=3, seed=1, repeats="never", allow_negations=negations))
     for g in out:
-        assert all(len(set(c.statements)) == 7 for c in g.puzzle.caskets)
-    with pytest.raises(PortiaError, match="at most 7 distinct"):
-        Settings(n=8, repeats="never").check()
+        assert all(len(set(c.statements)) == n for c in g.puzzle.caskets)
+    with pytest.raises(PortiaError, match=f"at most {n} distinct"):
+        Settings(n=n + 1, repeats="never", allow_negations=negations).check()
+
+
+def test_bounds_with_the_quality_filters():
+    # three caskets: one of "in X" / "not in X" per X; two caskets: "in the gold" is the
+    # negation of "in the silver" and says what "not in the silver" says
+    assert distinct_bound(3, 3, loops=False, negations=False) == 4
+    assert distinct_bound(3, 3, loops=True, negations=False) == 3 + 4 + 2
+    assert distinct_bound(2, 1, loops=False, vocabulary="portrait") == 4
+    assert distinct_bound(2, 1, loops=False, vocabulary="portrait", negations=False) == 2
+    assert distinct_bound(2, 1, loops=False, vocabulary="portrait", echoes=False) == 2
+    assert distinct_bound(2, 1, False, "portrait", negations=False, echoes=False) == 1
+    with pytest.raises(SettingsError, match="beside its exact negation") as info:
+        Settings(n=5, repeats="never").check()
+    assert info.value.bound == 4
 
 
 @pytest.mark.parametrize("settings, words", [
@@ -132,13 +150,119 @@ def test_attempt_budget_ends_the_search():
         generate(Settings(n=1, vocabulary="portrait", count=400, seed=1, attempts=2000))
 
 
-def test_portrait_vocabulary():
-    for g in generate(Settings(n=2, count=10, seed=1, vocabulary="portrait")):
-        assert all(st.kind in ("in", "not_in") for c in g.puzzle.caskets for st in c.statements)
+@pytest.mark.parametrize("vocabulary", ["portrait", "classic"])
+def test_named_vocabularies(vocabulary):
+    from portia_tui.core.vocabulary import VOCABULARIES
+
+    kinds = set()
+    for g in generate(Settings(n=2, count=10, seed=1, vocabulary=vocabulary)):
+        kinds |= {st.kind for c in g.puzzle.caskets for st in c.statements}
+    assert kinds <= set(VOCABULARIES[vocabulary])
+    if vocabulary == "classic":  # statements about statements too, as with "full"
+        assert kinds - {"in", "not_in"}
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_difficulty_target(level):
     for g in generate(Settings(n=3, count=5, seed=2, difficulty=level)):
-        assert g.rating.level == level
+        assert g.rating.level == level and g.rating == rate(g.puzzle)
         _valid(g)
+
+
+# --------------------------------------------------------------------------- issue 11
+@pytest.mark.parametrize("settings", [
+    Settings(n=12, loops=True, count=2, seed=1, allow_negations=True),
+    Settings(n=16, caskets=4, loops=True, count=1, seed=1, allow_negations=True),
+    Settings(n=6, vocabulary="portrait", count=2, seed=1, allow_negations=True),
+])
+def test_n_at_the_distinct_statement_bound_works(settings):
+    # every casket's whole menu makes the caskets alike: at the bound, repeats are needed
+    assert settings.allow_repeats
+    for g in generate(settings):
+        _valid(g)
+
+
+@pytest.mark.parametrize("settings", [
+    Settings(n=3, vocabulary="portrait", count=3, seed=1, repeats="never"),
+    Settings(n=9, loops=True, count=2, seed=1),
+])
+def test_at_the_filtered_bound_caskets_still_choose(settings):
+    # with the negation filter a casket at the bound picks "in X" or "not in X" for each X,
+    # so the caskets need not be alike: no repeats are needed
+    assert settings.bound == settings.n and not settings.allow_repeats
+    for g in generate(settings):
+        _valid(g)
+        assert all(len(set(c.statements)) == settings.n for c in g.puzzle.caskets)
+
+
+@pytest.mark.parametrize("settings", [
+    Settings(n=12, loops=True, repeats="never", allow_negations=True),
+    Settings(n=6, vocabulary="portrait", repeats="never", allow_negations=True),
+])
+def test_no_repeats_at_the_bound_is_refused_up_front_with_the_reason(settings):
+    with pytest.raises(SettingsError, match="no casket is ever the one solution") as info:
+        settings.check()
+    assert info.value.setting == "repeats" and info.value.bound == settings.n
+
+
+def test_a_search_that_finds_nothing_gives_up_within_its_patience(monkeypatch):
+    import portia_tui.core.generator as gen
+    import portia_tui.core.generator.search as search
+
+    monkeypatch.setattr(search, "_choose_m", lambda *_args: None)  # no candidate is ever kept
+    settings = Settings(n=3, loops=True, seed=1, attempts=10**9).check()
+    with pytest.raises(gen.GaveUpError, match="gave up after") as info:
+        list(gen.iter_generate(settings, patience=0.3))
+    assert info.value.attempts < 10**9 and info.value.seconds < 5
+
+
+@pytest.mark.parametrize("settings", [
+    Settings(caskets=1), Settings(caskets=200), Settings(n=9, repeats="never"),
+    Settings(n=1, difficulty="hard"), Settings(m=99), Settings(vocabulary="odd"),
+])
+def test_setting_errors_carry_data_and_name_no_flag(settings, capsys):
+    with pytest.raises(SettingsError) as info:
+        settings.check()
+    err = info.value
+    assert "--" not in err.message and "-n " not in err.message
+    assert getattr(settings, err.setting) == err.value
+
+
+def test_the_command_line_words_setting_errors_with_its_flags(capsys):
+    from portia_tui.cli import main
+
+    assert main(["generate", "--caskets", "1"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        "portia: --caskets 1: a puzzle needs at least 2 caskets"
+    assert main(["generate", "-n", "9", "--no-repeats"]) == 2
+    assert capsys.readouterr().err.startswith("portia: --no-repeats: 9 statements")
+    assert main(["census", "-n", "0"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        "portia: -n 0: every casket needs at least one statement"
+
+
+def test_sat_reverifies_a_sample_or_everything():
+    stats = Stats()
+    out = generate(Settings(n=3, count=41, seed=6), stats=stats)
+    assert stats.verified == 3 and stats.sat_disagreements == 0  # puzzles 1, 21 and 41
+    for g in out:
+        assert g.unique_m == sat.analyse(g.puzzle).unique_m
+        assert g.rating == rate(g.puzzle)  # the loop-free facts rate as the deduction does
+        g.puzzle.validate()
+    stats = Stats()
+    generate(Settings(n=3, count=10, seed=6, verify=True, loops=True), stats=stats)
+    assert stats.verified == 10 and stats.sat_disagreements == 0
+
+
+def test_loop_free_depth_is_the_deduction_depth():
+    from portia_tui.core.deduction import Deducer
+    from portia_tui.core.generator.sampler import Sampler, loop_free_depth
+    import random
+
+    for s in (Settings(n=3, seed=1).check(), Settings(n=6, caskets=5, seed=2).check()):
+        sampler = Sampler(s, random.Random(s.seed))
+        for _ in range(100):
+            cands, order = sampler.draw()
+            puzzle = to_puzzle(cands, s.names, 0)
+            story = Deducer(puzzle).story(0, explain=False)
+            assert loop_free_depth(cands, order, s.caskets) == story.depth

@@ -1,22 +1,25 @@
-"""Property: the independent deduction solver agrees with the SAT analysis on generated puzzles."""
+"""Property: the casket engine agrees with the SAT analysis on generated puzzles, and the
+stories (ratings, explanations) with both."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core import deduction, sat
+from portia_tui.core import deduction, engine, sat
 from portia_tui.core.generator import Settings, generate
 
 
 @settings(max_examples=40, deadline=None)
-# at most 12 statements: a loop can then never leave more cases than the deduction solver lists
+# at most 12 statements: a loop can then never leave more cases than the stories list
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 3), caskets=st.integers(2, 4),
        loops=st.booleans(), policy=st.sampled_from(["smallest", "largest", "random"]))
-def test_deduction_agrees_with_sat(seed, n, caskets, loops, policy):
+def test_engine_and_stories_agree_with_sat(seed, n, caskets, loops, policy):
     for g in generate(Settings(n=n, caskets=caskets, count=2, seed=seed, loops=loops,
                                m_policy=policy)):
         exact = sat.analyse(g.puzzle)
-        independent = deduction.analyse(g.puzzle)
-        assert independent.true_counts == exact.true_counts
-        assert independent.solution_names() == [g.solution]
+        fast = engine.analyse(g.puzzle)
+        assert fast.true_counts == exact.true_counts and fast.loops == exact.loops
+        assert fast.solution_names() == [g.solution]
+        stories = deduction.Deducer(g.puzzle).stories()
+        assert [s.counts for s in stories] == list(exact.true_counts)

@@ -144,3 +144,20 @@ def test_clock():
     assert clock(7) == "0:07"
     assert clock(754.9) == "12:34"
     assert clock(3723) == "1:02:03"
+
+
+def test_pencil_marks_survive_the_merge_of_two_stores(tmp_path):
+    """Marks written by one player are kept when another player saves other puzzles."""
+    from portia_tui.core.progress import ProgressStore
+
+    path = tmp_path / "progress.json"
+    a, b = ProgressStore(path), ProgressStore(path)
+    rec = a.pack("k", "Pack").record("001")
+    rec.marks = {"0": {"1": True}}
+    rec.supposing = 0
+    assert a.save() is None
+    b.pack("k", "Pack").record("002").wrong_pick()
+    assert b.save() is None
+    again = ProgressStore(path).pack("k").peek("001")
+    assert again.marks == {"0": {"1": True}} and again.supposing == 0
+    assert ProgressStore(path).pack("k").peek("002").wrong == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from portia_tui.core import deduction, formats, sat
+from portia_tui.core import engine, formats, sat
 
 from .conftest import REPO
 
@@ -88,7 +88,7 @@ def test_shipped_puzzle(name):
     n, solution, unique, loops = EXPECTED[name]
     puzzle = formats.load(REPO / "puzzles" / name)
     assert puzzle.n == n and puzzle.title
-    for analysis in (sat.analyse(puzzle), deduction.analyse(puzzle)):
+    for analysis in (sat.analyse(puzzle), engine.analyse(puzzle)):
         assert analysis.solution_names() == [solution]
         assert analysis.unique_m == unique
         assert [loop.kind for loop in analysis.loops] == loops

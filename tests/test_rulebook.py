@@ -142,9 +142,22 @@ def _same(a, b):
 
 @settings(max_examples=120, deadline=None)
 @given(full_puzzles())
-def test_sat_equals_brute_on_the_whole_language(puzzle):
+def test_engine_equals_sat_equals_brute_on_the_whole_language(puzzle):
+    """The casket engine (count vectors), the SAT analysis and brute force agree: true counts,
+    loops, and every statement's value per placement (any m and the puzzle's m)."""
+    from portia_tui.core import analyse, engine
+
     truth = brute.analyse(puzzle)
     _same(sat.analyse(puzzle), truth)
+    got = analyse(puzzle)
+    assert got.engine == "casket" and got.loops == truth.loops
+    _same(got, truth)
+    oracle = sat.SatEngine(puzzle)
+    for p in range(len(puzzle.caskets)):
+        for m in {None, puzzle.m}:
+            assert got.values(p, m) == oracle.values(p, m)
+    oracle.close()
+    assert isinstance(got.evaluation, engine.WholeEngine) != engine.covers(puzzle)
     # the exported CNF holds every rule, m included
     clauses, _top = sat.puzzle_cnf(puzzle)
     with Solver(name="minisat22", bootstrap_with=clauses) as solver:
@@ -305,3 +318,36 @@ def test_census_cli_clue(capsys):
     assert main(["census", "-n", "2", "--clue", "-q"]) == 0
     out = capsys.readouterr().out
     assert "60,960" in out and "30,480" in out
+
+
+# --------------------------------------------------------------------------- the assistant
+@settings(max_examples=15, deadline=None)
+@given(hst.data())
+def test_marks_and_repairs_on_the_whole_language(data):
+    """mark_choices over a full-language menu (rules included) = analysing each choice."""
+    from portia_tui.core.assistant import IMPOSSIBLE, REACHABLE, VALID, mark_choices, repairs
+    from portia_tui.core.vocabulary import menu as vocabulary_menu
+
+    puzzle = data.draw(full_puzzles(max_statements=5, max_caskets=3))
+    if puzzle.m is None and not puzzle.rules:
+        return
+    slot = data.draw(hst.integers(0, puzzle.size - 1))
+    choices = vocabulary_menu(puzzle, slot, "full")[:10]
+    target = data.draw(hst.integers(0, len(puzzle.caskets) - 1))
+    got = mark_choices(puzzle, slot, choices, target, puzzle.m, vocabulary="full")
+    ci = puzzle.owner(slot)
+    for x, mark in zip(choices, got):
+        q = puzzle.with_statement(ci, slot - puzzle.layout.offset(ci), x)
+        a = brute.analyse(q)
+        ms = [puzzle.m] if puzzle.m is not None else range(q.size + 1)
+        fits = [a.solutions(mm) if puzzle.m is not None else
+                tuple(p for p, c in enumerate(a.true_counts) if mm in c) for mm in ms]
+        want = (VALID if any(f == (target,) for f in fits) else
+                REACHABLE if any(target in f for f in fits) else IMPOSSIBLE)
+        assert mark == want, (x, puzzle)
+    if puzzle.m is not None:
+        found = repairs(puzzle, "classic")
+        for r in found.statements:
+            q = puzzle.with_statement(puzzle.owner(r.index), r.index - puzzle.layout.offset(
+                puzzle.owner(r.index)), r.statement)
+            assert brute.analyse(q).solutions() == (r.solution,)

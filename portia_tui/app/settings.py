@@ -17,20 +17,20 @@ Saving is atomic; a corrupt file is not thrown away but kept next to it as
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.formats.common import atomic_write, key_line, toml_error
+from portia_tui.core.files import SMALL_LIMIT, atomic_write, parse_toml, read_text
+from portia_tui.core.formats.common import key_line
 
 from portia_tui.core.paths import config_dir, data_dir  # noqa: F401  (data_dir: re-exported for the app)
 SETTINGS_FILE = "settings.toml"
 
 #: known settings and the type each must have; unknown keys are kept as they are
-SCHEMA: dict[str, type] = {"theme": str}
+SCHEMA: dict[str, type] = {"theme": str, "author": str}
 
 #: TOML value types tomli-w can write back
 _SCALARS = (str, bool, int, float)
@@ -50,27 +50,22 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
+def _read(path: Path) -> tuple[dict[str, Any], str]:
+    """(the TOML table in path, its text); ({}, "") if there is no file; PortiaError naming
+    file:line for anything else (a FIFO, a huge file, bad UTF-8, bad TOML, nesting too deep).
+    The core's reader is the one home for all of it."""
+    try:
+        text = read_text(path, SMALL_LIMIT, "settings file")
+    except PortiaError as exc:
+        if exc.message == "no such file":
+            return {}, ""
+        raise
+    return parse_toml(text, str(path), "not valid TOML"), text
+
+
 def _read_table(path: Path) -> dict[str, Any]:
     """The TOML table in path ({} if there is no file); PortiaError naming file:line if bad."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return {}
-    except IsADirectoryError:
-        raise PortiaError("is a folder, not a settings file", str(path)) from None
-    except OSError as exc:
-        raise PortiaError(f"cannot read: {exc.strerror or exc}", str(path)) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise PortiaError("not UTF-8 text", str(path), line) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PortiaError(
-            f"not valid TOML: {toml_error(exc)[0]}", str(path), toml_error(exc)[1]
-        ) from None
+    return _read(path)[0]
 
 
 class Settings:
@@ -92,20 +87,17 @@ class Settings:
         """Read the settings file; never raises (see ``problem``)."""
         path = settings_path() if path is None else path
         try:
-            values = _read_table(path)
+            values, text = _read(path)
         except PortiaError as exc:
             return cls(path, {}, exc.located(str(path)))
         problem = None
         for key, kind in SCHEMA.items():
             if key in values and not isinstance(values[key], kind):
                 bad = values.pop(key)
-                try:
-                    line = key_line(path.read_text(encoding="utf-8-sig"), key)
-                except (OSError, UnicodeDecodeError):
-                    line = None
+                shown = repr(bad) if not isinstance(bad, (dict, list)) else type(bad).__name__
                 problem = PortiaError(
-                    f"{key!r} must be a {kind.__name__}, not {bad!r}; using the default",
-                    str(path), line,
+                    f"{key!r} must be a {kind.__name__}, not {shown[:40]}; using the default",
+                    str(path), key_line(text, key),
                 )
         settings = cls(path, values, problem)
         settings._keep_bad_file = False  # the file is readable: a bad value gets overwritten

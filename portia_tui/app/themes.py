@@ -24,7 +24,6 @@ Built-in themes come from the repository's ``themes/`` folder in a checkout, or 
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -34,7 +33,8 @@ from textual.color import Color, ColorParseError
 from textual.css.styles import Styles
 from textual.theme import Theme
 
-from portia_tui.core.formats.common import toml_error
+from portia_tui.core.errors import PortiaError
+from portia_tui.core.files import SMALL_LIMIT, decode, parse_toml, read_text
 
 from .settings import config_dir
 
@@ -183,10 +183,9 @@ def parse_theme(text: str, extra_variables: dict[str, str] | None = None) -> The
     extra_variables: variables the app defines beyond Textual's (name -> default value).
     """
     try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message, line = toml_error(exc)
-        raise ThemeFileError(f"not valid TOML: {message}", line)
+        table = parse_toml(text, "<theme>", "not valid TOML")
+    except PortiaError as exc:
+        raise ThemeFileError(exc.message, exc.line) from None
 
     for key in table:
         if key not in TOP_KEYS:
@@ -267,15 +266,23 @@ def _section_line(text: str, section: str) -> int | None:
 def read_theme_file(file: Traversable | Path,
                     extra_variables: dict[str, str] | None = None) -> Theme:
     """A checked Theme from one file; ThemeFileError if it cannot be read or is bad."""
+    return parse_theme(_theme_text(file), extra_variables)
+
+
+def _theme_text(file: Traversable | Path) -> str:
+    """A theme file's text, read by the core's bounded reader (a FIFO, a device or a huge
+    file is refused); ThemeFileError if it cannot be read."""
     try:
-        data = file.read_bytes()
+        if isinstance(file, Path):
+            return read_text(file, SMALL_LIMIT, "theme file")
+        data = file.read_bytes()  # inside the installed package (a zip, say): portia's own
+        if len(data) > SMALL_LIMIT:
+            raise ThemeFileError("too large for a theme file")
+        return decode(data, str(file))
+    except PortiaError as exc:
+        raise ThemeFileError(exc.message, exc.line) from None
     except OSError as exc:
-        raise ThemeFileError(f"cannot read: {exc.strerror or exc}")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ThemeFileError("not UTF-8 text", data[: exc.start].count(b"\n") + 1)
-    return parse_theme(text.replace("\r\n", "\n"), extra_variables)
+        raise ThemeFileError(f"cannot read: {exc.strerror or exc}") from None
 
 
 def _theme_files(folder: Traversable | Path | None) -> list[Traversable | Path]:
@@ -326,8 +333,8 @@ def load_themes(builtin: Traversable | Path | None = None,
 
 def _line_in(file: Traversable | Path, key: str) -> int | None:
     try:
-        return _key_line(file.read_text(encoding="utf-8-sig"), None, key)
-    except (OSError, UnicodeDecodeError):
+        return _key_line(_theme_text(file), None, key)
+    except ThemeFileError:
         return None
 
 

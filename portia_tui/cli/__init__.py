@@ -10,24 +10,65 @@ from __future__ import annotations
 import argparse
 import sys
 from importlib import import_module
+from typing import NoReturn
 
 from portia_tui import __version__
 
 #: modules of this package that add subcommands, in help order
-COMMAND_MODULES = ("solve", "edit", "play", "code", "generate", "pack", "census")
+COMMAND_MODULES = ("solve", "assist", "edit", "play", "code", "generate", "pack", "census")
 
 
 #: which module registers each subcommand (modules may register several)
 COMMAND_OWNERS = {
     "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve",
+    "new": "assist", "assist": "assist", "repair": "assist",
     "edit": "edit", "play": "play", "code": "code", "generate": "generate", "pack": "pack", "census": "census",
 }
+
+
+def _columns() -> int:
+    """The terminal's width as shutil.get_terminal_size() finds it (COLUMNS, then the
+    terminal, else 80), without importing shutil (which imports bz2 and lzma)."""
+    import os
+
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class Formatter(argparse.HelpFormatter):
+    """argparse's help layout; the width found without shutil (argparse makes a formatter
+    for every argument added, so `portia solve` would import it only to start)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position,
+                         _columns() - 2 if width is None else width)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line like every other error (``portia solve: error:
+    ...``, exit 2) instead of the whole usage text; ``--help`` still prints it."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with `only`, just the module that owns that subcommand (argparse
     spends milliseconds per subparser, and `portia solve` should start fast)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="portia",
         description="A terminal workbench for Portia casket puzzles. "
         "With no command, opens the editor on a built-in puzzle.",
@@ -42,7 +83,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 #: commands that neither start an app nor leave threads behind: the console script ends them
 #: with os._exit once their output is flushed, skipping interpreter teardown (a few ms)
-QUICK_EXIT = {"solve", "check", "convert", "cnf"}
+QUICK_EXIT = {"solve", "check", "convert", "cnf", "assist", "repair"}
 
 
 def entry() -> None:
@@ -60,6 +101,35 @@ def entry() -> None:
     raise SystemExit(code)
 
 
+def error_line(exc) -> str:
+    """One line for a core error, in the command line's words: ``FILE[:LINE]: message``, the
+    flag to use where the core's error names a setting or a file it may not replace."""
+    from portia_tui.core.errors import ExistsError, SettingsError
+
+    if isinstance(exc, ExistsError):
+        return f"{exc}: use --force to replace it"
+    if isinstance(exc, SettingsError):
+        if exc.setting == "attempts" and hasattr(exc, "made"):  # the generator gave up
+            return f"portia: {exc.message}; relax them or raise --attempts"
+        return f"portia: {flag(exc.setting, exc.value)}: {exc.message}"
+    return str(exc) if exc.path else f"portia: {exc}"
+
+
+#: the command-line flag of each generator or census setting the core may name
+FLAGS = {"n": "-n", "caskets": "--caskets", "count": "--count", "attempts": "--attempts",
+         "m": "--m", "m_policy": "--m-policy", "repeats": "--no-repeats",
+         "vocabulary": "--vocabulary", "solution": "--solution", "difficulty": "--difficulty",
+         "loops": "--loops"}
+
+
+def flag(setting: str, value: object = None) -> str:
+    """'--caskets 1': the flag that sets `setting`, with the value given."""
+    name = FLAGS.get(setting, f"--{setting.replace('_', '-')}")
+    if value is None or isinstance(value, bool) or setting == "repeats":
+        return name
+    return f"{name} {value}"
+
+
 def main(argv: list[str] | None = None) -> int:
     from portia_tui.core.errors import PortiaError
 
@@ -72,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except PortiaError as exc:
-        print(str(exc) if exc.path else f"portia: {exc}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

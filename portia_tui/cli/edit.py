@@ -11,13 +11,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         "edit",
         help="edit a puzzle in the terminal (the default command)",
         description="Open the casket editor on FILE (.toml; .txt or .json are imported and "
-        "saved as .toml). A FILE that does not exist yet is created on the first save. "
-        "Without FILE the editor opens on a built-in puzzle.",
+        "saved as .toml). A FILE that does not exist yet starts as a blank page (every "
+        "statement empty, m open) and is created on the first save. Without FILE the editor "
+        "opens on a built-in puzzle.",
     )
     p.add_argument("file", nargs="?", metavar="FILE|CODE",
                    help="puzzle file (.toml, .txt, .json), or a share code ('portia code FILE'): "
-                   "the editor opens it unsaved")
-    p.set_defaults(func=run, file=None)
+                   "the editor opens it unsaved; or a pack with --id")
+    p.add_argument("--id", metavar="ID", help="FILE is a pack: edit its puzzle with this id, "
+                   "as a new puzzle (saved as PACK-ID.toml unless you choose another name)")
+    p.set_defaults(func=run, file=None, id=None)
 
 
 def load_for_editing(file: str | None):
@@ -30,25 +33,72 @@ def load_for_editing(file: str | None):
         return None, None
     path = Path(file)
     if path.exists() or path.is_symlink():
-        return formats.load(path), path
+        try:
+            return formats.load(path), path
+        except FormatError:
+            _refuse_pack(path)
+            raise
     if path.suffix.lower() != ".toml":
         raise FormatError("no such file (a new puzzle file must end in .toml)", file)
     check_target(path)  # the folder must exist
     return None, path
 
 
+def run_editor(puzzle, path: Path | None, *, caskets: int | tuple[str, ...] = 3, n: int = 1,
+               m: int | None = None, target: int | None = None) -> int:
+    """Run the editor on a puzzle and/or a file (see ``EditorApp.for_file``); the exit status
+    (non-zero when the editor crashed; the unsaved work is then in a recovery file)."""
+    from portia_tui.app.editor.app import EditorApp
+
+    app = EditorApp.for_file(puzzle, path, caskets=caskets, n=n, m=m, target=target)
+    app.run()
+    return app.return_code or 0
+
+
+def _refuse_pack(path: Path) -> None:
+    """A pack is not one puzzle: say how to open one of its puzzles."""
+    from portia_tui.core.errors import FormatError
+    from portia_tui.core.pack import is_pack_text, load_pack
+
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return
+    if is_pack_text(text):
+        ids = ", ".join(e.id for e in load_pack(path).puzzles)
+        raise FormatError(f"is a pack: open one of its puzzles with --id ID (the ids are {ids})",
+                          str(path))
+
+
+def load_from_pack(file: str | None, pid: str):
+    """(puzzle, suggested path): one puzzle of a pack, to be saved as `<pack stem>-<id>.toml`
+    beside the pack."""
+    from portia_tui.core.errors import PortiaError
+
+    from .pack import pack_puzzle
+
+    if file is None:
+        raise PortiaError("--id needs a pack file")
+    path = Path(file)
+    return pack_puzzle(file, pid), path.with_name(f"{path.stem}-{pid}.toml")
+
+
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "id", None) is not None:
+        # read the pack before textual starts, so bad input is one line and exit 2
+        puzzle, suggested = load_from_pack(args.file, args.id)
+        from portia_tui.app.editor.app import EditorApp
+        from portia_tui.app.editor.model import EditorModel
+
+        # a new, unsaved puzzle whose save-as starts at the suggested name
+        app = EditorApp(EditorModel(puzzle, source=suggested))
+        app.run()
+        return app.return_code or 0
     from .code import share_code
 
     # read the file (or code) before textual starts, so bad input is one line and exit 2
     shared = share_code(args.file) if args.file else None
-    puzzle, path = (shared, None) if shared is not None else load_for_editing(args.file)
-    from portia_tui.app.editor.app import EditorApp
-
     if shared is not None:
-        from portia_tui.app.editor.model import EditorModel
-
-        EditorApp(EditorModel.new(shared)).run()
-        return 0
-    EditorApp.for_file(puzzle, path).run()
-    return 0
+        return run_editor(shared, None)
+    puzzle, path = load_for_editing(args.file)
+    return run_editor(puzzle, path)

@@ -7,17 +7,24 @@ import sys
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from portia_tui.core.difficulty import DIFFICULTIES
+    from portia_tui.core.generator.settings import DEFAULT_ATTEMPTS, M_POLICIES
+    from portia_tui.core.vocabulary import VOCABULARIES
+
     p = sub.add_parser(
         "generate", help="generate random puzzles, each verified to have one solution",
         description="Random Portia-n puzzles (Algorithm 3 of the thesis): random statements on "
         "each casket, then m chosen among the m values with exactly one solution. Every puzzle "
-        "is verified by the exact SAT analysis and rated easy/medium/hard. Without -o the pack "
-        "TOML is printed (or readable text with --print text).")
+        "is solved exactly, re-verified by SAT (the first and one in twenty, or all with "
+        "--verify) and rated easy/medium/hard. No casket carries a statement beside its exact "
+        "negation or two that say the same, and no two puzzles are the same up to renaming the "
+        "caskets (the --allow-* options lift these). Without -o the pack TOML is printed (or "
+        "readable text with --print text).")
     p.add_argument("-n", type=int, default=3, metavar="N", help="statements per casket (default 3)")
     p.add_argument("--caskets", type=int, default=3, metavar="K",
                    help="number of caskets: gold, silver, lead, copper, iron, tin, ... (default 3)")
     p.add_argument("--m", type=int, metavar="M", help="exactly M true statements (fixed)")
-    p.add_argument("--m-policy", choices=("smallest", "largest", "random"), default="random",
+    p.add_argument("--m-policy", choices=M_POLICIES, default="random",
                    help="which unique m to choose when --m is not given (default random)")
     p.add_argument("--solution", metavar="CASKET", help="the portrait must be in this casket")
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
@@ -30,13 +37,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     rep.add_argument("--no-repeats", dest="repeats", action="store_const", const="never",
                      help="never repeat a statement on a casket, even when -n needs it (error)")
     p.set_defaults(repeats="auto")
-    p.add_argument("--difficulty", choices=("easy", "medium", "hard"),
+    p.add_argument("--difficulty", choices=DIFFICULTIES,
                    help="keep only puzzles of this difficulty")
-    p.add_argument("--vocabulary", choices=("full", "portrait"), default="full",
-                   help="full (default) or portrait statements only (in / not in a casket)")
-    p.add_argument("--attempts", type=int, default=20000,
+    p.add_argument("--vocabulary", choices=tuple(VOCABULARIES), default="classic",
+                   help="classic (default: the six kinds of the thesis), portrait (in / not in "
+                   "a casket only) or full (the whole language)")
+    p.add_argument("--allow-negations", action="store_true",
+                   help="let a casket carry a statement beside its exact negation ('in the gold' "
+                   "beside 'not in the gold'; default: never)")
+    p.add_argument("--allow-echoes", action="store_true",
+                   help="let a casket carry two different statements that say the same (with two "
+                   "caskets, 'in the gold' and 'not in the silver'; default: never)")
+    p.add_argument("--allow-twins", action="store_true",
+                   help="let two puzzles be the same up to renaming the caskets and the order of "
+                   "statements (default: never; exact copies are never made)")
+    p.add_argument("--verify", action="store_true",
+                   help="re-verify every puzzle with the SAT analysis (default: the first and one "
+                   "in twenty; every puzzle is solved exactly either way)")
+    p.add_argument("--attempts", type=int, default=DEFAULT_ATTEMPTS,
                    help="give up after this many candidates in a row without a new puzzle "
-                   "(default 20000)")
+                   f"(default {DEFAULT_ATTEMPTS})")
     p.add_argument("-o", "--output", metavar="PACK", help="write a pack (.toml) here")
     p.add_argument("--force", action="store_true", help="replace the output file if it exists")
     p.add_argument("--title", default="", help="the pack's title")
@@ -64,14 +84,15 @@ def _text(pack) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from portia_tui.core.difficulty import DIFFICULTIES
-    from portia_tui.core.generator import Settings, Stats, build_pack, iter_generate, notices
-    from portia_tui.core.pack import dumps_pack, save_pack
+    from portia_tui.core.generator import Settings, Stats, iter_generate, notices
+    from portia_tui.core.pack import build_pack, dumps_pack, save_pack
 
     settings = Settings(
         n=args.n, caskets=args.caskets, count=args.count, m=args.m, m_policy=args.m_policy,
         solution=args.solution.strip().lower() if args.solution else None, loops=args.loops,
         repeats=args.repeats, difficulty=args.difficulty, vocabulary=args.vocabulary,
-        seed=args.seed, attempts=args.attempts).check()
+        seed=args.seed, attempts=args.attempts, allow_negations=args.allow_negations,
+        allow_echoes=args.allow_echoes, allow_twins=args.allow_twins, verify=args.verify).check()
     if args.output:  # fail before the work, not after
         from portia_tui.core.formats.common import check_target
 

@@ -22,6 +22,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("pack", metavar="PACK")
     s.set_defaults(func=cmd_list)
 
+    x = psub.add_parser("extract", help="write one puzzle of a pack to its own file",
+                        description="Write the puzzle with this id to FILE (the extension "
+                        "chooses the format), to edit or share on its own. Never replaces a "
+                        "file without --force.")
+    x.add_argument("pack", metavar="PACK")
+    x.add_argument("id", metavar="ID", help="the puzzle's id (see 'portia pack list')")
+    x.add_argument("-o", "--output", required=True, metavar="FILE")
+    x.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    x.set_defaults(func=cmd_extract)
+
     from portia_tui.core.export import ORDERS, SOLUTIONS
 
     e = psub.add_parser("export", help="export a pack to md, html, txt or json",
@@ -67,6 +77,31 @@ def cmd_list(args: argparse.Namespace) -> int:
         p = e.puzzle
         print(f"{e.id}  {e.title}  {p.shape}, {len(p.caskets)} caskets, m = {p.m}, "
               f"{e.difficulty} ({e.rating:.2f})")
+    return 0
+
+
+def pack_puzzle(path: str, pid: str):
+    """The puzzle with id `pid` of the pack at `path`, with the pack's author when it has
+    none of its own and its title (or "Puzzle ID") kept; PortiaError naming the ids if none."""
+    from portia_tui.core.errors import PortiaError
+    from portia_tui.core.pack import load_pack
+
+    pack = load_pack(path)
+    try:
+        entry = pack.by_id(pid)
+    except KeyError:
+        ids = ", ".join(e.id for e in pack.puzzles)
+        raise PortiaError(f"no puzzle with id {pid!r} (the ids are {ids})", path) from None
+    puzzle = entry.puzzle
+    return puzzle.replace(title=entry.title, author=puzzle.author or pack.author)
+
+
+def cmd_extract(args: argparse.Namespace) -> int:
+    from portia_tui.core import formats
+
+    puzzle = pack_puzzle(args.pack, args.id)
+    formats.save(puzzle, args.output, force=args.force)
+    print(f"wrote {args.output}", file=sys.stderr)
     return 0
 
 

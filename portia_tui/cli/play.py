@@ -23,11 +23,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 def load_playable(path: str):
     """The Pack or Puzzle in a file, or raise PortiaError naming the file and line."""
     from portia_tui.core import formats
+    from portia_tui.core.files import LARGE_LIMIT
     from portia_tui.core.formats.common import read_text
     from portia_tui.core.pack import is_pack_text, loads_pack
 
     if Path(path).suffix.lower() == ".toml":
-        text = read_text(path)  # read once: a pack or a puzzle
+        text = read_text(path, LARGE_LIMIT)  # read once: a pack or a puzzle
         return loads_pack(text, path) if is_pack_text(text) else formats.loads(text, "native", path)
     return formats.load(path)
 

@@ -13,19 +13,23 @@ from portia_tui.core.semantics import Analysis
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("solve", help="solve a puzzle (.toml, .txt or .json)",
+    p = sub.add_parser("solve", help="solve a puzzle (.toml, .txt or .json) or every puzzle "
+                       "of a pack",
                        description="Solve a puzzle: solutions, validity, true counts per "
-                       "placement, every m with a unique solution, loops.")
+                       "placement, every m with a unique solution, loops. A puzzle still being "
+                       "written (empty slots) gets, per placement, the true statements so far "
+                       "and the totals its empty slots can still reach. A pack: every puzzle.")
     p.add_argument("file", help="puzzle file: .toml, .txt (thesis text) or .json (thesis JSON)")
     p.add_argument("--m", type=int, help="ask about this m instead of the puzzle's own")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--explain", action="store_true",
-                   help="explain each placement step by step (deduction solver)")
+                   help="explain each placement step by step")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("check", help="check that puzzles have exactly one solution",
-                       description="One line per file; exit 0 when every puzzle is valid, "
-                       "1 when any is not, 2 when a file cannot be read.")
+                       description="One line per file (per puzzle for a pack); exit 0 when "
+                       "every puzzle is valid, 1 when any is not (or is incomplete), 2 when a "
+                       "file cannot be read.")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(func=cmd_check)
 
@@ -47,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_cnf)
 
 
-def _check_m(puzzle: Puzzle, m: int | None, path: str) -> int:
+def _check_m(puzzle: Puzzle, m: int | None, path: str) -> int | None:
     if m is None:
         return puzzle.m
     if not 0 <= m <= puzzle.size:
@@ -85,6 +89,12 @@ def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
         lines.append(f"  {names[ci]:<{width}}  {shown}{mark}")
     unique = ", ".join(map(str, analysis.unique_m)) or "none"
     lines.append(f"Unique m values: {unique}")
+    return "\n".join(lines + _loop_lines(puzzle, analysis))
+
+
+def _loop_lines(puzzle: Puzzle, analysis: Analysis) -> list[str]:
+    names = puzzle.names
+    lines = []
     if not analysis.loops:
         lines.append("Loops: none")
     for loop in analysis.loops:
@@ -98,54 +108,162 @@ def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
                          ", ".join(names[p] for p in loop.undetermined_in))
         detail = "; ".join(parts) or "determined under every placement"
         lines.append(f"Loop of statements {nums}: {loop.kind} ({detail})")
-    return "\n".join(lines)
+    return lines
+
+
+def _spans(values) -> str:
+    """'0-3, 5' for {0, 1, 2, 3, 5}; 'none' for none."""
+    parts: list[list[int]] = []
+    for v in sorted(values):
+        if parts and v == parts[-1][1] + 1:
+            parts[-1][1] = v
+        else:
+            parts.append([v, v])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in parts) or "none"
+
+
+def partial_lines(puzzle: Puzzle, part, m: int | None) -> list[str]:
+    """The partial puzzle's counts, for people (`part`: the core's PartialReport)."""
+    from portia_tui.core.words import incomplete
+
+    names = puzzle.names
+    width = max(len(n) for n in names)
+    lines = [incomplete(len(puzzle.empty_slots), m is None and not puzzle.rules),
+             "Per placement: true statements so far (filled slots), and the totals the empty "
+             "slots can still reach:"]
+    for ci, name in enumerate(names):
+        mark = "  <- can still fit m" if m is not None and m in part.reachable[ci] else ""
+        lines.append(f"  {name:<{width}}  so far {_spans(part.filled[ci])}; can reach "
+                     f"{_spans(part.reachable[ci])}{mark}")
+    return lines
+
+
+def _partial_dict(puzzle: Puzzle, part, m: int | None) -> dict:
+    """The keys `solve --json` adds for a puzzle still being written."""
+    from portia_tui.core.words import incomplete
+
+    names = puzzle.names
+    return {
+        "complete": False,
+        "incomplete": incomplete(len(puzzle.empty_slots), m is None and not puzzle.rules),
+        "empty_slots": [i + 1 for i in puzzle.empty_slots],
+        "partial": {names[ci]: {"so_far": sorted(part.filled[ci]),
+                                "reachable": sorted(part.reachable[ci])}
+                    for ci in range(len(names))},
+    }
+
+
+def _read(path: str):
+    """(puzzle, None) for a puzzle file, (None, pack) for a pack."""
+    from portia_tui.core.formats.common import read_text
+
+    fmt = formats.format_of(path, formats.READERS)
+    text = read_text(path)
+    if fmt == "native" and "pack" in text:
+        from portia_tui.core.pack import is_pack_text, loads_pack
+
+        if is_pack_text(text):
+            return None, loads_pack(text, path)
+    return formats.loads(text, fmt, path), None
+
+
+def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
+               explain: bool) -> dict | str:
+    from portia_tui.core import analyse
+
+    m = _check_m(puzzle, m_arg, path)
+    analysis = analyse(puzzle)
+    part = None
+    if puzzle.empty_slots or (m is None and not puzzle.rules):
+        from portia_tui.core.assistant import partial_report
+
+        part = partial_report(puzzle)
+    if as_json:
+        data = analysis.as_dict(m)
+        if part is not None:
+            data.update(_partial_dict(puzzle, part, m))
+        if explain and part is None and m is not None:
+            from portia_tui.core.deduction import explain as explain_
+
+            data["explanation"] = explain_(puzzle, m, analysis)
+        return data
+    text = report(puzzle, analysis, m) if part is None else partial_report_text(
+        puzzle, analysis, part, m)
+    if explain and part is None and m is not None:
+        from portia_tui.core.deduction import explain as explain_
+
+        text += "\n\n" + explain_(puzzle, m, analysis)
+    return text
+
+
+def partial_report_text(puzzle: Puzzle, analysis: Analysis, part, m: int | None) -> str:
+    """The report for a puzzle still being written: no verdict, the counts so far."""
+    names = puzzle.names
+    width = max(len(n) for n in names)
+    shape = f"Portia-{puzzle.n}" if puzzle.n else "mixed counts"
+    head = puzzle.title or "Untitled puzzle"
+    aim = f"exactly {m} true" if m is not None else "m open"
+    lines = [f"{head}: {len(names)} caskets, {puzzle.size} statements ({shape}), {aim}"]
+    for i, (ci, sentence) in enumerate(puzzle.sentences()):
+        lines.append(f"  {i + 1:>3}  {names[ci]:<{width}}  {sentence or '(empty)'}")
+    lines += partial_lines(puzzle, part, m)
+    return "\n".join(lines + _loop_lines(puzzle, analysis))
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from portia_tui.core.sat import analyse
+    puzzle, pack = _read(args.file)
+    if pack is None:
+        result = _solve_one(puzzle, args.m, args.file, args.json, args.explain)
+        if args.json:
+            import json
 
-    puzzle = formats.load(args.file)
-    m = _check_m(puzzle, args.m, args.file)
-    analysis = analyse(puzzle)
+            print(json.dumps(result))
+        else:
+            print(result)
+        return 0
+    results = [(e.id, _solve_one(e.puzzle, args.m, f"{args.file} {e.id}", args.json,
+                                 args.explain)) for e in pack.puzzles]
     if args.json:
         import json
 
-        data = analysis.as_dict(m)
-        if args.explain:
-            from portia_tui.core.deduction import explain
-
-            data["explanation"] = explain(puzzle, m)
-        print(json.dumps(data))
+        print(json.dumps({"pack": pack.title,
+                          "puzzles": [{"id": pid, **data} for pid, data in results]}))
         return 0
-    print(report(puzzle, analysis, m))
-    if args.explain:
-        from portia_tui.core.deduction import explain
-
-        print()
-        print(explain(puzzle, m))
+    print("\n\n".join(f"== {args.file} {pid} ==\n{text}" for pid, text in results))
     return 0
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    from portia_tui.core.sat import analyse
+def check_line(puzzle: Puzzle) -> tuple[int, str]:
+    """(status, what `portia check` says after the file name): 0 valid, 1 not."""
+    from portia_tui.core import analyse
 
+    if not puzzle.complete:
+        from portia_tui.core.words import incomplete
+
+        return 1, incomplete(len(puzzle.empty_slots), not puzzle.rules)
+    sols = analyse(puzzle).solution_names()
+    rules = f"m = {puzzle.m}" if not puzzle.side_rules else "; ".join(puzzle.rule_sentences())
+    if len(sols) == 1:
+        return 0, f"valid, the portrait is in the {sols[0]} casket ({rules})"
+    what = "no solution" if not sols else f"{len(sols)} solutions ({', '.join(sols)})"
+    return 1, f"invalid, {what} for {rules}"
+
+
+def cmd_check(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
         try:
-            puzzle = formats.load(path)
+            puzzle, pack = _read(path)
         except PortiaError as exc:
             print(str(exc), file=sys.stderr)
             status = 2
             continue
-        analysis = analyse(puzzle)
-        sols = analysis.solution_names()
-        rules = f"m = {puzzle.m}" if not puzzle.side_rules else "; ".join(puzzle.rule_sentences())
-        if len(sols) == 1:
-            print(f"{path}: valid, the portrait is in the {sols[0]} casket ({rules})")
-        else:
-            what = "no solution" if not sols else f"{len(sols)} solutions ({', '.join(sols)})"
-            print(f"{path}: invalid, {what} for {rules}")
-            status = max(status, 1)
+        entries = [(path, puzzle)] if pack is None else [
+            (f"{path} {e.id}", e.puzzle) for e in pack.puzzles]
+        for name, one in entries:
+            bad, line = check_line(one)
+            print(f"{name}: {line}")
+            status = max(status, bad)
     return status
 
 

@@ -10,10 +10,10 @@ from .vocabulary import KINDS, Statement
 
 
 def analyse(puzzle: Puzzle) -> Analysis:
-    """The exact analysis (SAT engine)."""
-    from .sat import analyse as sat_analyse
+    """The exact analysis (the casket engine, core/engine.py; no SAT solver involved)."""
+    from .engine import analyse as engine_analyse
 
-    return sat_analyse(puzzle)
+    return engine_analyse(puzzle)
 
 
 __all__ = [

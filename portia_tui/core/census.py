@@ -62,12 +62,11 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import PortiaError
+from .errors import SettingsError
 from .model import DEFAULT_CASKETS
-from .vocabulary import (PORTRAIT_KINDS, GroupMeaning, Layout, PortraitMeaning, Statement,
-                         meaning, options)
+from .vocabulary import (PORTRAIT_KINDS, VOCABULARIES, GroupMeaning, Layout, PortraitMeaning,
+                         Statement, meaning, options)
 
-VOCABULARIES = ("portrait", "full")
 #: census sizes past these are refused: worlds (placements x true counts of every casket),
 #: and the join of every casket but the last (statement multisets x worlds, at most)
 MAX_WORLDS = 400
@@ -409,9 +408,10 @@ def _limits(n: int, vocabulary: str, k: int, menus: list[list[Statement]]) -> No
     for menu in menus[:-1]:
         bound *= comb(len(menu) + n - 1, n)
     if bound > MAX_WORK or total * (k * n + 1) >= 2 ** 62:  # weights are int64
-        raise PortiaError(
-            f"census -n {n} --vocabulary {vocabulary} would join up to {bound:,} (statement "
-            f"multisets x worlds): too many (the limit is {MAX_WORK:,})")
+        raise SettingsError(
+            f"the census of the {vocabulary} vocabulary at n = {n} would join up to {bound:,} "
+            f"(statement multisets x worlds): too many (the limit is {MAX_WORK:,})",
+            "n", n, MAX_WORK)
 
 
 def _settled(states: _Rows, named: int, k: int) -> np.ndarray:
@@ -446,19 +446,22 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
     """
     start = time.perf_counter()
     if vocabulary not in VOCABULARIES:
-        raise PortiaError(f"--vocabulary {vocabulary!r}: use one of {', '.join(VOCABULARIES)}")
+        raise SettingsError(f"use one of {', '.join(VOCABULARIES)}", "vocabulary", vocabulary,
+                            VOCABULARIES)
     if n < 1:
-        raise PortiaError(f"-n {n}: every casket needs at least one statement")
+        raise SettingsError("every casket needs at least one statement", "n", n, 1)
     if caskets != 3:
-        raise PortiaError("the census counts three-casket puzzles (gold, silver, lead)")
+        raise SettingsError("the census counts three-casket puzzles (gold, silver, lead)",
+                            "caskets", caskets, 3)
     names = DEFAULT_CASKETS
     k = len(names)
     if kinds is None:
         kinds = PORTRAIT_KINDS if vocabulary == "portrait" else None
     if k * (n + 1) ** k > MAX_WORLDS:  # before building menus: for a large n they are huge
-        raise PortiaError(
-            f"census -n {n} would combine {k} * {n + 1}^{k} = {k * (n + 1) ** k:,} worlds "
-            f"(placement, true count of each casket): too many (the limit is {MAX_WORLDS:,})")
+        raise SettingsError(
+            f"a census at n = {n} would combine {k} * {n + 1}^{k} = {k * (n + 1) ** k:,} worlds "
+            f"(placement, true count of each casket): too many (the limit is {MAX_WORLDS:,})",
+            "n", n, MAX_WORLDS)
     layout = Layout(names, (n,) * k)
     menus = [options(layout, c, kinds) for c in range(k)]
     _limits(n, vocabulary, k, menus)

@@ -1,22 +1,25 @@
-"""The deduction solver: Algorithm 1 generalised, with an explanation people can read.
+"""Stories: what happens under each placement, in words people can read, over the casket
+engine's evaluation (core/engine.py).
 
-For each placement it evaluates the statements in dependency order (a statement after the
-statements it speaks of). A statement outside any loop has one value in each case; inside a
-loop it splits cases, propagating each assumption, and keeps every consistent case. The
-result is the same analysis the SAT engine gives, computed independently, plus a story per
-placement for players and authors.
+Every fact a story states comes from the engine: the achievable true counts, each statement's
+value, how many consistent worlds remain, whether the placement is a paradox. The words walk
+the statements in dependency order (a statement after the statements it speaks of), as a
+person would: a statement outside any loop is read off; a loop is split into cases, each
+assumption propagated, and every case tried is told (the *narrator*, used only when the
+words are wanted). Ratings and hints read the facts alone.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .engine import CasketEngine, bits, evaluator
 from .model import Puzzle
-from .semantics import Analysis, LoopReport, closure, components, find_loops, holds
-from .vocabulary import GroupMeaning, PortraitMeaning
+from .semantics import Analysis, components, holds
+from .vocabulary import FreeMeaning, GroupMeaning, PortraitMeaning
 from .words import listing, numbers, truth_list
 
-#: more cases than this under one placement and the solver gives up (SAT has no such limit)
+#: more cases than this under one placement and the stories give up (the engine has no limit)
 MAX_CASES = 4096
 
 
@@ -52,28 +55,22 @@ class Story:
     """What happens with the portrait in one casket."""
 
     placement: int
-    #: the explanation, one line a step
+    #: the explanation, one line a step (empty unless the words were asked for)
     steps: list[str] = field(default_factory=list)
-    #: every consistent assignment (statement index -> value)
-    cases: list[dict[int, bool]] = field(default_factory=list)
-    #: how many loop cases were tried (0 when no loop had to be split)
+    #: every achievable number of true statements (the engine's)
+    counts: frozenset[int] = frozenset()
+    #: how many consistent worlds (assignments of every statement) there are
+    worlds: int = 0
+    #: how many loop cases were tried (without words: how many loops were split)
     splits: int = 0
     #: longest chain of statements about statements that had to be followed
     depth: int = 0
-
-    @property
-    def counts(self) -> frozenset[int]:
-        return frozenset(sum(case.values()) for case in self.cases)
+    #: each statement's value when every world agrees on it, else None; None when no world
+    settled: tuple[bool | None, ...] | None = None
 
     def values(self) -> tuple[bool | None, ...] | None:
-        """Each statement's value when all cases agree on it, else None; None when no case."""
-        if not self.cases:
-            return None
-        keys = sorted(self.cases[0])
-        return tuple(
-            self.cases[0][i] if all(c[i] == self.cases[0][i] for c in self.cases) else None
-            for i in keys
-        )
+        """Each statement's value when all worlds agree on it, else None; None when no world."""
+        return self.settled
 
     def verdict(self, puzzle: Puzzle, m: int | None = None) -> str:
         """One sentence: does this placement fit m?"""
@@ -84,18 +81,23 @@ class Story:
         name = puzzle.names[self.placement]
         lines = [f"Suppose the portrait is in the {name} casket."]
         lines += [f"  {s}" for s in self.steps]
-        if len(self.cases) == 1:
-            case = self.cases[0]
+        if self.worlds == 1 and self.settled is not None:
+            case = dict(enumerate(self.settled))
             lines.append(f"  So {_truth_list(case, sorted(case))}.")
         lines.append(f"  {self.verdict(puzzle, m)}")
         return "\n".join(lines)
 
 
 class Deducer:
-    def __init__(self, puzzle: Puzzle):
+    """Stories for one puzzle over one casket engine (made here unless given)."""
+
+    def __init__(self, puzzle: Puzzle, engine: CasketEngine | None = None):
         self.puzzle = puzzle
+        self.engine = evaluator(puzzle) if engine is None else engine
         self.meanings = puzzle.meanings
         self.order = components(puzzle)
+        self._depth: int | None = None
+        self._loops = sum(1 for c in self.order if len(c) > 1)
 
     # ------------------------------------------------------------------ words
     def _about(self, i: int, start: bool = False) -> str:
@@ -204,22 +206,74 @@ class Deducer:
         return ", ".join(f"{s + 1} {'true' if v else 'false'}" for s, v in assumed)
 
     # ------------------------------------------------------------------ placements
-    def story(self, placement: int, order: list[tuple[int, ...]] | None = None,
-              explain: bool = True) -> Story:
-        """Evaluate the statements (all, or the components given) with the portrait in `placement`."""
+    def depth(self) -> int:
+        """The longest chain of statements about statements (a loop counts its length)."""
+        if self._depth is None:
+            depth: dict[int, int] = {}
+            for comp in self.order:
+                if len(comp) == 1:
+                    i = comp[0]
+                    mn = self.meanings[i]
+                    depth[i] = (1 + max((depth.get(t, 0) for t in mn.group), default=0)
+                                if isinstance(mn, GroupMeaning) else 0)
+                    continue
+                for i in comp:
+                    depth[i] = len(comp) + max(
+                        (depth.get(t, 0) for t in self.meanings[i].group if t not in comp),
+                        default=0)
+            self._depth = max(depth.values(), default=0)
+        return self._depth
+
+    def _case_bound(self) -> int:
+        """At most this many cases are ever held while the loops (and empty slots) are split
+        in dependency order: the product of 2^(loop size), times 2 per empty slot."""
+        bound = 1
+        for comp in self.order:
+            if len(comp) > 1 or isinstance(self.meanings[comp[0]], FreeMeaning):
+                bound <<= len(comp)
+        return bound
+
+    def story(self, placement: int, explain: bool = True) -> Story:
+        """The story with the portrait in `placement`: the engine's facts, and with
+        explain=True the words."""
+        engine = self.engine
+        total = engine.total(placement)
+        worlds = engine.worlds(placement)
+        story = Story(placement, counts=frozenset(bits(total)), worlds=worlds,
+                      depth=self.depth(), splits=self._loops,
+                      settled=engine.values(placement) if total else None)
+        if explain:
+            steps, splits = self._narrate(placement, explain=True)
+            story.steps, story.splits = steps, splits
+        elif worlds > MAX_CASES:
+            raise TooManyCases(f"more than {MAX_CASES} cases")
+        elif self._case_bound() > MAX_CASES:  # would listing them pass the limit on the way?
+            self._narrate(placement, explain=False)
+        return story
+
+    def stories(self, explain: bool = True) -> list[Story]:
+        return [self.story(p, explain=explain) for p in range(len(self.puzzle.caskets))]
+
+    def _narrate(self, placement: int, explain: bool = True) -> tuple[list[str], int]:
+        """The words: walk the statements in dependency order, splitting loops into cases.
+        Returns (steps, cases tried); raises TooManyCases past MAX_CASES cases."""
         story = Story(placement)
         worlds: list[dict[int, bool]] = [{}]
-        depth: dict[int, int] = {}
-        for comp in self.order if order is None else order:
+        for comp in self.order:
             if len(comp) == 1:
                 i = comp[0]
                 mn = self.meanings[i]
+                if isinstance(mn, FreeMeaning):  # an empty slot: either value
+                    worlds = [{**w, i: v} for w in worlds for v in (True, False)]
+                    if explain and worlds:
+                        owner = self.puzzle.names[self.puzzle.owner(i)]
+                        story.steps.append(f"Statement {i + 1} ({owner}) is empty: it may be "
+                                           "true or false.")
+                    if len(worlds) > MAX_CASES:
+                        raise TooManyCases(f"more than {MAX_CASES} cases")
+                    continue
                 for w in worlds:
                     w[i] = holds(mn, placement, w)
-                if isinstance(mn, GroupMeaning):
-                    depth[i] = 1 + max((depth.get(t, 0) for t in mn.group), default=0)
-                else:
-                    depth[i] = 0
                 if explain and len(worlds) == 1:
                     story.steps.append(self._reason(i, placement, worlds[0]))
                 elif explain and worlds:
@@ -239,46 +293,13 @@ class Deducer:
                         raise TooManyCases(f"more than {MAX_CASES} cases")
             if not explain:
                 story.splits += 1
-            for i in comp:
-                depth[i] = len(comp) + max(
-                    (depth.get(t, 0) for t in self.meanings[i].group if t not in comp), default=0)
             worlds = new_worlds
             if explain:
                 if not worlds:
                     story.steps.append("No case is consistent: the loop is a paradox here.")
                 elif len(worlds) > 1:
                     story.steps.append(f"{len(worlds)} cases remain consistent.")
-        story.cases = worlds
-        story.depth = max(depth.values(), default=0)
-        return story
-
-    def stories(self, explain: bool = True) -> list[Story]:
-        return [self.story(p, explain=explain) for p in range(len(self.puzzle.caskets))]
-
-    def loop_report(self, loop: tuple[int, ...]) -> LoopReport:
-        whole = closure(self.puzzle, loop)
-        inside = set(whole)
-        order = [c for c in self.order if c[0] in inside]
-        before = [c for c in order if c != loop]
-        undetermined, paradox = [], []
-        for p in range(len(self.puzzle.caskets)):
-            cases = self.story(p, order, explain=False).cases
-            projections = {tuple(c[i] for i in loop) for c in cases}
-            if not projections:
-                if self.story(p, before, explain=False).cases:
-                    paradox.append(p)
-            elif len(projections) > 1:
-                undetermined.append(p)
-        return LoopReport(loop, tuple(undetermined), tuple(paradox))
-
-    def analyse(self) -> Analysis:
-        counts = tuple(s.counts for s in self.stories(explain=False))
-        loops = tuple(self.loop_report(loop) for loop in find_loops(self.puzzle))
-        return Analysis(self.puzzle, counts, loops, engine="deduction")
-
-
-def analyse(puzzle: Puzzle) -> Analysis:
-    return Deducer(puzzle).analyse()
+        return story.steps, story.splits
 
 
 def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = None) -> str:
@@ -288,13 +309,14 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
     placement's verdict from the exact analysis (`analysis`, or one computed here) instead.
     """
     m = puzzle.m if m is None else m
+    engine = None if analysis is None else analysis.evaluation
     try:
-        stories = Deducer(puzzle).stories()
+        stories = Deducer(puzzle, engine).stories()
     except TooManyCases as exc:
         if analysis is None:
-            from .sat import analyse as sat_analyse
+            from .engine import analyse as engine_analyse
 
-            analysis = sat_analyse(puzzle)
+            analysis = engine_analyse(puzzle)
         parts = [f"The loops in this puzzle leave too many cases to list by hand ({exc}); "
                  "the SAT analysis is exact all the same:"]
         parts += [f"  {name}: {count_verdict(name, analysis.true_counts[i], m)}"

@@ -1,8 +1,9 @@
-"""How hard a puzzle is to solve by hand, read off the work the deduction solver does.
+"""How hard a puzzle is to solve by hand, read off the work a solver by hand does.
 
-The deduction solver (:mod:`portia_tui.core.deduction`) supposes the portrait is in each casket
-in turn and evaluates the statements in dependency order, splitting cases inside loops. What it
-had to do is what a person has to do, so the rating counts it:
+Such a solver supposes the portrait is in each casket in turn and evaluates the statements in
+dependency order, splitting cases inside loops (the stories of :mod:`portia_tui.core.deduction`,
+whose facts come from the casket engine). What it has to do is what a person has to do, so the
+rating counts it:
 
 =====================  ==========================================================  ========
 feature                what it measures                                            points
@@ -35,8 +36,10 @@ Smullyan's first casket scores 2.0 (two near misses, nothing else): easy.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from .deduction import Deducer, Story, TooManyCases
+from .engine import CasketEngine
 from .model import Puzzle
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -89,14 +92,22 @@ class Rating:
 
 def rate_stories(puzzle: Puzzle, stories: list[Story], m: int | None = None) -> Rating:
     """The rating from the deduction solver's stories (explain=False is enough)."""
-    m = puzzle.m if m is None else m
-    depth = max((s.depth for s in stories), default=0)
-    loops = max((s.splits for s in stories), default=0)
-    open_cases = max((len(s.cases) for s in stories), default=1)
-    fits = [s for s in stories if m in s.counts]
-    near = sum(1 for s in stories if s not in fits and ({m - 1, m + 1} & s.counts))
-    paradoxes = sum(1 for s in stories if not s.cases)
-    length = puzzle.size / max(len(puzzle.caskets), 1)
+    return rate_facts(puzzle, puzzle.m if m is None else m, [s.counts for s in stories],
+                      depth=max((s.depth for s in stories), default=0),
+                      loops=max((s.splits for s in stories), default=0),
+                      worlds=[s.worlds for s in stories])
+
+
+def rate_facts(puzzle: Puzzle, m: int, counts: Sequence[frozenset[int]], depth: int,
+               loops: int = 0, worlds: Sequence[int] | None = None) -> Rating:
+    """The rating from the facts of a solution: per placement the achievable true counts and
+    how many consistent worlds it has (None: one each, as in a loop-free puzzle), the longest
+    chain of statements about statements, the loops split (most in one placement)."""
+    worlds = [1] * len(counts) if worlds is None else worlds
+    open_cases = max(worlds, default=1)
+    near = sum(1 for c in counts if m not in c and ({m - 1, m + 1} & c))
+    paradoxes = sum(1 for w in worlds if not w)
+    length = sum(len(c.statements) for c in puzzle.caskets) / max(len(puzzle.caskets), 1)
     score = (
         W_BASE
         + W_DEPTH * depth
@@ -111,10 +122,11 @@ def rate_stories(puzzle: Puzzle, stories: list[Story], m: int | None = None) -> 
                   round(length, 2))
 
 
-def rate(puzzle: Puzzle, m: int | None = None) -> Rating:
-    """Rate a puzzle (for its own m by default)."""
+def rate(puzzle: Puzzle, m: int | None = None, engine: CasketEngine | None = None) -> Rating:
+    """Rate a puzzle (for its own m by default), reading the casket engine's evaluation
+    (`engine`, e.g. ``analysis.evaluation``, or one made here)."""
     try:
-        stories = Deducer(puzzle).stories(explain=False)
+        stories = Deducer(puzzle, engine).stories(explain=False)
     except TooManyCases:
         return Rating("hard", SCORE_TOO_MANY, open_cases=MAX_CASES_COUNTED + 1)
     return rate_stories(puzzle, stories, m)

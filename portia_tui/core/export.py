@@ -7,8 +7,12 @@ md, html  one printable file: the puzzles (easiest first unless the pack's order
 txt       a folder holding one thesis-format text file per puzzle (<id>.txt). The thesis text
           format holds only gold, silver and lead with n statements each; other puzzles are
           skipped with a note.
-json      a folder holding one thesis JSON file per puzzle (<id>.json); any casket names, the
-          same number of statements on each casket.
+json      a folder holding one thesis JSON file per puzzle (<id>.json); like txt, only gold,
+          silver and lead with n statements each.
+
+File names come from the puzzle ids (characters other than letters, digits, '-' and '_'
+become '_'); two ids that would share a name get a suffix (-2, -3, ...), so every puzzle
+written has a file of its own.
 
 Every file is written atomically; nothing is replaced unless force is true.
 """
@@ -22,7 +26,7 @@ from pathlib import Path
 
 from .deduction import explain
 from .difficulty import DIFFICULTIES
-from .errors import FormatError, PortiaError
+from .errors import ExistsError, FormatError, PortiaError
 from .formats import dumps as dumps_puzzle
 from .formats.common import atomic_write, check_target
 from .pack import Pack, PackPuzzle
@@ -51,7 +55,7 @@ def _rule(entry: PackPuzzle) -> str:
 
 def _answer(entry: PackPuzzle) -> str:
     if entry.solution is None:
-        from .sat import analyse
+        from .engine import analyse
 
         sols = analyse(entry.puzzle).solution_names()
         return sols[0] if len(sols) == 1 else "none"
@@ -283,6 +287,22 @@ def _file_name(pid: str) -> str:
     return safe or "puzzle"
 
 
+def file_names(ids: list[str], ext: str) -> list[str]:
+    """One file name per id, all different (also to a file system that ignores letter case):
+    an id whose safe name is taken gets a suffix, -2, -3, ..."""
+    taken: set[str] = set()
+    out = []
+    for pid in ids:
+        stem = _file_name(pid)
+        name, k = stem + ext, 1
+        while name.casefold() in taken:
+            k += 1
+            name = f"{stem}-{k}{ext}"
+        taken.add(name.casefold())
+        out.append(name)
+    return out
+
+
 def _prepare_folder(out: Path, names: list[str], force: bool) -> None:
     if out.exists() and not out.is_dir():
         raise FormatError("exists and is not a folder (txt and json export write a folder)",
@@ -290,11 +310,10 @@ def _prepare_folder(out: Path, names: list[str], force: bool) -> None:
     if not out.parent.is_dir():
         raise FormatError(f"no such folder {str(out.parent)!r}", str(out))
     if not force:
-        clash = [n for n in names if (out / n).exists()]
+        clash = [n for n in names if os.path.lexists(out / n)]
         if clash:
-            raise FormatError(f"{clash[0]} already exists there (use --force to replace "
-                              f"{'it' if len(clash) == 1 else f'these {len(clash)} files'})",
-                              str(out))
+            more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
+            raise ExistsError(str(out / clash[0]), message=f"already exists{more}")
     try:
         out.mkdir(exist_ok=True)
     except OSError as exc:
@@ -305,6 +324,7 @@ def _export_folder(pack: Pack, fmt: str, out: Path, force: bool) -> ExportResult
     result = ExportResult()
     ext, codec = (".txt", "text") if fmt == "txt" else (".json", "thesis_json")
     texts: list[tuple[str, str]] = []
+    ids: list[str] = []
     for entry in pack.puzzles:
         if fmt == "txt" and not entry.puzzle.is_classic:
             result.notes.append(f"{entry.id}: skipped, the thesis text format holds only gold, "
@@ -315,7 +335,9 @@ def _export_folder(pack: Pack, fmt: str, out: Path, force: bool) -> ExportResult
         except PortiaError as exc:
             result.notes.append(f"{entry.id}: skipped, {exc.message}")
             continue
-        texts.append((_file_name(entry.id) + ext, text))
+        texts.append(("", text))
+        ids.append(entry.id)
+    texts = list(zip(file_names(ids, ext), (text for _, text in texts)))
     if not texts:
         raise PortiaError(f"no puzzle of this pack fits the {fmt} format; nothing written",
                           str(out))

@@ -27,7 +27,7 @@ from typing import Iterable
 
 from .deduction import Deducer, Story, TooManyCases, count_verdict, explain
 from .model import Puzzle
-from .sat import analyse
+from .engine import analyse
 from .semantics import Analysis
 from .vocabulary import GroupMeaning, PortraitMeaning
 from .words import numbers, truth_list
@@ -105,14 +105,14 @@ class Coach:
     # ------------------------------------------------------------------ stories
     @cached_property
     def _deducer(self) -> Deducer:
-        return Deducer(self.puzzle)
+        return Deducer(self.puzzle, self.analysis.evaluation)
 
     def story(self, placement: int) -> Story | None:
         """The deduction solver's story for a placement (None when it gives up); worked out
         once per placement, since judging and every hint step read it again."""
         if placement not in self._stories:
             try:
-                self._stories[placement] = self._deducer.story(placement)
+                self._stories[placement] = self._deducer.story(placement, explain=False)
             except TooManyCases:
                 self._stories[placement] = None
         return self._stories[placement]
@@ -146,14 +146,14 @@ class Coach:
         """'Statements 1 and 3 are true, statement 2 is false.' when every statement is settled
         under the placement; a sentence about the cases otherwise."""
         story = self.story(placement)
-        if story is None or not story.cases:
+        if story is None or not story.worlds:
             return ""
         values = story.values()
         assert values is not None
         text = truth_list(values, range(len(values)))
-        if len(story.cases) > 1:
+        if story.worlds > 1:
             undecided = [i for i, v in enumerate(values) if v is None]
-            text = (f"{len(story.cases)} consistent cases remain; statements "
+            text = (f"{story.worlds} consistent cases remain; statements "
                     f"{numbers(undecided)} differ between them"
                     + (f"; in every case {text}" if text else ""))
         return (text[0].upper() if capital else text[0]) + text[1:] + "."
@@ -188,7 +188,7 @@ class Coach:
 
         def key(i: int) -> tuple[int, int]:
             story = self.story(i)
-            settled = story is not None and len(story.cases) == 1
+            settled = story is not None and story.worlds == 1
             return (0 if settled else 1, i)
 
         return min(candidates, key=key)

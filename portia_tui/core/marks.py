@@ -34,10 +34,9 @@ def possible_values(puzzle: Puzzle, placement: int) -> tuple[bool | None, ...] |
     """Each statement's value in every consistent world with the portrait in `placement`
     (m is no condition): True or False when all such worlds agree, None when it varies;
     None overall when there is no consistent world at all."""
-    from .sat import SatEngine
+    from .engine import evaluator
 
-    with SatEngine(puzzle) as engine:
-        return engine.values(placement)
+    return evaluator(puzzle).values(placement)
 
 
 @dataclass(frozen=True)

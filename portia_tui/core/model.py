@@ -47,7 +47,7 @@ class Casket(NamedTuple):
     statements: tuple[Statement, ...]
 
 
-_FIELDS = ("caskets", "rules", "title", "author", "notes")
+_FIELDS = ("caskets", "rules", "title", "author", "notes", "target")
 
 
 def _with_m(rules: tuple[Rule, ...], m: int | None) -> tuple[Rule, ...]:
@@ -82,9 +82,13 @@ class Puzzle:
     title: str
     author: str
     notes: str
+    #: the casket the author is building toward (an authoring choice kept with the puzzle, so
+    #: the assistant defaults to it), or None
+    target: str | None
 
     def __init__(self, caskets: Sequence[Casket], m: int | None = None, title: str = "",
-                 author: str = "", notes: str = "", rules: Sequence[Rule] = ()):
+                 author: str = "", notes: str = "", target: str | None = None,
+                 rules: Sequence[Rule] = ()):
         set_ = object.__setattr__
         set_(self, "caskets", tuple(Casket(c.name, tuple(c.statements)) for c in caskets))
         rules = tuple(Rule(*r) for r in rules)
@@ -92,6 +96,7 @@ class Puzzle:
         set_(self, "title", title)
         set_(self, "author", author)
         set_(self, "notes", notes)
+        set_(self, "target", target)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Puzzle is immutable: use its with_* methods or replace()")
@@ -110,8 +115,8 @@ class Puzzle:
         return f"Puzzle({inner})"
 
     def replace(self, **changes: object) -> "Puzzle":
-        """A copy with some fields changed (caskets, rules, m, title, author, notes); m sets
-        or (None) takes out the rule "Exactly m statements are true"."""
+        """A copy with some fields changed (caskets, rules, m, title, author, notes, target); m
+        sets or (None) takes out the rule "Exactly m statements are true"."""
         values = {f: getattr(self, f) for f in _FIELDS}
         for key in changes:
             if key not in values and key != "m":
@@ -265,6 +270,8 @@ class Puzzle:
             bad = voc.problem(st, self.layout, ci, kinds)
             if bad:
                 out.append((i, bad))
+        if self.target is not None and self.target not in seen:
+            out.append((None, f"the target {self.target!r} is not one of the caskets"))
         for r in self.rules:
             if is_m_rule(r) and not 0 <= r.k <= self.size:
                 out.append((None, f"m = {r.k} is out of range: it must be between 0 and "
@@ -328,11 +335,13 @@ class Puzzle:
 
 
 def blank_puzzle(caskets: int | Sequence[str] = 3, n: int = 1, m: int | None = None,
-                 author: str = "") -> Puzzle:
+                 author: str = "", target: str | None = None) -> Puzzle:
     """A new puzzle with every slot empty: `caskets` (a count, named by :func:`casket_names`,
-    or the names themselves), n slots on each, m open unless given."""
+    or the names themselves), n slots on each, m open unless given, and the target casket
+    (a name) if the author chose one."""
     names = casket_names(caskets) if isinstance(caskets, int) else tuple(caskets)
-    puzzle = Puzzle(tuple(Casket(name, (EMPTY,) * n) for name in names), m, author=author)
+    puzzle = Puzzle(tuple(Casket(name, (EMPTY,) * n) for name in names), m, author=author,
+                    target=target)
     return puzzle.validate()
 
 

@@ -33,15 +33,22 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import FormatError, PortiaError
-from .formats.common import atomic_write, read_text
+from .files import LARGE_LIMIT, reading
+from .formats.common import atomic_write, key_line, read_text
 from .formats.native import (FORMAT, check_format, format_for, parse_toml, puzzle_from_table,
                              puzzle_to_table)
 from .difficulty import DIFFICULTIES  # the one list; pack.DIFFICULTIES stays importable
 from .model import Puzzle
+from .twins import twin_key
+
+if TYPE_CHECKING:
+    from .generator import Generated, Settings
 _ENTRY_KEYS = ("id", "n", "difficulty", "rating", "solution")
+#: the largest rating a pack may store (ratings are a few points; this only keeps them finite)
+MAX_RATING = 1e6
 
 
 def encode_solution(pid: str, casket: str) -> str:
@@ -91,6 +98,17 @@ def _header_lines(text: str) -> list[int]:
 
 
 def loads_pack(text: str, path: str = "<pack>") -> Pack:
+    """The pack in text; FormatError (file, line) for anything else, whatever the input."""
+    try:
+        with reading(path):
+            return _loads_pack(text, path)
+    except FormatError:
+        raise
+    except PortiaError as exc:
+        raise exc.located(path) from None
+
+
+def _loads_pack(text: str, path: str) -> Pack:
     data = parse_toml(text, path)
     if data.get("type") != "pack":
         raise FormatError('not a pack (a pack file says type = "pack")', path, 1)
@@ -115,16 +133,17 @@ def loads_pack(text: str, path: str = "<pack>") -> Pack:
             raise FormatError(f"puzzle {pid}: n = {n}, but its caskets hold {puzzle.layout.counts}",
                               path, start)
         difficulty = str(table.get("difficulty", "medium"))
-        rating = table.get("rating", 0.0)
-        if not isinstance(rating, (int, float)) or isinstance(rating, bool):
-            raise FormatError(f"puzzle {pid}: rating must be a number", path, start)
+        rating = _rating(table.get("rating", 0.0))
+        if rating is None:
+            raise FormatError(f"puzzle {pid}: rating must be a number between 0 and "
+                              f"{MAX_RATING:g}", path, key_line(text, "rating", start) or start)
         token = table.get("solution")
         solution = None
         if token is not None:
             solution = decode_solution(pid, str(token), puzzle.names)
             if solution is None:
                 raise FormatError(f"puzzle {pid}: its stored solution matches no casket", path, start)
-        entries.append(PackPuzzle(pid, puzzle, difficulty, float(rating), solution))
+        entries.append(PackPuzzle(pid, puzzle, difficulty, rating, solution))
     gen = data.get("generator", {})
     return Pack(
         title=str(data.get("title", "")),
@@ -135,8 +154,19 @@ def loads_pack(text: str, path: str = "<pack>") -> Pack:
     )
 
 
+def _rating(value: object) -> float | None:
+    """A stored rating as a float, or None when it is not a number in 0..MAX_RATING."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    try:
+        rating = float(value)
+    except OverflowError:  # an integer too large for a float
+        return None
+    return rating if 0.0 <= rating <= MAX_RATING else None  # NaN fails both tests
+
+
 def load_pack(path: str | os.PathLike[str]) -> Pack:
-    return loads_pack(read_text(path), str(path))
+    return loads_pack(read_text(path, LARGE_LIMIT), str(path))
 
 
 def is_pack_text(text: str) -> bool:
@@ -229,16 +259,49 @@ def check_entry(entry: PackPuzzle) -> CheckResult:
 
 def check_pack(pack: Pack) -> list[CheckResult]:
     """One result per puzzle: valid by the exact analysis, the stored solution agrees, and no
-    earlier puzzle in the pack is the same up to the order of statements on each casket."""
+    earlier puzzle in the pack is its twin (the same up to renaming the caskets and the order of
+    statements on each casket; only the same up to the order when the pack's generator settings
+    allowed twins)."""
     out = []
     first: dict[tuple, str] = {}
+    twins = pack.generator.get("allow_twins") is True
+    why = "the order of statements on a casket" if twins else \
+        "renaming the caskets and the order of statements on a casket"
     for entry in pack.puzzles:
         result = check_entry(entry)
-        key = canonical_key(entry.puzzle)
+        key = canonical_key(entry.puzzle) if twins else twin_key(entry.puzzle)
         if key in first:
-            result = CheckResult(entry.id, False, f"the same puzzle as {first[key]} (up to the "
-                                 "order of statements on a casket)")
+            result = CheckResult(entry.id, False, f"the same puzzle as {first[key]} (up to {why})")
         else:
             first[key] = entry.id
         out.append(result)
     return out
+
+
+# --------------------------------------------------------------------------- building
+def created_now() -> str:
+    """The creation time for a pack: now (UTC), or SOURCE_DATE_EPOCH when set, so a build
+    can make byte-identical packs."""
+    from datetime import datetime, timezone
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    when = (datetime.fromtimestamp(int(epoch), timezone.utc) if epoch and epoch.isdigit()
+            else datetime.now(timezone.utc))
+    return when.replace(microsecond=0).isoformat()
+
+
+def build_pack(generated: "list[Generated]", settings: "Settings", title: str = "",
+               author: str = "", created: str | None = None) -> Pack:
+    """A Pack of generated puzzles: ids 001, 002, ...; the settings and seed recorded."""
+    from portia_tui import __version__
+
+    width = max(3, len(str(len(generated))))
+    entries = []
+    for i, g in enumerate(generated, 1):
+        pid = f"{i:0{width}d}"
+        puzzle = g.puzzle.with_meta(title=g.puzzle.title or f"Puzzle {pid}")
+        entries.append(PackPuzzle(pid, puzzle, g.rating.level, g.rating.score, g.solution))
+    table = {"program": f"portia {__version__}", **settings.as_table()}
+    return Pack(title=title or f"Portia-{settings.n} puzzles", puzzles=tuple(entries),
+                author=author, created=created_now() if created is None else created,
+                generator=table)

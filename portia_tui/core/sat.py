@@ -1,18 +1,25 @@
-"""Exact analysis with PySAT (Algorithm 1 of the thesis, done right).
+"""Exact analysis with PySAT: the DIMACS export, and the oracle the casket engine is tested
+against. (`portia solve` and the editor use the casket engine, core/engine.py.)
 
 Variables: 1..K say "the portrait is in casket k"; K+1..K+S are the statements' truth values;
-auxiliary variables follow. Each statement's meaning is an equivalence in CNF; a count or maker
-statement is equivalent to an output of a totalizer bound in both directions (:class:`Cnf`), and
-the side rules (every rule but m) are added as constraints (CardEnc for plain counts). The number of
-true statements is counted by two incremental totalizers, one over the statements and one over
-their negations, so both "at most" and "at least" are real bounds (a single ITotalizer only
-bounds from above). They are built only when a puzzle has a loop that leaves some placement
-undetermined; otherwise every placement has exactly one consistent assignment and one call
-finds it.
+auxiliary variables follow. The encoding is linear in the number of statements:
 
-For each placement the engine finds the set of achievable true counts by splitting count
-intervals: a model with count c leaves [lo, c-1] and [c+1, hi] to search, so k counts cost
-2k + 1 calls. Loops are classified on a solver holding just the loop and what it refers to.
+- one auxiliary per casket for "every statement here is true" and one for "... false" (only
+  where some statement asks), so a truth statement is two clauses;
+- an "other" statement reads prefix and suffix chains over its casket ("statements 1..i are
+  all true", "statements i..n are all true"), so it is three clauses;
+- a statement beyond Definition 1 (one of several caskets, counts, makers) is equivalent to a
+  reified condition: an OR, or an output of a totalizer whose outputs are exact in both
+  directions (:meth:`Encoding.condition`), so it can stand inside an equivalence;
+- the side rules (every rule but m) are those conditions required true;
+- the count of true statements is a totalizer over the statements whose value a placement
+  does not fix (those in or after a loop, and empty slots), plus the fixed ones read off one
+  model; with none, one call per placement finds the count.
+
+For the analysis everything lives in one solver. The meaning clauses carry activation
+literals (one per casket for its statements outside loops, one per loop, one for the side
+rules), so a loop is classified on its closure, rules aside, by assumptions, not by building another solver. Clauses go in in
+bulk (`bootstrap_with`, `append_formula`), never one Python call per clause.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.solvers import Solver
 
 from .model import Puzzle
-from .semantics import Analysis, LoopReport, closure, find_loops
+from .semantics import Analysis, LoopReport, closure, find_loops, references
 from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
                          Meaning, PortraitMeaning, Statement, meaning)
 
@@ -45,31 +52,80 @@ def exactly_one(lits: Sequence[int]) -> list[list[int]]:
     return out
 
 
-class Cnf:
-    """Clauses being built, with fresh variables above `top`, and reified counting: a literal
-    equivalent to "the number of true literals among these compares to k" (a totalizer whose
-    outputs are bound in both directions, so it serves inside an equivalence)."""
+class Encoding:
+    """The puzzle's meaning in CNF with casket auxiliaries.
 
-    def __init__(self, k: int, top: int):
-        self.k = k
-        self.top = top
-        self.clauses: list[list[int]] = []
+    `definitions`: clauses that only define auxiliaries (always on); `meaning[i]`: the clauses
+    of statement i's meaning (to be guarded or not by the caller); `top`: the last variable.
+    """
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        k = self.k = len(puzzle.caskets)
+        self.top = k + puzzle.size
+        self.definitions: list[list[int]] = exactly_one(list(range(1, k + 1)))
+        groups = [puzzle.layout.group(c) for c in range(k)]
+        where = {name: c for c, name in enumerate(puzzle.names)}
+        self._all: dict[tuple[int, bool], int] = {}
+        self._chains: dict[tuple[int, bool], tuple[list[int], list[int]]] = {}
+        self.meaning: list[list[list[int]]] = []
+        self._groups = groups
+        self._where = where
         self._true = 0
         self._counters: dict[tuple[int, ...], list[int]] = {}
+        for i, (c, st) in enumerate(puzzle.flat):
+            self.meaning.append(self.meaning_of(i, c, st, lambda i=i: puzzle.meanings[i]))
+        #: the side rules (every rule but m), required true: clauses to guard or not
+        self.rules: list[list[int]] = [[self.condition(mn)] for mn in puzzle.conditions]
 
-    def new(self) -> int:
+    def meaning_of(self, i: int, c: int, st: Statement, mn=None) -> list[list[int]]:
+        """The clauses of 'statement i (st, on casket c) is true exactly when its meaning
+        holds'; `mn()` gives the meaning for kinds beyond Definition 1 (default: computed)."""
+        k = self.k
+        t = k + i + 1
+        kind = st.kind
+        groups = self._groups
+        if kind == "in" or kind == "not_in":
+            p = self._where[st.target] + 1
+            p = p if kind == "in" else -p
+            return [[-t, p], [t, -p]]
+        if kind == "true" or kind == "false":
+            y = self._where[st.target]
+            a = self.all_of(groups[y], y, kind == "true")
+            return [[-t, a], [t, -a]]
+        if kind == "other_true" or kind == "other_false":
+            # every statement of casket c but this one: a prefix and a suffix chain
+            prefix, suffix = self.chains(groups[c], c, kind == "other_true")
+            j = i - groups[c][0]
+            parts = ([prefix[j - 1]] if j > 0 else []) + (
+                [suffix[j + 1]] if j + 1 < len(groups[c]) else [])
+            return [[-t, x] for x in parts] + [[t] + [-x for x in parts]]
+        if not kind:  # an empty slot says nothing
+            return []
+        mn = mn() if mn is not None else meaning(st, self.puzzle.layout, c, i)
+        if isinstance(mn, FreeMeaning):
+            return []
+        x = self.condition(mn)
+        return [[-t, x], [t, -x]]
+
+    def _new(self) -> int:
         self.top += 1
         return self.top
 
+    def _lit(self, index: int, value: bool) -> int:
+        v = self.k + index + 1
+        return v if value else -v
+
+    # ------------------------------------------------------------------ reified conditions
     def true(self) -> int:
         """A variable forced true (its negation is false)."""
         if not self._true:
-            self._true = self.new()
-            self.clauses.append([self._true])
+            self._true = self._new()
+            self.definitions.append([self._true])
         return self._true
 
     def counter(self, lits: tuple[int, ...]) -> list[int]:
-        """out[j - 1] <-> at least j of lits are true (j = 1..len(lits))."""
+        """out[j - 1] <-> at least j of lits are true (j = 1..len(lits)); made once."""
         key = tuple(lits)
         if key not in self._counters:
             self._counters[key] = self._totalizer(list(lits))
@@ -81,8 +137,8 @@ class Cnf:
         half = len(lits) // 2
         a, b = self._totalizer(lits[:half]), self._totalizer(lits[half:])
         p, q = len(a), len(b)
-        r = [self.new() for _ in range(p + q)]
-        add = self.clauses.append
+        r = [self._new() for _ in range(p + q)]
+        add = self.definitions.append
         for i in range(p + 1):
             for j in range(q + 1):
                 if i + j >= 1:  # a >= i and b >= j  ->  r >= i + j
@@ -101,8 +157,8 @@ class Cnf:
         return self.counter(lits)[j - 1]
 
     def and_(self, a: int, b: int) -> int:
-        r = self.new()
-        self.clauses += [[-r, a], [-r, b], [r, -a, -b]]
+        r = self._new()
+        self.definitions += [[-r, a], [-r, b], [r, -a, -b]]
         return r
 
     def or_(self, lits: list[int]) -> int:
@@ -110,8 +166,8 @@ class Cnf:
             return -self.true()
         if len(lits) == 1:
             return lits[0]
-        r = self.new()
-        self.clauses += [[-r] + lits] + [[r, -x] for x in lits]
+        r = self._new()
+        self.definitions += [[-r] + lits] + [[r, -x] for x in lits]
         return r
 
     def compare(self, lits: tuple[int, ...], op: str, k: int) -> int:
@@ -125,103 +181,79 @@ class Cnf:
         return self.and_(self.at_least(lits, k), -self.at_least(lits, k + 1))
 
     def condition(self, mn: Meaning) -> int:
-        """A literal equivalent to the meaning (not FreeMeaning)."""
-        k = self.k
+        """A literal equivalent to the meaning (not FreeMeaning); its auxiliaries are defined
+        in `definitions`."""
         if isinstance(mn, PortraitMeaning):
             return mn.casket + 1 if mn.positive else -(mn.casket + 1)
         if isinstance(mn, AnyOfMeaning):
             return self.or_([c + 1 for c in mn.caskets])
         if isinstance(mn, GroupMeaning):
-            lits = [(k + g + 1) if mn.value else -(k + g + 1) for g in mn.group]
-            r = self.new()
-            self.clauses += [[-r, lit] for lit in lits] + [[r] + [-lit for lit in lits]]
+            lits = [self._lit(g, mn.value) for g in mn.group]
+            r = self._new()
+            self.definitions += [[-r, x] for x in lits] + [[r] + [-x for x in lits]]
             return r
         if isinstance(mn, CountMeaning):
-            lits = tuple((k + g + 1) if mn.value else -(k + g + 1) for g in mn.group)
-            return self.compare(lits, mn.op, mn.k)
+            return self.compare(tuple(self._lit(g, mn.value) for g in mn.group), mn.op, mn.k)
         if isinstance(mn, CasketsMeaning):
             hits = []
             for group, accept in zip(mn.groups, mn.accept):
-                lits = tuple(k + g + 1 for g in group)
+                lits = tuple(self._lit(g, True) for g in group)
                 hits.append(self.or_([self.compare(lits, "exactly", j) for j in sorted(accept)
                                       if 0 <= j <= len(lits)]))
             return self.compare(tuple(hits), mn.op, mn.k)
         raise TypeError(f"no CNF for {mn!r}")
 
-    def require(self, mn: Meaning) -> None:
-        """Clauses saying the condition holds (a rule). Counts over statements go through
-        PySAT's CardEnc (a totalizer bounded in the direction each comparison needs)."""
-        if isinstance(mn, CountMeaning):
-            lits = [(self.k + g + 1) if mn.value else -(self.k + g + 1) for g in mn.group]
-            self.clauses += cardinality(lits, mn.op, mn.k, self)
-            return
-        self.clauses.append([self.condition(mn)])
+
+    def all_of(self, group: tuple[int, ...], casket: int, value: bool) -> int:
+        """The auxiliary 'every statement on the casket has this value' (made once)."""
+        key = (casket, value)
+        if key not in self._all:
+            a = self._new()
+            lits = [self._lit(g, value) for g in group]
+            self.definitions += [[-a, x] for x in lits]
+            self.definitions.append([a] + [-x for x in lits])
+            self._all[key] = a
+        return self._all[key]
+
+    def chains(self, group: tuple[int, ...], casket: int, value: bool
+               ) -> tuple[list[int], list[int]]:
+        """prefix[j]: statements 0..j of the casket all have the value; suffix[j]: j..n-1."""
+        key = (casket, value)
+        if key not in self._chains:
+            lits = [self._lit(g, value) for g in group]
+            prefix = [lits[0]]
+            for x in lits[1:]:
+                a = self._new()
+                self.definitions += [[-a, prefix[-1]], [-a, x], [a, -prefix[-1], -x]]
+                prefix.append(a)
+            suffix = [lits[-1]]
+            for x in reversed(lits[:-1]):
+                a = self._new()
+                self.definitions += [[-a, suffix[-1]], [-a, x], [a, -suffix[-1], -x]]
+                suffix.append(a)
+            suffix.reverse()
+            self._chains[key] = (prefix, suffix)
+        return self._chains[key]
 
 
-def cardinality(lits: list[int], op: str, bound: int, cnf: Cnf) -> list[list[int]]:
-    """'op bound of lits are true' as clauses (CardEnc totalizer; fresh variables from cnf)."""
-    if bound < 0 or (op != "at most" and bound > len(lits)):
-        return [[-cnf.true()]]
-    if (op == "at least" and bound == 0) or (op == "at most" and bound >= len(lits)):
-        return []
-    make = {"exactly": CardEnc.equals, "at least": CardEnc.atleast, "at most": CardEnc.atmost}[op]
-    enc = make(lits=lits, bound=bound, top_id=cnf.top, encoding=EncType.totalizer)
-    cnf.top = max(cnf.top, enc.nv)
-    return [list(c) for c in enc.clauses]
-
-
-def meaning_clauses(k: int, index: int, mn: Meaning, cnf: Cnf | None = None) -> list[list[int]]:
-    """The CNF of 'statement `index` is true exactly when `mn` holds' (k caskets). Meanings
-    beyond Definition 1 need auxiliary variables: their definitions go into `cnf`, and only
-    the equivalence itself is returned (a caller may guard it)."""
-    t = k + index + 1
-    if isinstance(mn, FreeMeaning):
-        return []
-    if isinstance(mn, PortraitMeaning):
-        p = mn.casket + 1 if mn.positive else -(mn.casket + 1)
-        return [[-t, p], [t, -p]]
-    if isinstance(mn, GroupMeaning):
-        lits = [(k + g + 1) if mn.value else -(k + g + 1) for g in mn.group]
-        return [[-t, lit] for lit in lits] + [[t] + [-lit for lit in lits]]
-    if cnf is None:
-        raise ValueError("this meaning needs auxiliary variables: pass a Cnf")
-    c = cnf.condition(mn)
-    return [[-t, c], [t, -c]]
-
-
-def statement_clauses(puzzle: Puzzle, index: int, cnf: Cnf | None = None) -> list[list[int]]:
-    """The CNF of 'statement index is true exactly when its meaning holds'."""
-    return meaning_clauses(len(puzzle.caskets), index, puzzle.meanings[index], cnf)
-
-
-def base_cnf(puzzle: Puzzle, statements: Iterable[int] | None = None,
-             rules: bool = True) -> Cnf:
-    """One portrait, the meaning of each statement (all, or those given) and, with `rules`,
-    the side rules (every rule but m)."""
-    k = len(puzzle.caskets)
-    cnf = Cnf(k, k + puzzle.size)
-    cnf.clauses += exactly_one(list(range(1, k + 1)))
-    for i in range(puzzle.size) if statements is None else statements:
-        cnf.clauses += statement_clauses(puzzle, i, cnf)
-    if rules:
-        for c in puzzle.conditions:
-            cnf.require(c)
-    return cnf
-
-
-def base_clauses(puzzle: Puzzle, statements: Iterable[int] | None = None) -> list[list[int]]:
-    """One portrait and the meaning of each statement (all, or those given); no rules."""
-    return base_cnf(puzzle, statements, rules=False).clauses
+def base_clauses(puzzle: Puzzle) -> tuple[list[list[int]], int]:
+    """One portrait, every statement's meaning and the side rules (every rule but m),
+    unguarded: (clauses, last variable)."""
+    enc = Encoding(puzzle)
+    clauses = list(enc.definitions)
+    for m in enc.meaning:
+        clauses += m
+    return clauses + enc.rules, enc.top
 
 
 def puzzle_cnf(puzzle: Puzzle) -> tuple[list[list[int]], int]:
     """(clauses, top variable) for the whole puzzle: statements and every rule, m included.
     Satisfiable with portrait variable k true exactly when casket k is a solution."""
-    cnf = base_cnf(puzzle)
+    clauses, top = base_clauses(puzzle)
     if puzzle.m is not None:
-        lits = [statement_var(puzzle, i) for i in range(puzzle.size)]
-        cnf.clauses += cardinality(lits, "exactly", puzzle.m, cnf)
-    return cnf.clauses, cnf.top
+        card, top = exactly_m_clauses(puzzle, puzzle.m, top)
+        clauses += card
+    return clauses, top
 
 
 def exactly_m_clauses(puzzle: Puzzle, m: int, top: int) -> tuple[list[list[int]], int]:
@@ -231,23 +263,47 @@ def exactly_m_clauses(puzzle: Puzzle, m: int, top: int) -> tuple[list[list[int]]
     return [list(c) for c in enc.clauses], max(top, enc.nv)
 
 
+def uncertain_statements(puzzle: Puzzle, loops: Iterable[tuple[int, ...]]) -> list[int]:
+    """The statements a placement may leave open: in a loop, empty, or speaking (directly or
+    not) of such a statement."""
+    refs = references(puzzle)
+    open_ = {i for loop in loops for i in loop}
+    open_ |= {i for i, mn in enumerate(puzzle.meanings) if isinstance(mn, FreeMeaning)}
+    # statements referring to an open one are open; iterate to a fixpoint
+    changed = True
+    while changed:
+        changed = False
+        for i, rs in enumerate(refs):
+            if i not in open_ and any(r in open_ for r in rs):
+                open_.add(i)
+                changed = True
+    return sorted(open_)
+
+
 class SatEngine:
     """One solver per puzzle, queried under assumptions."""
 
-    def __init__(self, puzzle: Puzzle, solver: str = SOLVER,
-                 clauses: list[list[int]] | None = None, top: int | None = None):
-        """A solver for the puzzle's base clauses, or for `clauses` (whose variables go up to
-        `top`) when given: the numbering of portrait and statement variables is the same."""
+    def __init__(self, puzzle: Puzzle, solver: str = SOLVER):
         self.puzzle = puzzle
         self.k = len(puzzle.caskets)
         self.size = puzzle.size
-        self.svars = list(range(self.k + 1, self.k + self.size + 1))
-        if clauses is None:
-            cnf = base_cnf(puzzle)
-            clauses, top = cnf.clauses, cnf.top
-        self.top = self.k + self.size if top is None else top
+        self.loops = find_loops(puzzle)
+        enc = Encoding(puzzle)
+        in_loop = {i: j for j, loop in enumerate(self.loops) for i in loop}
+        # activation literals: one per casket (its statements outside loops), one per loop,
+        # one for the side rules (loops are classified rules aside)
+        self.casket_act = [enc._new() for _ in range(self.k)]
+        self.loop_act = [enc._new() for _ in self.loops]
+        self.rules_act = [enc._new()] if enc.rules else []
+        clauses = enc.definitions + [[-a] + cl for a in self.rules_act for cl in enc.rules]
+        for i, (c, _st) in enumerate(puzzle.flat):
+            j = in_loop.get(i)
+            act = self.casket_act[c] if j is None else self.loop_act[j]
+            clauses += [[-act] + cl for cl in enc.meaning[i]]
+        self.top = enc.top
+        self.everything = self.casket_act + self.loop_act + self.rules_act
         self.solver = Solver(name=solver, bootstrap_with=clauses)
-        self._solver_name = solver
+        self.counted = uncertain_statements(puzzle, self.loops)
         self._bounds: tuple[list[int], list[int]] | None = None
         self.calls = 0
 
@@ -267,63 +323,90 @@ class SatEngine:
             return self.solver.get_model()
         return None
 
-    def _count(self, model: list[int]) -> int:
+    def _count(self, model: list[int], statements: Iterable[int] | None = None) -> int:
         k = self.k
-        return sum(1 for v in model[k : k + self.size] if v > 0)
+        if statements is None:
+            return sum(1 for v in model[k : k + self.size] if v > 0)
+        return sum(1 for i in statements if model[k + i] > 0)
 
-    def count_bounds(self, lo: int, hi: int) -> list[int]:
-        """Assumptions that force lo <= (number of true statements) <= hi."""
+    def _bounds_for(self, lo: int, hi: int) -> list[int]:
+        """Assumptions that force lo <= (true statements among the counted) <= hi."""
+        size = len(self.counted)
         if self._bounds is None:
-            ub = ITotalizer(lits=self.svars, ubound=self.size, top_id=self.top)
+            svars = [self.k + i + 1 for i in self.counted]
+            ub = ITotalizer(lits=svars, ubound=size, top_id=self.top)
             self.top = ub.top_id
-            lb = ITotalizer(lits=[-v for v in self.svars], ubound=self.size, top_id=self.top)
+            lb = ITotalizer(lits=[-v for v in svars], ubound=size, top_id=self.top)
             self.top = lb.top_id
-            self.solver.append_formula(ub.cnf.clauses)
-            self.solver.append_formula(lb.cnf.clauses)
+            self.solver.append_formula(ub.cnf.clauses + lb.cnf.clauses)
             self._bounds = (list(ub.rhs), list(lb.rhs))
             ub.delete()
             lb.delete()
         upper, lower = self._bounds
         out = []
-        if hi < self.size:  # not (count > hi)
+        if hi < size:  # not (count > hi)
             out.append(-upper[hi])
         if lo > 0:  # not (falses > size - lo)
-            out.append(-lower[self.size - lo])
+            out.append(-lower[size - lo])
         return out
+
+    def _fixed(self, placement: int) -> tuple[list[int], int] | None:
+        """(assumptions, true statements outside the counted ones) under the placement, or
+        None when no consistent world exists."""
+        base = [placement_var(placement)] + self.everything
+        model = self._solve(base)
+        if model is None:
+            return None
+        counted = set(self.counted)
+        fixed = self._count(model, (i for i in range(self.size) if i not in counted))
+        return base, fixed
+
+    def _with_m(self, placement: int, m: int | None) -> list[int] | None:
+        got = self._fixed(placement)
+        if got is None:
+            return None
+        base, fixed = got
+        if m is None:
+            return base
+        want = m - fixed
+        if not 0 <= want <= len(self.counted):
+            return None
+        return base + self._bounds_for(want, want)
 
     def model(self, placement: int, m: int | None = None) -> list[int] | None:
         """A consistent model with the portrait in `placement` (and m true statements)."""
-        bounds = [] if m is None else self.count_bounds(m, m)
-        return self._solve([placement_var(placement)] + bounds)
+        base = self._with_m(placement, m)
+        return None if base is None else self._solve(base)
 
     def counts(self, placement: int, unique: bool = False) -> frozenset[int]:
         """Every achievable number of true statements with the portrait in `placement`.
-
-        With unique=True the caller knows at most one assignment exists: one call suffices.
-        """
-        p = placement_var(placement)
-        if unique:
-            model = self._solve([p])
-            return frozenset() if model is None else frozenset({self._count(model)})
+        With unique=True the caller knows one assignment at most exists: one call does."""
+        got = self._fixed(placement)
+        if got is None:
+            return frozenset()
+        base, fixed = got
+        if not self.counted or unique:
+            model = self._solve(base) if self.counted else None
+            return frozenset({fixed + (self._count(model, self.counted) if model else 0)})
         found: set[int] = set()
-        todo = [(0, self.size)]
+        todo = [(0, len(self.counted))]
         while todo:
             lo, hi = todo.pop()
             if lo > hi:
                 continue
-            model = self._solve([p] + self.count_bounds(lo, hi))
+            model = self._solve(base + self._bounds_for(lo, hi))
             if model is None:
                 continue
-            c = self._count(model)
-            found.add(c)
+            c = self._count(model, self.counted)
+            found.add(fixed + c)
             todo += [(lo, c - 1), (c + 1, hi)]
         return frozenset(found)
 
     def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
         """Each statement's truth value under the placement (and m): True/False when every
         consistent assignment agrees, None when it varies; None overall when none exists."""
-        base = [placement_var(placement)] + ([] if m is None else self.count_bounds(m, m))
-        model = self._solve(base)
+        base = self._with_m(placement, m)
+        model = None if base is None else self._solve(base)
         if model is None:
             return None
         k = self.k
@@ -334,74 +417,76 @@ class SatEngine:
         return tuple(out)
 
     # ------------------------------------------------------------------ loops
-    def loop_report(self, loop: tuple[int, ...]) -> LoopReport:
-        """How a loop behaves under each placement (see the semantics page)."""
+    def loop_report(self, number: int) -> LoopReport:
+        """How loop `number` behaves under each placement (see the semantics page), on its
+        closure: the activation literals of the caskets and loops it reaches."""
         puzzle = self.puzzle
+        loop = self.loops[number]
         k = self.k
-        inside = set(loop)
-        deps = [i for i in closure(puzzle, loop) if i not in inside]
-        cnf = base_cnf(puzzle, deps, rules=False)
-        act = cnf.new()
-        guarded = [c for i in loop for c in statement_clauses(puzzle, i, cnf)]
-        clauses = cnf.clauses + [[-act] + c for c in guarded]
+        whole = set(closure(puzzle, loop))
+        caskets = {puzzle.owner(i) for i in whole}
+        deps = [self.casket_act[c] for c in sorted(caskets)]
+        deps += [self.loop_act[j] for j, other in enumerate(self.loops)
+                 if j != number and other[0] in whole]
+        act = self.loop_act[number]
         undetermined, paradox = [], []
-        with Solver(name=self._solver_name, bootstrap_with=clauses) as solver:
-            fresh = cnf.top
-            for p in range(k):
-                self.calls += 1
-                if not solver.solve(assumptions=[p + 1, act]):
-                    self.calls += 1
-                    if solver.solve(assumptions=[p + 1]):
-                        paradox.append(p)  # the loop itself admits nothing
-                    continue
-                model = solver.get_model()
-                fresh += 1
-                solver.add_clause([-fresh] + [-model[k + i] for i in loop])
-                self.calls += 1
-                if solver.solve(assumptions=[p + 1, act, fresh]):
-                    undetermined.append(p)
+        for p in range(k):
+            model = self._solve([p + 1, act] + deps)
+            if model is None:
+                if self._solve([p + 1] + deps) is not None:
+                    paradox.append(p)  # the loop itself admits nothing
+                continue
+            fresh = self.top = self.top + 1
+            self.solver.add_clause([-fresh] + [-model[k + i] for i in loop])
+            if self._solve([p + 1, act, fresh] + deps) is not None:
+                undetermined.append(p)
         return LoopReport(loop, tuple(undetermined), tuple(paradox))
 
     # ------------------------------------------------------------------ all of it
     def analyse(self) -> Analysis:
-        reports = tuple(self.loop_report(loop) for loop in find_loops(self.puzzle))
-        uncertain = {p for r in reports for p in r.undetermined_in}
-        if self.puzzle.empty_slots:  # an empty slot is free: several assignments
-            uncertain = set(range(self.k))
-        counts = tuple(self.counts(p, unique=p not in uncertain) for p in range(self.k))
-        return Analysis(self.puzzle, counts, reports, engine="sat")
+        reports = tuple(self.loop_report(j) for j in range(len(self.loops)))
+        counts = tuple(self.counts(p, self._settled(p, reports)) for p in range(self.k))
+        return Analysis(self.puzzle, counts, reports, engine="sat", values=self.values)
 
-
-def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
-                      placement: int, m: int) -> tuple[bool, ...]:
-    """For each statement in `choices` put in place of statement `index`: could the portrait
-    be in `placement` with exactly m true statements?  (Algorithm 2's question, for a menu.)
-
-    One solver answers every choice: the slot's meaning clauses are guarded by one selector
-    per choice, and the count totalizers are built once.
-    """
-    if m is None or not 0 <= m <= puzzle.size:
-        return (False,) * len(choices)
-    k = len(puzzle.caskets)
-    owner = puzzle.owner(index)
-    cnf = base_cnf(puzzle, (i for i in range(puzzle.size) if i != index))
-    selectors = []
-    guarded = []
-    for st in choices:
-        mn = meaning(st, puzzle.layout, owner, index)
-        clauses = meaning_clauses(k, index, mn, cnf)
-        sel = cnf.new()
-        guarded += [[-sel] + c for c in clauses]
-        selectors.append(sel)
-    with SatEngine(puzzle, clauses=cnf.clauses + guarded, top=cnf.top) as engine:
-        bounds = engine.count_bounds(m, m)
-        return tuple(
-            engine._solve([placement_var(placement), sel] + bounds) is not None
-            for sel in selectors
-        )
+    def _settled(self, placement: int, reports: Sequence[LoopReport]) -> bool:
+        """Whether the placement leaves one assignment at most: no empty slot, and no loop
+        undetermined under it."""
+        return not self.puzzle.empty_slots and not any(
+            placement in r.undetermined_in for r in reports)
 
 
 def analyse(puzzle: Puzzle) -> Analysis:
-    """The exact analysis of a puzzle: true counts per placement, loops, solutions for any m."""
+    """The exact analysis of a puzzle with SAT: true counts per placement, loops, every m."""
     with SatEngine(puzzle) as engine:
-        return engine.analyse()
+        reports = tuple(engine.loop_report(j) for j in range(len(engine.loops)))
+        counts = tuple(engine.counts(p, engine._settled(p, reports)) for p in range(engine.k))
+    return Analysis(puzzle, counts, reports, engine="sat")
+
+
+def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
+                      placement: int, m: int | None) -> tuple[bool, ...]:
+    """For each statement in `choices` put in place of statement `index`: could the portrait
+    be in `placement` with exactly m true statements, under the side rules?  (Algorithm 2's
+    question, for a menu.)
+
+    One solver answers every choice: the slot's meaning clauses are guarded by one selector
+    per choice, and the count totalizer is built once.
+    """
+    if m is None or not 0 <= m <= puzzle.size:
+        return (False,) * len(choices)
+    enc = Encoding(puzzle)
+    owner = puzzle.owner(index)
+    guarded: list[list[int]] = []
+    selectors = []
+    for st in choices:
+        sel = enc._new()
+        guarded += [[-sel] + c for c in enc.meaning_of(index, owner, st)]
+        selectors.append(sel)
+    clauses = enc.definitions + enc.rules + guarded  # definitions include the choices' aux
+    for i, mc in enumerate(enc.meaning):
+        if i != index:
+            clauses += mc
+    card, _top = exactly_m_clauses(puzzle, m, enc.top)
+    with Solver(name=SOLVER, bootstrap_with=clauses + card) as solver:
+        return tuple(bool(solver.solve(assumptions=[placement_var(placement), sel]))
+                     for sel in selectors)

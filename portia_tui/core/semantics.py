@@ -9,7 +9,7 @@ statement on this casket is true"). The result types every engine fills in live 
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Mapping, NamedTuple, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 from .model import Puzzle
 from .vocabulary import Meaning, evaluate, refers_to
@@ -133,11 +133,26 @@ class Analysis:
     """
 
     def __init__(self, puzzle: Puzzle, true_counts: Sequence[frozenset[int]],
-                 loops: Sequence[LoopReport], engine: str = ""):
+                 loops: Sequence[LoopReport], engine: str = "",
+                 values: Callable[[int, int | None], tuple[bool | None, ...] | None]
+                 | None = None):
         self.puzzle = puzzle
         self.true_counts = tuple(true_counts)
         self.loops = tuple(loops)
         self.engine = engine
+        self._values = values
+        #: the evaluation this analysis was read from (the casket engine's), when kept
+        self.evaluation: object | None = None
+
+    def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
+        """Each statement's truth value with the portrait in `placement` (and exactly m true
+        statements when m is given): True/False when every consistent world agrees, None when
+        it varies; None overall when no consistent world exists."""
+        if self._values is None:  # an engine that keeps no evaluation: ask the casket engine
+            from .engine import evaluator
+
+            self._values = evaluator(self.puzzle).values
+        return self._values(placement, m)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Analysis) and self.puzzle == other.puzzle
@@ -173,10 +188,9 @@ class Analysis:
         """The JSON shape printed by ``portia solve --json``."""
         names = self.puzzle.names
         m = self.puzzle.m if m is None else m
-        return {
+        out = {
             "caskets": list(names),
             "m": m,
-            "rules": self.puzzle.rule_sentences(),
             "solutions": self.solution_names(m),
             "valid": self.valid(m),
             "true_counts": {names[i]: sorted(c) for i, c in enumerate(self.true_counts)},
@@ -191,3 +205,6 @@ class Analysis:
                 for loop in self.loops
             ],
         }
+        if self.puzzle.side_rules:  # Portia's other rules (the m rule is "m" above)
+            out["rules"] = self.puzzle.rule_sentences()
+        return out

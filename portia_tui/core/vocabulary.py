@@ -585,7 +585,9 @@ FAMILIES = {
 PORTRAIT_KINDS = ("in", "not_in")
 #: the six kinds of Definition 1 (the thesis)
 CLASSIC_KINDS = ("in", "not_in", "true", "false", "other_true", "other_false")
-#: vocabularies by name; the names mean the same everywhere (generate, census, assist, repair)
+#: the named vocabularies (one home: generator, census, assistant, repair and the CLI use it):
+#: kind keys in menu order. The names mean the same everywhere: "portrait" is in / not in,
+#: "classic" the six kinds of Definition 1, "full" the whole language
 VOCABULARIES: dict[str, tuple[str, ...]] = {
     "portrait": PORTRAIT_KINDS,
     "classic": CLASSIC_KINDS,
@@ -593,7 +595,6 @@ VOCABULARIES: dict[str, tuple[str, ...]] = {
 }
 #: the order sentences are tried in (a longer form before the form it contains)
 _PARSE_ORDER = ("in_one_of",) + tuple(k for k in KINDS if k != "in_one_of")
-
 
 def kind_of(st: Statement) -> Kind:
     """The kind of a filled statement (an empty slot has none: see :func:`is_empty`)."""
@@ -666,3 +667,19 @@ def meaning(st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
     if is_empty(st):
         return FreeMeaning()
     return kind_of(st).meaning(st, layout, owner, index)
+
+
+def vocabulary_kinds(vocabulary: str) -> tuple[str, ...]:
+    """The kind keys of a named vocabulary (see :data:`VOCABULARIES`); ValueError if unknown."""
+    try:
+        return VOCABULARIES[vocabulary]
+    except KeyError:
+        raise ValueError(f"unknown vocabulary {vocabulary!r} (the vocabularies are "
+                         f"{', '.join(VOCABULARIES)})") from None
+
+
+def menu(puzzle, slot: int, vocabulary: str = "classic") -> list[Statement]:
+    """The menu of statement number `slot` (0-based) of a puzzle: every statement of the
+    vocabulary that may stand on its casket, in menu order."""
+    return options(puzzle.layout, puzzle.owner(slot), vocabulary_kinds(vocabulary),
+                   puzzle.rule_kinds)

@@ -1,22 +1,35 @@
 """Glue between the editor and the core's engines (no textual here: workers call these).
 
-A :class:`Request` says what the screen wants to show for one edit generation; the worker
-turns it into a :class:`Report`. All the puzzle logic is the core's: the SAT analysis, the
-truth values under a placement, whether a placement can have exactly m true statements,
-how the assistant's target stands (core/assistant.py).
+A request says what the screen wants for one edit generation; the worker turns it into an
+answer that carries the request, so the screen can drop an answer to an older edit. All the
+puzzle logic is the core's: the analysis (the casket engine) and the truth values under a
+placement it gives, the assistant's judgement (core/assistant.py: the standing of the target,
+the marks on a menu, the repairs of an invalid puzzle).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
-from portia_tui.core.assistant import AssistantReport, assess
+from portia_tui.core import analyse
+from portia_tui.core.assistant import MARK_SYMBOLS, AssistantReport, assess, mark_choices
+from portia_tui.core.assistant import repairs as find_repairs
 from portia_tui.core.model import Puzzle
-from portia_tui.core.sat import SatEngine, analyse, reachable_choices
 from portia_tui.core.semantics import Analysis
 from portia_tui.core.vocabulary import Layout, Statement, options, sentence
 from portia_tui.core.words import listing
+
+__all__ = ["MARK_SYMBOLS"]  # the core's symbols (one home), re-exported for the widgets
+
+#: what the symbols mean, for people (meaning never by colour alone)
+MARK_LEGEND = "Menu marks: ★ valid · ✓ reachable · ✗ impossible · ? undecided (? for help)"
+
+#: seconds the marks of one menu may take before the rest show "?" (undecided)
+MARKS_BUDGET = 2.0
+#: seconds the repairs of one puzzle may take
+REPAIRS_BUDGET = 5.0
 
 
 @dataclass(frozen=True)
@@ -27,9 +40,8 @@ class Request:
     puzzle: Puzzle
     #: compute each statement's value under the solution (the values toggle)
     values: bool = False
-    #: the assistant's target placement (casket index) and m, or None when it is off
+    #: the target placement (casket index), or None when the assistant is off
     target: int | None = None
-    target_m: int = 0
 
 
 @dataclass(frozen=True)
@@ -47,57 +59,75 @@ def compute(request: Request) -> Report:
     puzzle = request.puzzle
     result = analyse(puzzle)
     values_for = values = assistant = None
-    if request.values or request.target is not None:
-        with SatEngine(puzzle) as engine:
-            if request.values:
-                sols = result.solutions()
-                if sols:
-                    values_for = sols[0]
-                    values = engine.values(values_for, puzzle.m)
-            if request.target is not None and request.target < len(puzzle.caskets):
-                assistant = assess(result, request.target, request.target_m,
-                                   engine.values(request.target))
+    if request.values:
+        sols = result.solutions()
+        if sols:
+            values_for = sols[0]
+            values = result.values(values_for, puzzle.m)
+    if request.target is not None and request.target < len(puzzle.caskets):
+        assistant = assess(result, request.target, puzzle.m, result.values(request.target))
     return Report(request, result, values_for, values, assistant)
 
 
+# --------------------------------------------------------------------------- marks
 @dataclass(frozen=True)
 class MarksRequest:
-    """Which choices for one slot keep the assistant's target reachable."""
+    """The marks of one slot's menu, for one edit generation, target and m."""
 
     generation: int
     puzzle: Puzzle
     casket: int
     position: int
     target: int
-    target_m: int
+
+    @property
+    def slot(self) -> int:
+        return self.puzzle.number(self.casket, self.position)
 
 
-def marks(request: MarksRequest, cancelled=lambda: False) -> tuple[bool, ...] | None:
-    """For each menu option of the slot (in menu order): does choosing it keep the target
-    reachable with exactly m true statements?  None when cancelled before it started.
-    One core call answers the whole menu (a few milliseconds even at 12 x 10)."""
+def marks(request: MarksRequest, cancelled: Callable[[], bool] = lambda: False,
+          budget: float | None = MARKS_BUDGET) -> tuple[str, ...] | None:
+    """One mark per menu entry of the slot (menu order): "valid", "reachable", "impossible"
+    or "undecided" (core/assistant.py ``mark_choices``; with m open, for some m). None when
+    cancelled."""
     if cancelled():
         return None
     puzzle = request.puzzle
-    return reachable_choices(
-        puzzle,
-        puzzle.number(request.casket, request.position),
-        puzzle.options(request.casket),
-        request.target,
-        request.target_m,
-    )
+    choices = [st for _sentence, st in menu(puzzle.layout, request.casket)]
+    found = mark_choices(puzzle, request.slot, choices, request.target, puzzle.m,
+                         budget=budget, cancelled=cancelled)
+    if cancelled():
+        return None
+    return tuple(found)
 
 
+# --------------------------------------------------------------------------- repairs
+@dataclass(frozen=True)
+class RepairsRequest:
+    generation: int
+    puzzle: Puzzle
+
+
+def repairs(request: RepairsRequest, cancelled: Callable[[], bool] = lambda: False,
+            budget: float | None = REPAIRS_BUDGET):
+    """The core's repairs of a complete puzzle that is not valid (core Repairs)."""
+    return find_repairs(request.puzzle, budget=budget, cancelled=cancelled)
+
+
+# --------------------------------------------------------------------------- words
 def names(puzzle: Puzzle, caskets) -> str:
     """'gold', 'gold and lead', ... from casket indices."""
     return listing(puzzle.names[i] for i in caskets)
 
 
 def counts_text(counts: frozenset[int]) -> str:
-    """'2', '1 or 3', 'none' for a set of achievable true counts."""
+    """'2', '1 or 3', '1 to 4', 'none' for a set of achievable true counts."""
     if not counts:
         return "none (no consistent assignment)"
-    return listing(sorted(counts), last="or")
+    ordered = sorted(counts)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} to {ordered[-1]}"
+    return listing(ordered, last="or")
 
 
 @lru_cache(maxsize=512)

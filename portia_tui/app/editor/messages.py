@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from .analysis import MarksRequest, Report
+from .analysis import MarksRequest, RepairsRequest, Report
 
 
 class AnalysisReady(Message):
@@ -16,12 +16,22 @@ class AnalysisReady(Message):
 
 
 class MarksReady(Message):
-    """The assistant's reachability marks for one slot's menu."""
+    """The marks of one slot's menu: "valid", "reachable", "impossible" or "undecided" per
+    entry, in menu order."""
 
-    def __init__(self, request: MarksRequest, marks: tuple[bool, ...]) -> None:
+    def __init__(self, request: MarksRequest, marks: tuple[str, ...]) -> None:
         super().__init__()
         self.request = request
         self.marks = marks
+
+
+class RepairsReady(Message):
+    """The single changes that make a complete invalid puzzle valid (core Repairs)."""
+
+    def __init__(self, request: RepairsRequest, repairs) -> None:
+        super().__init__()
+        self.request = request
+        self.repairs = repairs
 
 
 class SlotMenuRequested(Message):
@@ -45,7 +55,7 @@ class Navigate(Message):
 
 
 class SlotFocused(Message):
-    """A slot's menu got the focus (the assistant marks that menu)."""
+    """A slot got the focus."""
 
     def __init__(self, casket: int, position: int) -> None:
         super().__init__()
@@ -54,8 +64,17 @@ class SlotFocused(Message):
 
 
 class MChosen(Message):
-    """The author chose a value of m (from the m field or the list of unique m)."""
+    """The author chose a value of m (from the m field or the list of unique m);
+    None: leave m open."""
 
-    def __init__(self, m: int) -> None:
+    def __init__(self, m: int | None) -> None:
         super().__init__()
         self.m = m
+
+
+class TargetChosen(Message):
+    """The author chose the target casket (where the portrait should be)."""
+
+    def __init__(self, target: int) -> None:
+        super().__init__()
+        self.target = target

@@ -1,8 +1,13 @@
 """The editor's state in plain Python: the current puzzle, its undo/redo history, the file.
 
 Widgets never hold puzzle state; they render from an :class:`EditorModel`. Every edit replaces
-the immutable puzzle and bumps :attr:`EditorModel.generation`, the number that tags analysis
+the immutable puzzle and bumps :attr:`EditorModel.generation`, the number that tags worker
 results so a result computed for an older edit is never shown.
+
+The puzzle's m is the only m (the Algorithm 2 marks use it too), and the puzzle's target is
+the only target (the casket the author wants the portrait in; choosing it is an edit, saved
+with the puzzle). While the puzzle names no target, :attr:`EditorModel.fallback_target` stands
+in: the solution once the analysis has found one, else the first casket.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from portia_tui.core.model import Puzzle
+from portia_tui.core.recovery import FileStamp
 
 #: how many edits undo remembers
 HISTORY_LIMIT = 500
@@ -25,26 +31,31 @@ class EditorModel:
     source: Path | None = None
     #: the puzzle as it is on disk at `path` (None: nothing saved yet)
     saved: Puzzle | None = None
+    #: what `path` looked like on disk when it was opened or last saved (None: no file)
+    stamp: FileStamp | None = None
     generation: int = 0
     #: what the screen shows besides the puzzle (plain settings, not puzzle state)
     show_values: bool = False
-    assistant: bool = False
-    target: int = 0
-    target_m: int = 1
+    assistant: bool = True
+    #: the target while the puzzle names none; None: not known yet (the screen then takes the
+    #: puzzle's solution once the analysis has found one)
+    fallback_target: int | None = None
     _undo: list[Puzzle] = field(default_factory=list)
     _redo: list[Puzzle] = field(default_factory=list)
 
     # ----------------------------------------------------------------- constructors
     @classmethod
-    def new(cls, puzzle: Puzzle, path: Path | None = None) -> "EditorModel":
+    def new(cls, puzzle: Puzzle, path: Path | None = None,
+            target: int | None = None) -> "EditorModel":
         """A fresh puzzle: not dirty unless it is meant for a file that does not exist yet."""
-        return cls(puzzle, path=path, saved=None if path is not None else puzzle)
+        return cls(puzzle, path=path, saved=None if path is not None else puzzle,
+                   fallback_target=target)
 
     @classmethod
     def opened(cls, puzzle: Puzzle, path: Path) -> "EditorModel":
         """A puzzle read from `path`: .toml files save back there; others are imports."""
         if path.suffix.lower() == ".toml":
-            return cls(puzzle, path=path, saved=puzzle)
+            return cls(puzzle, path=path, saved=puzzle, stamp=FileStamp.of(path))
         return cls(puzzle, path=None, source=path, saved=puzzle)
 
     # ----------------------------------------------------------------- state
@@ -77,6 +88,28 @@ class EditorModel:
             return self.source.with_suffix(".toml")
         return Path.cwd() / "puzzle.toml"
 
+    @property
+    def target(self) -> int | None:
+        """The target casket's index: the puzzle's, else the fallback (None: not known yet)."""
+        puzzle = self.puzzle
+        if puzzle.target is not None and puzzle.target in puzzle.names:
+            return puzzle.names.index(puzzle.target)
+        return self.fallback_target
+
+    def target_or(self, fallback: int = 0) -> int:
+        """The target casket (a valid index for the current puzzle)."""
+        target = self.target if self.target is not None else fallback
+        return max(0, min(target, len(self.puzzle.caskets) - 1))
+
+    def changed_on_disk(self) -> bool:
+        """True when `path` changed on disk since it was opened or last saved."""
+        if self.path is None:
+            return False
+        now = FileStamp.of(self.path)
+        if self.stamp is None:
+            return now is not None  # a file appeared where none was
+        return now != self.stamp
+
     # ----------------------------------------------------------------- edits
     def apply(self, puzzle: Puzzle) -> bool:
         """Make `puzzle` current, remembering the old one for undo. False when nothing changed."""
@@ -106,6 +139,7 @@ class EditorModel:
         self.path = path
         self.source = None
         self.saved = self.puzzle
+        self.stamp = FileStamp.of(path)
 
     def _set(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle

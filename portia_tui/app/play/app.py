@@ -37,7 +37,7 @@ class PlayApp(PortiaApp):
         self.store = store if store is not None else ProgressStore()
         self.key = pack_key(pack)
         if reset:
-            self.store.packs.pop(self.key, None)
+            self.store.forget(self.key)
         self.progress = self.store.pack(self.key, pack.title)
         self.clock = clock
         self._coaches: dict[int, Coach] = {}

@@ -12,7 +12,8 @@ import os
 
 from ..errors import FormatError, PortiaError
 from ..model import Puzzle
-from .common import atomic_write, read_text
+from ..files import reading
+from .common import atomic_write, read_text  # noqa: F401  (atomic_write: used by the CLI)
 
 READERS = {".toml": "native", ".txt": "text", ".json": "thesis_json"}
 WRITERS = {".toml": "native", ".txt": "text", ".json": "thesis_json", ".cnf": "dimacs",
@@ -35,7 +36,8 @@ def format_of(path: str | os.PathLike[str], table: dict[str, str]) -> str:
 
 def loads(text: str, fmt: str, path: str = "<puzzle>") -> Puzzle:
     try:
-        return _module(fmt).loads(text, path)
+        with reading(path):
+            return _module(fmt).loads(text, path)
     except FormatError:
         raise
     except PortiaError as exc:
@@ -56,7 +58,7 @@ def dumps(puzzle: Puzzle, fmt: str) -> str:
     if fmt not in PARTIAL_FORMATS and not puzzle.complete:
         from ..words import incomplete
 
-        raise FormatError(f"{incomplete(len(puzzle.empty_slots), puzzle.m is None)}: only "
+        raise FormatError(f"{incomplete(len(puzzle.empty_slots), not puzzle.rules)}: only "
                           "portia's TOML can hold a puzzle still being written")
     return _module(fmt).dumps(puzzle)
 

@@ -1,42 +1,42 @@
-"""What every file format shares: reading text safely, finding lines, atomic writes."""
+"""What every file format shares: reading a puzzle file, finding lines, parsing sentences.
+Reading and writing files is :mod:`portia_tui.core.files` (re-exported here)."""
 
 from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 
 from ..errors import FormatError, PortiaError
+from ..files import (SMALL_LIMIT, atomic_write, check_target, decode, parse_json,  # noqa: F401
+                     parse_toml, read_bytes, toml_error)
 from ..vocabulary import Layout, Statement, parse_sentence, problem
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
-    """The file's text; a clear FormatError for a missing, binary, empty or non-UTF-8 file."""
+def read_text(path: str | os.PathLike[str], limit: int = SMALL_LIMIT) -> str:
+    """A puzzle file's text; a clear FormatError for a missing, special, too large, binary,
+    empty or non-UTF-8 file (see :mod:`portia_tui.core.files`)."""
     name = str(path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except FileNotFoundError:
-        raise FormatError("no such file", name) from None
-    except IsADirectoryError:
-        raise FormatError("is a folder, not a puzzle file", name) from None
-    except OSError as exc:
-        raise FormatError(f"cannot read: {exc.strerror or exc}", name) from None
+    data = read_bytes(path, limit, "puzzle file")
     if b"\x00" in data:
         raise FormatError("binary file, not a puzzle", name)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise FormatError("not UTF-8 text", name, line) from None
+    text = decode(data, name)
     if not text.strip():
         raise FormatError("the file is empty", name, 1)
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+@lru_cache(maxsize=2)
+def lines_of(text: str) -> tuple[str, ...]:
+    """text's lines (cached: a pack's reader asks for lines of one text many times)."""
+    return tuple(text.split("\n"))
 
 
 def line_of(text: str, needle: str, start: int = 1) -> int | None:
     """The 1-based number of the first line at or after `start` that contains `needle`."""
-    for number, line in enumerate(text.split("\n"), 1):
-        if number >= start and needle in line:
+    lines = lines_of(text)
+    for number in range(max(start, 1), len(lines) + 1):
+        if needle in lines[number - 1]:
             return number
     return None
 
@@ -44,22 +44,18 @@ def line_of(text: str, needle: str, start: int = 1) -> int | None:
 def key_line(text: str, key: str, start: int = 1) -> int | None:
     """The 1-based number of the first line at or after `start` that sets TOML `key`
     (bare or quoted: ``m =``, ``"m" =``, ``'m' =``)."""
-    k = re.escape(key)
-    pattern = re.compile(rf"""^\s*(?:{k}|"{k}"|'{k}')\s*=""")
-    for number, line in enumerate(text.split("\n"), 1):
-        if number >= start and pattern.match(line):
+    pattern = _key_pattern(key)
+    lines = lines_of(text)
+    for number in range(max(start, 1), len(lines) + 1):
+        if pattern.match(lines[number - 1]):
             return number
     return None
 
 
-def toml_error(exc: ValueError) -> tuple[str, int | None]:
-    """(message, line) of a tomllib.TOMLDecodeError: Python 3.11 only gives the place inside
-    the message ('... (at line 3, column 5)'), so it is taken out of the message here."""
-    message = str(exc)
-    found = re.search(r"\(at line (\d+)", message)
-    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
-    message = re.sub(r"\s*\(at end of document\)", " (at the end)", message)
-    return message, int(found.group(1)) if found else None
+@lru_cache(maxsize=64)
+def _key_pattern(key: str) -> re.Pattern[str]:
+    k = re.escape(key)
+    return re.compile(rf"""^\s*(?:{k}|"{k}"|'{k}')\s*=""")
 
 
 def checked(st: Statement, layout: Layout, owner: int, rules=()) -> Statement:
@@ -93,56 +89,3 @@ def thesis_refusal(puzzle, what: str) -> str | None:
             return (f"{what} holds only the six statement kinds of the thesis: this puzzle has "
                     f"'{KINDS[st.kind].summary}'")
     return None
-
-
-def check_target(path: str | os.PathLike[str], force: bool = False) -> None:
-    """The rules for a file portia is about to write, checked before any work is done:
-    the folder must exist, the path must not be a folder, and an existing file is replaced
-    only when force is true. Raises FormatError naming the path."""
-    target = os.fspath(path)
-    if os.path.isdir(target):
-        raise FormatError("is a folder, not a file", target)
-    if os.path.lexists(target) and not force:
-        raise FormatError("already exists (use --force to replace it)", target)
-    folder = os.path.dirname(target) or "."
-    if not os.path.isdir(folder):
-        raise FormatError(f"no such folder {folder!r}", target)
-
-
-def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -> None:
-    """Write text to path through a temporary file in the same folder and a rename.
-
-    Refuses to replace an existing file unless force is true (see :func:`check_target`); a
-    write the system refuses (permissions, read-only or full disk) is a FormatError too.
-    """
-    import tempfile
-
-    check_target(path, force)
-    target = os.fspath(path)
-    folder = os.path.dirname(target) or "."
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
-                                   dir=folder)
-    except OSError as exc:
-        raise FormatError(f"cannot write here: {exc.strerror or exc}", target) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if os.path.exists(target):
-            try:
-                os.chmod(tmp, os.stat(target).st_mode & 0o777)
-            except OSError:
-                pass
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise FormatError(f"cannot write: {exc.strerror or exc}", target) from None
-        raise

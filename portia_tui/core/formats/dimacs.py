@@ -11,7 +11,7 @@ from ..sat import placement_var, puzzle_cnf, statement_var
 
 
 def clauses(puzzle: Puzzle) -> tuple[list[list[int]], int]:
-    """(clauses, number of variables) for the puzzle with its rules."""
+    """(clauses, number of variables) for the puzzle with its rules (m and every other)."""
     return puzzle_cnf(puzzle)
 
 
@@ -27,7 +27,8 @@ def dumps(puzzle: Puzzle) -> str:
                      f"is true: {sentence}")
     first_aux = len(puzzle.caskets) + puzzle.size + 1
     if top >= first_aux:
-        lines.append(f"c vars {first_aux}-{top}: auxiliary (counting: totalizers)")
+        lines.append(f"c vars {first_aux}-{top}: auxiliary (all-true / all-false per casket, "
+                     "counts and rules, then a totalizer counting true statements)")
     lines.append(f"p cnf {top} {len(cnf)}")
     lines += [" ".join(map(str, c)) + " 0" for c in cnf]
     return "\n".join(lines) + "\n"

@@ -5,6 +5,7 @@
     author = "after Raymond Smullyan"
     notes = "Exactly one statement is true."
     m = 1
+    target = "silver"        # optional: the casket the author builds toward
 
     [[caskets]]
     name = "gold"
@@ -19,7 +20,8 @@
     statements = ["The portrait is not in the gold casket"]
 
 Statements are the canonical English sentences (any letter case, singular or plural). A puzzle
-being written may leave slots empty (`""`) and m out (m still open).
+being written may leave slots empty (`""`) and m out (m still open). `target` (optional) names
+the casket the author is building toward; readers that do not use it ignore it.
 
 Format 2 adds Portia's other rules, as sentences (core/rules.py):
 
@@ -35,14 +37,15 @@ reading it, and format 2 otherwise, with every rule (the m rule too) in `rules`.
 
 from __future__ import annotations
 
-import tomllib
+import re
 from typing import Any
 
+from .. import files
 from ..errors import FormatError, PortiaError
 from ..model import Casket, Puzzle, check_name
 from ..rules import is_m_rule, parse_rule, rule_problem
 from ..vocabulary import CLASSIC_KINDS, EMPTY, Layout
-from .common import key_line, line_of, statement_from_sentence, toml_error
+from .common import key_line, line_of, lines_of, statement_from_sentence
 
 #: the format portia writes when a puzzle needs nothing more (see :func:`format_for`)
 FORMAT = 1
@@ -65,18 +68,45 @@ def format_for(puzzles) -> int:
 
 
 def parse_toml(text: str, path: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message, line = toml_error(exc)
-        raise FormatError(f"TOML syntax: {message}", path, line) from None
+    """The TOML table in text; FormatError (one line) for anything tomllib cannot read."""
+    return files.parse_toml(text, path)
+
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]*?)\s*\]\]?")
+
+
+def casket_regions(text: str, start: int, count: int) -> list[tuple[int, int]] | None:
+    """The lines (first, after last) of each of the `count` [[...caskets]] tables that follow
+    line `start`, or None when the caskets are not written as such tables (inline arrays)."""
+    lines = lines_of(text)
+    heads: list[int] = []
+    end = len(lines) + 1
+    for number in range(start, len(lines) + 1):
+        found = _HEADER.match(lines[number - 1])
+        if not found or (number == start and start > 1):
+            continue
+        if found.group(1).split(".")[-1].strip("\"' ") == "caskets" \
+                and lines[number - 1].lstrip().startswith("[["):
+            heads.append(number)
+        else:
+            end = number
+            break
+    if len(heads) != count:
+        return None
+    return list(zip(heads, heads[1:] + [end]))
+
+
+def _key_in(text: str, key: str, region: tuple[int, int]) -> int | None:
+    """The line setting key inside region (first line, after last), or None."""
+    line = key_line(text, key, region[0])
+    return line if line is not None and line < region[1] else None
 
 
 def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 1,
                       allowed: tuple[str, ...] = ()) -> Puzzle:
     """A puzzle from a parsed TOML table; `start` is the line where the table begins in text,
     used to point at the right line; `allowed` are extra keys the caller handles."""
-    known = {"format", "m", "rules", "caskets", *META, *allowed}
+    known = {"format", "m", "rules", "target", "caskets", *META, *allowed}
     for key in table:
         if key not in known:
             raise FormatError(f"unknown key {key!r}", path, key_line(text, key, start))
@@ -109,16 +139,24 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
         raise FormatError("missing [[caskets]]: a puzzle needs caskets", path,
                           key_line(text, "caskets", start) or start)
     names: list[str] = []
-    lines: list[int] = []
+    regions = casket_regions(text, start, len(raw))
+    spans: list[tuple[int, int]] = []
     cursor = start
-    for entry in raw:
+    for ci, entry in enumerate(raw):
         if not isinstance(entry, dict):
-            raise FormatError("each casket must be a table with name and statements", path, cursor)
+            where = regions[ci][0] if regions else cursor
+            raise FormatError("each casket must be a table with name and statements", path, where)
         for key in entry:
             if key not in ("name", "statements"):
-                raise FormatError(f"unknown casket key {key!r}", path, key_line(text, key, cursor))
+                line = _key_in(text, key, regions[ci]) if regions else key_line(text, key, cursor)
+                raise FormatError(f"unknown casket key {key!r}", path, line)
         name = entry.get("name")
-        where = key_line(text, "name", cursor) or cursor
+        if regions:
+            span = regions[ci]
+            where = _key_in(text, "name", span) or span[0]
+        else:
+            where = key_line(text, "name", cursor) or cursor
+            span = (where, where + 1)
         if not isinstance(name, str):
             raise FormatError("each casket needs a name (a string)", path, where)
         cursor = where + 1
@@ -129,18 +167,29 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
         if name in names:
             raise FormatError(f"two caskets are named {name!r}", path, where)
         names.append(name)
-        lines.append(where)
+        spans.append(span)
     counts = []
-    for entry, where in zip(raw, lines):
+    for ci, entry in enumerate(raw):
+        span = spans[ci]
+        where = (_key_in(text, "statements", span) if regions else
+                 key_line(text, "statements", span[0])) or span[0]
         sts = entry.get("statements")
         if not isinstance(sts, list) or not all(isinstance(s, str) for s in sts):
-            raise FormatError(f"the {entry['name']} casket needs statements = [\"...\", ...]",
-                              path, key_line(text, "statements", where) or where)
+            raise FormatError(f"the {names[ci]} casket needs statements = [\"...\", ...]",
+                              path, where)
         if not sts:
             raise FormatError(
-                f"the {entry['name']} casket holds no statement (n must be 1 or more)", path,
-                key_line(text, "statements", where) or where)
+                f"the {names[ci]} casket holds no statement (n must be 1 or more)", path, where)
         counts.append(len(sts))
+    target = table.get("target")
+    if target is not None:
+        where = key_line(text, "target", start)
+        if not isinstance(target, str):
+            raise FormatError("target must be a string (a casket's name)", path, where)
+        target = target.strip().lower()
+        if target not in names:
+            raise FormatError(f"target {target!r} is not one of the caskets "
+                              f"({', '.join(names)})", path, where)
     caskets = []
     layout = Layout(tuple(names), tuple(counts))
     for rule, sentence in zip(rules, raw_rules):
@@ -149,20 +198,24 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
             raise FormatError(f"rule {sentence.strip()!r}: {bad}", path,
                               line_of(text, sentence.strip(), rules_line or start) or rules_line)
     kinds = {r.kind for r in rules}
-    for ci, (entry, where) in enumerate(zip(raw, lines)):
+    for ci, entry in enumerate(raw):
+        span = spans[ci]
+        first = (_key_in(text, "statements", span) if regions else
+                 key_line(text, "statements", span[0])) or span[0]
         parsed = []
         for sentence in entry["statements"]:
             try:
                 parsed.append(statement_from_sentence(sentence, layout, ci, kinds))
             except PortiaError as exc:
-                at = line_of(text, sentence.strip(), where) or where
+                at = (line_of(text, sentence.strip(), first) if sentence.strip() else None) \
+                    or first
                 raise FormatError(f"{exc.message} (on the {names[ci]} casket)", path, at) from None
         caskets.append(Casket(names[ci], tuple(parsed)))
     size = sum(counts)
     if m is not None and not 0 <= m <= size:
         raise FormatError(f"m = {m} is out of range: it must be between 0 and {size}", path,
                           key_line(text, "m", start))
-    return Puzzle(tuple(caskets), m, rules=rules, **meta).validate()
+    return Puzzle(tuple(caskets), m, rules=rules, target=target, **meta).validate()
 
 
 def check_format(version: object, text: str, path: str) -> None:
@@ -188,6 +241,8 @@ def puzzle_to_table(puzzle: Puzzle, meta: bool = True) -> dict[str, Any]:
         table["rules"] = puzzle.rule_sentences()
     elif puzzle.m is not None:
         table["m"] = puzzle.m
+    if puzzle.target is not None:
+        table["target"] = puzzle.target
     table["caskets"] = [
         {"name": c.name, "statements": [puzzle.sentence(puzzle.number(ci, j))
                                         for j in range(len(c.statements))]}

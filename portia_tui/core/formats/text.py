@@ -19,7 +19,7 @@ from ..vocabulary import Layout
 from .common import statement_from_sentence, thesis_refusal
 
 HEADER = re.compile(
-    r"^portia\s*-?\s*(?P<n>\d+)\s*,?\s*there\s+(?:are|is)\s+(?P<m>\d+)\s+true\s+statements?\s*\.?$",
+    r"^portia\s*-?\s*(?P<n>\d{1,9})\s*,?\s*there\s+(?:are|is)\s+(?P<m>\d{1,9})\s+true\s+statements?\s*\.?$",
     re.IGNORECASE,
 )
 

@@ -16,7 +16,7 @@ import json
 from ..errors import FormatError, PortiaError
 from ..model import Casket, Puzzle, check_name
 from ..vocabulary import Layout, Statement
-from .common import checked, line_of, thesis_refusal
+from .common import checked, line_of, parse_json, thesis_refusal
 
 
 def _statement(raw: object) -> Statement:
@@ -45,10 +45,7 @@ def _statement(raw: object) -> Statement:
 
 
 def loads(text: str, path: str = "<json>") -> Puzzle:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"JSON syntax: {exc.msg}", path, exc.lineno) from None
+    data = parse_json(text, path, unique_keys=True)  # a casket given twice is refused
     if not isinstance(data, dict):
         raise FormatError("expected a JSON object with portia, true_statements and caskets", path, 1)
     for key in ("portia", "true_statements", "caskets"):
@@ -94,11 +91,13 @@ def loads(text: str, path: str = "<json>") -> Puzzle:
 
 
 def to_data(puzzle: Puzzle) -> dict:
+    if not puzzle.is_classic:
+        raise FormatError(
+            "the thesis JSON holds only gold, silver and lead caskets with the same number of "
+            "statements each")
     refusal = thesis_refusal(puzzle, "the thesis JSON")
     if refusal:
         raise FormatError(refusal)
-    if puzzle.n is None:
-        raise FormatError("the thesis JSON needs the same number of statements on every casket")
 
     def one(owner: int, st: Statement) -> dict:
         if st.kind in ("in", "not_in"):

@@ -1,4 +1,9 @@
-"""Small modal dialogs: a choice between buttons, a file path, the puzzle's title and notes."""
+"""Small modal dialogs: a choice between buttons, a file path, the puzzle's title and notes,
+the shape of a new puzzle.
+
+Every dialog answers once (:class:`Dialog`): keys that arrive after its answer, such as the
+rest of a paste or of a key repeat, are ignored instead of dismissing it a second time.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,19 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Input, Static, TextArea
 
 
-class ChoiceScreen(ModalScreen[str | None]):
+class Dialog(ModalScreen):
+    """A modal screen that answers once."""
+
+    answered = False
+
+    def dismiss(self, result=None):  # type: ignore[override]
+        if self.answered or not self.is_current:
+            return None
+        self.answered = True
+        return super().dismiss(result)
+
+
+class ChoiceScreen(Dialog):
     """A question and a row of buttons; returns the chosen key, or None on escape.
 
     Each choice's first letter is also its key (for example s, d, c).
@@ -33,9 +50,13 @@ class ChoiceScreen(ModalScreen[str | None]):
                     yield Button(f"{label} ({key[0]})", id=f"choice-{key}", compact=True)
 
     def on_mount(self) -> None:
-        self.query(Button).first().focus()
+        buttons = self.query(Button)
+        if buttons:  # none when the dialog was answered before it was even shown
+            buttons.first().focus()
 
     def on_key(self, event) -> None:
+        if self.answered:
+            return
         for key, _label in self.choices:
             if event.character == key[0]:
                 event.stop()
@@ -62,20 +83,23 @@ class PuzzleTree(DirectoryTree):
         ]
 
 
-class PathScreen(ModalScreen[Path | None]):
+class PathScreen(Dialog):
     """Type a path (enter to accept) or pick a file in the tree; escape cancels."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, initial: Path, hint: str = "") -> None:
+    def __init__(self, title: str, initial: Path, hint: str = "", error: str = "") -> None:
         super().__init__(classes="dialog-screen")
         self.title_text = title
         self.initial = initial
         self.hint = hint
+        self.error = error
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog path-dialog"):
             yield Static(self.title_text, classes="question", markup=False)
+            if self.error:
+                yield Static(self.error, classes="error", id="path-error", markup=False)
             if self.hint:
                 yield Static(self.hint, classes="hint", markup=False)
             yield Input(str(self.initial), id="path")
@@ -118,7 +142,7 @@ class PathScreen(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-class MetaScreen(ModalScreen[dict | None]):
+class MetaScreen(Dialog):
     """Title, author and notes; ctrl+s or the button keeps them, escape cancels."""
 
     BINDINGS = [
@@ -166,6 +190,99 @@ class MetaScreen(ModalScreen[dict | None]):
     def _keep(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_keep()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+
+class NewPuzzleScreen(Dialog):
+    """A blank page: the caskets (a count or names), statements per casket, the target
+    casket and m (empty: m stays open). Answers a dict for the editor, or None (escape)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, caskets: str = "3", n: int = 1, target: str = "", m: str = "") -> None:
+        super().__init__(classes="dialog-screen")
+        self.values = (caskets, str(n), target, m)
+
+    def compose(self) -> ComposeResult:
+        caskets, n, target, m = self.values
+        with Vertical(classes="dialog new-dialog"):
+            yield Static("A new puzzle: every statement starts empty (enter starts, escape "
+                         "cancels)", classes="question")
+            yield Static("", id="new-error", classes="error", markup=False)
+            yield Static("Caskets: how many, or their names (gold silver lead)", classes="hint")
+            yield Input(caskets, id="new-caskets")
+            yield Static("Statements per casket", classes="hint")
+            yield Input(n, id="new-n", type="integer")
+            yield Static("Target: the casket the portrait should be in (empty: the first)",
+                         classes="hint")
+            yield Input(target, id="new-target")
+            yield Static("m: how many statements are true (empty: decide later)",
+                         classes="hint")
+            yield Input(m, id="new-m", type="integer")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (enter)", id="start", compact=True)
+                yield Button("Cancel (escape)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#new-error").display = False
+        self.query_one("#new-caskets", Input).focus()
+
+    def _value(self, name: str) -> str:
+        return self.query_one(f"#new-{name}", Input).value.strip()
+
+    def answer(self) -> dict | str:
+        """The dict for the editor, or why the fields cannot make a puzzle."""
+        from portia_tui.core.model import casket_names, check_name
+
+        text = self._value("caskets")
+        if text.isdigit():
+            if not 1 <= int(text) <= 100:
+                return "between 1 and 100 caskets"
+            names = casket_names(int(text))
+        else:
+            names = tuple(text.replace(",", " ").lower().split())
+            bad = next((why for why in map(check_name, names) if why), None)
+            if not names or bad:
+                return bad or "give a number of caskets or their names"
+            if len(set(names)) != len(names):
+                return "two caskets have the same name"
+        n = int(self._value("n") or 0)
+        if not 1 <= n <= 100:
+            return "between 1 and 100 statements per casket"
+        target = self._value("target").lower() or names[0]
+        if target not in names:
+            return f"the target must be one of the caskets: {', '.join(names)}"
+        m_text = self._value("m")
+        m = int(m_text) if m_text else None
+        if m is not None and not 0 <= m <= n * len(names):
+            return f"m must be between 0 and {n * len(names)}, or empty"
+        return {"caskets": names, "n": n, "target": names.index(target), "m": m}
+
+    def action_start(self) -> None:
+        found = self.answer()
+        if isinstance(found, str):
+            error = self.query_one("#new-error", Static)
+            error.update(found)
+            error.display = True
+            return
+        self.dismiss(found)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    @on(Button.Pressed, "#start")
+    def _start(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_start()
 
     @on(Button.Pressed, "#cancel")
     def _cancel(self, event: Button.Pressed) -> None:

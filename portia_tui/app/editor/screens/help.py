@@ -12,19 +12,22 @@ from ..commands import ACTIONS
 
 PANELS = """\
 PANELS
-Caskets: one panel per casket, statements numbered 1..S (first casket first). Each row is a
-menu of every statement allowed there: enter or space (or a click) opens it; arrow keys move
-between rows and caskets; tab moves on. Before each menu: the number, ⟳ when the statement is
-in a loop, and with values on T (true), F (false) or ? (varies) under the solution.
-Analysis: valid or not for the puzzle's m, the solutions, how many statements can be true with
-the portrait in each casket, the loops (paradox / undetermined / determined), and every m with
-exactly one solution (choose one to set m). It is recomputed after every edit.
-Assistant (Algorithm 2): pick a target casket and m; it counts the true statements with the
-portrait there, warns when m is exceeded, marks each entry of an open menu ✓ (keeps the
-target reachable with exactly m true) or ✗, and says whether the target is the only casket
-that fits.
-Title line: file name, * unsaved, Portia-n, m.
-Command palette: ctrl+p (every action is there).
+Caskets: one panel per casket, statements numbered 1..S (first casket first). An empty slot
+reads "— choose a statement —". Enter or space (or a click) opens the slot's menu; arrow
+keys move between slots and caskets. Beside each number: ⟳ when the statement is in a loop,
+and with values on, T (true), F (false) or ? (varies) under the solution.
+Menu marks, toward the target casket with the puzzle's m (worked out while you look):
+  ★ valid: some way of filling the other empty slots makes the puzzle valid
+  ✓ reachable: the target can fit with m true statements, but never alone
+  ✗ impossible: the target cannot fit with m, whatever fills the rest
+  ? undecided: not worked out in time
+Analysis: valid or not for m, the true statements with the portrait in each casket (an empty
+slot may be true or false), the loops, and every m with one solution (choose one to set m).
+Algorithm 2: the target casket (t), how its count stands against m, and for a complete
+puzzle that is not valid, every single change (one statement, or m) that makes it valid.
+Title line: file name, * unsaved, Portia-n, m (or m open), empty slots.
+Unsaved work is kept in a recovery file a moment after each edit; the next edit of the file
+offers it back. Command palette: ctrl+p (every action is there).
 """
 
 

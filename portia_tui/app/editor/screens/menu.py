@@ -10,16 +10,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
 from portia_tui.core.vocabulary import Statement
 
+from ..analysis import MARK_SYMBOLS
+from .dialogs import Dialog
 
-class MenuScreen(ModalScreen[Statement | None]):
+
+class MenuScreen(Dialog):
     """Choose a statement (enter or click); escape keeps the current one.
 
-    With the assistant on, each entry starts with ✓ (keeps the target reachable) or ✗.
+    Once the marks arrive (a worker computes them; the menu never waits), each entry starts
+    with ★ (valid), ✓ (reachable), ✗ (impossible) or ? (undecided); the legend says so.
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -31,13 +34,14 @@ class MenuScreen(ModalScreen[Statement | None]):
         self.title_text = ""
         self.options: tuple[tuple[str, Statement], ...] = ()
         self.current: Statement | None = None
-        self.marks: tuple[bool, ...] | None = None
+        self.marks: tuple[str, ...] | None = None
         self.legend = ""
 
     def show(self, casket: int, position: int, title: str,
              options: tuple[tuple[str, Statement], ...], current: Statement,
-             marks: tuple[bool, ...] | None = None, legend: str = "") -> "MenuScreen":
+             marks: tuple[str, ...] | None = None, legend: str = "") -> "MenuScreen":
         """Fill the menu for one slot (before it is pushed)."""
+        self.answered = False
         self.casket, self.position = casket, position
         self.title_text, self.options, self.current = title, options, current
         self.marks, self.legend = marks, legend
@@ -47,7 +51,7 @@ class MenuScreen(ModalScreen[Statement | None]):
 
     def _prompt(self, index: int) -> str:
         sentence, st = self.options[index]
-        mark = "" if self.marks is None else ("✓ " if self.marks[index] else "✗ ")
+        mark = "" if self.marks is None else MARK_SYMBOLS[self.marks[index]] + " "
         return mark + sentence + ("   ◀ current" if st == self.current else "")
 
     def compose(self) -> ComposeResult:
@@ -76,7 +80,7 @@ class MenuScreen(ModalScreen[Statement | None]):
             menu.highlighted = min(keep, len(self.options) - 1)
         menu.focus()
 
-    def set_marks(self, marks: tuple[bool, ...] | None, legend: str = "") -> None:
+    def set_marks(self, marks: tuple[str, ...] | None, legend: str = "") -> None:
         """The assistant's marks arrived (or were cleared): every entry in one pass."""
         self.marks, self.legend = marks, legend
         if self.is_mounted:

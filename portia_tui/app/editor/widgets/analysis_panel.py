@@ -1,4 +1,11 @@
-"""The live analysis: solutions, validity, unique m, true counts, loops, values legend."""
+"""The live analysis: the verdict for the puzzle's m, true counts, loops, values legend, and
+every m with one solution (choosing one sets m).
+
+Repaint: the panel fills the rows the caskets leave free, so its size does not depend on its
+text. Its text is replaced without a relayout (``layout=False``) unless the number of lines
+changes; :data:`FORCE_RELAYOUT` brings back the old always-relayout update (the benchmark
+measures both).
+"""
 
 from __future__ import annotations
 
@@ -9,57 +16,91 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from portia_tui.core.model import Puzzle
-from portia_tui.core.words import numbers
+from portia_tui.core.words import incomplete, numbers, plural
 
 from ..analysis import Report, counts_text, names
 from ..messages import MChosen
 from .casket_panel import LOOP_MARK
 
+#: True: the old repaint, the benchmark's baseline: every update relayouts the whole screen,
+#: and an edit's text is painted at once, in a frame of its own before its analysis
+FORCE_RELAYOUT = False
+
+
+def update_text(static: Static, content) -> None:
+    """Show `content`; nothing when it is already shown, and a relayout only when the
+    widget's height must change."""
+    if FORCE_RELAYOUT or not static.is_mounted:
+        static.update(content)
+        return
+    if getattr(static, "_portia_shown", None) == content:
+        return
+    static._portia_shown = content
+    static.update(content, layout=False)
+    width = static.content_region.width
+    if width and static.visual.get_height(static.styles, width) != static.content_region.height:
+        static.clear_cached_dimensions()
+        static.refresh(layout=True)
+
+
+def verdict(report: Report) -> str:
+    analysis = report.analysis
+    puzzle = analysis.puzzle
+    m = puzzle.m
+    if m is None:
+        return "[b]m open[/b]: choose m (+ or −, or m to type it) to see the solutions."
+    sols = analysis.solutions()
+    if len(sols) == 1:
+        return (f"[b]✔ VALID[/b] for m = {m}: one solution, the portrait is in "
+                f"[b]{puzzle.names[sols[0]]}[/b].")
+    if sols:
+        every = "both" if len(sols) == 2 else "all"
+        return f"[b]✘ NOT VALID[/b] for m = {m}: {names(puzzle, sols)} {every} fit."
+    return f"[b]✘ NOT VALID[/b] for m = {m}: no casket fits."
+
+
+def loop_line(puzzle: Puzzle, loop) -> str:
+    text = f"{LOOP_MARK} Loop of statements {numbers(loop.statements)}: "
+    if loop.kind == "paradox":
+        text += f"paradox with the portrait in {names(puzzle, loop.paradox_in)}"
+    elif loop.kind == "undetermined":
+        text += ("undetermined (values vary) with the portrait in "
+                 + names(puzzle, loop.undetermined_in))
+    else:
+        text += "determined (one value each)"
+    return text + "."
+
 
 def verdict_lines(report: Report) -> list[str]:
     analysis = report.analysis
     puzzle = analysis.puzzle
-    m = puzzle.m
-    sols = analysis.solutions()
-    if len(sols) == 1:
-        head = (
-            f"[b]✔ VALID[/b] for m = {m}: one solution, the portrait is in "
-            f"[b]{puzzle.names[sols[0]]}[/b]."
-        )
-    elif sols:
-        head = (
-            f"[b]✘ NOT VALID[/b] for m = {m}: {len(sols)} solutions "
-            f"({names(puzzle, sols)})."
-        )
-    else:
-        head = f"[b]✘ NOT VALID[/b] for m = {m}: no solution (no casket fits)."
-    counts = "   ".join(
-        f"{name}: {counts_text(c)}" for name, c in zip(puzzle.names, analysis.true_counts)
-    )
-    lines = [head, f"True statements by placement: {counts}"]
+    lines = [verdict(report)]
+    if not puzzle.complete and puzzle.empty_slots:
+        lines.append(incomplete(len(puzzle.empty_slots), False).capitalize()
+                     + ": an empty slot may be true or false.")
+    counts = "  ".join(f"{name} {counts_text(c)}"
+                       for name, c in zip(puzzle.names, analysis.true_counts))
+    lines.append(f"True statements with the portrait in: {counts}")
+    lines.extend(loop_line(puzzle, loop) for loop in analysis.loops)
     if not analysis.loops:
         lines.append("Loops: none.")
-    for loop in analysis.loops:
-        text = f"{LOOP_MARK} Loop of statements {numbers(loop.statements)}: "
-        if loop.kind == "paradox":
-            text += f"paradox with the portrait in {names(puzzle, loop.paradox_in)}"
-        elif loop.kind == "undetermined":
-            text += "undetermined (values vary) with the portrait in " + names(
-                puzzle, loop.undetermined_in
-            )
-        else:
-            text += "determined (one value each)"
-        lines.append(text + ".")
     if report.request.values:
         if report.values_for is None:
             lines.append("Values: no solution, so no values to show.")
         else:
+            sols = analysis.solutions()
             which = "the solution" if len(sols) == 1 else f"one of {len(sols)} solutions"
-            lines.append(
-                f"Values: T true, F false, ? varies, with the portrait in "
-                f"{puzzle.names[report.values_for]} ({which})."
-            )
+            lines.append(f"Values: T true, F false, ? varies, with the portrait in "
+                         f"{puzzle.names[report.values_for]} ({which}).")
     return lines
+
+
+def unique_label(count: int) -> str:
+    if not count:
+        return "No value of m gives one solution."
+    if count == 1:
+        return "1 value of m gives one solution (enter sets m):"
+    return f"{count} values of m give one solution (enter sets m):"
 
 
 class AnalysisPanel(VerticalScroll):
@@ -68,51 +109,57 @@ class AnalysisPanel(VerticalScroll):
     def __init__(self) -> None:
         super().__init__(id="analysis")
         self.border_title = "Analysis"
-        self.status = Static("", id="analysis-status")
         self.body = Static("", id="analysis-body")
         self.unique = OptionList(id="unique-m")
         self.unique_label = Static("", id="unique-label")
         self._unique_key: tuple | None = None
+        self._pending_timer = None
 
     def compose(self) -> ComposeResult:
-        yield self.status
         yield self.body
         yield self.unique_label
         yield self.unique
 
-    def set_pending(self, generation: int) -> None:
-        self.status.update(f"… checking edit {generation}", layout=False)
+    #: seconds an analysis may take before the panel says it is still checking
+    PENDING_AFTER = 0.15
+
+    def set_pending(self) -> None:
+        """A new analysis started: say so if it takes a while (a quick one repaints nothing)."""
+        if self._pending_timer is not None:
+            self._pending_timer.stop()
+        self._pending_timer = self.set_timer(self.PENDING_AFTER, self._say_pending)
+
+    def _say_pending(self) -> None:
+        self._pending_timer = None
+        self.border_subtitle = "checking…"
 
     def show(self, report: Report) -> None:
         analysis = report.analysis
         puzzle: Puzzle = analysis.puzzle
-        self.status.update(f"up to date (edit {report.request.generation})", layout=False)
-        self.body.update("\n".join(verdict_lines(report)))
+        if self._pending_timer is not None:
+            self._pending_timer.stop()
+            self._pending_timer = None
+        if self.border_subtitle:
+            self.border_subtitle = ""
+        update_text(self.body, "\n".join(verdict_lines(report)))
         unique = analysis.unique_m
-        if unique:
-            self.unique_label.update(
-                f"Unique m ({len(unique)}), enter or click to set m:"
-            )
-        else:
-            self.unique_label.update("No m gives exactly one solution.")
+        update_text(self.unique_label, unique_label(len(unique)))
         key = tuple((m, analysis.solutions(m)[0], m == puzzle.m) for m in unique)
         if key != self._unique_key:
             self._unique_key = key
             highlighted = self.unique.highlighted
-            self.unique.clear_options()
-            self.unique.add_options(
-                Option(
-                    f"m = {m}: portrait in {puzzle.names[c]}" + ("  ◀ current" if cur else ""),
-                    id=str(m),
-                )
+            self.unique.set_options(
+                Option(f"m = {m}: portrait in {puzzle.names[c]}" + ("  ◀ current" if cur else ""),
+                       id=str(m))
                 for m, c, cur in key
             )
             if highlighted is not None and key:
                 self.unique.highlighted = min(highlighted, len(key) - 1)
-        self.unique.display = bool(unique)
 
     @on(OptionList.OptionSelected, "#unique-m")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id is not None:
             self.post_message(MChosen(int(event.option.id)))
+
+

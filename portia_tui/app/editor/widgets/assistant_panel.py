@@ -1,131 +1,132 @@
-"""The Algorithm 2 assistant: a target casket and m, the running count of true statements."""
+"""The Algorithm 2 panel: the target casket, how the count of true statements stands against
+the puzzle's m with the portrait there, what the menu marks mean, and, for a complete puzzle
+that is not valid, every single change that makes it valid."""
 
 from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.message import Message
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Select, Static
 
-from portia_tui.core.assistant import EXCEEDED, PARADOX, REACHED, SHORT, SKIPPED
+from portia_tui.core.assistant import EXCEEDED, REACHED, SHORT, SKIPPED
 from portia_tui.core.model import Puzzle
-from portia_tui.core.words import numbers, plural
+from portia_tui.core.vocabulary import sentence
+from portia_tui.core.words import numbers, plural, truth_list
 
-from ..analysis import Report, counts_text, names
-from ..messages import MChosen
+from ..analysis import MARK_LEGEND, Report, counts_text, names
+from ..messages import TargetChosen
+from .analysis_panel import update_text
 
 
-class AssistantChanged(Message):
-    def __init__(self, target: int, m: int) -> None:
-        super().__init__()
-        self.target = target
-        self.m = m
+def standing_lines(report: Report) -> list[str]:
+    a = report.assistant
+    puzzle = report.analysis.puzzle
+    name = puzzle.names[a.target]
+    if not a.counts:
+        return [f"With the portrait in {name} no consistent truth values exist (a paradox)."]
+    noun = "true statement" if a.counts == {1} else "true statements"
+    maybe = " possible" if len(a.counts) > 1 else ""
+    lines = [f"With the portrait in {name}: {counts_text(a.counts)} {noun}{maybe}."]
+    if a.m is None:
+        lines.append("m is open: choose m to see how the target stands.")
+        return lines
+    lines.append({
+        REACHED: f"✔ exactly {plural(a.m, 'true statement')} (m) can hold.",
+        EXCEEDED: f"✘ {a.excess} too many for m = {a.m}: make a true statement false.",
+        SHORT: f"… {plural(a.missing, 'more true statement')} needed for m = {a.m}.",
+        SKIPPED: f"✘ a loop jumps over m = {a.m}.",
+    }[a.standing])
+    if a.unique:
+        lines.append(f"✔ only {name} fits: valid.")
+    elif a.fits:
+        verb = "fits" if len(a.rivals) == 1 else "fit"
+        lines.append(f"✘ also {names(puzzle, a.rivals)} {verb}: not unique yet.")
+    else:
+        lines.append(f"✘ {name} does not fit yet.")
+    return lines
+
+
+def value_line(report: Report) -> str | None:
+    a = report.assistant
+    if a.values is None:
+        return None
+    name = report.analysis.puzzle.names[a.target]
+    said = truth_list(a.values, range(len(a.values)))
+    vary = [i for i, v in enumerate(a.values) if v is None]
+    if vary:
+        said = ", ".join(filter(None, [said, f"{numbers(vary)} either way"]))
+    return f"With the portrait in {name}: {said}."
+
+
+#: the most repairs listed (the others are counted)
+REPAIRS_SHOWN = 8
+
+
+def repair_lines(analysis, found) -> list[str]:
+    """The core's Repairs in an author's words (complete, invalid puzzles only)."""
+    if found is None:
+        return ["Single changes that make it valid: looking…"]
+    puzzle = analysis.puzzle
+    # another m first: one key (+ or −) away
+    lines = [f"  m = {m} (portrait in {puzzle.names[analysis.solutions(m)[0]]})"
+             for m in found.m]
+    for r in found.statements:
+        text = sentence(r.statement, puzzle.layout, puzzle.owner(r.index))
+        lines.append(f"  statement {r.index + 1} → {text} (portrait in "
+                     f"{puzzle.names[r.solution]})")
+    late = [] if found.complete else ["  (not every change was tried in time)"]
+    if not lines:
+        return ["No single change makes it valid."] + late
+    verb = "makes" if len(lines) == 1 else "make"
+    head = f"{plural(len(lines), 'single change')} {verb} it valid:"
+    more = [f"  … and {len(lines) - REPAIRS_SHOWN} more"] if len(lines) > REPAIRS_SHOWN else []
+    return [head] + lines[:REPAIRS_SHOWN] + more + late
 
 
 class AssistantPanel(VerticalScroll):
-    def __init__(self) -> None:
+    def __init__(self, names: tuple[str, ...]) -> None:
         super().__init__(id="assistant")
-        self.border_title = "Algorithm 2 assistant"
-        self.target = Select[int]([], allow_blank=True, compact=True, id="target",
-                                  prompt="casket")
-        self.m_input = Input(type="integer", id="target-m", compact=True)
+        self.border_title = "Algorithm 2"
+        self.target = Select[int]([(name, i) for i, name in enumerate(names)],
+                                  allow_blank=False, compact=True, id="target")
         self.status = Static("", id="assistant-status")
-        self._names: tuple[str, ...] = ()
+        self._names = names
+        #: the target sync() last showed
+        self._synced: int | None = 0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="assistant-controls"):
             yield Static("Target ", classes="label")
             yield self.target
-            yield Static(" m = ", classes="label")
-            yield self.m_input
-            yield Button("use as m", id="use-m", compact=True)
         yield self.status
 
-    def sync(self, puzzle: Puzzle, target: int, m: int) -> None:
+    def sync(self, puzzle: Puzzle, target: int) -> None:
+        self._synced = target
         if puzzle.names != self._names:
             self._names = puzzle.names
             self.target.set_options((name, i) for i, name in enumerate(puzzle.names))
         if self.target.value != target:
             self.target.value = target
-        if not self.m_input.has_focus and self.m_input.value != str(m):
-            self.m_input.value = str(m)
 
-    def show(self, report: Report) -> None:
-        a = report.assistant
-        if a is None:
+    def show(self, report: Report, repairs=None, repairs_wanted: bool = False) -> None:
+        if report.assistant is None:
             return
-        puzzle = report.analysis.puzzle
-        name = puzzle.names[a.target]
-        lines = []
-        counts = a.counts
-        standing = a.standing
-        if standing == PARADOX:
-            lines.append(
-                f"With the portrait in {name} no consistent truth values exist "
-                "(a paradox): ✘ target unreachable."
-            )
-        else:
-            lines.append(
-                f"With the portrait in {name}: {counts_text(counts)} true "
-                f"statement{'s' if max(counts) != 1 else ''} (target m = {a.m})."
-            )
-            lines.append({
-                REACHED: f"✔ Target reached: exactly {a.m} can be true.",
-                EXCEEDED: f"✘ WARNING: exceeded by {a.excess}: make a true statement false.",
-                SHORT: f"… Not yet: {plural(a.missing, 'more true statement')} needed.",
-                SKIPPED: f"✘ {a.m} lies between the possible counts: a loop jumps over it.",
-            }[standing])
-        if a.values is not None:
-            true = [i for i, v in enumerate(a.values) if v is True]
-            false = [i for i, v in enumerate(a.values) if v is False]
-            vary = [i for i, v in enumerate(a.values) if v is None]
-            parts = [f"true: {numbers(true) or 'none'}"]
-            if vary:
-                parts.append(f"varies: {numbers(vary)}")
-            if len(false) > 12:
-                parts.append("false: the others" if true or vary else "false: all")
-            else:
-                parts.append(f"false: {numbers(false) or 'none'}")
-            lines.append(f"Statements under {name}: " + "; ".join(parts) + ".")
-        if a.unique:
-            lines.append(f"✔ Unique: with m = {a.m} only {name} fits (live analysis).")
-        elif a.fits:
-            lines.append(f"✘ Not unique: with m = {a.m} also {names(puzzle, a.rivals)} fit.")
-        else:
-            lines.append(f"✘ With m = {a.m} {name} does not fit yet.")
-        lines.append(f"Menus: ✓ keeps {name} reachable with exactly {a.m} true, ✗ does not.")
-        self.status.update("\n".join(lines))
-
-    def _post(self) -> None:
-        target = self.target.value
-        try:
-            m = int(self.m_input.value)
-        except ValueError:
-            return
-        if isinstance(target, int):
-            self.post_message(AssistantChanged(target, m))
+        lines = standing_lines(report)
+        values = value_line(report)
+        if values:
+            lines.append(values)
+        if repairs_wanted:
+            lines += repair_lines(report.analysis, repairs)
+        lines.append(MARK_LEGEND)
+        update_text(self.status, "\n".join(lines))
 
     @on(Select.Changed, "#target")
     def _target(self, event: Select.Changed) -> None:
         event.stop()
-        self._post()
-
-    @on(Input.Submitted, "#target-m")
-    def _m(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._post()
-
-    @on(Input.Changed, "#target-m")
-    def _m_typed(self, event: Input.Changed) -> None:
-        event.stop()
-        if self.m_input.has_focus:
-            self._post()
-
-    @on(Button.Pressed, "#use-m")
-    def _use_m(self, event: Button.Pressed) -> None:
-        event.stop()
-        try:
-            self.post_message(MChosen(int(self.m_input.value)))
-        except ValueError:
-            pass
+        # Select.Changed also fires on mount and after sync(): only the author's choice (made
+        # with the focus in the select) counts
+        focused = self.screen.focused
+        by_author = focused is not None and self.target in focused.ancestors_with_self
+        if by_author and isinstance(event.value, int) and event.value != self._synced:
+            self.post_message(TargetChosen(event.value))

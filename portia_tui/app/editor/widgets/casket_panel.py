@@ -25,6 +25,8 @@ from ..messages import Navigate, SlotFocused, SlotMenuRequested
 LOOP_MARK = "⟳"
 VALUE_MARK = {True: "T", False: "F", None: "?"}
 LABEL_WIDTH = 6
+#: what an empty slot shows
+EMPTY_TEXT = "— choose a statement —"
 
 
 class Slot(Widget, can_focus=True):
@@ -75,23 +77,30 @@ class Slot(Widget, can_focus=True):
         return f"{self.number:>3}{loop_mark}{value_mark} "
 
     def render(self) -> Content:
-        width = max(self.size.width - LABEL_WIDTH - 2, 10)  # room for " ▼"
-        lines = textwrap.wrap(self.sentence, width) or [""]
-        if len(lines) > 2:
-            lines = [lines[0], textwrap.shorten(" ".join(lines[1:]), width, placeholder="…")]
-        lines[-1] += " ▼"
-        second = lines[1] if len(lines) > 1 else ""
+        rows = max(self.size.height, 1)
+        # narrow panels (three lines a slot): a two-digit number and no ▼, so that the
+        # longest sentences still fit whole
+        narrow = rows >= 3
+        digits = 2 if narrow and self.number < 100 else 3
+        label = digits + 3
+        width = max(self.size.width - label - (0 if narrow else 2), 10)
+        lines = textwrap.wrap(self.sentence or EMPTY_TEXT, width) or [""]
+        if len(lines) > rows:
+            rest = textwrap.shorten(" ".join(lines[rows - 1:]), width, placeholder="…")
+            lines = lines[: rows - 1] + [rest]
+        if not narrow:
+            lines[-1] += " ▼"
         value_style = {True: "bold $success", False: "bold $error"}.get(self.value, "bold")
-        return Content.assemble(
-            (f"{self.number:>3}", "bold"),
+        parts: list = [
+            (f"{self.number:>{digits}}", "bold"),
             (LOOP_MARK if self.loop else " ", "bold $warning"),
             (" " if self.value == "" else VALUE_MARK[self.value], value_style),
             " ",
-            lines[0],
-            "\n",
-            " " * LABEL_WIDTH,
-            second,
-        )
+        ]
+        text_style = "" if self.sentence else "italic $text-muted"
+        for n, line in enumerate(lines):
+            parts += (["\n", " " * label] if n else []) + [(line, text_style)]
+        return Content.assemble(*parts)
 
     # --------------------------------------------------------------- input
     def action_menu(self) -> None:
@@ -110,7 +119,7 @@ class Slot(Widget, can_focus=True):
 
 
 class CasketPanel(Vertical):
-    """A casket's statements, top to bottom."""
+    """A casket's statements, top to bottom (the caskets view keeps `slots` in line)."""
 
     def __init__(self, casket: int, name: str, slots: list[Slot]) -> None:
         super().__init__(classes="casket-panel")
@@ -120,3 +129,13 @@ class CasketPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield from self.slots
+
+    def resize_to(self, want: int, make_slot) -> tuple[list[Slot], list[Slot]]:
+        """Grow or shrink the slot list to `want` slots: (new slots, slots to remove).
+        `make_slot(position)` builds a new one; the caller mounts and removes them."""
+        gone: list[Slot] = []
+        while len(self.slots) > want:
+            gone.append(self.slots.pop())
+        new = [make_slot(pos) for pos in range(len(self.slots), want)]
+        self.slots.extend(new)
+        return new, gone

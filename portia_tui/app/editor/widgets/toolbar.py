@@ -11,16 +11,18 @@ from ..messages import MChosen
 from ..model import EditorModel
 
 
+def m_text(m: int | None) -> str:
+    return "m open" if m is None else f"m = {m}"
+
+
 def title_text(model: EditorModel) -> str:
     puzzle = model.puzzle
-    n = puzzle.n
-    shape = f"Portia-{n}" if n is not None else "mixed " + "/".join(map(str, puzzle.layout.counts))
     mark = " * unsaved" if model.dirty else ""
     name = f" — {puzzle.title}" if puzzle.title else ""
-    return (
-        f"{model.display_name}{mark} — {shape}, m = {puzzle.m}, "
-        f"{len(puzzle.caskets)} caskets, {puzzle.size} statements{name}"
-    )
+    empty = len(puzzle.empty_slots)
+    todo = f", {empty} empty" if empty else ""
+    return (f"{model.display_name}{mark} — {puzzle.shape}, {m_text(puzzle.m)}, "
+            f"{len(puzzle.caskets)} caskets{todo}{name}")
 
 
 class TitleBar(Static):
@@ -36,8 +38,10 @@ class Toolbar(Horizontal):
 
     def __init__(self) -> None:
         super().__init__(id="toolbar")
-        self.m_input = Input(type="integer", id="m-input", compact=True)
-        self.m = 0
+        self.m_input = Input(type="integer", id="m-input", compact=True, placeholder="open")
+        self.m: int | None = None
+        #: what sync() last put in the m field (a blur that changed nothing sets nothing)
+        self._shown: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("m =", classes="label")
@@ -49,21 +53,24 @@ class Toolbar(Horizontal):
         yield Button("↶ undo", id="undo", compact=True, action="screen.undo")
         yield Button("↷ redo", id="redo", compact=True, action="screen.redo")
         yield Button("values", id="values", compact=True, action="screen.toggle_values")
-        yield Button("assistant", id="assistant-toggle", compact=True,
-                     action="screen.toggle_assistant")
 
     def sync(self, model: EditorModel) -> None:
         self.m = model.puzzle.m
-        if not self.m_input.has_focus or not self.m_input.value:
-            self.m_input.value = str(model.puzzle.m)
+        untouched = self.m_input.value == (self._shown or "")
+        self._shown = "" if self.m is None else str(self.m)
+        if untouched or not self.m_input.has_focus:
+            self.m_input.value = self._shown
         self.query_one("#undo", Button).disabled = not model.can_undo
         self.query_one("#redo", Button).disabled = not model.can_redo
 
     def _submit(self) -> None:
+        text = self.m_input.value.strip()
+        if self._shown is None or text == self._shown:
+            return
         try:
-            m = int(self.m_input.value)
+            m = int(text) if text else None
         except ValueError:
-            self.m_input.value = str(self.m)
+            self.m_input.value = "" if self.m is None else str(self.m)
             return
         if m != self.m:
             self.post_message(MChosen(m))

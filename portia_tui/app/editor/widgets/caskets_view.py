@@ -1,0 +1,139 @@
+"""The caskets view: one panel per casket, side by side, fitted to the terminal's width.
+
+It owns its panels and their slot lists: :meth:`CasketsView.sync` brings them in line with a
+puzzle (new panels for other caskets, slots added or removed for other counts, each slot's
+text), :meth:`CasketsView.set_marks` puts the loop and value marks beside the statements.
+
+Width: panels are at least :data:`MIN_PANEL` columns wide, so 80 columns show three caskets
+and 120 show four. With more caskets than fit, the panels keep that width, the row scrolls
+sideways and a line under it says "more caskets →" and how many are out of sight.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.app import ComposeResult
+from textual.containers import HorizontalScroll, Vertical
+from textual.widgets import Static
+
+from portia_tui.core.model import Puzzle
+
+from .casket_panel import CasketPanel, Slot
+
+#: the narrowest a casket panel gets (80 columns: three; 120: four)
+MIN_PANEL = 26
+#: a panel whose text column is narrower than this shows each statement on three lines
+NARROW_TEXT = 26
+
+
+class CasketsView(Vertical):
+    def __init__(self) -> None:
+        super().__init__(id="caskets-view")
+        self.panels: list[CasketPanel] = []
+        self._shape: tuple[tuple[str, ...], tuple[int, ...]] | None = None
+        self._fit_key: tuple | None = None
+
+    def compose(self) -> ComposeResult:
+        yield HorizontalScroll(id="caskets")
+        yield Static("", id="more-caskets", markup=False)
+
+    # ----------------------------------------------------------------- building
+    @staticmethod
+    def _slot(puzzle: Puzzle, ci: int, pos: int) -> Slot:
+        i = puzzle.number(ci, pos)
+        return Slot(ci, pos, i + 1, puzzle.flat[i][1], puzzle.sentence(i))
+
+    def _make_panels(self, puzzle: Puzzle) -> list[CasketPanel]:
+        self.panels = [
+            CasketPanel(ci, casket.name,
+                        [self._slot(puzzle, ci, pos) for pos in range(len(casket.statements))])
+            for ci, casket in enumerate(puzzle.caskets)
+        ]
+        return self.panels
+
+    def same_shape(self, puzzle: Puzzle) -> bool:
+        """True when `puzzle` has the caskets and slot counts on screen (a text-only change)."""
+        layout = puzzle.layout
+        return self._shape == (layout.names, layout.counts)
+
+    async def sync(self, puzzle: Puzzle) -> None:
+        """Bring the panels in line with `puzzle` (only what changed)."""
+        layout = puzzle.layout
+        if self._shape is None or layout.names != self._shape[0]:
+            row = self.query_one("#caskets")
+            await row.remove_children()
+            await row.mount_all(self._make_panels(puzzle))
+            self._shape = (layout.names, layout.counts)
+            self._fit_key = None
+            self.fit()
+        elif layout.counts != self._shape[1]:
+            await self._resize(puzzle)
+            self._shape = (layout.names, layout.counts)
+        for ci, panel in enumerate(self.panels):
+            for pos, slot in enumerate(panel.slots):
+                i = puzzle.number(ci, pos)
+                slot.show(i + 1, puzzle.flat[i][1], puzzle.sentence(i))
+
+    async def _resize(self, puzzle: Puzzle) -> None:
+        pending: list = []
+        for ci, panel in enumerate(self.panels):
+            new, gone = panel.resize_to(puzzle.layout.counts[ci],
+                                        lambda pos, ci=ci: self._slot(puzzle, ci, pos))
+            if new:
+                pending.append(panel.mount_all(new))
+            pending.extend(slot.remove() for slot in gone)
+        # one wait for every panel's mounts and removals, not one per panel
+        await asyncio.gather(*pending)
+
+    # ----------------------------------------------------------------- marks
+    def set_marks(self, puzzle: Puzzle, loops: set[int],
+                  values: tuple[bool | None, ...] | None) -> None:
+        """⟳ on the statements in loops; T/F/? beside each when values are given."""
+        for ci, panel in enumerate(self.panels):
+            for pos, slot in enumerate(panel.slots):
+                i = puzzle.number(ci, pos)
+                slot.set_marks(i in loops, "" if values is None else values[i])
+
+    # ----------------------------------------------------------------- finding slots
+    def slot_at(self, casket: int, position: int) -> Slot | None:
+        if 0 <= casket < len(self.panels) and 0 <= position < len(self.panels[casket].slots):
+            return self.panels[casket].slots[position]
+        return None
+
+    def step(self, casket: int, position: int, dx: int, dy: int) -> Slot | None:
+        """The slot dx caskets and dy rows away (clamped to the edges)."""
+        if not self.panels:
+            return None
+        ci = max(0, min(len(self.panels) - 1, casket + dx))
+        slots = self.panels[ci].slots
+        return slots[max(0, min(len(slots) - 1, position + dy))]
+
+    # ----------------------------------------------------------------- fitting the width
+    def columns(self, width: int) -> int:
+        """How many casket panels fit side by side in `width` columns."""
+        return max(1, width // MIN_PANEL)
+
+    def fit(self) -> None:
+        """Share the width among the panels; more than fit scroll, with a sign saying so."""
+        width = self.size.width or self.app.size.width
+        count = len(self.panels)
+        key = (width, count)
+        if key == self._fit_key or not count:
+            return
+        self._fit_key = key
+        shown = min(count, self.columns(width))
+        panel_width = width // shown
+        row = self.query_one("#caskets")
+        row.set_class(count > shown, "-many")
+        row.set_class(panel_width - 2 - 6 - 2 < NARROW_TEXT, "-narrow")
+        for panel in self.panels:
+            panel.styles.width = panel_width if count > shown else "1fr"
+        sign = self.query_one("#more-caskets", Static)
+        sign.display = count > shown
+        if count > shown:
+            sign.update(f"more caskets →  {shown} of {count} caskets fit; "
+                        "→ from the last one, or scroll sideways, shows the others")
+
+    def on_resize(self) -> None:
+        self.fit()

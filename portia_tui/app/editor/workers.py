@@ -1,0 +1,90 @@
+"""The editor's thread workers: the analysis of every edit, the marks of an open menu, the
+repairs of an invalid puzzle.
+
+Each job runs in a thread worker (exclusive in its group, so a newer request cancels the
+older one) and answers by message. Every answer carries its request; :class:`Workers`
+remembers the latest request of each kind and says whether an answer is still wanted
+(``is_current``), so the screen never shows a result computed for an older edit, another
+slot or another target.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.dom import DOMNode
+from textual.worker import get_current_worker
+
+from .analysis import MarksRequest, RepairsRequest, Request, compute, marks, repairs
+from .messages import AnalysisReady, MarksReady, RepairsReady
+
+
+class Workers:
+    """Starts the jobs on `owner` (a widget or screen) and posts their answers to it."""
+
+    def __init__(self, owner: DOMNode) -> None:
+        self.owner = owner
+        self.analysis: Request | None = None
+        self.marks: MarksRequest | None = None
+        self.repairs: RepairsRequest | None = None
+        #: answers that arrived for an older request and were dropped (tests read it)
+        self.stale_dropped = 0
+
+    # ----------------------------------------------------------------- starting
+    def analyse(self, request: Request) -> None:
+        self.analysis = request
+        self.owner.run_worker(partial(self._analyse, request), thread=True, exclusive=True,
+                              group="analysis")
+
+    def mark(self, request: MarksRequest) -> bool:
+        """Start marking a menu unless the same request is running or answered already."""
+        if request == self.marks:
+            return False
+        self.marks = request
+        self.owner.run_worker(partial(self._mark, request), thread=True, exclusive=True,
+                              group="marks")
+        return True
+
+    def repair(self, request: RepairsRequest) -> bool:
+        if request == self.repairs:
+            return False
+        self.repairs = request
+        self.owner.run_worker(partial(self._repair, request), thread=True, exclusive=True,
+                              group="repairs")
+        return True
+
+    def forget_marks(self) -> None:
+        """An edit, another target or another m: the marks being worked out are void."""
+        self.marks = None
+        self.owner.workers.cancel_group(self.owner, "marks")
+
+    def forget_repairs(self) -> None:
+        self.repairs = None
+        self.owner.workers.cancel_group(self.owner, "repairs")
+
+    # ----------------------------------------------------------------- in the threads
+    def _analyse(self, request: Request) -> None:
+        # a cancelled (superseded) run still reports: the handler drops what is stale
+        self.owner.post_message(AnalysisReady(compute(request)))
+
+    def _mark(self, request: MarksRequest) -> None:
+        worker = get_current_worker()
+        found = marks(request, cancelled=lambda: worker.is_cancelled)
+        if found is not None and not worker.is_cancelled:
+            self.owner.post_message(MarksReady(request, found))
+
+    def _repair(self, request: RepairsRequest) -> None:
+        worker = get_current_worker()
+        found = repairs(request, cancelled=lambda: worker.is_cancelled)
+        if found is not None and not worker.is_cancelled:
+            self.owner.post_message(RepairsReady(request, found))
+
+    # ----------------------------------------------------------------- answers
+    def is_current(self, request: object) -> bool:
+        """True when `request` is the latest of its kind (its answer may be shown)."""
+        current = {Request: self.analysis, MarksRequest: self.marks,
+                   RepairsRequest: self.repairs}.get(type(request))
+        if request is current:
+            return True
+        self.stale_dropped += 1
+        return False

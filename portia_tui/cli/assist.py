@@ -1,0 +1,202 @@
+"""portia new / assist / repair: authoring from the command line (the core's assistant, worded).
+
+No textual here, except that `portia new` opens the editor afterwards (as `portia edit` does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from portia_tui.core.errors import PortiaError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("new", help="start a blank puzzle (every slot empty) and edit it",
+                       description="Write a blank puzzle to FILE (.toml): every slot empty, m "
+                       "open unless given, your author name from the settings (author = "
+                       "\"...\" in settings.toml) if you have set one. Then open the editor on "
+                       "it. Never replaces an existing file.")
+    p.add_argument("file", metavar="FILE", help="the new puzzle file (.toml)")
+    p.add_argument("--caskets", type=int, default=3, metavar="K",
+                   help="number of caskets, K >= 2 (default 3: gold, silver, lead)")
+    p.add_argument("-n", type=int, default=1, metavar="N",
+                   help="statements per casket (default 1)")
+    p.add_argument("--m", type=int, metavar="M", help="how many statements are true (default: "
+                   "open, decide later)")
+    p.add_argument("--target", metavar="CASKET",
+                   help="the casket you are building toward (the assistant's default)")
+    p.add_argument("--no-edit", action="store_true", help="write the file, do not open the "
+                   "editor")
+    p.set_defaults(func=cmd_new)
+
+    vocabularies = _vocabularies()
+    p = sub.add_parser("assist", help="mark every statement a slot could take (Algorithm 2)",
+                       description="For each statement of a slot's menu: valid (some way to "
+                       "fill the other empty slots makes the puzzle valid with the portrait in "
+                       "the target and exactly m true statements), reachable (the target can "
+                       "fit with m, but never alone), or impossible (it never fits with m).")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--target", metavar="CASKET",
+                   help="the casket to build toward (default: the file's target)")
+    p.add_argument("--m", type=int, metavar="M",
+                   help="exactly M true statements (default: the file's m; when m is open, "
+                        "any m)")
+    p.add_argument("--slot", type=int, metavar="N",
+                   help="statement number, 1-based (default: the first empty slot)")
+    p.add_argument("--vocabulary", choices=vocabularies, default="classic",
+                   help="the statements a slot may take (default classic: the six kinds of "
+                        "Definition 1; portrait: in / not in; full: the whole language)")
+    p.add_argument("--json", action="store_true", help="print the marks as JSON")
+    p.set_defaults(func=cmd_assist)
+
+    p = sub.add_parser("repair", help="every single change that makes a puzzle valid",
+                       description="For a complete puzzle: every replacement of one statement "
+                       "by another from its slot's menu, and every other m, that leaves exactly "
+                       "one casket fitting.")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--vocabulary", choices=vocabularies, default="classic",
+                   help="the replacements to try (default classic; full: the whole language)")
+    p.add_argument("--json", action="store_true", help="print the repairs as JSON")
+    p.set_defaults(func=cmd_repair)
+
+
+def _vocabularies() -> tuple[str, ...]:
+    from portia_tui.core.vocabulary import VOCABULARIES
+
+    return tuple(VOCABULARIES)
+
+
+# --------------------------------------------------------------------------- new
+def _author_from_settings() -> str:
+    from portia_tui.app.settings import Settings
+
+    author = Settings.load().get("author", "")
+    return author.strip() if isinstance(author, str) else ""
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    import os
+
+    from portia_tui.core import formats
+    from portia_tui.core.model import blank_puzzle, casket_names
+
+    path = args.file
+    if os.path.lexists(path):
+        raise PortiaError("already exists: portia new never replaces a file", path)
+    if args.caskets < 2:
+        raise PortiaError(f"--caskets {args.caskets}: a puzzle needs 2 or more caskets", path)
+    if args.n < 1:
+        raise PortiaError(f"-n {args.n}: every casket needs 1 or more statements", path)
+    size = args.caskets * args.n
+    if args.m is not None and not 0 <= args.m <= size:
+        raise PortiaError(f"--m {args.m} is out of range: this puzzle has {size} statements",
+                          path)
+    names = casket_names(args.caskets)
+    target = None
+    if args.target is not None:
+        target = args.target.strip().lower()
+        if target not in names:
+            raise PortiaError(f"--target {args.target}: the caskets are {', '.join(names)}",
+                              path)
+    puzzle = blank_puzzle(names, args.n, args.m, author=_author_from_settings(), target=target)
+    formats.save(puzzle, path)
+    print(f"wrote {path}", file=sys.stderr)
+    if args.no_edit:
+        return 0
+    from .edit import run
+
+    return run(argparse.Namespace(file=path, id=None))
+
+
+# --------------------------------------------------------------------------- assist
+def _target(puzzle, given: str | None, path: str) -> int:
+    name = puzzle.target if given is None else given.strip().lower()
+    if name is None:
+        raise PortiaError("no target casket: give --target CASKET (or target = \"...\" in the "
+                          "file)", path)
+    if name not in puzzle.names:
+        raise PortiaError(f"--target {name}: the caskets are {', '.join(puzzle.names)}", path)
+    return puzzle.names.index(name)
+
+
+def cmd_assist(args: argparse.Namespace) -> int:
+    from portia_tui.core import formats
+    from portia_tui.core.assistant import MARK_SYMBOLS, mark_choices
+    from portia_tui.core.vocabulary import menu, sentence
+
+    path = args.file
+    puzzle = formats.load(path)
+    target = _target(puzzle, args.target, path)
+    m = puzzle.m if args.m is None else args.m
+    if m is not None and not 0 <= m <= puzzle.size:
+        raise PortiaError(f"--m {m} is out of range: this puzzle has {puzzle.size} statements",
+                          path)
+    if args.slot is None:
+        if not puzzle.empty_slots:
+            raise PortiaError("no empty slot: give --slot N to mark a statement's menu", path)
+        slot = puzzle.empty_slots[0]
+    else:
+        if not 1 <= args.slot <= puzzle.size:
+            raise PortiaError(f"--slot {args.slot}: the statements are numbered 1 to "
+                              f"{puzzle.size}", path)
+        slot = args.slot - 1
+    choices = menu(puzzle, slot, args.vocabulary)
+    marks = mark_choices(puzzle, slot, choices, target, m, vocabulary=args.vocabulary)
+    owner = puzzle.owner(slot)
+    sentences = [sentence(st, puzzle.layout, owner) for st in choices]
+    if args.json:
+        import json
+
+        print(json.dumps({"slot": slot + 1, "choices": [
+            {"statement": s, "mark": mark} for s, mark in zip(sentences, marks)]}))
+        return 0
+    aim = f"exactly {m} true" if m is not None else "any m"
+    print(f"Statement {slot + 1} ({puzzle.names[owner]} casket), portrait in the "
+          f"{puzzle.names[target]} casket, {aim}, {args.vocabulary} vocabulary:")
+    width = max(len(mark) for mark in marks)
+    for s, mark in zip(sentences, marks):
+        print(f"  {MARK_SYMBOLS[mark]} {mark:<{width}}  {s}")
+    return 0
+
+
+# --------------------------------------------------------------------------- repair
+def cmd_repair(args: argparse.Namespace) -> int:
+    from portia_tui.core import analyse, formats
+    from portia_tui.core.assistant import repairs
+    from portia_tui.core.vocabulary import sentence
+    from portia_tui.core.words import listing
+
+    path = args.file
+    puzzle = formats.load(path)
+    try:
+        found = repairs(puzzle, args.vocabulary)
+    except PortiaError as exc:
+        raise exc.located(path) from None
+    names = puzzle.names
+    rows = [(r.index + 1, sentence(r.statement, puzzle.layout, puzzle.owner(r.index)),
+             names[r.solution]) for r in found.statements]
+    if args.json:
+        import json
+
+        print(json.dumps({"repairs": [{"statement": n, "sentence": s, "solution": c}
+                                      for n, s, c in rows], "m": list(found.m)}))
+        return 0
+    sols = analyse(puzzle).solution_names()
+    if len(sols) == 1:
+        print(f"Valid already (the portrait is in the {sols[0]} casket, m = {puzzle.m}); these "
+              "changes keep it valid:")
+    else:
+        what = "no casket fits" if not sols else f"{listing(sols)} fit"
+        print(f"Not valid for m = {puzzle.m} ({what}).")
+    if rows:
+        print("Replace one statement:")
+        for n, s, c in rows:
+            print(f"  statement {n} ({names[puzzle.owner(n - 1)]}): {s}  -> the {c} casket")
+    else:
+        print("No single replacement makes it valid.")
+    if found.m:
+        print("Or change m to " + listing(map(str, found.m), "or") + ".")
+    else:
+        print("No other m makes it valid.")
+    return 0

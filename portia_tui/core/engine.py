@@ -1,0 +1,1213 @@
+"""The casket engine: exact analysis from one small number per casket, its true count.
+
+A statement about statements only asks whether the statements on a casket are all true or all
+false ("other": all the rest of its own casket). So what one casket shows the others is its
+*signal*: ALL (every statement true), NONE (every statement false) or MIXED, read off its true
+count K. Given the placement and the signals of the caskets it speaks of, a casket's own
+consistent counts follow from a few numbers (how many of its portrait and truth statements are
+true, how many empty slots and "other" statements it carries), without trying assignments.
+
+For each placement the engine walks the casket graph (casket c -> Y when c says "the statements
+on Y are ...") in dependency order, one strongly connected unit at a time. A unit that speaks
+of itself (a cycle of caskets) is searched: each casket's signal is guessed where propagation
+leaves it open, and every consistent combination is kept. The state carried between units is
+the signal of each casket still to be read later, and for each such state the set of reachable
+sums of true counts (a bit mask), so independent loops multiply no cases. Forward and backward
+tables over the same walk give each statement's value under a placement and m.
+
+Loops are reported as the semantics page defines them, at statement level: the statements of a
+cycle of caskets that speak inside it, or two or more "other" statements on one casket; each is
+classified on its closure, the caskets it reaches, which is a puzzle of its own.
+
+Signals and value sets are small bit masks: ALL = 1, NONE = 2, MIXED = 4; a value set has bit 1
+for "can be false" and bit 2 for "can be true". Count sets are Python ints used as bit sets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import comb
+from typing import Iterator, Sequence
+
+from .model import Puzzle
+from .semantics import Analysis, LoopReport
+from .vocabulary import EMPTY
+
+ALL, NONE, MIXED = 1, 2, 4
+CAN_FALSE, CAN_TRUE = 1, 2
+
+ONES = (1,) * 12
+OTHER_KINDS = frozenset({"other_true", "other_false"})
+TRUTH_KINDS = frozenset({"true", "false"})
+
+# statement categories inside a casket
+PORTRAIT, TRUTH, FREE, OTHER_TRUE, OTHER_FALSE = range(5)
+
+
+def conv(a: int, b: int) -> int:
+    """The sums of a count from bit set a and a count from bit set b, as a bit set."""
+    if a == 1:
+        return b
+    if b == 1:
+        return a
+    out = 0
+    while b:
+        low = b & -b
+        out |= a << (low.bit_length() - 1)
+        b ^= low
+    return out
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The positions of the set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+_SIGNALS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _signals(n: int) -> tuple[tuple[int, int], ...]:
+    """(signal, the counts showing it) for a casket of n statements (shared per n)."""
+    out = _SIGNALS[n] = ((ALL, 1 << n), (NONE, 1), (MIXED, ((1 << n) - 1) & ~1))
+    return out
+
+
+class Casket:
+    """What the engine needs to know about one casket (compiled once per puzzle)."""
+
+    __slots__ = ("index", "n", "start", "base", "adjust", "truth", "targets", "live", "fixed",
+                 "free", "ot", "of", "can_all", "can_none", "cache", "signals", "statements",
+                 "_detail")
+
+    def __init__(self, index: int, n: int, start: int):
+        self.index = index
+        self.n = n
+        #: the number of its first statement
+        self.start = start
+        #: portrait statements true under placement p: base + adjust.get(p, 0)
+        self.base = 0
+        self.adjust: dict[int, int] = {}
+        #: truth statements: target casket -> [count "true", count "false"]
+        self.truth: dict[int, list[int]] = {}
+        #: every casket it speaks of; `live`: (target, true, false) for those that can show
+        #: ALL or NONE (a truth statement about an always-MIXED casket is always false)
+        self.targets: tuple[int, ...] = ()
+        self.live: tuple[tuple[int, int, int], ...] = ()
+        #: portrait and truth statements (their values are fixed by the context)
+        self.fixed = 0
+        self.free = 0
+        self.ot = 0
+        self.of = 0
+        #: placements (bit masks) under which it can show ALL / NONE at all
+        self.can_all = 0
+        self.can_none = 0
+        #: a (fixed statements true) -> bit set of consistent counts
+        self.cache: dict[int, int] = {}
+        #: the counts behind each signal
+        self.signals = _SIGNALS.get(n) or _signals(n)
+        self.statements: tuple = ()
+        self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
+
+    def domain(self, p: int) -> int:
+        """The signals it can show under placement p, judged by its portrait statements."""
+        d = MIXED if self.n >= 2 else 0
+        if self.can_all >> p & 1:
+            d |= ALL
+        if self.can_none >> p & 1:
+            d |= NONE
+        return d
+
+    def detail(self, where: dict[str, int], freed: frozenset[int] = frozenset()
+               ) -> list[tuple[int, tuple[int, bool] | None]]:
+        """Per statement: its category and, for portrait and truth statements, (casket,
+        positive / value)."""
+        if self._detail is None:
+            out: list[tuple[int, tuple[int, bool] | None]] = []
+            for i, st in enumerate(self.statements, self.start):
+                kind = st.kind
+                if i in freed or kind == "":
+                    out.append((FREE, None))
+                elif kind == "in" or kind == "not_in":
+                    out.append((PORTRAIT, (where[st.target], kind == "in")))
+                elif kind == "true" or kind == "false":
+                    out.append((TRUTH, (where[st.target], kind == "true")))
+                else:
+                    out.append((OTHER_TRUE if kind == "other_true" else OTHER_FALSE, None))
+            self._detail = out
+        return self._detail
+
+    # ------------------------------------------------------------------ local cases
+    def feasible(self, a: int, k: int) -> bool:
+        """Whether k true statements here are consistent when a of the fixed ones are true."""
+        n = self.n
+        if self.ot:
+            if k == n:
+                return a == self.fixed and not self.of
+            if k == n - 1:
+                return False
+        if self.of:
+            if k == 0:
+                return False
+            if k == 1:
+                return a <= 1
+        return 0 <= k - a <= self.free
+
+    def counts(self, a: int) -> int:
+        """Bit set of the consistent counts when a of the fixed statements are true."""
+        got = self.cache.get(a)
+        if got is None:
+            # a + x true for x of the free slots true, the "other" statements false ...
+            got = ((1 << (self.free + 1)) - 1) << a
+            if self.of:  # ... never 0 true; 1 true also by an "other false" statement
+                got &= ~1
+                if a == 0:
+                    got |= 2
+            if self.ot:  # ... never n - 1 true; n true when everything else is true
+                got &= ~(1 << (self.n - 1))
+                if a == self.fixed and not self.of:
+                    got |= 1 << self.n
+            self.cache[a] = got
+        return got
+
+    def multiplicity(self, a: int, k: int) -> int:
+        """How many assignments of this casket's statements have count k (a fixed ones true)."""
+        if not self.feasible(a, k):
+            return 0
+        if self.ot and k == self.n:
+            return 1
+        if self.of and k == 1:
+            return 1 if a == 1 else self.free + self.of
+        return comb(self.free, k - a)
+
+    def category_values(self, a: int, k: int) -> tuple[int, int, int]:
+        """Value sets (CAN_FALSE | CAN_TRUE) of a free slot, an "other true" and an "other
+        false" statement here, over the assignments with count k (k feasible)."""
+        if self.ot and k == self.n:
+            return CAN_TRUE, CAN_TRUE, 0
+        if self.of and k == 1:
+            if a == 1:
+                return CAN_FALSE, CAN_FALSE, CAN_FALSE
+            many = CAN_FALSE if self.free + self.of >= 2 else 0
+            return (CAN_TRUE | many), CAN_FALSE, CAN_TRUE | many
+        x = k - a
+        free = (CAN_TRUE if x >= 1 else 0) | (CAN_FALSE if x <= self.free - 1 else 0)
+        return free, CAN_FALSE, CAN_FALSE
+
+    def fixed_true(self, p: int, env: Sequence[int]) -> int:
+        """How many portrait and truth statements are true under placement p and the
+        signals in env."""
+        a = self.base + self.adjust.get(p, 0)
+        for y, ct, cf in self.live:
+            s = env[y]
+            if s == ALL:
+                a += ct
+            elif s == NONE:
+                a += cf
+        return a
+
+    def statement_values(self, detail, p: int, env: Sequence[int], a: int, k: int) -> list[int]:
+        """The value set of each statement here (in order) for count k."""
+        free, ot, of = self.category_values(a, k)
+        out = []
+        for cat, ref in detail:
+            if cat == PORTRAIT:
+                out.append(CAN_TRUE if (ref[0] == p) == ref[1] else CAN_FALSE)
+            elif cat == TRUTH:
+                want = ALL if ref[1] else NONE
+                out.append(CAN_TRUE if env[ref[0]] == want else CAN_FALSE)
+            elif cat == FREE:
+                out.append(free)
+            elif cat == OTHER_TRUE:
+                out.append(ot)
+            else:
+                out.append(of)
+        return out
+
+
+def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list[Casket]:
+    """Every casket's summary; statements in `freed` count as empty slots.
+
+    Only the distinct statements on a casket matter, with their multiplicities, so this
+    is linear in the number of statements with a small constant (Counter is C)."""
+    where = {name: i for i, name in enumerate(puzzle.names)}
+    k = len(where)
+    every = (1 << k) - 1
+    caskets = []
+    start = 0
+    for ci, cas in enumerate(puzzle.caskets):
+        sts = cas.statements
+        c = Casket(ci, len(sts), start)
+        c.statements = sts
+        if freed:
+            sts = tuple(EMPTY if i in freed else st for i, st in enumerate(sts, start))
+        start += len(sts)
+        all_true = all_false = every
+        adjust = c.adjust
+        truth = c.truth
+        base = fixed = free = ot = of = 0
+        # many statements repeat on a long casket: count each distinct one once
+        distinct = Counter(sts).items() if len(sts) > 12 else zip(sts, ONES)
+        for st, cnt in distinct:
+            kind = st[0]
+            target = st[1]
+            if kind == "in":
+                y = where[target]
+                adjust[y] = adjust.get(y, 0) + cnt
+                all_true &= 1 << y
+                all_false &= every ^ (1 << y)
+                fixed += cnt
+            elif kind == "not_in":
+                y = where[target]
+                base += cnt
+                adjust[y] = adjust.get(y, 0) - cnt
+                all_true &= every ^ (1 << y)
+                all_false &= 1 << y
+                fixed += cnt
+            elif kind == "true" or kind == "false":
+                y = where[target]
+                pair = truth.get(y)
+                if pair is None:
+                    pair = truth[y] = [0, 0]
+                pair[0 if kind == "true" else 1] += cnt
+                fixed += cnt
+            elif kind == "other_true":
+                ot += cnt
+            elif kind == "other_false":
+                of += cnt
+            elif kind == "":
+                free += cnt
+            else:
+                raise BeyondSignals(kind)
+        c.base, c.fixed, c.free, c.ot, c.of = base, fixed, free, ot, of
+        if not c.of:  # "other false" rules out both ALL and NONE
+            c.can_all = all_true
+            c.can_none = all_false
+        c.targets = tuple(c.truth)
+        caskets.append(c)
+    for c in caskets:
+        c.live = tuple((y, ct, cf) for y, (ct, cf) in c.truth.items()
+                       if caskets[y].can_all or caskets[y].can_none)
+    return caskets
+
+
+def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None,
+                 live: bool = False) -> list[tuple[int, ...]]:
+    """Strongly connected components of the casket graph (restricted to `members`), in
+    dependency order: a casket comes after the caskets it speaks of. With live=True only
+    the edges that carry information count (to caskets that can show ALL or NONE)."""
+    nodes = list(range(len(caskets))) if members is None else sorted(members)
+    inside = set(nodes)
+    if live:
+        edges = {c: [t for t, _x, _y in caskets[c].live if t in inside] for c in nodes}
+    else:
+        edges = {c: [t for t in caskets[c].targets if t in inside] for c in nodes}
+    if not any(edges.values()):
+        return [(c,) for c in nodes]
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on: set[int] = set()
+    out: list[tuple[int, ...]] = []
+
+    def visit(node: int) -> None:  # Tarjan; the depth is at most the number of caskets
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on.add(node)
+        for nxt in edges[node]:
+            if nxt not in index:
+                visit(nxt)
+                if low[nxt] < low[node]:
+                    low[node] = low[nxt]
+            elif nxt in on and index[nxt] < low[node]:
+                low[node] = index[nxt]
+        if low[node] == index[node]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == node:
+                    break
+            out.append(tuple(sorted(comp)))
+
+    for root in nodes:
+        if root not in index:
+            visit(root)
+    return out
+
+
+class Plan:
+    """The walk over a set of caskets: units in dependency order (of the live casket graph),
+    and before each unit the caskets whose signals are still to be read (the state carried
+    forward)."""
+
+    def __init__(self, caskets: list[Casket], units: list[tuple[int, ...]]):
+        self.caskets = caskets
+        self.units = units
+        last: dict[int, int] = {}
+        for j, unit in enumerate(units):
+            for c in unit:
+                for t, _ct, _cf in caskets[c].live:
+                    if t not in unit:
+                        last[t] = max(last.get(t, -1), j)
+        #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
+        self.live: list[tuple[int, ...]] = []
+        done: list[int] = []
+        for j, unit in enumerate(units):
+            self.live.append(tuple(c for c in done if last.get(c, -1) >= j))
+            done.extend(unit)
+        self.live.append(())
+        self.k = len(caskets)
+        #: every casket starts MIXED: one that can never show anything else is read as such
+        self.env0 = [MIXED] * self.k
+
+
+class Walk:
+    """One placement walked through a plan.
+
+    levels[j]: state (signals of live[j]) -> bit set of reachable partial sums, before unit j;
+    steps[j]: every (state, env, solution, next state, counts) at unit j, where a solution
+    is, per casket of the unit, (signal, fixed statements true, count bit set), env the
+    signals seen, and counts the bit set of the unit's sums.
+    """
+
+    __slots__ = ("plan", "p", "levels", "steps", "total", "_after")
+
+    def __init__(self, plan: Plan, p: int):
+        self.plan = plan
+        self.p = p
+        self._after = None
+        caskets = plan.caskets
+        env = list(plan.env0)
+        level: dict[tuple[int, ...], int] = {(): 1}
+        self.levels = [level]
+        self.steps: list[list[tuple]] = []
+        for j, unit in enumerate(plan.units):
+            live, nxt_live = plan.live[j], plan.live[j + 1]
+            nxt: dict[tuple[int, ...], int] = {}
+            steps = []
+            for key, sums in level.items():
+                for c, s in zip(live, key):
+                    env[c] = s
+                for sol in unit_solutions(caskets, unit, env, p):
+                    contrib = 1
+                    for c, (s, _a, kmask) in zip(unit, sol):
+                        env[c] = s
+                        contrib = conv(contrib, kmask)
+                    new = tuple([env[c] for c in nxt_live])
+                    nxt[new] = nxt.get(new, 0) | conv(sums, contrib)
+                    steps.append((key, tuple(env), sol, new, contrib))
+            self.steps.append(steps)
+            level = nxt
+            self.levels.append(level)
+            if not level:
+                self.total = 0
+                return
+        self.total = level.get((), 0)
+
+    def after(self) -> list[dict[tuple[int, ...], int]]:
+        """after[j]: state after unit j -> bit set of sums the remaining units can add."""
+        if self._after is None:
+            after: list[dict[tuple[int, ...], int]] = [{} for _ in self.steps]
+            later: dict[tuple[int, ...], int] = {(): 1}
+            for j in range(len(self.steps) - 1, -1, -1):
+                after[j] = later
+                cur: dict[tuple[int, ...], int] = {}
+                for key, _env, _sol, new, contrib in self.steps[j]:
+                    rest = later.get(new, 0)
+                    if rest:
+                        cur[key] = cur.get(key, 0) | conv(contrib, rest)
+                later = cur
+            self._after = after
+        return self._after
+
+    def cases(self, target: int, only: Sequence[int] | None = None
+              ) -> Iterator[tuple[int, tuple, int, int]]:
+        """(casket, env, a, k) for every local case of a casket (of `only`, or every casket)
+        that lies in some consistent world whose total count is in the bit set `target`."""
+        if not self.total & target:
+            return
+        after = self.after()
+        wanted = None if only is None else set(only)
+        for j, unit in enumerate(self.plan.units):
+            if wanted is not None and wanted.isdisjoint(unit):
+                continue
+            level = self.levels[j]
+            for key, env, sol, new, _contrib in self.steps[j]:
+                around = conv(level[key], after[j].get(new, 0))
+                if not around:
+                    continue
+                for pos, c in enumerate(unit):
+                    if wanted is not None and c not in wanted:
+                        continue
+                    _s, a, kmask = sol[pos]
+                    rest = around
+                    for q, (_s2, _a2, km2) in enumerate(sol):
+                        if q != pos:
+                            rest = conv(rest, km2)
+                    for k in bits(kmask):
+                        if (rest << k) & target:
+                            yield c, env, a, k
+
+
+def _a_options(c: Casket, p: int, env: Sequence[int], dom: dict[int, int]) -> int:
+    """Bit set of the possible numbers of true fixed statements on c, given exact signals in
+    env for caskets outside the unit and signal domains `dom` inside it."""
+    opts = 1 << (c.base + c.adjust.get(p, 0))
+    for y, ct, cf in c.live:
+        d = dom.get(y)
+        if d is None:
+            s = env[y]
+            if s == ALL:
+                opts <<= ct
+            elif s == NONE:
+                opts <<= cf
+            continue
+        if d == MIXED:
+            continue
+        step = 0
+        if d & ALL:
+            step |= 1 << ct
+        if d & NONE:
+            step |= 1 << cf
+        if d & MIXED:
+            step |= 1
+        opts = conv(opts, step)
+    return opts
+
+
+def _signals_of(c: Casket, kmask: int) -> int:
+    out = 0
+    for sig, mask in c.signals:
+        if kmask & mask:
+            out |= sig
+    return out
+
+
+def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int],
+                   p: int) -> list[tuple[tuple[int, int, int], ...]]:
+    """Every consistent combination of signals for the caskets of a unit, given the signals
+    in env of the caskets it speaks of outside; each as ((signal, a, counts), ...) per casket."""
+    if len(unit) == 1:
+        c = caskets[unit[0]]
+        a = c.fixed_true(p, env)
+        kmask = c.counts(a)
+        out = []
+        for sig, mask in c.signals:
+            got = kmask & mask
+            if got:
+                out.append(((sig, a, got),))
+        return out
+    members = set(unit)
+    users: dict[int, list[int]] = {c: [] for c in unit}
+    for c in unit:
+        for t, _ct, _cf in caskets[c].live:
+            if t in members:
+                users[t].append(c)
+    start = {c: caskets[c].domain(p) for c in unit}
+    if all(not d & (d - 1) for d in start.values()):
+        # each casket held to one signal by its portrait statements: read them off
+        for c in unit:
+            env[c] = start[c]
+        sol = []
+        for c in unit:
+            cas = caskets[c]
+            a = cas.fixed_true(p, env)
+            kmask = cas.counts(a) & next(m for s, m in cas.signals if s == start[c])
+            if not kmask:
+                return []
+            sol.append((start[c], a, kmask))
+        return [tuple(sol)]
+    solutions: list[tuple[tuple[int, int, int], ...]] = []
+    todo = [start]
+    while todo:
+        dom = todo.pop()
+        queue = list(unit)
+        queued = set(queue)
+        ok = True
+        while queue:
+            c = queue.pop()
+            queued.discard(c)
+            cas = caskets[c]
+            kmask = 0
+            for a in bits(_a_options(cas, p, env, dom)):
+                kmask |= cas.counts(a)
+            d = dom[c] & _signals_of(cas, kmask)
+            if not d:
+                ok = False
+                break
+            if d != dom[c]:
+                dom[c] = d
+                for u in users[c]:
+                    if u not in queued:
+                        queued.add(u)
+                        queue.append(u)
+        if not ok:
+            continue
+        open_ = [c for c in unit if dom[c] & (dom[c] - 1)]
+        if open_:
+            c = open_[0]
+            for sig in (MIXED, NONE, ALL):
+                if dom[c] & sig:
+                    branch = dict(dom)
+                    branch[c] = sig
+                    todo.append(branch)
+            continue
+        for c in unit:
+            env[c] = dom[c]
+        sol = []
+        for c in unit:
+            cas = caskets[c]
+            a = cas.fixed_true(p, env)
+            mask = next(m for s, m in cas.signals if s == dom[c])
+            sol.append((dom[c], a, cas.counts(a) & mask))
+        solutions.append(tuple(sol))
+    return solutions
+
+
+# --------------------------------------------------------------------------- loops
+def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tuple[int, ...]]
+                 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every loop as (its statements, sorted; the caskets it lies on), one per cycle of
+    caskets (structural units) and one per other casket with two or more "other" statements;
+    not yet in the order `semantics.find_loops` gives."""
+    out = []
+    names = puzzle.names
+    for unit in units:
+        if len(unit) > 1:
+            members = {names[c] for c in unit}
+            stmts = []
+            for c in unit:
+                cas = caskets[c]
+                stmts += [i for i, st in enumerate(cas.statements, cas.start)
+                          if st.kind in OTHER_KINDS or (st.kind in TRUTH_KINDS
+                                                        and st.target in members)]
+            out.append((tuple(stmts), unit))
+        else:
+            cas = caskets[unit[0]]
+            if cas.ot + cas.of >= 2:
+                stmts = [i for i, st in enumerate(cas.statements, cas.start)
+                         if st.kind in OTHER_KINDS]
+                out.append((tuple(stmts), unit))
+    return out
+
+
+def order_loops(puzzle: Puzzle, caskets: Sequence[Casket],
+                loops: list[tuple[tuple[int, ...], tuple[int, ...]]]
+                ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The loops in the order of `semantics.find_loops` (Tarjan over statements, roots in
+    number order), found on a graph where one node per casket stands between a statement and
+    the statements it speaks of: linear in the number of statements."""
+    if len(loops) < 2:
+        return loops
+    where = {name: i for i, name in enumerate(puzzle.names)}
+    size = puzzle.size
+    children: list[tuple[int, ...]] = []
+    for cas in caskets:
+        for st in cas.statements:
+            kind = st.kind
+            if kind == "true" or kind == "false":
+                children.append((size + where[st.target],))
+            elif kind == "other_true" or kind == "other_false":
+                children.append((size + cas.index,))
+            else:
+                children.append(())
+    for cas in caskets:
+        children.append(tuple(range(cas.start, cas.start + cas.n)))
+    total = size + len(caskets)
+    index = [-1] * total
+    low = [0] * total
+    on = [False] * total
+    stack: list[int] = []
+    rank: dict[int, int] = {}  # first statement of a loop -> position in the output
+    counter = 0
+    for root in range(size):
+        if index[root] != -1:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, child = work[-1]
+            if child == 0 and index[node] == -1:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on[node] = True
+            kids = children[node]
+            if child < len(kids):
+                work[-1] = (node, child + 1)
+                nxt = kids[child]
+                if nxt == node:
+                    continue
+                if index[nxt] == -1:
+                    work.append((nxt, 0))
+                elif on[nxt]:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on[w] = False
+                    if w < size:
+                        comp.append(w)
+                    if w == node:
+                        break
+                if len(comp) > 1:
+                    rank[min(comp)] = len(rank)
+    return sorted(loops, key=lambda loop: rank[loop[0][0]])
+
+
+def reach(caskets: Sequence[Casket], start: Sequence[int]) -> tuple[int, ...]:
+    """The caskets given and every casket they speak of, directly or not."""
+    seen = set(start)
+    todo = list(start)
+    while todo:
+        for t in caskets[todo.pop()].targets:
+            if t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return tuple(sorted(seen))
+
+
+def loop_varies(caskets: Sequence[Casket], where: dict[str, int], walk: Walk,
+                loop: frozenset[int], unit: tuple[int, ...]) -> bool:
+    """Whether some statement of the loop (on the caskets of `unit`) is true in one
+    consistent world of the walk and false in another."""
+    seen: dict[int, int] = {}
+    for c, env, a, k in walk.cases(-1, unit):
+        cas = caskets[c]
+        vals = cas.statement_values(cas.detail(where), walk.p, env, a, k)
+        for i, v in enumerate(vals, cas.start):
+            if i in loop:
+                got = seen.get(i, 0) | v
+                if got == CAN_FALSE | CAN_TRUE:
+                    return True
+                seen[i] = got
+    return False
+
+
+def quick_all(plan: Plan) -> list[tuple[int, list[int], list[int]] | None]:
+    """The common case at full speed, every placement at once: where every unit has one
+    consistent combination of signals, a placement has one state, and the walk is not needed.
+    Per casket, one row over the placements: how many of its fixed statements are true
+    under each (from its portrait statements and the rows of the caskets it speaks of), and
+    the counts that follows, worked out once per distinct number (cached). Per placement:
+    (total, fixed statements true per casket, counts per casket), or None when the general
+    walk is needed there."""
+    caskets = plan.caskets
+    k = plan.k
+    slow = [False] * k
+    rows_a: list[list[int]] = [[]] * k
+    rows_m: list[list[int]] = [[]] * k
+    rows_s: list[list[int]] = [[MIXED] * k for _ in range(k)]
+    sums = [0] * k
+    multi = False
+    for unit in plan.units:
+        if len(unit) > 1:
+            for ci in unit:
+                rows_a[ci] = [0] * k
+                rows_m[ci] = [0] * k
+            env = list(plan.env0)
+            outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
+            for p in range(k):
+                if slow[p]:
+                    continue
+                for y in outside:
+                    env[y] = rows_s[y][p]
+                sols = unit_solutions(caskets, unit, env, p)
+                if len(sols) != 1:
+                    slow[p] = True
+                    continue
+                for ci, (sig, a, kmask) in zip(unit, sols[0]):
+                    rows_s[ci][p] = sig
+                    rows_a[ci][p] = a
+                    rows_m[ci][p] = kmask
+                    if kmask & (kmask - 1):
+                        multi = True
+                    else:
+                        sums[p] += kmask.bit_length() - 1
+            continue
+        ci = unit[0]
+        c = caskets[ci]
+        if c.live:
+            row = []
+            for p in range(k):
+                a = c.base + c.adjust.get(p, 0)
+                for y, ct, cf in c.live:
+                    s = rows_s[y][p]
+                    if s == ALL:
+                        a += ct
+                    elif s == NONE:
+                        a += cf
+                row.append(a)
+        else:
+            row = [c.base] * k
+            for y, d in c.adjust.items():
+                row[y] += d
+        rows_a[ci] = row
+        masks = []
+        sigs = rows_s[ci]
+        top = 1 << c.n
+        cache = c.cache
+        for p, a in enumerate(row):
+            kmask = cache.get(a)
+            if kmask is None:
+                kmask = c.counts(a)
+            masks.append(kmask)
+            if kmask == top:
+                sigs[p] = ALL
+            elif kmask == 1:
+                sigs[p] = NONE
+            elif not kmask or kmask & (top | 1):
+                slow[p] = True
+            if kmask & (kmask - 1):
+                multi = True
+            else:
+                sums[p] += kmask.bit_length() - 1
+        rows_m[ci] = masks
+    out: list[tuple[int, list[int], list[int]] | None] = []
+    for p in range(k):
+        if slow[p]:
+            out.append(None)
+            continue
+        fixed = [row[p] for row in rows_a]
+        masks = [row[p] for row in rows_m]
+        if multi:
+            total = 1
+            for kmask in masks:
+                total = conv(total, kmask)
+        else:
+            total = 1 << sums[p]
+        out.append((total, fixed, masks))
+    return out
+
+
+def other_false_varies(c: Casket, a: int, kmask: int) -> bool:
+    """Whether the "other false" statements on c take different values among its cases
+    with a fixed statements true and a count in kmask."""
+    if not c.of or not kmask & 2 or a != 0:
+        return False
+    return c.free + c.of >= 2 or kmask != 2
+
+
+# --------------------------------------------------------------------------- the engine
+class CasketEngine:
+    """The analysis of one puzzle: walks per placement, loops, values."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self.k = len(puzzle.caskets)
+        self.caskets = caskets = compile_caskets(puzzle)
+        #: the casket graph's units (structure: loops are read off them)
+        self.units = casket_units(caskets)
+        # the live graph drops edges to caskets that always show MIXED; when it drops none,
+        # or the graph has no cycle, the structure's order serves the walk as it is
+        same = all(len(u) == 1 for u in self.units) or all(
+            len(c.live) == len(c.truth) for c in caskets)
+        self.plan = Plan(caskets, self.units if same else casket_units(caskets, live=True))
+        self._walks: dict[int, Walk] = {}
+        self._quick = quick_all(self.plan)
+
+    @property
+    def where(self) -> dict[str, int]:
+        """Casket name -> index."""
+        return {name: i for i, name in enumerate(self.puzzle.names)}
+
+    def walk(self, p: int) -> Walk:
+        w = self._walks.get(p)
+        if w is None:
+            w = self._walks[p] = Walk(self.plan, p)
+        return w
+
+    def total(self, p: int) -> int:
+        """Bit set of the achievable true counts with the portrait in casket p."""
+        q = self._quick[p]
+        return q[0] if q is not None else self.walk(p).total
+
+    def true_counts(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(bits(self.total(p))) for p in range(self.k))
+
+    def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
+        """Each statement's value under the placement (and m): True/False when every
+        consistent world agrees, None when it varies; None overall when there is no world."""
+        walk = self.walk(placement)
+        target = -1 if m is None else (1 << m if m >= 0 else 0)
+        if not walk.total & target:
+            return None
+        found: dict[int, list[int]] = {}
+        where = self.where
+        for c, env, a, k in walk.cases(target):
+            cas = self.caskets[c]
+            vals = cas.statement_values(cas.detail(where), placement, env, a, k)
+            acc = found.get(c)
+            if acc is None:
+                found[c] = vals
+            else:
+                for i, v in enumerate(vals):
+                    acc[i] |= v
+        out: list[bool | None] = []
+        for cas in self.caskets:
+            for v in found[cas.index]:
+                out.append(None if v == CAN_FALSE | CAN_TRUE else v == CAN_TRUE)
+        return tuple(out)
+
+    def loops(self) -> tuple[LoopReport, ...]:
+        caskets = self.caskets
+        found = casket_loops(self.puzzle, caskets, self.units)
+        if not found:
+            return ()
+        found = order_loops(self.puzzle, caskets, found)
+        reports = []
+        everything = tuple(range(self.k))
+        for stmts, unit in found:
+            closure = reach(caskets, unit)
+            whole = closure == everything
+            plan = self.plan if whole else Plan(caskets, casket_units(caskets, closure, True))
+            loop = frozenset(stmts)
+            undetermined, paradox = [], []
+            freed_plan = None
+            speakers = [caskets[c] for c in unit if caskets[c].of]
+            for p in range(self.k):
+                q = self._quick[p]
+                if q is not None:  # one state: only "other false" statements can vary
+                    _total, fixed, masks = q
+                    if any(other_false_varies(c, fixed[c.index], masks[c.index])
+                           for c in speakers):
+                        undetermined.append(p)
+                    continue
+                walk = self.walk(p) if whole else Walk(plan, p)
+                if walk.total:
+                    if loop_varies(caskets, self.where, walk, loop, unit):
+                        undetermined.append(p)
+                    continue
+                if freed_plan is None:
+                    freed = compile_caskets(self.puzzle, loop)
+                    freed_plan = Plan(freed, casket_units(freed, closure, True))
+                if Walk(freed_plan, p).total:
+                    paradox.append(p)
+            reports.append(LoopReport(stmts, tuple(undetermined), tuple(paradox)))
+        return tuple(reports)
+
+    def worlds(self, p: int) -> int:
+        """How many consistent worlds (assignments of every statement) placement p has."""
+        caskets = self.caskets
+        q = self._quick[p]
+        if q is not None:
+            _total, fixed, masks = q
+            out = 1
+            for c in caskets:
+                a = fixed[c.index]
+                out *= sum(c.multiplicity(a, k) for k in bits(masks[c.index]))
+            return out
+        walk = self.walk(p)
+        if not walk.total:
+            return 0
+        counts: dict[tuple[int, ...], int] = {(): 1}
+        for unit, steps in zip(self.plan.units, walk.steps):
+            nxt: dict[tuple[int, ...], int] = {}
+            for key, _env, sol, new, _contrib in steps:
+                w = counts.get(key, 0)
+                if not w:
+                    continue
+                for c, (_s, a, kmask) in zip(unit, sol):
+                    cas = caskets[c]
+                    w *= sum(cas.multiplicity(a, k) for k in bits(kmask))
+                nxt[new] = nxt.get(new, 0) + w
+            counts = nxt
+        return counts.get((), 0)
+
+    def analyse(self) -> Analysis:
+        analysis = Analysis(self.puzzle, self.true_counts(), self.loops(), engine="casket",
+                            values=self.values)
+        analysis.evaluation = self
+        return analysis
+
+
+class BeyondSignals(ValueError):
+    """A statement kind the signal walk does not read (the whole language's count vectors do:
+    see :class:`WholeEngine`)."""
+
+
+def covers(puzzle: Puzzle) -> bool:
+    """Whether the casket engine's signal walk reads this puzzle: the six kinds of Definition 1
+    (and empty slots) under the m rule alone."""
+    return not puzzle.side_rules and all(st[0] in _SIGNAL_KINDS for _c, st in puzzle.flat)
+
+
+_SIGNAL_KINDS = frozenset({"", "in", "not_in", "true", "false", "other_true", "other_false"})
+
+
+def analyse(puzzle: Puzzle) -> Analysis:
+    """The exact analysis of a puzzle: true counts per placement, loops, values, every m."""
+    return evaluator(puzzle).analyse()
+
+
+# =========================================================================== the whole language
+class WholeEngine:
+    """The casket engine for the whole language (core/rules.py, the counting and maker kinds).
+
+    Every statement beyond "other" and empty slots is a condition on the placement and the true
+    count K of the caskets it reads (a count on a casket reads its K, a count over all reads the
+    sum, a maker statement reads whether K is 0 or n, a rule reads the same), so a world is a
+    placement and a vector of per-casket true counts: each casket must reach its own K from the
+    statements the vector fixes, plus its "other" statements and empty slots (whose values only
+    depend on their own casket's K). The engine walks the vectors (the product of n + 1 counts
+    per casket) under each placement; loops are classified on their closure, rules aside, as the
+    semantics page defines them.
+
+    `free`: statements read as empty slots (outside a loop's closure, or a loop set free);
+    `rules`: whether the side rules must hold.
+    """
+
+    def __init__(self, puzzle: Puzzle, free: frozenset[int] = frozenset(), rules: bool = True):
+        from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning,
+                                 GroupMeaning, PortraitMeaning)
+
+        self.puzzle = puzzle
+        layout = puzzle.layout
+        self.k = k = len(puzzle.caskets)
+        self.n = n = tuple(layout.counts)
+        groups = [tuple(layout.group(c)) for c in range(k)]
+        whole = {g: c for c, g in enumerate(groups)}
+        size = puzzle.size
+        every = tuple(range(size))
+
+        def caskets_of(group: tuple[int, ...]) -> tuple[int, ...] | None:
+            if group == every:
+                return tuple(range(k))
+            c = whole.get(tuple(group))
+            return None if c is None else (c,)
+
+        def reader(mn):
+            """(p, K, T) -> bool for a meaning read off the placement and the counts."""
+            if isinstance(mn, PortraitMeaning):
+                c, pos = mn.casket, mn.positive
+                return lambda p, K, T: (p == c) == pos
+            if isinstance(mn, AnyOfMeaning):
+                cs = frozenset(mn.caskets)
+                return lambda p, K, T: p in cs
+            if isinstance(mn, GroupMeaning):
+                cs = caskets_of(mn.group)
+                if cs is None:
+                    return None
+                (y,) = cs
+                want = n[y] if mn.value else 0
+                return lambda p, K, T: K[y] == want
+            if isinstance(mn, CountMeaning):
+                total = len(mn.group)
+                op, kk, value = mn.op, mn.k, mn.value
+                if tuple(mn.group) == every:
+                    return lambda p, K, T: compare(T if value else total - T, op, kk)
+                cs = caskets_of(mn.group)
+                assert cs is not None and len(cs) == 1, mn
+                (y,) = cs
+                return lambda p, K, T: compare(K[y] if value else total - K[y], op, kk)
+            if isinstance(mn, CasketsMeaning):
+                cs = [caskets_of(g) for g in mn.groups]
+                assert all(c is not None and len(c) == 1 for c in cs), mn
+                pairs = tuple((c[0], a) for c, a in zip(cs, mn.accept))  # type: ignore[index]
+                op, kk = mn.op, mn.k
+                return lambda p, K, T: compare(sum(1 for y, a in pairs if K[y] in a), op, kk)
+            raise TypeError(f"no reading for {mn!r}")
+
+        from .vocabulary import compare
+
+        #: per casket: (readers of its fixed statements with their numbers), ot, of, free
+        self.fixed: list[list[tuple[int, object]]] = [[] for _ in range(k)]
+        self.ot = [0] * k
+        self.of = [0] * k
+        self.free = [0] * k
+        self.kind: list[str] = [""] * size
+        for i, mn in enumerate(puzzle.meanings):
+            c = puzzle.owner(i)
+            if i in free or isinstance(mn, FreeMeaning):
+                self.free[c] += 1
+                self.kind[i] = "free"
+                continue
+            fn = reader(mn)
+            if fn is None:  # an "other" statement: every other statement on its casket
+                assert isinstance(mn, GroupMeaning)
+                if mn.value:
+                    self.ot[c] += 1
+                    self.kind[i] = "ot"
+                else:
+                    self.of[c] += 1
+                    self.kind[i] = "of"
+                continue
+            self.fixed[c].append((i, fn))
+            self.kind[i] = "fixed"
+        self.rules = [reader(mn) for mn in puzzle.conditions] if rules else []
+
+    # ------------------------------------------------------------------ one casket
+    def triples(self, c: int, kc: int, d: int) -> list[tuple[int, int, int]]:
+        """The (true "other true", true "other false", true empty) numbers that bring casket c
+        from d fixed true statements to kc true statements."""
+        n, ot, of, fr = self.n[c], self.ot[c], self.of[c], self.free[c]
+        r = kc - d
+        if r < 0:
+            return []
+        if ot:
+            if kc == n:
+                ots = range(ot + 1)
+            elif kc == n - 1:
+                return []
+            else:
+                ots = range(1)
+        else:
+            ots = range(1)
+        if of:
+            if kc == 1:
+                ofs = range(of + 1)
+            elif kc == 0:
+                return []
+            else:
+                ofs = range(1)
+        else:
+            ofs = range(1)
+        return [(a, b, r - a - b) for a in ots for b in ofs if 0 <= r - a - b <= fr]
+
+    # ------------------------------------------------------------------ worlds
+    def vectors(self, p: int):
+        """(K, T, per casket its triples and fixed values) for every consistent vector."""
+        from itertools import product
+
+        k = self.k
+        for K in product(*(range(x + 1) for x in self.n)):
+            T = sum(K)
+            if any(not fn(p, K, T) for fn in self.rules):
+                continue
+            found = []
+            for c in range(k):
+                vals = [(i, fn(p, K, T)) for i, fn in self.fixed[c]]
+                ts = self.triples(c, K[c], sum(v for _i, v in vals))
+                if not ts:
+                    break
+                found.append((vals, ts))
+            else:
+                yield K, T, found
+
+    def total(self, p: int) -> int:
+        out = 0
+        for _K, T, _f in self.vectors(p):
+            out |= 1 << T
+        return out
+
+    def true_counts(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(bits(self.total(p))) for p in range(self.k))
+
+    def worlds(self, p: int) -> int:
+        """How many consistent worlds (assignments of every statement) placement p has."""
+        out = 0
+        for _K, _T, found in self.vectors(p):
+            w = 1
+            for c, (_vals, ts) in enumerate(found):
+                w *= sum(comb(self.ot[c], a) * comb(self.of[c], b) * comb(self.free[c], f)
+                         for a, b, f in ts)
+            out += w
+        return out
+
+    def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
+        """Each statement's value under the placement (and m): True/False when every
+        consistent world agrees, None when it varies; None overall when there is no world."""
+        acc = [0] * self.puzzle.size
+        seen = False
+        for _K, T, found in self.vectors(placement):
+            if m is not None and T != m:
+                continue
+            seen = True
+            for c, (vals, ts) in enumerate(found):
+                for i, v in vals:
+                    acc[i] |= CAN_TRUE if v else CAN_FALSE
+                can = {"ot": 0, "of": 0, "free": 0}
+                for a, b, f in ts:
+                    for key, x, most in (("ot", a, self.ot[c]), ("of", b, self.of[c]),
+                                         ("free", f, self.free[c])):
+                        if x:
+                            can[key] |= CAN_TRUE
+                        if x < most:
+                            can[key] |= CAN_FALSE
+                start = self.puzzle.layout.offset(c)
+                for i in range(start, start + self.n[c]):
+                    kind = self.kind[i]
+                    if kind != "fixed":
+                        acc[i] |= can[kind]
+        if not seen:
+            return None
+        return tuple(None if v == CAN_FALSE | CAN_TRUE else v == CAN_TRUE for v in acc)
+
+    # ------------------------------------------------------------------ loops
+    def loops(self) -> tuple[LoopReport, ...]:
+        from .semantics import closure, find_loops
+
+        puzzle = self.puzzle
+        reports = []
+        for loop in find_loops(puzzle):
+            whole = set(closure(puzzle, loop))
+            outside = frozenset(i for i in range(puzzle.size) if i not in whole)
+            inner = WholeEngine(puzzle, outside, rules=False)
+            members = set(loop)
+            undetermined, paradox = [], []
+            for p in range(self.k):
+                if inner.assignments(p, members) >= 2:
+                    undetermined.append(p)
+                elif not inner.total(p):
+                    freed = WholeEngine(puzzle, outside | members, rules=False)
+                    if freed.total(p):
+                        paradox.append(p)
+            reports.append(LoopReport(tuple(loop), tuple(undetermined), tuple(paradox)))
+        return tuple(reports)
+
+    def assignments(self, p: int, members: set[int], enough: int = 2) -> int:
+        """How many distinct value assignments of `members` consistent worlds give (counting
+        stops at `enough`)."""
+        groups = self.puzzle.layout
+        keys: dict[tuple, int] = {}
+        total = 0
+        for _K, _T, found in self.vectors(p):
+            fixed = tuple(v for vals, _ts in found for i, v in vals if i in members)
+            per = []
+            for c, (_vals, ts) in enumerate(found):
+                start = groups.offset(c)
+                inside = any(self.kind[i] in ("ot", "of") and i in members
+                             for i in range(start, start + self.n[c]))
+                per.append((c, inside, sorted({(a, b) for a, b, _f in ts}) if inside else [None]))
+            options = [[(c, ab) for ab in abs_] for c, inside, abs_ in per]
+            from itertools import product
+
+            for combo in product(*options):
+                key = (fixed, combo)
+                if key in keys:
+                    continue
+                w = 1
+                for c, ab in combo:
+                    if ab is not None:
+                        w *= comb(self.ot[c], ab[0]) * comb(self.of[c], ab[1])
+                keys[key] = w
+                total += w
+                if total >= enough:
+                    return total
+        return total
+
+    def analyse(self) -> Analysis:
+        analysis = Analysis(self.puzzle, self.true_counts(), self.loops(), engine="casket",
+                            values=self.values)
+        analysis.evaluation = self
+        return analysis
+
+
+def evaluator(puzzle: Puzzle) -> "CasketEngine | WholeEngine":
+    """The casket engine that reads this puzzle: the signal walk for the thesis's language,
+    the count vectors for the whole language."""
+    if puzzle.side_rules:
+        return WholeEngine(puzzle)
+    try:
+        return CasketEngine(puzzle)
+    except BeyondSignals:  # a kind beyond Definition 1 (compiling found it)
+        return WholeEngine(puzzle)

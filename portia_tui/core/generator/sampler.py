@@ -1,0 +1,222 @@
+"""Drawing candidate statements (Algorithm 3 of the thesis) and the loop-free evaluator.
+
+Candidates are coded: per casket a list of (code, target casket index or -1). The menu of each
+casket is the vocabulary's (:func:`portia_tui.core.vocabulary.options` with the kinds of the
+named vocabulary).
+
+Loops are off by default. A loop-free puzzle has a casket graph without cycles (casket a points
+at b when a carries "The statements on the b casket are ...") and at most one "other"
+statement per casket (two "other" statements on one casket speak of each other). The sampler
+draws a random order of the caskets and lets each casket speak only of the caskets after it,
+so every draw is loop-free and every loop-free puzzle can be drawn. In a loop-free puzzle each
+placement fixes every truth value, so :func:`loop_free_counts` computes the true count per
+placement in dependency order.
+
+A casket's statements are drawn one at a time; each pick blocks what may not join it: itself
+(unless repeats are allowed), its exact negation and the statements that say the same (unless
+the settings allow them, see :mod:`.quality`), and without loops every other "other"
+statement.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..model import Casket, Puzzle
+from ..vocabulary import KINDS, Layout, Statement, options
+from .settings import Settings
+
+# statement codes of the fast evaluator: each kind's rank in KINDS (as the twin key codes them)
+IN, NOT_IN, TRUE, FALSE, OTHER_TRUE, OTHER_FALSE = range(6)
+CODE = {"in": IN, "not_in": NOT_IN, "true": TRUE, "false": FALSE,
+        "other_true": OTHER_TRUE, "other_false": OTHER_FALSE}
+assert all(list(KINDS).index(kind) == code for kind, code in CODE.items())
+KIND = {v: k for k, v in CODE.items()}
+_BIASES = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+Coded = tuple[int, int]
+
+
+def _placements(o: Coded, full: int) -> int | None:
+    """The placements (a bit mask) where a portrait statement is true; None for the others."""
+    if o[0] == IN:
+        return 1 << o[1]
+    if o[0] == NOT_IN:
+        return full ^ (1 << o[1])
+    return None
+
+
+def blocks(menu: list[Coded], k: int, settings: Settings) -> dict[Coded, frozenset[Coded]]:
+    """For each statement of a menu, the statements it keeps off its casket once picked."""
+    full = (1 << k) - 1
+    repeats = settings.allow_repeats
+    out = {}
+    for o in menu:
+        mask = _placements(o, full)
+        block = set() if repeats else {o}
+        for x in menu:
+            other = _placements(x, full)
+            if mask is not None and other is not None and x != o:
+                if (not settings.allow_negations and other == full ^ mask) or \
+                        (not settings.allow_echoes and other == mask):
+                    block.add(x)
+            if not settings.loops and o[0] >= OTHER_TRUE and x[0] >= OTHER_TRUE:
+                block.add(x)
+        out[o] = frozenset(block)
+    return out
+
+
+class Sampler:
+    """Draws candidate statements: lists of (code, target index) per casket."""
+
+    def __init__(self, settings: Settings, rng: random.Random):
+        self.s = settings
+        self.rng = rng
+        self.k = settings.caskets
+        self.n = settings.n
+        names = settings.names
+        layout = Layout(names, (settings.n,) * settings.caskets)
+        kinds = settings.kinds
+        unknown = [k for k in kinds if k not in CODE]
+        if unknown:
+            raise ValueError(f"the generator cannot draw statements of kind {unknown[0]!r}")
+        # the full menu of every casket, coded
+        self.menus = [
+            [(CODE[st.kind], -1 if st.target is None else names.index(st.target))
+             for st in options(layout, c, kinds)]
+            for c in range(self.k)
+        ]
+        self._by_order: dict[tuple[int, ...], list[list[Coded]]] = {}
+        self.blocks = blocks(sorted({o for menu in self.menus for o in menu}), self.k, settings)
+
+    def draw(self) -> tuple[list[list[Coded]] | None, list[int] | None]:
+        """(statements per casket, casket evaluation order or None when loops may occur);
+        the statements are None in the rare draw that cannot be completed."""
+        # with a difficulty target, each attempt draws how often to pick statements about
+        # statements (0, 0.25, ... 1), so shallow and deep puzzles both come up at any n
+        q = None if self.s.difficulty is None else self.rng.choice(_BIASES)
+        if self.s.loops:
+            picks = [self._pick(menu, q) for menu in self.menus]
+            return (None if None in picks else picks), None
+        order = list(range(self.k))
+        self.rng.shuffle(order)
+        out = []
+        for c, menu in enumerate(self._loop_free_menus(order)):
+            picked = self._pick(menu, q)
+            if picked is None:
+                return None, None
+            out.append(picked)
+        return out, order[::-1]  # sinks first
+
+    def _loop_free_menus(self, order: list[int]) -> list[list[Coded]]:
+        """Each casket's menu when it may speak only of the caskets after it in `order`
+        (kept per order for a few caskets: 3 caskets have 6 orders)."""
+        key = tuple(order)
+        menus = self._by_order.get(key)
+        if menus is None:
+            rank = {c: i for i, c in enumerate(order)}
+            menus = [[o for o in self.menus[c] if o[0] not in (TRUE, FALSE) or rank[o[1]] > rank[c]]
+                     for c in range(self.k)]
+            if self.k <= 6:
+                self._by_order[key] = menus
+        return menus
+
+    def _pick(self, menu: list[Coded], q: float | None) -> list[Coded] | None:
+        """n statements from menu, each pick blocking what may not join it; q: the chance that
+        a slot gets a statement about statements (None: every statement alike)."""
+        rng = self.rng
+        blocks = self.blocks
+        picked = []
+        for _ in range(self.n):
+            if not menu:
+                return None
+            if q is None:
+                o = rng.choice(menu)
+            else:
+                portrait = [x for x in menu if x[0] <= NOT_IN]
+                group = [x for x in menu if x[0] > NOT_IN]
+                o = rng.choice(group if not portrait or (group and rng.random() < q) else portrait)
+            picked.append(o)
+            block = blocks[o]
+            if block:
+                menu = [x for x in menu if x not in block]
+        return picked
+
+
+def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list[int]:
+    """The number of true statements under each placement of a loop-free candidate.
+
+    `order` lists the caskets so that every casket comes after the caskets it speaks of.
+    """
+    counts = []
+    for p in range(k):
+        all_true = [False] * k
+        all_false = [False] * k
+        total = 0
+        for c in order:
+            t = f = 0
+            other = -1
+            for code, target in cands[c]:
+                if code == IN:
+                    v = target == p
+                elif code == NOT_IN:
+                    v = target != p
+                elif code == TRUE:
+                    v = all_true[target]
+                elif code == FALSE:
+                    v = all_false[target]
+                else:
+                    other = code
+                    continue
+                if v:
+                    t += 1
+                else:
+                    f += 1
+            if other != -1:
+                # the other statements are the plain ones (at most one 'other' per casket)
+                v = (f == 0) if other == OTHER_TRUE else (t == 0)
+                if v:
+                    t += 1
+                else:
+                    f += 1
+            all_true[c] = f == 0
+            all_false[c] = t == 0
+            total += t
+        counts.append(total)
+    return counts
+
+
+def loop_free_depth(cands: list[list[Coded]], order: list[int], k: int) -> int:
+    """The longest chain of statements about statements in a loop-free candidate, by the rule
+    of :meth:`portia_tui.core.deduction.Deducer` (a portrait statement 0; a statement about a
+    group, 1 more than the deepest statement of the group), read off the coded form."""
+    deepest = [0] * k  # the deepest statement on each casket
+    for c in order:
+        plain = 0
+        other = False
+        for code, target in cands[c]:
+            if code == TRUE or code == FALSE:
+                plain = max(plain, 1 + deepest[target])
+            elif code >= OTHER_TRUE:
+                other = True
+        # the "other" statement (at most one) speaks of the plain statements of its casket
+        deepest[c] = plain + 1 if other else plain
+    return max(deepest)
+
+
+def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None,
+              made: dict[Coded, Statement] | None = None) -> Puzzle:
+    """The puzzle of coded statements. Not validated again: every statement comes from its
+    casket's menu (the tests validate what the generator makes). `made`: statements made
+    before, by code (kept between calls by the caller)."""
+    made = {} if made is None else made
+    caskets = []
+    for c, name in enumerate(names):
+        sts = []
+        for o in cands[c]:
+            st = made.get(o)
+            if st is None:
+                st = made[o] = Statement(KIND[o[0]], None if o[1] < 0 else names[o[1]])
+            sts.append(st)
+        caskets.append(Casket(name, tuple(sts)))
+    return Puzzle(caskets, m)

@@ -1,0 +1,205 @@
+"""The search: draw candidates, keep those with a unique solution, verify, rate, emit.
+
+For each candidate: the true counts per placement (the loop-free evaluator, or with loops the
+exact analysis), the m values with exactly one solution, m chosen by the settings, a twin
+check against the puzzles already made, a SAT re-verification of the puzzle kept, its rating.
+
+Same settings and seed, same puzzles: all randomness comes from one ``random.Random(seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from .. import sat
+from ..difficulty import Rating, rate, rate_facts
+from ..errors import SettingsError
+from ..model import Puzzle
+from ..semantics import Analysis
+from ..twins import coded_key
+from .sampler import Sampler, loop_free_counts, loop_free_depth, to_puzzle
+from .settings import Settings, describe, notices
+
+#: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
+#: the attempts left: with loops every candidate costs a SAT analysis, and settings no puzzle
+#: meets must be reported in seconds, not minutes
+PATIENCE = 5.0
+#: without the verify setting, the first puzzle and one in this many are re-verified by SAT
+VERIFY_EVERY = 20
+
+
+def evaluate(puzzle: Puzzle) -> Analysis:
+    """The exact analysis of a candidate."""
+    return sat.analyse(puzzle)
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A puzzle the generator emitted, with its verified solution and rating."""
+
+    puzzle: Puzzle
+    solution: str
+    rating: Rating
+    unique_m: tuple[int, ...]
+
+
+@dataclass
+class Stats:
+    attempts: int = 0
+    loop_rejects: int = 0
+    no_unique_m: int = 0
+    m_rejects: int = 0
+    difficulty_rejects: int = 0
+    #: candidates the same as a puzzle made before (up to renaming and order: twins)
+    duplicates: int = 0
+    #: draws the sampler could not complete under the quality filters
+    quality_rejects: int = 0
+    #: puzzles re-verified by the SAT analysis
+    verified: int = 0
+    #: candidates the fast evaluator accepted but the SAT analysis did not (must stay 0)
+    sat_disagreements: int = 0
+    emitted: int = 0
+    notices: list[str] = field(default_factory=list)
+
+
+class GaveUpError(SettingsError):
+    """No new puzzle came of `attempts` candidates in a row (or of `seconds` of trying)."""
+
+    def __init__(self, settings: Settings, made: int, attempts: int, seconds: float):
+        got = f"{made} of {settings.count}" if made else "no"
+        spent = f"{attempts} attempts" + (f" ({seconds:.0f} s)" if seconds >= 1 else "")
+        super().__init__(f"gave up after {spent} in a row with {got} puzzles found "
+                         f"({describe(settings)}): these settings are too strict",
+                         "attempts", settings.attempts, attempts)
+        self.made = made
+        self.attempts = attempts
+        self.seconds = seconds
+
+
+def _choose_m(settings: Settings, rng: random.Random,
+              solutions: dict[int, int]) -> int | None:
+    """m by the settings among {unique m: its solution casket}, or None."""
+    if settings.solution is not None:
+        want = settings.names.index(settings.solution)
+        solutions = {m: p for m, p in solutions.items() if p == want}
+    if settings.m is not None:
+        return settings.m if settings.m in solutions else None
+    if not solutions:
+        return None
+    ms = sorted(solutions)
+    if settings.m_policy == "smallest":
+        return ms[0]
+    if settings.m_policy == "largest":
+        return ms[-1]
+    return rng.choice(ms)
+
+
+class _Search:
+    """One run of the generator: the sampler, the puzzles seen, the statistics."""
+
+    def __init__(self, settings: Settings, stats: Stats, seen: set):
+        self.s = settings
+        self.stats = stats
+        self.seen = seen
+        self.rng = random.Random(settings.seed)
+        self.sampler = Sampler(settings, self.rng)
+        self.names = settings.names
+        self.statements: dict = {}  # Statement by code, made once
+
+    def candidate(self) -> Generated | None:
+        """Draw and judge one candidate: the puzzle made of it, or None (counted in stats)."""
+        stats = self.stats
+        stats.attempts += 1
+        cands, order = self.sampler.draw()
+        if cands is None:
+            stats.quality_rejects += 1
+            return None
+        analysis: Analysis | None = None
+        counts: list[int] = []
+        if order is not None:
+            by_count: dict[int, list[int]] = {}
+            counts = loop_free_counts(cands, order, self.s.caskets)
+            for p, c in enumerate(counts):
+                by_count.setdefault(c, []).append(p)
+            solutions = {c: ps[0] for c, ps in by_count.items() if len(ps) == 1}
+        else:
+            analysis = evaluate(to_puzzle(cands, self.names, None, self.statements))
+            solutions = {m: analysis.solutions(m)[0] for m in analysis.unique_m}
+        if not solutions:
+            stats.no_unique_m += 1
+            return None
+        m = _choose_m(self.s, self.rng, solutions)
+        if m is None:
+            stats.m_rejects += 1
+            return None
+        key = (m, tuple(tuple(sorted(c)) for c in cands)) if self.s.allow_twins \
+            else coded_key(cands, m)
+        if key in self.seen:
+            stats.duplicates += 1
+            return None
+        puzzle = to_puzzle(cands, self.names, m, self.statements)
+        if analysis is None:  # loop-free: the rating reads the evaluator's facts
+            rating = rate_facts(puzzle, m, [frozenset((c,)) for c in counts],
+                                loop_free_depth(cands, order, self.s.caskets))
+        else:
+            rating = rate(puzzle, m)
+        return self._judge(puzzle, key, solutions, rating)
+
+    def _judge(self, puzzle: Puzzle, key: tuple, solutions: dict[int, int],
+               rating: Rating) -> Generated | None:
+        """Keep the puzzle if its rating is wanted, re-verified by SAT when due: every puzzle
+        with verify set, else the first and one in VERIFY_EVERY."""
+        stats = self.stats
+        m = puzzle.m
+        assert m is not None
+        if self.s.difficulty is not None and rating.level != self.s.difficulty:
+            stats.difficulty_rejects += 1
+            return None
+        if self.s.verify or stats.emitted % VERIFY_EVERY == 0:
+            stats.verified += 1
+            if sat.analyse(puzzle).solutions(m) != (solutions[m],):
+                stats.sat_disagreements += 1
+                return None
+        self.seen.add(key)
+        stats.emitted += 1
+        return Generated(puzzle, self.names[solutions[m]], rating, tuple(sorted(solutions)))
+
+
+def iter_generate(settings: Settings, stats: Stats | None = None,
+                  seen: set | None = None, patience: float | None = PATIENCE) -> Iterator[Generated]:
+    """Yield settings.count puzzles (settings must be checked, seed set).
+
+    Raises GaveUpError when settings.attempts candidates in a row, or `patience` seconds of
+    them, yield no new puzzle. (The clock only decides when to give up: the puzzles made for
+    a seed are the same.)
+    """
+    stats = Stats() if stats is None else stats
+    search = _Search(settings, stats, set() if seen is None else seen)
+    stats.notices.extend(notices(settings))
+    for made in range(settings.count):
+        tries = 0
+        began = time.monotonic()
+        while True:
+            if tries >= settings.attempts or (
+                    patience is not None and time.monotonic() - began > patience):
+                raise GaveUpError(settings, made, tries, time.monotonic() - began)
+            tries += 1
+            found = search.candidate()
+            if found is not None:
+                yield found
+                break
+
+
+def generate(settings: Settings, progress: Callable[[int, int], None] | None = None,
+             stats: Stats | None = None) -> list[Generated]:
+    """settings.count distinct verified puzzles; progress(done, total) after each."""
+    settings = settings.check()
+    out = []
+    for g in iter_generate(settings, stats):
+        out.append(g)
+        if progress is not None:
+            progress(len(out), settings.count)
+    return out

@@ -1,0 +1,164 @@
+"""Twins: two puzzles that are the same up to renaming the caskets and reordering the
+statements on each casket (and have the same m).
+
+:func:`twin_key` is a canonical form: equal keys exactly when two puzzles are twins. It drops
+the casket names, relabels the caskets 0..K-1 and sorts each casket's statements. With up to
+:data:`BRUTE_CASKETS` caskets it orders the caskets by what they say and what is said of them,
+and where that ties takes the smallest key over the orders left; beyond, it refines casket colours (what a casket says and what is said of it, round after round)
+and branches only where colours tie, skipping a branch when swapping the two caskets maps the
+puzzle onto itself (then both branches give the same key).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .model import Puzzle
+from .vocabulary import KINDS
+
+#: up to this many caskets, every relabelling is tried (4! = 24)
+BRUTE_CASKETS = 4
+_KIND_RANK = {k: i for i, k in enumerate(KINDS)}
+_Coded = list[list[tuple[int, int]]]
+
+
+def _coded(puzzle: Puzzle) -> _Coded:
+    """Per casket, its statements as (kind rank, target index or -1)."""
+    index = {name: i for i, name in enumerate(puzzle.names)}
+    return [[(_KIND_RANK.get(st.kind, -1), index.get(st.target, -1) if st.target else -1)
+             for st in c.statements] for c in puzzle.caskets]
+
+
+def _matrix(coded: _Coded) -> tuple[list[list[int]], list[int]]:
+    """The statements as a table: cell [c][t] the kinds of casket c's statements about casket
+    t, and per casket the kinds of those that name no casket ("other"); each multiset of kinds
+    as one number (how many of kind r, times base**r: equal numbers, equal multisets)."""
+    k = len(coded)
+    base = 1 + max((len(sts) for sts in coded), default=0)
+    weight = [base ** r for r in range(len(KINDS) + 1)]
+    cells = [[0] * k for _ in range(k)]
+    free = [0] * k
+    for c, sts in enumerate(coded):
+        row = cells[c]
+        for kind, t in sts:
+            if t >= 0:
+                row[t] += weight[kind]
+            else:
+                free[c] += weight[kind]
+    return cells, free
+
+
+def _relabelled(table, new: list[int] | tuple[int, ...]) -> tuple:
+    """The table with casket c renamed new[c], rows and columns in the new order (one flat
+    tuple: per casket its "other" kinds, then its row)."""
+    cells, free = table
+    old = sorted(range(len(new)), key=new.__getitem__)
+    out = []
+    for c in old:
+        row = cells[c]
+        out.append(free[c])
+        out.extend([row[t] for t in old])
+    return tuple(out)
+
+
+def _signature(table, c: int) -> tuple:
+    """What casket c says (of itself, of the others in some order) and what is said of it."""
+    cells, free = table
+    row = cells[c]
+    said = row[:c] + row[c + 1:]
+    said.sort()
+    heard = [cells[t][c] for t in range(len(free)) if t != c]
+    heard.sort()
+    return (free[c], row[c], *said, *heard)
+
+
+def coded_key(coded: _Coded, m: int | None, brute: bool = False) -> tuple:
+    """The twin key of a puzzle given as, per casket, (kind rank, target index or -1) pairs
+    (kind ranks in the order of :data:`portia_tui.core.vocabulary.KINDS`); `brute`: try every
+    relabelling whatever the number of caskets."""
+    table = _matrix(coded)
+    k = len(coded)
+    if brute:
+        return (m, min(_relabelled(table, perm) for perm in permutations(range(k))))
+    if k > BRUTE_CASKETS:
+        return (m, _search(coded, table, _refine(coded, [0] * k)))
+    # caskets ordered by what they say and what is said of them; ties: every order tried
+    colours = _rank([_signature(table, c) for c in range(k)])
+    if len(set(colours)) == k:
+        return (m, _relabelled(table, colours))
+    return (m, min(_relabelled(table, perm) for perm in permutations(range(k))
+                   if all(colours[a] < colours[b] for a in range(k) for b in range(k)
+                          if perm[a] < perm[b] and colours[a] != colours[b])))
+
+
+def brute_key(puzzle: Puzzle) -> tuple:
+    """The twin key by trying every relabelling (K! of them: small K only)."""
+    return coded_key(_coded(puzzle), puzzle.m, brute=True)
+
+
+def twin_key(puzzle: Puzzle) -> tuple:
+    """Equal for two puzzles exactly when they are twins (see the module notes)."""
+    return coded_key(_coded(puzzle), puzzle.m)
+
+
+def _rank(signatures: list) -> list[int]:
+    """Colours 0, 1, ... in the order of the signatures (equal signatures, equal colours)."""
+    order = {sig: i for i, sig in enumerate(sorted(set(signatures)))}
+    return [order[sig] for sig in signatures]
+
+
+def _refine(coded: _Coded, colours: list[int]) -> list[int]:
+    """Colour refinement: a casket's colour, what it says and what is said of it, until no
+    colour class splits."""
+    k = len(coded)
+    while True:
+        said_of: list[list] = [[] for _ in range(k)]
+        for c, sts in enumerate(coded):
+            for kind, t in sts:
+                if t >= 0 and t != c:
+                    said_of[t].append((kind, colours[c]))
+        sigs = [(colours[c],
+                 tuple(sorted((kind, -1 if t < 0 else -2 if t == c else colours[t])
+                              for kind, t in sts)),
+                 tuple(sorted(said_of[c])))
+                for c, sts in enumerate(coded)]
+        new = _rank(sigs)
+        if len(set(new)) == len(set(colours)):
+            return new
+        colours = new
+
+
+def _swaps_onto_itself(coded: _Coded, a: int, b: int) -> bool:
+    """Whether exchanging caskets a and b maps the puzzle onto itself."""
+    def swap(x: int) -> int:
+        return b if x == a else a if x == b else x
+
+    for c, sts in enumerate(coded):
+        mapped = sorted((kind, swap(t) if t >= 0 else -1) for kind, t in sts)
+        if mapped != sorted(coded[swap(c)]):
+            return False
+    return True
+
+
+def _search(coded: _Coded, table, colours: list[int]) -> tuple:
+    """The smallest key over the leaves of individualisation and refinement."""
+    k = len(coded)
+    if len(set(colours)) == k:
+        return _relabelled(table, colours)
+    counts: dict[int, int] = {}
+    for col in colours:
+        counts[col] = counts.get(col, 0) + 1
+    cell = min(col for col, n in counts.items() if n > 1)
+    members = [c for c in range(k) if colours[c] == cell]
+    best = None
+    tried: list[int] = []
+    for v in members:
+        if any(_swaps_onto_itself(coded, u, v) for u in tried):
+            continue
+        tried.append(v)
+        split = _refine(coded, _rank([(col, c != v) for c, col in enumerate(colours)]))
+        key = _search(coded, table, split)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best
