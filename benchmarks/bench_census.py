@@ -27,12 +27,12 @@ def seconds(fn, *args, **kw) -> float:
 
 
 def side_by_side() -> None:
-    census(1, "full")  # warm up (imports, first numpy calls)
+    census(1, "classic")  # warm up (imports, first numpy calls)
     fast, before = [], []
     for _ in range(3):
         before.append(seconds(reference_census, 2, "full"))
         for _ in range(3):
-            fast.append(seconds(census, 2, "full"))
+            fast.append(seconds(census, 2, "classic"))
     f, b = statistics.median(fast), statistics.median(before)
     print(f"{'census n=2 full':<36}{'median':>12}")
     print(f"{'  before (reference)':<36}{b * 1000:>9.1f} ms")
@@ -62,8 +62,8 @@ def process() -> None:
 def table() -> None:
     print()
     print(f"{'census (in process)':<36}{'median':>12}{'valid':>18}")
-    for n, vocab, runs in ((1, "portrait", 9), (1, "full", 9), (2, "portrait", 9),
-                           (3, "portrait", 5), (4, "portrait", 3), (3, "full", 3)):
+    for n, vocab, runs in ((1, "portrait", 9), (1, "classic", 9), (2, "portrait", 9),
+                           (3, "portrait", 5), (4, "portrait", 3), (3, "classic", 3)):
         times = []
         for _ in range(runs):
             start = time.perf_counter()

@@ -48,3 +48,34 @@ def puzzles(draw, max_statements: int = 10, equal: bool | None = None, caskets=N
     size = sum(counts)
     m = draw(st.integers(0, size))
     return Puzzle(tuple(caskets_), m).validate()
+
+
+@st.composite
+def full_puzzles(draw, max_statements: int = 9, max_caskets: int = 4):
+    """A valid random puzzle from the whole language: any statement kind, and one to three
+    rules of any kind (the m rule among them or not); maker statements only under the
+    Bellini/Cellini rule."""
+    from portia_tui.core.rules import rule_options
+    from portia_tui.core.vocabulary import VOCABULARIES
+
+    k = draw(st.integers(2, max_caskets))
+    counts = [draw(st.integers(1, 3)) for _ in range(k)]
+    while sum(counts) > max_statements:
+        i = counts.index(max(counts))
+        counts[i] -= 1
+    names = NAMES[:k]
+    layout = Layout(names, tuple(counts))
+    rule_menu = rule_options(layout)
+    rules = draw(st.lists(st.sampled_from(rule_menu), min_size=1, max_size=2, unique=True))
+    if draw(st.integers(0, 3)) == 0:
+        rules.append(rule_options(layout, ["makers"])[0])
+    kinds = {r.kind for r in rules}
+    caskets_ = []
+    for ci, name in enumerate(names):
+        # a kind first, then one of its statements: every kind is drawn as often
+        menus = [m for m in (options(layout, ci, [key], kinds) for key in VOCABULARIES["full"])
+                 if m]
+        sts = tuple(draw(st.sampled_from(draw(st.sampled_from(menus))))
+                    for _ in range(counts[ci]))
+        caskets_.append(Casket(name, sts))
+    return Puzzle(tuple(caskets_), rules=rules).validate()

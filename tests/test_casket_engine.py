@@ -223,3 +223,19 @@ def test_solve_and_check_never_import_pysat(argv):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# --------------------------------------------------------------------------- the whole language
+@settings(max_examples=80, deadline=None)
+@given(puzzles(max_statements=9, empty=True, max_caskets=5))
+def test_count_vectors_agree_with_the_signal_walk_on_the_thesis_language(puzzle):
+    """WholeEngine (the whole language's path) = CasketEngine on the six kinds and empty
+    slots: counts, loops (same order), values and world counts."""
+    from portia_tui.core.engine import WholeEngine
+
+    a, b = WholeEngine(puzzle), CasketEngine(puzzle)
+    assert a.true_counts() == b.true_counts()
+    assert a.loops() == b.loops()
+    for p in range(len(puzzle.caskets)):
+        assert a.values(p) == b.values(p)
+        assert a.worlds(p) == b.worlds(p)

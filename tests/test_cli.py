@@ -55,7 +55,7 @@ def test_solve_other_m_and_explain(capsys):
 
 def test_check_exit_codes(capsys, tmp_path):
     code, out, _ = run(capsys, "check", *map(str, sorted(PUZZLES.glob("*.toml"))))
-    assert code == 0 and out.count("valid: the portrait is in") == 6
+    assert code == 0 and out.count("valid: the portrait is in") == len(list(PUZZLES.glob("*.toml")))
     bad = tmp_path / "three.toml"
     formats.save(default_puzzle().with_m(0), bad)
     code, out, _ = run(capsys, "check", str(PUZZLES / "smullyan-first.toml"), str(bad))

@@ -20,11 +20,16 @@ import pytest
 
 from portia_tui.cli import main
 from portia_tui.core import formats
+from portia_tui.core.formats.native import needs_rules_format
 
 from .conftest import REPO, shared_dir
 
 GOLDEN = REPO / "tests" / "golden"
 FILES = sorted((REPO / "puzzles").glob("*.toml")) + sorted((GOLDEN / "examples").glob("*.toml"))
+# the whole rulebook's puzzles (format 2) are pinned by tests/test_puzzles.py and
+# tests/test_rulebook.py; the golden outputs are the thesis language's
+FILES = [p for p in FILES if formats.load(p) is not None
+         and not needs_rules_format(formats.load(p))]
 WRITE = os.environ.get("PORTIA_GOLDEN") == "write"
 SHARED = shared_dir()
 CORPUS = SHARED / "corpus" / "thesis-25" if SHARED else None

@@ -19,8 +19,68 @@ EXPECTED = {
 }
 
 
+#: the rulebook's puzzles: (rules, solution, true counts per placement, loop kinds)
+RULEBOOK = {
+    "portia1-at-most-one.toml": (["At most 1 statement is true"], "silver",
+                                 ((), (1,), ()), []),
+    "portia1-true-and-false.toml": (["At least 1 statement is true",
+                                     "At least 1 statement is false"], "silver",
+                                    ((), (2,), ()), []),
+    "portia2-two-lids.toml": (["On every casket, at most 1 statement is false"], "gold",
+                              ((4,), (), ()), []),
+    "portia3-bellini-cellini.toml": (["Every casket was made by Bellini or by Cellini"], "lead",
+                                     ((), (), (0,)), ["determined"]),
+    "portia3-who-made-what.toml": (["Every casket was made by Bellini or by Cellini"], "lead",
+                                   ((), (), (2,)), ["undetermined"]),
+    "one-honest-lid.toml": (["Exactly 1 casket bears only true statements"], "silver",
+                            ((), (4,), ()), []),
+    "mackinnon-clue.toml": (["Exactly 1 casket bears exactly 2 true statements",
+                             "Exactly 2 caskets bear exactly 1 true statement"], "lead",
+                            ((), (), (4,)), []),
+    "self-count.toml": (["Exactly 1 statement is true"], "silver", ((2,), (1,), ()),
+                        ["paradox"]),
+}
+
+
 def test_every_shipped_puzzle_is_listed():
-    assert sorted(p.name for p in (REPO / "puzzles").glob("*.toml")) == sorted(EXPECTED)
+    assert sorted(p.name for p in (REPO / "puzzles").glob("*.toml")) == sorted(
+        [*EXPECTED, *RULEBOOK])
+
+
+@pytest.mark.parametrize("name", sorted(RULEBOOK))
+def test_rulebook_puzzle(name):
+    from portia_tui.core import brute
+
+    rules, solution, counts, loops = RULEBOOK[name]
+    puzzle = formats.load(REPO / "puzzles" / name)
+    assert puzzle.rule_sentences() == rules and puzzle.title
+    for analysis in (sat.analyse(puzzle), brute.analyse(puzzle)):
+        assert analysis.solution_names() == [solution]
+        assert tuple(tuple(sorted(c)) for c in analysis.true_counts) == counts
+        assert [loop.kind for loop in analysis.loops] == loops
+
+
+def test_every_rule_kind_and_family_is_shipped():
+    from portia_tui.core.rules import RULE_KINDS
+    from portia_tui.core.vocabulary import FAMILIES, KINDS
+
+    puzzles = [formats.load(REPO / "puzzles" / name) for name in RULEBOOK]
+    assert {r.kind for p in puzzles for r in p.rules} == set(RULE_KINDS)
+    assert {KINDS[st.kind].family for p in puzzles for _ci, st in p.flat} == set(FAMILIES)
+
+
+@pytest.mark.parametrize("name, makers", [
+    ("portia3-bellini-cellini.toml", ("Cellini", "Cellini", "Cellini")),
+    ("portia3-who-made-what.toml", ("Cellini", "Bellini", "Cellini")),
+])
+def test_bellini_cellini_makers_follow_from_the_statements(name, makers):
+    from portia_tui.core.brute import _worlds
+
+    puzzle = formats.load(REPO / "puzzles" / name)
+    found = {tuple("Bellini" if all(w[i] for i in g) else "Cellini"
+                   for g in puzzle.layout.groups)
+             for w in _worlds(puzzle, puzzle.names.index("lead"))}
+    assert found == {makers}
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

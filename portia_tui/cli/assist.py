@@ -44,9 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "any m)")
     p.add_argument("--slot", type=int, metavar="N",
                    help="statement number, 1-based (default: the first empty slot)")
-    p.add_argument("--vocabulary", choices=vocabularies, default="full",
-                   help="the statements a slot may take (classic: the six kinds of "
-                        "Definition 1; default full)")
+    p.add_argument("--vocabulary", choices=vocabularies, default="classic",
+                   help="the statements a slot may take (default classic: the six kinds of "
+                        "Definition 1; portrait: in / not in; full: the whole language)")
     p.add_argument("--json", action="store_true", help="print the marks as JSON")
     p.set_defaults(func=cmd_assist)
 
@@ -55,8 +55,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "by another from its slot's menu, and every other m, that leaves exactly "
                        "one casket fitting.")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--vocabulary", choices=vocabularies, default="full",
-                   help="the replacements to try (default full)")
+    p.add_argument("--vocabulary", choices=vocabularies, default="classic",
+                   help="the replacements to try (default classic; full: the whole language)")
     p.add_argument("--json", action="store_true", help="print the repairs as JSON")
     p.set_defaults(func=cmd_repair)
 

@@ -8,7 +8,7 @@ import time
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from portia_tui.core.vocabulary import VOCABULARIES
+    from portia_tui.core.census import CENSUS_VOCABULARIES
 
     p = sub.add_parser(
         "census", help="count every valid Portia-n puzzle (exhaustive)",
@@ -16,16 +16,36 @@ def register(sub: argparse._SubParsersAction) -> None:
         "statements each. 'valid' counts statements in order on each casket, loops and repeats "
         "included; the other lines narrow that down (see the README).")
     p.add_argument("-n", type=int, required=True, metavar="N", help="statements per casket")
-    p.add_argument("--vocabulary", choices=tuple(VOCABULARIES), default="portrait",
+    p.add_argument("--vocabulary", choices=CENSUS_VOCABULARIES, default="portrait",
                    help="portrait: in / not in a casket only (default); classic: the six kinds "
-                   "of the thesis; full: every kind")
+                   "of the thesis")
+    p.add_argument("--clue", action="store_true",
+                   help="Mackinnon's second generation: the clue is how many true statements "
+                   "each casket bears, not which (portrait vocabulary, no statement twice on a "
+                   "casket); counts (statements, placement) pairs the clue singles out")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.census import census
+    from portia_tui.core.census import census, clue_census
+
+    if args.clue:
+        r = clue_census(args.n, args.vocabulary)
+        if args.json:
+            import json
+
+            print(json.dumps(dict(r)))
+            return 0
+        print(f"Second-generation census of Portia-{r['n']}, {r['caskets']} caskets, "
+              f"{r['vocabulary']} vocabulary, clue = true statements per casket")
+        print(f"  statement choices (ordered, no repeat on a casket)  {r['statement_sets']:>10,}")
+        print(f"  (statements, placement) pairs the clue singles out  {r['pairs']:>10,}")
+        if r["up_to_swap"] is not None:
+            print(f"  the same, up to swapping first and second on every casket  "
+                  f"{r['up_to_swap']:>10,}")
+        return 0
 
     with _Bar(enabled=not args.quiet and sys.stderr.isatty()) as bar:
         r = census(args.n, args.vocabulary, progress=bar.update)

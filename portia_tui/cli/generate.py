@@ -40,9 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--difficulty", choices=DIFFICULTIES,
                    help="keep only puzzles of this difficulty (the levels that need loops "
                    "allow them)")
-    p.add_argument("--vocabulary", choices=tuple(VOCABULARIES), default="full",
-                   help="full (default: every kind portia knows), classic (the six kinds of the "
-                   "thesis) or portrait (in / not in a casket only)")
+    p.add_argument("--vocabulary", choices=tuple(VOCABULARIES), default="classic",
+                   help="classic (default: the six kinds of the thesis), portrait (in / not in "
+                   "a casket only) or full (the whole language)")
     p.add_argument("--allow-negations", action="store_true",
                    help="let a casket carry a statement beside its exact negation ('in the gold' "
                    "beside 'not in the gold'; default: never)")

@@ -8,6 +8,7 @@ import sys
 from portia_tui.core import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.model import Puzzle
+from portia_tui.core.rules import rule_sentence
 from portia_tui.core.semantics import Analysis
 from portia_tui.core.words import verdict
 
@@ -44,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("cnf", help="export DIMACS CNF for any SAT solver",
                        description="DIMACS CNF whose comments map variables to caskets and "
                        "statements; satisfiable with casket k's variable true exactly when k is "
-                       "a solution for the puzzle's m.")
+                       "a solution under the puzzle's rules (m and every other).")
     p.add_argument("file")
     p.add_argument("-o", "--output", help="write here instead of standard output")
     p.add_argument("--force", action="store_true", help="replace the output if it exists")
@@ -75,14 +76,16 @@ def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
     names = puzzle.names
     width = max(len(n) for n in names)
     head = puzzle.title or "Untitled puzzle"
-    lines = [f"{head}: {_shape(puzzle)}, exactly {m} true"]
+    said = [f"exactly {m} true"] if m is not None else []
+    said += [rule_sentence(r, puzzle.layout) for r in puzzle.side_rules]
+    lines = [f"{head}: {_shape(puzzle)}, {'; '.join(said) or 'no rule yet'}"]
     for i, (ci, sentence) in enumerate(puzzle.sentences()):
         lines.append(f"  {i + 1:>3}  {names[ci]:<{width}}  {sentence}")
     lines.append(_sentence(verdict(analysis.solution_names(m), m)))
     lines.append("True statements per placement:")
     for ci, counts in enumerate(analysis.true_counts):
         shown = ", ".join(map(str, sorted(counts))) or "none (no consistent assignment)"
-        mark = "  <- fits m" if m in counts else ""
+        mark = "  <- fits m" if m is not None and m in counts else ""
         lines.append(f"  {names[ci]:<{width}}  {shown}{mark}")
     unique = ", ".join(map(str, analysis.unique_m)) or "none"
     lines.append(f"Unique m values: {unique}")
@@ -125,7 +128,7 @@ def partial_lines(puzzle: Puzzle, part, m: int | None) -> list[str]:
 
     names = puzzle.names
     width = max(len(n) for n in names)
-    lines = [incomplete(len(puzzle.empty_slots), m is None),
+    lines = [incomplete(len(puzzle.empty_slots), m is None and not puzzle.rules),
              "Per placement: true statements so far (filled slots), and the totals the empty "
              "slots can still reach:"]
     for ci, name in enumerate(names):
@@ -142,7 +145,7 @@ def _partial_dict(puzzle: Puzzle, part, m: int | None) -> dict:
     names = puzzle.names
     return {
         "complete": False,
-        "incomplete": incomplete(len(puzzle.empty_slots), m is None),
+        "incomplete": incomplete(len(puzzle.empty_slots), m is None and not puzzle.rules),
         "empty_slots": [i + 1 for i in puzzle.empty_slots],
         "partial": {names[ci]: {"so_far": sorted(part.filled[ci]),
                                 "reachable": sorted(part.reachable[ci])}
@@ -171,7 +174,7 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
     m = _check_m(puzzle, m_arg, path)
     analysis = analyse(puzzle)
     part = None
-    if puzzle.empty_slots or m is None:
+    if puzzle.empty_slots or (m is None and not puzzle.rules):
         from portia_tui.core.assistant import partial_report
 
         part = partial_report(puzzle)
@@ -236,9 +239,10 @@ def check_line(puzzle: Puzzle) -> tuple[int, str]:
     if not puzzle.complete:
         from portia_tui.core.words import incomplete
 
-        return 1, incomplete(len(puzzle.empty_slots), puzzle.m is None)
+        return 1, incomplete(len(puzzle.empty_slots), not puzzle.rules)
     sols = analyse(puzzle).solution_names()
-    return int(len(sols) != 1), f"{verdict(sols, puzzle.m)} (m = {puzzle.m})"
+    rules = f"m = {puzzle.m}" if not puzzle.side_rules else "; ".join(puzzle.rule_sentences())
+    return int(len(sols) != 1), f"{verdict(sols, puzzle.m)} ({rules})"
 
 
 def cmd_check(args: argparse.Namespace) -> int:

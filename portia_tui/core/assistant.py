@@ -156,6 +156,7 @@ class _MarkSolver:
         layout = puzzle.layout
         k, size = len(puzzle.caskets), puzzle.size
         self.meanings = meanings = puzzle.meanings
+        self.conditions = puzzle.conditions
         self.size = size
         self.pool = pool = Pool()
         self.open: dict[int, OpenSlot] = {}
@@ -180,7 +181,8 @@ class _MarkSolver:
         for o in self.open.values():
             main += exactly_one(o.selectors, pool)
         main += at_most_one(self.slot.selectors, pool)
-        world = World(pool, size, placement=target).build(meanings, self.slots)
+        world = World(pool, size, placement=target).build(meanings, self.slots).require(
+            self.conditions)
         self.tvars = world.svars
         self.tout, clauses = totalizer(self.tvars, pool, self.cap)
         main += world.clauses + clauses
@@ -192,7 +194,8 @@ class _MarkSolver:
         checker = exactly_one(self.pvars, pool)
         for o in self.slots.values():
             checker += at_most_one(o.selectors, pool)
-        world = World(pool, size, pvars=self.pvars).build(meanings, self.slots)
+        world = World(pool, size, pvars=self.pvars).build(meanings, self.slots).require(
+            self.conditions)
         self.cvars = world.svars
         self.cout, clauses = totalizer(self.cvars, pool, self.cap)
         checker += world.clauses + clauses
@@ -204,7 +207,8 @@ class _MarkSolver:
         not the target's."""
         pool = self.pool
         g = pool.new()
-        world = World(pool, self.size, placement=p).build(self.meanings, self.slots)
+        world = World(pool, self.size, placement=p).build(self.meanings, self.slots).require(
+            self.conditions)
         out, clauses = totalizer(world.svars, pool, self.cap)
         clauses = world.clauses + clauses
         if self.m is not None:
@@ -296,7 +300,7 @@ class _MarkSolver:
 
 
 def mark_choices(puzzle: Puzzle, slot: int, choices: Sequence[Statement], target: int,
-                 m: int | None, *, vocabulary: str = "full", budget: float | None = None,
+                 m: int | None, *, vocabulary: str = "classic", budget: float | None = None,
                  cancelled: Callable[[], bool] | None = None) -> tuple[str, ...]:
     """One mark (see :data:`MARKS`) per entry of `choices` put in `slot` (0-based statement
     index), over every *completion*: every way to fill the other empty slots from their
@@ -377,7 +381,7 @@ class Repairs:
     complete: bool = True
 
 
-def repairs(puzzle: Puzzle, vocabulary: str = "full", *, budget: float | None = None,
+def repairs(puzzle: Puzzle, vocabulary: str = "classic", *, budget: float | None = None,
             cancelled: Callable[[], bool] | None = None) -> Repairs:
     """Every single-statement replacement from the slots' `vocabulary` menus, and every other
     m, that makes the puzzle valid (exactly one casket fits). Raises IncompletePuzzle for a
@@ -387,12 +391,11 @@ def repairs(puzzle: Puzzle, vocabulary: str = "full", *, budget: float | None = 
     are guarded by selectors, and "casket p fits with m" is one call under assumptions, exact
     with loops (a fit is an existing consistent world)."""
     if not puzzle.complete:
-        raise IncompletePuzzle(puzzle.empty_slots, puzzle.m is None)
+        raise IncompletePuzzle(puzzle.empty_slots, not puzzle.rules)
     from . import analyse
 
-    m = puzzle.m
-    assert m is not None
-    other_m = tuple(x for x in analyse(puzzle).unique_m if x != m)
+    m = puzzle.m  # None: the puzzle's other rules alone say which caskets fit
+    other_m = () if m is None else tuple(x for x in analyse(puzzle).unique_m if x != m)
     layout = puzzle.layout
     k, size = len(puzzle.caskets), puzzle.size
     pool = Pool()
@@ -407,15 +410,16 @@ def repairs(puzzle: Puzzle, vocabulary: str = "full", *, budget: float | None = 
         slots[i] = OpenSlot(i, [meaning(st, layout, owner, i) for st in sts],
                             pool.block(len(sts)))
         clauses += at_most_one(slots[i].selectors, pool)
-    world = World(pool, size, pvars=pvars).build(puzzle.meanings, slots)
-    out, more = totalizer(world.svars, pool, cap=m + 1)
+    world = World(pool, size, pvars=pvars).build(puzzle.meanings, slots).require(
+        puzzle.conditions)
+    out, more = totalizer(world.svars, pool, cap=m + 1) if m is not None else ([], [])
     clauses += world.clauses + more
     clock = _Clock(budget, cancelled)
     found: list[Repair] = []
     solver = new_solver(clauses, pool.top)
     try:
         keep = [slots[i].selectors[0] for i in range(size)]
-        exact = count_is(out, m)
+        exact = count_is(out, m) if m is not None else []
         for i in range(size):
             others = keep[:i] + keep[i + 1:] + exact
             for a, st in enumerate(alternatives[i]):
@@ -457,7 +461,7 @@ class PartialReport:
         return tuple(p for p, counts in enumerate(self.reachable) if m in counts)
 
 
-def partial_report(puzzle: Puzzle, vocabulary: str = "full") -> PartialReport:
+def partial_report(puzzle: Puzzle, vocabulary: str = "classic") -> PartialReport:
     """The true counts so far and the counts still reachable, per placement (exact, loops
     included). For a complete puzzle both are the analysis's true counts."""
     layout = puzzle.layout
@@ -474,7 +478,8 @@ def partial_report(puzzle: Puzzle, vocabulary: str = "full") -> PartialReport:
                             pool.block(len(sts)))
         clauses.append([-use] + list(slots[e].selectors))
         clauses += at_most_one(slots[e].selectors, pool)
-    world = World(pool, size, pvars=pvars).build(puzzle.meanings, slots)
+    world = World(pool, size, pvars=pvars).build(puzzle.meanings, slots).require(
+        puzzle.conditions)
     clauses += world.clauses
     svars = world.svars
     filled = [v for i, v in enumerate(svars) if i not in slots]

@@ -435,6 +435,10 @@ def _project(states: _Rows, weights: np.ndarray, proj: _Projection) -> _Rows:
                   np.ones(len(states), dtype=bool), weights)
 
 
+#: the vocabularies the census counts (its per-casket masks know portrait and truth meanings)
+CENSUS_VOCABULARIES = ("portrait", "classic")
+
+
 def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
            kinds: tuple[str, ...] | None = None,
            progress: Progress | None = None) -> CensusResult:
@@ -445,9 +449,11 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
     first call; the last call has done == total).
     """
     start = time.perf_counter()
-    if vocabulary not in VOCABULARIES:
-        raise SettingsError(f"use one of {', '.join(VOCABULARIES)}", "vocabulary", vocabulary,
-                            VOCABULARIES)
+    if vocabulary not in CENSUS_VOCABULARIES:
+        raise SettingsError(f"the census counts the {' and the '.join(CENSUS_VOCABULARIES)} "
+                            "vocabularies (statements that say where the portrait is or what "
+                            "other statements are)", "vocabulary", vocabulary,
+                            CENSUS_VOCABULARIES)
     if n < 1:
         raise SettingsError("every casket needs at least one statement", "n", n, 1)
     if caskets != 3:
@@ -456,7 +462,7 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
     names = DEFAULT_CASKETS
     k = len(names)
     if kinds is None:
-        kinds = PORTRAIT_KINDS if vocabulary == "portrait" else None
+        kinds = VOCABULARIES[vocabulary]
     if k * (n + 1) ** k > MAX_WORLDS:  # before building menus: for a large n they are huge
         raise SettingsError(
             f"a census at n = {n} would combine {k} * {n + 1}^{k} = {k * (n + 1) ** k:,} worlds "
@@ -511,3 +517,61 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
     some, valid, valid_u, lf, lf_u = tally.sums
     return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf, lf_u,
                         tuple(tally.by_m), round(time.perf_counter() - start, 3))
+
+
+# --------------------------------------------------------------------------- second generation
+class ClueCensusResult(dict):
+    """Mackinnon's second generation: see :func:`clue_census` (a dict, JSON-ready)."""
+
+
+def clue_census(n: int = 2, vocabulary: str = "portrait") -> ClueCensusResult:
+    """Count Mackinnon's second-generation puzzles: three caskets, n statements on each from
+    the vocabulary (statements that speak of the portrait only), never the same statement twice
+    on one casket, in order. The clue is the multiset of the caskets' true counts (the rules
+    "Exactly K caskets bear exactly J true statements", one per J); a (statements, placement)
+    pair counts when no other placement gives the same clue, so the clue tells the placement.
+
+    ``pairs``: such pairs; ``up_to_swap``: the same, statements on every casket swapped
+    first-for-second at once counted as one (n >= 2); ``statement_sets``: the statement choices.
+    With the portrait vocabulary and n = 2: 60,960 and 30,480 (Mackinnon's figure).
+    """
+    from collections import Counter
+    from itertools import permutations
+
+    from .vocabulary import VOCABULARIES, AnyOfMeaning, evaluate
+
+    if vocabulary not in ("portrait",):
+        raise PortiaError(f"the second-generation census reads the portrait vocabulary, "
+                          f"not {vocabulary!r}")
+    if n < 1:
+        raise PortiaError(f"-n {n}: every casket needs at least one statement")
+    names = DEFAULT_CASKETS
+    k = len(names)
+    layout = Layout(names, (n,) * k)
+    menus = [options(layout, c, VOCABULARIES[vocabulary]) for c in range(k)]
+    for c, menu in enumerate(menus):
+        for st in menu:
+            if not isinstance(meaning(st, layout, c, 0), (PortraitMeaning, AnyOfMeaning)):
+                raise PortiaError("the second-generation census needs statements about the "
+                                  "portrait only")  # pragma: no cover
+    # each casket: its ordered choices of n distinct statements, and the true count each
+    # gives under each placement
+    rows = []
+    for c, menu in enumerate(menus):
+        truth = [[evaluate(meaning(st, layout, c, 0), p, ()) for p in range(k)] for st in menu]
+        rows.append([(combo, tuple(sum(truth[i][p] for i in combo) for p in range(k)))
+                     for combo in permutations(range(len(menu)), n)])
+    pairs = swapped = sets = 0
+    for choice in product(*rows):
+        sets += 1
+        clues = [tuple(sorted(row[1][p] for row in choice)) for p in range(k)]
+        seen = Counter(clues)
+        unique = sum(1 for clue in clues if seen[clue] == 1)
+        pairs += unique
+        if n >= 2 and unique:
+            combos = tuple(row[0] for row in choice)
+            turned = tuple((c[1], c[0]) + c[2:] for c in combos)
+            if combos <= turned:  # one per orbit of the swap (fixed points count once)
+                swapped += unique
+    return ClueCensusResult(n=n, caskets=k, vocabulary=vocabulary, statement_sets=sets,
+                            pairs=pairs, up_to_swap=swapped if n >= 2 else None)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .semantics import holds
-from .vocabulary import FreeMeaning, GroupMeaning, Meaning, PortraitMeaning
+from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
+                         Meaning, PortraitMeaning)
 
 Clause = list[int]
 
@@ -130,6 +131,7 @@ class World:
         self.pvars = pvars
         self.clauses: list[Clause] = []
         self._groups: dict[tuple[tuple[int, ...], bool], int] = {}
+        self._counters: dict[tuple[int, ...], list[int]] = {}
 
     def literal(self, mn: Meaning) -> int | bool:
         """A literal true exactly when `mn` holds (True/False when it is a constant here)."""
@@ -138,6 +140,22 @@ class World:
                 return (mn.casket == self.placement) == mn.positive
             assert self.pvars is not None
             return self.pvars[mn.casket] if mn.positive else -self.pvars[mn.casket]
+        if isinstance(mn, AnyOfMeaning):
+            if self.placement is not None:
+                return self.placement in mn.caskets
+            assert self.pvars is not None
+            return self._or([self.pvars[c] for c in mn.caskets])
+        if isinstance(mn, CountMeaning):
+            lits = tuple(self.svars[g] if mn.value else -self.svars[g] for g in mn.group)
+            return self._compare(lits, mn.op, mn.k)
+        if isinstance(mn, CasketsMeaning):
+            hits: list[int | bool] = []
+            for group, accept in zip(mn.groups, mn.accept):
+                lits = tuple(self.svars[g] for g in group)
+                hits.append(self._or([self._compare(lits, "exactly", j) for j in sorted(accept)]))
+            fixed = sum(1 for h in hits if h is True)
+            rest = tuple(h for h in hits if not isinstance(h, bool))
+            return self._compare(rest, mn.op, mn.k - fixed)
         assert isinstance(mn, GroupMeaning)
         lits = [self.svars[g] if mn.value else -self.svars[g] for g in mn.group]
         if len(lits) == 1:
@@ -149,6 +167,61 @@ class World:
             self.clauses += [[-aux, lit] for lit in lits]
             self.clauses.append([aux] + [-lit for lit in lits])
         return aux
+
+    # the counting kinds: reified comparisons over a totalizer (exact both ways), made once
+    def _or(self, lits: Sequence[int | bool]) -> int | bool:
+        if any(x is True for x in lits):
+            return True
+        lits = [x for x in lits if x is not False]
+        if not lits:
+            return False
+        if len(lits) == 1:
+            return lits[0]
+        r = self.pool.new()
+        self.clauses += [[-r] + lits] + [[r, -x] for x in lits]  # type: ignore[operator]
+        return r
+
+    def _at_least(self, lits: tuple[int, ...], j: int) -> int | bool:
+        if j <= 0:
+            return True
+        if j > len(lits):
+            return False
+        counters = self._counters
+        out = counters.get(lits)
+        if out is None:
+            out, clauses = totalizer(lits, self.pool)
+            self.clauses += clauses
+            counters[lits] = out
+        return out[j - 1]
+
+    def _compare(self, lits: tuple[int, ...], op: str, k: int) -> int | bool:
+        """A literal (or constant) true exactly when the number of true lits compares to k."""
+        if op == "at least":
+            return self._at_least(lits, k)
+        if op == "at most":
+            x = self._at_least(lits, k + 1)
+            return (not x) if isinstance(x, bool) else -x
+        lo, hi = self._at_least(lits, k), self._at_least(lits, k + 1)
+        if lo is False or hi is True:
+            return False
+        if lo is True:
+            return True if hi is False else -hi  # type: ignore[operator]
+        if hi is False:
+            return lo
+        r = self.pool.new()
+        self.clauses += [[-r, lo], [-r, -hi], [r, -lo, hi]]
+        return r
+
+    def require(self, conditions: Sequence[Meaning]) -> "World":
+        """Every condition (a side rule) holds in this world."""
+        for mn in conditions:
+            lit = self.literal(mn)
+            if lit is False:
+                v = self.pool.new()
+                self.clauses += [[v], [-v]]
+            elif lit is not True:
+                self.clauses.append([lit])
+        return self
 
     def tie(self, index: int, mn: Meaning, guard: int | None = None) -> None:
         """Statement `index` is true exactly when `mn` holds (when `guard` is true)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .engine import CasketEngine, bits
+from .engine import CasketEngine, bits, evaluator
 from .model import Puzzle
 from .semantics import Analysis, components, holds
 from .vocabulary import FreeMeaning, GroupMeaning, PortraitMeaning
@@ -126,7 +126,7 @@ class Deducer:
 
     def __init__(self, puzzle: Puzzle, engine: CasketEngine | None = None):
         self.puzzle = puzzle
-        self.engine = CasketEngine(puzzle) if engine is None else engine
+        self.engine = evaluator(puzzle) if engine is None else engine
         self.meanings = puzzle.meanings
         self.order = components(puzzle)
         self._depth: int | None = None

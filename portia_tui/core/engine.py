@@ -263,7 +263,9 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
         truth = c.truth
         base = fixed = free = ot = of = 0
         # many statements repeat on a long casket: count each distinct one once
-        for (kind, target), cnt in (Counter(sts).items() if n > 12 else zip(sts, ONES)):
+        for st, cnt in (Counter(sts).items() if n > 12 else zip(sts, ONES)):
+            kind = st[0]
+            target = st[1]
             if kind == "in":
                 y = where[target]
                 adjust[y] = adjust.get(y, 0) + cnt
@@ -299,7 +301,7 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
                 free += cnt
                 continue
             else:
-                raise ValueError(f"unknown statement kind {kind!r}")
+                raise BeyondSignals(kind)
             fixed += cnt
         c.base, c.fixed, c.free, c.ot, c.of = base, fixed, free, ot, of
         # the consistent counts depend on these numbers only: share them between caskets
@@ -670,17 +672,17 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
                 if not (cas.ot or cas.of or cas.truth):
                     continue
                 if whole:
-                    stmts += [i for i, (kind, _t) in enumerate(cas.statements, cas.start)
-                              if kind in SPEAKING_KINDS]
+                    stmts += [i for i, st in enumerate(cas.statements, cas.start)
+                              if st[0] in SPEAKING_KINDS]
                     continue
-                stmts += [i for i, (kind, target) in enumerate(cas.statements, cas.start)
-                          if kind in OTHER_KINDS or (kind in TRUTH_KINDS and target in members)]
+                stmts += [i for i, st in enumerate(cas.statements, cas.start)
+                          if st[0] in OTHER_KINDS or (st[0] in TRUTH_KINDS and st[1] in members)]
             out.append((tuple(stmts), unit))
         else:
             cas = caskets[unit[0]]
             if cas.ot + cas.of >= 2:
-                stmts = [i for i, (kind, _t) in enumerate(cas.statements, cas.start)
-                         if kind in OTHER_KINDS]
+                stmts = [i for i, st in enumerate(cas.statements, cas.start)
+                         if st[0] in OTHER_KINDS]
                 out.append((tuple(stmts), unit))
     return out
 
@@ -1061,6 +1063,284 @@ class CasketEngine:
         return analysis
 
 
+class BeyondSignals(ValueError):
+    """A statement kind the signal walk does not read (the whole language's count vectors do:
+    see :class:`WholeEngine`)."""
+
+
+def covers(puzzle: Puzzle) -> bool:
+    """Whether the casket engine's signal walk reads this puzzle: the six kinds of Definition 1
+    (and empty slots) under the m rule alone."""
+    return not puzzle.side_rules and all(st[0] in _SIGNAL_KINDS for _c, st in puzzle.flat)
+
+
+_SIGNAL_KINDS = frozenset({"", "in", "not_in", "true", "false", "other_true", "other_false"})
+
+
 def analyse(puzzle: Puzzle) -> Analysis:
     """The exact analysis of a puzzle: true counts per placement, loops, values, every m."""
-    return CasketEngine(puzzle).analyse()
+    return evaluator(puzzle).analyse()
+
+
+# =========================================================================== the whole language
+class WholeEngine:
+    """The casket engine for the whole language (core/rules.py, the counting and maker kinds).
+
+    Every statement beyond "other" and empty slots is a condition on the placement and the true
+    count K of the caskets it reads (a count on a casket reads its K, a count over all reads the
+    sum, a maker statement reads whether K is 0 or n, a rule reads the same), so a world is a
+    placement and a vector of per-casket true counts: each casket must reach its own K from the
+    statements the vector fixes, plus its "other" statements and empty slots (whose values only
+    depend on their own casket's K). The engine walks the vectors (the product of n + 1 counts
+    per casket) under each placement; loops are classified on their closure, rules aside, as the
+    semantics page defines them.
+
+    `free`: statements read as empty slots (outside a loop's closure, or a loop set free);
+    `rules`: whether the side rules must hold.
+    """
+
+    def __init__(self, puzzle: Puzzle, free: frozenset[int] = frozenset(), rules: bool = True):
+        from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning,
+                                 GroupMeaning, PortraitMeaning)
+
+        self.puzzle = puzzle
+        layout = puzzle.layout
+        self.k = k = len(puzzle.caskets)
+        self.n = n = tuple(layout.counts)
+        groups = [tuple(layout.group(c)) for c in range(k)]
+        whole = {g: c for c, g in enumerate(groups)}
+        size = puzzle.size
+        every = tuple(range(size))
+
+        def caskets_of(group: tuple[int, ...]) -> tuple[int, ...] | None:
+            if group == every:
+                return tuple(range(k))
+            c = whole.get(tuple(group))
+            return None if c is None else (c,)
+
+        def reader(mn):
+            """(p, K, T) -> bool for a meaning read off the placement and the counts."""
+            if isinstance(mn, PortraitMeaning):
+                c, pos = mn.casket, mn.positive
+                return lambda p, K, T: (p == c) == pos
+            if isinstance(mn, AnyOfMeaning):
+                cs = frozenset(mn.caskets)
+                return lambda p, K, T: p in cs
+            if isinstance(mn, GroupMeaning):
+                cs = caskets_of(mn.group)
+                if cs is None:
+                    return None
+                (y,) = cs
+                want = n[y] if mn.value else 0
+                return lambda p, K, T: K[y] == want
+            if isinstance(mn, CountMeaning):
+                total = len(mn.group)
+                op, kk, value = mn.op, mn.k, mn.value
+                if tuple(mn.group) == every:
+                    return lambda p, K, T: compare(T if value else total - T, op, kk)
+                cs = caskets_of(mn.group)
+                assert cs is not None and len(cs) == 1, mn
+                (y,) = cs
+                return lambda p, K, T: compare(K[y] if value else total - K[y], op, kk)
+            if isinstance(mn, CasketsMeaning):
+                cs = [caskets_of(g) for g in mn.groups]
+                assert all(c is not None and len(c) == 1 for c in cs), mn
+                pairs = tuple((c[0], a) for c, a in zip(cs, mn.accept))  # type: ignore[index]
+                op, kk = mn.op, mn.k
+                return lambda p, K, T: compare(sum(1 for y, a in pairs if K[y] in a), op, kk)
+            raise TypeError(f"no reading for {mn!r}")
+
+        from .vocabulary import compare
+
+        #: per casket: (readers of its fixed statements with their numbers), ot, of, free
+        self.fixed: list[list[tuple[int, object]]] = [[] for _ in range(k)]
+        self.ot = [0] * k
+        self.of = [0] * k
+        self.free = [0] * k
+        self.kind: list[str] = [""] * size
+        for i, mn in enumerate(puzzle.meanings):
+            c = puzzle.owner(i)
+            if i in free or isinstance(mn, FreeMeaning):
+                self.free[c] += 1
+                self.kind[i] = "free"
+                continue
+            fn = reader(mn)
+            if fn is None:  # an "other" statement: every other statement on its casket
+                assert isinstance(mn, GroupMeaning)
+                if mn.value:
+                    self.ot[c] += 1
+                    self.kind[i] = "ot"
+                else:
+                    self.of[c] += 1
+                    self.kind[i] = "of"
+                continue
+            self.fixed[c].append((i, fn))
+            self.kind[i] = "fixed"
+        self.rules = [reader(mn) for mn in puzzle.conditions] if rules else []
+
+    # ------------------------------------------------------------------ one casket
+    def triples(self, c: int, kc: int, d: int) -> list[tuple[int, int, int]]:
+        """The (true "other true", true "other false", true empty) numbers that bring casket c
+        from d fixed true statements to kc true statements."""
+        n, ot, of, fr = self.n[c], self.ot[c], self.of[c], self.free[c]
+        r = kc - d
+        if r < 0:
+            return []
+        if ot:
+            if kc == n:
+                ots = range(ot + 1)
+            elif kc == n - 1:
+                return []
+            else:
+                ots = range(1)
+        else:
+            ots = range(1)
+        if of:
+            if kc == 1:
+                ofs = range(of + 1)
+            elif kc == 0:
+                return []
+            else:
+                ofs = range(1)
+        else:
+            ofs = range(1)
+        return [(a, b, r - a - b) for a in ots for b in ofs if 0 <= r - a - b <= fr]
+
+    # ------------------------------------------------------------------ worlds
+    def vectors(self, p: int):
+        """(K, T, per casket its triples and fixed values) for every consistent vector."""
+        from itertools import product
+
+        k = self.k
+        for K in product(*(range(x + 1) for x in self.n)):
+            T = sum(K)
+            if any(not fn(p, K, T) for fn in self.rules):
+                continue
+            found = []
+            for c in range(k):
+                vals = [(i, fn(p, K, T)) for i, fn in self.fixed[c]]
+                ts = self.triples(c, K[c], sum(v for _i, v in vals))
+                if not ts:
+                    break
+                found.append((vals, ts))
+            else:
+                yield K, T, found
+
+    def total(self, p: int) -> int:
+        out = 0
+        for _K, T, _f in self.vectors(p):
+            out |= 1 << T
+        return out
+
+    def true_counts(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(bits(self.total(p))) for p in range(self.k))
+
+    def worlds(self, p: int) -> int:
+        """How many consistent worlds (assignments of every statement) placement p has."""
+        out = 0
+        for _K, _T, found in self.vectors(p):
+            w = 1
+            for c, (_vals, ts) in enumerate(found):
+                w *= sum(comb(self.ot[c], a) * comb(self.of[c], b) * comb(self.free[c], f)
+                         for a, b, f in ts)
+            out += w
+        return out
+
+    def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
+        """Each statement's value under the placement (and m): True/False when every
+        consistent world agrees, None when it varies; None overall when there is no world."""
+        acc = [0] * self.puzzle.size
+        seen = False
+        for _K, T, found in self.vectors(placement):
+            if m is not None and T != m:
+                continue
+            seen = True
+            for c, (vals, ts) in enumerate(found):
+                for i, v in vals:
+                    acc[i] |= CAN_TRUE if v else CAN_FALSE
+                can = {"ot": 0, "of": 0, "free": 0}
+                for a, b, f in ts:
+                    for key, x, most in (("ot", a, self.ot[c]), ("of", b, self.of[c]),
+                                         ("free", f, self.free[c])):
+                        if x:
+                            can[key] |= CAN_TRUE
+                        if x < most:
+                            can[key] |= CAN_FALSE
+                start = self.puzzle.layout.offset(c)
+                for i in range(start, start + self.n[c]):
+                    kind = self.kind[i]
+                    if kind != "fixed":
+                        acc[i] |= can[kind]
+        if not seen:
+            return None
+        return tuple(None if v == CAN_FALSE | CAN_TRUE else v == CAN_TRUE for v in acc)
+
+    # ------------------------------------------------------------------ loops
+    def loops(self) -> tuple[LoopReport, ...]:
+        from .semantics import closure, find_loops
+
+        puzzle = self.puzzle
+        reports = []
+        for loop in find_loops(puzzle):
+            whole = set(closure(puzzle, loop))
+            outside = frozenset(i for i in range(puzzle.size) if i not in whole)
+            inner = WholeEngine(puzzle, outside, rules=False)
+            members = set(loop)
+            undetermined, paradox = [], []
+            for p in range(self.k):
+                if inner.assignments(p, members) >= 2:
+                    undetermined.append(p)
+                elif not inner.total(p):
+                    freed = WholeEngine(puzzle, outside | members, rules=False)
+                    if freed.total(p):
+                        paradox.append(p)
+            reports.append(LoopReport(tuple(loop), tuple(undetermined), tuple(paradox)))
+        return tuple(reports)
+
+    def assignments(self, p: int, members: set[int], enough: int = 2) -> int:
+        """How many distinct value assignments of `members` consistent worlds give (counting
+        stops at `enough`)."""
+        groups = self.puzzle.layout
+        keys: dict[tuple, int] = {}
+        total = 0
+        for _K, _T, found in self.vectors(p):
+            fixed = tuple(v for vals, _ts in found for i, v in vals if i in members)
+            per = []
+            for c, (_vals, ts) in enumerate(found):
+                start = groups.offset(c)
+                inside = any(self.kind[i] in ("ot", "of") and i in members
+                             for i in range(start, start + self.n[c]))
+                per.append((c, inside, sorted({(a, b) for a, b, _f in ts}) if inside else [None]))
+            options = [[(c, ab) for ab in abs_] for c, inside, abs_ in per]
+            from itertools import product
+
+            for combo in product(*options):
+                key = (fixed, combo)
+                if key in keys:
+                    continue
+                w = 1
+                for c, ab in combo:
+                    if ab is not None:
+                        w *= comb(self.ot[c], ab[0]) * comb(self.of[c], ab[1])
+                keys[key] = w
+                total += w
+                if total >= enough:
+                    return total
+        return total
+
+    def analyse(self) -> Analysis:
+        analysis = Analysis(self.puzzle, self.true_counts(), self.loops(), engine="casket",
+                            values=self.values)
+        analysis.evaluation = self
+        return analysis
+
+
+def evaluator(puzzle: Puzzle) -> "CasketEngine | WholeEngine":
+    """The casket engine that reads this puzzle: the signal walk for the thesis's language,
+    the count vectors for the whole language."""
+    if puzzle.side_rules:
+        return WholeEngine(puzzle)
+    try:
+        return CasketEngine(puzzle)
+    except BeyondSignals:  # a kind beyond Definition 1 (compiling found it)
+        return WholeEngine(puzzle)

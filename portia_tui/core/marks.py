@@ -34,9 +34,9 @@ def possible_values(puzzle: Puzzle, placement: int) -> tuple[bool | None, ...] |
     """Each statement's value in every consistent world with the portrait in `placement`
     (m is no condition): True or False when all such worlds agree, None when it varies;
     None overall when there is no consistent world at all."""
-    from .engine import CasketEngine
+    from .engine import evaluator
 
-    return CasketEngine(puzzle).values(placement)
+    return evaluator(puzzle).values(placement)
 
 
 @dataclass(frozen=True)

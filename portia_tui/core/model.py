@@ -13,6 +13,7 @@ from typing import Iterator, NamedTuple, Sequence
 
 from . import vocabulary as voc
 from .errors import PuzzleError
+from .rules import Rule, conditions, is_m_rule, m_rule, rule_problem, rule_sentence
 from .vocabulary import EMPTY, Layout, Meaning, Statement, is_empty
 
 DEFAULT_CASKETS = ("gold", "silver", "lead")
@@ -46,11 +47,27 @@ class Casket(NamedTuple):
     statements: tuple[Statement, ...]
 
 
-_FIELDS = ("caskets", "m", "title", "author", "notes", "target")
+_FIELDS = ("caskets", "rules", "title", "author", "notes", "target")
+
+
+def _with_m(rules: tuple[Rule, ...], m: int | None) -> tuple[Rule, ...]:
+    """rules with the m rule ("Exactly m statements are true") set to m, or taken out."""
+    at = next((i for i, r in enumerate(rules) if is_m_rule(r)), None)
+    if m is None:
+        return rules if at is None else rules[:at] + rules[at + 1:]
+    if at is None:
+        return (m_rule(m),) + rules
+    return rules[:at] + (m_rule(m),) + rules[at + 1:]
 
 
 class Puzzle:
-    """A Portia puzzle: caskets in a fixed order, each with its statements, and m.
+    """A Portia puzzle: caskets in a fixed order, each with its statements, and its rules.
+
+    `rules` are what Portia tells the suitor (core/rules.py); all must hold. `m` is shorthand
+    for the rule "Exactly m statements are true": ``Puzzle(caskets, m=1)`` states that rule,
+    and ``puzzle.m`` reads it back (None when the puzzle states no such rule). The other rules
+    are :attr:`side_rules`; the analysis counts true statements under them, so "m in the true
+    counts" still says whether a casket is a solution.
 
     A puzzle being authored may be *partial*: some slots hold :data:`EMPTY` (a statement still
     to choose), and m may be open (None). Such a puzzle is a valid shape; it is just not
@@ -61,7 +78,7 @@ class Puzzle:
     """
 
     caskets: tuple[Casket, ...]
-    m: int | None
+    rules: tuple[Rule, ...]
     title: str
     author: str
     notes: str
@@ -69,11 +86,13 @@ class Puzzle:
     #: the assistant defaults to it), or None
     target: str | None
 
-    def __init__(self, caskets: Sequence[Casket], m: int | None, title: str = "", author: str = "",
-                 notes: str = "", target: str | None = None):
+    def __init__(self, caskets: Sequence[Casket], m: int | None = None, title: str = "",
+                 author: str = "", notes: str = "", target: str | None = None,
+                 rules: Sequence[Rule] = ()):
         set_ = object.__setattr__
         set_(self, "caskets", tuple(Casket(c.name, tuple(c.statements)) for c in caskets))
-        set_(self, "m", m)
+        rules = tuple(Rule(*r) for r in rules)
+        set_(self, "rules", rules if m is None else _with_m(rules, m))
         set_(self, "title", title)
         set_(self, "author", author)
         set_(self, "notes", notes)
@@ -96,13 +115,52 @@ class Puzzle:
         return f"Puzzle({inner})"
 
     def replace(self, **changes: object) -> "Puzzle":
-        """A copy with some fields changed (caskets, m, title, author, notes, target)."""
+        """A copy with some fields changed (caskets, rules, m, title, author, notes, target); m
+        sets or (None) takes out the rule "Exactly m statements are true"."""
         values = {f: getattr(self, f) for f in _FIELDS}
         for key in changes:
-            if key not in values:
+            if key not in values and key != "m":
                 raise TypeError(f"Puzzle has no field {key!r}")
+        m_given = "m" in changes
+        m = changes.pop("m", None)
         values.update(changes)
+        if m_given:
+            values["rules"] = _with_m(tuple(values["rules"]), m)  # type: ignore[arg-type]
         return Puzzle(**values)  # type: ignore[arg-type]
+
+    # ----------------------------------------------------------------- rules
+    @property
+    def m(self) -> int | None:
+        """K of the rule "Exactly K statements are true" (the first), or None."""
+        for r in self.rules:
+            if is_m_rule(r):
+                return r.k
+        return None
+
+    @cached_property
+    def side_rules(self) -> tuple[Rule, ...]:
+        """Every rule but the m rule: the analysis counts true statements under these."""
+        return _with_m(self.rules, None)
+
+    @cached_property
+    def conditions(self) -> tuple[Meaning, ...]:
+        """What the side rules demand of a consistent world (meanings that must hold)."""
+        return conditions(self.side_rules, self.layout)
+
+    @property
+    def rule_kinds(self) -> frozenset[str]:
+        return frozenset(r.kind for r in self.rules)
+
+    @property
+    def thesis_only(self) -> bool:
+        """Only the classic six statement kinds and only the m rule (the thesis holds it)."""
+        from .vocabulary import CLASSIC_KINDS
+
+        return (not self.side_rules and self.m is not None
+                and all(st.kind in CLASSIC_KINDS for _ci, st in self.flat))
+
+    def rule_sentences(self) -> list[str]:
+        return [rule_sentence(r, self.layout) for r in self.rules]
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -157,8 +215,8 @@ class Puzzle:
 
     @property
     def complete(self) -> bool:
-        """Every slot holds a statement and m is set."""
-        return not self.empty_slots and self.m is not None
+        """Every slot holds a statement and some rule is stated (m or another)."""
+        return not self.empty_slots and bool(self.rules)
 
     @cached_property
     def flat(self) -> tuple[tuple[int, Statement], ...]:
@@ -187,8 +245,9 @@ class Puzzle:
         return tuple(voc.meaning(st, self.layout, ci, i) for i, (ci, st) in enumerate(self.flat))
 
     def options(self, casket: int, kinds: Sequence[str] | None = None) -> list[Statement]:
-        """The valid statements for a slot on `casket` (the editor's menu)."""
-        return voc.options(self.layout, casket, kinds)
+        """The valid statements for a slot on `casket` (the editor's menu; classic kinds unless
+        `kinds` says otherwise; maker statements only under the Bellini/Cellini rule)."""
+        return voc.options(self.layout, casket, kinds, self.rule_kinds)
 
     # ----------------------------------------------------------------- validity of the shape
     def problems(self) -> list[tuple[int | None, str]]:
@@ -206,14 +265,21 @@ class Puzzle:
             seen.add(c.name)
             if not c.statements:
                 out.append((None, f"the {c.name} casket holds no statement (n must be 1 or more)"))
+        kinds = self.rule_kinds
         for i, (ci, st) in enumerate(self.flat):
-            bad = voc.problem(st, self.layout, ci)
+            bad = voc.problem(st, self.layout, ci, kinds)
             if bad:
                 out.append((i, bad))
         if self.target is not None and self.target not in seen:
             out.append((None, f"the target {self.target!r} is not one of the caskets"))
-        if self.m is not None and not 0 <= self.m <= self.size:
-            out.append((None, f"m = {self.m} is out of range: it must be between 0 and {self.size}"))
+        for r in self.rules:
+            if is_m_rule(r) and not 0 <= r.k <= self.size:
+                out.append((None, f"m = {r.k} is out of range: it must be between 0 and "
+                                  f"{self.size}"))
+                continue
+            bad = rule_problem(r, self.layout)
+            if bad:
+                out.append((None, f"rule {rule_sentence(r, self.layout)!r}: {bad}"))
         return out
 
     def validate(self) -> "Puzzle":
@@ -229,6 +295,9 @@ class Puzzle:
     # ----------------------------------------------------------------- edits (new puzzles)
     def with_m(self, m: int | None) -> "Puzzle":
         return self.replace(m=m)
+
+    def with_rules(self, rules: Sequence[Rule]) -> "Puzzle":
+        return self.replace(rules=tuple(rules))
 
     def with_meta(self, **meta: str) -> "Puzzle":
         return self.replace(**meta)

@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any
 from .errors import FormatError, PortiaError
 from .files import LARGE_LIMIT, reading
 from .formats.common import atomic_write, key_line, read_text
-from .formats.native import FORMAT, parse_toml, puzzle_from_table, puzzle_to_table
+from .formats.native import (FORMAT, check_format, format_for, parse_toml, puzzle_from_table,
+                             puzzle_to_table)
 from .difficulty import DIFFICULTIES, level_name  # the one list; pack.DIFFICULTIES stays importable
 from .model import Puzzle
 from .twins import twin_key
@@ -112,8 +113,7 @@ def _loads_pack(text: str, path: str) -> Pack:
     data = parse_toml(text, path)
     if data.get("type") != "pack":
         raise FormatError('not a pack (a pack file says type = "pack")', path, 1)
-    if data.get("format", FORMAT) != FORMAT:
-        raise FormatError(f"unsupported format = {data.get('format')!r}", path, 1)
+    check_format(data.get("format", FORMAT), text, path)
     raw = data.get("puzzles")
     if not isinstance(raw, list) or not raw:
         raise FormatError("the pack holds no [[puzzles]]", path, 1)
@@ -178,7 +178,8 @@ def is_pack_text(text: str) -> bool:
 def dumps_pack(pack: Pack) -> str:
     import tomli_w
 
-    doc: dict[str, Any] = {"format": FORMAT, "type": "pack", "title": pack.title}
+    doc: dict[str, Any] = {"format": format_for(e.puzzle for e in pack.puzzles), "type": "pack",
+                           "title": pack.title}
     if pack.author:
         doc["author"] = pack.author
     if pack.created:
@@ -193,7 +194,10 @@ def dumps_pack(pack: Pack) -> str:
             table["title"] = body.pop("title")
         if entry.puzzle.n is not None:
             table["n"] = entry.puzzle.n
-        table["m"] = body.pop("m")
+        if "m" in body:
+            table["m"] = body.pop("m")
+        if "rules" in body:
+            table["rules"] = body.pop("rules")
         table["difficulty"] = entry.difficulty
         table["rating"] = round(float(entry.rating), 2)
         if entry.solution is not None:

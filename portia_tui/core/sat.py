@@ -8,13 +8,17 @@ auxiliary variables follow. The encoding is linear in the number of statements:
   where some statement asks), so a truth statement is two clauses;
 - an "other" statement reads prefix and suffix chains over its casket ("statements 1..i are
   all true", "statements i..n are all true"), so it is three clauses;
+- a statement beyond Definition 1 (one of several caskets, counts, makers) is equivalent to a
+  reified condition: an OR, or an output of a totalizer whose outputs are exact in both
+  directions (:meth:`Encoding.condition`), so it can stand inside an equivalence;
+- the side rules (every rule but m) are those conditions required true;
 - the count of true statements is a totalizer over the statements whose value a placement
   does not fix (those in or after a loop, and empty slots), plus the fixed ones read off one
   model; with none, one call per placement finds the count.
 
 For the analysis everything lives in one solver. The meaning clauses carry activation
-literals (one per casket for its statements outside loops, one per loop), so a loop is
-classified on its closure by assumptions, not by building another solver. Clauses go in in
+literals (one per casket for its statements outside loops, one per loop, one for the side
+rules), so a loop is classified on its closure, rules aside, by assumptions, not by building another solver. Clauses go in in
 bulk (`bootstrap_with`, `append_formula`), never one Python call per clause.
 """
 
@@ -26,9 +30,9 @@ from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.solvers import Solver
 
 from .model import Puzzle
-from .sat_legacy import reachable_choices  # noqa: F401  (the editor's menu marks)
 from .semantics import Analysis, LoopReport, closure, find_loops, references
-from .vocabulary import FreeMeaning
+from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
+                         Meaning, PortraitMeaning, Statement, meaning)
 
 SOLVER = "minisat22"
 
@@ -65,26 +69,44 @@ class Encoding:
         self._all: dict[tuple[int, bool], int] = {}
         self._chains: dict[tuple[int, bool], tuple[list[int], list[int]]] = {}
         self.meaning: list[list[list[int]]] = []
+        self._groups = groups
+        self._where = where
+        self._true = 0
+        self._counters: dict[tuple[int, ...], list[int]] = {}
         for i, (c, st) in enumerate(puzzle.flat):
-            t = k + i + 1
-            kind = st.kind
-            if kind == "in" or kind == "not_in":
-                p = where[st.target] + 1
-                p = p if kind == "in" else -p
-                self.meaning.append([[-t, p], [t, -p]])
-            elif kind == "true" or kind == "false":
-                y = where[st.target]
-                a = self.all_of(groups[y], y, kind == "true")
-                self.meaning.append([[-t, a], [t, -a]])
-            elif kind == "other_true" or kind == "other_false":
-                # every statement of casket c but this one: a prefix and a suffix chain
-                prefix, suffix = self.chains(groups[c], c, kind == "other_true")
-                j = i - groups[c][0]
-                parts = ([prefix[j - 1]] if j > 0 else []) + (
-                    [suffix[j + 1]] if j + 1 < len(groups[c]) else [])
-                self.meaning.append([[-t, x] for x in parts] + [[t] + [-x for x in parts]])
-            else:  # an empty slot says nothing
-                self.meaning.append([])
+            self.meaning.append(self.meaning_of(i, c, st, lambda i=i: puzzle.meanings[i]))
+        #: the side rules (every rule but m), required true: clauses to guard or not
+        self.rules: list[list[int]] = [[self.condition(mn)] for mn in puzzle.conditions]
+
+    def meaning_of(self, i: int, c: int, st: Statement, mn=None) -> list[list[int]]:
+        """The clauses of 'statement i (st, on casket c) is true exactly when its meaning
+        holds'; `mn()` gives the meaning for kinds beyond Definition 1 (default: computed)."""
+        k = self.k
+        t = k + i + 1
+        kind = st.kind
+        groups = self._groups
+        if kind == "in" or kind == "not_in":
+            p = self._where[st.target] + 1
+            p = p if kind == "in" else -p
+            return [[-t, p], [t, -p]]
+        if kind == "true" or kind == "false":
+            y = self._where[st.target]
+            a = self.all_of(groups[y], y, kind == "true")
+            return [[-t, a], [t, -a]]
+        if kind == "other_true" or kind == "other_false":
+            # every statement of casket c but this one: a prefix and a suffix chain
+            prefix, suffix = self.chains(groups[c], c, kind == "other_true")
+            j = i - groups[c][0]
+            parts = ([prefix[j - 1]] if j > 0 else []) + (
+                [suffix[j + 1]] if j + 1 < len(groups[c]) else [])
+            return [[-t, x] for x in parts] + [[t] + [-x for x in parts]]
+        if not kind:  # an empty slot says nothing
+            return []
+        mn = mn() if mn is not None else meaning(st, self.puzzle.layout, c, i)
+        if isinstance(mn, FreeMeaning):
+            return []
+        x = self.condition(mn)
+        return [[-t, x], [t, -x]]
 
     def _new(self) -> int:
         self.top += 1
@@ -93,6 +115,94 @@ class Encoding:
     def _lit(self, index: int, value: bool) -> int:
         v = self.k + index + 1
         return v if value else -v
+
+    # ------------------------------------------------------------------ reified conditions
+    def true(self) -> int:
+        """A variable forced true (its negation is false)."""
+        if not self._true:
+            self._true = self._new()
+            self.definitions.append([self._true])
+        return self._true
+
+    def counter(self, lits: tuple[int, ...]) -> list[int]:
+        """out[j - 1] <-> at least j of lits are true (j = 1..len(lits)); made once."""
+        key = tuple(lits)
+        if key not in self._counters:
+            self._counters[key] = self._totalizer(list(lits))
+        return self._counters[key]
+
+    def _totalizer(self, lits: list[int]) -> list[int]:
+        if len(lits) == 1:
+            return [lits[0]]
+        half = len(lits) // 2
+        a, b = self._totalizer(lits[:half]), self._totalizer(lits[half:])
+        p, q = len(a), len(b)
+        r = [self._new() for _ in range(p + q)]
+        add = self.definitions.append
+        for i in range(p + 1):
+            for j in range(q + 1):
+                if i + j >= 1:  # a >= i and b >= j  ->  r >= i + j
+                    add([x for x in (-a[i - 1] if i else 0, -b[j - 1] if j else 0) if x]
+                        + [r[i + j - 1]])
+                if i + j < p + q:  # a <= i and b <= j  ->  r <= i + j
+                    add([x for x in (a[i] if i < p else 0, b[j] if j < q else 0) if x]
+                        + [-r[i + j]])
+        return r
+
+    def at_least(self, lits: tuple[int, ...], j: int) -> int:
+        if j <= 0:
+            return self.true()
+        if j > len(lits):
+            return -self.true()
+        return self.counter(lits)[j - 1]
+
+    def and_(self, a: int, b: int) -> int:
+        r = self._new()
+        self.definitions += [[-r, a], [-r, b], [r, -a, -b]]
+        return r
+
+    def or_(self, lits: list[int]) -> int:
+        if not lits:
+            return -self.true()
+        if len(lits) == 1:
+            return lits[0]
+        r = self._new()
+        self.definitions += [[-r] + lits] + [[r, -x] for x in lits]
+        return r
+
+    def compare(self, lits: tuple[int, ...], op: str, k: int) -> int:
+        """A literal <-> (number of true lits) op k."""
+        if op == "at least":
+            return self.at_least(lits, k)
+        if op == "at most":
+            return -self.at_least(lits, k + 1)
+        if k < 0 or k > len(lits):
+            return -self.true()
+        return self.and_(self.at_least(lits, k), -self.at_least(lits, k + 1))
+
+    def condition(self, mn: Meaning) -> int:
+        """A literal equivalent to the meaning (not FreeMeaning); its auxiliaries are defined
+        in `definitions`."""
+        if isinstance(mn, PortraitMeaning):
+            return mn.casket + 1 if mn.positive else -(mn.casket + 1)
+        if isinstance(mn, AnyOfMeaning):
+            return self.or_([c + 1 for c in mn.caskets])
+        if isinstance(mn, GroupMeaning):
+            lits = [self._lit(g, mn.value) for g in mn.group]
+            r = self._new()
+            self.definitions += [[-r, x] for x in lits] + [[r] + [-x for x in lits]]
+            return r
+        if isinstance(mn, CountMeaning):
+            return self.compare(tuple(self._lit(g, mn.value) for g in mn.group), mn.op, mn.k)
+        if isinstance(mn, CasketsMeaning):
+            hits = []
+            for group, accept in zip(mn.groups, mn.accept):
+                lits = tuple(self._lit(g, True) for g in group)
+                hits.append(self.or_([self.compare(lits, "exactly", j) for j in sorted(accept)
+                                      if 0 <= j <= len(lits)]))
+            return self.compare(tuple(hits), mn.op, mn.k)
+        raise TypeError(f"no CNF for {mn!r}")
+
 
     def all_of(self, group: tuple[int, ...], casket: int, value: bool) -> int:
         """The auxiliary 'every statement on the casket has this value' (made once)."""
@@ -127,12 +237,23 @@ class Encoding:
 
 
 def base_clauses(puzzle: Puzzle) -> tuple[list[list[int]], int]:
-    """One portrait and every statement's meaning, unguarded: (clauses, last variable)."""
+    """One portrait, every statement's meaning and the side rules (every rule but m),
+    unguarded: (clauses, last variable)."""
     enc = Encoding(puzzle)
     clauses = list(enc.definitions)
     for m in enc.meaning:
         clauses += m
-    return clauses, enc.top
+    return clauses + enc.rules, enc.top
+
+
+def puzzle_cnf(puzzle: Puzzle) -> tuple[list[list[int]], int]:
+    """(clauses, top variable) for the whole puzzle: statements and every rule, m included.
+    Satisfiable with portrait variable k true exactly when casket k is a solution."""
+    clauses, top = base_clauses(puzzle)
+    if puzzle.m is not None:
+        card, top = exactly_m_clauses(puzzle, puzzle.m, top)
+        clauses += card
+    return clauses, top
 
 
 def exactly_m_clauses(puzzle: Puzzle, m: int, top: int) -> tuple[list[list[int]], int]:
@@ -169,16 +290,18 @@ class SatEngine:
         self.loops = find_loops(puzzle)
         enc = Encoding(puzzle)
         in_loop = {i: j for j, loop in enumerate(self.loops) for i in loop}
-        # activation literals: one per casket (its statements outside loops), one per loop
+        # activation literals: one per casket (its statements outside loops), one per loop,
+        # one for the side rules (loops are classified rules aside)
         self.casket_act = [enc._new() for _ in range(self.k)]
         self.loop_act = [enc._new() for _ in self.loops]
-        clauses = enc.definitions
+        self.rules_act = [enc._new()] if enc.rules else []
+        clauses = enc.definitions + [[-a] + cl for a in self.rules_act for cl in enc.rules]
         for i, (c, _st) in enumerate(puzzle.flat):
             j = in_loop.get(i)
             act = self.casket_act[c] if j is None else self.loop_act[j]
             clauses += [[-act] + cl for cl in enc.meaning[i]]
         self.top = enc.top
-        self.everything = self.casket_act + self.loop_act
+        self.everything = self.casket_act + self.loop_act + self.rules_act
         self.solver = Solver(name=solver, bootstrap_with=clauses)
         self.counted = uncertain_statements(puzzle, self.loops)
         self._bounds: tuple[list[int], list[int]] | None = None
@@ -338,3 +461,32 @@ def analyse(puzzle: Puzzle) -> Analysis:
         reports = tuple(engine.loop_report(j) for j in range(len(engine.loops)))
         counts = tuple(engine.counts(p, engine._settled(p, reports)) for p in range(engine.k))
     return Analysis(puzzle, counts, reports, engine="sat")
+
+
+def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
+                      placement: int, m: int | None) -> tuple[bool, ...]:
+    """For each statement in `choices` put in place of statement `index`: could the portrait
+    be in `placement` with exactly m true statements, under the side rules?  (Algorithm 2's
+    question, for a menu.)
+
+    One solver answers every choice: the slot's meaning clauses are guarded by one selector
+    per choice, and the count totalizer is built once.
+    """
+    if m is None or not 0 <= m <= puzzle.size:
+        return (False,) * len(choices)
+    enc = Encoding(puzzle)
+    owner = puzzle.owner(index)
+    guarded: list[list[int]] = []
+    selectors = []
+    for st in choices:
+        sel = enc._new()
+        guarded += [[-sel] + c for c in enc.meaning_of(index, owner, st)]
+        selectors.append(sel)
+    clauses = enc.definitions + enc.rules + guarded  # definitions include the choices' aux
+    for i, mc in enumerate(enc.meaning):
+        if i != index:
+            clauses += mc
+    card, _top = exactly_m_clauses(puzzle, m, enc.top)
+    with Solver(name=SOLVER, bootstrap_with=clauses + card) as solver:
+        return tuple(bool(solver.solve(assumptions=[placement_var(placement), sel]))
+                     for sel in selectors)

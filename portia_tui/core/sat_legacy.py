@@ -1,4 +1,6 @@
-"""Exact analysis with PySAT (Algorithm 1 of the thesis, done right).
+"""The first SAT analysis (Algorithm 1 of the thesis, done right), kept as the benchmark's
+baseline. It knows the six statement kinds of Definition 1 and the m rule only; core/sat.py
+encodes the whole language.
 
 Variables: 1..K say "the portrait is in casket k"; K+1..K+S are the statements' truth values;
 auxiliary variables follow. Each statement's meaning is an equivalence in CNF. The number of
@@ -22,7 +24,7 @@ from pysat.solvers import Solver
 
 from .model import Puzzle
 from .semantics import Analysis, LoopReport, closure, find_loops
-from .vocabulary import FreeMeaning, Meaning, PortraitMeaning, Statement, meaning
+from .vocabulary import FreeMeaning, Meaning, PortraitMeaning
 
 SOLVER = "minisat22"
 
@@ -213,34 +215,6 @@ class SatEngine:
         counts = tuple(self.counts(p, unique=not free and p not in uncertain)
                        for p in range(self.k))
         return Analysis(self.puzzle, counts, reports, engine="sat")
-
-
-def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
-                      placement: int, m: int) -> tuple[bool, ...]:
-    """For each statement in `choices` put in place of statement `index`: could the portrait
-    be in `placement` with exactly m true statements?  (Algorithm 2's question, for a menu.)
-
-    One solver answers every choice: the slot's meaning clauses are guarded by one selector
-    per choice, and the count totalizers are built once.
-    """
-    if m is None or not 0 <= m <= puzzle.size:
-        return (False,) * len(choices)
-    k = len(puzzle.caskets)
-    owner = puzzle.owner(index)
-    clauses = base_clauses(puzzle, (i for i in range(puzzle.size) if i != index))
-    top = k + puzzle.size
-    selectors = []
-    for st in choices:
-        top += 1
-        mn = meaning(st, puzzle.layout, owner, index)
-        clauses += [[-top] + c for c in meaning_clauses(k, index, mn)]
-        selectors.append(top)
-    with SatEngine(puzzle, clauses=clauses, top=top) as engine:
-        bounds = engine.count_bounds(m, m)
-        return tuple(
-            engine._solve([placement_var(placement), sel] + bounds) is not None
-            for sel in selectors
-        )
 
 
 def analyse(puzzle: Puzzle) -> Analysis:

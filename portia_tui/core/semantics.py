@@ -1,8 +1,9 @@
 """What a puzzle means, engine-free: references between statements, loops, consistency.
 
-Statement s *refers to* t when s is a truth or "other" statement whose group holds t. A loop is
-a strongly connected component of that graph with two or more statements (no statement can
-refer to itself). The result types every engine fills in live here too.
+Statement s *refers to* t when s reads t's truth value: a truth or "other" statement whose group
+holds t, a count or maker statement that counts t. A loop is a strongly connected component of
+that graph with two or more statements, or one statement that refers to itself ("Exactly 1
+statement on this casket is true"). The result types every engine fills in live here too.
 """
 
 from __future__ import annotations
@@ -11,14 +12,12 @@ from functools import cached_property
 from typing import Callable, Mapping, NamedTuple, Sequence
 
 from .model import Puzzle
-from .vocabulary import FreeMeaning, GroupMeaning, Meaning, PortraitMeaning
+from .vocabulary import Meaning, evaluate, refers_to
 
 
 def references(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
     """For each statement, the statements it refers to."""
-    return tuple(
-        mn.group if isinstance(mn, GroupMeaning) else () for mn in puzzle.meanings
-    )
+    return tuple(refers_to(mn) for mn in puzzle.meanings)
 
 
 def components(puzzle: Puzzle) -> list[tuple[int, ...]]:
@@ -68,8 +67,10 @@ def components(puzzle: Puzzle) -> list[tuple[int, ...]]:
 
 
 def find_loops(puzzle: Puzzle) -> list[tuple[int, ...]]:
-    """Every loop (component of two or more statements), in dependency order."""
-    return [c for c in components(puzzle) if len(c) > 1]
+    """Every loop (component of two or more statements, or a statement that refers to itself),
+    in dependency order."""
+    refs = references(puzzle)
+    return [c for c in components(puzzle) if len(c) > 1 or c[0] in refs[c[0]]]
 
 
 def closure(puzzle: Puzzle, statements: Sequence[int]) -> tuple[int, ...]:
@@ -89,17 +90,15 @@ def holds(mn: Meaning, placement: int, values: Mapping[int, bool] | Sequence[boo
           own: bool = False) -> bool:
     """The truth value the meaning demands, given the placement and the other values; `own` is
     the statement's own value, which is all an empty slot (FreeMeaning) demands."""
-    if isinstance(mn, FreeMeaning):
-        return own
-    if isinstance(mn, PortraitMeaning):
-        return (mn.casket == placement) == mn.positive
-    return all(values[t] == mn.value for t in mn.group)
+    return evaluate(mn, placement, values, own)
 
 
 def consistent(puzzle: Puzzle, placement: int, values: Sequence[bool]) -> bool:
-    """Whether a full truth assignment agrees with every statement's meaning."""
-    return all(values[i] == holds(mn, placement, values, values[i])
-               for i, mn in enumerate(puzzle.meanings))
+    """Whether a full truth assignment agrees with every statement's meaning and with every
+    side rule (every rule but m: see :attr:`Puzzle.side_rules`)."""
+    return (all(values[i] == holds(mn, placement, values, values[i])
+                for i, mn in enumerate(puzzle.meanings))
+            and all(holds(c, placement, values) for c in puzzle.conditions))
 
 
 # --------------------------------------------------------------------------- results
@@ -125,7 +124,9 @@ class Analysis:
     """The exact analysis of a puzzle's statements, for every placement and every m.
 
     puzzle; true_counts: for each placement (casket index), every achievable number of true
-    statements; loops: every loop with how it behaves; engine: which engine computed it.
+    statements in a world consistent with the statements and the side rules (every rule but
+    m); loops: every loop with how it behaves (statements only, rules aside); engine: which
+    engine computed it.
 
     For a partial puzzle an empty slot is a statement free to be true or false, so the counts
     range over its values too; with m open (None), no casket is a solution until m is given.
@@ -148,9 +149,9 @@ class Analysis:
         statements when m is given): True/False when every consistent world agrees, None when
         it varies; None overall when no consistent world exists."""
         if self._values is None:  # an engine that keeps no evaluation: ask the casket engine
-            from .engine import CasketEngine
+            from .engine import evaluator
 
-            self._values = CasketEngine(self.puzzle).values
+            self._values = evaluator(self.puzzle).values
         return self._values(placement, m)
 
     def __eq__(self, other: object) -> bool:
@@ -162,10 +163,14 @@ class Analysis:
                 f"loops={self.loops!r})")
 
     def solutions(self, m: int | None = None) -> tuple[int, ...]:
-        """Casket indices consistent with exactly m true statements (the puzzle's m by default)."""
+        """Casket indices consistent with the rules and exactly m true statements (the puzzle's
+        m by default). A puzzle without m is solved by its other rules alone; one that states
+        no rule at all (m still open) has no solution yet."""
         m = self.puzzle.m if m is None else m
         if m is None:
-            return ()
+            if not self.puzzle.rules:
+                return ()
+            return tuple(i for i, counts in enumerate(self.true_counts) if counts)
         return tuple(i for i, counts in enumerate(self.true_counts) if m in counts)
 
     def solution_names(self, m: int | None = None) -> list[str]:
@@ -183,7 +188,7 @@ class Analysis:
         """The JSON shape printed by ``portia solve --json``."""
         names = self.puzzle.names
         m = self.puzzle.m if m is None else m
-        return {
+        out = {
             "caskets": list(names),
             "m": m,
             "solutions": self.solution_names(m),
@@ -200,3 +205,6 @@ class Analysis:
                 for loop in self.loops
             ],
         }
+        if self.puzzle.side_rules:  # Portia's other rules (the m rule is "m" above)
+            out["rules"] = self.puzzle.rule_sentences()
+        return out

@@ -54,7 +54,7 @@ def incomplete(empty: int, m_open: bool) -> str:
 VALID, NO_SOLUTION, NOT_UNIQUE = "valid", "no solution", "not unique"
 
 
-def verdict_parts(fits: Sequence[str], m: int) -> tuple[str, str]:
+def verdict_parts(fits: Sequence[str], m: int | None) -> tuple[str, str]:
     """(head, reason) of the verdict, from the names of the caskets that fit m:
     ('valid', 'the portrait is in the gold casket'),
     ('no solution', 'no casket fits 2 true statements'),
@@ -62,11 +62,12 @@ def verdict_parts(fits: Sequence[str], m: int) -> tuple[str, str]:
     if len(fits) == 1:
         return VALID, f"the portrait is in the {fits[0]} casket"
     if not fits:
-        return NO_SOLUTION, f"no casket fits {plural(m, 'true statement')}"
+        what = "the rules" if m is None else plural(m, "true statement")
+        return NO_SOLUTION, f"no casket fits {what}"
     return NOT_UNIQUE, f"{len(fits)} caskets fit ({listing(fits)})"
 
 
-def verdict(fits: Sequence[str], m: int) -> str:
+def verdict(fits: Sequence[str], m: int | None) -> str:
     """'valid: the portrait is in the gold casket', 'no solution: no casket fits 2 true
     statements', 'not unique: 2 caskets fit (gold and silver)'."""
     head, reason = verdict_parts(fits, m)

@@ -58,7 +58,7 @@ def dumps(puzzle: Puzzle, fmt: str) -> str:
     if fmt not in PARTIAL_FORMATS and not puzzle.complete:
         from ..words import incomplete
 
-        raise FormatError(f"{incomplete(len(puzzle.empty_slots), puzzle.m is None)}: only "
+        raise FormatError(f"{incomplete(len(puzzle.empty_slots), not puzzle.rules)}: only "
                           "portia's TOML can hold a puzzle still being written")
     return _module(fmt).dumps(puzzle)
 

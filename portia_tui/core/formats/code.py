@@ -82,8 +82,15 @@ def _varint(value: int, out: bytearray) -> None:
 
 
 def encode(puzzle: Puzzle) -> str:
-    """The share code of a puzzle, partial ones too (title, author and notes are left out)."""
+    """The share code of a puzzle, partial ones too (title, author and notes are left out).
+    Version 1 holds the six statement kinds of Definition 1 and m: anything more is refused
+    (PortiaError, one line)."""
     puzzle.validate()
+    from .common import thesis_refusal
+
+    refusal = thesis_refusal(puzzle, "a share code")
+    if refusal:
+        raise PortiaError(refusal)
     names = puzzle.names
     counts = puzzle.layout.counts
     default = all(name == default_name(i) for i, name in enumerate(names))

@@ -58,17 +58,34 @@ def _key_pattern(key: str) -> re.Pattern[str]:
     return re.compile(rf"""^\s*(?:{k}|"{k}"|'{k}')\s*=""")
 
 
-def checked(st: Statement, layout: Layout, owner: int) -> Statement:
-    """st, when it may stand on casket `owner`; else PortiaError saying why (no location)."""
-    bad = problem(st, layout, owner)
+def checked(st: Statement, layout: Layout, owner: int, rules=()) -> Statement:
+    """st, when it may stand on casket `owner` of a puzzle stating `rules` (rule kind keys);
+    else PortiaError saying why (no location)."""
+    bad = problem(st, layout, owner, rules)
     if bad:
         raise PortiaError(bad)
     return st
 
 
-def statement_from_sentence(sentence: str, layout: Layout, owner: int) -> Statement:
-    """Parse and check one sentence on casket `owner`; raise PortiaError (no location)."""
+def statement_from_sentence(sentence: str, layout: Layout, owner: int, rules=()) -> Statement:
+    """Parse and check one sentence on casket `owner` (of a puzzle stating `rules`, rule kind
+    keys); raise PortiaError (no location)."""
     st = parse_sentence(sentence, layout, owner)
     if st is None:
         raise PortiaError(f"unknown statement {sentence.strip()!r}")
-    return checked(st, layout, owner)
+    return checked(st, layout, owner, rules)
+
+
+def thesis_refusal(puzzle, what: str) -> str | None:
+    """Why the thesis format `what` cannot hold the puzzle (one line), or None."""
+    from ..rules import rule_sentence
+    from ..vocabulary import CLASSIC_KINDS, KINDS
+
+    if puzzle.side_rules:
+        said = rule_sentence(puzzle.side_rules[0], puzzle.layout)
+        return f"{what} holds only 'Exactly M statements are true': this puzzle states {said!r}"
+    for _ci, st in puzzle.flat:
+        if st.kind and st.kind not in CLASSIC_KINDS:
+            return (f"{what} holds only the six statement kinds of the thesis: this puzzle has "
+                    f"'{KINDS[st.kind].summary}'")
+    return None

@@ -1,4 +1,4 @@
-"""portia's own TOML format (format = 1), made to be read and edited by hand.
+"""portia's own TOML format, made to be read and edited by hand.
 
     format = 1
     title = "Smullyan's first casket"
@@ -22,6 +22,16 @@
 Statements are the canonical English sentences (any letter case, singular or plural). A puzzle
 being written may leave slots empty (`""`) and m out (m still open). `target` (optional) names
 the casket the author is building toward; readers that do not use it ignore it.
+
+Format 2 adds Portia's other rules, as sentences (core/rules.py):
+
+    format = 2
+    rules = ["At most 1 statement is true"]
+
+`m = K` stays shorthand for the rule "Exactly K statements are true" in both formats (a file
+may give m, rules, or both). portia writes format 1 whenever the puzzle needs nothing more
+(the six statement kinds of Definition 1 and at most the m rule), so older readers keep
+reading it, and format 2 otherwise, with every rule (the m rule too) in `rules`.
 :func:`puzzle_from_table` and :func:`puzzle_to_table` are shared with the pack format.
 """
 
@@ -33,11 +43,28 @@ from typing import Any
 from .. import files
 from ..errors import FormatError, PortiaError
 from ..model import Casket, Puzzle, check_name
-from ..vocabulary import Layout
+from ..rules import is_m_rule, parse_rule, rule_problem
+from ..vocabulary import CLASSIC_KINDS, EMPTY, Layout
 from .common import key_line, line_of, lines_of, statement_from_sentence
 
+#: the format portia writes when a puzzle needs nothing more (see :func:`format_for`)
 FORMAT = 1
+#: the format with rules
+RULES_FORMAT = 2
+FORMATS = (FORMAT, RULES_FORMAT)
 META = ("title", "author", "notes")
+
+
+def needs_rules_format(puzzle: Puzzle) -> bool:
+    """Whether the puzzle needs format 2: a rule besides m, or a statement kind beyond the six
+    of Definition 1."""
+    return bool(puzzle.side_rules) or any(
+        st.kind not in CLASSIC_KINDS and st != EMPTY for _ci, st in puzzle.flat)
+
+
+def format_for(puzzles) -> int:
+    """The format a file holding these puzzles is written in."""
+    return RULES_FORMAT if any(needs_rules_format(p) for p in puzzles) else FORMAT
 
 
 def parse_toml(text: str, path: str) -> dict[str, Any]:
@@ -80,6 +107,7 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
     """A puzzle from a parsed TOML table; `start` is the line where the table begins in text,
     used to point at the right line; `allowed` are extra keys the caller handles."""
     meta, m = _top_keys(table, text, path, start, allowed)
+    raw_rules, rules, rules_line = _rules(table, m, text, path, start)
     raw = table.get("caskets")
     if not isinstance(raw, list) or not raw:
         raise FormatError("missing [[caskets]]: a puzzle needs caskets", path,
@@ -91,20 +119,26 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
     counts = _statement_counts(raw, names, firsts, path)
     target = _target(table, names, text, path, start)
     layout = Layout(tuple(names), tuple(counts))
+    for rule, sentence in zip(rules, raw_rules):
+        bad = rule_problem(rule, layout)
+        if bad:
+            raise FormatError(f"rule {sentence.strip()!r}: {bad}", path,
+                              line_of(text, sentence.strip(), rules_line or start) or rules_line)
+    kinds = {r.kind for r in rules}
     caskets = [Casket(names[ci], _statements(entry["statements"], layout, ci, text, path,
-                                             firsts[ci]))
+                                             firsts[ci], kinds))
                for ci, entry in enumerate(raw)]
     size = sum(counts)
     if m is not None and not 0 <= m <= size:
         raise FormatError(f"m = {m} is out of range: it must be between 0 and {size}", path,
                           key_line(text, "m", start))
-    return Puzzle(tuple(caskets), m, target=target, **meta).validate()
+    return Puzzle(tuple(caskets), m, rules=rules, target=target, **meta).validate()
 
 
 def _top_keys(table: dict[str, Any], text: str, path: str, start: int,
               allowed: tuple[str, ...]) -> tuple[dict[str, str], int | None]:
     """(title/author/notes, m) after refusing unknown keys; m None is m still open."""
-    known = {"format", "m", "target", "caskets", *META, *allowed}
+    known = {"format", "m", "rules", "target", "caskets", *META, *allowed}
     for key in table:
         if key not in known:
             raise FormatError(f"unknown key {key!r}", path, key_line(text, key, start))
@@ -118,6 +152,27 @@ def _top_keys(table: dict[str, Any], text: str, path: str, start: int,
     if m is not None and (not isinstance(m, int) or isinstance(m, bool)):
         raise FormatError("m must be a whole number", path, key_line(text, "m", start))
     return meta, m
+
+
+def _rules(table: dict[str, Any], m: int | None, text: str, path: str,
+           start: int) -> tuple[list[str], list, int | None]:
+    """(the rule sentences, the rules they say, the line of `rules`)."""
+    raw_rules = table.get("rules", [])
+    rules_line = key_line(text, "rules", start)
+    if not isinstance(raw_rules, list) or not all(isinstance(r, str) for r in raw_rules):
+        raise FormatError('rules must be a list of sentences: rules = ["...", ...]', path,
+                          rules_line)
+    rules = []
+    for sentence in raw_rules:
+        rule = parse_rule(sentence)
+        if rule is None:
+            raise FormatError(f"unknown rule {sentence.strip()!r}", path,
+                              line_of(text, sentence.strip(), rules_line or start) or rules_line)
+        if m is not None and is_m_rule(rule):
+            raise FormatError(f"m = {m} and the rule {sentence.strip()!r} both say how many "
+                              "statements are true: keep one", path, key_line(text, "m", start))
+        rules.append(rule)
+    return raw_rules, rules, rules_line
 
 
 def _casket_names(raw: list, text: str, path: str, start: int,
@@ -187,12 +242,13 @@ def _target(table: dict[str, Any], names: list[str], text: str, path: str,
 
 
 def _statements(sentences: list[str], layout: Layout, ci: int, text: str, path: str,
-                first: int) -> tuple:
-    """One casket's statements parsed; a bad sentence points at its own line."""
+                first: int, kinds: set) -> tuple:
+    """One casket's statements parsed (under the rules' kinds); a bad sentence points at its
+    own line."""
     parsed = []
     for sentence in sentences:
         try:
-            parsed.append(statement_from_sentence(sentence, layout, ci))
+            parsed.append(statement_from_sentence(sentence, layout, ci, kinds))
         except PortiaError as exc:
             at = (line_of(text, sentence.strip(), first) if sentence.strip() else None) or first
             raise FormatError(f"{exc.message} (on the {layout.names[ci]} casket)", path,
@@ -200,12 +256,15 @@ def _statements(sentences: list[str], layout: Layout, ci: int, text: str, path: 
     return tuple(parsed)
 
 
+def check_format(version: object, text: str, path: str) -> None:
+    if version not in FORMATS:
+        raise FormatError(f"unsupported format = {version!r} (this portia reads format = 1 "
+                          "or 2)", path, key_line(text, "format"))
+
+
 def loads(text: str, path: str = "<toml>") -> Puzzle:
     data = parse_toml(text, path)
-    version = data.get("format", FORMAT)
-    if version != FORMAT:
-        raise FormatError(f"unsupported format = {version!r} (this portia reads format = {FORMAT})",
-                          path, key_line(text, "format"))
+    check_format(data.get("format", FORMAT), text, path)
     return puzzle_from_table(data, text, path)
 
 
@@ -216,7 +275,9 @@ def puzzle_to_table(puzzle: Puzzle, meta: bool = True) -> dict[str, Any]:
             value = getattr(puzzle, key)
             if value:
                 table[key] = value
-    if puzzle.m is not None:
+    if needs_rules_format(puzzle):
+        table["rules"] = puzzle.rule_sentences()
+    elif puzzle.m is not None:
         table["m"] = puzzle.m
     if puzzle.target is not None:
         table["target"] = puzzle.target
@@ -231,4 +292,5 @@ def puzzle_to_table(puzzle: Puzzle, meta: bool = True) -> dict[str, Any]:
 def dumps(puzzle: Puzzle) -> str:
     import tomli_w
 
-    return tomli_w.dumps({"format": FORMAT, **puzzle_to_table(puzzle)}, multiline_strings=True)
+    return tomli_w.dumps({"format": format_for([puzzle]), **puzzle_to_table(puzzle)},
+                         multiline_strings=True)

@@ -16,7 +16,7 @@ import re
 from ..errors import FormatError, PortiaError
 from ..model import DEFAULT_CASKETS, Casket, Puzzle
 from ..vocabulary import Layout
-from .common import statement_from_sentence
+from .common import statement_from_sentence, thesis_refusal
 
 HEADER = re.compile(
     r"^portia\s*-?\s*(?P<n>\d{1,9})\s*,?\s*there\s+(?:are|is)\s+(?P<m>\d{1,9})\s+true\s+statements?\s*\.?$",
@@ -73,6 +73,9 @@ def dumps(puzzle: Puzzle) -> str:
         raise FormatError(
             "the thesis text format holds only gold, silver and lead caskets with the same "
             "number of statements each")
+    refusal = thesis_refusal(puzzle, "the thesis text format")
+    if refusal:
+        raise FormatError(refusal)
     lines = [header(puzzle.n, puzzle.m)]
     lines += [s for _ci, s in puzzle.sentences()]
     return "\n".join(lines) + "\n"

@@ -16,7 +16,7 @@ import json
 from ..errors import FormatError, PortiaError
 from ..model import Casket, Puzzle, check_name
 from ..vocabulary import Layout, Statement
-from .common import checked, line_of, parse_json
+from .common import checked, line_of, parse_json, thesis_refusal
 
 
 def _statement(raw: object) -> Statement:
@@ -95,6 +95,9 @@ def to_data(puzzle: Puzzle) -> dict:
         raise FormatError(
             "the thesis JSON holds only gold, silver and lead caskets with the same number of "
             "statements each")
+    refusal = thesis_refusal(puzzle, "the thesis JSON")
+    if refusal:
+        raise FormatError(refusal)
 
     def one(owner: int, st: Statement) -> dict:
         if st.kind in ("in", "not_in"):

@@ -66,7 +66,7 @@ def _portrait_bound(caskets: int, kinds: tuple[str, ...], negations: bool,
     return total
 
 
-def distinct_bound(caskets: int, n: int, loops: bool, vocabulary: str = "full", *,
+def distinct_bound(caskets: int, n: int, loops: bool, vocabulary: str = "classic", *,
                    negations: bool = True, echoes: bool = True) -> int:
     """The most statements a casket can carry without repeats (see the module notes);
     `negations` / `echoes`: whether a statement may stand beside its exact negation / beside
@@ -94,7 +94,7 @@ class Settings:
     loops: bool = False
     repeats: str = "auto"
     difficulty: str | None = None
-    vocabulary: str = "full"
+    vocabulary: str = "classic"
     seed: int | None = None
     attempts: int = DEFAULT_ATTEMPTS
     #: quality filters, on unless allowed here (see :mod:`.quality`)
