@@ -3,7 +3,7 @@
 Full analysis = every placement's achievable true counts (so every m), plus every loop
 classified under every placement. Puzzles are random over the full vocabulary (statements drawn
 with replacement from each slot's menu), so loops are included as they come. Each puzzle is
-timed with both engines in turn (best of 3 each), so both see the same machine load; the tables
+timed with both engines in turn (best of 5 each), so both see the same machine load; the tables
 give the medians over the puzzles and their ratio.
 
 Tables: the analysis (with targets), growth with n (time per statement, 3 caskets with loops),
@@ -49,7 +49,7 @@ def best_ms(fn, puzzle, repeat: int = 3) -> float:
     return best * 1000
 
 
-def side_by_side(puzzles, fns, repeat: int = 3, mean: bool = False) -> list[float]:
+def side_by_side(puzzles, fns, repeat: int = 5, mean: bool = False) -> list[float]:
     """Median (or mean) ms per function over the puzzles, each puzzle timed with every
     function in turn."""
     times: list[list[float]] = [[] for _ in fns]
@@ -75,7 +75,7 @@ def analysis_table() -> None:
     # (n, caskets, loops only, samples, target ratio casket engine / old SAT)
     cases = [(3, 3, False, 200, None), (10, 3, False, 150, 1 / 10), (20, 3, False, 60, None),
              (10, 12, False, 60, 1 / 10), (100, 3, True, 20, 1 / 30)]
-    print("full analysis, same puzzles, side by side (median of per-puzzle best of 3)")
+    print("full analysis, same puzzles, side by side (median of per-puzzle best of 5)")
     print(f"{'puzzle':<26}{'samples':>8}{'loops%':>7}{'old SAT ms':>12}{'new SAT ms':>12}"
           f"{'casket ms':>11}{'casket/old':>12}{'in total':>10}{'target':>12}")
     for n, k, loops_only, samples, target in cases:

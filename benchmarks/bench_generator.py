@@ -31,8 +31,8 @@ CASES = [
     ("Portia-20", {"n": 20}, 200, False),
     ("Portia-3, loops allowed", {"n": 3, "loops": True}, 500, True),
     ("Portia-10, loops allowed", {"n": 10, "loops": True}, 200, True),
-    ("Portia-3, difficulty hard", {"n": 3, "difficulty": "hard"}, 300, False),
-    ("Portia-10, difficulty easy", {"n": 10, "difficulty": "easy"}, 50, False),
+    ("Portia-3, difficulty tricky", {"n": 3, "difficulty": "tricky"}, 300, False),
+    ("Portia-10, difficulty gentle", {"n": 10, "difficulty": "gentle"}, 50, False),
 ]
 
 _WORKER = """

@@ -154,8 +154,8 @@ def test_complete_puzzles_keep_their_json_keys(capsys):
 def make_pack(path):
     good = default_puzzle().replace(title="")
     bad = default_puzzle().with_m(2).replace(title="")
-    save_pack(Pack("Two", (PackPuzzle("a1", good, "easy", 1.0, "silver"),
-                           PackPuzzle("b2", bad, "easy", 1.0))), path)
+    save_pack(Pack("Two", (PackPuzzle("a1", good, "gentle", 1.0, "silver"),
+                           PackPuzzle("b2", bad, "gentle", 1.0))), path)
 
 
 def test_check_and_solve_every_puzzle_of_a_pack(capsys, tmp_path):

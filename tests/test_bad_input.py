@@ -93,7 +93,7 @@ def test_check_goes_on_past_a_bad_file(tmp_path, capsys):
 
 # --------------------------------------------------------------------------- packs
 def pack_text(rating: str) -> str:
-    text = dumps_pack(Pack("p", (PackPuzzle("001", default_puzzle(), "easy", 2.0, "lead"),)))
+    text = dumps_pack(Pack("p", (PackPuzzle("001", default_puzzle(), "gentle", 2.0, "lead"),)))
     return text.replace("rating = 2.0", f"rating = {rating}")
 
 

@@ -1,48 +1,127 @@
-"""The difficulty rating: a documented ladder read off the deduction solver's work."""
+"""Difficulty by technique: the ladder, the levels, the generator's targeting, the reasons
+loop explanations give, and their budget."""
 
 from __future__ import annotations
 
-from portia_tui.core.difficulty import (DIFFICULTIES, level_of, max_score_loop_free, rate)
+import re
+
+import pytest
+
+from portia_tui.core.deduction import LINE_BUDGET, explain
+from portia_tui.core.difficulty import (BY_KEY, DIFFICULTIES, KIND_TECHNIQUE, OLD_LEVELS,
+                                        TECHNIQUES, level_name, level_of, possible_levels, rate)
+from portia_tui.core.errors import SettingsError
 from portia_tui.core.generator import Settings, generate
+from portia_tui.core.generator.settings import notices
 from portia_tui.core.model import Puzzle, default_puzzle
+from portia_tui.core.pack import Pack, PackPuzzle, check_pack, dumps_pack, loads_pack
 from portia_tui.core.vocabulary import Statement as S
 
 
-def test_smullyan_first_casket_is_easy():
+def test_smullyan_first_casket_is_the_easiest():
     r = rate(default_puzzle())
-    assert r.level == "easy"
-    assert r.depth == 0 and r.loops == 0
-    assert r.near_misses == 2  # gold and lead both give 2 true statements, m = 1
-    assert r.score == 2.0
+    assert r.level == DIFFICULTIES[0] == "gentle"
+    assert r.technique == "suppose" and r.rank == 1
 
 
-def test_levels_and_order():
-    assert DIFFICULTIES == ("easy", "medium", "hard")
-    assert level_of(0) == "easy" and level_of(2.99) == "easy"
-    assert level_of(3.0) == "medium" and level_of(5.49) == "medium"
-    assert level_of(5.5) == "hard"
+def test_ladder_is_data_driven_and_ordered():
+    assert DIFFICULTIES == ("gentle", "steady", "tricky", "fiendish")
+    assert [t.rank for t in TECHNIQUES] == list(range(1, len(TECHNIQUES) + 1))
+    levels = [DIFFICULTIES.index(t.level) for t in TECHNIQUES]
+    assert levels == sorted(levels)  # a harder technique never has an easier level
+    assert set(KIND_TECHNIQUE.values()) <= set(BY_KEY)
+    assert level_of(1.5) == "gentle" and level_of(5.2) == "tricky" and level_of(6.0) == "fiendish"
+    assert {level_name(k) for k in OLD_LEVELS} <= set(DIFFICULTIES)
 
 
-def test_chains_raise_the_rating():
-    flat = Puzzle.build({"gold": [S("in", "gold")], "silver": [S("not_in", "silver")],
-                         "lead": [S("not_in", "gold")]}, m=1)
-    chained = Puzzle.build({"gold": [S("true", "silver")], "silver": [S("false", "lead")],
-                            "lead": [S("not_in", "gold")]}, m=1)
-    a, b = rate(flat), rate(chained)
-    assert b.depth == 2 and a.depth == 0
-    assert b.score > a.score
+def test_a_near_miss_through_a_chain_needs_an_exact_count():
+    chained = Puzzle.build({"gold": [S("true", "silver")], "silver": [S("in", "silver")],
+                            "lead": [S("in", "lead")]}, m=1)
+    # with the portrait in gold every statement is false (0 true, one short of 1), and gold's
+    # statement is false only because silver's is: the chain must be followed and counted
+    r = rate(chained)
+    assert r.level == "tricky" and r.technique == "count"
+    assert "rule out the gold casket" in r.why(chained)
 
 
-def test_loops_rate_higher_than_no_loops():
+def test_steady_puzzles_follow_or_read_other_statements():
+    for g in generate(Settings(n=3, count=5, seed=4, difficulty="steady")):
+        assert g.rating.technique in ("follow", "other")
+
+
+def test_a_loop_is_split():
     loop = Puzzle.build({"gold": [S("true", "silver")], "silver": [S("true", "gold")],
                          "lead": [S("in", "lead")]}, m=1)
     r = rate(loop)
-    assert r.loops == 1
-    assert r.score >= 1 + 2.5
+    # with the portrait in gold or silver the lead statement is false; only the loop decides
+    assert r.technique == "split" and r.level == "tricky"
 
 
-def test_bound_for_loop_free_puzzles_holds():
-    for n in (1, 2, 3):
-        top = max_score_loop_free(3, n)
-        for g in generate(Settings(n=n, count=60, seed=7)):
-            assert g.rating.score <= top + 1e-9
+def test_old_pack_words_are_read_as_levels_and_pack_check_rerates():
+    old = Pack("p", (PackPuzzle("001", default_puzzle(), "hard", 6.0, "silver"),))
+    text = dumps_pack(old)
+    pack = loads_pack(text)
+    assert pack.puzzles[0].difficulty == "tricky"  # "hard" read as tricky
+    [result] = check_pack(pack)
+    assert not result.ok and "rates gentle" in result.message and "tricky" in result.message
+    good = loads_pack(text.replace('"hard"', '"easy"'))
+    assert check_pack(good)[0].ok
+
+
+@pytest.mark.parametrize("n", [2, 3])
+@pytest.mark.parametrize("level", DIFFICULTIES)
+def test_generate_every_level(n, level):
+    made = generate(Settings(n=n, count=3, seed=11, difficulty=level))
+    assert all(g.rating.level == level for g in made)
+    assert all(rate(g.puzzle).level == level for g in made)  # the stored rating re-rates
+
+
+def test_levels_that_need_loops_turn_them_on_and_say_so():
+    asked = Settings(n=3, difficulty="fiendish")
+    checked = asked.check()
+    assert checked.loops
+    assert any("need loops" in note for note in notices(checked, asked))
+    with pytest.raises(SettingsError):  # portrait statements reach nothing past gentle
+        Settings(n=3, vocabulary="portrait", difficulty="steady").check()
+    assert possible_levels(False, ("in", "not_in"), 3) == ("gentle",)
+
+
+# --------------------------------------------------------------------------- explanations
+LOOPY = Puzzle.build({"gold": [S("not_in", "silver"), S("true", "silver"), S("false", "silver")],
+                      "silver": [S("true", "gold")], "lead": [S("in", "gold")]}, m=1)
+
+
+def test_loop_cases_give_reasons_and_values():
+    text = explain(LOOPY)
+    forced = [line for line in text.splitlines() if "Case forced" in line]
+    assert forced
+    for line in forced:
+        # every fact has its reason ("statement 4 is false: statement 1 is false, ...")
+        assert re.search(r"statement \d+ is (true|false): statement \d+", line)
+        assert "Consistent:" in line
+    impossible = [line for line in text.splitlines() if "impossible" in line]
+    assert all("would have to be" in line or "while what it says" in line for line in impossible)
+    assert "Difficulty: tricky" in text and "split a loop" in text
+
+
+def test_statement_after_an_open_loop_says_its_value():
+    # gold and silver each say the other's statements are true: two consistent cases; lead
+    # speaks of gold, so it follows the loop in each case
+    p = Puzzle.build({"gold": [S("true", "silver")], "silver": [S("true", "gold")],
+                      "lead": [S("true", "gold"), S("in", "lead")]}, m=1)
+    text = explain(p)
+    follows = [line for line in text.splitlines() if "Statement 3" in line and "case" in line]
+    assert follows
+    assert all(re.search(r"in case 1 (true|false) \(", line) for line in follows)
+    assert "follows in each case" not in text
+
+
+def test_budget_names_the_part_and_keeps_the_verdict():
+    # thirteen caskets of loops: far more cases than the words may spell out
+    caskets = {f"c{i}": [S("other_true"), S("other_true")] for i in range(12)}
+    caskets["c12"] = [S("in", "c0"), S("not_in", "c0")]
+    p = Puzzle.build(caskets, m=25)
+    text = explain(p)
+    assert "too large to spell out" in text
+    assert text.count("\n") < 14 * (LINE_BUDGET + 10)
+    assert "casket fits" in text or "caskets fit" in text

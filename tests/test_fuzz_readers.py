@@ -23,8 +23,8 @@ SEEDS = {
     ".toml": formats.dumps(PUZZLE, "native").encode(),
     ".txt": formats.dumps(PUZZLE, "text").encode(),
     ".json": formats.dumps(PUZZLE, "thesis_json").encode(),
-    "pack": dumps_pack(Pack("p", (PackPuzzle("001", default_puzzle(), "easy", 2.0, "lead"),
-                                  PackPuzzle("002", PUZZLE, "hard", 6.0)))).encode(),
+    "pack": dumps_pack(Pack("p", (PackPuzzle("001", default_puzzle(), "gentle", 2.0, "lead"),
+                                  PackPuzzle("002", PUZZLE, "tricky", 6.0)))).encode(),
 }
 #: pieces that stress a reader: nesting, long numbers, odd bytes, other formats' syntax
 PIECES = [b"[" * 600, b"{" * 600, b"9" * 4400, b"1e400", b"-0", b"\x00", b"\xff\xfe", b"\r",

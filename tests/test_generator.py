@@ -132,7 +132,7 @@ def test_bounds_with_the_quality_filters():
 @pytest.mark.parametrize("settings, words", [
     (Settings(n=11, repeats="never"), "impossible"),
     (Settings(solution="tin"), "not a casket"),
-    (Settings(n=1, difficulty="hard"), "impossible"),
+    (Settings(n=1, difficulty="fiendish"), "impossible"),
     (Settings(m=99), "out of range"),
     (Settings(caskets=1), "at least 2"),
     (Settings(n=0), "at least one"),
@@ -162,7 +162,7 @@ def test_named_vocabularies(vocabulary):
         assert kinds - {"in", "not_in"}
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["gentle", "steady", "tricky", "fiendish"])
 def test_difficulty_target(level):
     for g in generate(Settings(n=3, count=5, seed=2, difficulty=level)):
         assert g.rating.level == level and g.rating == rate(g.puzzle)
@@ -218,7 +218,7 @@ def test_a_search_that_finds_nothing_gives_up_within_its_patience(monkeypatch):
 
 @pytest.mark.parametrize("settings", [
     Settings(caskets=1), Settings(caskets=200), Settings(n=9, repeats="never"),
-    Settings(n=1, difficulty="hard"), Settings(m=99), Settings(vocabulary="odd"),
+    Settings(n=1, difficulty="fiendish"), Settings(m=99), Settings(vocabulary="odd"),
 ])
 def test_setting_errors_carry_data_and_name_no_flag(settings, capsys):
     with pytest.raises(SettingsError) as info:

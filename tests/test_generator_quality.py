@@ -121,7 +121,7 @@ def test_twin_key_on_symmetric_puzzles():
 def test_generated_caskets_carry_no_negation_or_echo_by_default():
     for s in (Settings(n=3, count=15, seed=1), Settings(n=2, caskets=2, count=8, seed=1),
               Settings(n=4, count=10, seed=2, loops=True),
-              Settings(n=3, count=10, seed=3, difficulty="hard")):
+              Settings(n=3, count=10, seed=3, difficulty="tricky")):
         for g in generate(s):
             assert negation_pairs(g.puzzle) == [] and echo_pairs(g.puzzle) == []
 

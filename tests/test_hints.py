@@ -197,7 +197,12 @@ def test_too_many_cases_falls_back_to_the_exact_verdicts(monkeypatch):
     puzzle = load(REPO / "puzzles" / "two-liars-loop.toml")  # a loop with two cases
     monkeypatch.setattr(deduction, "MAX_CASES", 1)
     for text in (Coach(puzzle).explanation(), explain(puzzle)):
-        assert "too many cases" in text
-        assert "  gold: 1 true statement, as the puzzle says: the gold casket fits." in text
-        assert "  silver: 2 true statements, but the puzzle says 1" in text
-        assert text.endswith("Only the gold casket fits: the portrait is in the gold casket.")
+        assert "too large to spell out here: more than 1 cases" in text
+        assert "  1 true statement, as the puzzle says: the gold casket fits." in text
+        assert "  2 true statements, but the puzzle says 1" in text
+        assert "Only the gold casket fits: the portrait is in the gold casket." in text
+    monkeypatch.setattr(deduction, "MAX_CASES", 4096)
+    monkeypatch.setattr(deduction, "CASE_BUDGET", 1)  # the words' budget, per placement
+    text = explain(puzzle)
+    assert "too large to spell out here: the loop of statements" in text
+    assert "Only the gold casket fits: the portrait is in the gold casket." in text

@@ -9,6 +9,7 @@ import pytest
 
 from portia_tui.cli import main
 from portia_tui.core import formats, sat
+from portia_tui.core.difficulty import DIFFICULTIES
 from portia_tui.core.export import export_pack, to_html, to_markdown
 from portia_tui.core.generator import Settings, build_pack, generate
 from portia_tui.core.pack import (canonical_key, check_pack, dumps_pack, load_pack, loads_pack,
@@ -31,7 +32,7 @@ def test_pack_holds_everything(pack_file):
     assert pack.generator["seed"] == 11 and pack.generator["n"] == 3
     assert len(pack.puzzles) == 8
     for e in pack.puzzles:
-        assert e.puzzle.n == 3 and e.difficulty in ("easy", "medium", "hard")
+        assert e.puzzle.n == 3 and e.difficulty in DIFFICULTIES
         assert e.title == f"Puzzle {e.id}"
         assert sat.analyse(e.puzzle).solution_names() == [e.solution]
         # the answer is not written in clear next to the puzzle
@@ -128,16 +129,16 @@ def test_generate_output_refuses_overwrite(pack_file, capsys):
 
 def test_same_seed_same_output(capsys, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    args = ["generate", "-n", "4", "--count", "5", "--seed", "99", "--difficulty", "medium"]
+    args = ["generate", "-n", "4", "--count", "5", "--seed", "99", "--difficulty", "steady"]
     assert main(args) == 0
     first = capsys.readouterr().out
     assert main(args) == 0
     assert capsys.readouterr().out == first
-    assert main(args[:-1] + ["hard"]) == 0
+    assert main(args[:-1] + ["gentle"]) == 0
     assert capsys.readouterr().out != first
     pack = loads_pack(first)
     assert pack.created.startswith("2023-11-14")
-    assert all(e.difficulty == "medium" for e in pack.puzzles)
+    assert all(e.difficulty == "steady" for e in pack.puzzles)
 
 
 def test_stdout_text(capsys):
@@ -149,7 +150,7 @@ def test_stdout_text(capsys):
 @pytest.mark.parametrize("args", [
     ["-n", "11", "--no-repeats"],
     ["--solution", "tin"],
-    ["-n", "1", "--difficulty", "hard"],
+    ["-n", "1", "--difficulty", "fiendish"],
     ["--m", "10"],
     ["--caskets", "1"],
     ["--caskets", "100000", "-n", "1"],  # once ran for minutes

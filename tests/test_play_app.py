@@ -256,7 +256,7 @@ async def test_pack_progress_is_saved_and_resumed(tmp_path):
         await press(pilot, "n")
         await pilot.pause()
         assert app.screen.session.place.index == 2
-        assert "Puzzle 2 of 3 (medium)" in top(app)
+        assert "Puzzle 2 of 3 (steady)" in top(app)
         await press(pilot, "h", "1")  # one hint, one wrong pick
         fake.now += 12
         await press(pilot, "q")
@@ -330,17 +330,17 @@ async def test_statistics_view(tmp_path):
         assert isinstance(app.screen, StatsScreen)
         table = app.screen.query_one(DataTable)
         rows = {table.get_row_at(r)[0]: table.get_row_at(r) for r in range(table.row_count)}
-        assert rows["easy"][1:6] == ["1", "1", "0", "0", "0"]
-        assert rows["medium"][1:7] == ["1", "0", "1", "0", "0", "2"]
-        assert rows["hard"][1:6] == ["1", "0", "0", "1", "0"]
+        assert rows["gentle"][1:6] == ["1", "1", "0", "0", "0"]
+        assert rows["steady"][1:7] == ["1", "0", "1", "0", "0", "2"]
+        assert rows["tricky"][1:6] == ["1", "0", "0", "1", "0"]
         assert rows["all"][1:7] == ["3", "1", "1", "1", "0", "2"]
         await press(pilot, "escape")
         assert isinstance(app.screen, PackScreen)
 
 
 async def test_pack_entry_whose_stored_answer_is_wrong_is_marked_invalid(tmp_path):
-    pack = Pack("Broken", (PackPuzzle("a", default_puzzle(), "easy", 1.0, "lead"),
-                           PackPuzzle("b", thesis_example(), "easy", 1.0, "silver")))
+    pack = Pack("Broken", (PackPuzzle("a", default_puzzle(), "gentle", 1.0, "lead"),
+                           PackPuzzle("b", thesis_example(), "gentle", 1.0, "silver")))
     app = PlayApp(pack)
     async with app.run_test(size=SIZE) as pilot:
         assert status_cells(app) == ["⚠ invalid puzzle", "○ unsolved"]

@@ -59,9 +59,9 @@ VALID = [
 def make_pack(path: Path, title: str = "Test pack") -> Pack:
     """Three valid puzzles of three difficulties, saved to path."""
     pack = Pack(title=title, author="tests", puzzles=(
-        PackPuzzle("001", default_puzzle(), "easy", 1.0, "silver"),
-        PackPuzzle("002", thesis_example(), "medium", 2.5, "silver"),
-        PackPuzzle("003", loop_puzzle(), "hard", 4.0, "gold"),
+        PackPuzzle("001", default_puzzle(), "gentle", 1.0, "silver"),
+        PackPuzzle("002", thesis_example(), "steady", 2.5, "silver"),
+        PackPuzzle("003", loop_puzzle(), "tricky", 4.0, "gold"),
     ))
     save_pack(pack, path)
     return pack

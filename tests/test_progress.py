@@ -124,7 +124,7 @@ def test_statistics_per_difficulty(tmp_path):
     c.seconds = 10
     c.revealed()
     rows = statistics([(e.id, e.difficulty) for e in pack.puzzles], prog)
-    assert [r.label for r in rows] == ["easy", "medium", "hard", "all"]
+    assert [r.label for r in rows] == ["gentle", "steady", "tricky", "all"]
     easy, medium, hard, total = rows
     assert (easy.solved, easy.mean_solve_seconds) == (1, 30)
     assert (medium.hinted, medium.hints, medium.mean_solve_seconds) == (1, 3, 90)
@@ -136,7 +136,7 @@ def test_statistics_per_difficulty(tmp_path):
 def test_statistics_count_unplayed_puzzles_as_unsolved():
     pack = Pack("one", (PackPuzzle("1", default_puzzle(), "odd"), PackPuzzle("2", thesis_example())))
     rows = statistics([(e.id, e.difficulty) for e in pack.puzzles], ProgressStore().pack("x"))
-    assert [r.label for r in rows] == ["medium", "odd", "all"]
+    assert [r.label for r in rows] == ["steady", "odd", "all"]
     assert rows[-1].unsolved == 2
 
 

@@ -81,7 +81,7 @@ def test_the_command_line_says_how_to_replace(tmp_path, capsys):
 
 # --------------------------------------------------------------------------- export names
 def test_export_gives_every_id_its_own_file(tmp_path, capsys):
-    pack = Pack("p", tuple(PackPuzzle(pid, default_puzzle(), "easy", 1.0, "lead")
+    pack = Pack("p", tuple(PackPuzzle(pid, default_puzzle(), "gentle", 1.0, "lead")
                            for pid in ("a/b", "a_b", "A_B")))
     save_pack(pack, tmp_path / "p.toml")
     for fmt in ("txt", "json"):

@@ -16,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Random Portia-n puzzles (Algorithm 3 of the thesis): random statements on "
         "each casket, then m chosen among the m values with exactly one solution. Every puzzle "
         "is solved exactly, re-verified by SAT (the first and one in twenty, or all with "
-        "--verify) and rated easy/medium/hard. No casket carries a statement beside its exact "
+        "--verify) and rated by the hardest technique it needs (gentle, steady, tricky, fiendish). No casket carries a statement beside its exact "
         "negation or two that say the same, and no two puzzles are the same up to renaming the "
         "caskets (the --allow-* options lift these). Without -o the pack TOML is printed (or "
         "readable text with --print text).")
@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="never repeat a statement on a casket, even when -n needs it (error)")
     p.set_defaults(repeats="auto")
     p.add_argument("--difficulty", choices=DIFFICULTIES,
-                   help="keep only puzzles of this difficulty")
+                   help="keep only puzzles of this difficulty (the levels that need loops "
+                   "allow them)")
     p.add_argument("--vocabulary", choices=tuple(VOCABULARIES), default="classic",
                    help="classic (default: the six kinds of the thesis), portrait (in / not in "
                    "a casket only) or full (the whole language)")
@@ -87,18 +88,19 @@ def run(args: argparse.Namespace) -> int:
     from portia_tui.core.generator import Settings, Stats, iter_generate, notices
     from portia_tui.core.pack import build_pack, dumps_pack, save_pack
 
-    settings = Settings(
+    asked = Settings(
         n=args.n, caskets=args.caskets, count=args.count, m=args.m, m_policy=args.m_policy,
         solution=args.solution.strip().lower() if args.solution else None, loops=args.loops,
         repeats=args.repeats, difficulty=args.difficulty, vocabulary=args.vocabulary,
         seed=args.seed, attempts=args.attempts, allow_negations=args.allow_negations,
-        allow_echoes=args.allow_echoes, allow_twins=args.allow_twins, verify=args.verify).check()
+        allow_echoes=args.allow_echoes, allow_twins=args.allow_twins, verify=args.verify)
+    settings = asked.check()
     if args.output:  # fail before the work, not after
         from portia_tui.core.formats.common import check_target
 
         check_target(args.output, args.force)
     if not args.quiet:
-        for note in notices(settings):
+        for note in notices(settings, asked):
             print(note, file=sys.stderr)
     stats = Stats()
     show = bool(args.output) and not args.quiet and sys.stderr.isatty() and settings.count > 1

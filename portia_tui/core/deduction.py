@@ -12,6 +12,7 @@ words are wanted). Ratings and hints read the facts alone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .engine import CasketEngine, bits, evaluator
 from .model import Puzzle
@@ -21,10 +22,29 @@ from .words import listing, numbers, truth_list
 
 #: more cases than this under one placement and the stories give up (the engine has no limit)
 MAX_CASES = 4096
+#: the words' budget under one placement: cases tried in loops, cases carried past a loop,
+#: and lines; beyond it the story says which part is too large to spell out and still gives
+#: the verdict (from the engine's counts)
+CASE_BUDGET = 64
+LINE_BUDGET = 200
+#: a statement that follows in more cases than this is told as a tally, not case by case
+LIST_CASES = 4
 
 
 class TooManyCases(Exception):
     """A loop leaves more cases than the deduction solver will list."""
+
+
+class TooLarge(Exception):
+    """The words for one placement pass the budget; `part` says which part."""
+
+    def __init__(self, part: str):
+        super().__init__(part)
+        self.part = part
+
+
+def _v(value: bool) -> str:
+    return "true" if value else "false"
 
 
 def _truth_list(values: dict[int, bool], items: list[int]) -> str:
@@ -65,8 +85,21 @@ class Story:
     splits: int = 0
     #: longest chain of statements about statements that had to be followed
     depth: int = 0
-    #: each statement's value when every world agrees on it, else None; None when no world
-    settled: tuple[bool | None, ...] | None = None
+    #: the part too large to spell out (the words stop there), or None
+    too_large: str | None = None
+    #: a function giving `settled` (the engine's values), called when first read: a rating
+    #: reads the counts, worlds and depth only
+    settle: Callable[[], tuple[bool | None, ...] | None] | None = field(
+        default=None, repr=False, compare=False)
+
+    @property
+    def settled(self) -> tuple[bool | None, ...] | None:
+        """Each statement's value when every world agrees on it, else None; None when no
+        world."""
+        if self.settle is not None:
+            self._settled = self.settle()
+            self.settle = None
+        return getattr(self, "_settled", None)
 
     def values(self) -> tuple[bool | None, ...] | None:
         """Each statement's value when all worlds agree on it, else None; None when no world."""
@@ -81,7 +114,7 @@ class Story:
         name = puzzle.names[self.placement]
         lines = [f"Suppose the portrait is in the {name} casket."]
         lines += [f"  {s}" for s in self.steps]
-        if self.worlds == 1 and self.settled is not None:
+        if self.worlds == 1 and self.settled is not None and self.too_large is None:
             case = dict(enumerate(self.settled))
             lines.append(f"  So {_truth_list(case, sorted(case))}.")
         lines.append(f"  {self.verdict(puzzle, m)}")
@@ -131,25 +164,42 @@ class Deducer:
         members = set(loop)
         found: list[dict[int, bool]] = []
 
-        def propagate(values: dict[int, bool]) -> bool:
+        def propagate(values: dict[int, bool], why: list[str] | None) -> bool:
+            """Every value the known ones force; `why` (when words are wanted) gets one
+            reason a fact, and the clash when there is one. False on a clash."""
+            def say(text: str) -> None:
+                if why is not None:
+                    why.append(text)
+
             changed = True
             while changed:
                 changed = False
                 for s in loop:
                     mn = meanings[s]
                     assert isinstance(mn, GroupMeaning)
+                    want = _v(mn.value)
                     known = [values.get(t) for t in mn.group]
-                    if any(v is not None and v != mn.value for v in known):
+                    breaker = next((t for t, v in zip(mn.group, known)
+                                    if v is not None and v != mn.value), None)
+                    if breaker is not None:
                         forced: bool | None = False
+                        reason = (f"statement {breaker + 1} is {_v(not mn.value)}, and "
+                                  f"statement {s + 1} says its statements are {want}")
                     elif all(v is not None for v in known):
                         forced = True
+                        reason = (f"statement{'s' if len(mn.group) > 1 else ''} "
+                                  f"{numbers(mn.group)} {'are all' if len(mn.group) > 1 else 'is'}"
+                                  f" {want}, as statement {s + 1} says")
                     else:
                         forced = None
                     if forced is not None:
                         if s in values and values[s] != forced:
+                            say(f"statement {s + 1} would have to be {_v(forced)} ({reason}) "
+                                f"and {_v(values[s])}")
                             return False
                         if s not in values:
                             values[s] = forced
+                            say(f"statement {s + 1} is {_v(forced)}: {reason}")
                             changed = True
                     if values.get(s) is True:  # every member must carry the value
                         for t in mn.group:
@@ -157,48 +207,72 @@ class Deducer:
                                 if t not in members:
                                     return False
                                 values[t] = mn.value
+                                say(f"statement {t + 1} is {want}: statement {s + 1} is true "
+                                    "and says so")
                                 changed = True
                             elif values[t] != mn.value:
+                                say(f"statement {t + 1} would have to be {want} (statement "
+                                    f"{s + 1} is true and says so) and {_v(values[t])}")
                                 return False
                     elif values.get(s) is False:  # some member must break it
                         open_ = [t for t in mn.group if values.get(t) is None]
                         breaking = [t for t in mn.group if values.get(t) == (not mn.value)]
                         if not breaking and len(open_) == 1 and open_[0] in members:
                             values[open_[0]] = not mn.value
+                            say(f"statement {open_[0] + 1} is {_v(not mn.value)}: statement "
+                                f"{s + 1} is false, so one of its statements is not {want}, "
+                                "and only this one is left")
                             changed = True
                         elif not breaking and not open_:
+                            say(f"statement {s + 1} would have to be false and true: every "
+                                f"statement it speaks of is {want}")
                             return False
             return True
 
-        def search(values: dict[int, bool], assumed: list[tuple[int, bool]]) -> None:
+        tried = [0]
+
+        def search(values: dict[int, bool], assumed: list[tuple[int, bool]],
+                   why: list[str]) -> None:
             if story is not None:
                 story.splits += 1
-            if not propagate(values):
-                if story is not None and assumed:
-                    story.steps.append(f"    Case {self._case(assumed)}: impossible, a statement "
-                                       "would have to be both true and false.")
+                tried[0] += 1
+                if tried[0] > CASE_BUDGET:
+                    raise TooLarge(f"the loop of statements {numbers(loop)} (more than "
+                                   f"{CASE_BUDGET} cases to try)")
+            why = list(why)
+            words = why if story is not None else None
+            name = self._case(assumed) if assumed else "forced"
+            if not propagate(values, words):
+                if story is not None:
+                    story.steps.append(f"    Case {name}: {'; '.join(why)}: impossible.")
                 return
             open_ = [s for s in loop if s not in values]
             if not open_:
                 # re-check every member against its meaning
-                if all(values[s] == holds(meanings[s], placement, values) for s in loop):
+                wrong = next((s for s in loop
+                              if values[s] != holds(meanings[s], placement, values)), None)
+                if wrong is None:
                     found.append({s: values[s] for s in loop})
                     if len(found) > MAX_CASES:
                         raise TooManyCases(f"more than {MAX_CASES} cases in one loop")
                     if story is not None:
+                        said = f"{'; '.join(why)}. " if why else ""
                         story.steps.append(
-                            f"    Case {self._case(assumed) if assumed else 'forced'}: consistent, "
+                            f"    Case {name}: {said}Consistent: "
                             f"{_truth_list(values, list(loop))}.")
                 elif story is not None:
-                    story.steps.append(f"    Case {self._case(assumed)}: impossible.")
+                    story.steps.append(
+                        f"    Case {name}: {'; '.join(why)}; but statement {wrong + 1} is "
+                        f"{_v(values[wrong])} while what it says is "
+                        f"{_v(not values[wrong])}: impossible.")
                 return
             s = open_[0]
             for guess in (True, False):
                 trial = dict(values)
                 trial[s] = guess
-                search(trial, assumed + [(s, guess)])
+                search(trial, assumed + [(s, guess)], why)
 
-        search(dict(world), [])
+        search(dict(world), [], [])
         return found
 
     @staticmethod
@@ -241,14 +315,20 @@ class Deducer:
         worlds = engine.worlds(placement)
         story = Story(placement, counts=frozenset(bits(total)), worlds=worlds,
                       depth=self.depth(), splits=self._loops,
-                      settled=engine.values(placement) if total else None)
+                      settle=(lambda: engine.values(placement)) if total else None)
         if explain:
-            steps, splits = self._narrate(placement, explain=True)
-            story.steps, story.splits = steps, splits
+            try:
+                steps, splits = self._narrate(placement, explain=True)
+            except (TooLarge, TooManyCases) as exc:
+                part = exc.part if isinstance(exc, TooLarge) else str(exc)
+                story.steps = [f"This part is too large to spell out here: {part}. The exact "
+                               "analysis gives the verdict."]
+                story.splits = self._loops
+                story.too_large = part
+            else:
+                story.steps, story.splits = steps, splits
         elif worlds > MAX_CASES:
             raise TooManyCases(f"more than {MAX_CASES} cases")
-        elif self._case_bound() > MAX_CASES:  # would listing them pass the limit on the way?
-            self._narrate(placement, explain=False)
         return story
 
     def stories(self, explain: bool = True) -> list[Story]:
@@ -271,19 +351,21 @@ class Deducer:
                                            "true or false.")
                     if len(worlds) > MAX_CASES:
                         raise TooManyCases(f"more than {MAX_CASES} cases")
+                    if explain and len(worlds) > CASE_BUDGET:
+                        raise TooLarge(f"the {len(worlds)} cases of the empty slots")
                     continue
                 for w in worlds:
                     w[i] = holds(mn, placement, w)
                 if explain and len(worlds) == 1:
                     story.steps.append(self._reason(i, placement, worlds[0]))
                 elif explain and worlds:
-                    story.steps.append(f"{self._about(i, True)} follows in each case.")
+                    story.steps.append(self._in_each_case(i, placement, worlds))
                 continue
             if explain:
                 story.steps.append(
                     f"Statements {numbers(comp)} speak of each other in a loop: "
                     "try each case.")
-            new_worlds = []
+            new_worlds: list[dict[int, bool]] = []
             for w in worlds:
                 for case in self._loop_cases(comp, placement, w, story if explain else None):
                     merged = dict(w)
@@ -291,6 +373,11 @@ class Deducer:
                     new_worlds.append(merged)
                     if len(new_worlds) > MAX_CASES:
                         raise TooManyCases(f"more than {MAX_CASES} cases")
+                if explain and len(story.steps) > LINE_BUDGET:
+                    before = (f", tried in each of the {len(worlds)} cases before it"
+                              if len(worlds) > 1 else "")
+                    raise TooLarge(f"the loop of statements {numbers(comp)}{before} (more "
+                                   f"than {LINE_BUDGET} lines)")
             if not explain:
                 story.splits += 1
             worlds = new_worlds
@@ -299,7 +386,36 @@ class Deducer:
                     story.steps.append("No case is consistent: the loop is a paradox here.")
                 elif len(worlds) > 1:
                     story.steps.append(f"{len(worlds)} cases remain consistent.")
+                if len(worlds) > CASE_BUDGET:
+                    raise TooLarge(f"the {len(worlds)} cases left after the loop of statements "
+                                   f"{numbers(comp)}")
+                if len(story.steps) > LINE_BUDGET:
+                    raise TooLarge(f"the story past the loop of statements {numbers(comp)} "
+                                   f"(more than {LINE_BUDGET} lines)")
         return story.steps, story.splits
+
+    def _in_each_case(self, i: int, placement: int, worlds: list[dict[int, bool]]) -> str:
+        """A statement read after a loop left several cases: its value in each case, and
+        why (what it speaks of)."""
+        mn = self.meanings[i]
+        head = self._about(i, True)
+        seen = {w[i] for w in worlds}
+        if isinstance(mn, PortraitMeaning) or len(worlds) > LIST_CASES:
+            if len(seen) == 1:
+                value = _v(seen.pop())
+                why = self._reason(i, placement, worlds[0]).split(": ", 1)[1] \
+                    if isinstance(mn, PortraitMeaning) else "it follows the same way in each"
+                return f"{head} is {value} in every case: {why}"
+            true = sum(1 for w in worlds if w[i])
+            return (f"{head} is true in {true} of the {len(worlds)} cases and false in the "
+                    f"other {len(worlds) - true}, as the statements it speaks of are.")
+        parts = []
+        for number, w in enumerate(worlds, 1):
+            why = self._reason(i, placement, w).split(": ", 1)[1].rstrip(".")
+            parts.append(f"in case {number} {_v(w[i])} ({why})")
+        if len(seen) == 1:
+            return f"{head} is {_v(seen.pop())} in every case: {'; '.join(parts)}."
+        return f"{head} depends on the case: {'; '.join(parts)}."
 
 
 def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = None) -> str:
@@ -310,8 +426,10 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
     """
     m = puzzle.m if m is None else m
     engine = None if analysis is None else analysis.evaluation
+    deducer = Deducer(puzzle, engine)
+    engine = deducer.engine
     try:
-        stories = Deducer(puzzle, engine).stories()
+        stories = deducer.stories()
     except TooManyCases as exc:
         if analysis is None:
             from .engine import analyse as engine_analyse
@@ -327,6 +445,9 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
         fits = [puzzle.names[s.placement] for s in stories if m in s.counts]
     if len(fits) == 1:
         parts.append(f"Only the {fits[0]} casket fits: the portrait is in the {fits[0]} casket.")
+        from .difficulty import rate
+
+        parts.append(rate(puzzle, m, engine).why(puzzle))
     elif not fits:
         parts.append(f"No casket fits {m} true statements: the puzzle has no solution.")
     else:

@@ -39,6 +39,7 @@ CAN_FALSE, CAN_TRUE = 1, 2
 ONES = (1,) * 12
 OTHER_KINDS = frozenset({"other_true", "other_false"})
 TRUTH_KINDS = frozenset({"true", "false"})
+SPEAKING_KINDS = OTHER_KINDS | TRUTH_KINDS
 
 # statement categories inside a casket
 PORTRAIT, TRUTH, FREE, OTHER_TRUE, OTHER_FALSE = range(5)
@@ -67,11 +68,16 @@ def bits(mask: int) -> Iterator[int]:
 
 
 _SIGNALS: dict[int, tuple[tuple[int, int], ...]] = {}
+_SIGNAL_MASKS: dict[int, tuple[int, ...]] = {}
 
 
 def _signals(n: int) -> tuple[tuple[int, int], ...]:
     """(signal, the counts showing it) for a casket of n statements (shared per n)."""
     out = _SIGNALS[n] = ((ALL, 1 << n), (NONE, 1), (MIXED, ((1 << n) - 1) & ~1))
+    masks = [0] * (MIXED + 1)
+    for sig, mask in out:
+        masks[sig] = mask
+    _SIGNAL_MASKS[n] = tuple(masks)
     return out
 
 
@@ -79,8 +85,8 @@ class Casket:
     """What the engine needs to know about one casket (compiled once per puzzle)."""
 
     __slots__ = ("index", "n", "start", "base", "adjust", "truth", "targets", "live", "fixed",
-                 "free", "ot", "of", "can_all", "can_none", "cache", "signals", "statements",
-                 "_detail")
+                 "free", "ot", "of", "can_all", "can_none", "cache", "signals", "sigmask",
+                 "statements", "_detail")
 
     def __init__(self, index: int, n: int, start: int):
         self.index = index
@@ -108,6 +114,8 @@ class Casket:
         self.cache: dict[int, int] = {}
         #: the counts behind each signal
         self.signals = _SIGNALS.get(n) or _signals(n)
+        #: signal -> the counts showing it (indexed by ALL, NONE, MIXED)
+        self.sigmask = _SIGNAL_MASKS[n]
         self.statements: tuple = ()
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
 
@@ -227,30 +235,35 @@ class Casket:
         return out
 
 
+#: (n, fixed, free, ot, of) -> the `Casket.cache` of every casket of that shape
+_COUNTS: dict[tuple[int, int, int, int, int], dict[int, int]] = {}
+
+
 def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list[Casket]:
     """Every casket's summary; statements in `freed` count as empty slots.
 
     Only the distinct statements on a casket matter, with their multiplicities, so this
     is linear in the number of statements with a small constant (Counter is C)."""
-    where = {name: i for i, name in enumerate(puzzle.names)}
-    k = len(where)
-    every = (1 << k) - 1
+    names = puzzle.names
+    where = {name: i for i, name in enumerate(names)}
+    every = (1 << len(names)) - 1
     caskets = []
     start = 0
+    signal_less = False
     for ci, cas in enumerate(puzzle.caskets):
         sts = cas.statements
-        c = Casket(ci, len(sts), start)
+        n = len(sts)
+        c = Casket(ci, n, start)
         c.statements = sts
         if freed:
             sts = tuple(EMPTY if i in freed else st for i, st in enumerate(sts, start))
-        start += len(sts)
+        start += n
         all_true = all_false = every
         adjust = c.adjust
         truth = c.truth
         base = fixed = free = ot = of = 0
         # many statements repeat on a long casket: count each distinct one once
-        distinct = Counter(sts).items() if len(sts) > 12 else zip(sts, ONES)
-        for st, cnt in distinct:
+        for st, cnt in (Counter(sts).items() if n > 12 else zip(sts, ONES)):
             kind = st[0]
             target = st[1]
             if kind == "in":
@@ -258,38 +271,65 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
                 adjust[y] = adjust.get(y, 0) + cnt
                 all_true &= 1 << y
                 all_false &= every ^ (1 << y)
-                fixed += cnt
             elif kind == "not_in":
                 y = where[target]
                 base += cnt
                 adjust[y] = adjust.get(y, 0) - cnt
                 all_true &= every ^ (1 << y)
                 all_false &= 1 << y
-                fixed += cnt
-            elif kind == "true" or kind == "false":
+            elif kind == "true":
                 y = where[target]
                 pair = truth.get(y)
                 if pair is None:
-                    pair = truth[y] = [0, 0]
-                pair[0 if kind == "true" else 1] += cnt
-                fixed += cnt
+                    truth[y] = [cnt, 0]
+                else:
+                    pair[0] += cnt
+            elif kind == "false":
+                y = where[target]
+                pair = truth.get(y)
+                if pair is None:
+                    truth[y] = [0, cnt]
+                else:
+                    pair[1] += cnt
             elif kind == "other_true":
                 ot += cnt
+                continue
             elif kind == "other_false":
                 of += cnt
+                continue
             elif kind == "":
                 free += cnt
+                continue
             else:
                 raise BeyondSignals(kind)
+            fixed += cnt
         c.base, c.fixed, c.free, c.ot, c.of = base, fixed, free, ot, of
-        if not c.of:  # "other false" rules out both ALL and NONE
+        # the consistent counts depend on these numbers only: share them between caskets
+        shape = (n, fixed, free, ot, of)
+        cache = _COUNTS.get(shape)
+        if cache is None:
+            if len(_COUNTS) >= 4096:
+                _COUNTS.clear()
+            cache = _COUNTS[shape] = {}
+        c.cache = cache
+        if not of:  # "other false" rules out both ALL and NONE
             c.can_all = all_true
             c.can_none = all_false
-        c.targets = tuple(c.truth)
+            if not (all_true or all_false):
+                signal_less = True
+        else:
+            signal_less = True
+        c.targets = tuple(truth)
         caskets.append(c)
     for c in caskets:
-        c.live = tuple((y, ct, cf) for y, (ct, cf) in c.truth.items()
-                       if caskets[y].can_all or caskets[y].can_none)
+        truth = c.truth
+        if not truth:
+            continue
+        if signal_less:
+            c.live = tuple((y, ct, cf) for y, (ct, cf) in truth.items()
+                           if caskets[y].can_all or caskets[y].can_none)
+        else:
+            c.live = tuple((y, ct, cf) for y, (ct, cf) in truth.items())
     return caskets
 
 
@@ -298,43 +338,64 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
     """Strongly connected components of the casket graph (restricted to `members`), in
     dependency order: a casket comes after the caskets it speaks of. With live=True only
     the edges that carry information count (to caskets that can show ALL or NONE)."""
-    nodes = list(range(len(caskets))) if members is None else sorted(members)
-    inside = set(nodes)
+    k = len(caskets)
+    nodes = range(k) if members is None else sorted(members)
+    edges: list[Sequence[int]] = [()] * k
+    linked = False
     if live:
-        edges = {c: [t for t, _x, _y in caskets[c].live if t in inside] for c in nodes}
+        inside = None if members is None else set(nodes)
+        for c in nodes:
+            ts = [t for t, _x, _y in caskets[c].live if inside is None or t in inside]
+            if ts:
+                edges[c] = ts
+                linked = True
     else:
-        edges = {c: [t for t in caskets[c].targets if t in inside] for c in nodes}
-    if not any(edges.values()):
+        for c in nodes:
+            ts = caskets[c].targets
+            if members is not None:
+                ts = [t for t in ts if t in members]
+            if ts:
+                edges[c] = ts
+                linked = True
+    if not linked:
         return [(c,) for c in nodes]
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
+    index = [-1] * k
+    low = [0] * k
+    on = [False] * k
     stack: list[int] = []
-    on: set[int] = set()
     out: list[tuple[int, ...]] = []
+    counter = 0
 
     def visit(node: int) -> None:  # Tarjan; the depth is at most the number of caskets
-        index[node] = low[node] = len(index)
+        nonlocal counter
+        index[node] = low[node] = counter
+        counter += 1
         stack.append(node)
-        on.add(node)
+        on[node] = True
         for nxt in edges[node]:
-            if nxt not in index:
+            if index[nxt] < 0:
                 visit(nxt)
                 if low[nxt] < low[node]:
                     low[node] = low[nxt]
-            elif nxt in on and index[nxt] < low[node]:
+            elif on[nxt] and index[nxt] < low[node]:
                 low[node] = index[nxt]
         if low[node] == index[node]:
+            if stack[-1] == node:
+                stack.pop()
+                on[node] = False
+                out.append((node,))
+                return
             comp = []
             while True:
                 w = stack.pop()
-                on.discard(w)
+                on[w] = False
                 comp.append(w)
                 if w == node:
                     break
             out.append(tuple(sorted(comp)))
 
     for root in nodes:
-        if root not in index:
+        if index[root] < 0:
             visit(root)
     return out
 
@@ -347,18 +408,22 @@ class Plan:
     def __init__(self, caskets: list[Casket], units: list[tuple[int, ...]]):
         self.caskets = caskets
         self.units = units
-        last: dict[int, int] = {}
+        last = [-1] * len(caskets)
         for j, unit in enumerate(units):
             for c in unit:
                 for t, _ct, _cf in caskets[c].live:
-                    if t not in unit:
-                        last[t] = max(last.get(t, -1), j)
+                    if last[t] < j and t not in unit:
+                        last[t] = j
         #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
         self.live: list[tuple[int, ...]] = []
-        done: list[int] = []
+        carried: list[int] = []
         for j, unit in enumerate(units):
-            self.live.append(tuple(c for c in done if last.get(c, -1) >= j))
-            done.extend(unit)
+            if carried:
+                carried = [c for c in carried if last[c] >= j]
+            self.live.append(tuple(carried))
+            for c in unit:
+                if last[c] > j:
+                    carried.append(c)
         self.live.append(())
         self.k = len(caskets)
         #: every casket starts MIXED: one that can never show anything else is read as such
@@ -487,10 +552,23 @@ def _signals_of(c: Casket, kmask: int) -> int:
     return out
 
 
+def unit_users(caskets: Sequence[Casket], unit: tuple[int, ...]) -> dict[int, list[int]]:
+    """For each casket of the unit, the caskets of the unit that read its signal."""
+    members = set(unit)
+    users: dict[int, list[int]] = {c: [] for c in unit}
+    for c in unit:
+        for t, _ct, _cf in caskets[c].live:
+            if t in members:
+                users[t].append(c)
+    return users
+
+
 def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int],
-                   p: int) -> list[tuple[tuple[int, int, int], ...]]:
+                   p: int, users: dict[int, list[int]] | None = None
+                   ) -> list[tuple[tuple[int, int, int], ...]]:
     """Every consistent combination of signals for the caskets of a unit, given the signals
-    in env of the caskets it speaks of outside; each as ((signal, a, counts), ...) per casket."""
+    in env of the caskets it speaks of outside; each as ((signal, a, counts), ...) per casket.
+    `users`: `unit_users(caskets, unit)`, when the caller keeps it."""
     if len(unit) == 1:
         c = caskets[unit[0]]
         a = c.fixed_true(p, env)
@@ -501,14 +579,20 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
             if got:
                 out.append(((sig, a, got),))
         return out
-    members = set(unit)
-    users: dict[int, list[int]] = {c: [] for c in unit}
+    start = {}
+    held = True
+    bit = 1 << p
     for c in unit:
-        for t, _ct, _cf in caskets[c].live:
-            if t in members:
-                users[t].append(c)
-    start = {c: caskets[c].domain(p) for c in unit}
-    if all(not d & (d - 1) for d in start.values()):
+        cas = caskets[c]
+        d = MIXED if cas.n >= 2 else 0
+        if cas.can_all & bit:
+            d |= ALL
+        if cas.can_none & bit:
+            d |= NONE
+        start[c] = d
+        if d & (d - 1):
+            held = False
+    if held:
         # each casket held to one signal by its portrait statements: read them off
         for c in unit:
             env[c] = start[c]
@@ -516,11 +600,13 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
         for c in unit:
             cas = caskets[c]
             a = cas.fixed_true(p, env)
-            kmask = cas.counts(a) & next(m for s, m in cas.signals if s == start[c])
+            kmask = cas.counts(a) & cas.sigmask[start[c]]
             if not kmask:
                 return []
             sol.append((start[c], a, kmask))
         return [tuple(sol)]
+    if users is None:
+        users = unit_users(caskets, unit)
     solutions: list[tuple[tuple[int, int, int], ...]] = []
     todo = [start]
     while todo:
@@ -562,7 +648,7 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
         for c in unit:
             cas = caskets[c]
             a = cas.fixed_true(p, env)
-            mask = next(m for s, m in cas.signals if s == dom[c])
+            mask = cas.sigmask[dom[c]]
             sol.append((dom[c], a, cas.counts(a) & mask))
         solutions.append(tuple(sol))
     return solutions
@@ -579,18 +665,24 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
     for unit in units:
         if len(unit) > 1:
             members = {names[c] for c in unit}
+            whole = len(unit) == len(names)  # every truth statement speaks inside it
             stmts = []
             for c in unit:
                 cas = caskets[c]
-                stmts += [i for i, st in enumerate(cas.statements, cas.start)
-                          if st.kind in OTHER_KINDS or (st.kind in TRUTH_KINDS
-                                                        and st.target in members)]
+                if not (cas.ot or cas.of or cas.truth):
+                    continue
+                if whole:
+                    stmts += [i for i, (kind, *_t) in enumerate(cas.statements, cas.start)
+                              if kind in SPEAKING_KINDS]
+                    continue
+                stmts += [i for i, (kind, target, *_r) in enumerate(cas.statements, cas.start)
+                          if kind in OTHER_KINDS or (kind in TRUTH_KINDS and target in members)]
             out.append((tuple(stmts), unit))
         else:
             cas = caskets[unit[0]]
             if cas.ot + cas.of >= 2:
-                stmts = [i for i, st in enumerate(cas.statements, cas.start)
-                         if st.kind in OTHER_KINDS]
+                stmts = [i for i, (kind, *_t) in enumerate(cas.statements, cas.start)
+                         if kind in OTHER_KINDS]
                 out.append((tuple(stmts), unit))
     return out
 
@@ -693,21 +785,27 @@ def loop_varies(caskets: Sequence[Casket], where: dict[str, int], walk: Walk,
     return False
 
 
-def quick_all(plan: Plan) -> list[tuple[int, list[int], list[int]] | None]:
+def quick_all(plan: Plan) -> list[tuple[int, Sequence[int], Sequence[int]] | None]:
     """The common case at full speed, every placement at once: where every unit has one
     consistent combination of signals, a placement has one state, and the walk is not needed.
     Per casket, one row over the placements: how many of its fixed statements are true
     under each (from its portrait statements and the rows of the caskets it speaks of), and
-    the counts that follows, worked out once per distinct number (cached). Per placement:
-    (total, fixed statements true per casket, counts per casket), or None when the general
-    walk is needed there."""
+    the counts that follows. A row is one number with a few exceptions (the placements its
+    portrait statements name, and those where a casket it speaks of shows ALL or NONE), so it
+    is built from the exceptions, and the counts are worked out once per distinct number.
+    Per placement: (total, fixed statements true per casket, counts per casket), or None when
+    the general walk is needed there."""
     caskets = plan.caskets
     k = plan.k
-    slow = [False] * k
+    every = (1 << k) - 1
+    slow = 0  # placements (bit set) that need the walk
+    #: per casket, the placements (bit sets) under which it shows ALL / NONE
+    show_all = [0] * k
+    show_none = [0] * k
     rows_a: list[list[int]] = [[]] * k
     rows_m: list[list[int]] = [[]] * k
-    rows_s: list[list[int]] = [[MIXED] * k for _ in range(k)]
-    sums = [0] * k
+    sum0 = 0  # sum of the single counts at every placement's default ...
+    sums = [0] * k  # ... plus these per placement
     multi = False
     for unit in plan.units:
         if len(unit) > 1:
@@ -716,17 +814,23 @@ def quick_all(plan: Plan) -> list[tuple[int, list[int], list[int]] | None]:
                 rows_m[ci] = [0] * k
             env = list(plan.env0)
             outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
+            users = unit_users(caskets, unit)
             for p in range(k):
-                if slow[p]:
+                if slow >> p & 1:
                     continue
+                bit = 1 << p
                 for y in outside:
-                    env[y] = rows_s[y][p]
-                sols = unit_solutions(caskets, unit, env, p)
+                    env[y] = (ALL if show_all[y] & bit else NONE if show_none[y] & bit
+                              else MIXED)
+                sols = unit_solutions(caskets, unit, env, p, users)
                 if len(sols) != 1:
-                    slow[p] = True
+                    slow |= bit
                     continue
                 for ci, (sig, a, kmask) in zip(unit, sols[0]):
-                    rows_s[ci][p] = sig
+                    if sig == ALL:
+                        show_all[ci] |= bit
+                    elif sig == NONE:
+                        show_none[ci] |= bit
                     rows_a[ci][p] = a
                     rows_m[ci][p] = kmask
                     if kmask & (kmask - 1):
@@ -736,56 +840,76 @@ def quick_all(plan: Plan) -> list[tuple[int, list[int], list[int]] | None]:
             continue
         ci = unit[0]
         c = caskets[ci]
-        if c.live:
-            row = []
-            for p in range(k):
-                a = c.base + c.adjust.get(p, 0)
-                for y, ct, cf in c.live:
-                    s = rows_s[y][p]
-                    if s == ALL:
-                        a += ct
-                    elif s == NONE:
-                        a += cf
-                row.append(a)
-        else:
-            row = [c.base] * k
-            for y, d in c.adjust.items():
-                row[y] += d
-        rows_a[ci] = row
-        masks = []
-        sigs = rows_s[ci]
-        top = 1 << c.n
+        a0 = c.base
+        exc: dict[int, int] = {}  # placement -> fixed statements true, where not a0
+        for y, d in c.adjust.items():
+            if d:
+                exc[y] = a0 + d
+        for y, ct, cf in c.live:
+            if ct:
+                for p in bits(show_all[y]):
+                    exc[p] = exc.get(p, a0) + ct
+            if cf:
+                for p in bits(show_none[y]):
+                    exc[p] = exc.get(p, a0) + cf
         cache = c.cache
-        for p, a in enumerate(row):
+        m0 = cache.get(a0)
+        if m0 is None:
+            m0 = c.counts(a0)
+        row = [a0] * k
+        masks = [m0] * k
+        top = 1 << c.n
+        single = not m0 & (m0 - 1)
+        d0 = m0.bit_length() - 1 if single else 0
+        sum0 += d0
+        # the default placements at once ...
+        where = every
+        for p in exc:
+            where ^= 1 << p
+        if where:
+            if m0 == top:
+                show_all[ci] |= where
+            elif m0 == 1:
+                show_none[ci] |= where
+            elif not m0 or m0 & (top | 1):
+                slow |= where
+            if not single:
+                multi = True
+        # ... then each exception
+        for p, a in exc.items():
+            row[p] = a
             kmask = cache.get(a)
             if kmask is None:
                 kmask = c.counts(a)
-            masks.append(kmask)
+            masks[p] = kmask
             if kmask == top:
-                sigs[p] = ALL
+                show_all[ci] |= 1 << p
             elif kmask == 1:
-                sigs[p] = NONE
+                show_none[ci] |= 1 << p
             elif not kmask or kmask & (top | 1):
-                slow[p] = True
+                slow |= 1 << p
             if kmask & (kmask - 1):
                 multi = True
-            else:
-                sums[p] += kmask.bit_length() - 1
+            else:  # its own count, not the default's (in sum0)
+                sums[p] += kmask.bit_length() - 1 - d0
+        rows_a[ci] = row
         rows_m[ci] = masks
-    out: list[tuple[int, list[int], list[int]] | None] = []
+    fixed_by_p = list(zip(*rows_a))
+    masks_by_p = list(zip(*rows_m))
+    out: list[tuple[int, Sequence[int], Sequence[int]] | None] = []
     for p in range(k):
-        if slow[p]:
+        if slow >> p & 1:
             out.append(None)
             continue
-        fixed = [row[p] for row in rows_a]
-        masks = [row[p] for row in rows_m]
+        masks_p = masks_by_p[p]
         if multi:
             total = 1
-            for kmask in masks:
-                total = conv(total, kmask)
+            for kmask in masks_p:
+                if kmask != 1:
+                    total = conv(total, kmask)
         else:
-            total = 1 << sums[p]
-        out.append((total, fixed, masks))
+            total = 1 << (sum0 + sums[p])
+        out.append((total, fixed_by_p[p], masks_p))
     return out
 
 
@@ -809,7 +933,7 @@ class CasketEngine:
         self.units = casket_units(caskets)
         # the live graph drops edges to caskets that always show MIXED; when it drops none,
         # or the graph has no cycle, the structure's order serves the walk as it is
-        same = all(len(u) == 1 for u in self.units) or all(
+        same = len(self.units) == self.k or all(
             len(c.live) == len(c.truth) for c in caskets)
         self.plan = Plan(caskets, self.units if same else casket_units(caskets, live=True))
         self._walks: dict[int, Walk] = {}
@@ -832,7 +956,12 @@ class CasketEngine:
         return q[0] if q is not None else self.walk(p).total
 
     def true_counts(self) -> tuple[frozenset[int], ...]:
-        return tuple(frozenset(bits(self.total(p))) for p in range(self.k))
+        out = []
+        for p, q in enumerate(self._quick):
+            t = q[0] if q is not None else self.walk(p).total
+            out.append(frozenset((t.bit_length() - 1,)) if t and not t & (t - 1)
+                       else frozenset(bits(t)))
+        return tuple(out)
 
     def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
         """Each statement's value under the placement (and m): True/False when every
@@ -866,22 +995,26 @@ class CasketEngine:
         found = order_loops(self.puzzle, caskets, found)
         reports = []
         everything = tuple(range(self.k))
+        quick = self._quick
         for stmts, unit in found:
-            closure = reach(caskets, unit)
-            whole = closure == everything
-            plan = self.plan if whole else Plan(caskets, casket_units(caskets, closure, True))
-            loop = frozenset(stmts)
             undetermined, paradox = [], []
-            freed_plan = None
+            freed_plan = closure = None
             speakers = [caskets[c] for c in unit if caskets[c].of]
             for p in range(self.k):
-                q = self._quick[p]
+                q = quick[p]
                 if q is not None:  # one state: only "other false" statements can vary
-                    _total, fixed, masks = q
-                    if any(other_false_varies(c, fixed[c.index], masks[c.index])
-                           for c in speakers):
-                        undetermined.append(p)
+                    if speakers:
+                        _total, fixed, masks = q
+                        if any(other_false_varies(c, fixed[c.index], masks[c.index])
+                               for c in speakers):
+                            undetermined.append(p)
                     continue
+                if closure is None:  # the general walk, over the caskets the loop reaches
+                    closure = reach(caskets, unit)
+                    whole = closure == everything
+                    plan = (self.plan if whole
+                            else Plan(caskets, casket_units(caskets, closure, True)))
+                    loop = frozenset(stmts)
                 walk = self.walk(p) if whole else Walk(plan, p)
                 if walk.total:
                     if loop_varies(caskets, self.where, walk, loop, unit):

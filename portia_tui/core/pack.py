@@ -15,8 +15,8 @@
     title = "Puzzle 1"
     n = 3
     m = 4
-    difficulty = "medium"
-    rating = 3.5
+    difficulty = "steady"     # gentle, steady, tricky, fiendish (old packs: easy/medium/hard)
+    rating = 2.09
     solution = "9c1f0e4b6a2d"   # a keyed hash of the answer: a glance does not spoil it
 
     [[puzzles.caskets]]
@@ -40,7 +40,7 @@ from .files import LARGE_LIMIT, reading
 from .formats.common import atomic_write, key_line, read_text
 from .formats.native import (FORMAT, check_format, format_for, parse_toml, puzzle_from_table,
                              puzzle_to_table)
-from .difficulty import DIFFICULTIES  # the one list; pack.DIFFICULTIES stays importable
+from .difficulty import DIFFICULTIES, level_name  # the one list; pack.DIFFICULTIES stays importable
 from .model import Puzzle
 from .twins import twin_key
 
@@ -67,7 +67,7 @@ def decode_solution(pid: str, token: str, names: tuple[str, ...]) -> str | None:
 class PackPuzzle:
     id: str
     puzzle: Puzzle
-    difficulty: str = "medium"
+    difficulty: str = "steady"
     rating: float = 0.0
     #: the solution casket's name (decoded), or None when the file stores none
     solution: str | None = None
@@ -132,7 +132,7 @@ def _loads_pack(text: str, path: str) -> Pack:
         if n is not None and n != puzzle.n:
             raise FormatError(f"puzzle {pid}: n = {n}, but its caskets hold {puzzle.layout.counts}",
                               path, start)
-        difficulty = str(table.get("difficulty", "medium"))
+        difficulty = level_name(str(table.get("difficulty", "steady")))
         rating = _rating(table.get("rating", 0.0))
         if rating is None:
             raise FormatError(f"puzzle {pid}: rating must be a number between 0 and "
@@ -236,7 +236,9 @@ class CheckResult:
 
 
 def check_entry(entry: PackPuzzle) -> CheckResult:
-    """Re-verify one pack puzzle with the exact (SAT) analysis and its stored solution."""
+    """Re-verify one pack puzzle with the exact (SAT) analysis and its stored solution, and
+    re-rate it: a level other than the stored one is reported."""
+    from .difficulty import rate
     from .sat import analyse
 
     puzzle = entry.puzzle
@@ -247,14 +249,16 @@ def check_entry(entry: PackPuzzle) -> CheckResult:
     if len(sols) != 1:
         what = "no casket fits" if not sols else f"{len(sols)} caskets fit"
         return CheckResult(entry.id, False, f"{shape}, m = {puzzle.m}: invalid, {what}")
-    if entry.solution is None:
-        return CheckResult(entry.id, True, f"{shape}, m = {puzzle.m}: valid (no stored solution "
-                           "to compare)")
-    if entry.solution != sols[0]:
+    if entry.solution is not None and entry.solution != sols[0]:
         return CheckResult(entry.id, False, f"{shape}, m = {puzzle.m}: valid, but the stored "
                            "solution is a different casket")
-    return CheckResult(entry.id, True, f"{shape}, m = {puzzle.m}: valid, matches the stored "
-                       "solution")
+    what = ("valid (no stored solution to compare)" if entry.solution is None
+            else "valid, matches the stored solution")
+    rating = rate(puzzle)
+    if rating.level != entry.difficulty:
+        return CheckResult(entry.id, False, f"{shape}, m = {puzzle.m}: {what}, but it rates "
+                           f"{rating.level} ({rating.score:.2f}), not {entry.difficulty} as stored")
+    return CheckResult(entry.id, True, f"{shape}, m = {puzzle.m}: {what}, {rating.level}")
 
 
 def check_pack(pack: Pack) -> list[CheckResult]:

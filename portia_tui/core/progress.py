@@ -35,7 +35,12 @@ from .errors import PortiaError
 from .files import LARGE_LIMIT, atomic_write, parse_json, read_text
 from .formats import dumps
 from .marks import PencilMarks
+from .difficulty import OLD_LEVELS
 from .pack import DIFFICULTIES, Pack
+
+#: a pack is known by the words it stored before the levels were renamed, so progress on an
+#: older pack (easy/medium/hard, read as gentle/steady/tricky) is kept
+LEGACY_WORDS = {new: old for old, new in OLD_LEVELS.items()}
 from .paths import data_dir
 
 FORMAT = 1
@@ -65,7 +70,7 @@ def pack_key(pack: Pack) -> str:
     h = hashlib.sha256()
     h.update(f"title\0{pack.title}\0".encode())
     for entry in pack.puzzles:
-        h.update(f"{entry.id}\0{entry.difficulty}\0".encode())
+        h.update(f"{entry.id}\0{LEGACY_WORDS.get(entry.difficulty, entry.difficulty)}\0".encode())
         h.update(dumps(entry.puzzle, "native").encode())
         h.update(b"\0")
     return h.hexdigest()[:20]

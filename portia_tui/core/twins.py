@@ -20,6 +20,8 @@ from .vocabulary import KINDS
 BRUTE_CASKETS = 4
 _KIND_RANK = {k: i for i, k in enumerate(KINDS)}
 _Coded = list[list[tuple[int, int]]]
+#: the weight of each kind in a cell, by base (statements on a casket, plus one)
+_WEIGHTS: dict[int, list[int]] = {}
 
 
 def _coded(puzzle: Puzzle) -> _Coded:
@@ -34,8 +36,10 @@ def _matrix(coded: _Coded) -> tuple[list[list[int]], list[int]]:
     t, and per casket the kinds of those that name no casket ("other"); each multiset of kinds
     as one number (how many of kind r, times base**r: equal numbers, equal multisets)."""
     k = len(coded)
-    base = 1 + max((len(sts) for sts in coded), default=0)
-    weight = [base ** r for r in range(len(KINDS) + 1)]
+    base = 1 + max(map(len, coded), default=0)
+    weight = _WEIGHTS.get(base)
+    if weight is None:
+        weight = _WEIGHTS[base] = [base ** r for r in range(len(KINDS) + 1)]
     cells = [[0] * k for _ in range(k)]
     free = [0] * k
     for c, sts in enumerate(coded):
@@ -51,8 +55,12 @@ def _matrix(coded: _Coded) -> tuple[list[list[int]], list[int]]:
 def _relabelled(table, new: list[int] | tuple[int, ...]) -> tuple:
     """The table with casket c renamed new[c], rows and columns in the new order (one flat
     tuple: per casket its "other" kinds, then its row)."""
+    return _in_order(table, sorted(range(len(new)), key=new.__getitem__))
+
+
+def _in_order(table, old: list[int]) -> tuple:
+    """The table relabelled so that casket old[i] becomes casket i (one flat tuple)."""
     cells, free = table
-    old = sorted(range(len(new)), key=new.__getitem__)
     out = []
     for c in old:
         row = cells[c]
@@ -83,9 +91,11 @@ def coded_key(coded: _Coded, m: int | None, brute: bool = False) -> tuple:
     if k > BRUTE_CASKETS:
         return (m, _search(coded, table, _refine(coded, [0] * k)))
     # caskets ordered by what they say and what is said of them; ties: every order tried
-    colours = _rank([_signature(table, c) for c in range(k)])
-    if len(set(colours)) == k:
-        return (m, _relabelled(table, colours))
+    signatures = [_signature(table, c) for c in range(k)]
+    old = sorted(range(k), key=signatures.__getitem__)
+    if all(signatures[a] != signatures[b] for a, b in zip(old, old[1:])):
+        return (m, _in_order(table, old))  # the colours' order: no tie
+    colours = _rank(signatures)
     return (m, min(_relabelled(table, perm) for perm in permutations(range(k))
                    if all(colours[a] < colours[b] for a in range(k) for b in range(k)
                           if perm[a] < perm[b] and colours[a] != colours[b])))

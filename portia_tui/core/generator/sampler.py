@@ -33,6 +33,12 @@ CODE = {"in": IN, "not_in": NOT_IN, "true": TRUE, "false": FALSE,
 assert all(list(KINDS).index(kind) == code for kind, code in CODE.items())
 KIND = {v: k for k, v in CODE.items()}
 _BIASES = (0.0, 0.25, 0.5, 0.75, 1.0)
+#: with a difficulty target, the biases that make its puzzles most often (gentle puzzles
+#: want portrait statements, the levels of loops want statements about statements)
+_TARGET_BIASES = {"gentle": (0.0, 0.25, 0.5), "steady": _BIASES, "tricky": _BIASES,
+                  "fiendish": (0.75, 1.0)}
+#: at most this many menus are kept as nodes (a few caskets and statements need far fewer)
+_NODES_MAX = 20000
 
 Coded = tuple[int, int]
 
@@ -87,6 +93,9 @@ class Sampler:
             for c in range(self.k)
         ]
         self._by_order: dict[tuple[int, ...], list[list[Coded]]] = {}
+        #: menus as nodes of a graph of picks, by id of the menu; _keep holds those menus
+        self._nodes: dict[int, tuple] = {}
+        self._keep: list[list[Coded]] = []
         self.blocks = blocks(sorted({o for menu in self.menus for o in menu}), self.k, settings)
 
     def draw(self) -> tuple[list[list[Coded]] | None, list[int] | None]:
@@ -94,7 +103,8 @@ class Sampler:
         the statements are None in the rare draw that cannot be completed."""
         # with a difficulty target, each attempt draws how often to pick statements about
         # statements (0, 0.25, ... 1), so shallow and deep puzzles both come up at any n
-        q = None if self.s.difficulty is None else self.rng.choice(_BIASES)
+        q = None if self.s.difficulty is None else self.rng.choice(
+            _TARGET_BIASES.get(self.s.difficulty, _BIASES))
         if self.s.loops:
             picks = [self._pick(menu, q) for menu in self.menus]
             return (None if None in picks else picks), None
@@ -124,66 +134,124 @@ class Sampler:
     def _pick(self, menu: list[Coded], q: float | None) -> list[Coded] | None:
         """n statements from menu, each pick blocking what may not join it; q: the chance that
         a slot gets a statement about statements (None: every statement alike)."""
+        if q is not None:
+            return self._pick_biased(menu, q)
+        # rng.choice(seq) is seq[rng._randbelow(len(seq))], and _randbelow draws getrandbits
+        # of len(seq).bit_length() bits until one is below len(seq): done here, the same draws
+        getrandbits = self.rng.getrandbits
+        node = self._node(menu)
+        picked = []
+        for _ in range(self.n):
+            menu, size, width, nexts = node
+            if not size:
+                return None
+            r = getrandbits(width)
+            while r >= size:
+                r = getrandbits(width)
+            picked.append(menu[r])
+            # the menu left once menu[r] is picked, kept per (menu, pick): menus recur
+            nxt = nexts[r]
+            if nxt is None:
+                block = self.blocks[menu[r]]
+                nxt = self._node([x for x in menu if x not in block] if block else menu)
+                if self._nodes.get(id(nxt[0])) is nxt:  # kept: the graph grows no further
+                    nexts[r] = nxt
+            node = nxt
+        return picked
+
+    def _node(self, menu: list[Coded]) -> tuple:
+        """(menu, its size, bits to draw an index, the node after each pick), kept per menu
+        while fewer than _NODES_MAX are kept (each kept menu stays alive: its id stays its
+        own)."""
+        node = self._nodes.get(id(menu))
+        if node is None:
+            size = len(menu)
+            node = (menu, size, size.bit_length(), [None] * size)
+            if len(self._nodes) < _NODES_MAX:
+                self._nodes[id(menu)] = node
+                self._keep.append(menu)
+        return node
+
+    def _pick_biased(self, menu: list[Coded], q: float) -> list[Coded] | None:
+        """n statements from menu, a statement about statements with chance q."""
         rng = self.rng
-        blocks = self.blocks
         picked = []
         for _ in range(self.n):
             if not menu:
                 return None
-            if q is None:
-                o = rng.choice(menu)
-            else:
-                portrait = [x for x in menu if x[0] <= NOT_IN]
-                group = [x for x in menu if x[0] > NOT_IN]
-                o = rng.choice(group if not portrait or (group and rng.random() < q) else portrait)
+            portrait = [x for x in menu if x[0] <= NOT_IN]
+            group = [x for x in menu if x[0] > NOT_IN]
+            o = rng.choice(group if not portrait or (group and rng.random() < q) else portrait)
             picked.append(o)
-            block = blocks[o]
+            block = self.blocks[o]
             if block:
                 menu = [x for x in menu if x not in block]
         return picked
 
 
+#: counts per placement are added in 16-bit fields of one integer (a puzzle holds at most
+#: MAX_STATEMENTS < 2**16 statements); up to this many caskets the spread of each placement
+#: mask into fields is tabled
+_FIELD = 16
+_SPREAD_CASKETS = 10
+_spreads: dict[int, list[int]] = {}
+
+
+def _spread(k: int) -> list[int]:
+    """For every placement mask over k caskets, one 1 in the field of each of its placements."""
+    table = _spreads.get(k)
+    if table is None:
+        table = [0] * (1 << k)
+        for mask in range(1, 1 << k):
+            low = mask & -mask
+            table[mask] = table[mask ^ low] + (1 << (_FIELD * (low.bit_length() - 1)))
+        _spreads[k] = table
+    return table
+
+
 def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list[int]:
     """The number of true statements under each placement of a loop-free candidate.
 
-    `order` lists the caskets so that every casket comes after the caskets it speaks of.
+    `order` lists the caskets so that every casket comes after the caskets it speaks of. Every
+    placement at once: each statement's value is the bit mask of the placements where it is
+    true, and each casket's "all true" / "all false" a mask too.
     """
-    counts = []
-    for p in range(k):
-        all_true = [False] * k
-        all_false = [False] * k
-        total = 0
-        for c in order:
-            t = f = 0
-            other = -1
-            for code, target in cands[c]:
-                if code == IN:
-                    v = target == p
-                elif code == NOT_IN:
-                    v = target != p
-                elif code == TRUE:
-                    v = all_true[target]
-                elif code == FALSE:
-                    v = all_false[target]
-                else:
-                    other = code
-                    continue
-                if v:
-                    t += 1
-                else:
-                    f += 1
-            if other != -1:
-                # the other statements are the plain ones (at most one 'other' per casket)
-                v = (f == 0) if other == OTHER_TRUE else (t == 0)
-                if v:
-                    t += 1
-                else:
-                    f += 1
-            all_true[c] = f == 0
-            all_false[c] = t == 0
-            total += t
-        counts.append(total)
-    return counts
+    full = (1 << k) - 1
+    all_true = [0] * k
+    all_false = [0] * k
+    masks = []
+    add = masks.append
+    for c in order:
+        at = af = full
+        other = -1
+        for code, target in cands[c]:
+            if code == IN:
+                v = 1 << target
+            elif code == NOT_IN:
+                v = full ^ (1 << target)
+            elif code == TRUE:
+                v = all_true[target]
+            elif code == FALSE:
+                v = all_false[target]
+            else:
+                other = code
+                continue
+            add(v)
+            at &= v
+            af &= full ^ v
+        if other != -1:
+            # the other statements are the plain ones (at most one 'other' per casket)
+            v = at if other == OTHER_TRUE else af
+            add(v)
+            at &= v
+            af &= full ^ v
+        all_true[c] = at
+        all_false[c] = af
+    if k <= _SPREAD_CASKETS:
+        total = sum(map(_spread(k).__getitem__, masks))
+        field = (1 << _FIELD) - 1
+        return [(total >> (_FIELD * p)) & field for p in range(k)]
+    return [sum(1 for v in masks if v >> p & 1) for p in range(k)]
 
 
 def loop_free_depth(cands: list[list[Coded]], order: list[int], k: int) -> int:

@@ -1,8 +1,9 @@
 """The search: draw candidates, keep those with a unique solution, verify, rate, emit.
 
 For each candidate: the true counts per placement (the loop-free evaluator, or with loops the
-exact analysis), the m values with exactly one solution, m chosen by the settings, a twin
-check against the puzzles already made, a SAT re-verification of the puzzle kept, its rating.
+casket engine), the m values with exactly one solution, m chosen by the settings, a twin
+check against the puzzles already made, its rating (from the same evaluation), and for the
+first puzzle kept and one in twenty (every one with verify set) a SAT re-verification.
 
 Same settings and seed, same puzzles: all randomness comes from one ``random.Random(seed)``.
 """
@@ -15,25 +16,39 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .. import sat
-from ..difficulty import Rating, rate, rate_facts
+from ..difficulty import Rating, rate
+from ..engine import CasketEngine
 from ..errors import SettingsError
 from ..model import Puzzle
-from ..semantics import Analysis
 from ..twins import coded_key
-from .sampler import Sampler, loop_free_counts, loop_free_depth, to_puzzle
+from .sampler import Sampler, loop_free_counts, to_puzzle
 from .settings import Settings, describe, notices
 
 #: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
-#: the attempts left: with loops every candidate costs a SAT analysis, and settings no puzzle
-#: meets must be reported in seconds, not minutes
+#: the attempts left: with loops every candidate costs an exact analysis, and settings no
+#: puzzle meets must be reported in seconds, not minutes
 PATIENCE = 5.0
 #: without the verify setting, the first puzzle and one in this many are re-verified by SAT
 VERIFY_EVERY = 20
 
 
-def evaluate(puzzle: Puzzle) -> Analysis:
-    """The exact analysis of a candidate."""
-    return sat.analyse(puzzle)
+def unique_solutions(totals: list[int]) -> dict[int, int]:
+    """{m: the one placement it fits} for every m that exactly one placement fits, from each
+    placement's achievable true counts as a bit set."""
+    once = twice = 0
+    for t in totals:
+        twice |= once & t
+        once |= t
+    unique = once & ~twice
+    out = {}
+    while unique:
+        low = unique & -unique
+        for p, t in enumerate(totals):
+            if t & low:
+                out[low.bit_length() - 1] = p
+                break
+        unique ^= low
+    return out
 
 
 @dataclass(frozen=True)
@@ -117,7 +132,7 @@ class _Search:
         if cands is None:
             stats.quality_rejects += 1
             return None
-        analysis: Analysis | None = None
+        engine: CasketEngine | None = None
         counts: list[int] = []
         if order is not None:
             by_count: dict[int, list[int]] = {}
@@ -125,9 +140,9 @@ class _Search:
             for p, c in enumerate(counts):
                 by_count.setdefault(c, []).append(p)
             solutions = {c: ps[0] for c, ps in by_count.items() if len(ps) == 1}
-        else:
-            analysis = evaluate(to_puzzle(cands, self.names, None, self.statements))
-            solutions = {m: analysis.solutions(m)[0] for m in analysis.unique_m}
+        else:  # one evaluation by the casket engine: solutions, then the rating read it
+            engine = CasketEngine(to_puzzle(cands, self.names, None, self.statements))
+            solutions = unique_solutions([engine.total(p) for p in range(self.s.caskets)])
         if not solutions:
             stats.no_unique_m += 1
             return None
@@ -140,12 +155,12 @@ class _Search:
         if key in self.seen:
             stats.duplicates += 1
             return None
-        puzzle = to_puzzle(cands, self.names, m, self.statements)
-        if analysis is None:  # loop-free: the rating reads the evaluator's facts
-            rating = rate_facts(puzzle, m, [frozenset((c,)) for c in counts],
-                                loop_free_depth(cands, order, self.s.caskets))
-        else:
+        if engine is None:  # loop-free: the rater evaluates it in dependency order
+            puzzle = to_puzzle(cands, self.names, m, self.statements)
             rating = rate(puzzle, m)
+        else:  # the engine's puzzle (m open; the rating is for m) with m set
+            rating = rate(engine.puzzle, m, engine=engine)
+            puzzle = Puzzle(engine.puzzle.caskets, m)
         return self._judge(puzzle, key, solutions, rating)
 
     def _judge(self, puzzle: Puzzle, key: tuple, solutions: dict[int, int],

@@ -20,7 +20,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import asdict, dataclass, replace
 
-from ..difficulty import DIFFICULTIES, THRESHOLDS, max_score_loop_free
+from ..difficulty import DIFFICULTIES, possible_levels
 from ..errors import SettingsError
 from ..model import casket_names as model_casket_names
 from ..vocabulary import PORTRAIT_KINDS, VOCABULARIES
@@ -133,10 +133,13 @@ class Settings:
         _check_sizes(self)
         _check_choices(self)
         _check_repeats(self)
-        _check_difficulty(self)
-        if self.seed is None:
-            return replace(self, seed=secrets.randbelow(2**32))
-        return self
+        out = replace(self, loops=True) if needs_loops(self) else self
+        if needs_repeats(out):
+            out = replace(out, repeats="allow")
+        _check_difficulty(out)
+        if out.seed is None:
+            return replace(out, seed=secrets.randbelow(2**32))
+        return out
 
     @property
     def allow_repeats(self) -> bool:
@@ -215,17 +218,32 @@ def _filters(s: Settings) -> str:
 
 
 def _check_difficulty(s: Settings) -> None:
-    if s.difficulty is None or s.loops:
+    if s.difficulty is None or s.difficulty in possible_levels(s.loops, s.kinds, s.n, s.caskets):
         return
-    deep = any(k in TRUTH_KINDS or k in OTHER_KINDS for k in s.kinds)
-    # portrait statements only: no chain of statements about statements (depth 0)
-    top = max_score_loop_free(s.caskets if deep else 1, s.n)
-    if top < THRESHOLDS[s.difficulty]:
-        raise SettingsError(
-            f"impossible for {s.n} statements on each of {s.caskets} caskets and no loops: the "
-            f"highest rating such a puzzle can reach is {top:.2f}, {s.difficulty} starts at "
-            f"{THRESHOLDS[s.difficulty]:.2f} (a larger n or loops allowed can reach it)",
-            "difficulty", s.difficulty, top)
+    loops = "" if s.loops or s.difficulty not in possible_levels(True, s.kinds, s.n, s.caskets) else \
+        " (loops allowed can reach it)"
+    raise SettingsError(
+        f"impossible with the {s.vocabulary} vocabulary, {s.n} statement{'s' if s.n != 1 else ''}"
+        f" on each casket and {'loops allowed' if s.loops else 'no loops'}: such puzzles reach "
+        f"{', '.join(possible_levels(s.loops, s.kinds, s.n, s.caskets))}{loops}",
+        "difficulty", s.difficulty, possible_levels(s.loops, s.kinds, s.n, s.caskets))
+
+
+def needs_repeats(s: Settings) -> bool:
+    """Whether the difficulty asked for is all but out of reach without a statement repeated
+    on a casket: a nested or chained case split with two statements a casket needs two loops,
+    and with three caskets the second is a casket's two "other" statements, the same one twice
+    (without repeats one such puzzle comes of thousands of candidates)."""
+    return (s.difficulty == DIFFICULTIES[-1] and s.n == 2 and s.caskets <= 3
+            and s.repeats == "auto")
+
+
+def needs_loops(s: Settings) -> bool:
+    """Whether the difficulty asked for needs loops the settings do not allow (then the
+    generator allows them: see :meth:`Settings.check` and :func:`notices`)."""
+    return (s.difficulty is not None and not s.loops
+            and s.difficulty not in possible_levels(False, s.kinds, s.n, s.caskets)
+            and s.difficulty in possible_levels(True, s.kinds, s.n, s.caskets))
 
 
 def _whole_menus(settings: Settings) -> bool:
@@ -254,12 +272,22 @@ def describe(settings: Settings) -> str:
     return ", ".join(parts)
 
 
-def notices(settings: Settings) -> list[str]:
-    """What the user should know about how the settings will be met (one line each)."""
+def notices(settings: Settings, asked: Settings | None = None) -> list[str]:
+    """What the user should know about how the settings will be met (one line each);
+    `asked`: the settings as given, before :meth:`Settings.check` filled them in."""
+    out = []
+    if asked is not None and needs_loops(asked):
+        out.append(f"note: {settings.difficulty} puzzles need loops (a case split), so loops "
+                   "are allowed")
+    if asked is not None and needs_repeats(asked):
+        out.append(f"note: {settings.difficulty} puzzles with {settings.n} statements on each of "
+                   f"{settings.caskets} caskets need a statement repeated on a casket, so "
+                   "repeats are allowed")
     if settings.allow_repeats and settings.repeats == "auto":
         bound = settings.bound
         full = " (and at that bound every casket would be alike)" if settings.n == bound else ""
-        return [f"note: a casket holds at most {bound} distinct statements "
-                f"{'with' if settings.loops else 'without'} loops{_filters(settings)}{full}, so "
-                f"with {settings.n} statements on each casket, statements may repeat on a casket"]
-    return []
+        out.append(f"note: a casket holds at most {bound} distinct statements "
+                   f"{'with' if settings.loops else 'without'} loops{_filters(settings)}{full}, "
+                   f"so with {settings.n} statements on each casket, statements may repeat on a "
+                   "casket")
+    return out
