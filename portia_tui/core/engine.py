@@ -672,17 +672,17 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
                 if not (cas.ot or cas.of or cas.truth):
                     continue
                 if whole:
-                    stmts += [i for i, (kind, *_t) in enumerate(cas.statements, cas.start)
-                              if kind in SPEAKING_KINDS]
+                    stmts += [i for i, st in enumerate(cas.statements, cas.start)
+                              if st[0] in SPEAKING_KINDS]
                     continue
-                stmts += [i for i, (kind, target, *_r) in enumerate(cas.statements, cas.start)
-                          if kind in OTHER_KINDS or (kind in TRUTH_KINDS and target in members)]
+                stmts += [i for i, st in enumerate(cas.statements, cas.start)
+                          if st[0] in OTHER_KINDS or (st[0] in TRUTH_KINDS and st[1] in members)]
             out.append((tuple(stmts), unit))
         else:
             cas = caskets[unit[0]]
             if cas.ot + cas.of >= 2:
-                stmts = [i for i, (kind, *_t) in enumerate(cas.statements, cas.start)
-                         if kind in OTHER_KINDS]
+                stmts = [i for i, st in enumerate(cas.statements, cas.start)
+                         if st[0] in OTHER_KINDS]
                 out.append((tuple(stmts), unit))
     return out
 
