@@ -48,7 +48,7 @@ def test_mackinnon_348():
 
 
 def test_full_vocabulary_n1_matches_brute_force():
-    r = census(1, "full")
+    r = census(1, "classic")
     assert (r.valid, r.valid_unordered, r.valid_loop_free) == brute(1, None)
     assert r.valid == 1338 and r.valid_loop_free == 1284
 
@@ -62,7 +62,7 @@ def test_n2_subsets_match_brute_force(kinds):
 
 
 def test_n2_full_numbers():
-    r = census(2, "full")
+    r = census(2, "classic")
     assert r.statement_sets == 12 ** 6
     assert r.valid == 4436628
     assert r.valid_unordered == 715794
@@ -112,7 +112,7 @@ def test_an_empty_menu_counts_nothing():
 
 def test_progress_reports_a_fixed_total_up_to_the_end():
     calls = []
-    census(2, "full", progress=lambda done, total: calls.append((done, total)))
+    census(2, "classic", progress=lambda done, total: calls.append((done, total)))
     totals = {total for _, total in calls}
     assert len(totals) == 1
     done = [d for d, _ in calls]
@@ -121,16 +121,16 @@ def test_progress_reports_a_fixed_total_up_to_the_end():
 
 def test_too_large_is_refused():
     with pytest.raises(PortiaError, match="too many"):
-        census(5, "full")
+        census(5, "classic")
     with pytest.raises(PortiaError, match="too many"):
-        census(4, "full")  # 12 options: the join of two caskets would be too large
+        census(4, "classic")  # 12 options: the join of two caskets would be too large
 
 
 def test_cli(capsys):
     assert main(["census", "-n", "1"]) == 0
     out = capsys.readouterr().out
     assert "348" in out
-    assert main(["census", "-n", "1", "-q", "--vocabulary", "full", "--json"]) == 0
+    assert main(["census", "-n", "1", "-q", "--vocabulary", "classic", "--json"]) == 0
     assert '"valid": 1338' in capsys.readouterr().out
 
 

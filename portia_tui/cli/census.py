@@ -14,8 +14,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "statements each. 'valid' counts statements in order on each casket, loops and repeats "
         "included; the other lines narrow that down (see the README).")
     p.add_argument("-n", type=int, required=True, metavar="N", help="statements per casket")
-    p.add_argument("--vocabulary", choices=("portrait", "full"), default="portrait",
-                   help="portrait: in / not in a casket only (default); full: every kind")
+    p.add_argument("--vocabulary", choices=("portrait", "classic"), default="portrait",
+                   help="portrait: in / not in a casket only (default); classic: the six kinds "
+                   "of Definition 1")
     p.add_argument("--clue", action="store_true",
                    help="Mackinnon's second generation: the clue is how many true statements "
                    "each casket bears, not which (portrait vocabulary, no statement twice on a "

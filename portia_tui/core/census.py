@@ -64,7 +64,7 @@ import numpy as np
 
 from .errors import SettingsError
 from .model import DEFAULT_CASKETS
-from .vocabulary import (PORTRAIT_KINDS, VOCABULARIES, GroupMeaning, Layout, PortraitMeaning,
+from .vocabulary import (VOCABULARIES, GroupMeaning, Layout, PortraitMeaning,
                          Statement, meaning, options)
 
 #: census sizes past these are refused: worlds (placements x true counts of every casket),
@@ -455,8 +455,12 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
                             "caskets", caskets, 3)
     names = DEFAULT_CASKETS
     k = len(names)
+    if vocabulary == "full" and kinds is None:
+        raise SettingsError("the census counts the portrait and classic vocabularies (the "
+                            "whole language's menus are too large to enumerate)", "vocabulary",
+                            vocabulary, ("portrait", "classic"))
     if kinds is None:
-        kinds = PORTRAIT_KINDS if vocabulary == "portrait" else None
+        kinds = VOCABULARIES[vocabulary]
     if k * (n + 1) ** k > MAX_WORLDS:  # before building menus: for a large n they are huge
         raise SettingsError(
             f"a census at n = {n} would combine {k} * {n + 1}^{k} = {k * (n + 1) ** k:,} worlds "
