@@ -64,7 +64,7 @@ import numpy as np
 
 from .errors import SettingsError
 from .model import DEFAULT_CASKETS
-from .vocabulary import (PORTRAIT_KINDS, VOCABULARIES, GroupMeaning, Layout, PortraitMeaning,
+from .vocabulary import (VOCABULARIES, GroupMeaning, Layout, PortraitMeaning,
                          Statement, meaning, options)
 
 #: census sizes past these are refused: worlds (placements x true counts of every casket),

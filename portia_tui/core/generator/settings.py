@@ -176,6 +176,10 @@ def _check_choices(s: Settings) -> None:
                                     ("difficulty", s.difficulty, DIFFICULTIES)):
         if value is not None and value not in choices:
             raise SettingsError(f"use one of {', '.join(choices)}", setting, value, choices)
+    if s.vocabulary == "full":  # the sampler draws the six kinds of Definition 1 (coded)
+        raise SettingsError("the generator draws the portrait and classic vocabularies; the "
+                            "whole language is not drawn yet", "vocabulary", s.vocabulary,
+                            ("portrait", "classic"))
     if s.repeats not in REPEATS:
         raise SettingsError(f"repeats {s.repeats!r}: use one of {', '.join(REPEATS)}",
                             "repeats", s.repeats, REPEATS)
