@@ -21,7 +21,7 @@ from ..engine import CasketEngine
 from ..errors import SettingsError
 from ..model import Puzzle
 from ..twins import coded_key
-from .sampler import Sampler, loop_free_counts, to_puzzle
+from .sampler import Sampler, loop_free_counts, loop_free_rating, to_puzzle
 from .settings import Settings, describe, notices
 
 #: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
@@ -155,9 +155,10 @@ class _Search:
         if key in self.seen:
             stats.duplicates += 1
             return None
-        if engine is None:  # loop-free: the rater evaluates it in dependency order
+        if engine is None:  # loop-free: rated from the coded form, in dependency order
+            assert order is not None
+            rating = loop_free_rating(cands, order, self.s.caskets, m)
             puzzle = to_puzzle(cands, self.names, m, self.statements)
-            rating = rate(puzzle, m)
         else:  # the engine's puzzle (m open; the rating is for m) with m set
             rating = rate(engine.puzzle, m, engine=engine)
             puzzle = Puzzle(engine.puzzle.caskets, m)
