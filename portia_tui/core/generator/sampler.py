@@ -296,10 +296,12 @@ _OWN_RANK = [BY_KEY[KIND_TECHNIQUE[KIND[code]]].rank for code in range(len(KIND)
 _SUPPOSE, _FOLLOW, _OTHER = (BY_KEY[key].rank for key in ("suppose", "follow", "other"))
 
 
-def loop_free_rating(cands: list[list[Coded]], order: list[int], k: int, m: int) -> Rating:
-    """:func:`portia_tui.core.difficulty.rate` of a loop-free candidate for m, read off the
-    coded form (the same rating; the tests compare the two): each statement's technique rank,
-    then for every wrong placement the lowest rank whose statements already rule it out.
+def loop_free_ranked(cands: list[list[Coded]], order: list[int], k: int
+                     ) -> list[tuple[int, list[int], int]]:
+    """One pass over a loop-free candidate for the rating and the counts: per technique rank
+    r that its statements need (ascending), (r, per placement the true statements of rank r
+    or below, how many statements those are). The last row's counts are the true counts per
+    placement (:func:`loop_free_counts`).
 
     Every placement at once: the statements of each rank add their placement masks into
     per-placement counts (16-bit fields of one integer, as :func:`loop_free_counts`)."""
@@ -355,7 +357,17 @@ def loop_free_rating(cands: list[list[Coded]], order: list[int], k: int, m: int)
         else:
             counts = [n + sum(1 for v in masks if v >> p & 1) for p, n in enumerate(counts)]
             cumulative.append((r, counts, seen))
-    size = seen
+    return cumulative
+
+
+def loop_free_rating(cands: list[list[Coded]], order: list[int], k: int, m: int,
+                     ranked: list[tuple[int, list[int], int]] | None = None) -> Rating:
+    """:func:`portia_tui.core.difficulty.rate` of a loop-free candidate for m, read off the
+    coded form (the same rating; the tests compare the two): for every wrong placement the
+    lowest technique rank whose statements already rule it out. `ranked`: the candidate's
+    :func:`loop_free_ranked`, when already made."""
+    cumulative = loop_free_ranked(cands, order, k) if ranked is None else ranked
+    size = cumulative[-1][2]
     worst, where, work = _SUPPOSE, None, 0
     last = len(cumulative) - 1
     for p in range(k):
