@@ -2,8 +2,8 @@
 
 (a) edit -> updated analysis painted, for a Portia-10 puzzle: the panels' text replaced in
     place (no relayout unless its height changes) against the old way (every update
-    relayouts the screen: analysis_panel.FORCE_RELAYOUT), alternating in one run; target:
-    ratio <= 1/2
+    relayouts the screen: analysis_panel.FORCE_RELAYOUT), interleaved in one app (blocks of
+    four edits each way); target: ratio <= 1/2
 (c) marks: menu opened -> every entry marked, Portia-3 (target 150 ms) and Portia-10 (1 s),
     with how many entries were left undecided
 (b) key press -> its effect painted while a 12-casket x 10-statement puzzle is being analysed
@@ -124,17 +124,24 @@ async def wait_shown(app, pilot, limit: float = 5.0) -> None:
     await pilot.pause()
 
 
-async def bench_edit_to_analysis(clock: Clock, rounds: int = 40,
-                                 relayout: bool = False) -> list[float]:
+async def bench_edit_to_analysis(clock: Clock, rounds: int = 48
+                                 ) -> tuple[list[float], list[float]]:
+    """Edit -> its analysis painted, the two repaints interleaved in one app: blocks of four
+    edits (three picks from a slot's menu, one m change) alternate between the in-place
+    update and the old relayouting one (analysis_panel.FORCE_RELAYOUT), so both ways see the
+    same puzzle sizes, the same kinds of edit and the same machine load. Returns (in place,
+    old relayout), seconds per edit."""
     clock.shown.clear()
-    analysis_panel.FORCE_RELAYOUT = relayout
     puzzle = random_puzzle(["gold", "silver", "lead"], 10, 10, seed=7)
     app = EditorApp(EditorModel.new(puzzle))
-    out = []
+    new: list[float] = []
+    old: list[float] = []
     rng = random.Random(1)
     async with app.run_test(size=SIZE) as pilot:
         await wait_shown(app, pilot)
         for i in range(rounds):
+            relayout = (i // 4) % 2 == 1
+            analysis_panel.FORCE_RELAYOUT = relayout
             ci, pos = rng.randrange(3), rng.randrange(10)
             slot = app.editor.slot_at(ci, pos)
             choices = [c for c in app.model.puzzle.options(ci) if c != slot.statement]
@@ -148,9 +155,10 @@ async def bench_edit_to_analysis(clock: Clock, rounds: int = 40,
             while generation not in clock.shown:
                 await asyncio.sleep(0.0005)
             await asyncio.sleep(0.05)  # let the frame be painted
-            out.append(clock.painted_after(clock.shown[generation]) - start)
+            (old if relayout else new).append(
+                clock.painted_after(clock.shown[generation]) - start)
     analysis_panel.FORCE_RELAYOUT = False
-    return out
+    return new, old
 
 
 async def bench_marks(n: int, rounds: int = 6) -> tuple[list[float], int, int]:
@@ -244,9 +252,10 @@ def main() -> None:
     clock = Clock()
     clock.install()
     edits, old_edits = [], []
-    for _ in range(3):  # the two ways alternate, so both see the same machine
-        edits += asyncio.run(bench_edit_to_analysis(clock, rounds=16))
-        old_edits += asyncio.run(bench_edit_to_analysis(clock, rounds=16, relayout=True))
+    for _ in range(2):  # the two ways interleaved, so both see the same machine
+        got, got_old = asyncio.run(bench_edit_to_analysis(clock, rounds=48))
+        edits += got
+        old_edits += got_old
     plain, opened, add_row = asyncio.run(bench_key_while_analysing(clock, assistant=False))
     helped, _, _ = asyncio.run(bench_key_while_analysing(clock, assistant=True))
     q = statistics.quantiles

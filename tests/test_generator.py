@@ -169,6 +169,28 @@ def test_difficulty_target(level):
         _valid(g)
 
 
+@pytest.mark.parametrize("settings", [
+    Settings(n=1), Settings(n=3), Settings(n=6), Settings(n=2, caskets=5),
+    Settings(n=2, caskets=12), Settings(n=4, caskets=4, difficulty="tricky"),
+])
+def test_loop_free_rating_is_the_raters(settings):
+    """The generator's coded rating of a loop-free candidate = difficulty.rate, every m."""
+    import random
+
+    from portia_tui.core.generator.sampler import Sampler, loop_free_ranked, loop_free_rating
+    settings = settings.check()
+    sampler = Sampler(settings, random.Random(7))
+    for _ in range(60):
+        cands, order = sampler.draw()
+        if cands is None:
+            continue
+        assert loop_free_ranked(cands, order, settings.caskets)[-1][1] == \
+            loop_free_counts(cands, order, settings.caskets)
+        for m in range(len(cands) * settings.n + 1):
+            assert loop_free_rating(cands, order, settings.caskets, m) == \
+                rate(to_puzzle(cands, settings.names, m), m)
+
+
 # --------------------------------------------------------------------------- issue 11
 @pytest.mark.parametrize("settings", [
     Settings(n=12, loops=True, count=2, seed=1, allow_negations=True),

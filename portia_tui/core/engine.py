@@ -26,7 +26,9 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import compress, repeat
 from math import comb
+from operator import itemgetter
 from typing import Iterator, Sequence
 
 from .model import Puzzle
@@ -40,6 +42,8 @@ ONES = (1,) * 12
 OTHER_KINDS = frozenset({"other_true", "other_false"})
 TRUTH_KINDS = frozenset({"true", "false"})
 SPEAKING_KINDS = OTHER_KINDS | TRUTH_KINDS
+_SPEAKS = SPEAKING_KINDS.__contains__
+_KIND = itemgetter(0)  # a Statement's kind
 
 # statement categories inside a casket
 PORTRAIT, TRUTH, FREE, OTHER_TRUE, OTHER_FALSE = range(5)
@@ -86,7 +90,7 @@ class Casket:
 
     __slots__ = ("index", "n", "start", "base", "adjust", "truth", "targets", "live", "fixed",
                  "free", "ot", "of", "can_all", "can_none", "cache", "signals", "sigmask",
-                 "statements", "_detail")
+                 "statements", "speaks", "_detail")
 
     def __init__(self, index: int, n: int, start: int):
         self.index = index
@@ -117,6 +121,9 @@ class Casket:
         #: signal -> the counts showing it (indexed by ALL, NONE, MIXED)
         self.sigmask = _SIGNAL_MASKS[n]
         self.statements: tuple = ()
+        #: the numbers of its truth and "other" statements, in order, when recorded while
+        #: compiling (short caskets; None for long ones, whose statements are counted)
+        self.speaks: list[int] | None = None
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
 
     def domain(self, p: int) -> int:
@@ -262,8 +269,16 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
         adjust = c.adjust
         truth = c.truth
         base = fixed = free = ot = of = 0
-        # many statements repeat on a long casket: count each distinct one once
-        for st, cnt in (Counter(sts).items() if n > 12 else zip(sts, ONES)):
+        # many statements repeat on a long casket: count each distinct one once; a short
+        # one records the numbers of its speaking statements on the way (for the loops)
+        speaks: list[int] = []
+        if n > 12:  # (the numbers are not recorded: speaks is dropped)
+            distinct = Counter(sts)
+            seq = zip(distinct.keys(), distinct.values(), repeat(-1))
+        else:
+            c.speaks = speaks
+            seq = zip(sts, ONES, range(c.start, start))
+        for st, cnt, i in seq:
             kind = st[0]
             target = st[1]
             if kind == "in":
@@ -279,6 +294,7 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
                 all_false &= 1 << y
             elif kind == "true":
                 y = where[target]
+                speaks.append(i)
                 pair = truth.get(y)
                 if pair is None:
                     truth[y] = [cnt, 0]
@@ -286,6 +302,7 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
                     pair[0] += cnt
             elif kind == "false":
                 y = where[target]
+                speaks.append(i)
                 pair = truth.get(y)
                 if pair is None:
                     truth[y] = [0, cnt]
@@ -293,9 +310,11 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
                     pair[1] += cnt
             elif kind == "other_true":
                 ot += cnt
+                speaks.append(i)
                 continue
             elif kind == "other_false":
                 of += cnt
+                speaks.append(i)
                 continue
             elif kind == "":
                 free += cnt
@@ -671,9 +690,10 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
                 cas = caskets[c]
                 if not (cas.ot or cas.of or cas.truth):
                     continue
-                if whole:
-                    stmts += [i for i, st in enumerate(cas.statements, cas.start)
-                              if st[0] in SPEAKING_KINDS]
+                if whole:  # the numbers of its speaking statements
+                    stmts += cas.speaks if cas.speaks is not None else compress(
+                        range(cas.start, cas.start + cas.n),
+                        map(_SPEAKS, map(_KIND, cas.statements)))
                     continue
                 stmts += [i for i, st in enumerate(cas.statements, cas.start)
                           if st[0] in OTHER_KINDS or (st[0] in TRUTH_KINDS and st[1] in members)]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 
+from ..difficulty import BY_KEY, BY_RANK, COUNT as _COUNT, KIND_TECHNIQUE, MAX_WORK, Rating
 from ..model import Casket, Puzzle
 from ..vocabulary import KINDS, Layout, Statement, options
 from .settings import Settings
@@ -288,3 +289,102 @@ def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None,
             sts.append(st)
         caskets.append(Casket(name, tuple(sts)))
     return Puzzle(caskets, m)
+
+
+#: the rank of the technique each coded kind needs on its own (difficulty.KIND_TECHNIQUE)
+_OWN_RANK = [BY_KEY[KIND_TECHNIQUE[KIND[code]]].rank for code in range(len(KIND))]
+_SUPPOSE, _FOLLOW, _OTHER = (BY_KEY[key].rank for key in ("suppose", "follow", "other"))
+
+
+def loop_free_ranked(cands: list[list[Coded]], order: list[int], k: int
+                     ) -> list[tuple[int, list[int], int]]:
+    """One pass over a loop-free candidate for the rating and the counts: per technique rank
+    r that its statements need (ascending), (r, per placement the true statements of rank r
+    or below, how many statements those are). The last row's counts are the true counts per
+    placement (:func:`loop_free_counts`).
+
+    Every placement at once: the statements of each rank add their placement masks into
+    per-placement counts (16-bit fields of one integer, as :func:`loop_free_counts`)."""
+    full = (1 << k) - 1
+    all_true = [0] * k
+    all_false = [0] * k
+    casket_need = [0] * k
+    by_rank: dict[int, list[int]] = {}  # rank -> the masks of its statements
+    for c in order:
+        at = af = full
+        other = -1
+        need_c = 0
+        for code, target in cands[c]:
+            if code == IN:
+                v, need = 1 << target, _OWN_RANK[IN]
+            elif code == NOT_IN:
+                v, need = full ^ (1 << target), _OWN_RANK[NOT_IN]
+            elif code == TRUE or code == FALSE:
+                v = all_true[target] if code == TRUE else all_false[target]
+                need = max(_FOLLOW, casket_need[target])
+            else:
+                other = code
+                continue
+            by_rank.setdefault(need, []).append(v)
+            if need > need_c:
+                need_c = need
+            at &= v
+            af &= full ^ v
+        if other != -1:
+            v = at if other == OTHER_TRUE else af
+            need = max(_OTHER, need_c)  # its group: the plain statements of its casket
+            by_rank.setdefault(need, []).append(v)
+            need_c = max(need_c, need)
+            at &= v
+            af &= full ^ v
+        all_true[c] = at
+        all_false[c] = af
+        casket_need[c] = need_c
+    ranks = sorted(by_rank)
+    spread = _spread(k) if k <= _SPREAD_CASKETS else None
+    field = (1 << _FIELD) - 1
+    # per rank: the true counts per placement of the statements of that rank or below (packed
+    # into fields, or a list past _SPREAD_CASKETS caskets), and how many statements those are
+    cumulative = []
+    packed = seen = 0
+    counts = [0] * k
+    for r in ranks:
+        masks = by_rank[r]
+        seen += len(masks)
+        if spread is not None:
+            packed += sum(map(spread.__getitem__, masks))
+            cumulative.append((r, [(packed >> (_FIELD * p)) & field for p in range(k)], seen))
+        else:
+            counts = [n + sum(1 for v in masks if v >> p & 1) for p, n in enumerate(counts)]
+            cumulative.append((r, counts, seen))
+    return cumulative
+
+
+def loop_free_rating(cands: list[list[Coded]], order: list[int], k: int, m: int,
+                     ranked: list[tuple[int, list[int], int]] | None = None) -> Rating:
+    """:func:`portia_tui.core.difficulty.rate` of a loop-free candidate for m, read off the
+    coded form (the same rating; the tests compare the two): for every wrong placement the
+    lowest technique rank whose statements already rule it out. `ranked`: the candidate's
+    :func:`loop_free_ranked`, when already made."""
+    cumulative = loop_free_ranked(cands, order, k) if ranked is None else ranked
+    size = cumulative[-1][2]
+    worst, where, work = _SUPPOSE, None, 0
+    last = len(cumulative) - 1
+    for p in range(k):
+        for i, (r, trues, read) in enumerate(cumulative):
+            true = trues[p]
+            if i == last:
+                if true == m:
+                    break  # p fits m
+                rank = _COUNT if _FOLLOW <= r < _COUNT and (true == m - 1 or true == m + 1) \
+                    else r
+            elif true > m or read - true > size - m:
+                rank = r
+            else:
+                continue
+            work += read
+            if where is None or rank > worst:
+                worst, where = rank, p
+            break
+    t = BY_RANK[worst]
+    return Rating(t.level, round(t.rank + min(work, MAX_WORK) / 100, 2), t.key, where, work, 0)

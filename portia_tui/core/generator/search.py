@@ -21,7 +21,7 @@ from ..engine import CasketEngine
 from ..errors import SettingsError
 from ..model import Puzzle
 from ..twins import coded_key
-from .sampler import Sampler, loop_free_counts, to_puzzle
+from .sampler import Sampler, loop_free_rating, loop_free_ranked, to_puzzle
 from .settings import Settings, describe, notices
 
 #: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
@@ -134,9 +134,11 @@ class _Search:
             return None
         engine: CasketEngine | None = None
         counts: list[int] = []
-        if order is not None:
+        ranked: list = []
+        if order is not None:  # one pass: the counts, and the rows the rating reads
             by_count: dict[int, list[int]] = {}
-            counts = loop_free_counts(cands, order, self.s.caskets)
+            ranked = loop_free_ranked(cands, order, self.s.caskets)
+            counts = ranked[-1][1]
             for p, c in enumerate(counts):
                 by_count.setdefault(c, []).append(p)
             solutions = {c: ps[0] for c, ps in by_count.items() if len(ps) == 1}
@@ -155,9 +157,10 @@ class _Search:
         if key in self.seen:
             stats.duplicates += 1
             return None
-        if engine is None:  # loop-free: the rater evaluates it in dependency order
+        if engine is None:  # loop-free: rated from the coded form, in dependency order
+            assert order is not None
+            rating = loop_free_rating(cands, order, self.s.caskets, m, ranked)
             puzzle = to_puzzle(cands, self.names, m, self.statements)
-            rating = rate(puzzle, m)
         else:  # the engine's puzzle (m open; the rating is for m) with m set
             rating = rate(engine.puzzle, m, engine=engine)
             puzzle = Puzzle(engine.puzzle.caskets, m)

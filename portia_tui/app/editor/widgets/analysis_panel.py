@@ -31,6 +31,7 @@ def update_text(static: Static, content) -> None:
     """Show `content`; nothing when it is already shown, and a relayout only when the
     widget's height must change."""
     if FORCE_RELAYOUT or not static.is_mounted:
+        static._portia_shown = content
         static.update(content)
         return
     if getattr(static, "_portia_shown", None) == content:

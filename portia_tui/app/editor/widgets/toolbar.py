@@ -37,9 +37,15 @@ def title_text(model: EditorModel) -> str:
 class TitleBar(Static):
     def __init__(self) -> None:
         super().__init__("", id="title-bar", markup=False)
+        self._text = ""
 
     def sync(self, model: EditorModel) -> None:
-        self.update(title_text(model), layout=False)
+        # an unchanged title is not repainted: a refresh of this top line would make the
+        # next frame repaint everything from it down to whatever else changed
+        text = title_text(model)
+        if text != self._text:
+            self._text = text
+            self.update(text, layout=False)
 
 
 class Toolbar(Horizontal):
