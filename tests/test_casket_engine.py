@@ -226,7 +226,7 @@ def test_solve_and_check_never_import_pysat(argv):
 
 
 # --------------------------------------------------------------------------- the whole language
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(puzzles(max_statements=9, empty=True, max_caskets=5))
 def test_count_vectors_agree_with_the_signal_walk_on_the_thesis_language(puzzle):
     """WholeEngine (the whole language's path) = CasketEngine on the six kinds and empty

@@ -140,7 +140,7 @@ def _same(a, b):
         (r.statements, r.undetermined_in, r.paradox_in) for r in b.loops]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(full_puzzles())
 def test_engine_equals_sat_equals_brute_on_the_whole_language(puzzle):
     """The casket engine (count vectors), the SAT analysis and brute force agree: true counts,
