@@ -425,6 +425,10 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
     placement's verdict from the exact analysis (`analysis`, or one computed here) instead.
     """
     m = puzzle.m if m is None else m
+    from .engine import covers
+
+    if not covers(puzzle):
+        return _verdicts_only(puzzle, m, analysis)
     engine = None if analysis is None else analysis.evaluation
     deducer = Deducer(puzzle, engine)
     engine = deducer.engine
@@ -452,4 +456,29 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
         parts.append(f"No casket fits {m} true statements: the puzzle has no solution.")
     else:
         parts.append(f"{len(fits)} caskets fit ({', '.join(fits)}): the puzzle has no unique solution.")
+    return "\n".join(parts)
+
+
+def _verdicts_only(puzzle: Puzzle, m: int | None, analysis: Analysis | None) -> str:
+    """The explanation of a puzzle the step-by-step words do not cover yet (count or maker
+    statements, rules beyond m): each casket's exact verdict, then the conclusion."""
+    if analysis is None:
+        from .engine import analyse as engine_analyse
+
+        analysis = engine_analyse(puzzle)
+    parts = ["Step-by-step words cover the six statements of Definition 1 under 'exactly m "
+             "true'; for this puzzle's statements and rules, each casket's verdict comes from "
+             "the exact analysis:"]
+    fits = analysis.solution_names(m)
+    for i, name in enumerate(puzzle.names):
+        counts = ", ".join(map(str, sorted(analysis.true_counts[i]))) or "none"
+        said = "fits" if name in fits else "does not fit"
+        parts.append(f"  {name}: true statements possible: {counts}; it {said}.")
+    if len(fits) == 1:
+        parts.append(f"Only the {fits[0]} casket fits: the portrait is in the {fits[0]} casket.")
+    elif not fits:
+        parts.append("No casket fits: the puzzle has no solution.")
+    else:
+        parts.append(f"{len(fits)} caskets fit ({', '.join(fits)}): the puzzle has no unique "
+                     "solution.")
     return "\n".join(parts)

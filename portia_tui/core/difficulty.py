@@ -258,6 +258,11 @@ def rate(puzzle: Puzzle, m: int | None = None, engine: CasketEngine | None = Non
     """Rate a puzzle (for its own m by default), reading the casket engine's evaluation
     (`engine`, e.g. ``analysis.evaluation``, or one made here when the puzzle has loops)."""
     m = puzzle.m if m is None else m
+    from .engine import covers
+
+    if not covers(puzzle):  # count or maker statements, or rules beyond m: the rulebook rung
+        t = BY_KEY["rulebook"]
+        return Rating(t.level, float(t.rank), t.key, None, 0, 0)
     if m is None:
         raise ValueError("a puzzle is rated for a number of true statements")
     return Rater(puzzle, engine).rate(m)

@@ -108,8 +108,11 @@ class Coach:
         """The deduction solver's story for a placement (None when it gives up); worked out
         once per placement, since judging and every hint step read it again."""
         if placement not in self._stories:
-            try:
-                self._stories[placement] = self._deducer.story(placement, explain=False)
+            from .engine import covers
+
+            try:  # the stories speak the six kinds of Definition 1 under the m rule
+                self._stories[placement] = (self._deducer.story(placement, explain=False)
+                                            if covers(self.puzzle) else None)
             except TooManyCases:
                 self._stories[placement] = None
         return self._stories[placement]
