@@ -462,10 +462,11 @@ async def test_mouse_opens_a_menu_and_buttons_work():
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen) and app.screen.casket == 2
         menu_list = app.screen.query_one(OptionList)
-        first = menu_list.get_option_at_index(0)
+        heading, first = menu_list.get_option_at_index(0), menu_list.get_option_at_index(1)
+        assert heading.disabled and "Where the portrait is" in str(heading.prompt)
         assert "The portrait is in this casket" in str(first.prompt)
-        # click the first entry: "The portrait is in this casket"
-        assert await pilot.click(menu_list, offset=(3, 0))
+        # click the first entry (under its family's heading): "The portrait is in this casket"
+        assert await pilot.click(menu_list, offset=(3, 1))
         await settle(app, pilot)
         assert app.model.puzzle.caskets[2].statements[0] == Statement("in", "lead")
         assert await pilot.click("#row-add")
@@ -517,7 +518,8 @@ async def test_one_menu_screen_serves_every_slot():
             seen.append(menu_screen)
             menu_list = menu_screen.query_one(OptionList)
             prompts = [str(o.prompt) for o in menu_list.options]
-            assert len(prompts) == len(puzzle.options(casket))
+            entries = [o for o in menu_list.options if not o.disabled]  # headings are disabled
+            assert len(entries) == len(puzzle.options(casket))
             # the cursor starts on the slot's current statement, marked as such
             assert prompts[menu_list.highlighted].endswith("◀ current")
             assert f"on the {puzzle.names[casket]} casket" in str(

@@ -55,7 +55,7 @@ async def menu_marks(app, pilot) -> list[str]:
             break
         await pilot.pause(0.02)
     await pilot.pause()
-    return [str(o.prompt) for o in screen.query_one(OptionList).options]
+    return [str(o.prompt) for o in screen.query_one(OptionList).options if not o.disabled]
 
 
 async def test_every_menu_entry_is_marked_toward_the_target():

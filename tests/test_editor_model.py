@@ -72,7 +72,8 @@ def test_marks_are_the_cores_for_the_slots_menu(monkeypatch):
 
     calls = []
 
-    def fake(puzzle, slot, choices, target, m, *, budget=None, cancelled=None):
+    def fake(puzzle, slot, choices, target, m, *, vocabulary="classic", budget=None,
+             cancelled=None):
         calls.append((slot, tuple(choices), target, m))
         return ("valid",) * len(choices)
 

@@ -30,7 +30,7 @@ from portia_tui.core.paths import config_dir, data_dir  # noqa: F401  (data_dir:
 SETTINGS_FILE = "settings.toml"
 
 #: known settings and the type each must have; unknown keys are kept as they are
-SCHEMA: dict[str, type] = {"theme": str, "author": str}
+SCHEMA: dict[str, type] = {"theme": str, "author": str, "editor_vocabulary": str}
 
 #: TOML value types tomli-w can write back
 _SCALARS = (str, bool, int, float)

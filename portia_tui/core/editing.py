@@ -40,6 +40,9 @@ class EditorModel:
     #: what the screen shows besides the puzzle (plain settings, not puzzle state)
     show_values: bool = False
     assistant: bool = True
+    #: the statement kinds the menus, marks and repairs offer (a name in
+    #: vocabulary.VOCABULARIES: "classic" the six of the thesis, "full" the whole language)
+    vocabulary: str = "classic"
     #: the target while the puzzle names none; None: not known yet (the screen then takes the
     #: puzzle's solution once the analysis has found one)
     fallback_target: int | None = None

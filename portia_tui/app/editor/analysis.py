@@ -18,7 +18,8 @@ from portia_tui.core.assistant import MARK_SYMBOLS, AssistantReport, assess, mar
 from portia_tui.core.assistant import repairs as find_repairs
 from portia_tui.core.model import Puzzle
 from portia_tui.core.semantics import Analysis
-from portia_tui.core.vocabulary import Layout, Statement, options, sentence
+from portia_tui.core.vocabulary import (FAMILIES, KINDS, Layout, Statement, options, sentence,
+                                        vocabulary_kinds)
 from portia_tui.core.words import listing
 
 __all__ = ["MARK_SYMBOLS"]  # the core's symbols (one home), re-exported for the widgets
@@ -79,6 +80,7 @@ class MarksRequest:
     casket: int
     position: int
     target: int
+    vocabulary: str = "classic"
 
     @property
     def slot(self) -> int:
@@ -93,9 +95,10 @@ def marks(request: MarksRequest, cancelled: Callable[[], bool] = lambda: False,
     if cancelled():
         return None
     puzzle = request.puzzle
-    choices = [st for _sentence, st in menu(puzzle.layout, request.casket)]
+    choices = [st for _sentence, st in menu(puzzle.layout, request.casket, request.vocabulary,
+                                            puzzle.rule_kinds)]
     found = mark_choices(puzzle, request.slot, choices, request.target, puzzle.m,
-                         budget=budget, cancelled=cancelled)
+                         vocabulary=request.vocabulary, budget=budget, cancelled=cancelled)
     if cancelled():
         return None
     return tuple(found)
@@ -106,12 +109,13 @@ def marks(request: MarksRequest, cancelled: Callable[[], bool] = lambda: False,
 class RepairsRequest:
     generation: int
     puzzle: Puzzle
+    vocabulary: str = "classic"
 
 
 def repairs(request: RepairsRequest, cancelled: Callable[[], bool] = lambda: False,
             budget: float | None = REPAIRS_BUDGET):
     """The core's repairs of a complete puzzle that is not valid (core Repairs)."""
-    return find_repairs(request.puzzle, budget=budget, cancelled=cancelled)
+    return find_repairs(request.puzzle, request.vocabulary, budget=budget, cancelled=cancelled)
 
 
 # --------------------------------------------------------------------------- words
@@ -131,9 +135,22 @@ def counts_text(counts: frozenset[int]) -> str:
 
 
 @lru_cache(maxsize=512)
-def menu(layout: Layout, casket: int) -> tuple[tuple[str, Statement], ...]:
-    """The menu for a slot on `casket`: (sentence, statement) in the core's menu order.
+def menu(layout: Layout, casket: int, vocabulary: str = "classic",
+         rules: frozenset[str] = frozenset()) -> tuple[tuple[str, Statement], ...]:
+    """The menu for a slot on `casket`: (sentence, statement) in the core's menu order, from
+    the named `vocabulary` (maker kinds only under their rule: `rules` are rule kind keys),
+    family by family (:data:`FAMILIES` order; the core's order within a family).
 
     Cached by layout, so every slot of a casket shares one tuple until rows change.
     """
-    return tuple((sentence(st, layout, casket), st) for st in options(layout, casket))
+    found = options(layout, casket, vocabulary_kinds(vocabulary), rules)
+    found.sort(key=lambda st: _FAMILY_ORDER[KINDS[st.kind].family])  # stable
+    return tuple((sentence(st, layout, casket), st) for st in found)
+
+
+_FAMILY_ORDER = {family: i for i, family in enumerate(FAMILIES)}
+
+
+def family_heading(st: Statement) -> str:
+    """The heading of a statement's family (menus group entries under it)."""
+    return FAMILIES[KINDS[st.kind].family]

@@ -12,6 +12,8 @@ from typing import NamedTuple
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from portia_tui.core.vocabulary import VOCABULARIES
+
 
 class EditorAction(NamedTuple):
     action: str  # an action of the editor screen
@@ -48,6 +50,9 @@ ACTIONS: tuple[EditorAction, ...] = (
                  "Aim at the next casket: the marks and the running count follow it", "t"),
     EditorAction("toggle_assistant", "Algorithm 2 panel",
                  "Show or hide the panel: target casket, running count, repairs", "g"),
+    EditorAction("next_vocabulary", "Next vocabulary",
+                 "The menus, marks and repairs offer the next vocabulary: portrait (in / not "
+                 "in), classic (the six of the thesis), full (the whole language)", "w"),
     EditorAction("next_unique_m", "Next unique m", "Set m to the next m with one solution",
                  "right_square_bracket"),
     EditorAction("prev_unique_m", "Previous unique m",
@@ -113,6 +118,12 @@ class EditorCommands(Provider):
                     partial(run, f"remove_row({pos})"),
                     "Every casket loses its statement in this row",
                 )
+        for name in VOCABULARIES:
+            yield (
+                f"Vocabulary: {name}" + ("  (now)" if name == screen.model.vocabulary else ""),
+                partial(run, f"set_vocabulary({name!r})"),
+                f"The menus, marks and repairs offer the {name} vocabulary",
+            )
         for i, name in enumerate(puzzle.names):
             yield (
                 f"Assistant target: {name}",

@@ -19,9 +19,9 @@ from portia_tui.app.footer import Footer
 from portia_tui.core import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.model import Puzzle, blank_puzzle
-from portia_tui.core.vocabulary import Statement
+from portia_tui.core.vocabulary import VOCABULARIES, Statement
 
-from ..analysis import MarksRequest, RepairsRequest, Report, Request, menu
+from ..analysis import MarksRequest, RepairsRequest, Report, Request, family_heading, menu
 from ..commands import bindings
 from ..files import FileActions
 from ..messages import (AnalysisReady, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
@@ -37,6 +37,13 @@ from ..workers import Workers
 from .dialogs import MetaScreen, NewPuzzleScreen
 from .help import HelpScreen
 from .menu import MenuScreen
+
+#: the settings key that keeps the editor's vocabulary
+VOCABULARY_SETTING = "editor_vocabulary"
+#: what each vocabulary offers, for people
+VOCABULARY_WORDS = {"portrait": "in / not in a casket",
+                    "classic": "the six kinds of the thesis",
+                    "full": "the whole language (counts, makers)"}
 
 #: shown ones first by importance: the footer cuts from the right on narrow terminals, and
 #: quitting must always be in sight
@@ -94,6 +101,10 @@ class EditorScreen(Screen):
         return self.caskets.slot_at(casket, position)
 
     async def on_mount(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        kept = settings.get(VOCABULARY_SETTING) if settings is not None else None
+        if kept in VOCABULARIES:
+            self.model.vocabulary = kept
         await self.caskets.sync(self.model.puzzle)
         self.query_one(AssistantPanel).display = self.model.assistant
         self.sync_chrome()
@@ -189,6 +200,7 @@ class EditorScreen(Screen):
         """Show another puzzle (open, new); the view settings follow the old model's."""
         old = self.model
         model.show_values, model.assistant = old.show_values, old.assistant
+        model.vocabulary = old.vocabulary
         self.model = model
         self.report = None
         await self.after_change()
@@ -247,7 +259,8 @@ class EditorScreen(Screen):
     def _request_repairs(self) -> None:
         self._repairs_timer = None
         if self.model.assistant and self._repairs_wanted():
-            request = RepairsRequest(self.model.generation, self.model.puzzle)
+            request = RepairsRequest(self.model.generation, self.model.puzzle,
+                                     self.model.vocabulary)
             if self.jobs.repair(request):
                 self._repairs_found = None
 
@@ -284,7 +297,7 @@ class EditorScreen(Screen):
         if self.slot_at(casket, position) is None:
             return
         self.jobs.mark(MarksRequest(model.generation, model.puzzle, casket, position,
-                                    model.target_or(0)))
+                                    model.target_or(0), model.vocabulary))
 
     @on(MarksReady)
     def _marks_ready(self, message: MarksReady) -> None:
@@ -304,9 +317,9 @@ class EditorScreen(Screen):
         if found is None:
             return None
         request, result = found
-        if (request.casket, request.position, request.generation, request.target) != (
-            casket, position, self.model.generation, self.model.target_or(0)
-        ):
+        if (request.casket, request.position, request.generation, request.target,
+                request.vocabulary) != (casket, position, self.model.generation,
+                                        self.model.target_or(0), self.model.vocabulary):
             return None
         return result
 
@@ -341,11 +354,13 @@ class EditorScreen(Screen):
         if self._menu_screen is None:
             self._menu_screen = MenuScreen()
             self.app.install_screen(self._menu_screen, name=f"statement-menu-{id(self)}")
+        entries = menu(puzzle.layout, ci, self.model.vocabulary, puzzle.rule_kinds)
         screen = self._menu_screen.show(
             ci, pos,
             f"Statement {i + 1} on the {puzzle.names[ci]} casket: choose (enter), escape keeps it",
-            menu(puzzle.layout, ci), puzzle.flat[i][1], found,
+            entries, puzzle.flat[i][1], found,
             self._marks_legend(pending=found is None),
+            groups=tuple(family_heading(st) for _s, st in entries),
         )
         self._menu = screen
 
@@ -481,6 +496,28 @@ class EditorScreen(Screen):
         panel.sync(model.puzzle, model.target_or(0))
         self.request_analysis()
         self._clear_marks()
+
+    def action_set_vocabulary(self, vocabulary: str) -> None:
+        """Offer another vocabulary in the menus, the marks and the repairs (kept in the
+        settings for next time)."""
+        if vocabulary not in VOCABULARIES or vocabulary == self.model.vocabulary:
+            return
+        self.model.vocabulary = vocabulary
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:
+            try:
+                settings.set(VOCABULARY_SETTING, vocabulary)
+            except PortiaError as exc:
+                self.notify(f"Vocabulary not kept for next time: {exc}", severity="warning")
+        self.query_one(Toolbar).sync(self.model)
+        self._clear_marks()
+        self.request_analysis()
+        self.notify(f"Menus offer the {vocabulary} vocabulary: {VOCABULARY_WORDS[vocabulary]}.")
+
+    def action_next_vocabulary(self) -> None:
+        names = list(VOCABULARIES)
+        at = names.index(self.model.vocabulary) if self.model.vocabulary in names else -1
+        self.action_set_vocabulary(names[(at + 1) % len(names)])
 
     # ----------------------------------------------------------------- other screens
     def action_help(self) -> None:

@@ -2,24 +2,36 @@
 
 One MenuScreen serves the whole editor: it is installed once and filled anew for each slot
 (:meth:`MenuScreen.show`), so opening a menu does not compose, mount and style new widgets.
+The rules menu is another MenuScreen (entries are any values; a statement or a rule).
+
+Entries come in groups (the statement families, the rule kinds), each under a heading (a
+disabled line). Typing narrows the entries to those whose sentence holds every typed word;
+backspace widens again; the title shows the filter.
 """
 
 from __future__ import annotations
 
-from textual import on
+from typing import Any
+
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
-
-from portia_tui.core.vocabulary import Statement
+from textual.widgets.option_list import Option
 
 from ..analysis import MARK_SYMBOLS
 from .dialogs import Dialog
 
 
+def matches(sentence: str, query: str) -> bool:
+    """True when every word typed is in the sentence (any letter case, any order)."""
+    low = sentence.lower()
+    return all(word in low for word in query.lower().split())
+
+
 class MenuScreen(Dialog):
-    """Choose a statement (enter or click); escape keeps the current one.
+    """Choose an entry (enter or click); escape keeps the current one.
 
     Once the marks arrive (a worker computes them; the menu never waits), each entry starts
     with ★ (valid), ✓ (reachable), ✗ (impossible) or ? (undecided); the legend says so.
@@ -32,27 +44,36 @@ class MenuScreen(Dialog):
         self.casket = -1
         self.position = -1
         self.title_text = ""
-        self.options: tuple[tuple[str, Statement], ...] = ()
-        self.current: Statement | None = None
+        self.options: tuple[tuple[str, Any], ...] = ()
+        #: the heading of each entry's group (parallel to options); "" for none
+        self.groups: tuple[str, ...] = ()
+        self.current: Any = None
         self.marks: tuple[str, ...] | None = None
         self.legend = ""
+        #: the words typed to narrow the menu
+        self.filter = ""
+        #: the entry (index into options) of each line of the list; None for a heading
+        self._lines: list[int | None] = []
 
     def show(self, casket: int, position: int, title: str,
-             options: tuple[tuple[str, Statement], ...], current: Statement,
-             marks: tuple[str, ...] | None = None, legend: str = "") -> "MenuScreen":
-        """Fill the menu for one slot (before it is pushed)."""
+             options: tuple[tuple[str, Any], ...], current: Any,
+             marks: tuple[str, ...] | None = None, legend: str = "",
+             groups: tuple[str, ...] | None = None) -> "MenuScreen":
+        """Fill the menu for one slot (before it is pushed); the filter starts empty."""
         self.answered = False
         self.casket, self.position = casket, position
         self.title_text, self.options, self.current = title, options, current
+        self.groups = groups if groups is not None else ("",) * len(options)
         self.marks, self.legend = marks, legend
+        self.filter = ""
         if self.is_mounted:
             self._fill(highlight=True)
         return self
 
     def _prompt(self, index: int) -> str:
-        sentence, st = self.options[index]
+        sentence, value = self.options[index]
         mark = "" if self.marks is None else MARK_SYMBOLS[self.marks[index]] + " "
-        return mark + sentence + ("   ◀ current" if st == self.current else "")
+        return mark + sentence + ("   ◀ current" if value == self.current else "")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog menu-dialog"):
@@ -63,21 +84,49 @@ class MenuScreen(Dialog):
     def on_mount(self) -> None:
         self._fill(highlight=True)
 
+    @property
+    def shown(self) -> list[int]:
+        """The entries the filter lets through (indices into options), in menu order."""
+        return [i for i in self._lines if i is not None]
+
+    def _title(self) -> str:
+        if not self.filter:
+            return self.title_text + "  (type to filter)"
+        found = len(self.shown)
+        return f"{self.title_text}  filter: {self.filter}▏ ({found} of {len(self.options)})"
+
     def _fill(self, highlight: bool) -> None:
-        """Show the title, the legend and every entry; `highlight`: put the cursor on the
-        current statement (else it stays where it is)."""
-        self.query_one("#menu-title", Static).update(self.title_text)
+        """Show the title, the legend and the entries the filter keeps, under their headings;
+        `highlight`: put the cursor on the current entry (else on the same entry as before)."""
+        self.query_one("#menu-title", Static).update(self._title())
         legend = self.query_one("#menu-legend", Static)
         legend.update(self.legend)
         legend.display = bool(self.legend)
         menu = self.query_one("#menu", OptionList)
-        keep = menu.highlighted
-        menu.set_options(self._prompt(i) for i in range(len(self.options)))
+        before = menu.highlighted
+        keep = (self._lines[before] if before is not None and before < len(self._lines)
+                else None)
         if highlight:
-            keep = next((i for i, (_s, st) in enumerate(self.options) if st == self.current),
-                        None)
-        if keep is not None and self.options:
-            menu.highlighted = min(keep, len(self.options) - 1)
+            keep = next((i for i, (_s, v) in enumerate(self.options) if v == self.current), None)
+        lines: list[int | None] = []
+        prompts: list[Option] = []
+        heading = None
+        several = len(set(self.groups)) > 1
+        for i, (sentence, _value) in enumerate(self.options):
+            if self.filter and not matches(sentence, self.filter):
+                continue
+            if several and self.groups[i] != heading:
+                heading = self.groups[i]
+                lines.append(None)
+                prompts.append(Option(f"── {heading} ──", disabled=True))
+            lines.append(i)
+            prompts.append(Option(self._prompt(i)))
+        self._lines = lines
+        menu.set_options(prompts)
+        if keep is not None and keep in lines:
+            menu.highlighted = lines.index(keep)
+        elif self.shown:
+            menu.highlighted = lines.index(self.shown[0])
         menu.focus()
 
     def set_marks(self, marks: tuple[str, ...] | None, legend: str = "") -> None:
@@ -86,10 +135,28 @@ class MenuScreen(Dialog):
         if self.is_mounted:
             self._fill(highlight=False)
 
+    def on_key(self, event: events.Key) -> None:
+        """Letters, digits and spaces narrow the menu; backspace widens it."""
+        if event.key == "backspace":
+            if self.filter:
+                self.filter = self.filter[:-1]
+                self._fill(highlight=False)
+            event.stop()
+        elif event.character and (event.character.isalnum() or event.character == " ") \
+                and event.is_printable:
+            if event.character == " " and not self.filter:
+                return
+            self.filter += event.character
+            self._fill(highlight=False)
+            event.stop()
+            event.prevent_default()
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
     @on(OptionList.OptionSelected, "#menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(self.options[event.option_index][1])
+        index = self._lines[event.option_index]
+        if index is not None:
+            self.dismiss(self.options[index][1])

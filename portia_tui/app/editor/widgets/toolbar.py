@@ -68,6 +68,8 @@ class Toolbar(Horizontal):
         yield Button("↶ undo", id="undo", compact=True, action="screen.undo")
         yield Button("↷ redo", id="redo", compact=True, action="screen.redo")
         yield Button("values", id="values", compact=True, action="screen.toggle_values")
+        yield Button("classic", id="vocabulary", compact=True, action="screen.next_vocabulary",
+                     tooltip="The statement kinds the menus offer (w: the next vocabulary)")
 
     def sync(self, model: EditorModel) -> None:
         self.m = model.puzzle.m
@@ -77,6 +79,9 @@ class Toolbar(Horizontal):
             self.m_input.value = self._shown
         self.query_one("#undo", Button).disabled = not model.can_undo
         self.query_one("#redo", Button).disabled = not model.can_redo
+        vocabulary = self.query_one("#vocabulary", Button)
+        if str(vocabulary.label) != model.vocabulary:
+            vocabulary.label = model.vocabulary
 
     def _submit(self) -> None:
         text = self.m_input.value.strip()

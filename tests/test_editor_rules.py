@@ -1,0 +1,63 @@
+"""The statement menus grouped by family with type-to-filter, the editor's vocabulary choice,
+and the rules panel (Pilot, lean)."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from portia_tui.app.editor.app import EditorApp
+from portia_tui.app.editor.screens.menu import MenuScreen
+from portia_tui.core.editing import EditorModel
+from portia_tui.core.model import blank_puzzle
+from portia_tui.core.vocabulary import FAMILIES, VOCABULARIES, options
+
+SIZE = (120, 40)
+
+
+def lines(app) -> list[tuple[str, bool]]:
+    return [(str(o.prompt), o.disabled) for o in app.screen.query_one(OptionList).options]
+
+
+async def test_full_menu_grouped_by_family_and_filtered_by_typing():
+    puzzle = blank_puzzle(3, 1, m=1)
+    app = EditorApp(EditorModel.new(puzzle, target=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.model.vocabulary == "classic"
+        await pilot.press("w")  # classic -> full
+        assert app.model.vocabulary == "full"
+        assert app.settings.get("editor_vocabulary") == "full"  # kept for next time
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MenuScreen)
+        shown = lines(app)
+        headings = [p for p, disabled in shown if disabled]
+        full = options(puzzle.layout, 0, VOCABULARIES["full"])
+        assert len(shown) - len(headings) == len(full)
+        # every family offered has its heading, in FAMILIES order (makers need their rule)
+        assert [h.strip("─ ") for h in headings] == [
+            FAMILIES[f] for f in ("portrait", "truth", "count")]
+        await pilot.press("l", "e", "a", "d")
+        assert screen.filter == "lead"
+        narrowed = [p for p, disabled in lines(app) if not disabled]
+        assert narrowed and all("lead" in p.lower() for p in narrowed)
+        assert "filter: lead" in str(screen.query_one("#menu-title").render())
+        await pilot.press("backspace", "backspace", "backspace", "backspace")
+        assert screen.filter == ""
+        assert len(lines(app)) == len(shown)
+        await pilot.press("n", "o", "t", "space", "l", "e", "a", "d", "enter")
+        await pilot.pause()
+        assert app.screen is not screen
+        assert app.model.puzzle.sentence(0).lower() == "the portrait is not in the lead casket"
+
+
+async def test_vocabulary_is_read_back_from_the_settings():
+    app = EditorApp(EditorModel.new(blank_puzzle(3, 1, m=1), target=0))
+    app.settings.set("editor_vocabulary", "portrait")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.model.vocabulary == "portrait"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.screen.query_one(OptionList).options) == 6  # in / not in, one family
