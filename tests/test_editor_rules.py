@@ -61,3 +61,60 @@ async def test_vocabulary_is_read_back_from_the_settings():
         await pilot.press("enter")
         await pilot.pause()
         assert len(app.screen.query_one(OptionList).options) == 6  # in / not in, one family
+
+
+async def test_rules_panel_adds_and_removes_rules_undoably():
+    from portia_tui.core.rules import Rule
+
+    puzzle = blank_puzzle(3, 1, m=1)
+    app = EditorApp(EditorModel.new(puzzle, target=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = str(app.screen.query_one("#rules").render())
+        assert "Exactly 1 statement is true" in panel
+        await pilot.press("l")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        headings = [p for p, disabled in lines(app) if disabled]
+        assert len(headings) == 5  # one per rule kind
+        # the m rule the puzzle states is not offered again
+        assert Rule("total", "exactly", 1, True) not in [r for _s, r in menu.options]
+        for key in "bellini":
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert Rule("makers") in app.model.puzzle.rules
+        assert "Bellini" in str(app.screen.query_one("#rules").render())
+        # maker statements are offered now (full vocabulary), under their family's heading
+        await pilot.press("w", "enter")
+        await pilot.pause()
+        assert any("Bellini and Cellini" in p for p, disabled in lines(app) if disabled)
+        await pilot.press("escape")
+        await pilot.press("u")  # undo takes the rule back
+        await pilot.pause()
+        assert Rule("makers") not in app.model.puzzle.rules
+        await pilot.press("L")
+        await pilot.pause()
+        await pilot.press("enter")  # the only rule: m
+        await pilot.pause()
+        assert app.model.puzzle.m is None and app.model.puzzle.rules == ()
+
+
+def test_a_rule_a_statement_needs_cannot_be_removed():
+    import pytest
+
+    from portia_tui.core.errors import PuzzleError
+    from portia_tui.core.rules import Rule
+    from portia_tui.core.vocabulary import Statement
+
+    model = EditorModel.new(blank_puzzle(3, 1, m=1))
+    model.apply(model.with_rule_added(Rule("makers")))
+    maker = next(st for st in options(model.puzzle.layout, 0, VOCABULARIES["full"],
+                                      model.puzzle.rule_kinds) if st.kind == "made_by")
+    model.apply(model.puzzle.with_statement(0, 0, maker))
+    with pytest.raises(PuzzleError):
+        model.with_rule_removed(Rule("makers"))
+    with pytest.raises(PuzzleError):
+        model.with_rule_added(Rule("makers"))
+    assert isinstance(maker, Statement)

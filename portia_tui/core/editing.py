@@ -18,8 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import PuzzleError
 from .model import Puzzle
 from .recovery import FileStamp
+from .rules import Rule, rule_options
 
 #: how many edits undo remembers
 HISTORY_LIMIT = 500
@@ -118,6 +120,36 @@ class EditorModel:
         self._redo.clear()
         self._set(puzzle)
         return True
+
+    # ----------------------------------------------------------------- rules
+    def rule_choices(self) -> list[Rule]:
+        """The rules menu: every valid rule for the layout the puzzle does not state yet."""
+        stated = set(self.puzzle.rules)
+        return [r for r in rule_options(self.puzzle.layout) if r not in stated]
+
+    def with_rule_added(self, rule: Rule) -> Puzzle:
+        """The puzzle with one more rule (apply() it: an undoable edit). Raises PuzzleError when
+        the rule is stated already or the puzzle would break a rule it keeps now."""
+        if rule in self.puzzle.rules:
+            raise PuzzleError("the puzzle states that rule already")
+        return self._checked(self.puzzle.replace(rules=self.puzzle.rules + (rule,)))
+
+    def with_rule_removed(self, rule: Rule) -> Puzzle:
+        """The puzzle without `rule` (apply() it: an undoable edit). Raises PuzzleError when a
+        statement needs the rule (the maker statements need the Bellini/Cellini rule)."""
+        rules = self.puzzle.rules
+        if rule not in rules:
+            raise PuzzleError("the puzzle does not state that rule")
+        at = rules.index(rule)
+        return self._checked(self.puzzle.replace(rules=rules[:at] + rules[at + 1:]))
+
+    def _checked(self, puzzle: Puzzle) -> Puzzle:
+        before = set(self.puzzle.problems())
+        new = [p for p in puzzle.problems() if p not in before]
+        if new:
+            index, message = new[0]
+            raise PuzzleError(message if index is None else f"statement {index + 1}: {message}")
+        return puzzle
 
     def undo(self) -> bool:
         if not self._undo:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from portia_tui.core.rules import rule_sentence
 from portia_tui.core.vocabulary import VOCABULARIES
 
 
@@ -50,6 +51,11 @@ ACTIONS: tuple[EditorAction, ...] = (
                  "Aim at the next casket: the marks and the running count follow it", "t"),
     EditorAction("toggle_assistant", "Algorithm 2 panel",
                  "Show or hide the panel: target casket, running count, repairs", "g"),
+    EditorAction("add_rule", "Add a rule…",
+                 "Choose a rule Portia states (counts of true statements, per casket, makers)",
+                 "l"),
+    EditorAction("remove_rule", "Remove a rule…", "Choose one of the puzzle's rules to drop",
+                 "L"),
     EditorAction("next_vocabulary", "Next vocabulary",
                  "The menus, marks and repairs offer the next vocabulary: portrait (in / not "
                  "in), classic (the six of the thesis), full (the whole language)", "w"),
@@ -118,6 +124,10 @@ class EditorCommands(Provider):
                     partial(run, f"remove_row({pos})"),
                     "Every casket loses its statement in this row",
                 )
+        for i, rule in enumerate(puzzle.rules):
+            text = rule_sentence(rule, puzzle.layout)
+            yield (f"Remove rule: {text}", partial(run, f"remove_rule({i})"),
+                   "The puzzle no longer states this rule")
         for name in VOCABULARIES:
             yield (
                 f"Vocabulary: {name}" + ("  (now)" if name == screen.model.vocabulary else ""),

@@ -19,6 +19,7 @@ from portia_tui.app.footer import Footer
 from portia_tui.core import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.model import Puzzle, blank_puzzle
+from portia_tui.core.rules import RULE_KINDS, Rule, rule_sentence
 from portia_tui.core.vocabulary import VOCABULARIES, Statement
 
 from ..analysis import MarksRequest, RepairsRequest, Report, Request, family_heading, menu
@@ -32,6 +33,7 @@ from ..widgets.analysis_panel import AnalysisPanel, update_text
 from ..widgets.assistant_panel import AssistantPanel
 from ..widgets.casket_panel import LOOP_MARK, Slot
 from ..widgets.caskets_view import CasketsView
+from ..widgets.rules_panel import RulesPanel
 from ..widgets.toolbar import TitleBar, Toolbar
 from ..workers import Workers
 from .dialogs import MetaScreen, NewPuzzleScreen
@@ -78,6 +80,7 @@ class EditorScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Toolbar()
+        yield RulesPanel()
         yield CasketsView()
         yield Static("", id="focus-line", markup=False)
         with Horizontal(id="bottom"):
@@ -122,6 +125,7 @@ class EditorScreen(Screen):
     def sync_chrome(self) -> None:
         self.query_one(TitleBar).sync(self.model)
         self.query_one(Toolbar).sync(self.model)
+        self.query_one(RulesPanel).sync(self.model.puzzle)
         self.query_one(AssistantPanel).sync(self.model.puzzle, self.model.target_or(0))
         self._sync_focus_line()
 
@@ -518,6 +522,54 @@ class EditorScreen(Screen):
         names = list(VOCABULARIES)
         at = names.index(self.model.vocabulary) if self.model.vocabulary in names else -1
         self.action_set_vocabulary(names[(at + 1) % len(names)])
+
+    # ----------------------------------------------------------------- rules
+    def _rule_menu(self, title: str, rules, done) -> None:
+        """A menu of rules grouped by rule kind (a MenuScreen of its own)."""
+        layout = self.model.puzzle.layout
+        entries = tuple((rule_sentence(r, layout), r) for r in rules)
+        groups = tuple(RULE_KINDS[r.kind].summary.capitalize() for r in rules)
+        screen = MenuScreen().show(-1, -1, title, entries, None, groups=groups)
+        self.app.push_screen(screen, done)
+
+    def action_add_rule(self) -> None:
+        """Choose a rule to add from every valid rule for the layout."""
+        if self.app.screen is not self:
+            return
+
+        async def chosen(rule: Rule | None) -> None:
+            if rule is not None:
+                await self._rule_edit(self.model.with_rule_added, rule)
+
+        self._rule_menu("Add a rule: choose (enter), escape adds none",
+                        self.model.rule_choices(), chosen)
+
+    async def action_remove_rule(self, index: int | None = None) -> None:
+        """Remove a rule: the one numbered `index` (0-based), else choose from a menu."""
+        rules = self.model.puzzle.rules
+        if not rules:
+            self.notify("The puzzle states no rule.")
+            return
+        if index is not None:
+            if 0 <= index < len(rules):
+                await self._rule_edit(self.model.with_rule_removed, rules[index])
+            return
+        if self.app.screen is not self:
+            return
+
+        async def chosen(rule: Rule | None) -> None:
+            if rule is not None:
+                await self._rule_edit(self.model.with_rule_removed, rule)
+
+        self._rule_menu("Remove a rule: choose (enter), escape keeps them all", rules, chosen)
+
+    async def _rule_edit(self, make, rule: Rule) -> None:
+        try:
+            puzzle = make(rule)
+        except PortiaError as exc:
+            self.notify(f"Cannot: {exc}", severity="error")
+            return
+        await self.edit(puzzle)
 
     # ----------------------------------------------------------------- other screens
     def action_help(self) -> None:
