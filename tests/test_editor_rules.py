@@ -118,3 +118,18 @@ def test_a_rule_a_statement_needs_cannot_be_removed():
     with pytest.raises(PuzzleError):
         model.with_rule_added(Rule("makers"))
     assert isinstance(maker, Statement)
+
+
+def test_a_puzzle_solved_by_its_rules_alone_shows_its_verdict():
+    """m open but rules given (the third Portia): the analysis gives the verdict under the
+    rules, not 'choose m'."""
+    from portia_tui.app.editor.analysis import Request, compute
+    from portia_tui.app.editor.widgets.analysis_panel import verdict
+    from portia_tui.core import formats
+
+    from .conftest import REPO
+
+    puzzle = formats.load(REPO / "puzzles" / "portia3-who-made-what.toml")
+    assert puzzle.m is None and puzzle.side_rules
+    text = verdict(compute(Request(1, puzzle)))
+    assert "under the rules" in text and "m open" not in text

@@ -48,11 +48,12 @@ def verdict(report: Report) -> str:
     analysis = report.analysis
     puzzle = analysis.puzzle
     m = puzzle.m
-    if m is None:
+    if m is None and not puzzle.side_rules:
         return "[b]m open[/b]: choose m (+ or −, or m to type it) to see the solutions."
     head, reason = verdict_parts(analysis.solution_names(), m)
     mark = "✔" if head == VALID else "✘"
-    return f"[b]{mark} {head.upper()}[/b] for m = {m}: {reason}."
+    under = "under the rules" if m is None else f"for m = {m}"
+    return f"[b]{mark} {head.upper()}[/b] {under}: {reason}."
 
 
 def loop_line(puzzle: Puzzle, loop) -> str:
