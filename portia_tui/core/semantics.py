@@ -36,42 +36,43 @@ def strong_components(children: Sequence[Sequence[int]],
     for root in range(size) if roots is None else roots:
         if index[root] != -1:
             continue
-        work = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        work = [(root, iter(children[root]))]
         while work:
-            node, child = work[-1]
-            if child == 0:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on_stack[node] = True
-            kids = children[node]
-            if child < len(kids):
-                work[-1] = (node, child + 1)
-                nxt = kids[child]
-                if index[nxt] == -1:
-                    work.append((nxt, 0))
-                elif on_stack[nxt] and index[nxt] < low[node]:
+            node, kids = work[-1]
+            for nxt in kids:
+                if index[nxt] == -1:  # a new node: go down, come back to `kids` later
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack[nxt] = True
+                    work.append((nxt, iter(children[nxt])))
+                    break
+                if on_stack[nxt] and index[nxt] < low[node]:
                     low[node] = index[nxt]
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                if low[node] < low[parent]:
-                    low[parent] = low[node]
-            if low[node] == index[node]:
-                if stack[-1] == node:
-                    stack.pop()
-                    on_stack[node] = False
-                    out.append((node,))
-                    continue
-                comp = []
-                while True:
-                    w = stack.pop()
-                    on_stack[w] = False
-                    comp.append(w)
-                    if w == node:
-                        break
-                out.append(tuple(sorted(comp)))
+            else:  # every child seen: node is done
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    if low[node] < low[parent]:
+                        low[parent] = low[node]
+                if low[node] == index[node]:
+                    if stack[-1] == node:
+                        stack.pop()
+                        on_stack[node] = False
+                        out.append((node,))
+                        continue
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on_stack[w] = False
+                        comp.append(w)
+                        if w == node:
+                            break
+                    out.append(tuple(sorted(comp)))
     return out
 
 
