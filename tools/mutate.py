@@ -51,7 +51,7 @@ TESTS: dict[str, list[str]] = {
     "formats/common": ["test_formats.py", "test_writes.py"],
     "formats/code": ["test_code.py"],
     "progress": ["test_progress.py"],
-    "census": ["test_census.py"],
+    "census": ["test_census.py", "test_rulebook.py"],
     "assistant": ["test_assistant.py", "test_assistant_marks.py"],
     "completions": ["test_assistant_marks.py", "test_assistant.py"],
     "marks": ["test_marks.py", "test_editor_model.py"],
