@@ -16,10 +16,8 @@ ALLOWED = {
     "core/deduction.py:_loop_cases": "being reworked",
     "core/engine.py:compile_caskets": "being reworked",
     "core/engine.py:unit_solutions": "being reworked",
-    "core/engine.py:order_loops": "being reworked",
     "core/engine.py:quick_all": "being reworked",
     "core/engine.py:__init__": "being reworked (the whole-language engine's tables, one frame)",
-    "core/engine.py:casket_units": "being reworked (the casket graph's components, one frame)",
     "core/deduction.py:propagate": "being reworked (case propagation with its reasons)",
     # the census's inner enumeration: one frame of local bit masks, the hot loop of a count
     # that runs for minutes (benchmarks/); calls per row would cost more than the split gains
