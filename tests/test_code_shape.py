@@ -13,12 +13,10 @@ LIMIT = 60
 #: "path:function" -> why it may stay long
 ALLOWED = {
     # other branches are reworking these modules right now; split them there
-    "core/deduction.py:_loop_cases": "being reworked",
     "core/engine.py:compile_caskets": "being reworked",
     "core/engine.py:unit_solutions": "being reworked",
     "core/engine.py:quick_all": "being reworked",
     "core/engine.py:__init__": "being reworked (the whole-language engine's tables, one frame)",
-    "core/deduction.py:propagate": "being reworked (case propagation with its reasons)",
     # the census's inner enumeration: one frame of local bit masks, the hot loop of a count
     # that runs for minutes (benchmarks/); calls per row would cost more than the split gains
     "core/census.py:_casket_rows": "hot loop kept in one frame",
