@@ -43,3 +43,11 @@ def test_roots_limit_the_search_to_what_they_reach():
     assert strong_components(children, [2]) == [(3,), (2,)]
     assert strong_components(children, [4, 0]) == [(4,), (0, 1)]
     assert strong_components(children) == [(0, 1), (3,), (2,), (4,)]
+
+
+def test_an_analysis_reads_back_in_its_repr():
+    from portia_tui.core import engine
+    from portia_tui.core.model import default_puzzle
+
+    text = repr(engine.analyse(default_puzzle()))
+    assert text.startswith("Analysis(engine=") and "true_counts=(" in text and "loops=" in text
