@@ -49,5 +49,8 @@ def test_an_analysis_reads_back_in_its_repr():
     from portia_tui.core import engine
     from portia_tui.core.model import default_puzzle
 
-    text = repr(engine.analyse(default_puzzle()))
+    p = default_puzzle()
+    text = repr(engine.analyse(p))
+    assert engine.analyse(p) == engine.analyse(p)  # equal: same puzzle, counts and loops
+    assert engine.analyse(p) != engine.analyse(p.with_row_added()) and engine.analyse(p) != 1
     assert text.startswith("Analysis(engine=") and "true_counts=(" in text and "loops=" in text
