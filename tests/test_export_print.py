@@ -131,3 +131,14 @@ def test_html_numbers_statements_on_from_casket_to_casket(pack):
     text = _articles(to_html(pack, order="pack"))[0]
     assert re.findall(r'<ol start="(\d+)">', text)[:3] == ["1", str(n + 1), str(2 * n + 1)]
 
+
+
+def test_markdown_nests_a_loops_cases_under_their_step():
+    from portia_tui.core import formats
+
+    from .conftest import REPO
+
+    puzzle = formats.load(REPO / "puzzles" / "two-liars-loop.toml")
+    md = to_markdown(Pack("loop", (PackPuzzle("loop", puzzle, "hard"),)), solutions="full")
+    assert "\n  - Case 1 true: statement 2 is false" in md  # depth 2: two spaces, then "- "
+    assert md.split("\n  - Case 1", 1)[0].splitlines()[-1].startswith("- ")  # under a step

@@ -295,6 +295,8 @@ def test_a_target_names_one_of_the_caskets():
 
     good = formats.dumps(default_puzzle(), "native").replace("m = ", 'target = "Lead"\nm = ', 1)
     assert formats.loads(good, "native").target == "lead"
+    again = formats.dumps(formats.loads(good, "native"), "native")  # the target is written back
+    assert 'target = "lead"' in again and formats.loads(again, "native").target == "lead"
     bad = good.replace('"Lead"', '"tin"')
     with pytest.raises(FormatError, match="target 'tin' is not one of the caskets"):
         formats.loads(bad, "native")

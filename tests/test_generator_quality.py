@@ -160,3 +160,19 @@ def test_cli_flags_and_pack_check_of_twins(capsys):
     assert main(["generate", "--seed", "2", "--count", "5", "--allow-negations",
                  "--allow-echoes", "--vocabulary", "classic"]) == 0
     assert loads_pack(capsys.readouterr().out).generator["allow_negations"] is True
+
+
+def test_twin_key_when_every_casket_looks_alike():
+    # a 3-cycle: every casket says and hears the same, so no signature orders them; each of
+    # the six namings (both directions of the cycle) is one puzzle
+    from itertools import permutations
+
+    names = ("gold", "silver", "lead")
+    keys = set()
+    for order in permutations(range(3)):
+        nxt = {order[i]: order[(i + 1) % 3] for i in range(3)}
+        p = Puzzle(tuple(Casket(names[i], (Statement("true", names[nxt[i]]),))
+                         for i in range(3)), 1).validate()
+        keys.add(twin_key(p))
+        assert twin_key(p) == brute_key(p)
+    assert len(keys) == 1

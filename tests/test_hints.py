@@ -113,6 +113,8 @@ def test_first_placement_skips_ruled_out_caskets_and_may_be_the_answer():
 def test_first_placement_prefers_a_settled_placement():
     coach = Coach(paradox_puzzle())  # no supposition leaves one case: the first, gold
     assert coach.first_placement() == 0
+    assert coach.which_true(0) == ""  # a paradox: no case, so no sentence (a string all the same)
+    assert coach.which_true(2).startswith("2 consistent cases remain; statements 2, 3 and 5")
     assert "paradox" in coach.hint(2, 0).text
     # gold leaves two cases (a loop left open), silver settles every statement
     assert Coach(loop_puzzle()).first_placement() == 1
@@ -227,3 +229,17 @@ def test_judge_gives_the_count_verdict_with_or_without_the_story(monkeypatch):
     monkeypatch.setattr(Coach, "story", lambda self, placement: None)
     given_up = Coach(puzzle)
     assert [given_up.judge(i).reason.endswith(s) for i, s in enumerate(want)] == [True] * 3
+
+
+def test_hint_one_words_one_two_and_three_speakers(tmp_path):
+    from portia_tui.core import formats
+
+    from .conftest import REPO
+
+    source = (REPO / "puzzles" / "copper-casket.toml").read_text()
+    assert "then statement 4, which speaks of it" in Coach(
+        formats.load(REPO / "puzzles" / "copper-casket.toml")).hint(1).text
+    two = tmp_path / "two.toml"  # lead's second lid now speaks of gold's statements too
+    two.write_text(source.replace('"The portrait is not in this casket",',
+                                  '"The statements on the gold casket are true",'))
+    assert "then statements 4 and 6, which speak of it" in Coach(formats.load(two)).hint(1).text

@@ -71,3 +71,6 @@ def test_storage_round_trip_and_bounds():
     loaded = PencilMarks.from_dict(junk, supposing=True, shape=(3, 9))
     assert loaded.by_placement == {0: {1: True}} and loaded.supposing is None
     assert PencilMarks.from_dict([1, 2], 7, shape=(3, 9)).empty
+    # the supposition's bounds: casket 0 and the last casket are kept, -1 and k are not
+    for supposing, kept in ((0, 0), (2, 2), (-1, None), (3, None)):
+        assert PencilMarks.from_dict({}, supposing, shape=(3, 9)).supposing == kept

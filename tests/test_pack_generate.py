@@ -218,3 +218,25 @@ def test_stored_solutions_keep_their_format():
     assert token == hashlib.sha256(b"portia:a1:gold").hexdigest()[:12]
     assert decode_solution("a1", token, ("gold", "silver")) == "gold"
     assert decode_solution("a2", token, ("gold", "silver")) is None
+
+
+def test_an_inline_puzzles_array_is_reported_on_line_one():
+    from portia_tui.core.errors import FormatError
+
+    with pytest.raises(FormatError) as info:  # no [[puzzles]] header to point at
+        loads_pack('type = "pack"\nformat = 1\npuzzles = [1]\n', "p.toml")
+    assert info.value.line == 1 and "must be a table" in str(info.value)
+
+
+def test_packs_store_each_puzzles_n():
+    s = Settings(n=2, count=2, seed=3).check()
+    text = dumps_pack(build_pack(generate(s), s, title="T", created="2026-01-01T00:00:00+00:00"))
+    import tomllib
+
+    assert [entry["n"] for entry in tomllib.loads(text)["puzzles"]] == [2, 2]
+    head, tail = text.split("[[puzzles]]", 1)
+    wrong = head + "[[puzzles]]" + tail.replace("\nn = 2\n", "\nn = 5\n", 1)
+    from portia_tui.core.errors import FormatError
+
+    with pytest.raises(FormatError, match=r"n = 5, but its caskets hold \(2, 2, 2\)"):
+        loads_pack(wrong, "p.toml")

@@ -161,3 +161,11 @@ def test_pencil_marks_survive_the_merge_of_two_stores(tmp_path):
     again = ProgressStore(path).pack("k").peek("001")
     assert again.marks == {"0": {"1": True}} and again.supposing == 0
     assert ProgressStore(path).pack("k").peek("002").wrong == 1
+
+
+def test_stored_seconds_are_capped_at_a_century():
+    from portia_tui.core.progress import _seconds
+
+    century = 100 * 365 * 24 * 3600.0
+    assert _seconds(century) == century and _seconds(century + 1) == century
+    assert _seconds(12) == 12.0 and _seconds(-1) == 0.0 and _seconds(True) == 0.0

@@ -92,3 +92,36 @@ def test_shipped_puzzle(name):
         assert analysis.solution_names() == [solution]
         assert analysis.unique_m == unique
         assert [loop.kind for loop in analysis.loops] == loops
+
+
+def test_rows_added_and_removed_keep_every_casket_and_m():
+    from portia_tui.core.model import default_puzzle
+
+    p = default_puzzle()
+    wider = p.with_row_added()
+    back = wider.with_row_removed(1)
+    assert wider.n == 2 and back is not None and back.n == 1 and back.m == p.m
+    assert [c.statements for c in back.caskets] == [c.statements for c in p.caskets]
+
+
+def test_classic_means_gold_silver_lead_and_one_n():
+    from portia_tui.core.model import Casket, default_puzzle
+
+    p = default_puzzle()
+    assert p.is_classic
+    renamed = p.replace(caskets=(Casket("tin", p.caskets[0].statements), *p.caskets[1:]))
+    assert not renamed.is_classic  # one n, other names
+    uneven = p.with_row_added().with_statement(0, 1, p.caskets[0].statements[0])
+    lopsided = uneven.replace(caskets=(uneven.caskets[0], *p.caskets[1:]))
+    assert lopsided.n is None and not lopsided.is_classic  # the names, but no single n
+
+
+def test_a_bad_statement_is_named_by_its_number():
+    from portia_tui.core.model import Casket, PuzzleError, default_puzzle
+    from portia_tui.core.vocabulary import Statement
+
+    p = default_puzzle()
+    bad = p.replace(caskets=(p.caskets[0], Casket("silver", (Statement("true", target="tin"),)),
+                             p.caskets[2]))
+    with pytest.raises(PuzzleError, match=r"^statement 2: unknown casket 'tin'"):
+        bad.validate()

@@ -91,3 +91,11 @@ def test_blank_puzzle_and_partial_meaning():
     assert counts[0] == frozenset({1, 2, 3, 4, 5, 6})  # 'in this casket' true + 0..5 free
     assert brute(half).solutions() == (0, 1, 2)
     assert brute(blank).solutions() == ()  # m open: nothing is a solution yet
+
+
+def test_number_words_read_from_zero_to_twelve():
+    from portia_tui.core.vocabulary import number
+
+    words = ("zero one two three four five six seven eight nine ten eleven twelve").split()
+    assert [number(w) for w in words] == list(range(13))
+    assert number("no") == 0 and number("17") == 17

@@ -205,3 +205,12 @@ def test_the_folder_synced_is_the_real_files_folder(tmp_path, monkeypatch):
     (tmp_path / "link.toml").symlink_to(real / "x.toml")
     files.atomic_write(tmp_path / "link.toml", "x", force=True)
     assert synced == [str(real)] and (real / "x.toml").read_text() == "x"
+
+
+def test_check_target_refuses_a_missing_folder_before_any_work(tmp_path, monkeypatch):
+    from portia_tui.core.errors import FormatError
+
+    monkeypatch.chdir(tmp_path)  # the working folder exists: it must not be the one checked
+    with pytest.raises(FormatError, match="no such folder"):
+        files.check_target(tmp_path / "missing" / "out.toml")
+    files.check_target(tmp_path / "out.toml")  # an existing folder passes

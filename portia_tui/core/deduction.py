@@ -12,12 +12,12 @@ words are wanted). Ratings and hints read the facts alone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 from .engine import CasketEngine, bits, evaluator
 from .model import Puzzle
 from .semantics import Analysis, components, holds
-from .vocabulary import FreeMeaning, GroupMeaning, PortraitMeaning
+from .vocabulary import FreeMeaning, GroupMeaning, Meaning, PortraitMeaning
 from .words import listing, numbers, truth_list
 
 #: more cases than this under one placement and the stories give up (the engine has no limit)
@@ -68,6 +68,75 @@ def count_verdict(name: str, counts: frozenset[int], m: int) -> str:
     if m in counts:
         return f"{listed} true statements are possible, {m} among them: the {name} casket fits."
     return f"{listed} true statements are possible, never {m}: the portrait is not in the {name} casket."
+
+
+def _forced(s: int, mn: GroupMeaning, values: dict[int, bool]) -> tuple[bool | None, str]:
+    """What the known values of its group force statement s to be, and the reason (None, ""
+    while they force nothing)."""
+    want = _v(mn.value)
+    known = [values.get(t) for t in mn.group]
+    breaker = next((t for t, v in zip(mn.group, known) if v is not None and v != mn.value), None)
+    if breaker is not None:
+        return False, (f"statement {breaker + 1} is {_v(not mn.value)}, and "
+                       f"statement {s + 1} says its statements are {want}")
+    if all(v is not None for v in known):
+        several = len(mn.group) > 1
+        return True, (f"statement{'s' if several else ''} {numbers(mn.group)} "
+                      f"{'are all' if several else 'is'} {want}, as statement {s + 1} says")
+    return None, ""
+
+
+def _propagate(loop: tuple[int, ...], members: set[int], meanings: Sequence[Meaning],
+               values: dict[int, bool], why: list[str] | None) -> bool:
+    """Every value the known ones force inside a loop of group statements; `why` (when words
+    are wanted) gets one reason a fact, and the clash when there is one. False on a clash."""
+    def say(text: str) -> None:
+        if why is not None:
+            why.append(text)
+
+    changed = True
+    while changed:
+        changed = False
+        for s in loop:
+            mn = meanings[s]
+            assert isinstance(mn, GroupMeaning)
+            want = _v(mn.value)
+            forced, reason = _forced(s, mn, values)
+            if forced is not None:
+                if s in values and values[s] != forced:
+                    say(f"statement {s + 1} would have to be {_v(forced)} ({reason}) "
+                        f"and {_v(values[s])}")
+                    return False
+                if s not in values:
+                    values[s] = forced
+                    say(f"statement {s + 1} is {_v(forced)}: {reason}")
+                    changed = True
+            if values.get(s) is True:  # every member must carry the value
+                for t in mn.group:
+                    if values.get(t) is None:
+                        if t not in members:
+                            return False
+                        values[t] = mn.value
+                        say(f"statement {t + 1} is {want}: statement {s + 1} is true and says so")
+                        changed = True
+                    elif values[t] != mn.value:
+                        say(f"statement {t + 1} would have to be {want} (statement "
+                            f"{s + 1} is true and says so) and {_v(values[t])}")
+                        return False
+            elif values.get(s) is False:  # some member must break it
+                open_ = [t for t in mn.group if values.get(t) is None]
+                breaking = [t for t in mn.group if values.get(t) == (not mn.value)]
+                if not breaking and len(open_) == 1 and open_[0] in members:
+                    values[open_[0]] = not mn.value
+                    say(f"statement {open_[0] + 1} is {_v(not mn.value)}: statement "
+                        f"{s + 1} is false, so one of its statements is not {want}, "
+                        "and only this one is left")
+                    changed = True
+                elif not breaking and not open_:
+                    say(f"statement {s + 1} would have to be false and true: every "
+                        f"statement it speaks of is {want}")
+                    return False
+    return True
 
 
 @dataclass
@@ -164,71 +233,6 @@ class Deducer:
         members = set(loop)
         found: list[dict[int, bool]] = []
 
-        def propagate(values: dict[int, bool], why: list[str] | None) -> bool:
-            """Every value the known ones force; `why` (when words are wanted) gets one
-            reason a fact, and the clash when there is one. False on a clash."""
-            def say(text: str) -> None:
-                if why is not None:
-                    why.append(text)
-
-            changed = True
-            while changed:
-                changed = False
-                for s in loop:
-                    mn = meanings[s]
-                    assert isinstance(mn, GroupMeaning)
-                    want = _v(mn.value)
-                    known = [values.get(t) for t in mn.group]
-                    breaker = next((t for t, v in zip(mn.group, known)
-                                    if v is not None and v != mn.value), None)
-                    if breaker is not None:
-                        forced: bool | None = False
-                        reason = (f"statement {breaker + 1} is {_v(not mn.value)}, and "
-                                  f"statement {s + 1} says its statements are {want}")
-                    elif all(v is not None for v in known):
-                        forced = True
-                        reason = (f"statement{'s' if len(mn.group) > 1 else ''} "
-                                  f"{numbers(mn.group)} {'are all' if len(mn.group) > 1 else 'is'}"
-                                  f" {want}, as statement {s + 1} says")
-                    else:
-                        forced = None
-                    if forced is not None:
-                        if s in values and values[s] != forced:
-                            say(f"statement {s + 1} would have to be {_v(forced)} ({reason}) "
-                                f"and {_v(values[s])}")
-                            return False
-                        if s not in values:
-                            values[s] = forced
-                            say(f"statement {s + 1} is {_v(forced)}: {reason}")
-                            changed = True
-                    if values.get(s) is True:  # every member must carry the value
-                        for t in mn.group:
-                            if values.get(t) is None:
-                                if t not in members:
-                                    return False
-                                values[t] = mn.value
-                                say(f"statement {t + 1} is {want}: statement {s + 1} is true "
-                                    "and says so")
-                                changed = True
-                            elif values[t] != mn.value:
-                                say(f"statement {t + 1} would have to be {want} (statement "
-                                    f"{s + 1} is true and says so) and {_v(values[t])}")
-                                return False
-                    elif values.get(s) is False:  # some member must break it
-                        open_ = [t for t in mn.group if values.get(t) is None]
-                        breaking = [t for t in mn.group if values.get(t) == (not mn.value)]
-                        if not breaking and len(open_) == 1 and open_[0] in members:
-                            values[open_[0]] = not mn.value
-                            say(f"statement {open_[0] + 1} is {_v(not mn.value)}: statement "
-                                f"{s + 1} is false, so one of its statements is not {want}, "
-                                "and only this one is left")
-                            changed = True
-                        elif not breaking and not open_:
-                            say(f"statement {s + 1} would have to be false and true: every "
-                                f"statement it speaks of is {want}")
-                            return False
-            return True
-
         tried = [0]
 
         def search(values: dict[int, bool], assumed: list[tuple[int, bool]],
@@ -242,7 +246,7 @@ class Deducer:
             why = list(why)
             words = why if story is not None else None
             name = self._case(assumed) if assumed else "forced"
-            if not propagate(values, words):
+            if not _propagate(loop, members, meanings, values, words):
                 if story is not None:
                     story.steps.append(f"    Case {name}: {'; '.join(why)}: impossible.")
                 return

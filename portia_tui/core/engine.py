@@ -32,7 +32,7 @@ from operator import itemgetter
 from typing import Iterator, Sequence
 
 from .model import Puzzle
-from .semantics import Analysis, LoopReport
+from .semantics import Analysis, LoopReport, strong_components
 from .vocabulary import EMPTY
 
 ALL, NONE, MIXED = 1, 2, 4
@@ -378,45 +378,7 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
                 linked = True
     if not linked:
         return [(c,) for c in nodes]
-    index = [-1] * k
-    low = [0] * k
-    on = [False] * k
-    stack: list[int] = []
-    out: list[tuple[int, ...]] = []
-    counter = 0
-
-    def visit(node: int) -> None:  # Tarjan; the depth is at most the number of caskets
-        nonlocal counter
-        index[node] = low[node] = counter
-        counter += 1
-        stack.append(node)
-        on[node] = True
-        for nxt in edges[node]:
-            if index[nxt] < 0:
-                visit(nxt)
-                if low[nxt] < low[node]:
-                    low[node] = low[nxt]
-            elif on[nxt] and index[nxt] < low[node]:
-                low[node] = index[nxt]
-        if low[node] == index[node]:
-            if stack[-1] == node:
-                stack.pop()
-                on[node] = False
-                out.append((node,))
-                return
-            comp = []
-            while True:
-                w = stack.pop()
-                on[w] = False
-                comp.append(w)
-                if w == node:
-                    break
-            out.append(tuple(sorted(comp)))
-
-    for root in nodes:
-        if index[root] < 0:
-            visit(root)
-    return out
+    return strong_components(edges, nodes)
 
 
 class Plan:
@@ -729,50 +691,11 @@ def order_loops(puzzle: Puzzle, caskets: Sequence[Casket],
                 children.append(())
     for cas in caskets:
         children.append(tuple(range(cas.start, cas.start + cas.n)))
-    total = size + len(caskets)
-    index = [-1] * total
-    low = [0] * total
-    on = [False] * total
-    stack: list[int] = []
     rank: dict[int, int] = {}  # first statement of a loop -> position in the output
-    counter = 0
-    for root in range(size):
-        if index[root] != -1:
-            continue
-        work = [(root, 0)]
-        while work:
-            node, child = work[-1]
-            if child == 0 and index[node] == -1:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on[node] = True
-            kids = children[node]
-            if child < len(kids):
-                work[-1] = (node, child + 1)
-                nxt = kids[child]
-                if nxt == node:
-                    continue
-                if index[nxt] == -1:
-                    work.append((nxt, 0))
-                elif on[nxt]:
-                    low[node] = min(low[node], index[nxt])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                comp = []
-                while True:
-                    w = stack.pop()
-                    on[w] = False
-                    if w < size:
-                        comp.append(w)
-                    if w == node:
-                        break
-                if len(comp) > 1:
-                    rank[min(comp)] = len(rank)
+    for comp in strong_components(children, range(size)):
+        stmts = [w for w in comp if w < size]  # the casket nodes dropped
+        if len(stmts) > 1:
+            rank[stmts[0]] = len(rank)
     return sorted(loops, key=lambda loop: rank[loop[0][0]])
 
 

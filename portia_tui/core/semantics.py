@@ -9,7 +9,7 @@ statement on this casket is true"). The result types every engine fills in live 
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .model import Puzzle
 from .vocabulary import Meaning, evaluate, refers_to
@@ -20,50 +20,66 @@ def references(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
     return tuple(refers_to(mn) for mn in puzzle.meanings)
 
 
-def components(puzzle: Puzzle) -> list[tuple[int, ...]]:
-    """Strongly connected components in dependency order: every statement comes after the
-    statements it refers to (Tarjan's algorithm, iterative)."""
-    refs = references(puzzle)
-    size = len(refs)
+def strong_components(children: Sequence[Sequence[int]],
+                      roots: Iterable[int] | None = None) -> list[tuple[int, ...]]:
+    """Strongly connected components of the graph where node i points at each of
+    `children[i]`, searched from `roots` (every node in number order by default), each sorted,
+    in dependency order: a component comes after the components it points into (Tarjan's
+    algorithm, iterative, so no recursion limit)."""
+    size = len(children)
     index = [-1] * size
     low = [0] * size
     on_stack = [False] * size
     stack: list[int] = []
     out: list[tuple[int, ...]] = []
     counter = 0
-    for root in range(size):
+    for root in range(size) if roots is None else roots:
         if index[root] != -1:
             continue
-        work = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        work = [(root, iter(children[root]))]
         while work:
-            node, child = work[-1]
-            if child == 0:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on_stack[node] = True
-            if child < len(refs[node]):
-                work[-1] = (node, child + 1)
-                nxt = refs[node][child]
-                if index[nxt] == -1:
-                    work.append((nxt, 0))
-                elif on_stack[nxt]:
-                    low[node] = min(low[node], index[nxt])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                comp = []
-                while True:
-                    w = stack.pop()
-                    on_stack[w] = False
-                    comp.append(w)
-                    if w == node:
-                        break
-                out.append(tuple(sorted(comp)))
+            node, kids = work[-1]
+            for nxt in kids:
+                if index[nxt] == -1:  # a new node: go down, come back to `kids` later
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack[nxt] = True
+                    work.append((nxt, iter(children[nxt])))
+                    break
+                if on_stack[nxt] and index[nxt] < low[node]:
+                    low[node] = index[nxt]
+            else:  # every child seen: node is done
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    if low[node] < low[parent]:
+                        low[parent] = low[node]
+                if low[node] == index[node]:
+                    if stack[-1] == node:
+                        stack.pop()
+                        on_stack[node] = False
+                        out.append((node,))
+                        continue
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on_stack[w] = False
+                        comp.append(w)
+                        if w == node:
+                            break
+                    out.append(tuple(sorted(comp)))
     return out
+
+
+def components(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """Strongly connected components of the statements in dependency order: every statement
+    comes after the statements it refers to."""
+    return strong_components(references(puzzle))
 
 
 def find_loops(puzzle: Puzzle) -> list[tuple[int, ...]]:
