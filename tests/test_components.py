@@ -54,3 +54,14 @@ def test_an_analysis_reads_back_in_its_repr():
     assert engine.analyse(p) == engine.analyse(p)  # equal: same puzzle, counts and loops
     assert engine.analyse(p) != engine.analyse(p.with_row_added()) and engine.analyse(p) != 1
     assert text.startswith("Analysis(engine=") and "true_counts=(" in text and "loops=" in text
+
+
+def test_unique_m_reaches_every_statement_true():
+    """unique_m looks at every m from 0 to the number of statements, both ends included."""
+    from portia_tui.core import analyse
+    from portia_tui.core.model import Puzzle
+    from portia_tui.core.vocabulary import Statement
+
+    p = Puzzle.build({"gold": [Statement("in", "gold")], "silver": [Statement("not_in", "silver")]},
+                     m=2)
+    assert analyse(p).unique_m == (0, 2)  # gold: both true; silver: both false
