@@ -450,10 +450,12 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
     """
     start = time.perf_counter()
     if vocabulary not in CENSUS_VOCABULARIES:
-        raise SettingsError(f"the census counts the {' and the '.join(CENSUS_VOCABULARIES)} "
-                            "vocabularies (statements that say where the portrait is or what "
-                            "other statements are)", "vocabulary", vocabulary,
-                            CENSUS_VOCABULARIES)
+        raise SettingsError(f"the census of Portia-n counts the "
+                            f"{' and the '.join(CENSUS_VOCABULARIES)} vocabularies: it follows "
+                            "one true count per casket, and the count and maker statements of "
+                            "the whole language are not factored that way (the families "
+                            "portia1 and portia3 count the whole language)", "vocabulary",
+                            vocabulary, CENSUS_VOCABULARIES)
     if n < 1:
         raise SettingsError("every casket needs at least one statement", "n", n, 1)
     if caskets != 3:
@@ -524,6 +526,22 @@ class ClueCensusResult(dict):
     """Mackinnon's second generation: see :func:`clue_census` (a dict, JSON-ready)."""
 
 
+def _clue_rows(layout: Layout, c: int, menu: list[Statement]) -> dict[tuple[int, ...], int]:
+    """Casket c's ordered choices of distinct statements, by the true count each gives under
+    each placement: {(count if the portrait is in casket 0, in 1, ...): choices}."""
+    from itertools import permutations
+
+    from .vocabulary import evaluate
+
+    k = len(layout.names)
+    truth = [[evaluate(meaning(st, layout, c, 0), p, ()) for p in range(k)] for st in menu]
+    rows: dict[tuple[int, ...], int] = {}
+    for combo in permutations(range(len(menu)), layout.counts[c]):
+        key = tuple(sum(truth[i][p] for i in combo) for p in range(k))
+        rows[key] = rows.get(key, 0) + 1
+    return rows
+
+
 def clue_census(n: int = 2, vocabulary: str = "portrait") -> ClueCensusResult:
     """Count Mackinnon's second-generation puzzles: three caskets, n statements on each from
     the vocabulary (statements that speak of the portrait only), never the same statement twice
@@ -534,17 +552,22 @@ def clue_census(n: int = 2, vocabulary: str = "portrait") -> ClueCensusResult:
     ``pairs``: such pairs; ``up_to_swap``: the same, statements on every casket swapped
     first-for-second at once counted as one (n >= 2); ``statement_sets``: the statement choices.
     With the portrait vocabulary and n = 2: 60,960 and 30,480 (Mackinnon's figure).
+
+    How: a casket's choices that give the same true count under each placement merge (their
+    numbers multiply through). The swap changes no casket's counts and, no statement standing
+    twice on a casket, fixes no choice: every orbit has two choices, so ``up_to_swap`` is half
+    of ``pairs``.
     """
     from collections import Counter
-    from itertools import permutations
 
-    from .vocabulary import VOCABULARIES, AnyOfMeaning, evaluate
+    from .vocabulary import AnyOfMeaning
 
-    if vocabulary not in ("portrait",):
-        raise PortiaError(f"the second-generation census reads the portrait vocabulary, "
-                          f"not {vocabulary!r}")
+    if vocabulary != "portrait":
+        raise SettingsError(f"the second-generation census reads the portrait vocabulary "
+                            f"(its clue counts true statements from where the portrait is "
+                            f"alone), not {vocabulary}", "vocabulary", vocabulary, ("portrait",))
     if n < 1:
-        raise PortiaError(f"-n {n}: every casket needs at least one statement")
+        raise SettingsError("every casket needs at least one statement", "n", n, 1)
     names = DEFAULT_CASKETS
     k = len(names)
     layout = Layout(names, (n,) * k)
@@ -552,26 +575,21 @@ def clue_census(n: int = 2, vocabulary: str = "portrait") -> ClueCensusResult:
     for c, menu in enumerate(menus):
         for st in menu:
             if not isinstance(meaning(st, layout, c, 0), (PortraitMeaning, AnyOfMeaning)):
-                raise PortiaError("the second-generation census needs statements about the "
-                                  "portrait only")  # pragma: no cover
-    # each casket: its ordered choices of n distinct statements, and the true count each
-    # gives under each placement
-    rows = []
-    for c, menu in enumerate(menus):
-        truth = [[evaluate(meaning(st, layout, c, 0), p, ()) for p in range(k)] for st in menu]
-        rows.append([(combo, tuple(sum(truth[i][p] for i in combo) for p in range(k)))
-                     for combo in permutations(range(len(menu)), n)])
-    pairs = swapped = sets = 0
-    for choice in product(*rows):
-        sets += 1
-        clues = [tuple(sorted(row[1][p] for row in choice)) for p in range(k)]
+                raise SettingsError("the second-generation census needs statements about "
+                                    "the portrait only", "vocabulary",
+                                    vocabulary)  # pragma: no cover
+    if max(len(menu) for menu in menus) < n:
+        raise SettingsError(f"{n} different statements do not fit on a casket", "n", n,
+                            min(len(menu) for menu in menus))
+    rows = [_clue_rows(layout, c, menu) for c, menu in enumerate(menus)]
+    pairs = sets = 0
+    for choice in product(*(r.items() for r in rows)):
+        ways = 1
+        for _, w in choice:
+            ways *= w
+        sets += ways
+        clues = [tuple(sorted(counts[p] for counts, _ in choice)) for p in range(k)]
         seen = Counter(clues)
-        unique = sum(1 for clue in clues if seen[clue] == 1)
-        pairs += unique
-        if n >= 2 and unique:
-            combos = tuple(row[0] for row in choice)
-            turned = tuple((c[1], c[0]) + c[2:] for c in combos)
-            if combos <= turned:  # one per orbit of the swap (fixed points count once)
-                swapped += unique
+        pairs += ways * sum(1 for clue in clues if seen[clue] == 1)
     return ClueCensusResult(n=n, caskets=k, vocabulary=vocabulary, statement_sets=sets,
-                            pairs=pairs, up_to_swap=swapped if n >= 2 else None)
+                            pairs=pairs, up_to_swap=pairs // 2 if n >= 2 else None)
