@@ -221,7 +221,8 @@ def rule_condition(rule: Rule, size: int) -> frozenset[int]:
                      if compare(t if rule.value else size - t, rule.op, rule.k))
 
 
-def first_generation(kinds: tuple[str, ...], progress: Progress | None = None) -> dict:
+def first_generation(kinds: tuple[str, ...], progress: Progress | None = None,
+                     menus: list[list[Statement]] | None = None) -> dict:
     """Figures of the first generation (one statement a casket, one count rule):
 
     ``statement_sets``   statement choices (one statement a casket);
@@ -235,12 +236,15 @@ def first_generation(kinds: tuple[str, ...], progress: Progress | None = None) -
                          are true", K = 0..3 (the m of Definition 2; 348 for the portrait
                          vocabulary, Mackinnon's first-generation figure);
     ``with_a_valid_rule``  statement choices for which some rule is valid.
+
+    `menus` (one list of statements per casket) replaces the vocabulary's menus (tests).
     """
     layout = Layout(DEFAULT_CASKETS, (1, 1, 1))
     size = layout.size
     worlds = [(p, tuple(bool(v >> i & 1) for i in range(size)))
               for p in range(len(DEFAULT_CASKETS)) for v in range(1 << size)]
-    menus = [options(layout, c, kinds) for c in range(len(DEFAULT_CASKETS))]
+    if menus is None:
+        menus = [options(layout, c, kinds) for c in range(len(DEFAULT_CASKETS))]
     rows = _count_all(layout, menus, worlds, progress)
     rules = total_rules(layout)
     conditions = sorted({rule_condition(r, size) for r in rules}, key=sorted)
@@ -262,7 +266,8 @@ def first_generation(kinds: tuple[str, ...], progress: Progress | None = None) -
 
 
 # --------------------------------------------------------------------------- third generation
-def third_generation(n: int, kinds: tuple[str, ...], progress: Progress | None = None) -> dict:
+def third_generation(n: int, kinds: tuple[str, ...], progress: Progress | None = None,
+                     menus: list[list[Statement]] | None = None) -> dict:
     """Figures of the third generation (Bellini and Cellini, n statements a casket):
 
     ``statement_sets``   statement choices, in order on each casket, repeats allowed;
@@ -271,14 +276,17 @@ def third_generation(n: int, kinds: tuple[str, ...], progress: Progress | None =
     ``valid_unordered``  valid puzzles up to the order of each casket's statements;
     ``valid_makers_known``  valid puzzles (ordered) in which, the portrait placed, only one
                          choice of makers fits: the statements tell who made every casket.
+
+    `menus` (one list of statements per casket) replaces the vocabulary's menus (tests).
     """
     k = len(DEFAULT_CASKETS)
     layout = Layout(DEFAULT_CASKETS, (n,) * k)
     owner = [c for c in range(k) for _ in range(n)]
     worlds = [(p, tuple(bool(b >> owner[i] & 1) for i in range(layout.size)))
               for p in range(k) for b in range(1 << k)]
-    kinds = tuple(kinds) + tuple(x for x in MAKER_KINDS if x not in kinds)
-    menus = [options(layout, c, kinds, ("makers",)) for c in range(k)]
+    if menus is None:
+        kinds = tuple(kinds) + tuple(x for x in MAKER_KINDS if x not in kinds)
+        menus = [options(layout, c, kinds, ("makers",)) for c in range(k)]
     rows = _count_all(layout, menus, worlds, progress)
     placements = _placement_masks(worlds)
     valid = _solutions(rows.masks, placements) == 1
