@@ -18,18 +18,21 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--family: every (statements, m) with n statements a casket ('valid' counts statements "
         "in order on each casket, loops and repeats included). With --family, one of "
         "Mackinnon's generations: portia1, one statement a casket and one count rule ('Exactly"
-        "|At least|At most K statements are true|false'); portia2, two statements a casket "
-        "(none twice), the clue being how many true statements each casket bears; portia3, "
+        "|At least|At most K statements are true|false'; the rules 'Exactly K statements are "
+        "true' alone give Mackinnon's 348); portia2, two statements a casket "
+        "(none twice), the clue being how many true statements each casket bears (60,960 "
+        "pairs, 30,480 up to swapping each casket's two statements); portia3, "
         "'Every casket was made by Bellini or by Cellini' with the vocabulary's statements and "
         "'The X casket was made by Bellini|Cellini'. See the README for every figure.")
     p.add_argument("-n", type=int, metavar="N",
-                   help="statements per casket (needed without --family; portia1: 1, portia2: "
-                   "2 by default, portia3: 1 by default or 2)")
+                   help="statements per casket (needed without --family; portia1: 1; portia2: "
+                   "2 by default, 1 to 6; portia3: 1 by default, or 2)")
     p.add_argument("--family", choices=CENSUS_FAMILIES,
                    help="count one generation of puzzles instead of Portia-n-m")
     p.add_argument("--vocabulary", choices=tuple(VOCABULARIES), default="portrait",
                    help="portrait: in / not in a casket (default); classic: the six kinds of "
-                   "Definition 1; full: the whole language (portia1, portia3)")
+                   "Definition 1; full: the whole language (counted by the families portia1 and "
+                   "portia3)")
     p.add_argument("--clue", action="store_true",
                    help="the same as --family portia2 (Mackinnon's second generation)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -75,9 +78,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-#: each family's heading and the wording of its figures, in order
+#: each family: its generation, its rule in a few words, the wording of its figures in order
 FAMILY_WORDS = {
-    "portia1": ("the first generation: one statement a casket, one count rule", (
+    "portia1": ("first", "one statement a casket, one count rule over all of them", (
         ("statement_sets", "statement choices (one a casket)"),
         ("rules", "count rules (the menu's sentences)"),
         ("conditions", "  distinct conditions they state"),
@@ -85,12 +88,11 @@ FAMILY_WORDS = {
         ("valid_rules", "valid (statements, rule), every rule sentence"),
         ("valid_exactly", "valid with 'Exactly K statements are true'"),
         ("with_a_valid_rule", "statement choices with some valid rule"))),
-    "portia2": ("the second generation: the clue is how many true statements each "
-                "casket bears", (
+    "portia2": ("second", "the clue: how many true statements each casket bears", (
         ("statement_sets", "statement choices (ordered, none twice on a casket)"),
         ("pairs", "(statements, placement) pairs the clue singles out"),
         ("up_to_swap", "the same, up to swapping first and second on every casket"))),
-    "portia3": ("the third generation: every casket made by Bellini or by Cellini", (
+    "portia3": ("third", "every casket made by Bellini (all true) or Cellini (all false)", (
         ("statement_sets", "statement choices (ordered, repeats allowed)"),
         ("valid", "valid, ordered"),
         ("valid_no_repeat", "valid, no statement twice on a casket"),
@@ -109,10 +111,11 @@ def _family(args: argparse.Namespace, family: str) -> int:
 
         print(json.dumps(r.as_dict()))
         return 0
-    heading, words = FAMILY_WORDS[family]
-    print(f"Census of {family}, {heading}")
+    ordinal, rule, words = FAMILY_WORDS[family]
+    print(f"Census of {family}, the {ordinal} generation ({r.seconds:.3f} s)")
+    print(f"  {rule}")
     print(f"  {r.caskets} caskets, {r.n} statement{'s' if r.n > 1 else ''} a casket, "
-          f"{r.vocabulary} vocabulary ({r.seconds:.3f} s)")
+          f"{r.vocabulary} vocabulary")
     _table([(label, r.figures[key]) for key, label in words
             if r.figures.get(key) is not None])
     return 0
@@ -120,8 +123,9 @@ def _family(args: argparse.Namespace, family: str) -> int:
 
 def _table(rows: list[tuple[str, int]]) -> None:
     width = max(len(label) for label, _ in rows)
+    digits = max(12, *(len(f"{value:,}") for _, value in rows))
     for label, value in rows:
-        print(f"  {label:<{width}}  {value:>12,}")
+        print(f"  {label:<{width}}  {value:>{digits},}")
 
 
 class _Bar:
