@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 from textual.widgets import Input, OptionList, Static
+from textual.worker import WorkerCancelled
 
 from portia_tui.app.editor.analysis import Report, Request
 from portia_tui.app.editor.analysis import compute as real_compute
@@ -39,7 +40,10 @@ async def settle(app, pilot) -> None:
         busy = [w for w in app.workers
                 if w.group in ("analysis", "marks", "repairs") and w.is_running]
         if busy:
-            await app.workers.wait_for_complete(busy)
+            try:
+                await app.workers.wait_for_complete(busy)
+            except WorkerCancelled:
+                pass  # a newer edit superseded it; the next round waits for the newer one
     await pilot.pause()
 
 

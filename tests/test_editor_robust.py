@@ -214,3 +214,12 @@ async def test_new_asks_for_the_shape_and_starts_blank(cfg):
         title = str(app.editor.query_one("#title-bar", Static).render())
         assert "m open" in title and "8 empty" in title
         assert "m open" in str(app.editor.query_one("#analysis-body", Static).render())
+
+
+async def test_keys_queued_after_the_last_screen_closed_are_dropped(tmp_path, monkeypatch):
+    # seen under load: a burst ending in a quit left keys queued once the screens were gone,
+    # and Textual crashed looking up the bindings of the missing screen
+    monkeypatch.chdir(tmp_path)
+    app = EditorApp(EditorModel.new(default_puzzle(), path=tmp_path / "k.toml"))
+    assert app.screen_stack == []  # not started: no screen, as after the last one closed
+    await app.on_event(events.Key("x", "x"))  # dropped, no ScreenStackError

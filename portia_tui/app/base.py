@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import App
 
 from portia_tui.core.errors import PortiaError
@@ -50,6 +51,14 @@ class PortiaApp(App):
             self._portia_notice(str(problem))
         self.theme = self._portia_starting_theme()
         self.watch(self, "theme", self._portia_save_theme, init=False)
+
+    async def on_event(self, event: events.Event) -> None:
+        # A burst of keys that ends the app (a quit in a paste, keys typed ahead on a slow
+        # link) leaves keys queued after the last screen has closed; Textual would look up
+        # the bindings of a screen that is gone and crash on the way out. They are dropped.
+        if isinstance(event, events.Key) and not self.screen_stack:
+            return
+        await super().on_event(event)
 
     def _portia_starting_theme(self) -> str:
         wanted = self.settings.theme
