@@ -55,3 +55,37 @@ def test_whole_words_keep_exactly_the_consistent_worlds(puzzle):
     if puzzle.side_rules and reached and not any(s.too_large for s in stories):
         first = rule_sentence(puzzle.side_rules[0], puzzle.layout)
         assert f'The rule "{first}"' in text
+
+
+# --------------------------------------------------------------------------- hints
+@settings(max_examples=40, deadline=None)
+@given(full_puzzles(max_statements=7))
+def test_hint_ladder_on_the_whole_language(puzzle):
+    """Judging and every hint step agree with brute force; hint 1's casket is chosen from the
+    statements alone (the same under other rules); hint 2 gives the story's key lines."""
+    from portia_tui.core.hints import Coach
+    from portia_tui.core.rules import Rule
+
+    truth = brute.analyse(puzzle)
+    sols = truth.solutions()
+    coach = Coach(puzzle)
+    for i in range(len(puzzle.caskets)):
+        assert coach.counts(i) == truth.true_counts[i]
+        assert coach.judge(i).correct == (len(sols) == 1 and sols == (i,))
+        assert coach.judge(i).text
+    h1 = coach.hint(1)
+    keep = tuple(r for r in puzzle.rules if r.kind == "makers")
+    other = puzzle.with_rules(keep + (Rule("total", "at least", 0, True),))
+    assert Coach(other).hint(1).placement == h1.placement
+    if puzzle.side_rules:
+        assert "check Portia's rule" in h1.text
+    h2 = coach.hint(2)
+    story = coach.story(h2.placement)
+    if not covers(puzzle) and not story.too_large:
+        assert " ".join(story.key) in h2.text
+        assert h2.text.endswith("fits.") == (h2.placement in sols)
+    lines = coach.hint(3).text.splitlines()[1:]
+    assert len(lines) == len(puzzle.caskets)
+    for i, line in enumerate(lines):
+        assert line.strip().startswith(f"{i + 1} {puzzle.names[i]}:")
+        assert line.endswith("- fits") == (i in sols)

@@ -558,6 +558,8 @@ class WholeStory(Story):
     loop_kinds: dict[tuple[int, ...], str] = field(default_factory=dict)
     #: the key lines: what the statements give and which rule decides (for hints)
     key: list[str] = field(default_factory=list)
+    #: how many cases the statements alone leave, before any rule is checked
+    before_rules: int = 0
 
     def verdict(self, puzzle: Puzzle, m: int | None = None) -> str:
         m = puzzle.m if m is None else m
@@ -845,6 +847,8 @@ class WholeDeducer(Deducer):
             if not worlds:
                 story.loop_kinds[comp] = "paradox"
                 steps.append("No case is consistent: the loop is a paradox here.")
+                story.key = [f"The loop of statement{'s' if len(comp) > 1 else ''} "
+                             f"{numbers(comp)} has no consistent case: a paradox."]
                 break
             story.loop_kinds[comp] = "undetermined" if len(ways) > 1 else "determined"
             if len(ways) > 1:
@@ -858,10 +862,10 @@ class WholeDeducer(Deducer):
                 raise TooLarge(f"the {len(worlds)} cases left after the loop of statements "
                                f"{numbers(comp)}")
         if not worlds:
-            story.key = [steps[-1]]
             story.found = frozenset()
             story.cases = []
             return
+        story.before_rules = len(worlds)
         kept = self._rules(placement, worlds, story)
         story.found = frozenset(sum(w.values()) for w in kept)
         story.cases = kept
@@ -883,9 +887,9 @@ class WholeDeducer(Deducer):
         rules = p.side_rules
         if len(worlds) == 1:
             world = worlds[0]
-            line = f"So {self._summary(world)}."
-            steps.append(line)
-            key.append(line)
+            said = self._summary(world)
+            steps.append(f"So {said}.")
+            key.append(f"{said[0].upper()}{said[1:]}.")
             for rule in rules:
                 ok, why = rule_check(p, rule, placement, world)
                 line = f'The rule "{rule_sentence(rule, p.layout)}" {"holds" if ok else "fails"}: {why}.'
