@@ -894,8 +894,7 @@ class WholeDeducer(Deducer):
                 ok, why = rule_check(p, rule, placement, world)
                 line = f'The rule "{rule_sentence(rule, p.layout)}" {"holds" if ok else "fails"}: {why}.'
                 steps.append(line)
-                if not ok or rule.kind == "makers":
-                    key.append(line)
+                key.append(line)
                 if not ok:
                     return []
             return worlds
@@ -904,7 +903,12 @@ class WholeDeducer(Deducer):
             steps.append(f"The {len(worlds)} cases:")
             for number, w in enumerate(worlds):
                 steps.append(f"    Case {case_label(number)}: {self._summary(w)}.")
-        key.append(f"{len(worlds)} cases fit the statements.")
+        if len(worlds) <= LIST_CASES:
+            key.append(f"{len(worlds)} cases fit the statements: " + "; ".join(
+                f"in case {case_label(c)}, {self._summary(w)}" for c, w in enumerate(worlds))
+                + ".")
+        else:
+            key.append(f"{len(worlds)} cases fit the statements.")
         for rule in rules:
             sentence = rule_sentence(rule, p.layout)
             left = []

@@ -48,9 +48,9 @@ ORDERS = ("difficulty", "pack")
 
 
 def _rule(entry: PackPuzzle) -> str:
-    p = entry.puzzle
-    word = "statement is" if p.m == 1 else "statements are"
-    return f"Exactly {p.m} {word} true."
+    """Portia's rules for the puzzle, each its own sentence (core/rules.py words them):
+    'Exactly 1 statement is true.', 'On every casket, at most 1 statement is false.'"""
+    return " ".join(f"{sentence}." for sentence in entry.puzzle.rule_sentences())
 
 
 def _answer(entry: PackPuzzle) -> str:
@@ -126,8 +126,8 @@ def _check(solutions: str, order: str) -> None:
 
 
 #: the line every printable pack opens with
-INTRO = ("Each casket carries statements; exactly the given number of them are true. "
-         "Where is the portrait?")
+INTRO = ("Each casket carries statements; Portia's rules, given with each puzzle, say which "
+         "of them can be true. Where is the portrait?")
 #: the line under each puzzle, where the reader writes the answer
 ANSWER_LINE = "Answer: the portrait is in the ______________ casket."
 
