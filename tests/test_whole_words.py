@@ -3,6 +3,7 @@ beyond m): exact, and every rule and statement worded from its one home."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 
 from portia_tui.core import brute
@@ -89,3 +90,96 @@ def test_hint_ladder_on_the_whole_language(puzzle):
     for i, line in enumerate(lines):
         assert line.strip().startswith(f"{i + 1} {puzzle.names[i]}:")
         assert line.endswith("- fits") == (i in sols)
+
+
+# --------------------------------------------------------------------------- shipped puzzles
+#: each rulebook puzzle in puzzles/: its solution and the key lines of its explanation (each
+#: line as the explanation prints it, indentation aside)
+KEY_LINES = {
+    "portia1-at-most-one.toml": ("silver", [
+        'The rule "At most 1 statement is true" fails: 2 of the 3 statements are true.',
+        'The rule "At most 1 statement is true" holds: 1 of the 3 statements is true.',
+        "The statements and every rule can all hold: the silver casket fits.",
+    ]),
+    "portia1-true-and-false.toml": ("silver", [
+        'The rule "At least 1 statement is true" fails: 0 of the 3 statements are true.',
+        'The rule "At least 1 statement is false" fails: 0 of the 3 statements are false.',
+        "No assignment keeps every statement and every rule: the portrait is not in the lead "
+        "casket.",
+    ]),
+    "portia2-two-lids.toml": ("gold", [
+        "So statements 1, 3, 5 and 6 are true, statements 2 and 4 are false: gold bears 1 true "
+        "statement, silver 1, lead 2.",
+        'Statement 5 (lead: "At least 1 statement on the gold casket is false") is true: the '
+        "gold casket bears 1 false statement (statement 2).",
+        'The rule "On every casket, at most 1 statement is false" holds: gold bears 1 false '
+        "statement, silver 1, lead 0.",
+        'The rule "On every casket, at most 1 statement is false" fails: the silver casket '
+        "bears 2 false statements.",
+    ]),
+    "one-honest-lid.toml": ("silver", [
+        'The rule "Exactly 1 casket bears only true statements" fails: 0 caskets bear only '
+        "true statements.",
+        'The rule "Exactly 1 casket bears only true statements" holds: 1 casket bears only '
+        "true statements (silver).",
+    ]),
+    "mackinnon-clue.toml": ("lead", [
+        'The rule "Exactly 2 caskets bear exactly 1 true statement" fails: 1 casket bears '
+        "exactly 1 true statement (gold).",
+        'The rule "Exactly 2 caskets bear exactly 1 true statement" holds: 2 caskets bear '
+        "exactly 1 true statement (gold and silver).",
+    ]),
+    "portia3-bellini-cellini.toml": ("lead", [
+        'The rule "Every casket was made by Bellini or by Cellini" fails: the silver and lead '
+        "caskets bear true and false statements, so neither Bellini nor Cellini made them.",
+        'The rule "Every casket was made by Bellini or by Cellini" holds: Bellini made no '
+        "casket, Cellini the gold, silver and lead caskets.",
+        "Bellini made no casket, Cellini the gold, silver and lead caskets.",
+    ]),
+    "portia3-who-made-what.toml": ("lead", [
+        "Statements 1, 5 and 6 speak of each other in a loop: try each case.",
+        "The loop is undetermined here: it can be settled 2 ways.",
+        'The rule "Every casket was made by Bellini or by Cellini" rules out case A: the gold '
+        "casket bears true and false statements, so neither Bellini nor Cellini made it.",
+        "Case B keeps every rule: Bellini made the silver casket, Cellini the gold and lead "
+        "caskets.",
+        "Bellini made the silver casket, Cellini the gold and lead caskets.",
+    ]),
+    "self-count.toml": ("silver", [
+        'Statement 3 (lead: "At least 2 of all the statements are false") speaks of itself: '
+        "try each case.",
+        "Case forced: statement 3 is true: 2 of all the statements are false (statements 1 and "
+        "2). Consistent: statement 3 is true.",
+        "No case is consistent: the loop is a paradox here.",
+        "1 true statement, as the puzzle says: the silver casket fits.",
+    ]),
+}
+
+
+def test_every_rule_kind_has_a_pinned_puzzle():
+    from portia_tui.core import formats
+    from portia_tui.core.rules import RULE_KINDS
+
+    from .conftest import REPO
+
+    puzzles = [formats.load(REPO / "puzzles" / name) for name in KEY_LINES]
+    kinds = {r.kind for p in puzzles for r in p.side_rules} | {"total"}
+    assert kinds == set(RULE_KINDS)
+    ops = {r.op for p in puzzles for r in p.side_rules if r.kind == "total"}
+    assert {"at most", "at least"} <= ops
+
+
+@pytest.mark.parametrize("name", sorted(KEY_LINES))
+def test_shipped_rulebook_puzzle_explained(name):
+    from portia_tui.core import formats
+
+    from .conftest import REPO
+
+    solution, lines = KEY_LINES[name]
+    puzzle = formats.load(REPO / "puzzles" / name)
+    text = explain(puzzle)
+    said = [line.strip() for line in text.splitlines()]
+    for line in lines:
+        assert line in said, line
+    assert f"Only the {solution} casket fits: the portrait is in the {solution} casket." in said
+    assert brute.analyse(puzzle).solution_names() == [solution]

@@ -827,40 +827,9 @@ class WholeDeducer(Deducer):
                 steps.append(self._reason(i, placement, worlds[0]) if len(worlds) == 1
                              else self._in_each_case(i, placement, worlds))
                 continue
-            if len(comp) == 1:
-                steps.append(f"Statement {comp[0] + 1} ({p.names[p.owner(comp[0])]}: "
-                             f"\"{p.sentence(comp[0])}\") speaks of itself: try each case.")
-            else:
-                steps.append(f"Statements {numbers(comp)} speak of each other in a loop: "
-                             "try each case.")
-            new_worlds: list[dict[int, bool]] = []
-            for w in worlds:
-                for case in self._loop_cases(comp, placement, w, story):
-                    new_worlds.append({**w, **case})
-                    if len(new_worlds) > MAX_CASES:
-                        raise TooManyCases(f"more than {MAX_CASES} cases")
-                if len(steps) > LINE_BUDGET:
-                    raise TooLarge(f"the loop of statements {numbers(comp)} (more than "
-                                   f"{LINE_BUDGET} lines)")
-            ways = {tuple(w[s] for s in comp) for w in new_worlds}
-            worlds = new_worlds
+            worlds = self._split(comp, placement, worlds, story)
             if not worlds:
-                story.loop_kinds[comp] = "paradox"
-                steps.append("No case is consistent: the loop is a paradox here.")
-                story.key = [f"The loop of statement{'s' if len(comp) > 1 else ''} "
-                             f"{numbers(comp)} has no consistent case: a paradox."]
                 break
-            story.loop_kinds[comp] = "undetermined" if len(ways) > 1 else "determined"
-            if len(ways) > 1:
-                more = (f"; with what came before, {len(worlds)} cases remain"
-                        if len(worlds) != len(ways) else "")
-                steps.append(f"The loop is undetermined here: it can be settled "
-                             f"{len(ways)} ways{more}.")
-            elif len(worlds) > 1:
-                steps.append(f"{len(worlds)} cases remain consistent.")
-            if len(worlds) > CASE_BUDGET:
-                raise TooLarge(f"the {len(worlds)} cases left after the loop of statements "
-                               f"{numbers(comp)}")
         if not worlds:
             story.found = frozenset()
             story.cases = []
@@ -871,6 +840,47 @@ class WholeDeducer(Deducer):
         story.cases = kept
         if len(steps) > LINE_BUDGET:
             raise TooLarge(f"the story (more than {LINE_BUDGET} lines)")
+
+    def _split(self, comp: tuple[int, ...], placement: int, worlds: list[dict[int, bool]],
+               story: WholeStory) -> list[dict[int, bool]]:
+        """A loop split into cases in each case so far: the cases that stay consistent, and
+        what the loop is here (paradox, undetermined or determined)."""
+        p = self.puzzle
+        steps = story.steps
+        if len(comp) == 1:
+            steps.append(f"Statement {comp[0] + 1} ({p.names[p.owner(comp[0])]}: "
+                         f"\"{p.sentence(comp[0])}\") speaks of itself: try each case.")
+        else:
+            steps.append(f"Statements {numbers(comp)} speak of each other in a loop: "
+                         "try each case.")
+        new_worlds: list[dict[int, bool]] = []
+        for w in worlds:
+            for case in self._loop_cases(comp, placement, w, story):
+                new_worlds.append({**w, **case})
+                if len(new_worlds) > MAX_CASES:
+                    raise TooManyCases(f"more than {MAX_CASES} cases")
+            if len(steps) > LINE_BUDGET:
+                raise TooLarge(f"the loop of statements {numbers(comp)} (more than "
+                               f"{LINE_BUDGET} lines)")
+        ways = {tuple(w[s] for s in comp) for w in new_worlds}
+        if not new_worlds:
+            story.loop_kinds[comp] = "paradox"
+            steps.append("No case is consistent: the loop is a paradox here.")
+            story.key = [f"The loop of statement{'s' if len(comp) > 1 else ''} "
+                         f"{numbers(comp)} has no consistent case: a paradox."]
+            return new_worlds
+        story.loop_kinds[comp] = "undetermined" if len(ways) > 1 else "determined"
+        if len(ways) > 1:
+            more = (f"; with what came before, {len(new_worlds)} cases remain"
+                    if len(new_worlds) != len(ways) else "")
+            steps.append(f"The loop is undetermined here: it can be settled "
+                         f"{len(ways)} ways{more}.")
+        elif len(new_worlds) > 1:
+            steps.append(f"{len(new_worlds)} cases remain consistent.")
+        if len(new_worlds) > CASE_BUDGET:
+            raise TooLarge(f"the {len(new_worlds)} cases left after the loop of statements "
+                           f"{numbers(comp)}")
+        return new_worlds
 
     def _summary(self, world: dict[int, bool]) -> str:
         p = self.puzzle
