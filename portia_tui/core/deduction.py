@@ -563,6 +563,9 @@ class WholeStory(Story):
 
     def verdict(self, puzzle: Puzzle, m: int | None = None) -> str:
         m = puzzle.m if m is None else m
+        if "paradox" in self.loop_kinds.values():  # the statements themselves, rules aside
+            return (f"No consistent assignment exists with the portrait in the "
+                    f"{puzzle.names[self.placement]} casket.")
         counts = self.counts if self.found is None else self.found
         return placement_verdict(puzzle, self.placement, counts, m)
 
