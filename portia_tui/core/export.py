@@ -104,17 +104,18 @@ def _meta_lines(pack: Pack) -> list[tuple[str, str]]:
 def _outline(explanation: str) -> list[tuple[int, str]]:
     """The explanation's lines as (depth, text): depth 0 for a placement's opening line or the
     conclusion, deeper for the steps under it (read off the indentation)."""
-    out = []
+    # steps nest one level at a time, however deep the text indents them: a line's depth is
+    # the number of less indented lines it stands under, so lines indented alike are siblings
+    fixed: list[tuple[int, str]] = []
+    open_: list[int] = []  # the indents of the lines the next one may stand under
     for line in explanation.splitlines():
         if not line.strip():
             continue
         indent = len(line) - len(line.lstrip(" "))
-        out.append(((indent + 1) // 2 if indent else 0, line.strip()))
-    # steps nest one level at a time, however deep the text indents them
-    fixed: list[tuple[int, str]] = []
-    for depth, text in out:
-        limit = fixed[-1][0] + 1 if fixed else 0
-        fixed.append((min(depth, limit), text))
+        while open_ and open_[-1] >= indent:
+            open_.pop()
+        fixed.append((len(open_), line.strip()))
+        open_.append(indent)
     return fixed
 
 
