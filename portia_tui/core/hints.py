@@ -252,7 +252,7 @@ class Coach:
         if p.side_rules or p.m is None:
             rules = "; ".join(f'"{r}"' for r in p.rule_sentences())
             check = (f"then check Portia's rule{'s' if len(p.rules) > 1 else ''} ({rules}) "
-                     "against the true and false statements on each casket")
+                     "against the true and false statements")
         else:
             check = f"count the true ones and compare the count with {p.m}"
         return (f"Suppose the portrait is in the {p.names[i]} casket (casket {i + 1} from the "
