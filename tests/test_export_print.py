@@ -124,6 +124,10 @@ def test_outline_nests_one_level_at_a_time():
 
     text = "Suppose\n  step\n      deep\n odd\nDone"
     assert _outline(text) == [(0, "Suppose"), (1, "step"), (2, "deep"), (1, "odd"), (0, "Done")]
+    # cases indented alike stay siblings, however deep the first was clamped
+    text = "Suppose\n  loop\n      Case 1 true\n      Case 1 false\n  next"
+    assert _outline(text) == [(0, "Suppose"), (1, "loop"), (2, "Case 1 true"),
+                              (2, "Case 1 false"), (1, "next")]
 
 
 def test_html_numbers_statements_on_from_casket_to_casket(pack):

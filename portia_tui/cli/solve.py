@@ -182,14 +182,14 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
         data = analysis.as_dict(m)
         if part is not None:
             data.update(_partial_dict(puzzle, part, m))
-        if explain and part is None and m is not None:
+        if explain and part is None and (m is not None or puzzle.side_rules):
             from portia_tui.core.deduction import explain as explain_
 
             data["explanation"] = explain_(puzzle, m, analysis)
         return data
     text = report(puzzle, analysis, m) if part is None else partial_report_text(
         puzzle, analysis, part, m)
-    if explain and part is None and m is not None:
+    if explain and part is None and (m is not None or puzzle.side_rules):
         from portia_tui.core.deduction import explain as explain_
 
         text += "\n\n" + explain_(puzzle, m, analysis)

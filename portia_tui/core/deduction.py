@@ -16,9 +16,11 @@ from typing import Callable, Sequence
 
 from .engine import CasketEngine, bits, evaluator
 from .model import Puzzle
-from .semantics import Analysis, components, holds
-from .vocabulary import FreeMeaning, GroupMeaning, Meaning, PortraitMeaning
-from .words import listing, numbers, truth_list
+from .rules import Rule, rule_kind, rule_sentence
+from .semantics import Analysis, components, holds, references
+from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
+                         Meaning, PortraitMeaning, compare, maker_name, refers_to)
+from .words import listing, numbers, plural, truth_list
 
 #: more cases than this under one placement and the stories give up (the engine has no limit)
 MAX_CASES = 4096
@@ -422,22 +424,578 @@ class Deducer:
         return f"{head} depends on the case: {'; '.join(parts)}."
 
 
+# =========================================================================== the whole language
+# Count and maker statements, and Portia's rules beyond "exactly m true": the same walk in
+# dependency order (a statement after those it speaks of, a loop split into cases), over the
+# whole-language engine's facts; then every rule is checked in each case the statements leave.
+
+
+def _span(lo: int, hi: int, op: str, k: int) -> bool | None:
+    """What `count op k` is for every count lo..hi: True or False when all agree, else None."""
+    seen = {compare(x, op, k) for x in range(lo, hi + 1)}
+    return seen.pop() if len(seen) == 1 else None
+
+
+def forced_value(mn: Meaning, placement: int, values: dict[int, bool]) -> bool | None:
+    """The truth value a meaning demands whatever the statements not yet in `values` turn out
+    to be, or None while it still depends on them."""
+    if isinstance(mn, FreeMeaning):
+        return None
+    if isinstance(mn, (PortraitMeaning, AnyOfMeaning)):
+        return holds(mn, placement, values)
+    if isinstance(mn, GroupMeaning):
+        known = [values.get(t) for t in mn.group]
+        if any(v is not None and v != mn.value for v in known):
+            return False
+        return True if all(v is not None for v in known) else None
+    if isinstance(mn, CountMeaning):
+        c = sum(1 for t in mn.group if t in values and values[t] == mn.value)
+        u = sum(1 for t in mn.group if t not in values)
+        return _span(c, c + u, mn.op, mn.k)
+    if isinstance(mn, CasketsMeaning):
+        sure = maybe = 0
+        for group, ok in zip(mn.groups, mn.accept):
+            t = sum(1 for i in group if values.get(i) is True)
+            u = sum(1 for i in group if i not in values)
+            hits = {x in ok for x in range(t, t + u + 1)}
+            if hits == {True}:
+                sure += 1
+            elif True in hits:
+                maybe += 1
+        return _span(sure, sure + maybe, mn.op, mn.k)
+    raise TypeError(f"unknown meaning {mn!r}")
+
+
+def case_label(k: int) -> str:
+    """The name of the k-th case (0-based) the statements leave: A, B, ..., Z, then 27, 28, ...
+    (letters, so they are not read as statement numbers)."""
+    return chr(ord("A") + k) if k < 26 else str(k + 1)
+
+
+def _caskets(names: Sequence[str]) -> str:
+    """'the gold casket', 'the gold and lead caskets', 'no casket'."""
+    if not names:
+        return "no casket"
+    return f"the {listing(names)} casket{'s' if len(names) > 1 else ''}"
+
+
+def _bear(count: int) -> str:
+    return "bears" if count == 1 else "bear"
+
+
+def _statements(count: int, value: bool) -> str:
+    """'1 true statement', '2 false statements'."""
+    return plural(count, f"{_v(value)} statement")
+
+
+def casket_counts(puzzle: Puzzle, world: dict[int, bool], value: bool = True) -> str:
+    """'gold bears 2 true statements, silver 1, lead 0'."""
+    per = [sum(1 for i in g if world[i] == value) for g in puzzle.layout.groups]
+    names = puzzle.names
+    head = f"{names[0]} bears {_statements(per[0], value)}"
+    return ", ".join([head] + [f"{name} {x}" for name, x in zip(names[1:], per[1:])])
+
+
+def makers_line(puzzle: Puzzle, world: dict[int, bool]) -> str:
+    """Who made which casket in a world where each casket is all true or all false:
+    'Bellini made the gold casket, Cellini the silver and lead caskets'."""
+    groups = puzzle.layout.groups
+    bellini = [n for n, g in zip(puzzle.names, groups) if all(world[i] for i in g)]
+    cellini = [n for n, g in zip(puzzle.names, groups) if not any(world[i] for i in g)]
+    return f"Bellini made {_caskets(bellini)}, Cellini {_caskets(cellini)}"
+
+
+def rule_check(puzzle: Puzzle, rule: Rule, placement: int, world: dict[int, bool]
+               ) -> tuple[bool, str]:
+    """Whether a rule holds in a world (from its conditions, core/rules.py), and why in words
+    ('the silver casket bears 2 false statements')."""
+    layout = puzzle.layout
+    ok = all(holds(c, placement, world) for c in rule_kind(rule).conditions(rule, layout))
+    groups, names = layout.groups, puzzle.names
+    true = [sum(1 for i in g if world[i]) for g in groups]
+    if rule.kind == "total":
+        count = sum(true) if rule.value else layout.size - sum(true)
+        verb = "is" if count == 1 else "are"
+        return ok, f"{count} of the {layout.size} statements {verb} {_v(rule.value)}"
+    if rule.kind == "each":
+        per = [t if rule.value else n - t for t, n in zip(true, layout.counts)]
+        bad = [c for c, x in enumerate(per) if not compare(x, rule.op, rule.k)]
+        if bad:
+            return ok, "; ".join(f"the {names[c]} casket bears "
+                                 f"{_statements(per[c], rule.value)}" for c in bad)
+        return ok, casket_counts(puzzle, world, rule.value)
+    if rule.kind in ("pure", "bearing"):
+        if rule.kind == "pure":
+            hit = [c for c, (t, n) in enumerate(zip(true, layout.counts))
+                   if t == (n if rule.value else 0)]
+            what = f"only {_v(rule.value)} statements"
+        else:
+            hit = [c for c, t in enumerate(true) if t == rule.j]
+            what = f"exactly {_statements(rule.j, True)}"
+        which = f" ({listing(names[c] for c in hit)})" if hit else ""
+        return ok, f"{plural(len(hit), 'casket')} {_bear(len(hit))} {what}{which}"
+    if rule.kind == "makers":
+        mixed = [names[c] for c, (t, n) in enumerate(zip(true, layout.counts)) if 0 < t < n]
+        if mixed:
+            them = "it" if len(mixed) == 1 else "them"
+            return ok, (f"{_caskets(mixed)} {_bear(len(mixed))} true and false statements, so "
+                        f"neither Bellini nor Cellini made {them}")
+        return ok, makers_line(puzzle, world)
+    return ok, casket_counts(puzzle, world)
+
+
+@dataclass
+class WholeStory(Story):
+    """A story in the whole language: besides the engine's facts, what the words found."""
+
+    #: the true counts of the cases the words keep (None until the words are worked out)
+    found: frozenset[int] | None = None
+    #: the cases (assignments: statement index -> value) the words keep, statements and
+    #: rules together
+    cases: list[dict[int, bool]] = field(default_factory=list)
+    #: each loop the words reached (its statements) and what it is here: 'paradox',
+    #: 'undetermined' or 'determined'
+    loop_kinds: dict[tuple[int, ...], str] = field(default_factory=dict)
+    #: the key lines: what the statements give and which rule decides (for hints)
+    key: list[str] = field(default_factory=list)
+    #: how many cases the statements alone leave, before any rule is checked
+    before_rules: int = 0
+
+    def verdict(self, puzzle: Puzzle, m: int | None = None) -> str:
+        m = puzzle.m if m is None else m
+        if "paradox" in self.loop_kinds.values():  # the statements themselves, rules aside
+            return (f"No consistent assignment exists with the portrait in the "
+                    f"{puzzle.names[self.placement]} casket.")
+        counts = self.counts if self.found is None else self.found
+        return placement_verdict(puzzle, self.placement, counts, m)
+
+    def text(self, puzzle: Puzzle, m: int | None = None) -> str:
+        name = puzzle.names[self.placement]
+        lines = [f"Suppose the portrait is in the {name} casket."]
+        lines += [f"  {s}" for s in self.steps]
+        lines.append(f"  {self.verdict(puzzle, m)}")
+        return "\n".join(lines)
+
+
+def placement_verdict(puzzle: Puzzle, placement: int, counts: frozenset[int],
+                      m: int | None) -> str:
+    """One sentence: does the placement fit, given the true counts its consistent worlds (the
+    statements and every rule but m) reach, and m (None when the puzzle states no m)?"""
+    name = puzzle.names[placement]
+    if not counts and puzzle.side_rules:
+        return (f"No assignment keeps every statement and every rule: the portrait is not in "
+                f"the {name} casket.")
+    if m is None:
+        if not counts:
+            return f"No consistent assignment exists with the portrait in the {name} casket."
+        return f"The statements and every rule can all hold: the {name} casket fits."
+    return count_verdict(name, counts, m)
+
+
+def _fits(counts: frozenset[int], m: int | None) -> bool:
+    return bool(counts) if m is None else m in counts
+
+
+class WholeDeducer(Deducer):
+    """Stories for the whole language (count and maker statements, rules beyond m) over the
+    whole-language engine (engine.WholeEngine): the statements walked in dependency order as
+    for the six kinds, a loop (a count over a group it belongs to speaks of itself) split into
+    cases, each assumption propagated; then each of Portia's rules checked in every case left.
+    The facts (counts, worlds, values) are the engine's; the words keep exactly the cases that
+    are consistent (checked against the engine and brute force by the tests)."""
+
+    def __init__(self, puzzle: Puzzle, engine=None):
+        super().__init__(puzzle, engine)
+        self.refs = references(puzzle)
+        self._loops = sum(1 for c in self.order if self._is_loop(c))
+
+    def _is_loop(self, comp: tuple[int, ...]) -> bool:
+        return len(comp) > 1 or comp[0] in self.refs[comp[0]]
+
+    def depth(self) -> int:
+        if self._depth is None:
+            depth: dict[int, int] = {}
+            for comp in self.order:
+                inside = set(comp)
+                loop = self._is_loop(comp)
+                for i in comp:
+                    below = max((depth.get(t, 0) for t in self.refs[i] if t not in inside),
+                                default=0)
+                    depth[i] = (len(comp) + below if loop
+                                else (1 + below if self.refs[i] else 0))
+            self._depth = max(depth.values(), default=0)
+        return self._depth
+
+    # ------------------------------------------------------------------ words
+    def _count_words(self, mn: CountMeaning, values: dict[int, bool]) -> str:
+        """'the gold casket bears 1 false statement (statement 2)', '2 of all the statements
+        are false (statements 2 and 3)'; with statements still open, the range."""
+        p = self.puzzle
+        word = _v(mn.value)
+        hit = [t for t in mn.group if t in values and values[t] == mn.value]
+        open_ = [t for t in mn.group if t not in values]
+        every = len(mn.group) == p.size and tuple(mn.group) == tuple(range(p.size))
+        where = "all the statements" if every else f"the {p.names[p.owner(mn.group[0])]} casket"
+        which = f" ({'statement' if len(hit) == 1 else 'statements'} {numbers(hit)})" \
+            if hit and len(hit) < len(mn.group) else ""
+        if open_:
+            lead = (f"whatever statement{'s' if len(open_) > 1 else ''} {numbers(open_)} "
+                    f"turn{'' if len(open_) > 1 else 's'} out to be, ")
+            if every:
+                return (f"{lead}between {len(hit)} and {len(hit) + len(open_)} of all the "
+                        f"statements are {word}{which}")
+            return (f"{lead}{where} bears between {len(hit)} and {len(hit) + len(open_)} "
+                    f"{word} statements{which}")
+        if every:
+            verb = "is" if len(hit) == 1 else "are"
+            return f"{len(hit)} of all the statements {verb} {word}{which}"
+        return f"{where} bears {_statements(len(hit), mn.value)}{which}"
+
+    def _caskets_words(self, i: int, mn: CasketsMeaning, values: dict[int, bool]) -> str:
+        """'2 caskets bear only false statements (gold and lead), Cellini's'."""
+        p = self.puzzle
+        n = p.layout.counts
+        st = p.flat[i][1]
+        only = (True if all(ok == frozenset({n[c]}) for c, ok in enumerate(mn.accept))
+                else False if all(ok == frozenset({0}) for ok in mn.accept) else None)
+        what = (f"only {_v(only)} statements" if only is not None
+                else "the true counts it names")
+        maker = st.kind == "makers" and only is not None
+        sure, maybe = [], []
+        for c, (group, ok) in enumerate(zip(mn.groups, mn.accept)):
+            t = sum(1 for j in group if values.get(j) is True)
+            u = sum(1 for j in group if j not in values)
+            hits = {x in ok for x in range(t, t + u + 1)}
+            if hits == {True}:
+                sure.append(c)
+            elif True in hits:
+                maybe.append(c)
+        names = [p.names[c] for c in sure]
+        if maybe:
+            open_ = [j for j in refers_to(mn) if j not in values]
+            return (f"whatever statement{'s' if len(open_) > 1 else ''} {numbers(open_)} "
+                    f"turn{'' if len(open_) > 1 else 's'} out to be, between {len(sure)} and "
+                    f"{len(sure) + len(maybe)} caskets bear {what}")
+        which = f" ({listing(names)})" if names else ""
+        made = (f", so {maker_name(st.value)} made "
+                f"{plural(len(sure), 'casket') if sure else 'no casket'}" if maker else "")
+        return f"{plural(len(sure), 'casket')} {_bear(len(sure))} {what}{which}{made}"
+
+    def _why(self, i: int, placement: int, values: dict[int, bool]) -> str:
+        """Why statement i has the value its meaning gives, from the placement and the values
+        known (all it reads, or enough of them)."""
+        mn = self.meanings[i]
+        p = self.puzzle
+        where = p.names[placement]
+        if isinstance(mn, PortraitMeaning):
+            named = p.names[mn.casket]
+            if mn.casket == placement:
+                return f"the portrait is in the {where} casket"
+            return f"the portrait is in the {where} casket, not the {named}"
+        if isinstance(mn, AnyOfMeaning):
+            listed = listing((f"the {p.names[c]}" for c in mn.caskets), "or")
+            if placement in mn.caskets:
+                return f"the portrait is in the {where} casket, one of the caskets it names"
+            return f"the portrait is in the {where} casket, not {listed} casket"
+        if isinstance(mn, GroupMeaning):
+            if any(t not in values for t in mn.group):
+                return _forced(i, mn, values)[1]
+            wrong = [t for t in mn.group if values[t] != mn.value]
+            return _truth_list(values, wrong or list(mn.group))
+        if isinstance(mn, CountMeaning):
+            return self._count_words(mn, values)
+        if isinstance(mn, CasketsMeaning):
+            return self._caskets_words(i, mn, values)
+        return "it is an empty slot"
+
+    def _reason(self, i: int, placement: int, values: dict[int, bool]) -> str:
+        return f"{self._about(i, True)} is {_v(values[i])}: {self._why(i, placement, values)}."
+
+    # ------------------------------------------------------------------ loops
+    def _settle(self, loop: tuple[int, ...], placement: int, values: dict[int, bool],
+                why: list[str]) -> bool:
+        """Every value the known ones force inside a loop (a statement whose meaning no longer
+        depends on what is open); `why` gets one reason a fact, and the clash. False on a
+        clash."""
+        changed = True
+        while changed:
+            changed = False
+            for s in loop:
+                forced = forced_value(self.meanings[s], placement, values)
+                if forced is None:
+                    continue
+                if s in values:
+                    if values[s] != forced:
+                        why.append(f"statement {s + 1} would have to be {_v(forced)} "
+                                   f"({self._why(s, placement, values)}) and {_v(values[s])}")
+                        return False
+                    continue
+                values[s] = forced
+                why.append(f"statement {s + 1} is {_v(forced)}: "
+                           f"{self._why(s, placement, values)}")
+                changed = True
+        return True
+
+    def _loop_cases(self, loop: tuple[int, ...], placement: int, world: dict[int, bool],
+                    story: Story | None) -> list[dict[int, bool]]:
+        found: list[dict[int, bool]] = []
+        tried = [0]
+
+        def search(values: dict[int, bool], assumed: list[tuple[int, bool]],
+                   why: list[str]) -> None:
+            tried[0] += 1
+            if story is not None:
+                story.splits += 1
+                if tried[0] > CASE_BUDGET:
+                    raise TooLarge(f"the loop of statements {numbers(loop)} (more than "
+                                   f"{CASE_BUDGET} cases to try)")
+            why = list(why)
+            name = self._case(assumed) if assumed else "forced"
+            if not self._settle(loop, placement, values, why):
+                if story is not None:
+                    story.steps.append(f"    Case {name}: {'; '.join(why)}: impossible.")
+                return
+            open_ = [s for s in loop if s not in values]
+            if not open_:
+                wrong = next((s for s in loop
+                              if values[s] != holds(self.meanings[s], placement, values,
+                                                    values[s])), None)
+                if wrong is None:
+                    found.append({s: values[s] for s in loop})
+                    if len(found) > MAX_CASES:
+                        raise TooManyCases(f"more than {MAX_CASES} cases in one loop")
+                    if story is not None:
+                        said = f"{'; '.join(why)}. " if why else ""
+                        story.steps.append(f"    Case {name}: {said}Consistent: "
+                                           f"{_truth_list(values, list(loop))}.")
+                elif story is not None:
+                    story.steps.append(
+                        f"    Case {name}: {'; '.join(why)}; but statement {wrong + 1} is "
+                        f"{_v(values[wrong])} while what it says is "
+                        f"{_v(not values[wrong])}: impossible.")
+                return
+            s = open_[0]
+            for guess in (True, False):
+                trial = dict(values)
+                trial[s] = guess
+                search(trial, assumed + [(s, guess)], why)
+
+        search(dict(world), [], [])
+        return found
+
+    # ------------------------------------------------------------------ placements
+    def story(self, placement: int, explain: bool = True) -> WholeStory:
+        engine = self.engine
+        total = engine.total(placement)
+        worlds = engine.worlds(placement)
+        story = WholeStory(placement, counts=frozenset(bits(total)), worlds=worlds,
+                           depth=self.depth(), splits=self._loops,
+                           settle=(lambda: engine.values(placement)) if total else None)
+        if explain:
+            try:
+                self._walk(placement, story)
+            except (TooLarge, TooManyCases) as exc:
+                part = exc.part if isinstance(exc, TooLarge) else str(exc)
+                story.steps = [f"This part is too large to spell out here: {part}. The exact "
+                               "analysis gives the verdict."]
+                story.key = []
+                story.found = None
+                story.cases = []
+                story.splits = self._loops
+                story.too_large = part
+        elif worlds > MAX_CASES:
+            raise TooManyCases(f"more than {MAX_CASES} cases")
+        return story
+
+    def _walk(self, placement: int, story: WholeStory) -> None:
+        """The words: the statements in dependency order, loops split into cases, then the
+        rules in every case left. Fills steps, key, found, cases and loop_kinds."""
+        p = self.puzzle
+        steps = story.steps
+        story.splits = 0
+        worlds: list[dict[int, bool]] = [{}]
+        for comp in self.order:
+            if not self._is_loop(comp):
+                i = comp[0]
+                mn = self.meanings[i]
+                if isinstance(mn, FreeMeaning):
+                    worlds = [{**w, i: v} for w in worlds for v in (True, False)]
+                    steps.append(f"Statement {i + 1} ({p.names[p.owner(i)]}) is empty: it may "
+                                 "be true or false.")
+                    if len(worlds) > CASE_BUDGET:
+                        raise TooLarge(f"the {len(worlds)} cases of the empty slots")
+                    continue
+                for w in worlds:
+                    w[i] = holds(mn, placement, w)
+                steps.append(self._reason(i, placement, worlds[0]) if len(worlds) == 1
+                             else self._in_each_case(i, placement, worlds))
+                continue
+            worlds = self._split(comp, placement, worlds, story)
+            if not worlds:
+                break
+        if not worlds:
+            story.found = frozenset()
+            story.cases = []
+            return
+        story.before_rules = len(worlds)
+        kept = self._rules(placement, worlds, story)
+        story.found = frozenset(sum(w.values()) for w in kept)
+        story.cases = kept
+        if len(steps) > LINE_BUDGET:
+            raise TooLarge(f"the story (more than {LINE_BUDGET} lines)")
+
+    def _split(self, comp: tuple[int, ...], placement: int, worlds: list[dict[int, bool]],
+               story: WholeStory) -> list[dict[int, bool]]:
+        """A loop split into cases in each case so far: the cases that stay consistent, and
+        what the loop is here (paradox, undetermined or determined)."""
+        p = self.puzzle
+        steps = story.steps
+        if len(comp) == 1:
+            steps.append(f"Statement {comp[0] + 1} ({p.names[p.owner(comp[0])]}: "
+                         f"\"{p.sentence(comp[0])}\") speaks of itself: try each case.")
+        else:
+            steps.append(f"Statements {numbers(comp)} speak of each other in a loop: "
+                         "try each case.")
+        new_worlds: list[dict[int, bool]] = []
+        for w in worlds:
+            for case in self._loop_cases(comp, placement, w, story):
+                new_worlds.append({**w, **case})
+                if len(new_worlds) > MAX_CASES:
+                    raise TooManyCases(f"more than {MAX_CASES} cases")
+            if len(steps) > LINE_BUDGET:
+                raise TooLarge(f"the loop of statements {numbers(comp)} (more than "
+                               f"{LINE_BUDGET} lines)")
+        ways = {tuple(w[s] for s in comp) for w in new_worlds}
+        if not new_worlds:
+            story.loop_kinds[comp] = "paradox"
+            steps.append("No case is consistent: the loop is a paradox here.")
+            story.key = [f"The loop of statement{'s' if len(comp) > 1 else ''} "
+                         f"{numbers(comp)} has no consistent case: a paradox."]
+            return new_worlds
+        story.loop_kinds[comp] = "undetermined" if len(ways) > 1 else "determined"
+        if len(ways) > 1:
+            more = (f"; with what came before, {len(new_worlds)} cases remain"
+                    if len(new_worlds) != len(ways) else "")
+            steps.append(f"The loop is undetermined here: it can be settled "
+                         f"{len(ways)} ways{more}.")
+        elif len(new_worlds) > 1:
+            steps.append(f"{len(new_worlds)} cases remain consistent.")
+        if len(new_worlds) > CASE_BUDGET:
+            raise TooLarge(f"the {len(new_worlds)} cases left after the loop of statements "
+                           f"{numbers(comp)}")
+        return new_worlds
+
+    def _summary(self, world: dict[int, bool]) -> str:
+        p = self.puzzle
+        said = _truth_list(world, range(p.size))
+        if p.side_rules:
+            return f"{said}: {casket_counts(p, world)}"
+        return f"{said}: {_statements(sum(world.values()), True)} in all"
+
+    def _rules(self, placement: int, worlds: list[dict[int, bool]],
+               story: WholeStory) -> list[dict[int, bool]]:
+        """Check each side rule in every case left; returns the cases that keep them all."""
+        p = self.puzzle
+        steps, key = story.steps, story.key
+        rules = p.side_rules
+        if len(worlds) == 1:
+            world = worlds[0]
+            said = self._summary(world)
+            steps.append(f"So {said}.")
+            key.append(f"{said[0].upper()}{said[1:]}.")
+            for rule in rules:
+                ok, why = rule_check(p, rule, placement, world)
+                line = f'The rule "{rule_sentence(rule, p.layout)}" {"holds" if ok else "fails"}: {why}.'
+                steps.append(line)
+                key.append(line)
+                if not ok:
+                    return []
+            return worlds
+        alive = list(range(len(worlds)))
+        if rules or len(worlds) <= LIST_CASES:
+            steps.append(f"The {len(worlds)} cases:")
+            for number, w in enumerate(worlds):
+                steps.append(f"    Case {case_label(number)}: {self._summary(w)}.")
+        if len(worlds) <= LIST_CASES:
+            key.append(f"{len(worlds)} cases fit the statements: " + "; ".join(
+                f"in case {case_label(c)}, {self._summary(w)}" for c, w in enumerate(worlds))
+                + ".")
+        else:
+            key.append(f"{len(worlds)} cases fit the statements.")
+        for rule in rules:
+            sentence = rule_sentence(rule, p.layout)
+            left = []
+            for c in alive:
+                ok, why = rule_check(p, rule, placement, worlds[c])
+                if ok:
+                    left.append(c)
+                else:
+                    line = f'The rule "{sentence}" rules out case {case_label(c)}: {why}.'
+                    steps.append(line)
+                    if len(key) <= LIST_CASES:
+                        key.append(line)
+            if left and len(left) == len(alive):
+                steps.append(f'The rule "{sentence}" holds in every case left.')
+            alive = left
+            if not alive:
+                break
+        if rules:
+            if not alive:
+                line = "No case keeps every rule."
+            else:
+                which = [case_label(c) for c in alive]
+                line = (f"Case{'s' if len(which) > 1 else ''} {listing(which)} "
+                        f"keep{'' if len(which) > 1 else 's'} every rule")
+                if "makers" in p.rule_kinds and len(which) == 1:
+                    line += f": {makers_line(p, worlds[alive[0]])}"
+                line += "."
+            steps.append(line)
+            key.append(line)
+        return [worlds[c] for c in alive]
+
+    def _in_each_case(self, i: int, placement: int, worlds: list[dict[int, bool]]) -> str:
+        """A statement read after a loop left several cases: its value in each case."""
+        mn = self.meanings[i]
+        head = self._about(i, True)
+        seen = {w[i] for w in worlds}
+        if isinstance(mn, (PortraitMeaning, AnyOfMeaning)):
+            return f"{head} is {_v(seen.pop())} in every case: {self._why(i, placement, worlds[0])}."
+        if len(worlds) > LIST_CASES:
+            if len(seen) == 1:
+                return f"{head} is {_v(seen.pop())} in every case: it follows the same way in each."
+            true = sum(1 for w in worlds if w[i])
+            return (f"{head} is true in {true} of the {len(worlds)} cases and false in the "
+                    f"other {len(worlds) - true}, as the statements it speaks of are.")
+        parts = [f"in case {case_label(number)} {_v(w[i])} ({self._why(i, placement, w)})"
+                 for number, w in enumerate(worlds)]
+        if len(seen) == 1:
+            return f"{head} is {_v(seen.pop())} in every case: {'; '.join(parts)}."
+        return f"{head} depends on the case: {'; '.join(parts)}."
+
+
+def deducer(puzzle: Puzzle, engine=None) -> Deducer:
+    """The deducer that words this puzzle: the six kinds of Definition 1 under the m rule, or
+    the whole language."""
+    from .engine import covers
+
+    return Deducer(puzzle, engine) if covers(puzzle) else WholeDeducer(puzzle, engine)
+
+
 def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = None) -> str:
     """The whole explanation: each placement in turn, then the conclusion.
 
+    The six kinds of Definition 1 under the m rule are told by :class:`Deducer`, the whole
+    language (count and maker statements, Portia's other rules) by :class:`WholeDeducer`.
     When the loops leave more cases than the solver lists, it says so and gives each
     placement's verdict from the exact analysis (`analysis`, or one computed here) instead.
     """
     m = puzzle.m if m is None else m
-    from .engine import covers
-
-    if not covers(puzzle):
-        return _verdicts_only(puzzle, m, analysis)
     engine = None if analysis is None else analysis.evaluation
-    deducer = Deducer(puzzle, engine)
-    engine = deducer.engine
+    told = deducer(puzzle, engine)
+    engine = told.engine
+    whole = isinstance(told, WholeDeducer)
     try:
-        stories = deducer.stories()
+        stories = told.stories()
     except TooManyCases as exc:
         if analysis is None:
             from .engine import analyse as engine_analyse
@@ -445,44 +1003,35 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
             analysis = engine_analyse(puzzle)
         parts = [f"The loops in this puzzle leave too many cases to list by hand ({exc}); "
                  "the SAT analysis is exact all the same:"]
-        parts += [f"  {name}: {count_verdict(name, analysis.true_counts[i], m)}"
+        parts += [f"  {name}: "
+                  + (placement_verdict(puzzle, i, analysis.true_counts[i], m) if whole
+                     else count_verdict(name, analysis.true_counts[i], m))
                   for i, name in enumerate(puzzle.names)]
         fits = analysis.solution_names(m)
+
     else:
         parts = [s.text(puzzle, m) for s in stories]
-        fits = [puzzle.names[s.placement] for s in stories if m in s.counts]
+        fits = [puzzle.names[s.placement] for s in stories
+                if _fits(s.found if isinstance(s, WholeStory) and s.found is not None
+                         else s.counts, m)]
+
     if len(fits) == 1:
         parts.append(f"Only the {fits[0]} casket fits: the portrait is in the {fits[0]} casket.")
+        if "makers" in puzzle.rule_kinds:
+            values = engine.values(puzzle.names.index(fits[0]), m)
+            if values is not None and all(v is not None for v in values):
+                parts.append(f"{makers_line(puzzle, dict(enumerate(values)))}.")
+            else:
+                parts.append("Who made which casket is not settled: more than one way fits.")
         from .difficulty import rate
 
         parts.append(rate(puzzle, m, engine).why(puzzle))
     elif not fits:
-        parts.append(f"No casket fits {m} true statements: the puzzle has no solution.")
+        what = ("every statement and every rule" if m is None
+                else f"{m} true statements" if not puzzle.side_rules
+                else f"every rule and {m} true statements")
+        parts.append(f"No casket fits {what}: the puzzle has no solution.")
     else:
         parts.append(f"{len(fits)} caskets fit ({', '.join(fits)}): the puzzle has no unique solution.")
-    return "\n".join(parts)
 
-
-def _verdicts_only(puzzle: Puzzle, m: int | None, analysis: Analysis | None) -> str:
-    """The explanation of a puzzle the step-by-step words do not cover yet (count or maker
-    statements, rules beyond m): each casket's exact verdict, then the conclusion."""
-    if analysis is None:
-        from .engine import analyse as engine_analyse
-
-        analysis = engine_analyse(puzzle)
-    parts = ["Step-by-step words cover the six statements of Definition 1 under 'exactly m "
-             "true'; for this puzzle's statements and rules, each casket's verdict comes from "
-             "the exact analysis:"]
-    fits = analysis.solution_names(m)
-    for i, name in enumerate(puzzle.names):
-        counts = ", ".join(map(str, sorted(analysis.true_counts[i]))) or "none"
-        said = "fits" if name in fits else "does not fit"
-        parts.append(f"  {name}: true statements possible: {counts}; it {said}.")
-    if len(fits) == 1:
-        parts.append(f"Only the {fits[0]} casket fits: the portrait is in the {fits[0]} casket.")
-    elif not fits:
-        parts.append("No casket fits: the puzzle has no solution.")
-    else:
-        parts.append(f"{len(fits)} caskets fit ({', '.join(fits)}): the puzzle has no unique "
-                     "solution.")
     return "\n".join(parts)

@@ -48,9 +48,9 @@ ORDERS = ("difficulty", "pack")
 
 
 def _rule(entry: PackPuzzle) -> str:
-    p = entry.puzzle
-    word = "statement is" if p.m == 1 else "statements are"
-    return f"Exactly {p.m} {word} true."
+    """Portia's rules for the puzzle, each its own sentence (core/rules.py words them):
+    'Exactly 1 statement is true.', 'On every casket, at most 1 statement is false.'"""
+    return " ".join(f"{sentence}." for sentence in entry.puzzle.rule_sentences())
 
 
 def _answer(entry: PackPuzzle) -> str:
@@ -104,17 +104,18 @@ def _meta_lines(pack: Pack) -> list[tuple[str, str]]:
 def _outline(explanation: str) -> list[tuple[int, str]]:
     """The explanation's lines as (depth, text): depth 0 for a placement's opening line or the
     conclusion, deeper for the steps under it (read off the indentation)."""
-    out = []
+    # steps nest one level at a time, however deep the text indents them: a line's depth is
+    # the number of less indented lines it stands under, so lines indented alike are siblings
+    fixed: list[tuple[int, str]] = []
+    open_: list[int] = []  # the indents of the lines the next one may stand under
     for line in explanation.splitlines():
         if not line.strip():
             continue
         indent = len(line) - len(line.lstrip(" "))
-        out.append(((indent + 1) // 2 if indent else 0, line.strip()))
-    # steps nest one level at a time, however deep the text indents them
-    fixed: list[tuple[int, str]] = []
-    for depth, text in out:
-        limit = fixed[-1][0] + 1 if fixed else 0
-        fixed.append((min(depth, limit), text))
+        while open_ and open_[-1] >= indent:
+            open_.pop()
+        fixed.append((len(open_), line.strip()))
+        open_.append(indent)
     return fixed
 
 
@@ -126,8 +127,8 @@ def _check(solutions: str, order: str) -> None:
 
 
 #: the line every printable pack opens with
-INTRO = ("Each casket carries statements; exactly the given number of them are true. "
-         "Where is the portrait?")
+INTRO = ("Each casket carries statements; Portia's rules, given with each puzzle, say which "
+         "of them can be true. Where is the portrait?")
 #: the line under each puzzle, where the reader writes the answer
 ANSWER_LINE = "Answer: the portrait is in the ______________ casket."
 

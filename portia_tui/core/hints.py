@@ -17,6 +17,12 @@ The ladder (``Coach.hint(level)``):
 3. **Every count**: the true count under each placement, and which placements fit m.
 
 Then *reveal* (``Coach.explanation()``) is the deduction solver's whole step-by-step story.
+
+Puzzles in the whole language (count and maker statements, Portia's rules beyond m) climb the
+same ladder on the whole-language stories: hint 1 asks to check the rules instead of counting
+(the casket still chosen from the statements alone, never the rules), hint 2 and a judged pick
+give the story's key lines (what the statements give under the placement and which rule
+decides, who made which casket), hint 3 every placement's counts under the rules.
 """
 
 from __future__ import annotations
@@ -25,11 +31,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable
 
-from .deduction import Deducer, Story, TooManyCases, count_verdict, explain
+from .deduction import (Deducer, Story, TooManyCases, WholeStory, deducer, explain,
+                        placement_verdict)
 from .model import Puzzle
-from .engine import analyse
+from .engine import analyse, covers
 from .semantics import Analysis
-from .vocabulary import GroupMeaning, PortraitMeaning
+from .vocabulary import AnyOfMeaning, PortraitMeaning, refers_to
 from .words import numbers, truth_list, verdict
 
 #: the number of hint steps before reveal
@@ -102,20 +109,33 @@ class Coach:
     # ------------------------------------------------------------------ stories
     @cached_property
     def _deducer(self) -> Deducer:
-        return Deducer(self.puzzle, self.analysis.evaluation)
+        return deducer(self.puzzle, self.analysis.evaluation)
+
+    @cached_property
+    def whole(self) -> bool:
+        """Whether the puzzle speaks beyond the six kinds and m (count or maker statements,
+        other rules): its stories carry their key lines, worked out with the words."""
+        return not covers(self.puzzle)
 
     def story(self, placement: int) -> Story | None:
         """The deduction solver's story for a placement (None when it gives up); worked out
-        once per placement, since judging and every hint step read it again."""
+        once per placement, since judging and every hint step read it again. A whole-language
+        story is told in words, for its key lines (what the statements give, which rule
+        decides)."""
         if placement not in self._stories:
-            from .engine import covers
-
-            try:  # the stories speak the six kinds of Definition 1 under the m rule
-                self._stories[placement] = (self._deducer.story(placement, explain=False)
-                                            if covers(self.puzzle) else None)
+            try:
+                self._stories[placement] = self._deducer.story(placement, explain=self.whole)
             except TooManyCases:
                 self._stories[placement] = None
         return self._stories[placement]
+
+    def key_lines(self, placement: int) -> str:
+        """A whole-language story's key lines in one paragraph ('' for the six kinds, or when
+        the story is too large to tell)."""
+        story = self.story(placement)
+        if not isinstance(story, WholeStory) or story.too_large:
+            return ""
+        return " ".join(story.key)
 
     def counts(self, placement: int) -> frozenset[int]:
         """Exact achievable true counts under a placement (SAT analysis)."""
@@ -125,7 +145,7 @@ class Coach:
         """Whether the placement fits m, in words. A placement with no consistent assignment is
         a paradox; otherwise the deduction story's verdict when it agrees with the exact
         analysis, else a sentence built from the exact counts."""
-        if not self.counts(placement):
+        if not self.counts(placement) and not (self.whole and self.puzzle.side_rules):
             name = self.puzzle.names[placement]
             return (f"No assignment of true and false fits every statement with the portrait in "
                     f"the {name} casket (a paradox): the portrait cannot be there.")
@@ -139,8 +159,7 @@ class Coach:
         return self._verdict_from_counts(placement)
 
     def _verdict_from_counts(self, placement: int) -> str:
-        p = self.puzzle
-        return count_verdict(p.names[placement], self.counts(placement), p.m)
+        return placement_verdict(self.puzzle, placement, self.counts(placement), self.puzzle.m)
 
     def which_true(self, placement: int, capital: bool = True) -> str:
         """'Statements 1 and 3 are true, statement 2 is false.' when every statement is settled
@@ -165,7 +184,13 @@ class Coach:
         name = p.names[placement]
         correct = self.playable and placement == self.solution
         counts = self.counts(placement)
-        if correct:
+        key = self.key_lines(placement)
+        if key:  # the whole language: what the statements give and which rule decides
+            headline = (f"Right: the portrait is in the {name} casket." if correct
+                        else f"Wrong: not the {name} casket." if self.playable
+                        else f"The {name} casket (this puzzle has no single answer):")
+            reason = f"With the portrait there: {key} {self.verdict_sentence(placement)}"
+        elif correct:
             headline = f"Right: the portrait is in the {name} casket."
             reason = self.verdict_sentence(placement)
         else:
@@ -188,7 +213,11 @@ class Coach:
 
         def key(i: int) -> tuple[int, int]:
             story = self.story(i)
-            settled = story is not None and story.worlds == 1
+            # the statements alone, never the rules (they would tell where the portrait is)
+            worlds = (story.before_rules if isinstance(story, WholeStory) and not
+                      story.too_large else None if self.whole else
+                      story.worlds if story is not None else None)
+            settled = worlds == 1
             return (0 if settled else 1, i)
 
         return min(candidates, key=key)
@@ -200,10 +229,10 @@ class Coach:
         meanings = self.puzzle.meanings
         spoken_of = [0] * self.puzzle.size
         for mn in meanings:
-            if isinstance(mn, GroupMeaning):
-                for t in mn.group:
-                    spoken_of[t] += 1
-        portrait = [i for i, mn in enumerate(meanings) if isinstance(mn, PortraitMeaning)]
+            for t in refers_to(mn):
+                spoken_of[t] += 1
+        portrait = [i for i, mn in enumerate(meanings)
+                    if isinstance(mn, (PortraitMeaning, AnyOfMeaning))]
         pool = portrait or list(range(self.puzzle.size))
         return min(pool, key=lambda i: (-spoken_of[i], i))
 
@@ -212,19 +241,23 @@ class Coach:
         j = self.first_statement(i)
         owner = p.names[p.owner(j)]
         said = f'statement {j + 1} ({owner}: "{p.sentence(j)}")'
-        speakers = [t for t, mn in enumerate(p.meanings)
-                    if isinstance(mn, GroupMeaning) and j in mn.group]
-        if isinstance(p.meanings[j], PortraitMeaning):
+        speakers = [t for t, mn in enumerate(p.meanings) if t != j and j in refers_to(mn)]
+        if isinstance(p.meanings[j], (PortraitMeaning, AnyOfMeaning)):
             why = "it speaks of where the portrait is, so the supposition settles it at once"
         else:
             why = ("no statement speaks of the portrait, so suppose it true, follow what "
                    "follows, then suppose it false")
         follow = (f"; then statement{'s' if len(speakers) > 1 else ''} {numbers(speakers)}, "
                   f"which speak{'' if len(speakers) > 1 else 's'} of it" if speakers else "")
+        if p.side_rules or p.m is None:
+            rules = "; ".join(f'"{r}"' for r in p.rule_sentences())
+            check = (f"then check Portia's rule{'s' if len(p.rules) > 1 else ''} ({rules}) "
+                     "against the true and false statements")
+        else:
+            check = f"count the true ones and compare the count with {p.m}"
         return (f"Suppose the portrait is in the {p.names[i]} casket (casket {i + 1} from the "
                 f"left). Read {said} first: {why}{follow}. Work out every statement that way, "
-                f"count the true ones and compare the count with {p.m}. This says nothing "
-                "about whether the portrait is really there.")
+                f"{check}. This says nothing about whether the portrait is really there.")
 
     def hint(self, level: int, placement: int | None = None) -> Hint:
         """Hint step `level`; steps 1 and 2 speak of `placement` (first_placement() when None)."""
@@ -235,19 +268,33 @@ class Coach:
         if level == 2:
             i = self.first_placement() if placement is None else placement
             name = p.names[i]
+            key = self.key_lines(i)
             settled = self.which_true(i, capital=False)
-            text = f"With the portrait in the {name} casket, {settled} " if settled else ""
+            if key:
+                text = f"With the portrait in the {name} casket: {key} "
+            else:
+                text = f"With the portrait in the {name} casket, {settled} " if settled else ""
             text += self.verdict_sentence(i)
-            return Hint(2, f"The count with the portrait in the {name} casket", text, i)
+            title = ("The rules" if key and p.side_rules else "The count") + \
+                f" with the portrait in the {name} casket"
+            return Hint(2, title, text, i)
         if level == 3:
-            lines = [f"The puzzle says exactly {p.m} true. Under each placement:"]
+            if p.side_rules or p.m is None:
+                said = "; ".join(f'"{r}"' for r in p.rule_sentences())
+                lines = [f"Portia's rule{'s' if len(p.rules) > 1 else ''}: {said}. Under each "
+                         "placement, the true statements the statements and rules allow:"]
+                impossible = "impossible (no assignment keeps every statement and rule)"
+            else:
+                lines = [f"The puzzle says exactly {p.m} true. Under each placement:"]
+                impossible = "impossible (a paradox)"
+            solutions = self.analysis.solutions()
             for i, name in enumerate(p.names):
                 counts = sorted(self.counts(i))
                 if counts:
                     shown = " or ".join(map(str, counts)) + " true"
                 else:
-                    shown = "impossible (a paradox)"
-                mark = "fits" if p.m in counts else "does not fit"
+                    shown = impossible
+                mark = "fits" if i in solutions else "does not fit"
                 lines.append(f"  {i + 1} {name}: {shown} - {mark}")
             return Hint(3, "The counts under every placement", "\n".join(lines))
         raise ValueError(f"hint levels are 1 to {HINT_LEVELS}")

@@ -202,10 +202,9 @@ def dumps_pack(pack: Pack) -> str:
         table["rating"] = round(float(entry.rating), 2)
         if entry.solution is not None:
             table["solution"] = encode_solution(entry.id, entry.solution)
-        for key in ("author", "notes"):
-            if key in body:
-                table[key] = body.pop(key)
-        table["caskets"] = body.pop("caskets")
+        caskets = body.pop("caskets")
+        table.update(body)  # author, notes, target: whatever else the puzzle keeps
+        table["caskets"] = caskets
         puzzles.append(table)
     doc["puzzles"] = puzzles
     return tomli_w.dumps(doc, multiline_strings=True)

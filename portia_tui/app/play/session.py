@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from portia_tui.core.errors import PortiaError
 from portia_tui.core.formats.code import encode
 from portia_tui.core.hints import HINT_LEVELS, Coach, Hint, Verdict
 from portia_tui.core.marks import MarkCheck, PencilMarks, check_marks
@@ -84,8 +85,12 @@ class PuzzleSession:
 
     @property
     def code(self) -> str:
-        """The puzzle's share code."""
-        return encode(self.puzzle)
+        """The puzzle's share code; '' when no share code can hold the puzzle (rules or
+        statements beyond the thesis's)."""
+        try:
+            return encode(self.puzzle)
+        except PortiaError:
+            return ""
 
     def hints(self) -> list[Hint]:
         """The hint steps on screen (worked out now if a worker has not done it yet)."""

@@ -40,8 +40,9 @@ COMPACT_HEIGHT = 30
 
 
 def rule_text(puzzle: Puzzle) -> str:
-    count = plural(puzzle.m, "statement is", "statements are")
-    return f"Exactly {count} true. Which casket holds the portrait?"
+    """Portia's rules, each its own sentence (the core words them), then the question."""
+    said = " ".join(f"{sentence}." for sentence in puzzle.rule_sentences())
+    return f"{said} Which casket holds the portrait?"
 
 
 def spaced(explanation: str) -> str:
@@ -128,7 +129,7 @@ class PlayPuzzleScreen(Screen):
         feedback = self.query_one("#feedback")
         feedback.border_title = "What you know"
         code = self.session.code
-        if len(code) <= 40:
+        if code and len(code) <= 40:
             feedback.border_subtitle = f"code {code}"
         self.set_interval(1.0, self._tick)
         self._fit(self.size.width, self.size.height)
@@ -438,8 +439,10 @@ class PlayPuzzleScreen(Screen):
                 para(hint.text)
         if not out.plain or (out.plain and marks is not None and len(out.plain) ==
                              len(marks.plain)):
-            para(f"Suppose the portrait is in each casket in turn and count the true "
-                 f"statements: exactly one casket gives {s.puzzle.m}. Pencil marks: choose "
+            aim = (f"count the true statements: exactly one casket gives {s.puzzle.m}"
+                   if not s.puzzle.side_rules and s.puzzle.m is not None else
+                   "check Portia's rules above: exactly one casket keeps them")
+            para(f"Suppose the portrait is in each casket in turn and {aim}. Pencil marks: choose "
                  f"a casket with ←/→ and press s to suppose the portrait there, then ↑/↓ "
                  f"and t/f to mark statements, c to check them. Press h for a hint "
                  f"({HINT_LEVELS} steps, gentle to full), r to reveal.")
@@ -449,7 +452,8 @@ class PlayPuzzleScreen(Screen):
             else:
                 para("That was the last puzzle of the pack. Escape shows the list with your "
                      "results (s there shows statistics); p goes to the previous puzzle.")
-        para(Text(f"Share this puzzle: portia play {s.code}", style="italic"))
+        if s.code:
+            para(Text(f"Share this puzzle: portia play {s.code}", style="italic"))
         return out
 
     def _verdict_paras(self, para: Callable[..., None], verdict) -> None:
