@@ -125,3 +125,12 @@ async def test_playing_a_rulebook_puzzle_words_its_rule_the_verdict_and_the_stor
         assert "Case B keeps every rule: Bellini made the silver casket" in text
         assert "Share this puzzle" not in text
         assert explain(puzzle).splitlines()[-2] in text
+
+
+def test_solve_header_words_rules_mid_line(capsys):
+    from portia_tui.cli import main as cli_main
+
+    root = __import__("pathlib").Path(__file__).resolve().parent.parent
+    cli_main(["solve", str(root / "puzzles" / "portia1-at-most-one.toml")])
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head.endswith("(Portia-1), at most 1 statement is true")

@@ -71,13 +71,18 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
+def _mid_line(sentence: str) -> str:
+    """A rule's sentence inside the header line: 'at most 1 statement is true'."""
+    return sentence[:1].lower() + sentence[1:]
+
+
 def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
     """The plain report for people."""
     names = puzzle.names
     width = max(len(n) for n in names)
     head = puzzle.title or "Untitled puzzle"
     said = [f"exactly {m} true"] if m is not None else []
-    said += [rule_sentence(r, puzzle.layout) for r in puzzle.side_rules]
+    said += [_mid_line(rule_sentence(r, puzzle.layout)) for r in puzzle.side_rules]
     lines = [f"{head}: {_shape(puzzle)}, {'; '.join(said) or 'no rule yet'}"]
     for i, (ci, sentence) in enumerate(puzzle.sentences()):
         lines.append(f"  {i + 1:>3}  {names[ci]:<{width}}  {sentence}")
