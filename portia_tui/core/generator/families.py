@@ -29,8 +29,9 @@ allowed). Then the rules: every rule condition reads only the true count of each
 (:mod:`portia_tui.core.rules`), so the casket engine's consistent count vectors per
 placement, computed once without rules, tell for every rule of the menu at once which
 placements it leaves; the rules that leave exactly one are the valid choices, and one is
-picked at random. The puzzle made is then solved again by the exact analysis
-(:func:`portia_tui.core.analyse`) and, for the first and one in twenty, by SAT.
+picked at random. The puzzle made is then solved again, rules and all, by the casket engine
+that :func:`portia_tui.core.analyse` reads, and, for the first and one in twenty (every one
+with verify), by SAT.
 
 Statements that count themselves (and maker statements on their own casket) speak of
 themselves, so loops are part of this language: a paradox in a placement is one of Smullyan's
@@ -49,10 +50,11 @@ from typing import Iterator, Sequence
 
 from .. import sat
 from ..difficulty import DIFFICULTIES, possible_levels, rate
-from ..engine import WholeEngine, analyse
+from ..engine import WholeEngine, evaluator
 from ..errors import SettingsError
 from ..model import Casket, Puzzle
 from ..rules import Rule, conditions, m_rule, rule_options
+from ..semantics import Analysis
 from ..twins import whole_key
 from ..vocabulary import CLASSIC_KINDS, KINDS, Layout, Statement, evaluate, options
 from .settings import Settings
@@ -307,6 +309,8 @@ class FamilySearch:
         self.table = RuleTable(self.layout)
         self.verify_every = VERIFY_EVERY
         self.want = None if settings.solution is None else settings.names.index(settings.solution)
+        #: the rule sets to try, without and with maker statements drawn
+        self.rule_sets = {m: rule_sets(settings, self.layout, m) for m in (False, True)}
 
     def candidate(self):
         from .search import Generated
@@ -324,7 +328,7 @@ class FamilySearch:
         reach = [frozenset(K for K, _T, _f in engine.vectors(p)) for p in range(s.caskets)]
         makers = any(st.kind in MAKER_KINDS for sts in drawn for st in sts)
         chosen = None
-        for first, then in rule_sets(s, self.layout, makers):
+        for first, then in self.rule_sets[makers]:
             for tier in (first, then):
                 valid = []
                 for rules in tier:
@@ -347,7 +351,9 @@ class FamilySearch:
         if key in self.seen:
             stats.duplicates += 1
             return None
-        analysis = analyse(puzzle)  # the exact analysis, as every reader of the puzzle sees it
+        # solved again with its rules by the casket engine (the exact analysis's counts; its
+        # loop reports, which no solution depends on, are left to the reader of the puzzle)
+        analysis = Analysis(puzzle, evaluator(puzzle).true_counts(), ())
         if analysis.solutions() != (solution,):
             stats.sat_disagreements += 1  # the rule table and the engine disagree: never kept
             return None
