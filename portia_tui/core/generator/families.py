@@ -27,9 +27,9 @@ never the same statement twice on a casket (unless repeats are allowed), nor a s
 about where the portrait is beside its exact negation or one that says the same (unless
 allowed). Then the rules: every rule condition reads only the true count of each casket
 (:mod:`portia_tui.core.rules`), so the casket engine's consistent count vectors per
-placement, computed once without rules, tell for every rule of the menu at once which
-placements it leaves; the rules that leave exactly one are the valid choices, and one is
-picked at random. The puzzle made is then solved again, rules and all, by the casket engine
+placement, computed once without rules, tell for every rule of the menu which placements it
+leaves (whether a rule accepts a vector is kept once asked); the rules that leave exactly one are the valid choices, and one is
+picked at random (a kind of rule first, then a rule of that kind). The puzzle made is then solved again, rules and all, by the casket engine
 that :func:`portia_tui.core.analyse` reads, and, for the first and one in twenty (every one
 with verify), by SAT.
 
@@ -62,6 +62,9 @@ from .settings import Settings
 #: the statement kinds about who made a casket (they need the Bellini/Cellini rule)
 MAKER_KINDS = tuple(k for k, kind in KINDS.items() if kind.needs_rule == "makers")
 MAKERS = Rule("makers")
+#: the most count vectors (true statements on each casket: (n + 1) ** caskets) a candidate
+#: is solved over, so one candidate takes well under a second
+MAX_VECTORS = 2048
 #: every rule kind but the Bellini/Cellini rule (those that may join it)
 COUNT_RULES = ("total", "each", "pure", "bearing")
 
@@ -155,6 +158,13 @@ def check_family(s: Settings) -> None:
             f"{f.least} or more statements" if f.most is None else f"{f.least} statements")
         raise SettingsError(f"{what} carry {count} on each casket", "n", s.n,
                             f.least if f.most is None else f.most)
+    worlds = (s.n + 1) ** s.caskets
+    if worlds > MAX_VECTORS:
+        raise SettingsError(
+            f"{what} are solved over every number of true statements on each casket: "
+            f"{s.caskets} caskets with {s.n} statement{'s' if s.n != 1 else ''} each make "
+            f"{worlds:,} such counts, past the {MAX_VECTORS:,} this generator walks",
+            "caskets", s.caskets, MAX_VECTORS)
     if s.m is not None and not f.takes_m:
         raise SettingsError(f"{what} state rules about every casket or about who made them, "
                             "not a number of true statements", "m", s.m)
@@ -253,27 +263,48 @@ class Drawer:
 
 # =========================================================================== the rules
 class RuleTable:
-    """For every rule set Portia may state, the true-count vectors (one count a casket) it
-    accepts, computed once for the layout from the rules' own conditions."""
+    """Whether a rule set Portia may state accepts a vector of true counts (one count a
+    casket), read from the rules' own conditions and kept once asked (a run meets few of the
+    vectors: those its candidates reach)."""
 
     def __init__(self, layout: Layout):
         self.layout = layout
-        self.vectors = list(product(*(range(n + 1) for n in layout.counts)))
-        self._accept: dict[tuple[Rule, ...], frozenset] = {}
+        self._conds: dict[tuple[Rule, ...], tuple] = {}
+        self._holds: dict[tuple[Rule, ...], dict[tuple[int, ...], bool]] = {}
 
     def _world(self, K: tuple[int, ...]) -> list[bool]:
         """One truth assignment with these counts (the first K[c] statements of casket c
         true): every rule condition reads counts only, so any such assignment will do."""
         return [i < k for n, k in zip(self.layout.counts, K) for i in range(n)]
 
-    def accept(self, rules: tuple[Rule, ...]) -> frozenset:
-        got = self._accept.get(rules)
+    def holds(self, rules: tuple[Rule, ...], K: tuple[int, ...]) -> bool:
+        known = self._known(rules)
+        got = known.get(K)
         if got is None:
-            conds = conditions(rules, self.layout)
-            got = frozenset(K for K in self.vectors
-                            if all(evaluate(c, 0, self._world(K)) for c in conds))
-            self._accept[rules] = got
+            got = known[K] = all(evaluate(c, 0, self._world(K)) for c in self._conds[rules])
         return got
+
+    def _known(self, rules: tuple[Rule, ...]) -> dict[tuple[int, ...], bool]:
+        known = self._holds.get(rules)
+        if known is None:
+            known = self._holds[rules] = {}
+            self._conds[rules] = conditions(rules, self.layout)
+        return known
+
+    def left(self, rules: tuple[Rule, ...], reach: Sequence[Sequence[tuple[int, ...]]]
+             ) -> list[int]:
+        """The placements some reachable vector of which the rules accept."""
+        known = self._known(rules)
+        out = []
+        for p, vectors in enumerate(reach):
+            for K in vectors:
+                got = known.get(K)
+                if got is None:
+                    got = self.holds(rules, K)
+                if got:
+                    out.append(p)
+                    break
+        return out
 
 
 def rule_sets(settings: Settings, layout: Layout, makers: bool) -> list[tuple[list, list]]:
@@ -325,19 +356,22 @@ class FamilySearch:
         caskets = tuple(Casket(name, tuple(sts)) for name, sts in zip(self.s.names, drawn))
         bare = Puzzle(caskets)
         engine = WholeEngine(bare, rules=False)
-        reach = [frozenset(K for K, _T, _f in engine.vectors(p)) for p in range(s.caskets)]
+        reach = [[K for K, _T, _f in engine.vectors(p)] for p in range(s.caskets)]
         makers = any(st.kind in MAKER_KINDS for sts in drawn for st in sts)
         chosen = None
         for first, then in self.rule_sets[makers]:
             for tier in (first, then):
                 valid = []
                 for rules in tier:
-                    accept = self.table.accept(rules)
-                    left = [p for p in range(s.caskets) if not reach[p].isdisjoint(accept)]
+                    left = self.table.left(rules, reach)
                     if len(left) == 1 and (self.want is None or left[0] == self.want):
                         valid.append((rules, left[0]))
-                if valid:
-                    chosen = valid[self.rng.randrange(len(valid))]
+                if valid:  # a kind of rule first, then a rule of it (menus differ in size)
+                    by_kind: dict[tuple, list] = {}
+                    for v in valid:
+                        by_kind.setdefault(tuple(r.kind for r in v[0]), []).append(v)
+                    group = list(by_kind.values())[self.rng.randrange(len(by_kind))]
+                    chosen = group[self.rng.randrange(len(group))]
                     break
             if chosen:
                 break
