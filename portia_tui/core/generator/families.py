@@ -45,10 +45,8 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from itertools import product
 from typing import Iterator, Sequence
 
-from .. import sat
 from ..difficulty import DIFFICULTIES, possible_levels, rate
 from ..engine import WholeEngine, evaluator
 from ..errors import SettingsError
@@ -81,7 +79,7 @@ class Family:
     vocabulary: str
     #: the rule kinds Portia states, one of them (after `base`)
     rules: tuple[str, ...]
-    #: rules always stated; `extra`: whether a rule of `rules` joins them only when needed
+    #: rules always stated (a rule of `rules` joins them only when they leave several caskets)
     base: tuple[Rule, ...] = ()
     #: whether statements about who made a casket are drawn (at least one a puzzle)
     makers: bool = False
@@ -307,21 +305,20 @@ class RuleTable:
         return out
 
 
-def rule_sets(settings: Settings, layout: Layout, makers: bool) -> list[tuple[list, list]]:
-    """The rule sets to try, in order of preference: a list of (first choices, then the
-    choices tried only when none of the first leaves one casket). `makers`: the candidate
-    carries a statement about who made a casket."""
+def rule_sets(settings: Settings, layout: Layout, makers: bool
+              ) -> tuple[list[tuple[Rule, ...]], list[tuple[Rule, ...]]]:
+    """The rule sets to try: (first choices, then those tried only when none of the first
+    leaves one casket). `makers`: the candidate carries a statement about who made a casket."""
     f = family_of(settings)
     if settings.m is not None:  # "Exactly m statements are true", fixed
         one = (m_rule(settings.m),)
-        return [([((MAKERS,) + one) if makers or f.base else one], [])]
+        return [((MAKERS,) + one) if makers or f.base else one], []
     singles = [(r,) for r in rule_options(layout, f.rules)]
     if f.base:  # the third generation: the maker rule, a count only when needed
-        return [([f.base], [f.base + r for r in singles])]
+        return [f.base], [f.base + r for r in singles]
     if makers:  # the whole language with maker statements: their rule, another if needed
-        extra = [(MAKERS,) + (r,) for r in rule_options(layout, COUNT_RULES)]
-        return [([(MAKERS,)], extra)]
-    return [(singles, [])]
+        return [(MAKERS,)], [(MAKERS, r) for r in rule_options(layout, COUNT_RULES)]
+    return singles, []
 
 
 # =========================================================================== the search
@@ -343,6 +340,24 @@ class FamilySearch:
         #: the rule sets to try, without and with maker statements drawn
         self.rule_sets = {m: rule_sets(settings, self.layout, m) for m in (False, True)}
 
+    def choose_rules(self, reach: list, makers: bool) -> tuple[tuple[Rule, ...], int] | None:
+        """(rules, the one casket they leave) at random among the rule sets that leave one
+        casket (the wanted one, if any): a kind of rule first, then a rule of that kind (the
+        menus differ in size); the second tier only when the first has none."""
+        for tier in self.rule_sets[makers]:
+            valid = []
+            for rules in tier:
+                left = self.table.left(rules, reach)
+                if len(left) == 1 and (self.want is None or left[0] == self.want):
+                    valid.append((rules, left[0]))
+            if valid:
+                by_kind: dict[tuple, list] = {}
+                for v in valid:
+                    by_kind.setdefault(tuple(r.kind for r in v[0]), []).append(v)
+                group = list(by_kind.values())[self.rng.randrange(len(by_kind))]
+                return group[self.rng.randrange(len(group))]
+        return None
+
     def candidate(self):
         from .search import Generated
 
@@ -358,23 +373,7 @@ class FamilySearch:
         engine = WholeEngine(bare, rules=False)
         reach = [[K for K, _T, _f in engine.vectors(p)] for p in range(s.caskets)]
         makers = any(st.kind in MAKER_KINDS for sts in drawn for st in sts)
-        chosen = None
-        for first, then in self.rule_sets[makers]:
-            for tier in (first, then):
-                valid = []
-                for rules in tier:
-                    left = self.table.left(rules, reach)
-                    if len(left) == 1 and (self.want is None or left[0] == self.want):
-                        valid.append((rules, left[0]))
-                if valid:  # a kind of rule first, then a rule of it (menus differ in size)
-                    by_kind: dict[tuple, list] = {}
-                    for v in valid:
-                        by_kind.setdefault(tuple(r.kind for r in v[0]), []).append(v)
-                    group = list(by_kind.values())[self.rng.randrange(len(by_kind))]
-                    chosen = group[self.rng.randrange(len(group))]
-                    break
-            if chosen:
-                break
+        chosen = self.choose_rules(reach, makers)
         if chosen is None:
             stats.no_unique_m += 1
             return None
@@ -396,6 +395,8 @@ class FamilySearch:
             stats.difficulty_rejects += 1
             return None
         if s.verify or stats.emitted % self.verify_every == 0:
+            from .. import sat
+
             stats.verified += 1
             if sat.analyse(puzzle).solutions() != (solution,):
                 stats.sat_disagreements += 1
