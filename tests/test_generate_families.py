@@ -117,6 +117,9 @@ def test_verified_puzzles_agree_with_sat():
     ({"family": "portia1", "loops": True}, "loops"),
     ({"family": "portia3", "difficulty": "gentle"}, "difficulty"),
     ({"family": "portia4"}, "family"),
+    ({"family": "portia2", "caskets": 2}, "n"),  # one of in / not in gold, silver: 1 statement
+    ({"family": "portia2", "n": 4}, "n"),  # three caskets: 3 distinct statements at most
+    ({"family": "portia1", "caskets": 12}, "caskets"),  # 2 ** 12 count vectors
 ])
 def test_settings_that_mean_nothing_with_a_family_are_refused(changes, setting):
     key = changes.pop("family")
@@ -124,6 +127,11 @@ def test_settings_that_mean_nothing_with_a_family_are_refused(changes, setting):
     with pytest.raises(SettingsError) as err:
         Settings(family=key, **{**base, **changes}).check()
     assert err.value.setting == setting
+
+
+def test_the_quality_filters_lifted_let_more_statements_on():
+    settings = family("portia2", caskets=2, seed=1, allow_negations=True, allow_echoes=True)
+    check_valid(made(settings)[0])
 
 
 def test_impossible_settings_give_up_quickly():

@@ -101,12 +101,6 @@ WHOLE = Family("full", "the whole language: any statements, any rule", 3, 1, Non
                COUNT_RULES + ("makers",), takes_m=True)
 
 
-def whole_language(settings: Settings) -> bool:
-    """Whether these settings draw from the whole language (a family, or the full
-    vocabulary), which this module generates; else the classic sampler does."""
-    return settings.family is not None or settings.vocabulary == "full"
-
-
 def family_of(settings: Settings) -> Family:
     return WHOLE if settings.family is None else FAMILIES[settings.family]
 
@@ -156,6 +150,17 @@ def check_family(s: Settings) -> None:
             f"{f.least} or more statements" if f.most is None else f"{f.least} statements")
         raise SettingsError(f"{what} carry {count} on each casket", "n", s.n,
                             f.least if f.most is None else f.most)
+    if s.vocabulary != "full" and s.repeats != "allow" and not f.makers:
+        from .settings import distinct_bound
+
+        bound = distinct_bound(s.caskets, s.n, True, s.vocabulary,
+                               negations=s.allow_negations, echoes=s.allow_echoes)
+        if s.n > bound:
+            raise SettingsError(
+                f"{what} with the {s.vocabulary} vocabulary and {s.caskets} caskets: a casket "
+                f"carries at most {bound} distinct statement{'s' if bound != 1 else ''}"
+                f"{'' if s.allow_negations else ', none beside its exact negation'}"
+                f"{'' if s.allow_echoes else ', no two that say the same'}", "n", s.n, bound)
     worlds = (s.n + 1) ** s.caskets
     if worlds > MAX_VECTORS:
         raise SettingsError(
@@ -430,4 +435,4 @@ def iter_family(settings: Settings, stats=None, seen: set | None = None,
 
 
 __all__ = ["FAMILIES", "Family", "MAKER_KINDS", "family_defaults",
-           "family_kinds", "family_levels", "iter_family", "whole_language"]
+           "family_kinds", "family_levels", "iter_family"]
