@@ -384,7 +384,7 @@ class FamilySearch:
             return None
         rules, solution = chosen
         puzzle = Puzzle(caskets, rules=rules)
-        key = (tuple(tuple(c.statements) for c in caskets), tuple(sorted(rules))) \
+        key = (tuple(tuple(sorted(c.statements)) for c in caskets), tuple(sorted(rules))) \
             if s.allow_twins else whole_key(puzzle)
         if key in self.seen:
             stats.duplicates += 1
@@ -413,19 +413,21 @@ class FamilySearch:
 
 
 def iter_family(settings: Settings, stats=None, seen: set | None = None,
-                patience: float | None = None) -> Iterator:
+                patience: float | None = 5.0) -> Iterator:
     """Yield settings.count puzzles of the settings' family (or of the whole language);
-    settings must be checked (seed set). Raises GaveUpError as the classic generator does."""
-    from .search import PATIENCE, GaveUpError, Stats
+    settings must be checked (seed set). Raises GaveUpError as the classic generator does,
+    after settings.attempts candidates in a row or `patience` seconds (None: no limit) with no
+    new puzzle."""
+    from .search import GaveUpError, Stats
 
-    patience = PATIENCE if patience is None else patience
     stats = Stats() if stats is None else stats
     search = FamilySearch(settings, stats, set() if seen is None else seen)
     for made in range(settings.count):
         tries = 0
         began = time.monotonic()
         while True:
-            if tries >= settings.attempts or time.monotonic() - began > patience:
+            if tries >= settings.attempts or (
+                    patience is not None and time.monotonic() - began > patience):
                 raise GaveUpError(settings, made, tries, time.monotonic() - began)
             tries += 1
             found = search.candidate()
