@@ -170,63 +170,71 @@ def _merge(masks: np.ndarray, names: np.ndarray, ok: np.ndarray,
 
 
 # --------------------------------------------------------------------------- one casket
+class _Casket:
+    """What casket c's statements are read against: its n local truth assignments (bit a of
+    an assignment = its statement a is true), the *contexts* (a placement and the counts of
+    every other casket) and, per context, the world each count of this casket lands in."""
+
+    def __init__(self, layout: Layout, c: int, worlds: _Worlds):
+        self.layout, self.c = layout, c
+        n = self.n = layout.counts[c]
+        k = len(layout.names)
+        self.local = 1 << n
+        self.full = (1 << self.local) - 1
+        self.popcount = [a.bit_count() for a in range(self.local)]
+        self.own = set(layout.group(c))
+        self.groups = [set(layout.group(d)) for d in range(k)]
+        others = [d for d in range(k) if d != c]
+        self.contexts = [(p, dict(zip(others, rest))) for p in range(k)
+                         for rest in product(range(n + 1), repeat=k - 1)]
+        self.spots = [[worlds.index(p, [t if d == c else counts[d] for d in range(k)])
+                       for t in range(n + 1)] for p, counts in self.contexts]
+
+    def all_with(self, bits: int, value: bool) -> int:
+        """The local assignments in which every statement of `bits` has `value`."""
+        want = bits if value else 0
+        return sum(1 << a for a in range(self.local) if a & bits == want)
+
+    def slot_masks(self, st: Statement, j: int) -> list[int]:
+        """Per context: the local assignments consistent with st standing in local slot j."""
+        layout, c = self.layout, self.c
+        mn = meaning(st, layout, c, layout.offset(c) + j)
+        is_true = self.all_with(1 << j, True)
+        agree = (is_true, ~is_true & self.full)  # the statement true / false
+        if isinstance(mn, PortraitMeaning):
+            return [agree[(mn.casket == p) != mn.positive] for p, _ in self.contexts]
+        if isinstance(mn, GroupMeaning) and set(mn.group) <= self.own:
+            holds = self.all_with(sum(1 << (i - layout.offset(c)) for i in mn.group), mn.value)
+            return [(is_true & holds) | (~is_true & ~holds & self.full)] * len(self.contexts)
+        if isinstance(mn, GroupMeaning) and set(mn.group) in self.groups:
+            d = self.groups.index(set(mn.group))
+            want = layout.counts[d] if mn.value else 0
+            return [agree[counts[d] != want] for _, counts in self.contexts]
+        raise TypeError(f"the census does not know the meaning {mn!r}")  # pragma: no cover
+
+    def refers(self, st: Statement) -> tuple[int, bool]:
+        """The caskets st names (a bit set) and whether it speaks of its own casket's other
+        statements (two such on a casket refer to each other: a loop)."""
+        mn = meaning(st, self.layout, self.c, self.layout.offset(self.c))
+        if not isinstance(mn, GroupMeaning):
+            return 0, False
+        if set(mn.group) <= self.own:
+            return 0, True
+        return 1 << self.groups.index(set(mn.group)), False
+
+
 def _casket_rows(layout: Layout, c: int, menu: list[Statement], worlds: _Worlds) -> _Rows:
     """Every multiset of statements on casket c: the worlds it accepts, what it names, ok.
 
     The order of a casket's statements changes no count (a permutation of its slots permutes
     its truth values), so each multiset stands for its permutations (its ordered weight)."""
-    n = layout.counts[c]
-    k = len(layout.names)
-    local = 1 << n  # truth assignments of the casket's n statements
-    full = (1 << local) - 1
-    popcount = [a.bit_count() for a in range(local)]
-    own = set(layout.group(c))
-    groups = [set(layout.group(d)) for d in range(k)]
-    others = [d for d in range(k) if d != c]
-    contexts = [(p, dict(zip(others, rest))) for p in range(k)
-                for rest in product(range(n + 1), repeat=k - 1)]
-
-    def all_with(bits: int, value: bool) -> int:
-        """The local assignments in which every statement of `bits` has `value`."""
-        want = bits if value else 0
-        return sum(1 << a for a in range(local) if a & bits == want)
-
-    def slot_masks(st: Statement, j: int) -> list[int]:
-        """Per context: the local assignments consistent with st standing in local slot j."""
-        mn = meaning(st, layout, c, layout.offset(c) + j)
-        is_true = all_with(1 << j, True)
-        agree = (is_true, ~is_true & full)  # the statement true / false
-        if isinstance(mn, PortraitMeaning):
-            return [agree[(mn.casket == p) != mn.positive] for p, _ in contexts]
-        if isinstance(mn, GroupMeaning) and set(mn.group) <= own:
-            holds = all_with(sum(1 << (i - layout.offset(c)) for i in mn.group), mn.value)
-            return [(is_true & holds) | (~is_true & ~holds & full)] * len(contexts)
-        if isinstance(mn, GroupMeaning) and set(mn.group) in groups:
-            d = groups.index(set(mn.group))
-            want = layout.counts[d] if mn.value else 0
-            return [agree[counts[d] != want] for _, counts in contexts]
-        raise TypeError(f"the census does not know the meaning {mn!r}")  # pragma: no cover
-
-    def refers(st: Statement) -> tuple[int, bool]:
-        """The caskets st names (a bit set) and whether it speaks of its own casket's other
-        statements (two such on a casket refer to each other: a loop)."""
-        mn = meaning(st, layout, c, layout.offset(c))
-        if not isinstance(mn, GroupMeaning):
-            return 0, False
-        if set(mn.group) <= own:
-            return 0, True
-        return 1 << groups.index(set(mn.group)), False
-
-    table = [[slot_masks(st, j) for j in range(n)] for st in menu]
-    referring = [refers(st) for st in menu]
-    # where each context sends each count of this casket
-    spots = []
-    for p, counts in contexts:
-        spots.append([worlds.index(p, [t if d == c else counts[d] for d in range(k)])
-                      for t in range(n + 1)])
+    casket = _Casket(layout, c, worlds)
+    n, full, popcount, spots = casket.n, casket.full, casket.popcount, casket.spots
+    table = [[casket.slot_masks(st, j) for j in range(n)] for st in menu]
+    referring = [casket.refers(st) for st in menu]
     reach: dict[int, list[int]] = {}  # local mask -> its achievable counts
-
     rows: dict[tuple, list[int]] = {}
+    # the hot loop, in one frame: a call per multiset would cost more than the split gains
     for combo in combinations_with_replacement(range(len(menu)), n):
         slots = [table[o][j] for j, o in enumerate(combo)]
         accepted = []
@@ -237,7 +245,7 @@ def _casket_rows(layout: Layout, c: int, menu: list[Statement], worlds: _Worlds)
             if mask:
                 counts = reach.get(mask)
                 if counts is None:
-                    counts = reach[mask] = sorted({popcount[a] for a in range(local)
+                    counts = reach[mask] = sorted({popcount[a] for a in range(casket.local)
                                                    if mask >> a & 1})
                 accepted.extend(spot[t] for t in counts)
         named = inside = 0
@@ -245,13 +253,17 @@ def _casket_rows(layout: Layout, c: int, menu: list[Statement], worlds: _Worlds)
             bits, other = referring[o]
             named |= bits
             inside += other
-        ok = inside <= 1
         ways = factorial(n)
         for o in set(combo):
             ways //= factorial(combo.count(o))
-        w = rows.setdefault((tuple(accepted), named, ok), [0, 0])
+        w = rows.setdefault((tuple(accepted), named, inside <= 1), [0, 0])
         w[0] += ways
         w[1] += 1
+    return _as_rows(rows, worlds)
+
+
+def _as_rows(rows: dict[tuple, list[int]], worlds: _Worlds) -> _Rows:
+    """{(accepted worlds, names, ok): [ordered, unordered]} as a :class:`_Rows`."""
     masks = np.zeros((len(rows), worlds.size), dtype=bool)
     for i, (accepted, _, _) in enumerate(rows):
         masks[i, list(accepted)] = True
@@ -439,63 +451,44 @@ def _project(states: _Rows, weights: np.ndarray, proj: _Projection) -> _Rows:
 CENSUS_VOCABULARIES = ("portrait", "classic")
 
 
-def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
-           kinds: tuple[str, ...] | None = None,
-           progress: Progress | None = None) -> CensusResult:
-    """Count every valid (statements, m) puzzle of Portia-n (see the module notes).
-
-    `kinds` narrows the vocabulary to those statement kinds (for tests and experiments).
-    `progress(done, total)` is called after each step of the work (total is fixed from the
-    first call; the last call has done == total).
-    """
-    start = time.perf_counter()
+def _menus(n: int, vocabulary: str, caskets: int,
+           kinds: tuple[str, ...] | None) -> tuple[Layout, list[list[Statement]]]:
+    """The census's layout and each casket's menu, once the settings are checked (a census
+    past the limits is refused before the work)."""
     if vocabulary not in CENSUS_VOCABULARIES:
-        raise SettingsError(f"the census counts the {' and the '.join(CENSUS_VOCABULARIES)} "
-                            "vocabularies (statements that say where the portrait is or what "
-                            "other statements are)", "vocabulary", vocabulary,
-                            CENSUS_VOCABULARIES)
+        raise SettingsError(f"the census of Portia-n counts the "
+                            f"{' and the '.join(CENSUS_VOCABULARIES)} vocabularies: it follows "
+                            "one true count per casket, and the count and maker statements of "
+                            "the whole language are not factored that way (the families "
+                            "portia1 and portia3 count the whole language)", "vocabulary",
+                            vocabulary, CENSUS_VOCABULARIES)
     if n < 1:
         raise SettingsError("every casket needs at least one statement", "n", n, 1)
     if caskets != 3:
         raise SettingsError("the census counts three-casket puzzles (gold, silver, lead)",
                             "caskets", caskets, 3)
-    names = DEFAULT_CASKETS
-    k = len(names)
-    if kinds is None:
-        kinds = VOCABULARIES[vocabulary]
+    k = len(DEFAULT_CASKETS)
     if k * (n + 1) ** k > MAX_WORLDS:  # before building menus: for a large n they are huge
         raise SettingsError(
             f"a census at n = {n} would combine {k} * {n + 1}^{k} = {k * (n + 1) ** k:,} worlds "
             f"(placement, true count of each casket): too many (the limit is {MAX_WORLDS:,})",
             "n", n, MAX_WORLDS)
-    layout = Layout(names, (n,) * k)
-    menus = [options(layout, c, kinds) for c in range(k)]
+    layout = Layout(DEFAULT_CASKETS, (n,) * k)
+    menus = [options(layout, c, VOCABULARIES[vocabulary] if kinds is None else kinds)
+             for c in range(k)]
     _limits(n, vocabulary, k, menus)
-    total = 1
-    for menu in menus:
-        total *= len(menu) ** n
-    worlds = _Worlds(k, n)
-    # steps: each casket's rows, each join, and for each set of caskets the last one may
-    # name, its projection and its blocks (enough blocks for the largest possible join)
-    bound = 1
-    for menu in menus[:-1]:
-        bound *= comb(len(menu) + n - 1, n)
-    blocks = max(1, -(-bound // BLOCK))
-    steps = _Steps(k + (k - 2) + 2 ** (k - 1) * (1 + blocks), progress)
+    return layout, menus
 
-    rows = []
-    for c in range(k):
-        rows.append(_casket_rows(layout, c, menus[c], worlds))
-        steps.advance()
 
-    # 1. every casket but the last, joined
+def _tally(rows: list[_Rows], worlds: _Worlds, blocks: int, steps: _Steps) -> _Tally:
+    """1. every casket but the last, joined; 2. per set L of caskets the last casket names:
+    the states settled (loop-free or not) and projected on what it sees; 3. every projected
+    state meets every last-casket row, a block of states at a time."""
+    k, n = worlds.k, worlds.n
     states = rows[0]
     for c in range(1, k - 1):
         states = _join(states, rows[c], k * c)
         steps.advance()
-
-    # 2. per set L of caskets the last casket names: states settled (loop-free or not) and
-    #    projected on what it sees; 3. every projected state meets every last-casket row
     last = rows[-1]
     tally = _Tally(k * n + 1)
     for named in range(2 ** (k - 1)):
@@ -514,6 +507,37 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
                 at = slice(part[0], part[-1] + 1)
                 tally.add(pairs.once(at), merged.weights[at], v)
             steps.advance()
+    return tally
+
+
+def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
+           kinds: tuple[str, ...] | None = None,
+           progress: Progress | None = None) -> CensusResult:
+    """Count every valid (statements, m) puzzle of Portia-n (see the module notes).
+
+    `kinds` narrows the vocabulary to those statement kinds (for tests and experiments).
+    `progress(done, total)` is called after each step of the work (total is fixed from the
+    first call; the last call has done == total).
+    """
+    start = time.perf_counter()
+    layout, menus = _menus(n, vocabulary, caskets, kinds)
+    k = len(layout.names)
+    total = 1
+    for menu in menus:
+        total *= len(menu) ** n
+    worlds = _Worlds(k, n)
+    # steps: each casket's rows, each join, and for each set of caskets the last one may
+    # name, its projection and its blocks (enough blocks for the largest possible join)
+    bound = 1
+    for menu in menus[:-1]:
+        bound *= comb(len(menu) + n - 1, n)
+    blocks = max(1, -(-bound // BLOCK))
+    steps = _Steps(k + (k - 2) + 2 ** (k - 1) * (1 + blocks), progress)
+    rows = []
+    for c in range(k):
+        rows.append(_casket_rows(layout, c, menus[c], worlds))
+        steps.advance()
+    tally = _tally(rows, worlds, blocks, steps)
     some, valid, valid_u, lf, lf_u = tally.sums
     return CensusResult(n, vocabulary, k, total, some, valid, valid_u, lf, lf_u,
                         tuple(tally.by_m), round(time.perf_counter() - start, 3))
@@ -522,6 +546,22 @@ def census(n: int, vocabulary: str = "portrait", caskets: int = 3,
 # --------------------------------------------------------------------------- second generation
 class ClueCensusResult(dict):
     """Mackinnon's second generation: see :func:`clue_census` (a dict, JSON-ready)."""
+
+
+def _clue_rows(layout: Layout, c: int, menu: list[Statement]) -> dict[tuple[int, ...], int]:
+    """Casket c's ordered choices of distinct statements, by the true count each gives under
+    each placement: {(count if the portrait is in casket 0, in 1, ...): choices}."""
+    from itertools import permutations
+
+    from .vocabulary import evaluate
+
+    k = len(layout.names)
+    truth = [[evaluate(meaning(st, layout, c, 0), p, ()) for p in range(k)] for st in menu]
+    rows: dict[tuple[int, ...], int] = {}
+    for combo in permutations(range(len(menu)), layout.counts[c]):
+        key = tuple(sum(truth[i][p] for i in combo) for p in range(k))
+        rows[key] = rows.get(key, 0) + 1
+    return rows
 
 
 def clue_census(n: int = 2, vocabulary: str = "portrait") -> ClueCensusResult:
@@ -534,17 +574,22 @@ def clue_census(n: int = 2, vocabulary: str = "portrait") -> ClueCensusResult:
     ``pairs``: such pairs; ``up_to_swap``: the same, statements on every casket swapped
     first-for-second at once counted as one (n >= 2); ``statement_sets``: the statement choices.
     With the portrait vocabulary and n = 2: 60,960 and 30,480 (Mackinnon's figure).
+
+    How: a casket's choices that give the same true count under each placement merge (their
+    numbers multiply through). The swap changes no casket's counts and, no statement standing
+    twice on a casket, fixes no choice: every orbit has two choices, so ``up_to_swap`` is half
+    of ``pairs``.
     """
     from collections import Counter
-    from itertools import permutations
 
-    from .vocabulary import VOCABULARIES, AnyOfMeaning, evaluate
+    from .vocabulary import AnyOfMeaning
 
-    if vocabulary not in ("portrait",):
-        raise PortiaError(f"the second-generation census reads the portrait vocabulary, "
-                          f"not {vocabulary!r}")
+    if vocabulary != "portrait":
+        raise SettingsError(f"the second-generation census reads the portrait vocabulary "
+                            f"(its clue counts true statements from where the portrait is "
+                            f"alone), not {vocabulary}", "vocabulary", vocabulary, ("portrait",))
     if n < 1:
-        raise PortiaError(f"-n {n}: every casket needs at least one statement")
+        raise SettingsError("every casket needs at least one statement", "n", n, 1)
     names = DEFAULT_CASKETS
     k = len(names)
     layout = Layout(names, (n,) * k)
@@ -552,26 +597,21 @@ def clue_census(n: int = 2, vocabulary: str = "portrait") -> ClueCensusResult:
     for c, menu in enumerate(menus):
         for st in menu:
             if not isinstance(meaning(st, layout, c, 0), (PortraitMeaning, AnyOfMeaning)):
-                raise PortiaError("the second-generation census needs statements about the "
-                                  "portrait only")  # pragma: no cover
-    # each casket: its ordered choices of n distinct statements, and the true count each
-    # gives under each placement
-    rows = []
-    for c, menu in enumerate(menus):
-        truth = [[evaluate(meaning(st, layout, c, 0), p, ()) for p in range(k)] for st in menu]
-        rows.append([(combo, tuple(sum(truth[i][p] for i in combo) for p in range(k)))
-                     for combo in permutations(range(len(menu)), n)])
-    pairs = swapped = sets = 0
-    for choice in product(*rows):
-        sets += 1
-        clues = [tuple(sorted(row[1][p] for row in choice)) for p in range(k)]
+                raise SettingsError("the second-generation census needs statements about "
+                                    "the portrait only", "vocabulary",
+                                    vocabulary)  # pragma: no cover
+    if max(len(menu) for menu in menus) < n:
+        raise SettingsError(f"{n} different statements do not fit on a casket", "n", n,
+                            min(len(menu) for menu in menus))
+    rows = [_clue_rows(layout, c, menu) for c, menu in enumerate(menus)]
+    pairs = sets = 0
+    for choice in product(*(r.items() for r in rows)):
+        ways = 1
+        for _, w in choice:
+            ways *= w
+        sets += ways
+        clues = [tuple(sorted(counts[p] for counts, _ in choice)) for p in range(k)]
         seen = Counter(clues)
-        unique = sum(1 for clue in clues if seen[clue] == 1)
-        pairs += unique
-        if n >= 2 and unique:
-            combos = tuple(row[0] for row in choice)
-            turned = tuple((c[1], c[0]) + c[2:] for c in combos)
-            if combos <= turned:  # one per orbit of the swap (fixed points count once)
-                swapped += unique
+        pairs += ways * sum(1 for clue in clues if seen[clue] == 1)
     return ClueCensusResult(n=n, caskets=k, vocabulary=vocabulary, statement_sets=sets,
-                            pairs=pairs, up_to_swap=swapped if n >= 2 else None)
+                            pairs=pairs, up_to_swap=pairs // 2 if n >= 2 else None)
