@@ -32,6 +32,12 @@ def check_valid(g) -> None:
     assert sat.analyse(puzzle).solution_names() == [g.solution]
 
 
+def test_the_generator_and_the_census_name_the_same_families():
+    from portia_tui.core.families import CENSUS_FAMILIES
+
+    assert tuple(FAMILIES) == CENSUS_FAMILIES
+
+
 def test_portia1_one_statement_a_casket_one_count_rule():
     for g in made(family("portia1", count=4, seed=1)):
         check_valid(g)
