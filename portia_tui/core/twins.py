@@ -108,6 +108,8 @@ def brute_key(puzzle: Puzzle) -> tuple:
 
 def twin_key(puzzle: Puzzle) -> tuple:
     """Equal for two puzzles exactly when they are twins (see the module notes)."""
+    if not puzzle.thesis_only:  # the whole language: its statements carry more than a target
+        return whole_key(puzzle)
     return coded_key(_coded(puzzle), puzzle.m)
 
 
@@ -172,3 +174,33 @@ def _search(coded: _Coded, table, colours: list[int]) -> tuple:
             best = key
     assert best is not None
     return best
+
+
+#: up to this many caskets, :func:`whole_key` tries every renaming of the caskets
+WHOLE_CASKETS = 6
+
+
+def _renamed(st, new: dict[str, str]):
+    if st.caskets:
+        return st._replace(caskets=tuple(sorted(new[n] for n in st.caskets)))
+    if st.target is not None:
+        return st._replace(target=new[st.target])
+    return st
+
+
+def whole_key(puzzle: Puzzle) -> tuple:
+    """The twin key of a puzzle of the whole language (count and maker statements, rules
+    beyond m): equal for two puzzles with the same rules that are the same up to renaming the
+    caskets (every renaming tried, up to :data:`WHOLE_CASKETS` caskets; beyond, the caskets
+    as named) and the order of statements on each casket."""
+    names = puzzle.names
+    k = len(names)
+    orders = permutations(range(k)) if k <= WHOLE_CASKETS else [tuple(range(k))]
+    best = None
+    for order in orders:  # casket names[order[i]] takes the i-th name
+        new = {names[old]: names[i] for i, old in enumerate(order)}
+        key = tuple(tuple(sorted(_renamed(st, new) for st in puzzle.caskets[old].statements))
+                    for old in order)
+        if best is None or key < best:
+            best = key
+    return ("whole", best, tuple(sorted(puzzle.rules)))

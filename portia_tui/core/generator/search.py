@@ -195,6 +195,11 @@ def iter_generate(settings: Settings, stats: Stats | None = None,
     a seed are the same.)
     """
     stats = Stats() if stats is None else stats
+    if settings.whole:  # a family or the full vocabulary: drawn by .families
+        from .families import iter_family
+
+        yield from iter_family(settings, stats, seen, patience)
+        return
     search = _Search(settings, stats, set() if seen is None else seen)
     stats.notices.extend(notices(settings))
     for made in range(settings.count):
