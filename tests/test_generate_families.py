@@ -196,3 +196,19 @@ def test_cli_refusals_are_one_line_exit_2(argv, start, capsys):
     assert main(["generate", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith(start) and err.count("\n") == 1
+
+
+def test_family_packs_are_titled_and_listed_by_their_rules(tmp_path, capsys):
+    from portia_tui.cli import main as cli_main
+
+    out = tmp_path / "p.toml"
+    assert cli_main(["generate", "--family", "portia2", "--count", "2", "--seed", "4",
+                     "-o", str(out), "-q"]) == 0
+    capsys.readouterr()
+    cli_main(["pack", "list", str(out)])
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[0].startswith("Portia puzzles, second generation")
+    assert all("m = None" not in line and "caskets bear" in line for line in listed[1:])
+    cli_main(["pack", "check", str(out)])
+    checked = capsys.readouterr().out
+    assert "m = None" not in checked and "caskets bear" in checked

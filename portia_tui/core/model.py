@@ -162,6 +162,15 @@ class Puzzle:
     def rule_sentences(self) -> list[str]:
         return [rule_sentence(r, self.layout) for r in self.rules]
 
+    @property
+    def rules_said(self) -> str:
+        """The puzzle's rules in short, for one-line reports: 'm = 4' for the classic rule
+        alone, else every rule's sentence ('At most 1 statement is true; ...'), 'm open'
+        when there is none."""
+        if not self.side_rules:
+            return "m open" if self.m is None else f"m = {self.m}"
+        return "; ".join(self.rule_sentences())
+
     # ----------------------------------------------------------------- construction
     @classmethod
     def build(
