@@ -22,6 +22,7 @@ from .errors import PuzzleError
 from .model import Puzzle
 from .recovery import FileStamp
 from .rules import Rule, rule_options
+from .vocabulary import VOCABULARIES, is_empty, smallest_vocabulary
 
 #: how many edits undo remembers
 HISTORY_LIMIT = 500
@@ -109,6 +110,23 @@ class EditorModel:
         if self.stamp is None:
             return now is not None  # a file appeared where none was
         return now != self.stamp
+
+    @property
+    def kinds_used(self) -> frozenset[str]:
+        """The statement kinds the puzzle's filled slots use."""
+        return frozenset(st.kind for _ci, st in self.puzzle.flat if not is_empty(st))
+
+    def widen_vocabulary(self) -> tuple[str, frozenset[str]] | None:
+        """When the puzzle uses statement kinds the menus' vocabulary lacks, switch to the
+        smallest vocabulary that holds every kind it uses. Returns (the vocabulary left, the
+        kinds it lacked), or None when the vocabulary held them all already (no change)."""
+        used = self.kinds_used
+        lacking = used - set(VOCABULARIES.get(self.vocabulary, ()))
+        if not lacking:
+            return None
+        old = self.vocabulary
+        self.vocabulary = smallest_vocabulary(used)
+        return old, frozenset(lacking)
 
     # ----------------------------------------------------------------- edits
     def apply(self, puzzle: Puzzle) -> bool:

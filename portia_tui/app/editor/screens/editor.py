@@ -108,6 +108,7 @@ class EditorScreen(Screen):
         kept = settings.get(VOCABULARY_SETTING) if settings is not None else None
         if kept in VOCABULARIES:
             self.model.vocabulary = kept
+        self._widen_vocabulary()
         await self.caskets.sync(self.model.puzzle)
         self.query_one(AssistantPanel).display = self.model.assistant
         self.sync_chrome()
@@ -207,6 +208,7 @@ class EditorScreen(Screen):
         model.vocabulary = old.vocabulary
         self.model = model
         self.report = None
+        self._widen_vocabulary()
         await self.after_change()
 
     # ----------------------------------------------------------------- analysis
@@ -289,7 +291,10 @@ class EditorScreen(Screen):
         model = self.model
         name = model.puzzle.names[model.target_or(0)]
         m = model.puzzle.m
-        aim = f"{name}, m open (any m)" if m is None else f"{name}, m = {m}"
+        if m is None:
+            aim = f"{name}, by the rules" if model.puzzle.rules else f"{name}, m open (any m)"
+        else:
+            aim = f"{name}, m = {m}"
         if pending:
             return f"Checking each choice toward {aim}…"
         return (f"Toward {aim}: ★ valid · ✓ reachable (fits, never alone) · ✗ impossible · "
@@ -443,6 +448,10 @@ class EditorScreen(Screen):
     async def _step_unique(self, step: int) -> None:
         if self.report is None:
             return
+        if self.model.puzzle.side_rules:
+            self.notify("m values with one solution apply only when 'Exactly m statements are "
+                        "true' is the only rule.")
+            return
         m = self.model.puzzle.m
         m = (-1 if step > 0 else self.model.puzzle.size + 1) if m is None else m
         later = [u for u in self.report.analysis.unique_m if (u - m) * step > 0]
@@ -517,6 +526,17 @@ class EditorScreen(Screen):
         self._clear_marks()
         self.request_analysis()
         self.notify(f"Menus offer the {vocabulary} vocabulary: {VOCABULARY_WORDS[vocabulary]}.")
+
+    def _widen_vocabulary(self) -> None:
+        """An opened puzzle using kinds the menus lack switches them to the smallest
+        vocabulary that holds its kinds (not kept in the settings: `w` does that)."""
+        widened = self.model.widen_vocabulary()
+        if widened is None:
+            return
+        old, _lacking = widened
+        new = self.model.vocabulary
+        self.notify(f"This puzzle uses statements beyond the {old} vocabulary, so the menus "
+                    f"now offer the {new} one: {VOCABULARY_WORDS[new]}. w switches.")
 
     def action_next_vocabulary(self) -> None:
         names = list(VOCABULARIES)
