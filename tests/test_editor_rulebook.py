@@ -177,3 +177,85 @@ async def test_marks_and_repairs_under_every_rule_kind(name):
         first = found.statements[0]
         said = sentence(first.statement, puzzle.layout, puzzle.owner(first.index))
         assert f"statement {first.index + 1} → {said}" in status
+
+
+# --------------------------------------------------------------------------- 4. one exact total
+#: Smullyan's first casket stating two exact totals, three ways (line of the fault)
+TWO_TOTALS = [
+    ('m = 1\nrules = ["Exactly 2 statements are true"]', 1,
+     "m = 1 and the rule 'Exactly 2 statements are true'"),
+    ('m = 1\nrules = ["Exactly 1 statement is false"]', 1,
+     "m = 1 and the rule 'Exactly 1 statement is false'"),
+    ('rules = [\n  "Exactly 1 statement is true",\n  "Exactly 2 statements are true",\n]', 3,
+     "the rule 'Exactly 1 statement is true' and the rule 'Exactly 2 statements are true'"),
+]
+CASKETS = """
+[[caskets]]
+name = "gold"
+statements = ["The portrait is in this casket"]
+
+[[caskets]]
+name = "silver"
+statements = ["The portrait is not in this casket"]
+
+[[caskets]]
+name = "lead"
+statements = ["The portrait is not in the gold casket"]
+"""
+
+
+@pytest.mark.parametrize("head, line, said", TWO_TOTALS)
+def test_a_second_exact_total_is_refused_by_the_files_and_portia_check(tmp_path, capsys, head,
+                                                                       line, said):
+    from portia_tui.cli import main
+
+    path = tmp_path / "two.toml"
+    path.write_text(head + "\n" + CASKETS)
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"{path}:{line}: {said} both say how many statements are true: keep one"
+
+
+def test_a_second_exact_total_is_refused_by_the_model():
+    from portia_tui.core.errors import PuzzleError
+    from portia_tui.core.model import Puzzle, default_puzzle
+    from portia_tui.core.rules import Rule, fixes_total
+
+    smullyan = default_puzzle()  # m = 1
+    two = Rule("total", "exactly", 2, True)
+    assert any("keep one" in message for _i, message in
+               Puzzle(smullyan.caskets, 1, rules=[Rule("total", "exactly", 1, False)]).problems())
+    model = EditorModel.new(smullyan)
+    # the rules menu offers no second exact total, and adding one is refused
+    assert not any(fixes_total(r) for r in model.rule_choices())
+    assert model.total_held() == Rule("total", "exactly", 1, True)
+    with pytest.raises(PuzzleError, match="keep one"):
+        model.with_rule_added(two)
+    # "Exactly 2 statements are false" instead of m: setting m then is refused, as in a file
+    model.apply(model.puzzle.with_m(None))
+    assert two in model.rule_choices()
+    model.apply(model.with_rule_added(Rule("total", "exactly", 2, False)))
+    with pytest.raises(PuzzleError, match="keep one"):
+        model.with_m(1)
+    assert model.with_m(None) == model.puzzle
+
+
+async def test_the_editor_refuses_a_second_exact_total_with_a_notice():
+    from portia_tui.core.model import default_puzzle
+    from portia_tui.core.rules import Rule, fixes_total
+
+    app = EditorApp(EditorModel.new(default_puzzle().with_m(None).with_rules(
+        [Rule("total", "exactly", 2, False)])))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MenuScreen)
+        assert not any(fixes_total(r) for _s, r in screen.options)
+        assert "No other exact total" in str(screen.query_one("#menu-title").render())
+        await pilot.press("escape", "plus")  # m + would state a second exact total
+        await pilot.pause()
+        assert app.model.puzzle.m is None
+        messages = [n.message for n in app._notifications]
+        assert any(m.startswith("Cannot set m:") and "keep one" in m for m in messages)

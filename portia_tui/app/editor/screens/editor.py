@@ -420,7 +420,13 @@ class EditorScreen(Screen):
             self.notify(f"m must be between 0 and {size}", severity="error")
             self.query_one(Toolbar).sync(self.model)
             return
-        await self.edit(self.model.puzzle.with_m(m))
+        try:
+            puzzle = self.model.with_m(m)
+        except PortiaError as exc:
+            self.notify(f"Cannot set m: {exc}", severity="error")
+            self.query_one(Toolbar).sync(self.model)
+            return
+        await self.edit(puzzle)
 
     async def action_m_up(self) -> None:
         m = self.model.puzzle.m
@@ -561,8 +567,13 @@ class EditorScreen(Screen):
             if rule is not None:
                 await self._rule_edit(self.model.with_rule_added, rule)
 
-        self._rule_menu("Add a rule: choose (enter), escape adds none",
-                        self.model.rule_choices(), chosen)
+        title = "Add a rule: choose (enter), escape adds none"
+        held = self.model.total_held()
+        if held is not None:
+            said = rule_sentence(held, self.model.puzzle.layout)
+            title += (f". No other exact total: '{said}' says how many statements are true "
+                      "(L removes it)")
+        self._rule_menu(title, self.model.rule_choices(), chosen)
 
     async def action_remove_rule(self, index: int | None = None) -> None:
         """Remove a rule: the one numbered `index` (0-based), else choose from a menu."""
