@@ -60,25 +60,6 @@ def test_opening_widens_the_vocabulary_to_the_smallest_that_holds_the_kinds(name
     assert model.widen_vocabulary() is None  # nothing more to do
 
 
-async def test_the_editor_switches_the_menus_and_says_so(tmp_path):
-    app = opened("smullyan-first.toml")
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(app, pilot)
-        assert app.model.vocabulary == "classic"  # the settings' choice holds its kinds
-        # opening another file (o) goes through load_model: maker statements need "full"
-        await app.editor.open_path(PUZZLES / "portia3-bellini-cellini.toml")
-        await settle(app, pilot)
-        assert app.model.vocabulary == "full"
-        messages = [n.message for n in app._notifications]
-        assert any("beyond the classic vocabulary" in m and "full" in m for m in messages)
-        assert str(app.editor.query_one("#vocabulary").label) == "full"
-        await pilot.press("enter")  # gold's first slot: the menu offers what the puzzle uses
-        await pilot.pause()
-        prompts = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
-        assert any("Bellini and Cellini" in p for p in prompts)
-        assert any("◀ current" in p for p in prompts)
-
-
 # --------------------------------------------------------------------------- 2. wording
 # (the Pilot checks of a puzzle solved by its rules are in the rule-kind test below)
 def test_titles_name_the_condition():
@@ -107,76 +88,91 @@ def _slot_with_an_invalid_choice(puzzle, vocabulary):
     raise AssertionError("every single change keeps the puzzle valid")
 
 
-@pytest.mark.parametrize("name", [
+#: a puzzle of puzzles/ for each rule kind (each solved by its rules alone: no m)
+RULE_KIND_PUZZLES = (
     "portia1-at-most-one.toml",  # total, at most
     "portia1-true-and-false.toml",  # total, at least (twice)
     "portia2-two-lids.toml",  # each
     "one-honest-lid.toml",  # pure
     "mackinnon-clue.toml",  # bearing
     "portia3-bellini-cellini.toml",  # makers
-])
-async def test_marks_and_repairs_under_every_rule_kind(name):
-    app = opened(name)
+)
+
+
+async def test_marks_and_repairs_under_every_rule_kind():
+    """One session opens a puzzle per rule kind (o: load_model), opens a slot's menu, and
+    checks its marks and the repairs of an invalid choice."""
+    app = opened(RULE_KIND_PUZZLES[0])
+    app.editor.REPAIRS_AFTER = 0.05  # no author pausing here
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot, lambda: app.editor.report.assistant is not None)
-        model = app.model
-        puzzle = model.puzzle
-        target = model.target_or(0)
-        assert brute.analyse(puzzle).solutions() == (target,)  # the target is the solution
-        # solved by its rules (no m): worded by them, never "m is open", no list of m values
-        assert puzzle.m is None and puzzle.rules
-        assistant = text(app, "#assistant-status")
-        analysis = text(app, "#analysis-body") + " " + text(app, "#unique-label")
-        for shown in (assistant, analysis, title_text(model)):
-            assert "m open" not in shown and "m is open" not in shown
-        assert "rules decide" in assistant
-        assert f"only {puzzle.names[target]} fits" in assistant
-        assert "Solved by its rules" in analysis
-        assert app.editor.query_one("#unique-m", OptionList).option_count == 0
-        slot, invalid = _slot_with_an_invalid_choice(puzzle, model.vocabulary)
-        ci = puzzle.owner(slot)
-        pos = slot - puzzle.layout.offset(ci)
-        app.editor.slot_at(ci, pos).focus()
-        await pilot.pause()
-        await pilot.press("enter")  # that slot's menu
-        screen = app.screen
-        assert isinstance(screen, MenuScreen)
-        for _ in range(300):
-            if screen.marks is not None:
-                break
-            await pilot.pause(0.02)
-        assert screen.marks is not None and "undecided" not in screen.marks
-        assert "by the rules" in str(screen.query_one("#menu-legend", Static).render())
-        choices = [st for _s, st in screen.options]  # grouped by family
-        assert sorted(choices) == sorted(menu(puzzle, slot, model.vocabulary))
-        prompts = [str(o.prompt) for o in screen.query_one(OptionList).options
-                   if not o.disabled]
-        marks = dict(zip(choices, screen.marks))
+        for name in RULE_KIND_PUZZLES:
+            if app.model.path != PUZZLES / name:
+                assert await app.editor.open_path(PUZZLES / name), name
+            await settle(app, pilot, lambda: app.editor.report.assistant is not None
+                         and app.editor.report.analysis.puzzle == app.model.puzzle)
+            await _marks_and_repairs(app, pilot, name)
 
-        def want(x, engine=analyse):
-            # the completed puzzle's own verdict (by its m, else by its rules)
-            sols = engine(puzzle.with_statement(ci, pos, x)).solutions()
-            return ("valid" if sols == (target,) else
-                    "reachable" if target in sols else "impossible")
 
-        for x, prompt in zip(choices, prompts):
-            assert marks[x] == want(x), x
-            assert prompt.startswith(MARK_SYMBOLS[marks[x]] + " ")
-        assert marks[puzzle.flat[slot][1]] == "valid"
-        assert marks[invalid] == want(invalid, brute.analyse) != "valid"  # and by brute force
-        await pilot.press("escape")
-        await pilot.pause()
-        # an invalid choice: the repairs offer (at least) the statement it replaced
-        await app.editor.pick(ci, pos, invalid)
-        await settle(app, pilot, lambda: app.editor._repairs_found is not None)
-        found = app.editor._repairs_found
-        assert (slot, puzzle.flat[slot][1], target) in [
-            (r.index, r.statement, r.solution) for r in found.statements]
-        status = text(app, "#assistant-status")
-        assert "make it valid" in status or "makes it valid" in status
-        first = found.statements[0]
-        said = sentence(first.statement, puzzle.layout, puzzle.owner(first.index))
-        assert f"statement {first.index + 1} → {said}" in status
+async def _marks_and_repairs(app, pilot, name: str) -> None:
+    model = app.model
+    puzzle = model.puzzle
+    target = model.target_or(0)
+    assert brute.analyse(puzzle).solutions() == (target,), name  # the target is the solution
+    # solved by its rules (no m): worded by them, never "m is open", no list of m values
+    assert puzzle.m is None and puzzle.rules
+    assistant = text(app, "#assistant-status")
+    analysis = text(app, "#analysis-body") + " " + text(app, "#unique-label")
+    for shown in (assistant, analysis, title_text(model)):
+        assert "m open" not in shown and "m is open" not in shown, name
+    assert "rules decide" in assistant, name
+    assert f"only {puzzle.names[target]} fits" in assistant, name
+    assert "Solved by its rules" in analysis, name
+    assert app.editor.query_one("#unique-m", OptionList).option_count == 0
+    slot, invalid = _slot_with_an_invalid_choice(puzzle, model.vocabulary)
+    ci = puzzle.owner(slot)
+    pos = slot - puzzle.layout.offset(ci)
+    app.editor.slot_at(ci, pos).focus()
+    await pilot.pause()
+    await pilot.press("enter")  # that slot's menu
+    screen = app.screen
+    assert isinstance(screen, MenuScreen), name
+    for _ in range(300):
+        if screen.marks is not None:
+            break
+        await pilot.pause(0.02)
+    assert screen.marks is not None and "undecided" not in screen.marks, name
+    assert "by the rules" in str(screen.query_one("#menu-legend", Static).render())
+    choices = [st for _s, st in screen.options]  # grouped by family
+    assert sorted(choices) == sorted(menu(puzzle, slot, model.vocabulary))
+    prompts = [str(o.prompt) for o in screen.query_one(OptionList).options if not o.disabled]
+    marks = dict(zip(choices, screen.marks))
+
+    def want(x, engine=analyse):
+        # the completed puzzle's own verdict (by its m, else by its rules)
+        sols = engine(puzzle.with_statement(ci, pos, x)).solutions()
+        return "valid" if sols == (target,) else "reachable" if target in sols else "impossible"
+
+    for x, prompt in zip(choices, prompts):
+        assert marks[x] == want(x), (name, x)
+        assert prompt.startswith(MARK_SYMBOLS[marks[x]] + " ")
+    assert marks[puzzle.flat[slot][1]] == "valid", name
+    assert marks[invalid] == want(invalid, brute.analyse) != "valid"  # and by brute force
+    await pilot.press("escape")
+    await pilot.pause()
+    # an invalid choice: the repairs offer (at least) the statement it replaced
+    await app.editor.pick(ci, pos, invalid)
+    await settle(app, pilot, lambda: app.editor._repairs_found is not None)
+    found = app.editor._repairs_found
+    assert (slot, puzzle.flat[slot][1], target) in [
+        (r.index, r.statement, r.solution) for r in found.statements], name
+    status = text(app, "#assistant-status")
+    assert "make it valid" in status or "makes it valid" in status, name
+    first = found.statements[0]
+    said = sentence(first.statement, puzzle.layout, puzzle.owner(first.index))
+    assert f"statement {first.index + 1} → {said}" in status, name
+    await pilot.press("u")  # back to the file as it is on disk (not dirty: opens the next)
+    await pilot.pause()
+    assert not app.model.dirty, name
 
 
 # --------------------------------------------------------------------------- 4. one exact total
@@ -240,22 +236,48 @@ def test_a_second_exact_total_is_refused_by_the_model():
     assert model.with_m(None) == model.puzzle
 
 
-async def test_the_editor_refuses_a_second_exact_total_with_a_notice():
-    from portia_tui.core.model import default_puzzle
+async def test_the_editor_on_totals_and_vocabularies():
+    """One session: the rules menu offers no second exact total, m is refused beside
+    "Exactly 2 statements are false", and opening a file with maker statements switches the
+    menus to the full vocabulary, with a notice."""
     from portia_tui.core.rules import Rule, fixes_total
 
-    app = EditorApp(EditorModel.new(default_puzzle().with_m(None).with_rules(
-        [Rule("total", "exactly", 2, False)])))
+    app = opened("smullyan-first.toml")  # m = 1
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(app, pilot)
+        assert app.model.vocabulary == "classic"  # the settings' choice holds its kinds
         await pilot.press("l")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, MenuScreen)
         assert not any(fixes_total(r) for _s, r in screen.options)
         assert "No other exact total" in str(screen.query_one("#menu-title").render())
-        await pilot.press("escape", "plus")  # m + would state a second exact total
+        await pilot.press("escape")
+        await app.editor.edit(app.model.puzzle.with_m(None).with_rules(
+            [Rule("total", "exactly", 2, False)]))
+        await pilot.press("plus")  # m + would state a second exact total
         await pilot.pause()
         assert app.model.puzzle.m is None
         messages = [n.message for n in app._notifications]
         assert any(m.startswith("Cannot set m:") and "keep one" in m for m in messages)
+        # opening another file (o) goes through load_model: maker statements need "full"
+        await app.editor.open_path(PUZZLES / "portia3-bellini-cellini.toml")
+        await settle(app, pilot)
+        assert app.model.vocabulary == "full"
+        messages = [n.message for n in app._notifications]
+        assert any("beyond the classic vocabulary" in m and "full" in m for m in messages)
+        assert str(app.editor.query_one("#vocabulary").label) == "full"
+        await pilot.press("enter")  # gold's first slot: the menu offers what the puzzle uses
+        await pilot.pause()
+        prompts = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert any("Bellini and Cellini" in p for p in prompts)
+        assert any("◀ current" in p for p in prompts)
+
+
+def test_portia_assist_says_a_puzzle_with_rules_is_marked_by_its_rules(capsys):
+    from portia_tui.cli import main
+
+    assert main(["assist", str(PUZZLES / "portia1-at-most-one.toml"), "--slot", "1",
+                 "--target", "silver"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "by the rules" in head and "any m" not in head
