@@ -108,7 +108,7 @@ class EditorScreen(Screen):
         kept = settings.get(VOCABULARY_SETTING) if settings is not None else None
         if kept in VOCABULARIES:
             self.model.vocabulary = kept
-        self._widen_vocabulary()
+        self.widen_vocabulary()
         await self.caskets.sync(self.model.puzzle)
         self.query_one(AssistantPanel).display = self.model.assistant
         self.sync_chrome()
@@ -208,7 +208,7 @@ class EditorScreen(Screen):
         model.vocabulary = old.vocabulary
         self.model = model
         self.report = None
-        self._widen_vocabulary()
+        self.widen_vocabulary()
         await self.after_change()
 
     # ----------------------------------------------------------------- analysis
@@ -533,12 +533,14 @@ class EditorScreen(Screen):
         self.request_analysis()
         self.notify(f"Menus offer the {vocabulary} vocabulary: {VOCABULARY_WORDS[vocabulary]}.")
 
-    def _widen_vocabulary(self) -> None:
-        """An opened puzzle using kinds the menus lack switches them to the smallest
-        vocabulary that holds its kinds (not kept in the settings: `w` does that)."""
+    def widen_vocabulary(self) -> None:
+        """An opened (or restored) puzzle using kinds the menus lack switches them to the
+        smallest vocabulary that holds its kinds (not kept in the settings: `w` does that).
+        Only then: an author who narrows the menus with `w` later keeps that choice."""
         widened = self.model.widen_vocabulary()
         if widened is None:
             return
+        self.query_one(Toolbar).sync(self.model)
         old, _lacking = widened
         new = self.model.vocabulary
         self.notify(f"This puzzle uses statements beyond the {old} vocabulary, so the menus "
