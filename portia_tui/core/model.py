@@ -13,7 +13,8 @@ from typing import Iterator, NamedTuple, Sequence
 
 from . import vocabulary as voc
 from .errors import PuzzleError
-from .rules import Rule, conditions, is_m_rule, m_rule, rule_problem, rule_sentence
+from .rules import (Rule, clash_message, conditions, is_m_rule, m_rule, rule_problem,
+                    rule_sentence, total_clash)
 from .vocabulary import EMPTY, Layout, Meaning, Statement, is_empty
 
 DEFAULT_CASKETS = ("gold", "silver", "lead")
@@ -289,6 +290,10 @@ class Puzzle:
             bad = rule_problem(r, self.layout)
             if bad:
                 out.append((None, f"rule {rule_sentence(r, self.layout)!r}: {bad}"))
+        clash = total_clash(self.rules)
+        if clash is not None:
+            first, second = (rule_sentence(r, self.layout) for r in clash)
+            out.append((None, clash_message(f"the rule {first!r}", second)))
         return out
 
     def validate(self) -> "Puzzle":
