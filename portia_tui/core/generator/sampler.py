@@ -94,10 +94,18 @@ class Sampler:
             for c in range(self.k)
         ]
         self._by_order: dict[tuple[int, ...], list[list[Coded]]] = {}
-        #: menus as nodes of a graph of picks, by id of the menu; _keep holds those menus
-        self._nodes: dict[int, tuple] = {}
-        self._keep: list[list[Coded]] = []
-        self.blocks = blocks(sorted({o for menu in self.menus for o in menu}), self.k, settings)
+        assert all(len(set(menu)) == len(menu) for menu in self.menus)  # masks name menus
+        every = sorted({o for menu in self.menus for o in menu})
+        self.blocks = blocks(every, self.k, settings)
+        # menus as nodes of a graph of picks. A menu on casket c is always a part of c's full
+        # menu in its order, so the set of its statements (a bit mask) names it: per casket,
+        # the node of each menu by its mask; the root menus handed to _pick by id (each entry
+        # holds its menu, so the id stays its own)
+        self._bit = {o: 1 << i for i, o in enumerate(every)}
+        self._blocked = {o: sum(self._bit[x] for x in block) for o, block in self.blocks.items()}
+        self._nodes: list[dict[int, tuple]] = [{} for _ in range(self.k)]
+        self._roots: dict[int, tuple[list[Coded], tuple]] = {}
+        self._kept = 0
 
     def draw(self) -> tuple[list[list[Coded]] | None, list[int] | None]:
         """(statements per casket, casket evaluation order or None when loops may occur);
@@ -107,13 +115,13 @@ class Sampler:
         q = None if self.s.difficulty is None else self.rng.choice(
             _TARGET_BIASES.get(self.s.difficulty, _BIASES))
         if self.s.loops:
-            picks = [self._pick(menu, q) for menu in self.menus]
+            picks = [self._pick(c, menu, q) for c, menu in enumerate(self.menus)]
             return (None if None in picks else picks), None
         order = list(range(self.k))
         self.rng.shuffle(order)
         out = []
         for c, menu in enumerate(self._loop_free_menus(order)):
-            picked = self._pick(menu, q)
+            picked = self._pick(c, menu, q)
             if picked is None:
                 return None, None
             out.append(picked)
@@ -132,45 +140,68 @@ class Sampler:
                 self._by_order[key] = menus
         return menus
 
-    def _pick(self, menu: list[Coded], q: float | None) -> list[Coded] | None:
-        """n statements from menu, each pick blocking what may not join it; q: the chance that
-        a slot gets a statement about statements (None: every statement alike)."""
+    def _pick(self, c: int, menu: list[Coded], q: float | None) -> list[Coded] | None:
+        """n statements from casket c's menu, each pick blocking what may not join it; q: the
+        chance that a slot gets a statement about statements (None: every statement alike)."""
         if q is not None:
             return self._pick_biased(menu, q)
         # rng.choice(seq) is seq[rng._randbelow(len(seq))], and _randbelow draws getrandbits
         # of len(seq).bit_length() bits until one is below len(seq): done here, the same draws
         getrandbits = self.rng.getrandbits
-        node = self._node(menu)
+        root = self._roots.get(id(menu))
+        node = root[1] if root is not None else self._root(c, menu)
         picked = []
-        for _ in range(self.n):
-            menu, size, width, nexts = node
+        last = self.n - 1
+        for step in range(self.n):
+            menu, size, width, nexts, _mask = node
             if not size:
                 return None
             r = getrandbits(width)
             while r >= size:
                 r = getrandbits(width)
             picked.append(menu[r])
+            if step == last:
+                break
             # the menu left once menu[r] is picked, kept per (menu, pick): menus recur
             nxt = nexts[r]
-            if nxt is None:
-                block = self.blocks[menu[r]]
-                nxt = self._node([x for x in menu if x not in block] if block else menu)
-                if self._nodes.get(id(nxt[0])) is nxt:  # kept: the graph grows no further
-                    nexts[r] = nxt
-            node = nxt
+            node = self._next(c, node, r) if nxt is None else nxt
         return picked
 
-    def _node(self, menu: list[Coded]) -> tuple:
-        """(menu, its size, bits to draw an index, the node after each pick), kept per menu
-        while fewer than _NODES_MAX are kept (each kept menu stays alive: its id stays its
-        own)."""
-        node = self._nodes.get(id(menu))
+    def _root(self, c: int, menu: list[Coded]) -> tuple:
+        """The node of a menu handed to _pick (kept by id while few nodes are kept)."""
+        bit = self._bit
+        node = self._node(c, sum(bit[o] for o in menu), menu)
+        if self._kept < _NODES_MAX:
+            self._kept += 1
+            self._roots[id(menu)] = (menu, node)
+        return node
+
+    def _next(self, c: int, node: tuple, r: int) -> tuple:
+        """The node of the menu left once node's statement r is picked (linked from node when
+        both are kept)."""
+        menu, _size, _width, nexts, mask = node
+        o = menu[r]
+        blocked = self._blocked[o]
+        left = mask & ~blocked
+        nxt = self._nodes[c].get(left)
+        if nxt is None:
+            block = self.blocks[o]
+            nxt = self._node(c, left, [x for x in menu if x not in block] if block else menu)
+        if self._nodes[c].get(left) is nxt:
+            nexts[r] = nxt  # kept: the graph grows no further
+        return nxt
+
+    def _node(self, c: int, mask: int, menu: list[Coded]) -> tuple:
+        """(menu, its size, bits to draw an index, the node after each pick, its mask), kept
+        per casket and mask while fewer than _NODES_MAX are kept."""
+        nodes = self._nodes[c]
+        node = nodes.get(mask)
         if node is None:
             size = len(menu)
-            node = (menu, size, size.bit_length(), [None] * size)
-            if len(self._nodes) < _NODES_MAX:
-                self._nodes[id(menu)] = node
-                self._keep.append(menu)
+            node = (menu, size, size.bit_length(), [None] * size, mask)
+            if self._kept < _NODES_MAX:
+                self._kept += 1
+                nodes[mask] = node
         return node
 
     def _pick_biased(self, menu: list[Coded], q: float) -> list[Coded] | None:
