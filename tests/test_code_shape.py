@@ -26,7 +26,6 @@ ALLOWED = {
     # the census's inner enumeration: one frame of local bit masks, the hot loop of a count
     # that runs for minutes (benchmarks/); calls per row would cost more than the split gains
     "core/census.py:_casket_rows": "hot loop kept in one frame",
-    "core/generator/sampler.py:loop_free_ranked": "the generator's hot loop, kept in one frame",
     "core/census.py:census": "to split: checks of the settings, then the counting loop",
     "core/formats/code.py:_decode": "to split: one pass over the code's fields, in order",
     "app/themes.py:parse_theme": "to split: checks each theme key in turn",

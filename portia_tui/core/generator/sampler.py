@@ -325,6 +325,9 @@ def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None,
 #: the rank of the technique each coded kind needs on its own (difficulty.KIND_TECHNIQUE)
 _OWN_RANK = [BY_KEY[KIND_TECHNIQUE[KIND[code]]].rank for code in range(len(KIND))]
 _SUPPOSE, _FOLLOW, _OTHER = (BY_KEY[key].rank for key in ("suppose", "follow", "other"))
+_IN_RANK, _NOT_IN_RANK = _OWN_RANK[IN], _OWN_RANK[NOT_IN]
+#: the highest rank a loop-free statement needs ("other" needs at least _OTHER)
+_TOP_RANK = max(_OWN_RANK + [_FOLLOW, _OTHER])
 
 
 def loop_free_ranked(cands: list[list[Coded]], order: list[int], k: int
@@ -336,55 +339,70 @@ def loop_free_ranked(cands: list[list[Coded]], order: list[int], k: int
 
     Every placement at once: the statements of each rank add their placement masks into
     per-placement counts (16-bit fields of one integer, as :func:`loop_free_counts`)."""
+    return _cumulative(_masks_by_rank(cands, order, k), k)
+
+
+def _masks_by_rank(cands: list[list[Coded]], order: list[int], k: int) -> list[list[int]]:
+    """Per technique rank (the list's index), the placement masks of the statements that
+    need it: each statement needs the technique of its kind, or of the hardest statement it
+    speaks of (a truth statement: the hardest on its target casket; an "other" statement: the
+    hardest plain statement of its own casket)."""
     full = (1 << k) - 1
     all_true = [0] * k
     all_false = [0] * k
     casket_need = [0] * k
-    by_rank: dict[int, list[int]] = {}  # rank -> the masks of its statements
+    by_rank: list[list[int]] = [[] for _ in range(_TOP_RANK + 1)]
     for c in order:
         at = af = full
         other = -1
         need_c = 0
         for code, target in cands[c]:
             if code == IN:
-                v, need = 1 << target, _OWN_RANK[IN]
+                v, need = 1 << target, _IN_RANK
             elif code == NOT_IN:
-                v, need = full ^ (1 << target), _OWN_RANK[NOT_IN]
+                v, need = full ^ (1 << target), _NOT_IN_RANK
             elif code == TRUE or code == FALSE:
                 v = all_true[target] if code == TRUE else all_false[target]
-                need = max(_FOLLOW, casket_need[target])
+                need = casket_need[target]
+                if need < _FOLLOW:
+                    need = _FOLLOW
             else:
                 other = code
                 continue
-            by_rank.setdefault(need, []).append(v)
+            by_rank[need].append(v)
             if need > need_c:
                 need_c = need
             at &= v
             af &= full ^ v
         if other != -1:
             v = at if other == OTHER_TRUE else af
-            need = max(_OTHER, need_c)  # its group: the plain statements of its casket
-            by_rank.setdefault(need, []).append(v)
-            need_c = max(need_c, need)
+            if need_c < _OTHER:  # its group: the plain statements of its casket
+                need_c = _OTHER
+            by_rank[need_c].append(v)
             at &= v
             af &= full ^ v
         all_true[c] = at
         all_false[c] = af
         casket_need[c] = need_c
-    ranks = sorted(by_rank)
+    return by_rank
+
+
+def _cumulative(by_rank: list[list[int]], k: int) -> list[tuple[int, list[int], int]]:
+    """Per rank that some statement needs (ascending): (rank, per placement the true
+    statements of that rank or below, how many statements those are)."""
     spread = _spread(k) if k <= _SPREAD_CASKETS else None
     field = (1 << _FIELD) - 1
-    # per rank: the true counts per placement of the statements of that rank or below (packed
-    # into fields, or a list past _SPREAD_CASKETS caskets), and how many statements those are
+    shifts = [_FIELD * p for p in range(k)]
     cumulative = []
     packed = seen = 0
     counts = [0] * k
-    for r in ranks:
-        masks = by_rank[r]
+    for r, masks in enumerate(by_rank):
+        if not masks:
+            continue
         seen += len(masks)
         if spread is not None:
             packed += sum(map(spread.__getitem__, masks))
-            cumulative.append((r, [(packed >> (_FIELD * p)) & field for p in range(k)], seen))
+            cumulative.append((r, [(packed >> s) & field for s in shifts], seen))
         else:
             counts = [n + sum(1 for v in masks if v >> p & 1) for p, n in enumerate(counts)]
             cumulative.append((r, counts, seen))
