@@ -21,6 +21,7 @@ statement.
 from __future__ import annotations
 
 import random
+import sys
 
 from ..difficulty import BY_KEY, BY_RANK, COUNT as _COUNT, KIND_TECHNIQUE, MAX_WORK, Rating
 from ..model import Casket, Puzzle
@@ -225,6 +226,7 @@ class Sampler:
 #: MAX_STATEMENTS < 2**16 statements); up to this many caskets the spread of each placement
 #: mask into fields is tabled
 _FIELD = 16
+assert _FIELD == 16  # _fields unpacks 16-bit fields ("H")
 _SPREAD_CASKETS = 10
 _spreads: dict[int, list[int]] = {}
 
@@ -239,6 +241,11 @@ def _spread(k: int) -> list[int]:
             table[mask] = table[mask ^ low] + (1 << (_FIELD * (low.bit_length() - 1)))
         _spreads[k] = table
     return table
+
+
+def _fields(packed: int, k: int) -> list[int]:
+    """The k 16-bit fields of a packed integer, lowest first (unpacked in one C call)."""
+    return memoryview(packed.to_bytes(2 * k, sys.byteorder)).cast("H").tolist()
 
 
 def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list[int]:
@@ -280,9 +287,7 @@ def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list
         all_true[c] = at
         all_false[c] = af
     if k <= _SPREAD_CASKETS:
-        total = sum(map(_spread(k).__getitem__, masks))
-        field = (1 << _FIELD) - 1
-        return [(total >> (_FIELD * p)) & field for p in range(k)]
+        return _fields(sum(map(_spread(k).__getitem__, masks)), k)
     return [sum(1 for v in masks if v >> p & 1) for p in range(k)]
 
 
@@ -391,8 +396,6 @@ def _cumulative(by_rank: list[list[int]], k: int) -> list[tuple[int, list[int], 
     """Per rank that some statement needs (ascending): (rank, per placement the true
     statements of that rank or below, how many statements those are)."""
     spread = _spread(k) if k <= _SPREAD_CASKETS else None
-    field = (1 << _FIELD) - 1
-    shifts = [_FIELD * p for p in range(k)]
     cumulative = []
     packed = seen = 0
     counts = [0] * k
@@ -402,7 +405,7 @@ def _cumulative(by_rank: list[list[int]], k: int) -> list[tuple[int, list[int], 
         seen += len(masks)
         if spread is not None:
             packed += sum(map(spread.__getitem__, masks))
-            cumulative.append((r, [(packed >> s) & field for s in shifts], seen))
+            cumulative.append((r, _fields(packed, k), seen))
         else:
             counts = [n + sum(1 for v in masks if v >> p & 1) for p, n in enumerate(counts)]
             cumulative.append((r, counts, seen))
