@@ -41,6 +41,8 @@ _TARGET_BIASES = {"gentle": (0.0, 0.25, 0.5), "steady": _BIASES, "tricky": _BIAS
                   "fiendish": (0.75, 1.0)}
 #: at most this many menus are kept as nodes (a few caskets and statements need far fewer)
 _NODES_MAX = 20000
+#: up to this many caskets the menus of each order of the caskets are kept (6! = 720 orders)
+_ORDERS_KEPT = 6
 
 Coded = tuple[int, int]
 
@@ -137,7 +139,7 @@ class Sampler:
             rank = {c: i for i, c in enumerate(order)}
             menus = [[o for o in self.menus[c] if o[0] not in (TRUE, FALSE) or rank[o[1]] > rank[c]]
                      for c in range(self.k)]
-            if self.k <= 6:
+            if self.k <= _ORDERS_KEPT:
                 self._by_order[key] = menus
         return menus
 
@@ -169,10 +171,11 @@ class Sampler:
         return picked
 
     def _root(self, c: int, menu: list[Coded]) -> tuple:
-        """The node of a menu handed to _pick (kept by id while few nodes are kept)."""
+        """The node of a menu handed to _pick, kept by id when the menu is kept (the full
+        menus, and the menus per order for a few caskets) while few nodes are kept."""
         bit = self._bit
         node = self._node(c, sum(bit[o] for o in menu), menu)
-        if self._kept < _NODES_MAX:
+        if (self.s.loops or self.k <= _ORDERS_KEPT) and self._kept < _NODES_MAX:
             self._kept += 1
             self._roots[id(menu)] = (menu, node)
         return node
