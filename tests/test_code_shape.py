@@ -23,7 +23,6 @@ ALLOWED = {
                                 "exception; measure first (engine per-puzzle path)",
     "core/engine.py:__init__": "to split: WholeEngine's tables for the whole language, built "
                                "in one frame; measure first (engine per-puzzle path)",
-    "core/generator/sampler.py:loop_free_ranked": "the generator's hot loop, kept in one frame",
     "core/formats/code.py:_decode": "to split: one pass over the code's fields, in order",
     "app/themes.py:parse_theme": "to split: checks each theme key in turn",
 }
