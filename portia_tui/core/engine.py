@@ -25,10 +25,7 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import compress, repeat
 from math import comb
-from operator import itemgetter
 from typing import Iterator, Sequence
 
 from .model import Puzzle
@@ -38,12 +35,9 @@ from .vocabulary import EMPTY
 ALL, NONE, MIXED = 1, 2, 4
 CAN_FALSE, CAN_TRUE = 1, 2
 
-ONES = (1,) * 12
 OTHER_KINDS = frozenset({"other_true", "other_false"})
 TRUTH_KINDS = frozenset({"true", "false"})
 SPEAKING_KINDS = OTHER_KINDS | TRUTH_KINDS
-_SPEAKS = SPEAKING_KINDS.__contains__
-_KIND = itemgetter(0)  # a Statement's kind
 
 # statement categories inside a casket
 PORTRAIT, TRUTH, FREE, OTHER_TRUE, OTHER_FALSE = range(5)
@@ -100,8 +94,8 @@ class Casket:
         #: portrait statements true under placement p: base + adjust.get(p, 0)
         self.base = 0
         self.adjust: dict[int, int] = {}
-        #: truth statements: target casket -> [count "true", count "false"]
-        self.truth: dict[int, list[int]] = {}
+        #: truth statements: target casket -> count "true" + (count "false" << 32)
+        self.truth: dict[int, int] = {}
         #: every casket it speaks of; `live`: (target, true, false) for those that can show
         #: ALL or NONE (a truth statement about an always-MIXED casket is always false)
         self.targets: tuple[int, ...] = ()
@@ -121,9 +115,8 @@ class Casket:
         #: signal -> the counts showing it (indexed by ALL, NONE, MIXED)
         self.sigmask = _SIGNAL_MASKS[n]
         self.statements: tuple = ()
-        #: the numbers of its truth and "other" statements, in order, when recorded while
-        #: compiling (short caskets; None for long ones, whose statements are counted)
-        self.speaks: list[int] | None = None
+        #: the numbers of its truth and "other" statements, in order
+        self.speaks: list[int] = []
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
 
     def domain(self, p: int) -> int:
@@ -246,110 +239,134 @@ class Casket:
 _COUNTS: dict[tuple[int, int, int, int, int], dict[int, int]] = {}
 
 
-def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list[Casket]:
-    """Every casket's summary; statements in `freed` count as empty slots.
+#: a casket's truth statements about one target, packed: count "true" + (count "false" << 32)
+_FALSE_ONE = 1 << 32
+_TRUE_PART = _FALSE_ONE - 1
 
-    Only the distinct statements on a casket matter, with their multiplicities, so this
-    is linear in the number of statements with a small constant (Counter is C)."""
-    names = puzzle.names
-    where = {name: i for i, name in enumerate(names)}
-    every = (1 << len(names)) - 1
+#: casket names -> their indices (puzzles share their names: one table per set of names)
+_WHERE: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def _where(names: tuple[str, ...]) -> dict[str, int]:
+    """Casket name -> index, shared between puzzles with the same names."""
+    where = _WHERE.get(names)
+    if where is None:
+        if len(_WHERE) >= 256:
+            _WHERE.clear()
+        where = _WHERE[names] = {name: i for i, name in enumerate(names)}
+    return where
+
+
+def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list[Casket]:
+    """Every casket's summary; statements in `freed` count as empty slots. Linear in the
+    number of statements: one pass over each casket's statements, then its live edges."""
+    where = _where(puzzle.names)
+    every = (1 << len(where)) - 1
     caskets = []
     start = 0
     signal_less = False
     for ci, cas in enumerate(puzzle.caskets):
         sts = cas.statements
-        n = len(sts)
-        c = Casket(ci, n, start)
+        c = Casket(ci, len(sts), start)
         c.statements = sts
         if freed:
-            sts = tuple(EMPTY if i in freed else st for i, st in enumerate(sts, start))
-        start += n
-        all_true = all_false = every
-        adjust = c.adjust
-        truth = c.truth
-        base = fixed = free = ot = of = 0
-        # many statements repeat on a long casket: count each distinct one once; a short
-        # one records the numbers of its speaking statements on the way (for the loops)
-        speaks: list[int] = []
-        if n > 12:  # (the numbers are not recorded: speaks is dropped)
-            distinct = Counter(sts)
-            seq = zip(distinct.keys(), distinct.values(), repeat(-1))
-        else:
-            c.speaks = speaks
-            seq = zip(sts, ONES, range(c.start, start))
-        for st, cnt, i in seq:
-            kind = st[0]
-            target = st[1]
-            if kind == "in":
-                y = where[target]
-                adjust[y] = adjust.get(y, 0) + cnt
-                all_true &= 1 << y
-                all_false &= every ^ (1 << y)
-            elif kind == "not_in":
-                y = where[target]
-                base += cnt
-                adjust[y] = adjust.get(y, 0) - cnt
-                all_true &= every ^ (1 << y)
-                all_false &= 1 << y
-            elif kind == "true":
-                y = where[target]
-                speaks.append(i)
-                pair = truth.get(y)
-                if pair is None:
-                    truth[y] = [cnt, 0]
-                else:
-                    pair[0] += cnt
-            elif kind == "false":
-                y = where[target]
-                speaks.append(i)
-                pair = truth.get(y)
-                if pair is None:
-                    truth[y] = [0, cnt]
-                else:
-                    pair[1] += cnt
-            elif kind == "other_true":
-                ot += cnt
-                speaks.append(i)
-                continue
-            elif kind == "other_false":
-                of += cnt
-                speaks.append(i)
-                continue
-            elif kind == "":
-                free += cnt
-                continue
-            else:
-                raise BeyondSignals(kind)
-            fixed += cnt
-        c.base, c.fixed, c.free, c.ot, c.of = base, fixed, free, ot, of
-        # the consistent counts depend on these numbers only: share them between caskets
-        shape = (n, fixed, free, ot, of)
-        cache = _COUNTS.get(shape)
-        if cache is None:
-            if len(_COUNTS) >= 4096:
-                _COUNTS.clear()
-            cache = _COUNTS[shape] = {}
-        c.cache = cache
-        if not of:  # "other false" rules out both ALL and NONE
-            c.can_all = all_true
-            c.can_none = all_false
-            if not (all_true or all_false):
-                signal_less = True
-        else:
+            sts = tuple([EMPTY if i in freed else st for i, st in enumerate(sts, start)])
+        if _summarise(c, sts, where, every, start):
             signal_less = True
-        c.targets = tuple(truth)
+        start += c.n
         caskets.append(c)
+    _link(caskets, signal_less)
+    return caskets
+
+
+def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, start: int
+               ) -> bool:
+    """Fill in c's numbers from its statements (numbered from `start`); whether it can
+    never show ALL or NONE."""
+    adjust = c.adjust
+    truth = c.truth
+    speaks = c.speaks = []
+    ins = nots = free = ot = of = 0
+    for i, st in enumerate(sts, start):
+        kind = st[0]
+        if kind == "in":
+            y = where[st[1]]
+            adjust[y] = adjust.get(y, 0) + 1
+            ins += 1
+        elif kind == "not_in":
+            y = where[st[1]]
+            adjust[y] = adjust.get(y, 0) - 1
+            nots += 1
+        elif kind == "true":
+            y = where[st[1]]
+            truth[y] = truth.get(y, 0) + 1
+            speaks.append(i)
+        elif kind == "false":
+            y = where[st[1]]
+            truth[y] = truth.get(y, 0) + _FALSE_ONE
+            speaks.append(i)
+        elif kind == "other_true":
+            ot += 1
+            speaks.append(i)
+        elif kind == "other_false":
+            of += 1
+            speaks.append(i)
+        elif kind == "":
+            free += 1
+        else:
+            raise BeyondSignals(kind)
+    n = c.n
+    fixed = n - free - ot - of
+    c.base, c.fixed, c.free, c.ot, c.of = nots, fixed, free, ot, of
+    # the consistent counts depend on these numbers only: share them between caskets
+    shape = (n, fixed, free, ot, of)
+    cache = _COUNTS.get(shape)
+    if cache is None:
+        if len(_COUNTS) >= 4096:
+            _COUNTS.clear()
+        cache = _COUNTS[shape] = {}
+    c.cache = cache
+    if truth:
+        c.truth = truth
+        c.targets = tuple(truth)
+    if of:  # "other false" rules out both ALL and NONE
+        return True
+    portrait = ins + nots
+    if not portrait:
+        c.can_all = c.can_none = every
+        return False
+    # nots + adjust[p] portrait statements are true under placement p (nots where it names
+    # none): all of them, or none, show ALL or NONE
+    all_true = 0 if ins else every
+    all_false = 0 if nots else every
+    for y, d in adjust.items():
+        bit = 1 << y
+        a = nots + d
+        if a == portrait:
+            all_true |= bit
+        else:
+            all_true &= ~bit
+        if a:
+            all_false &= ~bit
+        else:
+            all_false |= bit
+    c.can_all = all_true
+    c.can_none = all_false
+    return not (all_true or all_false)
+
+
+def _link(caskets: list[Casket], signal_less: bool) -> None:
+    """Each casket's live edges: its truth statements about caskets that can show ALL or
+    NONE under some placement (about the others they are always false)."""
     for c in caskets:
         truth = c.truth
         if not truth:
             continue
         if signal_less:
-            c.live = tuple((y, ct, cf) for y, (ct, cf) in truth.items()
-                           if caskets[y].can_all or caskets[y].can_none)
+            c.live = tuple([(y, v & _TRUE_PART, v >> 32) for y, v in truth.items()
+                            if caskets[y].can_all or caskets[y].can_none])
         else:
-            c.live = tuple((y, ct, cf) for y, (ct, cf) in truth.items())
-    return caskets
+            c.live = tuple([(y, v & _TRUE_PART, v >> 32) for y, v in truth.items()])
 
 
 def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None,
@@ -653,9 +670,7 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
                 if not (cas.ot or cas.of or cas.truth):
                     continue
                 if whole:  # the numbers of its speaking statements
-                    stmts += cas.speaks if cas.speaks is not None else compress(
-                        range(cas.start, cas.start + cas.n),
-                        map(_SPEAKS, map(_KIND, cas.statements)))
+                    stmts += cas.speaks
                     continue
                 stmts += [i for i, st in enumerate(cas.statements, cas.start)
                           if st[0] in OTHER_KINDS or (st[0] in TRUTH_KINDS and st[1] in members)]
