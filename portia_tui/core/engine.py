@@ -398,6 +398,47 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
     return strong_components(edges, nodes)
 
 
+def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
+    """The strongly connected units of the whole casket graph (every edge), each sorted, in
+    no particular order: what the loops are read off. Few caskets: by bit-mask reachability
+    (Warshall), cheaper than a graph search at that size."""
+    k = len(caskets)
+    if k > 24:
+        return casket_units(caskets)
+    reach = []
+    linked = 0
+    for c in caskets:
+        mask = 0
+        for t in c.targets:
+            mask |= 1 << t
+        reach.append(mask)
+        linked |= mask
+    if not linked:
+        return [(c,) for c in range(k)]
+    for v in range(k):
+        rv = reach[v]
+        if not rv:
+            continue
+        bit = 1 << v
+        for c in range(k):
+            if reach[c] & bit:
+                reach[c] |= rv
+    units = []
+    placed = 0
+    for c in range(k):
+        if placed >> c & 1:
+            continue
+        rc = reach[c]
+        if not rc >> c & 1:
+            units.append((c,))
+            continue
+        unit = tuple([d for d in range(c, k) if rc >> d & 1 and reach[d] >> c & 1])
+        for d in unit:
+            placed |= 1 << d
+        units.append(unit)
+    return units
+
+
 class Plan:
     """The walk over a set of caskets: units in dependency order (of the live casket graph),
     and before each unit the caskets whose signals are still to be read (the state carried
@@ -406,24 +447,26 @@ class Plan:
     def __init__(self, caskets: list[Casket], units: list[tuple[int, ...]]):
         self.caskets = caskets
         self.units = units
-        last = [-1] * len(caskets)
+        self.k = len(caskets)
+        last = [-1] * self.k
+        carries = False
         for j, unit in enumerate(units):
             for c in unit:
                 for t, _ct, _cf in caskets[c].live:
                     if last[t] < j and t not in unit:
                         last[t] = j
+                        carries = True
         #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
-        self.live: list[tuple[int, ...]] = []
-        carried: list[int] = []
-        for j, unit in enumerate(units):
-            if carried:
-                carried = [c for c in carried if last[c] >= j]
-            self.live.append(tuple(carried))
-            for c in unit:
-                if last[c] > j:
-                    carried.append(c)
-        self.live.append(())
-        self.k = len(caskets)
+        self.live: list[tuple[int, ...]] = [()] * (len(units) + 1)
+        if carries:
+            carried: list[int] = []
+            for j, unit in enumerate(units):
+                if carried:
+                    carried = [c for c in carried if last[c] >= j]
+                    self.live[j] = tuple(carried)
+                for c in unit:
+                    if last[c] > j:
+                        carried.append(c)
         #: every casket starts MIXED: one that can never show anything else is read as such
         self.env0 = [MIXED] * self.k
 
@@ -888,12 +931,9 @@ class CasketEngine:
         self.k = len(puzzle.caskets)
         self.caskets = caskets = compile_caskets(puzzle)
         #: the casket graph's units (structure: loops are read off them)
-        self.units = casket_units(caskets)
-        # the live graph drops edges to caskets that always show MIXED; when it drops none,
-        # or the graph has no cycle, the structure's order serves the walk as it is
-        same = len(self.units) == self.k or all(
-            len(c.live) == len(c.truth) for c in caskets)
-        self.plan = Plan(caskets, self.units if same else casket_units(caskets, live=True))
+        self.units = structure(caskets)
+        # the walk follows the live graph, which drops edges to caskets that always show MIXED
+        self.plan = Plan(caskets, casket_units(caskets, live=True))
         self._walks: dict[int, Walk] = {}
         self._quick = quick_all(self.plan)
 
