@@ -705,9 +705,9 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
     names = puzzle.names
     for unit in units:
         if len(unit) > 1:
-            members = {names[c] for c in unit}
             whole = len(unit) == len(names)  # every truth statement speaks inside it
-            stmts = []
+            members = () if whole else {names[c] for c in unit}
+            stmts: list[int] = []
             for c in unit:
                 cas = caskets[c]
                 if not (cas.ot or cas.of or cas.truth):
@@ -786,16 +786,14 @@ def loop_varies(caskets: Sequence[Casket], where: dict[str, int], walk: Walk,
     return False
 
 
-def quick_all(plan: Plan) -> list[tuple[int, Sequence[int], Sequence[int]] | None]:
+def quick_all(plan: Plan) -> tuple[list[int | None], list[list[int]], list[list[int]]]:
     """The common case at full speed, every placement at once: where every unit has one
     consistent combination of signals, a placement has one state, and the walk is not needed.
-    Per casket, one row over the placements: how many of its fixed statements are true
-    under each (from its portrait statements and the rows of the caskets it speaks of), and
-    the counts that follows. A row is one number with a few exceptions (the placements its
-    portrait statements name, and those where a casket it speaks of shows ALL or NONE), so it
-    is built from the exceptions, and the counts are worked out once per distinct number.
-    Per placement: (total, fixed statements true per casket, counts per casket), or None when
-    the general walk is needed there."""
+    Per casket, one row over the placements: how many of its fixed statements are true under
+    each, and the counts that follow. A row is one number with a few exceptions (see
+    `_exceptions`), so the counts are worked out once per distinct number. Returns, per
+    placement, the bit set of its totals (None where the general walk is needed), and per
+    casket its two rows (fixed statements true, counts), read where the total is not None."""
     caskets = plan.caskets
     k = plan.k
     every = (1 << k) - 1
@@ -807,58 +805,23 @@ def quick_all(plan: Plan) -> list[tuple[int, Sequence[int], Sequence[int]] | Non
     rows_m: list[list[int]] = [[]] * k
     sum0 = 0  # sum of the single counts at every placement's default ...
     sums = [0] * k  # ... plus these per placement
-    multi = False
+    multi = False  # whether some casket has several counts somewhere
     for unit in plan.units:
         if len(unit) > 1:
-            for ci in unit:
-                rows_a[ci] = [0] * k
-                rows_m[ci] = [0] * k
-            env = list(plan.env0)
-            outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
-            users = unit_users(caskets, unit)
-            for p in range(k):
-                if slow >> p & 1:
-                    continue
-                bit = 1 << p
-                for y in outside:
-                    env[y] = (ALL if show_all[y] & bit else NONE if show_none[y] & bit
-                              else MIXED)
-                sols = unit_solutions(caskets, unit, env, p, users)
-                if len(sols) != 1:
-                    slow |= bit
-                    continue
-                for ci, (sig, a, kmask) in zip(unit, sols[0]):
-                    if sig == ALL:
-                        show_all[ci] |= bit
-                    elif sig == NONE:
-                        show_none[ci] |= bit
-                    rows_a[ci][p] = a
-                    rows_m[ci][p] = kmask
-                    if kmask & (kmask - 1):
-                        multi = True
-                    else:
-                        sums[p] += kmask.bit_length() - 1
+            slow, many = _quick_cycle(plan, unit, slow, show_all, show_none, rows_a, rows_m,
+                                      sums)
+            multi = multi or many
             continue
         ci = unit[0]
         c = caskets[ci]
         a0 = c.base
-        exc: dict[int, int] = {}  # placement -> fixed statements true, where not a0
-        for y, d in c.adjust.items():
-            if d:
-                exc[y] = a0 + d
-        for y, ct, cf in c.live:
-            if ct:
-                for p in bits(show_all[y]):
-                    exc[p] = exc.get(p, a0) + ct
-            if cf:
-                for p in bits(show_none[y]):
-                    exc[p] = exc.get(p, a0) + cf
+        exc = _exceptions(c, show_all, show_none)
         cache = c.cache
         m0 = cache.get(a0)
         if m0 is None:
             m0 = c.counts(a0)
-        row = [a0] * k
-        masks = [m0] * k
+        row = rows_a[ci] = [a0] * k
+        masks = rows_m[ci] = [m0] * k
         top = 1 << c.n
         single = not m0 & (m0 - 1)
         d0 = m0.bit_length() - 1 if single else 0
@@ -893,33 +856,81 @@ def quick_all(plan: Plan) -> list[tuple[int, Sequence[int], Sequence[int]] | Non
                 multi = True
             else:  # its own count, not the default's (in sum0)
                 sums[p] += kmask.bit_length() - 1 - d0
-        rows_a[ci] = row
-        rows_m[ci] = masks
-    fixed_by_p = list(zip(*rows_a))
-    masks_by_p = list(zip(*rows_m))
-    out: list[tuple[int, Sequence[int], Sequence[int]] | None] = []
+    return _quick_totals(k, slow, multi, rows_m, sum0, sums), rows_a, rows_m
+
+
+def _exceptions(c: Casket, show_all: list[int], show_none: list[int]) -> dict[int, int]:
+    """The placements under which other than c.base of c's fixed statements are true (the
+    placements its portrait statements name, and those under which a casket it speaks of
+    shows ALL or NONE), each with that number."""
+    a0 = c.base
+    exc = {y: a0 + d for y, d in c.adjust.items() if d}
+    for y, ct, cf in c.live:
+        if ct:
+            for p in bits(show_all[y]):
+                exc[p] = exc.get(p, a0) + ct
+        if cf:
+            for p in bits(show_none[y]):
+                exc[p] = exc.get(p, a0) + cf
+    return exc
+
+
+def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[int],
+                 show_none: list[int], rows_a: list[list[int]], rows_m: list[list[int]],
+                 sums: list[int]) -> tuple[int, bool]:
+    """`quick_all` for a unit of several caskets, one placement at a time (those not yet
+    slow): fills in their rows, shows and sums; returns the slow placements and whether
+    some casket has several counts."""
+    caskets = plan.caskets
+    k = plan.k
+    multi = False
+    for ci in unit:
+        rows_a[ci] = [0] * k
+        rows_m[ci] = [0] * k
+    env = list(plan.env0)
+    outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
+    users = unit_users(caskets, unit)
+    for p in range(k):
+        if slow >> p & 1:
+            continue
+        bit = 1 << p
+        for y in outside:
+            env[y] = ALL if show_all[y] & bit else NONE if show_none[y] & bit else MIXED
+        sols = unit_solutions(caskets, unit, env, p, users)
+        if len(sols) != 1:
+            slow |= bit
+            continue
+        for ci, (sig, a, kmask) in zip(unit, sols[0]):
+            if sig == ALL:
+                show_all[ci] |= bit
+            elif sig == NONE:
+                show_none[ci] |= bit
+            rows_a[ci][p] = a
+            rows_m[ci][p] = kmask
+            if kmask & (kmask - 1):
+                multi = True
+            else:
+                sums[p] += kmask.bit_length() - 1
+    return slow, multi
+
+
+def _quick_totals(k: int, slow: int, multi: bool, rows_m: list[list[int]], sum0: int,
+                  sums: list[int]) -> list[int | None]:
+    """Per placement, the bit set of its totals (None where slow)."""
+    out: list[int | None] = []
     for p in range(k):
         if slow >> p & 1:
             out.append(None)
-            continue
-        masks_p = masks_by_p[p]
-        if multi:
+        elif multi:
             total = 1
-            for kmask in masks_p:
+            for row in rows_m:
+                kmask = row[p]
                 if kmask != 1:
                     total = conv(total, kmask)
+            out.append(total)
         else:
-            total = 1 << (sum0 + sums[p])
-        out.append((total, fixed_by_p[p], masks_p))
+            out.append(1 << (sum0 + sums[p]))
     return out
-
-
-def other_false_varies(c: Casket, a: int, kmask: int) -> bool:
-    """Whether the "other false" statements on c take different values among its cases
-    with a fixed statements true and a count in kmask."""
-    if not c.of or not kmask & 2 or a != 0:
-        return False
-    return c.free + c.of >= 2 or kmask != 2
 
 
 # --------------------------------------------------------------------------- the engine
@@ -935,7 +946,9 @@ class CasketEngine:
         # the walk follows the live graph, which drops edges to caskets that always show MIXED
         self.plan = Plan(caskets, casket_units(caskets, live=True))
         self._walks: dict[int, Walk] = {}
-        self._quick = quick_all(self.plan)
+        #: per placement its totals, None where the walk is needed; per casket, its rows
+        #: over the placements: fixed statements true, counts (see quick_all)
+        self._quick, self._rows_a, self._rows_m = quick_all(self.plan)
 
     @property
     def where(self) -> dict[str, int]:
@@ -951,12 +964,13 @@ class CasketEngine:
     def total(self, p: int) -> int:
         """Bit set of the achievable true counts with the portrait in casket p."""
         q = self._quick[p]
-        return q[0] if q is not None else self.walk(p).total
+        return q if q is not None else self.walk(p).total
 
     def true_counts(self) -> tuple[frozenset[int], ...]:
         out = []
-        for p, q in enumerate(self._quick):
-            t = q[0] if q is not None else self.walk(p).total
+        for p, t in enumerate(self._quick):
+            if t is None:
+                t = self.walk(p).total
             out.append(frozenset((t.bit_length() - 1,)) if t and not t & (t - 1)
                        else frozenset(bits(t)))
         return tuple(out)
@@ -994,18 +1008,22 @@ class CasketEngine:
         reports = []
         everything = tuple(range(self.k))
         quick = self._quick
+        rows_a, rows_m = self._rows_a, self._rows_m
         for stmts, unit in found:
             undetermined, paradox = [], []
             freed_plan = closure = None
-            speakers = [caskets[c] for c in unit if caskets[c].of]
+            # the "other false" statements of a casket take different values among its cases
+            # when none of its fixed statements is true and 1 true statement is possible, and
+            # either 1 is reached two ways (free + of >= 2) or another count is possible too
+            speakers = [(c, caskets[c].free + caskets[c].of >= 2) for c in unit
+                        if caskets[c].of]
             for p in range(self.k):
-                q = quick[p]
-                if q is not None:  # one state: only "other false" statements can vary
-                    if speakers:
-                        _total, fixed, masks = q
-                        if any(other_false_varies(c, fixed[c.index], masks[c.index])
-                               for c in speakers):
+                if quick[p] is not None:  # one state: only "other false" statements can vary
+                    for c, loose in speakers:
+                        kmask = rows_m[c][p]
+                        if not rows_a[c][p] and kmask & 2 and (loose or kmask != 2):
                             undetermined.append(p)
+                            break
                     continue
                 if closure is None:  # the general walk, over the caskets the loop reaches
                     closure = reach(caskets, unit)
@@ -1029,13 +1047,11 @@ class CasketEngine:
     def worlds(self, p: int) -> int:
         """How many consistent worlds (assignments of every statement) placement p has."""
         caskets = self.caskets
-        q = self._quick[p]
-        if q is not None:
-            _total, fixed, masks = q
+        if self._quick[p] is not None:
             out = 1
             for c in caskets:
-                a = fixed[c.index]
-                out *= sum(c.multiplicity(a, k) for k in bits(masks[c.index]))
+                a = self._rows_a[c.index][p]
+                out *= sum(c.multiplicity(a, k) for k in bits(self._rows_m[c.index][p]))
             return out
         walk = self.walk(p)
         if not walk.total:
