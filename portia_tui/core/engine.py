@@ -26,7 +26,7 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 from __future__ import annotations
 
 from math import comb
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from .model import Puzzle
 from .semantics import Analysis, LoopReport, strong_components
@@ -327,10 +327,15 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
         cache = _COUNTS[shape] = {}
     c.cache = cache
     if truth:
-        c.truth = truth
         c.targets = tuple(truth)
     if of:  # "other false" rules out both ALL and NONE
         return True
+    return _shows(c, ins, nots, every)
+
+
+def _shows(c: Casket, ins: int, nots: int, every: int) -> bool:
+    """Fill in the placements under which c can show ALL / NONE, judged by its `ins` "in"
+    and `nots` "not in" statements; whether there are none."""
     portrait = ins + nots
     if not portrait:
         c.can_all = c.can_none = every
@@ -339,7 +344,7 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
     # none): all of them, or none, show ALL or NONE
     all_true = 0 if ins else every
     all_false = 0 if nots else every
-    for y, d in adjust.items():
+    for y, d in c.adjust.items():
         bit = 1 << y
         a = nots + d
         if a == portrait:
@@ -633,46 +638,40 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
         start[c] = d
         if d & (d - 1):
             held = False
-    if held:
-        # each casket held to one signal by its portrait statements: read them off
-        for c in unit:
-            env[c] = start[c]
-        sol = []
-        for c in unit:
-            cas = caskets[c]
-            a = cas.fixed_true(p, env)
-            kmask = cas.counts(a) & cas.sigmask[start[c]]
-            if not kmask:
-                return []
-            sol.append((start[c], a, kmask))
-        return [tuple(sol)]
-    if users is None:
-        users = unit_users(caskets, unit)
+    if held:  # each casket held to one signal by its portrait statements: read them off
+        sol = _solution(caskets, unit, env, p, start)
+        return [sol] if sol is not None else []
+    return _search(caskets, unit, env, p, start,
+                   unit_users(caskets, unit) if users is None else users)
+
+
+def _solution(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
+              signals: dict[int, int]) -> tuple[tuple[int, int, int], ...] | None:
+    """The unit's caskets showing `signals` (one each): (signal, a, counts) per casket, or
+    None when one of them cannot show its signal."""
+    for c in unit:
+        env[c] = signals[c]
+    sol = []
+    for c in unit:
+        cas = caskets[c]
+        a = cas.fixed_true(p, env)
+        kmask = cas.counts(a) & cas.sigmask[signals[c]]
+        if not kmask:
+            return None
+        sol.append((signals[c], a, kmask))
+    return tuple(sol)
+
+
+def _search(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
+            start: dict[int, int], users: dict[int, list[int]]
+            ) -> list[tuple[tuple[int, int, int], ...]]:
+    """`unit_solutions` by search: narrow the signal domains (`start`) by propagation, guess
+    one casket's signal where several remain, keep every consistent combination."""
     solutions: list[tuple[tuple[int, int, int], ...]] = []
     todo = [start]
     while todo:
         dom = todo.pop()
-        queue = list(unit)
-        queued = set(queue)
-        ok = True
-        while queue:
-            c = queue.pop()
-            queued.discard(c)
-            cas = caskets[c]
-            kmask = 0
-            for a in bits(_a_options(cas, p, env, dom)):
-                kmask |= cas.counts(a)
-            d = dom[c] & _signals_of(cas, kmask)
-            if not d:
-                ok = False
-                break
-            if d != dom[c]:
-                dom[c] = d
-                for u in users[c]:
-                    if u not in queued:
-                        queued.add(u)
-                        queue.append(u)
-        if not ok:
+        if not _narrow(caskets, unit, env, p, dom, users):
             continue
         open_ = [c for c in unit if dom[c] & (dom[c] - 1)]
         if open_:
@@ -683,16 +682,35 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
                     branch[c] = sig
                     todo.append(branch)
             continue
-        for c in unit:
-            env[c] = dom[c]
-        sol = []
-        for c in unit:
-            cas = caskets[c]
-            a = cas.fixed_true(p, env)
-            mask = cas.sigmask[dom[c]]
-            sol.append((dom[c], a, cas.counts(a) & mask))
-        solutions.append(tuple(sol))
+        sol = _solution(caskets, unit, env, p, dom)
+        if sol is not None:  # (always: narrowing checked every casket's counts)
+            solutions.append(sol)
     return solutions
+
+
+def _narrow(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
+            dom: dict[int, int], users: dict[int, list[int]]) -> bool:
+    """Narrow the signal domains `dom` (in place) to the signals each casket can show given
+    the others' domains, until nothing changes; False when one domain empties."""
+    queue = list(unit)
+    queued = set(queue)
+    while queue:
+        c = queue.pop()
+        queued.discard(c)
+        cas = caskets[c]
+        kmask = 0
+        for a in bits(_a_options(cas, p, env, dom)):
+            kmask |= cas.counts(a)
+        d = dom[c] & _signals_of(cas, kmask)
+        if not d:
+            return False
+        if d != dom[c]:
+            dom[c] = d
+            for u in users[c]:
+                if u not in queued:
+                    queued.add(u)
+                    queue.append(u)
+    return True
 
 
 # --------------------------------------------------------------------------- loops
@@ -790,13 +808,11 @@ def quick_all(plan: Plan) -> tuple[list[int | None], list[list[int]], list[list[
     """The common case at full speed, every placement at once: where every unit has one
     consistent combination of signals, a placement has one state, and the walk is not needed.
     Per casket, one row over the placements: how many of its fixed statements are true under
-    each, and the counts that follow. A row is one number with a few exceptions (see
-    `_exceptions`), so the counts are worked out once per distinct number. Returns, per
-    placement, the bit set of its totals (None where the general walk is needed), and per
-    casket its two rows (fixed statements true, counts), read where the total is not None."""
+    each, and the counts that follow (see `_quick_casket`). Returns, per placement, the bit
+    set of its totals (None where the general walk is needed), and per casket its two rows
+    (fixed statements true, counts), read where the total is not None."""
     caskets = plan.caskets
     k = plan.k
-    every = (1 << k) - 1
     slow = 0  # placements (bit set) that need the walk
     #: per casket, the placements (bit sets) under which it shows ALL / NONE
     show_all = [0] * k
@@ -810,59 +826,24 @@ def quick_all(plan: Plan) -> tuple[list[int | None], list[list[int]], list[list[
         if len(unit) > 1:
             slow, many = _quick_cycle(plan, unit, slow, show_all, show_none, rows_a, rows_m,
                                       sums)
-            multi = multi or many
-            continue
-        ci = unit[0]
-        c = caskets[ci]
-        a0 = c.base
-        exc = _exceptions(c, show_all, show_none)
-        cache = c.cache
-        m0 = cache.get(a0)
-        if m0 is None:
-            m0 = c.counts(a0)
-        row = rows_a[ci] = [a0] * k
-        masks = rows_m[ci] = [m0] * k
-        top = 1 << c.n
-        single = not m0 & (m0 - 1)
-        d0 = m0.bit_length() - 1 if single else 0
-        sum0 += d0
-        # the default placements at once ...
-        where = every
-        for p in exc:
-            where ^= 1 << p
-        if where:
-            if m0 == top:
-                show_all[ci] |= where
-            elif m0 == 1:
-                show_none[ci] |= where
-            elif not m0 or m0 & (top | 1):
-                slow |= where
-            if not single:
-                multi = True
-        # ... then each exception
-        for p, a in exc.items():
-            row[p] = a
-            kmask = cache.get(a)
-            if kmask is None:
-                kmask = c.counts(a)
-            masks[p] = kmask
-            if kmask == top:
-                show_all[ci] |= 1 << p
-            elif kmask == 1:
-                show_none[ci] |= 1 << p
-            elif not kmask or kmask & (top | 1):
-                slow |= 1 << p
-            if kmask & (kmask - 1):
-                multi = True
-            else:  # its own count, not the default's (in sum0)
-                sums[p] += kmask.bit_length() - 1 - d0
+        else:
+            slow, many, d0 = _quick_casket(caskets[unit[0]], k, slow, show_all, show_none,
+                                           rows_a, rows_m, sums)
+            sum0 += d0
+        if many:
+            multi = True
     return _quick_totals(k, slow, multi, rows_m, sum0, sums), rows_a, rows_m
 
 
-def _exceptions(c: Casket, show_all: list[int], show_none: list[int]) -> dict[int, int]:
-    """The placements under which other than c.base of c's fixed statements are true (the
-    placements its portrait statements name, and those under which a casket it speaks of
-    shows ALL or NONE), each with that number."""
+def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: list[int],
+                  rows_a: list[list[int]], rows_m: list[list[int]], sums: list[int]
+                  ) -> tuple[int, bool, int]:
+    """`quick_all` for a casket that is a unit of its own. Its row is one number, c.base,
+    with a few exceptions: the placements its portrait statements name, and those under
+    which a casket it speaks of shows ALL or NONE. The default placements are done at once,
+    then each exception. Returns the slow placements, whether it has several counts
+    somewhere, and its single count at the default placements (0 if several)."""
+    ci = c.index
     a0 = c.base
     exc = {y: a0 + d for y, d in c.adjust.items() if d}
     for y, ct, cf in c.live:
@@ -872,7 +853,45 @@ def _exceptions(c: Casket, show_all: list[int], show_none: list[int]) -> dict[in
         if cf:
             for p in bits(show_none[y]):
                 exc[p] = exc.get(p, a0) + cf
-    return exc
+    cache = c.cache
+    m0 = cache.get(a0)
+    if m0 is None:
+        m0 = c.counts(a0)
+    row = rows_a[ci] = [a0] * k
+    masks = rows_m[ci] = [m0] * k
+    top = 1 << c.n
+    single = not m0 & (m0 - 1)
+    d0 = m0.bit_length() - 1 if single else 0
+    multi = False
+    where = (1 << k) - 1
+    for p in exc:
+        where ^= 1 << p
+    if where:
+        if m0 == top:
+            show_all[ci] |= where
+        elif m0 == 1:
+            show_none[ci] |= where
+        elif not m0 or m0 & (top | 1):
+            slow |= where
+        if not single:
+            multi = True
+    for p, a in exc.items():
+        row[p] = a
+        kmask = cache.get(a)
+        if kmask is None:
+            kmask = c.counts(a)
+        masks[p] = kmask
+        if kmask == top:
+            show_all[ci] |= 1 << p
+        elif kmask == 1:
+            show_none[ci] |= 1 << p
+        elif not kmask or kmask & (top | 1):
+            slow |= 1 << p
+        if kmask & (kmask - 1):
+            multi = True
+        else:  # its own count, not the default's (in sum0)
+            sums[p] += kmask.bit_length() - 1 - d0
+    return slow, multi, d0
 
 
 def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[int],
@@ -1097,6 +1116,61 @@ def analyse(puzzle: Puzzle) -> Analysis:
 
 
 # =========================================================================== the whole language
+def _readers(puzzle: Puzzle) -> Callable[[object], Callable[[int, tuple[int, ...], int], bool]
+                                          | None]:
+    """For a puzzle, the reading of a meaning off the placement p, the per-casket true
+    counts K and their sum T: a function (p, K, T) -> bool, or None for an "other"
+    statement (its value depends on its own casket's other statements)."""
+    from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, GroupMeaning,
+                             PortraitMeaning, compare)
+
+    layout = puzzle.layout
+    k = len(puzzle.caskets)
+    n = tuple(layout.counts)
+    whole = {tuple(layout.group(c)): c for c in range(k)}
+    every = tuple(range(puzzle.size))
+
+    def caskets_of(group: tuple[int, ...]) -> tuple[int, ...] | None:
+        if group == every:
+            return tuple(range(k))
+        c = whole.get(tuple(group))
+        return None if c is None else (c,)
+
+    def reader(mn):
+        """(p, K, T) -> bool for a meaning read off the placement and the counts."""
+        if isinstance(mn, PortraitMeaning):
+            c, pos = mn.casket, mn.positive
+            return lambda p, K, T: (p == c) == pos
+        if isinstance(mn, AnyOfMeaning):
+            cs = frozenset(mn.caskets)
+            return lambda p, K, T: p in cs
+        if isinstance(mn, GroupMeaning):
+            cs = caskets_of(mn.group)
+            if cs is None:
+                return None
+            (y,) = cs
+            want = n[y] if mn.value else 0
+            return lambda p, K, T: K[y] == want
+        if isinstance(mn, CountMeaning):
+            total = len(mn.group)
+            op, kk, value = mn.op, mn.k, mn.value
+            if tuple(mn.group) == every:
+                return lambda p, K, T: compare(T if value else total - T, op, kk)
+            cs = caskets_of(mn.group)
+            assert cs is not None and len(cs) == 1, mn
+            (y,) = cs
+            return lambda p, K, T: compare(K[y] if value else total - K[y], op, kk)
+        if isinstance(mn, CasketsMeaning):
+            cs = [caskets_of(g) for g in mn.groups]
+            assert all(c is not None and len(c) == 1 for c in cs), mn
+            pairs = tuple((c[0], a) for c, a in zip(cs, mn.accept))  # type: ignore[index]
+            op, kk = mn.op, mn.k
+            return lambda p, K, T: compare(sum(1 for y, a in pairs if K[y] in a), op, kk)
+        raise TypeError(f"no reading for {mn!r}")
+
+    return reader
+
+
 class WholeEngine:
     """The casket engine for the whole language (core/rules.py, the counting and maker kinds).
 
@@ -1114,58 +1188,13 @@ class WholeEngine:
     """
 
     def __init__(self, puzzle: Puzzle, free: frozenset[int] = frozenset(), rules: bool = True):
-        from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning,
-                                 GroupMeaning, PortraitMeaning)
+        from .vocabulary import FreeMeaning, GroupMeaning
 
         self.puzzle = puzzle
-        layout = puzzle.layout
         self.k = k = len(puzzle.caskets)
-        self.n = n = tuple(layout.counts)
-        groups = [tuple(layout.group(c)) for c in range(k)]
-        whole = {g: c for c, g in enumerate(groups)}
+        self.n = tuple(puzzle.layout.counts)
         size = puzzle.size
-        every = tuple(range(size))
-
-        def caskets_of(group: tuple[int, ...]) -> tuple[int, ...] | None:
-            if group == every:
-                return tuple(range(k))
-            c = whole.get(tuple(group))
-            return None if c is None else (c,)
-
-        def reader(mn):
-            """(p, K, T) -> bool for a meaning read off the placement and the counts."""
-            if isinstance(mn, PortraitMeaning):
-                c, pos = mn.casket, mn.positive
-                return lambda p, K, T: (p == c) == pos
-            if isinstance(mn, AnyOfMeaning):
-                cs = frozenset(mn.caskets)
-                return lambda p, K, T: p in cs
-            if isinstance(mn, GroupMeaning):
-                cs = caskets_of(mn.group)
-                if cs is None:
-                    return None
-                (y,) = cs
-                want = n[y] if mn.value else 0
-                return lambda p, K, T: K[y] == want
-            if isinstance(mn, CountMeaning):
-                total = len(mn.group)
-                op, kk, value = mn.op, mn.k, mn.value
-                if tuple(mn.group) == every:
-                    return lambda p, K, T: compare(T if value else total - T, op, kk)
-                cs = caskets_of(mn.group)
-                assert cs is not None and len(cs) == 1, mn
-                (y,) = cs
-                return lambda p, K, T: compare(K[y] if value else total - K[y], op, kk)
-            if isinstance(mn, CasketsMeaning):
-                cs = [caskets_of(g) for g in mn.groups]
-                assert all(c is not None and len(c) == 1 for c in cs), mn
-                pairs = tuple((c[0], a) for c, a in zip(cs, mn.accept))  # type: ignore[index]
-                op, kk = mn.op, mn.k
-                return lambda p, K, T: compare(sum(1 for y, a in pairs if K[y] in a), op, kk)
-            raise TypeError(f"no reading for {mn!r}")
-
-        from .vocabulary import compare
-
+        reader = _readers(puzzle)
         #: per casket: (readers of its fixed statements with their numbers), ot, of, free
         self.fixed: list[list[tuple[int, object]]] = [[] for _ in range(k)]
         self.ot = [0] * k
