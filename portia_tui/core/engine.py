@@ -26,6 +26,7 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 from __future__ import annotations
 
 from math import comb
+from operator import attrgetter
 from typing import Callable, Iterator, Sequence
 
 from .model import Puzzle
@@ -38,6 +39,7 @@ CAN_FALSE, CAN_TRUE = 1, 2
 OTHER_KINDS = frozenset({"other_true", "other_false"})
 TRUTH_KINDS = frozenset({"true", "false"})
 SPEAKING_KINDS = OTHER_KINDS | TRUTH_KINDS
+_TARGET_MASK = attrgetter("target_mask")
 
 # statement categories inside a casket
 PORTRAIT, TRUTH, FREE, OTHER_TRUE, OTHER_FALSE = range(5)
@@ -82,23 +84,25 @@ def _signals(n: int) -> tuple[tuple[int, int], ...]:
 class Casket:
     """What the engine needs to know about one casket (compiled once per puzzle)."""
 
-    __slots__ = ("index", "n", "start", "base", "adjust", "truth", "targets", "live", "fixed",
-                 "free", "ot", "of", "can_all", "can_none", "cache", "signals", "sigmask",
-                 "statements", "speaks", "_detail")
+    __slots__ = ("index", "n", "start", "base", "at", "truth", "targets", "target_mask",
+                 "live", "fixed", "free", "ot", "of", "can_all", "can_none", "cache",
+                 "signals", "sigmask", "statements", "speaks", "_detail")
 
     def __init__(self, index: int, n: int, start: int):
         self.index = index
         self.n = n
         #: the number of its first statement
         self.start = start
-        #: portrait statements true under placement p: base + adjust.get(p, 0)
+        #: portrait statements true under placement p: at.get(p, base) (`at` holds the
+        #: placements its portrait statements name, where that differs from base)
         self.base = 0
-        self.adjust: dict[int, int] = {}
+        self.at: dict[int, int] = {}
         #: truth statements: target casket -> count "true" + (count "false" << 32)
         self.truth: dict[int, int] = {}
         #: every casket it speaks of; `live`: (target, true, false) for those that can show
         #: ALL or NONE (a truth statement about an always-MIXED casket is always false)
         self.targets: tuple[int, ...] = ()
+        self.target_mask = 0  # (the same, as a bit set)
         self.live: tuple[tuple[int, int, int], ...] = ()
         #: portrait and truth statements (their values are fixed by the context)
         self.fixed = 0
@@ -207,7 +211,7 @@ class Casket:
     def fixed_true(self, p: int, env: Sequence[int]) -> int:
         """How many portrait and truth statements are true under placement p and the
         signals in env."""
-        a = self.base + self.adjust.get(p, 0)
+        a = self.at.get(p, self.base)
         for y, ct, cf in self.live:
             s = env[y]
             if s == ALL:
@@ -283,7 +287,7 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
                ) -> bool:
     """Fill in c's numbers from its statements (numbered from `start`); whether it can
     never show ALL or NONE."""
-    adjust = c.adjust
+    at = c.at  # placement named -> "in" minus "not in" statements, until nots is known
     truth = c.truth
     speaks = c.speaks = []
     ins = nots = free = ot = of = 0
@@ -291,11 +295,11 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
         kind = st[0]
         if kind == "in":
             y = where[st[1]]
-            adjust[y] = adjust.get(y, 0) + 1
+            at[y] = at.get(y, 0) + 1
             ins += 1
         elif kind == "not_in":
             y = where[st[1]]
-            adjust[y] = adjust.get(y, 0) - 1
+            at[y] = at.get(y, 0) - 1
             nots += 1
         elif kind == "true":
             y = where[st[1]]
@@ -318,6 +322,9 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
     n = c.n
     fixed = n - free - ot - of
     c.base, c.fixed, c.free, c.ot, c.of = nots, fixed, free, ot, of
+    if nots:  # (a placement named as often "in" as "not in" keeps base: harmless)
+        for y in at:
+            at[y] += nots
     # the consistent counts depend on these numbers only: share them between caskets
     shape = (n, fixed, free, ot, of)
     cache = _COUNTS.get(shape)
@@ -340,13 +347,12 @@ def _shows(c: Casket, ins: int, nots: int, every: int) -> bool:
     if not portrait:
         c.can_all = c.can_none = every
         return False
-    # nots + adjust[p] portrait statements are true under placement p (nots where it names
-    # none): all of them, or none, show ALL or NONE
+    # at.get(p, nots) portrait statements are true under placement p: all of them, or none,
+    # show ALL or NONE
     all_true = 0 if ins else every
     all_false = 0 if nots else every
-    for y, d in c.adjust.items():
+    for y, a in c.at.items():
         bit = 1 << y
-        a = nots + d
         if a == portrait:
             all_true |= bit
         else:
@@ -367,11 +373,14 @@ def _link(caskets: list[Casket], signal_less: bool) -> None:
         truth = c.truth
         if not truth:
             continue
-        if signal_less:
-            c.live = tuple([(y, v & _TRUE_PART, v >> 32) for y, v in truth.items()
-                            if caskets[y].can_all or caskets[y].can_none])
-        else:
-            c.live = tuple([(y, v & _TRUE_PART, v >> 32) for y, v in truth.items()])
+        live = []
+        mask = 0
+        for y, v in truth.items():
+            mask |= 1 << y
+            if not signal_less or caskets[y].can_all or caskets[y].can_none:
+                live.append((y, v & _TRUE_PART, v >> 32))
+        c.live = tuple(live)
+        c.target_mask = mask
 
 
 def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None,
@@ -386,7 +395,10 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
     if live:
         inside = None if members is None else set(nodes)
         for c in nodes:
-            ts = [t for t, _x, _y in caskets[c].live if inside is None or t in inside]
+            cl = caskets[c].live
+            if not cl:
+                continue
+            ts = [t for t, _x, _y in cl if inside is None or t in inside]
             if ts:
                 edges[c] = ts
                 linked = True
@@ -399,7 +411,7 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
                 edges[c] = ts
                 linked = True
     if not linked:
-        return [(c,) for c in nodes]
+        return list(zip(nodes))
     return strong_components(edges, nodes)
 
 
@@ -410,37 +422,32 @@ def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
     k = len(caskets)
     if k > 24:
         return casket_units(caskets)
-    reach = []
-    linked = 0
-    for c in caskets:
-        mask = 0
-        for t in c.targets:
-            mask |= 1 << t
-        reach.append(mask)
-        linked |= mask
-    if not linked:
-        return [(c,) for c in range(k)]
-    for v in range(k):
+    reach = list(map(_TARGET_MASK, caskets))
+    if not any(reach):
+        return list(zip(range(k)))
+    every = range(k)
+    for v in every:
         rv = reach[v]
-        if not rv:
-            continue
-        bit = 1 << v
-        for c in range(k):
-            if reach[c] & bit:
-                reach[c] |= rv
+        if rv:
+            bit = 1 << v
+            for c in every:
+                if reach[c] & bit:
+                    reach[c] |= rv
     units = []
     placed = 0
-    for c in range(k):
+    for c in every:
         if placed >> c & 1:
             continue
         rc = reach[c]
         if not rc >> c & 1:
             units.append((c,))
             continue
-        unit = tuple([d for d in range(c, k) if rc >> d & 1 and reach[d] >> c & 1])
-        for d in unit:
-            placed |= 1 << d
-        units.append(unit)
+        unit = []
+        for d in range(c, k):
+            if rc >> d & 1 and reach[d] >> c & 1:
+                unit.append(d)
+                placed |= 1 << d
+        units.append(tuple(unit))
     return units
 
 
@@ -567,7 +574,7 @@ class Walk:
 def _a_options(c: Casket, p: int, env: Sequence[int], dom: dict[int, int]) -> int:
     """Bit set of the possible numbers of true fixed statements on c, given exact signals in
     env for caskets outside the unit and signal domains `dom` inside it."""
-    opts = 1 << (c.base + c.adjust.get(p, 0))
+    opts = 1 << c.at.get(p, c.base)
     for y, ct, cf in c.live:
         d = dom.get(y)
         if d is None:
@@ -750,28 +757,31 @@ def order_loops(puzzle: Puzzle, caskets: Sequence[Casket],
                 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The loops in the order of `semantics.find_loops` (Tarjan over statements, roots in
     number order), found on a graph where one node per casket stands between a statement and
-    the statements it speaks of: linear in the number of statements."""
+    the statements it speaks of: linear in the number of statements. Statements that speak
+    of none (portrait statements, empty slots) are left out: in Tarjan's search each is a
+    component of its own, finished as soon as it is seen, which changes no other's order."""
     if len(loops) < 2:
         return loops
-    where = {name: i for i, name in enumerate(puzzle.names)}
+    where = _where(puzzle.names)
     size = puzzle.size
-    children: list[tuple[int, ...]] = []
+    children: list[tuple[int, ...]] = [()] * (size + len(caskets))
+    roots: list[int] = []
     for cas in caskets:
-        for st in cas.statements:
-            kind = st.kind
-            if kind == "true" or kind == "false":
-                children.append((size + where[st.target],))
-            elif kind == "other_true" or kind == "other_false":
-                children.append((size + cas.index,))
-            else:
-                children.append(())
-    for cas in caskets:
-        children.append(tuple(range(cas.start, cas.start + cas.n)))
+        node = (size + cas.index,)
+        sts = cas.statements
+        start = cas.start
+        for i in cas.speaks:
+            st = sts[i - start]
+            kind = st[0]
+            children[i] = (size + where[st[1]],) if kind == "true" or kind == "false" else node
+        children[size + cas.index] = tuple(cas.speaks)
+        roots += cas.speaks
     rank: dict[int, int] = {}  # first statement of a loop -> position in the output
-    for comp in strong_components(children, range(size)):
-        stmts = [w for w in comp if w < size]  # the casket nodes dropped
-        if len(stmts) > 1:
-            rank[stmts[0]] = len(rank)
+    for comp in strong_components(children, roots):
+        if len(comp) > 1:
+            stmts = [w for w in comp if w < size]  # the casket nodes dropped
+            if len(stmts) > 1:
+                rank[stmts[0]] = len(rank)
     return sorted(loops, key=lambda loop: rank[loop[0][0]])
 
 
@@ -845,14 +855,16 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
     somewhere, and its single count at the default placements (0 if several)."""
     ci = c.index
     a0 = c.base
-    exc = {y: a0 + d for y, d in c.adjust.items() if d}
-    for y, ct, cf in c.live:
-        if ct:
-            for p in bits(show_all[y]):
-                exc[p] = exc.get(p, a0) + ct
-        if cf:
-            for p in bits(show_none[y]):
-                exc[p] = exc.get(p, a0) + cf
+    exc = c.at
+    if c.live:
+        exc = dict(exc)
+        for y, ct, cf in c.live:
+            if ct:
+                for p in bits(show_all[y]):
+                    exc[p] = exc.get(p, a0) + ct
+            if cf:
+                for p in bits(show_none[y]):
+                    exc[p] = exc.get(p, a0) + cf
     cache = c.cache
     m0 = cache.get(a0)
     if m0 is None:
@@ -953,6 +965,10 @@ def _quick_totals(k: int, slow: int, multi: bool, rows_m: list[list[int]], sum0:
 
 
 # --------------------------------------------------------------------------- the engine
+#: bit set of counts -> the same as a frozenset (shared: the sets are immutable)
+_COUNT_SETS: dict[int, frozenset[int]] = {}
+
+
 class CasketEngine:
     """The analysis of one puzzle: walks per placement, loops, values."""
 
@@ -990,8 +1006,12 @@ class CasketEngine:
         for p, t in enumerate(self._quick):
             if t is None:
                 t = self.walk(p).total
-            out.append(frozenset((t.bit_length() - 1,)) if t and not t & (t - 1)
-                       else frozenset(bits(t)))
+            got = _COUNT_SETS.get(t)
+            if got is None:
+                if len(_COUNT_SETS) >= 4096:
+                    _COUNT_SETS.clear()
+                got = _COUNT_SETS[t] = frozenset(bits(t))
+            out.append(got)
         return tuple(out)
 
     def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
@@ -1034,8 +1054,11 @@ class CasketEngine:
             # the "other false" statements of a casket take different values among its cases
             # when none of its fixed statements is true and 1 true statement is possible, and
             # either 1 is reached two ways (free + of >= 2) or another count is possible too
-            speakers = [(c, caskets[c].free + caskets[c].of >= 2) for c in unit
-                        if caskets[c].of]
+            speakers = []
+            for c in unit:
+                cas = caskets[c]
+                if cas.of:
+                    speakers.append((c, cas.free + cas.of >= 2))
             for p in range(self.k):
                 if quick[p] is not None:  # one state: only "other false" statements can vary
                     for c, loose in speakers:
