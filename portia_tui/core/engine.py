@@ -40,6 +40,7 @@ OTHER_KINDS = frozenset({"other_true", "other_false"})
 TRUTH_KINDS = frozenset({"true", "false"})
 SPEAKING_KINDS = OTHER_KINDS | TRUTH_KINDS
 _TARGET_MASK = attrgetter("target_mask")
+_LIVE = attrgetter("live")
 
 # statement categories inside a casket
 PORTRAIT, TRUTH, FREE, OTHER_TRUE, OTHER_FALSE = range(5)
@@ -425,6 +426,12 @@ def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
     reach = list(map(_TARGET_MASK, caskets))
     if not any(reach):
         return list(zip(range(k)))
+    full = (1 << k) - 1
+    for c in range(k):
+        if reach[c] | 1 << c != full:
+            break
+    else:  # each casket speaks of every other: one unit
+        return [tuple(range(k))]
     every = range(k)
     for v in every:
         rv = reach[v]
@@ -456,10 +463,23 @@ class Plan:
     and before each unit the caskets whose signals are still to be read (the state carried
     forward)."""
 
-    def __init__(self, caskets: list[Casket], units: list[tuple[int, ...]]):
+    def __init__(self, caskets: list[Casket], units: list[tuple[int, ...]],
+                 carries: bool = True):
+        """`carries`: False when no casket's signal is read by a later unit (no live edge)."""
         self.caskets = caskets
         self.units = units
         self.k = len(caskets)
+        #: every casket starts MIXED: one that can never show anything else is read as such
+        self.env0 = [MIXED] * self.k
+        #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
+        self.live: list[tuple[int, ...]] = [()] * (len(units) + 1)
+        if carries:
+            self._carry()
+
+    def _carry(self) -> None:
+        """Fill in `live`: a casket's signal is carried from its unit to the last unit that
+        reads it."""
+        units, caskets = self.units, self.caskets
         last = [-1] * self.k
         carries = False
         for j, unit in enumerate(units):
@@ -468,19 +488,16 @@ class Plan:
                     if last[t] < j and t not in unit:
                         last[t] = j
                         carries = True
-        #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
-        self.live: list[tuple[int, ...]] = [()] * (len(units) + 1)
-        if carries:
-            carried: list[int] = []
-            for j, unit in enumerate(units):
-                if carried:
-                    carried = [c for c in carried if last[c] >= j]
-                    self.live[j] = tuple(carried)
-                for c in unit:
-                    if last[c] > j:
-                        carried.append(c)
-        #: every casket starts MIXED: one that can never show anything else is read as such
-        self.env0 = [MIXED] * self.k
+        if not carries:
+            return
+        carried: list[int] = []
+        for j, unit in enumerate(units):
+            if carried:
+                carried = [c for c in carried if last[c] >= j]
+                self.live[j] = tuple(carried)
+            for c in unit:
+                if last[c] > j:
+                    carried.append(c)
 
 
 class Walk:
@@ -979,7 +996,10 @@ class CasketEngine:
         #: the casket graph's units (structure: loops are read off them)
         self.units = structure(caskets)
         # the walk follows the live graph, which drops edges to caskets that always show MIXED
-        self.plan = Plan(caskets, casket_units(caskets, live=True))
+        if any(map(_LIVE, caskets)):
+            self.plan = Plan(caskets, casket_units(caskets, live=True))
+        else:  # (often none is left: every casket a unit of its own, no signal carried)
+            self.plan = Plan(caskets, list(zip(range(self.k))), carries=False)
         self._walks: dict[int, Walk] = {}
         #: per placement its totals, None where the walk is needed; per casket, its rows
         #: over the placements: fixed statements true, counts (see quick_all)
