@@ -89,7 +89,7 @@ class Casket:
                  "live", "fixed", "free", "ot", "of", "can_all", "can_none", "cache",
                  "signals", "sigmask", "statements", "speaks", "_detail")
 
-    def __init__(self, index: int, n: int, start: int):
+    def __init__(self, index: int, n: int, start: int, statements: tuple = ()):
         self.index = index
         self.n = n
         #: the number of its first statement
@@ -119,7 +119,7 @@ class Casket:
         self.signals = _SIGNALS.get(n) or _signals(n)
         #: signal -> the counts showing it (indexed by ALL, NONE, MIXED)
         self.sigmask = _SIGNAL_MASKS[n]
-        self.statements: tuple = ()
+        self.statements = statements
         #: the numbers of its truth and "other" statements, in order
         self.speaks: list[int] = []
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
@@ -272,8 +272,7 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
     signal_less = False
     for ci, cas in enumerate(puzzle.caskets):
         sts = cas.statements
-        c = Casket(ci, len(sts), start)
-        c.statements = sts
+        c = Casket(ci, len(sts), start, sts)
         if freed:
             sts = tuple([EMPTY if i in freed else st for i, st in enumerate(sts, start)])
         if _summarise(c, sts, where, every, start):
@@ -290,7 +289,7 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
     never show ALL or NONE."""
     at = c.at  # placement named -> "in" minus "not in" statements, until nots is known
     truth = c.truth
-    speaks = c.speaks = []
+    speaks = c.speaks
     ins = nots = free = ot = of = 0
     for i, st in enumerate(sts, start):
         kind = st[0]
@@ -370,18 +369,23 @@ def _shows(c: Casket, ins: int, nots: int, every: int) -> bool:
 def _link(caskets: list[Casket], signal_less: bool) -> None:
     """Each casket's live edges: its truth statements about caskets that can show ALL or
     NONE under some placement (about the others they are always false)."""
+    showing = -1  # the caskets (bit set) that can show ALL or NONE
+    if signal_less:
+        showing = 0
+        for c in caskets:
+            if c.can_all or c.can_none:
+                showing |= 1 << c.index
     for c in caskets:
         truth = c.truth
         if not truth:
             continue
-        live = []
         mask = 0
-        for y, v in truth.items():
+        for y in truth:
             mask |= 1 << y
-            if not signal_less or caskets[y].can_all or caskets[y].can_none:
-                live.append((y, v & _TRUE_PART, v >> 32))
-        c.live = tuple(live)
         c.target_mask = mask
+        if mask & showing:
+            c.live = tuple([(y, v & _TRUE_PART, v >> 32) for y, v in truth.items()
+                            if showing >> y & 1])
 
 
 def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None,
@@ -1065,7 +1069,6 @@ class CasketEngine:
             return ()
         found = order_loops(self.puzzle, caskets, found)
         reports = []
-        everything = tuple(range(self.k))
         quick = self._quick
         rows_a, rows_m = self._rows_a, self._rows_m
         for stmts, unit in found:
@@ -1089,7 +1092,7 @@ class CasketEngine:
                     continue
                 if closure is None:  # the general walk, over the caskets the loop reaches
                     closure = reach(caskets, unit)
-                    whole = closure == everything
+                    whole = len(closure) == self.k
                     plan = (self.plan if whole
                             else Plan(caskets, casket_units(caskets, closure, True)))
                     loop = frozenset(stmts)
