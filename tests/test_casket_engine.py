@@ -77,6 +77,27 @@ def test_loops_come_in_the_order_find_loops_gives(puzzle):
     assert [r.statements for r in engine.analyse(puzzle).loops] == find_loops(puzzle)
 
 
+def test_loop_order_when_a_statement_reaches_a_casket_already_being_searched():
+    # found by hypothesis: lead's "true gold" reaches gold while gold's statements are still
+    # being searched; the statement-level search then goes on to gold's "true silver" (and
+    # the silver loop) before iron's loop. A search through one node per casket put the iron
+    # loop first.
+    from portia_tui.core.vocabulary import Statement as S
+
+    e = S("")
+    puzzle = Puzzle.build({
+        "gold": [S("false", "copper"), e, S("true", "tin"), S("true", "silver")],
+        "silver": [S("other_true"), S("other_true"), e, e],
+        "lead": [S("true", "gold"), S("false", "iron"), e, e],
+        "copper": [S("true", "gold"), e, e, e],
+        "iron": [S("other_false"), S("other_true"), e, e],
+        "tin": [e, e, e, S("true", "lead")],
+    }, 0)
+    want = [(4, 5), (16, 17), (0, 2, 8, 12, 23)]
+    assert find_loops(puzzle) == want
+    assert [r.statements for r in engine.analyse(puzzle).loops] == want
+
+
 @settings(max_examples=150)
 @given(puzzles(max_statements=40, max_caskets=8, max_per_casket=8))
 def test_the_structure_by_bit_masks_is_the_graph_search(puzzle):

@@ -776,34 +776,94 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
 def order_loops(puzzle: Puzzle, caskets: Sequence[Casket],
                 loops: list[tuple[tuple[int, ...], tuple[int, ...]]]
                 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The loops in the order of `semantics.find_loops` (Tarjan over statements, roots in
-    number order), found on a graph where one node per casket stands between a statement and
-    the statements it speaks of: linear in the number of statements. Statements that speak
-    of none (portrait statements, empty slots) are left out: in Tarjan's search each is a
-    component of its own, finished as soon as it is seen, which changes no other's order."""
+    """The loops in the order of `semantics.find_loops`: Tarjan's search over statements,
+    roots in number order, a statement's children the statements of the casket it speaks of
+    in number order. Run here without listing those edges (a casket's statements are the
+    children of every statement that speaks of it, so the edges are quadratic), in time
+    linear in the statements:
+
+    - a statement's next unvisited child is its target casket's first unvisited statement,
+      since every earlier child was seen by the time it is reached (one pointer a casket);
+    - the lowest on-stack child is the target casket's earliest-pushed statement still on
+      the stack (pushed in index order, and a pop takes everything pushed after it too), so
+      it is taken once, when the statement finishes;
+    - statements that speak of none (portrait statements, empty slots) are components of
+      their own, finished as soon as seen: they change no other's order and are left out.
+    """
     if len(loops) < 2:
         return loops
+    rank: dict[int, int] = {}
+    for comp in _statement_components(caskets, _speakers(puzzle, caskets)):
+        rank[comp[0]] = len(rank)
+    return sorted(loops, key=lambda loop: rank[loop[0][0]])
+
+
+def _speakers(puzzle: Puzzle, caskets: Sequence[Casket]) -> dict[int, int]:
+    """Statement -> the casket whose statements it speaks of, for every speaking statement."""
     where = _where(puzzle.names)
-    size = puzzle.size
-    children: list[tuple[int, ...]] = [()] * (size + len(caskets))
-    roots: list[int] = []
+    target: dict[int, int] = {}
     for cas in caskets:
-        node = (size + cas.index,)
-        sts = cas.statements
-        start = cas.start
+        sts, start = cas.statements, cas.start
         for i in cas.speaks:
             st = sts[i - start]
-            kind = st[0]
-            children[i] = (size + where[st[1]],) if kind == "true" or kind == "false" else node
-        children[size + cas.index] = tuple(cas.speaks)
-        roots += cas.speaks
-    rank: dict[int, int] = {}  # first statement of a loop -> position in the output
-    for comp in strong_components(children, roots):
-        if len(comp) > 1:
-            stmts = [w for w in comp if w < size]  # the casket nodes dropped
-            if len(stmts) > 1:
-                rank[stmts[0]] = len(rank)
-    return sorted(loops, key=lambda loop: rank[loop[0][0]])
+            target[i] = where[st[1]] if st[0] == "true" or st[0] == "false" else cas.index
+    return target
+
+
+def _statement_components(caskets: Sequence[Casket], target: dict[int, int]
+                          ) -> list[tuple[int, ...]]:
+    """The components of two or more statements, in Tarjan's output order (see
+    :func:`order_loops`); `target`: each speaking statement's target casket."""
+    speaks = [cas.speaks for cas in caskets]
+    home = {i: cas.index for cas in caskets for i in cas.speaks}
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    nxt = [0] * len(speaks)  # per casket: where its first statement not yet seen may be
+    pushed: list[list[int]] = [[] for _ in speaks]  # per casket: its statements, as pushed
+    front = [0] * len(speaks)  # per casket: where its first still on the stack may be
+    stack: list[int] = []
+    on: set[int] = set()
+    out: list[tuple[int, ...]] = []
+    for root in sorted(target):
+        if root in index:
+            continue
+        work = [root]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        pushed[home[root]].append(root)
+        while work:
+            node = work[-1]
+            t = target[node]
+            row, k = speaks[t], nxt[t]
+            while k < len(row) and row[k] in index:
+                k += 1
+            nxt[t] = k
+            if k < len(row):  # the next child: down to it
+                child = row[k]
+                index[child] = low[child] = len(index)
+                stack.append(child)
+                on.add(child)
+                pushed[t].append(child)
+                work.append(child)
+                continue
+            row, f = pushed[t], front[t]
+            while f < len(row) and row[f] not in on:
+                f += 1
+            front[t] = f
+            if f < len(row) and index[row[f]] < low[node]:
+                low[node] = index[row[f]]
+            work.pop()
+            if work and low[node] < low[work[-1]]:
+                low[work[-1]] = low[node]
+            if low[node] == index[node]:  # a component: pop it
+                comp = [stack.pop()]
+                while comp[-1] != node:
+                    comp.append(stack.pop())
+                on.difference_update(comp)
+                if len(comp) > 1:
+                    out.append(tuple(sorted(comp)))
+    return out
 
 
 def reach(caskets: Sequence[Casket], start: Sequence[int]) -> tuple[int, ...]:
