@@ -1,0 +1,94 @@
+"""The editor screen's compositor: a partial update renders only what overlaps a change.
+
+Textual's compositor paints a partial update by rendering every widget whose container
+overlaps the *bounding box* of the changed regions, each over its whole visible area. In the
+editor an edit changes a slot (in the caskets, at the top) and the analysis (at the bottom),
+so that box was nearly the whole screen: about 50 widgets rendered per frame, most of them
+unchanged slots, for two small changes (benchmarks/bench_editor.py measures it).
+
+:class:`RegionCompositor` renders, for a partial update, only the widgets whose visible area
+overlaps one of the changed regions, and of each only the rows those regions cover. The
+update written to the terminal is the same (the same spans, the front-most widget's strips
+in each), so the screen is the same; tests/test_editor_repaint.py checks that, frame by frame,
+against a full render. Full updates (after a resize or a relayout of the whole screen) are
+Textual's own.
+
+It relies on Textual's compositor internals (8.x); :func:`install` keeps Textual's compositor
+when they are not what it expects.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
+from textual.strip import Strip
+
+#: False: every partial update is Textual's own (the benchmark's baseline)
+ENABLED = True
+
+
+class RegionCompositor(Compositor):
+    def render_partial_update(self) -> ChopsUpdate | None:
+        if not ENABLED:
+            return super().render_partial_update()
+        screen_region = self.size.region
+        regions = [r for r in (region.intersection(screen_region)
+                               for region in self._dirty_regions) if r]
+        self._dirty_regions.clear()
+        if not regions:
+            return None
+        spans = list(self._regions_to_spans(regions))
+        rendered_lines = {y for y, _, _ in spans}
+        chops = self._chops(self._renders_in(regions), rendered_lines.__contains__)
+        chop_ends = [cut_set[1:] for cut_set in self.cuts]
+        return ChopsUpdate(chops, spans, chop_ends)
+
+    def _renders_in(self, regions: list[Region]
+                    ) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        """(region, clip, strips) of each visible widget over the rows of `regions` it
+        shows, front-most first (as Compositor._get_renders, restricted to `regions`)."""
+        for widget, (region, clip) in self.visible_widgets.items():
+            shown = region.intersection(clip)
+            if not shown:
+                continue
+            top = bottom = None
+            for changed in regions:
+                if shown.overlaps(changed):
+                    y1, y2 = max(shown.y, changed.y), min(shown.bottom, changed.bottom)
+                    top = y1 if top is None else min(top, y1)
+                    bottom = y2 if bottom is None else max(bottom, y2)
+            if top is None:
+                continue
+            rows = Region(shown.x, top, shown.width, bottom - top)
+            yield rows, rows, widget.render_lines(
+                Region(shown.x - region.x, top - region.y, shown.width, bottom - top))
+
+    def _chops(self, renders, is_rendered_line) -> list[dict[int, Strip | None]]:
+        """Compositor._render_chops over the given renders (front to back: the first strip
+        for a cut wins)."""
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        for region, _clip, strips in renders:
+            x = region.x
+            first_cut, last_cut = region.column_span
+            for y, strip in zip(region.line_range, strips):
+                if not is_rendered_line(y):
+                    continue
+                line = chops[y]
+                final_cuts = [cut for cut in cuts[y] if last_cut >= cut >= first_cut]
+                for cut, piece in zip(final_cuts, strip.divide([c - x for c in final_cuts[1:]])):
+                    if line.get(cut) is None:
+                        line[cut] = piece
+        return chops
+
+
+def install(screen) -> None:
+    """Give `screen` a RegionCompositor (before it is mounted) when Textual's compositor is
+    the one this was written for."""
+    if type(getattr(screen, "_compositor", None)) is not Compositor:
+        return
+    needed = ("_dirty_regions", "visible_widgets", "cuts", "_regions_to_spans", "size")
+    if all(hasattr(screen._compositor, name) for name in needed):
+        screen._compositor = RegionCompositor()
