@@ -19,8 +19,6 @@ when they are not what it expects.
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
@@ -41,14 +39,17 @@ class RegionCompositor(Compositor):
             return None
         spans = list(self._regions_to_spans(regions))
         rendered_lines = {y for y, _, _ in spans}
-        chops = self._chops(self._renders_in(regions), rendered_lines.__contains__)
+        chops = self._chops(regions, rendered_lines)
         chop_ends = [cut_set[1:] for cut_set in self.cuts]
         return ChopsUpdate(chops, spans, chop_ends)
 
-    def _renders_in(self, regions: list[Region]
-                    ) -> Iterable[tuple[Region, Region, list[Strip]]]:
-        """(region, clip, strips) of each visible widget over the rows of `regions` it
-        shows, front-most first (as Compositor._get_renders, restricted to `regions`)."""
+    def _chops(self, regions: list[Region], rendered_lines: set[int]
+               ) -> list[dict[int, Strip | None]]:
+        """Compositor._render_chops restricted to `regions`: each visible widget, front-most
+        first, renders the rows of `regions` it shows (none when the widgets in front of it
+        already cover them); the first strip for a cut wins."""
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
         for widget, (region, clip) in self.visible_widgets.items():
             shown = region.intersection(clip)
             if not shown:
@@ -61,24 +62,18 @@ class RegionCompositor(Compositor):
                     bottom = y2 if bottom is None else max(bottom, y2)
             if top is None:
                 continue
-            rows = Region(shown.x, top, shown.width, bottom - top)
-            yield rows, rows, widget.render_lines(
-                Region(shown.x - region.x, top - region.y, shown.width, bottom - top))
-
-    def _chops(self, renders, is_rendered_line) -> list[dict[int, Strip | None]]:
-        """Compositor._render_chops over the given renders (front to back: the first strip
-        for a cut wins)."""
-        cuts = self.cuts
-        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
-        for region, _clip, strips in renders:
-            x = region.x
-            first_cut, last_cut = region.column_span
-            for y, strip in zip(region.line_range, strips):
-                if not is_rendered_line(y):
-                    continue
+            x1, x2 = shown.column_span
+            lines = [y for y in range(top, bottom) if y in rendered_lines]
+            wanted = [(y, [cut for cut in cuts[y] if x2 >= cut >= x1]) for y in lines]
+            if all(chops[y][cut] is not None for y, line_cuts in wanted
+                   for cut in line_cuts[:-1]):
+                continue  # hidden behind what is already drawn
+            strips = widget.render_lines(
+                Region(x1 - region.x, top - region.y, x2 - x1, bottom - top))
+            for y, line_cuts in wanted:
                 line = chops[y]
-                final_cuts = [cut for cut in cuts[y] if last_cut >= cut >= first_cut]
-                for cut, piece in zip(final_cuts, strip.divide([c - x for c in final_cuts[1:]])):
+                pieces = strips[y - top].divide([cut - x1 for cut in line_cuts[1:]])
+                for cut, piece in zip(line_cuts, pieces):
                     if line.get(cut) is None:
                         line[cut] = piece
         return chops

@@ -9,6 +9,7 @@ measures both).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -39,9 +40,19 @@ def update_text(static: Static, content) -> None:
     static._portia_shown = content
     static.update(content, layout=False)
     width = static.content_region.width
-    if width and static.visual.get_height(static.styles, width) != static.content_region.height:
+    if width and _height(static, content, width) != static.content_region.height:
         static.clear_cached_dimensions()
         static.refresh(layout=True)
+
+
+def _height(static: Static, content, width: int) -> int:
+    """The rows `content` takes in `width` columns. A text whose every line fits (markup
+    only makes a line shorter) takes one row a line, without wrapping it a second time."""
+    if isinstance(content, str):
+        lines = content.split("\n")
+        if all(cell_len(line) <= width for line in lines):
+            return len(lines)
+    return static.visual.get_height(static.styles, width)
 
 
 def verdict(report: Report) -> str:
