@@ -13,6 +13,7 @@ from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -156,6 +157,7 @@ class AnalysisPanel(VerticalScroll):
         if key != self._unique_key:
             self._unique_key = key
             highlighted = self.unique.highlighted
+            self._keep_list_size(len(key))
             self.unique.set_options(
                 Option(f"m = {m}: portrait in {puzzle.names[c]}" + ("  ◀ current" if cur else ""),
                        id=str(m))
@@ -163,6 +165,19 @@ class AnalysisPanel(VerticalScroll):
             )
             if highlighted is not None and key:
                 self.unique.highlighted = min(highlighted, len(key) - 1)
+
+    def _keep_list_size(self, count: int) -> None:
+        """The list has a fixed height: when it shows every entry before and after (no
+        scrollbar either way), its new line count needs no relayout of the screen. Setting
+        it beforehand (one line an entry) leaves the OptionList nothing to relayout; when an
+        entry takes more lines, the OptionList finds another size and relayouts as before."""
+        unique = self.unique
+        if FORCE_RELAYOUT or not unique.is_mounted:
+            return
+        size = unique.virtual_size
+        rows = unique.scrollable_content_region.height
+        if size.width and size.height <= rows and count <= rows:
+            unique.set_reactive(OptionList.virtual_size, Size(size.width, count))
 
     @on(OptionList.OptionSelected, "#unique-m")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -33,6 +33,8 @@ class CasketsView(Vertical):
         self.panels: list[CasketPanel] = []
         self._shape: tuple[tuple[str, ...], tuple[int, ...]] | None = None
         self._fit_key: tuple | None = None
+        #: the puzzle the slots' text was last brought in line with
+        self._synced: Puzzle | None = None
 
     def compose(self) -> ComposeResult:
         yield HorizontalScroll(id="caskets")
@@ -70,9 +72,14 @@ class CasketsView(Vertical):
         elif layout.counts != self._shape[1]:
             await self._resize(puzzle)
             self._shape = (layout.names, layout.counts)
+        shown = self._synced
+        self._synced = puzzle
+        same_layout = shown is not None and shown.layout == layout
         for ci, panel in enumerate(self.panels):
             for pos, slot in enumerate(panel.slots):
                 i = puzzle.number(ci, pos)
+                if same_layout and shown.flat[i] == puzzle.flat[i]:
+                    continue  # the same statement in the same place: the same text
                 slot.show(i + 1, puzzle.flat[i][1], puzzle.sentence(i))
 
     async def _resize(self, puzzle: Puzzle) -> None:
