@@ -25,6 +25,8 @@ from textual.strip import Strip
 
 #: False: every partial update is Textual's own (the benchmark's baseline)
 ENABLED = True
+#: more changed regions than this in one frame: Textual's own partial update
+MAX_REGIONS = 16
 
 
 class RegionCompositor(Compositor):
@@ -37,6 +39,12 @@ class RegionCompositor(Compositor):
         self._dirty_regions.clear()
         if not regions:
             return None
+        if len(regions) > MAX_REGIONS:
+            # many changes (a screen being built, every slot re-marked): their box is most
+            # of what changed anyway, and Textual's way does not test each widget against
+            # each region
+            self._dirty_regions.update(regions)
+            return super().render_partial_update()
         spans = list(self._regions_to_spans(regions))
         rendered_lines = {y for y, _, _ in spans}
         chops = self._chops(regions, rendered_lines)

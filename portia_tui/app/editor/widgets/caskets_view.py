@@ -65,10 +65,13 @@ class CasketsView(Vertical):
         if self._shape is None or layout.names != self._shape[0]:
             row = self.query_one("#caskets")
             await row.remove_children()
-            await row.mount_all(self._make_panels(puzzle))
-            self._shape = (layout.names, layout.counts)
+            panels = self._make_panels(puzzle)
+            # the row's classes before its panels are mounted: a class changed afterwards
+            # restyles every slot (120 of them at 12 x 10) a second time
             self._fit_key = None
             self.fit()
+            await row.mount_all(panels)
+            self._shape = (layout.names, layout.counts)
         elif layout.counts != self._shape[1]:
             await self._resize(puzzle)
             self._shape = (layout.names, layout.counts)
