@@ -13,6 +13,7 @@ from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.geometry import Size
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -29,31 +30,56 @@ from .casket_panel import LOOP_MARK
 FORCE_RELAYOUT = False
 
 
-def update_text(static: Static, content) -> None:
-    """Show `content`; nothing when it is already shown, and a relayout only when the
-    widget's height must change."""
+def update_text(static: Static, text: str, content: Content | None = None) -> None:
+    """Show `text` (or `content`, the same text built beforehand); nothing when it is
+    already shown, and a relayout only when the widget's height must change."""
+    shown = text if content is None else content
     if FORCE_RELAYOUT or not static.is_mounted:
-        static._portia_shown = content
-        static.update(content)
+        static._portia_shown = text
+        static.update(shown)
         return
-    if getattr(static, "_portia_shown", None) == content:
+    if getattr(static, "_portia_shown", None) == text:
         return
-    static._portia_shown = content
-    static.update(content, layout=False)
+    static._portia_shown = text
+    static.update(shown, layout=False)
     width = static.content_region.width
-    if width and _height(static, content, width) != static.content_region.height:
+    if width and _height(static, text, width) != static.content_region.height:
         static.clear_cached_dimensions()
         static.refresh(layout=True)
 
 
-def _height(static: Static, content, width: int) -> int:
-    """The rows `content` takes in `width` columns. A text whose every line fits (markup
-    only makes a line shorter) takes one row a line, without wrapping it a second time."""
-    if isinstance(content, str):
-        lines = content.split("\n")
-        if all(cell_len(line) <= width for line in lines):
-            return len(lines)
-    return static.visual.get_height(static.styles, width)
+def _height(static: Static, text: str, width: int) -> int:
+    """The rows `text` takes in `width` columns, line by line (each line wraps on its own).
+    A line that fits (markup only makes a line shorter) takes one row; a longer one is
+    wrapped once for its width and remembered (the same loop line comes back edit after
+    edit)."""
+    return sum(1 if cell_len(line) <= width else _rows(static, line, width)
+               for line in text.split("\n"))
+
+
+_ROWS: dict[tuple, int] = {}
+
+
+def _rows(static: Static, line: str, width: int) -> int:
+    key = (line, width, static.styles.text_wrap, static.styles.text_overflow,
+           static._render_markup)
+    rows = _ROWS.get(key)
+    if rows is None:
+        content = Content.from_markup(line) if static._render_markup else Content(line)
+        rows = content.get_height(static.styles, width)
+        if len(_ROWS) > 1024:
+            _ROWS.clear()
+        _ROWS[key] = rows
+    return rows
+
+
+def body_content(lines: list[str]) -> Content:
+    """The panel's text built without parsing markup (that was most of the cost of a new
+    text): the verdict line's bold head, then the other lines as they are."""
+    head, bold, tail = lines[0].partition("[/b]")
+    if not (bold and head.startswith("[b]") and "[" not in head[3:] + tail):
+        return Content.from_markup("\n".join(lines))
+    return Content.assemble((head[3:], "b"), tail, *("\n" + line for line in lines[1:]))
 
 
 def verdict(report: Report) -> str:
@@ -150,7 +176,8 @@ class AnalysisPanel(VerticalScroll):
             self._pending_timer = None
         if self.border_subtitle:
             self.border_subtitle = ""
-        update_text(self.body, "\n".join(verdict_lines(report)))
+        lines = verdict_lines(report)
+        update_text(self.body, "\n".join(lines), body_content(lines))
         unique = analysis.unique_m
         update_text(self.unique_label, unique_label(len(unique)))
         key = tuple((m, analysis.solutions(m)[0], m == puzzle.m) for m in unique)
