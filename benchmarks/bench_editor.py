@@ -75,6 +75,14 @@ class Clock:
         self.frames: list[float] = []
         self.shown: dict[int, float] = {}
         self.actions: list[tuple[float, bool]] = []
+        self._arrived: asyncio.Event | None = None
+
+    async def wait_shown(self, generation: int) -> None:
+        """Until the analysis of `generation` is shown: woken by the panel, not polled (a
+        polling loop would take main-thread time from the app it measures)."""
+        while generation not in self.shown:
+            self._arrived = asyncio.Event()
+            await self._arrived.wait()
 
     def install(self) -> None:
         clock = self
@@ -91,6 +99,8 @@ class Clock:
         def timed_show(panel, report):
             result = show(panel, report)
             clock.shown.setdefault(report.request.generation, time.perf_counter())
+            if clock._arrived is not None:
+                clock._arrived.set()
             return result
 
         def timed_toggle(screen):
@@ -156,8 +166,7 @@ async def bench_edit_to_analysis(clock: Clock, rounds: int = 48
                 # what choosing from the slot's menu does
                 await app.editor.pick(ci, pos, rng.choice(choices))
             generation = app.model.generation
-            while generation not in clock.shown:
-                await asyncio.sleep(0.0005)
+            await clock.wait_shown(generation)
             await asyncio.sleep(0.05)  # let the frame be painted
             (old if relayout else new).append(
                 clock.painted_after(clock.shown[generation]) - start)
@@ -216,9 +225,7 @@ async def bench_key_while_analysing(clock: Clock, assistant: bool, rounds: int =
         await pilot.pause()
         t = time.perf_counter()
         await app.editor.run_action("add_row")  # 12 new slots, all renumbered
-        generation = app.model.generation
-        while generation not in clock.shown:
-            await asyncio.sleep(0.0005)
+        await clock.wait_shown(app.model.generation)
         await asyncio.sleep(0.05)
         add_row = clock.painted_after(clock.shown[generation]) - t
         await app.workers.wait_for_complete()
