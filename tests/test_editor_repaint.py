@@ -111,7 +111,7 @@ async def test_partial_repaints_match_a_full_render(size, monkeypatch):
             assert shadow.cells == expected.cells, what
 
         await check("opened")
-        for step in range(8):
+        for step in range(6):
             ci, pos = rng.randrange(3), rng.randrange(10)
             options = [s for s in app.model.puzzle.options(ci)
                        if s != app.model.puzzle.caskets[ci].statements[pos]]

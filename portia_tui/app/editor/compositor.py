@@ -7,17 +7,21 @@ so that box was nearly the whole screen: about 50 widgets rendered per frame, mo
 unchanged slots, for two small changes (benchmarks/bench_editor.py measures it).
 
 :class:`RegionCompositor` renders, for a partial update, only the widgets whose visible area
-overlaps one of the changed regions, and of each only the rows those regions cover. The
+overlaps one of the changed regions, and of each only the rows those regions cover; a widget
+wholly behind what the widgets in front of it already drew there is not rendered at all. The
 update written to the terminal is the same (the same spans, the front-most widget's strips
-in each), so the screen is the same; tests/test_editor_repaint.py checks that, frame by frame,
-against a full render. Full updates (after a resize or a relayout of the whole screen) are
+in each), so the screen is the same: tests/test_editor_repaint.py replays every update on a
+shadow terminal and compares it with a full render after edits, undo, values, focus moves
+and a new row. Full updates (after a resize, say) and frames with many changed regions are
 Textual's own.
 
-It relies on Textual's compositor internals (8.x); :func:`install` keeps Textual's compositor
-when they are not what it expects.
+It relies on Textual's compositor internals as of Textual 8: :func:`install` keeps Textual's
+own compositor under another major version or when those internals are missing.
 """
 
 from __future__ import annotations
+
+from importlib.metadata import version
 
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
@@ -91,6 +95,8 @@ def install(screen) -> None:
     """Give `screen` a RegionCompositor (before it is mounted) when Textual's compositor is
     the one this was written for."""
     if type(getattr(screen, "_compositor", None)) is not Compositor:
+        return
+    if not version("textual").startswith("8."):
         return
     needed = ("_dirty_regions", "visible_widgets", "cuts", "_regions_to_spans", "size")
     if all(hasattr(screen._compositor, name) for name in needed):

@@ -3,8 +3,9 @@ every m with one solution (choosing one sets m).
 
 Repaint: the panel fills the rows the caskets leave free, so its size does not depend on its
 text. Its text is replaced without a relayout (``layout=False``) unless the number of lines
-changes; :data:`FORCE_RELAYOUT` brings back the old always-relayout update (the benchmark
-measures both).
+changes, built without parsing markup, and the unique-m list keeps its size while it shows
+every entry; :data:`FORCE_RELAYOUT` brings back the old always-relayout update (the benchmark
+measures both). Frames render only the widgets that changed (editor/compositor.py).
 """
 
 from __future__ import annotations
