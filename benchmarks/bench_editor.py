@@ -225,7 +225,8 @@ async def bench_key_while_analysing(clock: Clock, assistant: bool, rounds: int =
         await pilot.pause()
         t = time.perf_counter()
         await app.editor.run_action("add_row")  # 12 new slots, all renumbered
-        await clock.wait_shown(app.model.generation)
+        generation = app.model.generation
+        await clock.wait_shown(generation)
         await asyncio.sleep(0.05)
         add_row = clock.painted_after(clock.shown[generation]) - t
         await app.workers.wait_for_complete()
