@@ -19,6 +19,7 @@ Run: .venv/bin/python benchmarks/bench_editor.py   (or `make bench`)
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import random
 import statistics
@@ -286,9 +287,12 @@ def main() -> None:
           f" {'<= 0.5':>8}")
     for name, timed in (("edit, analysis running", plain),
                         ("menu, assistant marking it", helped)):
-        busy = sum(b for _, b in timed)
-        row(f"(b) key -> painted, 12 x 10, {name} ({busy}/{len(timed)} busy)",
-            [k for k, _ in timed], "<= 100")
+        # a key whose action changed nothing on screen ('v' before the values arrive) has
+        # no frame to wait for: counted apart, not as NaN in the statistics
+        painted = [(k, b) for k, b in timed if not math.isnan(k)]
+        busy = sum(b for _, b in painted)
+        row(f"(b) key -> painted, 12 x 10, {name} ({busy}/{len(painted)} busy, "
+            f"{len(timed) - len(painted)} unpainted)", [k for k, _ in painted], "<= 100")
     print(f"{'open the 12 x 10 editor (120 slots) to first analysis':<68} {ms(opened):>9}")
     print(f"{'add a row to 12 x 10 (12 new slots) to analysis painted':<68} {ms(add_row):>9}")
     for n, target in ((3, "<= 150"), (10, "<= 1000")):
