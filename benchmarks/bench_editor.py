@@ -81,9 +81,12 @@ class Clock:
     async def wait_shown(self, generation: int) -> None:
         """Until the analysis of `generation` is shown: woken by the panel, not polled (a
         polling loop would take main-thread time from the app it measures)."""
-        while generation not in self.shown:
-            self._arrived = asyncio.Event()
-            await self._arrived.wait()
+        try:
+            while generation not in self.shown:
+                self._arrived = asyncio.Event()
+                await self._arrived.wait()
+        finally:
+            self._arrived = None  # an event of this loop: never set from a later one
 
     def install(self) -> None:
         clock = self
