@@ -23,6 +23,7 @@ from portia_tui.core.rules import RULE_KINDS, Rule, rule_sentence
 from portia_tui.core.vocabulary import VOCABULARIES, Statement
 
 from ..analysis import MarksRequest, RepairsRequest, Report, Request, family_heading, menu
+from .. import compositor
 from ..commands import bindings
 from ..files import FileActions
 from ..messages import (AnalysisReady, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
@@ -58,6 +59,7 @@ class EditorScreen(Screen):
 
     def __init__(self, model: EditorModel, files: FileActions | None = None) -> None:
         super().__init__(id="editor")
+        compositor.install(self)
         self.model = model
         #: the report on screen
         self.report: Report | None = None

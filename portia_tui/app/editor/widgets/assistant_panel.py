@@ -97,7 +97,8 @@ class AssistantPanel(VerticalScroll):
         self.border_title = "Algorithm 2"
         self.target = Select[int]([(name, i) for i, name in enumerate(names)],
                                   allow_blank=False, compact=True, id="target")
-        self.status = Static("", id="assistant-status")
+        # plain text (no markup in it): parsing markup was most of the cost of a new text
+        self.status = Static("", id="assistant-status", markup=False)
         self._names = names
         #: the target sync() last showed
         self._synced: int | None = 0

@@ -55,6 +55,8 @@ class Slot(Widget, can_focus=True):
         self.loop = False
         #: True/False/None (varies) under the solution, or "" when values are not shown
         self.value: bool | None | str = ""
+        self._wrap_key: tuple | None = None
+        self._wrap_lines: list[str] = []
 
     # --------------------------------------------------------------- state from the screen
     def show(self, number: int, statement: Statement, sentence: str) -> None:
@@ -84,12 +86,7 @@ class Slot(Widget, can_focus=True):
         digits = 2 if narrow and self.number < 100 else 3
         label = digits + 3
         width = max(self.size.width - label - (0 if narrow else 2), 10)
-        lines = textwrap.wrap(self.sentence or EMPTY_TEXT, width) or [""]
-        if len(lines) > rows:
-            rest = textwrap.shorten(" ".join(lines[rows - 1:]), width, placeholder="…")
-            lines = lines[: rows - 1] + [rest]
-        if not narrow:
-            lines[-1] += " ▼"
+        lines = self._wrapped(width, rows, narrow)
         value_style = {True: "bold $success", False: "bold $error"}.get(self.value, "bold")
         parts: list = [
             (f"{self.number:>{digits}}", "bold"),
@@ -101,6 +98,20 @@ class Slot(Widget, can_focus=True):
         for n, line in enumerate(lines):
             parts += (["\n", " " * label] if n else []) + [(line, text_style)]
         return Content.assemble(*parts)
+
+    def _wrapped(self, width: int, rows: int, narrow: bool) -> list[str]:
+        """The sentence's lines, kept while the sentence and the size stay (a change of
+        marks, focus or colours repaints the slot without wrapping its text again)."""
+        key = (self.sentence, width, rows, narrow)
+        if self._wrap_key != key:
+            lines = textwrap.wrap(self.sentence or EMPTY_TEXT, width) or [""]
+            if len(lines) > rows:
+                rest = textwrap.shorten(" ".join(lines[rows - 1:]), width, placeholder="…")
+                lines = lines[: rows - 1] + [rest]
+            if not narrow:
+                lines[-1] += " ▼"
+            self._wrap_key, self._wrap_lines = key, lines
+        return list(self._wrap_lines)
 
     # --------------------------------------------------------------- input
     def action_menu(self) -> None:

@@ -33,6 +33,8 @@ class CasketsView(Vertical):
         self.panels: list[CasketPanel] = []
         self._shape: tuple[tuple[str, ...], tuple[int, ...]] | None = None
         self._fit_key: tuple | None = None
+        #: the puzzle the slots' text was last brought in line with
+        self._synced: Puzzle | None = None
 
     def compose(self) -> ComposeResult:
         yield HorizontalScroll(id="caskets")
@@ -63,16 +65,24 @@ class CasketsView(Vertical):
         if self._shape is None or layout.names != self._shape[0]:
             row = self.query_one("#caskets")
             await row.remove_children()
-            await row.mount_all(self._make_panels(puzzle))
-            self._shape = (layout.names, layout.counts)
+            panels = self._make_panels(puzzle)
+            # the row's classes before its panels are mounted: a class changed afterwards
+            # restyles every slot (120 of them at 12 x 10) a second time
             self._fit_key = None
             self.fit()
+            await row.mount_all(panels)
+            self._shape = (layout.names, layout.counts)
         elif layout.counts != self._shape[1]:
             await self._resize(puzzle)
             self._shape = (layout.names, layout.counts)
+        shown = self._synced
+        self._synced = puzzle
+        same_layout = shown is not None and shown.layout == layout
         for ci, panel in enumerate(self.panels):
             for pos, slot in enumerate(panel.slots):
                 i = puzzle.number(ci, pos)
+                if same_layout and shown.flat[i] == puzzle.flat[i]:
+                    continue  # the same statement in the same place: the same text
                 slot.show(i + 1, puzzle.flat[i][1], puzzle.sentence(i))
 
     async def _resize(self, puzzle: Puzzle) -> None:

@@ -11,6 +11,8 @@ from textual.widgets import Static
 from portia_tui.core.model import Puzzle
 from portia_tui.core.rules import rule_sentence
 
+from .analysis_panel import update_text
+
 
 def rules_text(puzzle: Puzzle) -> str:
     """'Rules: ...' with every rule the puzzle states, m first."""
@@ -29,4 +31,5 @@ class RulesPanel(Static):
         text = rules_text(puzzle)
         if text != self._shown:
             self._shown = text
-            self.update(text)
+            # no relayout unless the panel's height changes (an m edit changes one word)
+            update_text(self, text)
