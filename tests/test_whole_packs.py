@@ -134,3 +134,14 @@ def test_solve_header_words_rules_mid_line(capsys):
     cli_main(["solve", str(root / "puzzles" / "portia1-at-most-one.toml")])
     head = capsys.readouterr().out.splitlines()[0]
     assert head.endswith("(Portia-1), at most 1 statement is true")
+
+
+def test_solve_offers_no_m_values_when_rules_decide(capsys):
+    from portia_tui.cli import main as cli_main
+
+    root = __import__("pathlib").Path(__file__).resolve().parent.parent
+    cli_main(["solve", str(root / "puzzles" / "portia2-two-lids.toml")])
+    out = capsys.readouterr().out
+    assert "Unique m values" not in out and "per placement (under the rules):" in out
+    cli_main(["solve", str(root / "puzzles" / "smullyan-first.toml")])
+    assert "Unique m values: " in capsys.readouterr().out

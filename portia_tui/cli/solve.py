@@ -87,13 +87,15 @@ def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
     for i, (ci, sentence) in enumerate(puzzle.sentences()):
         lines.append(f"  {i + 1:>3}  {names[ci]:<{width}}  {sentence}")
     lines.append(_sentence(verdict(analysis.solution_names(m), m)))
-    lines.append("True statements per placement:")
+    lines.append("True statements per placement" + (" (under the rules):" if puzzle.side_rules
+                                                     else ":"))
     for ci, counts in enumerate(analysis.true_counts):
         shown = ", ".join(map(str, sorted(counts))) or "none (no consistent assignment)"
         mark = "  <- fits m" if m is not None and m in counts else ""
         lines.append(f"  {names[ci]:<{width}}  {shown}{mark}")
-    unique = ", ".join(map(str, analysis.unique_m)) or "none"
-    lines.append(f"Unique m values: {unique}")
+    if not puzzle.side_rules:  # with other rules, m is not what the author chooses
+        unique = ", ".join(map(str, analysis.unique_m)) or "none"
+        lines.append(f"Unique m values: {unique}")
     return "\n".join(lines + _loop_lines(puzzle, analysis))
 
 
