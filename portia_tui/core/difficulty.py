@@ -359,7 +359,14 @@ class WholeRater:
 
             free = frozenset(i for i, q in enumerate(self.need) if q > step)
             rules = tuple(r for r, q in self.rules if q <= step)
-            got = self._engines[step] = WholeEngine(self.puzzle.replace(rules=rules), free)
+            # the m rule stays first, so a second "exactly K true" stays a rule the engine
+            # applies (the engine reads m off its counts; only side rules are conditions)
+            from .rules import m_rule
+
+            m = self.puzzle.m
+            keep = (m_rule(m),) if m is not None else ()
+            got = self._engines[step] = WholeEngine(self.puzzle.replace(rules=keep + rules),
+                                                    free)
         return got
 
     @staticmethod
