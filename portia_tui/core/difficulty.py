@@ -66,9 +66,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .engine import CasketEngine, bits
+from .engine import CasketEngine, WholeEngine, bits
 from .model import Puzzle
-from .semantics import components, holds
+from .rules import m_rule
+from .semantics import components, holds, references
 from .vocabulary import FreeMeaning, GroupMeaning
 
 
@@ -311,9 +312,7 @@ class WholeRater:
     technique are applied; a placement is ruled out at the first step where no world of the
     whole-language engine (:class:`WholeEngine`, with the open statements free) fits."""
 
-    def __init__(self, puzzle: Puzzle, engine: "WholeEngine | None" = None):
-        from .engine import WholeEngine
-        from .semantics import references
+    def __init__(self, puzzle: Puzzle, engine: WholeEngine | None = None):
 
         self.puzzle = puzzle
         refs = references(puzzle)
@@ -355,14 +354,10 @@ class WholeRater:
         left out."""
         got = self._engines.get(step)
         if got is None:
-            from .engine import WholeEngine
-
             free = frozenset(i for i, q in enumerate(self.need) if q > step)
             rules = tuple(r for r, q in self.rules if q <= step)
             # the m rule stays first, so a second "exactly K true" stays a rule the engine
             # applies (the engine reads m off its counts; only side rules are conditions)
-            from .rules import m_rule
-
             m = self.puzzle.m
             keep = (m_rule(m),) if m is not None else ()
             got = self._engines[step] = WholeEngine(self.puzzle.replace(rules=keep + rules),
