@@ -3,7 +3,8 @@ unequal counts, empty slots, loops of every kind; its local case rules against e
 pinned examples; and the command line never importing pysat when the engine answers.
 
 About 2,300 random puzzles a run: 700 against brute force (exponential, so small), 250 more
-for values, 1,000 against SAT (larger), 350 for the order of loops.
+for values, 1,000 against SAT (larger), 350 for the order of loops, 150 for the casket
+graph's units.
 """
 
 from __future__ import annotations
@@ -74,6 +75,15 @@ def test_engine_equals_sat_on_larger_puzzles(puzzle):
 @given(puzzles(max_statements=40, max_caskets=8, max_per_casket=8))
 def test_loops_come_in_the_order_find_loops_gives(puzzle):
     assert [r.statements for r in engine.analyse(puzzle).loops] == find_loops(puzzle)
+
+
+@settings(max_examples=150)
+@given(puzzles(max_statements=40, max_caskets=8, max_per_casket=8))
+def test_the_structure_by_bit_masks_is_the_graph_search(puzzle):
+    """The loops are read off `structure` (reachability by bit masks); it finds the units a
+    graph search of the same casket graph finds."""
+    caskets = engine.compile_caskets(puzzle)
+    assert sorted(engine.structure(caskets)) == sorted(engine.casket_units(caskets))
 
 
 # ----------------------------------------------------------------------------- local rules

@@ -12,18 +12,6 @@ LIMIT = 60
 
 #: "path:function" -> why it may stay long
 ALLOWED = {
-    # the casket engine's per-puzzle path (about 0.1 ms a puzzle, benchmarks/bench_core.py):
-    # each is one pass whose locals the next step reads; not split yet because a split there
-    # must be measured side by side first (issue 11 closing note)
-    "core/engine.py:compile_caskets": "to split: per casket, its statements' summary, then "
-                                      "the live edges; measure first (engine per-puzzle path)",
-    "core/engine.py:unit_solutions": "to split: a unit's signal combinations, then the counts "
-                                     "each allows; measure first (engine per-puzzle path)",
-    "core/engine.py:quick_all": "to split: the default placements at once, then each "
-                                "exception; measure first (engine per-puzzle path)",
-    "core/engine.py:__init__": "to split: WholeEngine's tables for the whole language, built "
-                               "in one frame; measure first (engine per-puzzle path)",
-    "core/generator/sampler.py:loop_free_ranked": "the generator's hot loop, kept in one frame",
     "core/formats/code.py:_decode": "to split: one pass over the code's fields, in order",
     "app/themes.py:parse_theme": "to split: checks each theme key in turn",
 }

@@ -288,3 +288,48 @@ def test_loop_free_depth_is_the_deduction_depth():
             puzzle = to_puzzle(cands, s.names, 0)
             story = Deducer(puzzle).story(0, explain=False)
             assert loop_free_depth(cands, order, s.caskets) == story.depth
+
+
+def _reference_draw(sampler, rng):
+    """Sampler.draw without its graph of menus: rng.choice over the menu left, pick by pick."""
+    def pick(menu):
+        picked = []
+        for _ in range(sampler.n):
+            if not menu:
+                return None
+            o = rng.choice(menu)
+            picked.append(o)
+            menu = [x for x in menu if x not in sampler.blocks[o]]
+        return picked
+
+    if sampler.s.loops:
+        picks = [pick(menu) for menu in sampler.menus]
+        return (None if None in picks else picks), None
+    order = list(range(sampler.k))
+    rng.shuffle(order)
+    out = []
+    for menu in sampler._loop_free_menus(order):
+        picked = pick(menu)
+        if picked is None:
+            return None, None
+        out.append(picked)
+    return out, order[::-1]
+
+
+@pytest.mark.parametrize("kw, nodes", [
+    (dict(n=3), None), (dict(n=10), None), (dict(n=4, repeats="never"), None),
+    (dict(n=3, loops=True), None), (dict(n=2, caskets=8), None), (dict(n=5), 7),
+    (dict(n=6, allow_negations=True, allow_echoes=True), None)])
+def test_sampler_draws_as_plain_choices(kw, nodes, monkeypatch):
+    # the graph of menus (kept per casket and statement set) is only a cache: the same draws
+    import random
+
+    from portia_tui.core.generator import sampler as sampler_module
+
+    if nodes is not None:  # few nodes kept: the path that makes menus afresh
+        monkeypatch.setattr(sampler_module, "_NODES_MAX", nodes)
+    s = Settings(**kw, seed=3).check()
+    fast = sampler_module.Sampler(s, random.Random(3))
+    plain = random.Random(3)
+    for _ in range(300):
+        assert fast.draw() == _reference_draw(fast, plain)

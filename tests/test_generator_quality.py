@@ -176,3 +176,23 @@ def test_twin_key_when_every_casket_looks_alike():
         keys.add(twin_key(p))
         assert twin_key(p) == brute_key(p)
     assert len(keys) == 1
+
+
+def test_three_casket_key_is_the_general_key():
+    # the unrolled key of three caskets (twins._three) against the general signature order
+    from portia_tui.core.twins import _in_order, _matrix, _signature, _three
+
+    rng = random.Random(7)
+    ties = 0
+    for _ in range(3000):
+        n = rng.randint(1, 4)
+        coded = [[(rng.randrange(6), rng.choice((-1, 0, 1, 2))) for _ in range(n)]
+                 for _ in range(3)]
+        table = _matrix(coded)
+        sigs = [_signature(table, c) for c in range(3)]
+        if len(set(sigs)) < 3:
+            ties += 1
+            assert _three(table) is None
+        else:
+            assert _three(table) == _in_order(table, sorted(range(3), key=sigs.__getitem__))
+    assert 0 < ties < 3000

@@ -151,7 +151,8 @@ def cmd_assist(args: argparse.Namespace) -> int:
         print(json.dumps({"slot": slot + 1, "choices": [
             {"statement": s, "mark": mark} for s, mark in zip(sentences, marks)]}))
         return 0
-    aim = f"exactly {m} true" if m is not None else "any m"
+    aim = (f"exactly {m} true" if m is not None else
+           "by the rules" if puzzle.rules else "any m")  # rules but no m: the rules decide
     print(f"Statement {slot + 1} ({puzzle.names[owner]} casket), portrait in the "
           f"{puzzle.names[target]} casket, {aim}, {args.vocabulary} vocabulary:")
     width = max(len(mark) for mark in marks)

@@ -8,6 +8,7 @@ import sys
 
 def register(sub: argparse._SubParsersAction) -> None:
     from portia_tui.core.difficulty import DIFFICULTIES
+    from portia_tui.core.generator.families import FAMILIES
     from portia_tui.core.generator.settings import DEFAULT_ATTEMPTS, M_POLICIES
     from portia_tui.core.vocabulary import VOCABULARIES
 
@@ -18,13 +19,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         "is solved exactly, re-verified by SAT (the first and one in twenty, or all with "
         "--verify) and rated by the hardest technique it needs (gentle, steady, tricky, fiendish). No casket carries a statement beside its exact "
         "negation or two that say the same, and no two puzzles are the same up to renaming the "
-        "caskets (the --allow-* options lift these). Without -o the pack TOML is printed (or "
-        "readable text with --print text).")
-    p.add_argument("-n", type=int, default=3, metavar="N", help="statements per casket (default 3)")
+        "caskets (the --allow-* options lift these). With --family (or --vocabulary full) the "
+        "statements come from the whole language and Portia's rule is chosen among those that "
+        "leave one casket. Without -o the pack TOML is printed (or readable text with --print "
+        "text).")
+    p.add_argument("-n", type=int, metavar="N",
+                   help="statements per casket (default 3; with --family, the family's)")
+    p.add_argument("--family", choices=tuple(FAMILIES),
+                   help="; ".join(f"{f.key}: {f.summary}" for f in FAMILIES.values())
+                   + " (statements from --vocabulary, default portrait)"),
     p.add_argument("--caskets", type=int, default=3, metavar="K",
                    help="number of caskets: gold, silver, lead, copper, iron, tin, ... (default 3)")
     p.add_argument("--m", type=int, metavar="M", help="exactly M true statements (fixed)")
-    p.add_argument("--m-policy", choices=M_POLICIES, default="random",
+    p.add_argument("--m-policy", choices=M_POLICIES,
                    help="which unique m to choose when --m is not given (default random)")
     p.add_argument("--solution", metavar="CASKET", help="the portrait must be in this casket")
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
@@ -40,7 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--difficulty", choices=DIFFICULTIES,
                    help="keep only puzzles of this difficulty (the levels that need loops "
                    "allow them)")
-    p.add_argument("--vocabulary", choices=tuple(VOCABULARIES), default="classic",
+    p.add_argument("--vocabulary", choices=tuple(VOCABULARIES),
                    help="classic (default: the six kinds of the thesis), portrait (in / not in "
                    "a casket only) or full (the whole language)")
     p.add_argument("--allow-negations", action="store_true",
@@ -76,7 +83,10 @@ def _text(pack) -> str:
     for entry in pack.puzzles:
         p = entry.puzzle
         out.append(f"# {entry.id}: {entry.title} ({entry.difficulty}, {entry.rating:.2f})")
-        out.append(text.header(p.n, p.m) if p.n is not None else f"{p.shape}, m = {p.m}")
+        if p.side_rules or p.m is None:  # rules beyond "m = K": each in words
+            out.append(f"{p.shape}; " + "; ".join(p.rule_sentences()))
+        else:
+            out.append(text.header(p.n, p.m) if p.n is not None else f"{p.shape}, m = {p.m}")
         for ci, sentence in p.sentences():
             out.append(f"{p.names[ci]}: {sentence}")
         out.append("")
@@ -86,14 +96,22 @@ def _text(pack) -> str:
 def run(args: argparse.Namespace) -> int:
     from portia_tui.core.difficulty import DIFFICULTIES
     from portia_tui.core.generator import Settings, Stats, iter_generate, notices
+    from portia_tui.core.generator.families import family_defaults
+    from portia_tui.core.generator.settings import M_POLICIES
     from portia_tui.core.pack import build_pack, dumps_pack, save_pack
 
+    defaults = {"n": 3, "vocabulary": "classic"}
+    if args.family is not None or args.vocabulary == "full":
+        defaults = family_defaults(args.family)
     asked = Settings(
-        n=args.n, caskets=args.caskets, count=args.count, m=args.m, m_policy=args.m_policy,
+        n=defaults["n"] if args.n is None else args.n, caskets=args.caskets, count=args.count,
+        m=args.m, m_policy=args.m_policy or M_POLICIES[-1],
         solution=args.solution.strip().lower() if args.solution else None, loops=args.loops,
-        repeats=args.repeats, difficulty=args.difficulty, vocabulary=args.vocabulary,
-        seed=args.seed, attempts=args.attempts, allow_negations=args.allow_negations,
-        allow_echoes=args.allow_echoes, allow_twins=args.allow_twins, verify=args.verify)
+        repeats=args.repeats, difficulty=args.difficulty,
+        vocabulary=args.vocabulary or defaults["vocabulary"], seed=args.seed,
+        attempts=args.attempts, allow_negations=args.allow_negations,
+        allow_echoes=args.allow_echoes, allow_twins=args.allow_twins, verify=args.verify,
+        family=args.family)
     settings = asked.check()
     if args.output:  # fail before the work, not after
         from portia_tui.core.formats.common import check_target

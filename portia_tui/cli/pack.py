@@ -75,7 +75,7 @@ def cmd_list(args: argparse.Namespace) -> int:
           + (f", {pack.created}" if pack.created else ""))
     for e in pack.puzzles:
         p = e.puzzle
-        print(f"{e.id}  {e.title}  {p.shape}, {len(p.caskets)} caskets, m = {p.m}, "
+        print(f"{e.id}  {e.title}  {p.shape}, {len(p.caskets)} caskets, {p.rules_said}, "
               f"{e.difficulty} ({e.rating:.2f})")
     return 0
 

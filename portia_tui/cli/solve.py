@@ -246,8 +246,7 @@ def check_line(puzzle: Puzzle) -> tuple[int, str]:
 
         return 1, incomplete(len(puzzle.empty_slots), not puzzle.rules)
     sols = analyse(puzzle).solution_names()
-    rules = f"m = {puzzle.m}" if not puzzle.side_rules else "; ".join(puzzle.rule_sentences())
-    return int(len(sols) != 1), f"{verdict(sols, puzzle.m)} ({rules})"
+    return int(len(sols) != 1), f"{verdict(sols, puzzle.m)} ({puzzle.rules_said})"
 
 
 def cmd_check(args: argparse.Namespace) -> int:

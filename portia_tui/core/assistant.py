@@ -174,6 +174,9 @@ class _MarkSolver:
         self.target = target
         self.rivals = [p for p in range(k) if p != target]
         self.m = m
+        #: a puzzle that states rules but no m is solved by its rules: a casket fits when some
+        #: consistent world has the portrait there, whatever its true count (no counters)
+        self.by_rules = m is None and bool(puzzle.rules)
         # with m fixed, counters need only tell m from m + 1 or more
         self.cap = None if m is None else m + 1
 
@@ -184,7 +187,8 @@ class _MarkSolver:
         world = World(pool, size, placement=target).build(meanings, self.slots).require(
             self.conditions)
         self.tvars = world.svars
-        self.tout, clauses = totalizer(self.tvars, pool, self.cap)
+        self.tout, clauses = ([], []) if self.by_rules else totalizer(self.tvars, pool,
+                                                                       self.cap)
         main += world.clauses + clauses
         self.a_valid = pool.new()
         #: rival casket -> the literal guarding its copy in main (copies are added lazily)
@@ -197,7 +201,8 @@ class _MarkSolver:
         world = World(pool, size, pvars=self.pvars).build(meanings, self.slots).require(
             self.conditions)
         self.cvars = world.svars
-        self.cout, clauses = totalizer(self.cvars, pool, self.cap)
+        self.cout, clauses = ([], []) if self.by_rules else totalizer(self.cvars, pool,
+                                                                       self.cap)
         checker += world.clauses + clauses
         self.main = new_solver(main, pool.top)
         self.checker = new_solver(checker, pool.top)
@@ -243,7 +248,9 @@ class _MarkSolver:
         fits through a loop (another of its worlds), so the clause "not every open slot agrees
         with this world" is learned. None: out of budget."""
         base = [o.selectors[completion[e]] for e, o in self.open.items()]
-        base += [self.slot.selectors[j], -self.pvars[self.target]] + count_is(self.cout, m)
+        base += [self.slot.selectors[j], -self.pvars[self.target]]
+        if not self.by_rules:
+            base += count_is(self.cout, m)
         answer = clock.solve(self.checker, base)
         if answer is None:
             return None
@@ -251,12 +258,14 @@ class _MarkSolver:
             return True
         model = self.checker.get_model()
         p = next(p for p in self.rivals if model[self.pvars[p] - 1] > 0)
-        if p not in self.guards:
+        if p not in self.guards and not self.by_rules:
             self.add_rival(p)
             return False
+        # (by the rules, any consistent world of a rival is a fit: learn it straight away)
         world = [model[v - 1] > 0 for v in self.cvars]
         cache: dict = {}
-        clause = [-self.a_valid] + count_not(self.tout, m) + self.slot.against(p, world, cache)
+        clause = [-self.a_valid] + ([] if self.by_rules else count_not(self.tout, m))
+        clause += self.slot.against(p, world, cache)
         for o in self.open.values():
             clause += o.against(p, world, cache)
         feed(self.main, [clause])
@@ -313,8 +322,9 @@ def mark_choices(puzzle: Puzzle, slot: int, choices: Sequence[Statement], target
     - impossible: no completion lets the target fit with m;
     - undecided: the budget (seconds) ran out, or `cancelled()` said stop, first.
 
-    Exact, loops included. With m None (m still open), "some m" is added to each "some
-    completion".
+    Exact, loops included. With m None and rules stated, the rules alone say which caskets
+    fit (as for :meth:`Analysis.solutions`); with m None and no rule at all (m still open),
+    "some m" is added to each "some completion".
     """
     choices = list(choices)
     marks = [UNDECIDED] * len(choices)

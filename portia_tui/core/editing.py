@@ -21,7 +21,8 @@ from pathlib import Path
 from .errors import PuzzleError
 from .model import Puzzle
 from .recovery import FileStamp
-from .rules import Rule, rule_options
+from .rules import Rule, fixes_total, rule_options
+from .vocabulary import VOCABULARIES, is_empty, smallest_vocabulary
 
 #: how many edits undo remembers
 HISTORY_LIMIT = 500
@@ -110,6 +111,23 @@ class EditorModel:
             return now is not None  # a file appeared where none was
         return now != self.stamp
 
+    @property
+    def kinds_used(self) -> frozenset[str]:
+        """The statement kinds the puzzle's filled slots use."""
+        return frozenset(st.kind for _ci, st in self.puzzle.flat if not is_empty(st))
+
+    def widen_vocabulary(self) -> tuple[str, frozenset[str]] | None:
+        """When the puzzle uses statement kinds the menus' vocabulary lacks, switch to the
+        smallest vocabulary that holds every kind it uses. Returns (the vocabulary left, the
+        kinds it lacked), or None when the vocabulary held them all already (no change)."""
+        used = self.kinds_used
+        lacking = used - set(VOCABULARIES.get(self.vocabulary, ()))
+        if not lacking:
+            return None
+        old = self.vocabulary
+        self.vocabulary = smallest_vocabulary(used)
+        return old, frozenset(lacking)
+
     # ----------------------------------------------------------------- edits
     def apply(self, puzzle: Puzzle) -> bool:
         """Make `puzzle` current, remembering the old one for undo. False when nothing changed."""
@@ -123,9 +141,22 @@ class EditorModel:
 
     # ----------------------------------------------------------------- rules
     def rule_choices(self) -> list[Rule]:
-        """The rules menu: every valid rule for the layout the puzzle does not state yet."""
+        """The rules menu: every valid rule for the layout the puzzle does not state yet (no
+        second exact total: see :meth:`total_held`)."""
         stated = set(self.puzzle.rules)
-        return [r for r in rule_options(self.puzzle.layout) if r not in stated]
+        held = self.total_held()
+        return [r for r in rule_options(self.puzzle.layout)
+                if r not in stated and not (held is not None and fixes_total(r))]
+
+    def total_held(self) -> Rule | None:
+        """The exact total the puzzle states ("Exactly K statements are true|false", m among
+        them), if any: a puzzle states one at most, so the rules menu offers no other."""
+        return next((r for r in self.puzzle.rules if fixes_total(r)), None)
+
+    def with_m(self, m: int | None) -> Puzzle:
+        """The puzzle with m set (or taken out: None); apply() it. Raises PuzzleError when the
+        puzzle states another exact total ("Exactly K statements are false")."""
+        return self._checked(self.puzzle.with_m(m))
 
     def with_rule_added(self, rule: Rule) -> Puzzle:
         """The puzzle with one more rule (apply() it: an undoable edit). Raises PuzzleError when

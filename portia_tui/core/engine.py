@@ -25,11 +25,9 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import compress, repeat
 from math import comb
-from operator import itemgetter
-from typing import Iterator, Sequence
+from operator import attrgetter
+from typing import Callable, Iterator, Sequence
 
 from .model import Puzzle
 from .semantics import Analysis, LoopReport, strong_components
@@ -38,12 +36,11 @@ from .vocabulary import EMPTY
 ALL, NONE, MIXED = 1, 2, 4
 CAN_FALSE, CAN_TRUE = 1, 2
 
-ONES = (1,) * 12
 OTHER_KINDS = frozenset({"other_true", "other_false"})
 TRUTH_KINDS = frozenset({"true", "false"})
 SPEAKING_KINDS = OTHER_KINDS | TRUTH_KINDS
-_SPEAKS = SPEAKING_KINDS.__contains__
-_KIND = itemgetter(0)  # a Statement's kind
+_TARGET_MASK = attrgetter("target_mask")
+_LIVE = attrgetter("live")
 
 # statement categories inside a casket
 PORTRAIT, TRUTH, FREE, OTHER_TRUE, OTHER_FALSE = range(5)
@@ -88,23 +85,25 @@ def _signals(n: int) -> tuple[tuple[int, int], ...]:
 class Casket:
     """What the engine needs to know about one casket (compiled once per puzzle)."""
 
-    __slots__ = ("index", "n", "start", "base", "adjust", "truth", "targets", "live", "fixed",
-                 "free", "ot", "of", "can_all", "can_none", "cache", "signals", "sigmask",
-                 "statements", "speaks", "_detail")
+    __slots__ = ("index", "n", "start", "base", "at", "truth", "targets", "target_mask",
+                 "live", "fixed", "free", "ot", "of", "can_all", "can_none", "cache",
+                 "signals", "sigmask", "statements", "speaks", "_detail")
 
-    def __init__(self, index: int, n: int, start: int):
+    def __init__(self, index: int, n: int, start: int, statements: tuple = ()):
         self.index = index
         self.n = n
         #: the number of its first statement
         self.start = start
-        #: portrait statements true under placement p: base + adjust.get(p, 0)
+        #: portrait statements true under placement p: at.get(p, base) (`at` holds the
+        #: placements its portrait statements name, where that differs from base)
         self.base = 0
-        self.adjust: dict[int, int] = {}
-        #: truth statements: target casket -> [count "true", count "false"]
-        self.truth: dict[int, list[int]] = {}
+        self.at: dict[int, int] = {}
+        #: truth statements: target casket -> count "true" + (count "false" << 32)
+        self.truth: dict[int, int] = {}
         #: every casket it speaks of; `live`: (target, true, false) for those that can show
         #: ALL or NONE (a truth statement about an always-MIXED casket is always false)
         self.targets: tuple[int, ...] = ()
+        self.target_mask = 0  # (the same, as a bit set)
         self.live: tuple[tuple[int, int, int], ...] = ()
         #: portrait and truth statements (their values are fixed by the context)
         self.fixed = 0
@@ -120,10 +119,9 @@ class Casket:
         self.signals = _SIGNALS.get(n) or _signals(n)
         #: signal -> the counts showing it (indexed by ALL, NONE, MIXED)
         self.sigmask = _SIGNAL_MASKS[n]
-        self.statements: tuple = ()
-        #: the numbers of its truth and "other" statements, in order, when recorded while
-        #: compiling (short caskets; None for long ones, whose statements are counted)
-        self.speaks: list[int] | None = None
+        self.statements = statements
+        #: the numbers of its truth and "other" statements, in order
+        self.speaks: list[int] = []
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
 
     def domain(self, p: int) -> int:
@@ -214,7 +212,7 @@ class Casket:
     def fixed_true(self, p: int, env: Sequence[int]) -> int:
         """How many portrait and truth statements are true under placement p and the
         signals in env."""
-        a = self.base + self.adjust.get(p, 0)
+        a = self.at.get(p, self.base)
         for y, ct, cf in self.live:
             s = env[y]
             if s == ALL:
@@ -246,110 +244,148 @@ class Casket:
 _COUNTS: dict[tuple[int, int, int, int, int], dict[int, int]] = {}
 
 
-def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list[Casket]:
-    """Every casket's summary; statements in `freed` count as empty slots.
+#: a casket's truth statements about one target, packed: count "true" + (count "false" << 32)
+_FALSE_ONE = 1 << 32
+_TRUE_PART = _FALSE_ONE - 1
 
-    Only the distinct statements on a casket matter, with their multiplicities, so this
-    is linear in the number of statements with a small constant (Counter is C)."""
-    names = puzzle.names
-    where = {name: i for i, name in enumerate(names)}
-    every = (1 << len(names)) - 1
+#: casket names -> their indices (puzzles share their names: one table per set of names)
+_WHERE: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def _where(names: tuple[str, ...]) -> dict[str, int]:
+    """Casket name -> index, shared between puzzles with the same names."""
+    where = _WHERE.get(names)
+    if where is None:
+        if len(_WHERE) >= 256:
+            _WHERE.clear()
+        where = _WHERE[names] = {name: i for i, name in enumerate(names)}
+    return where
+
+
+def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list[Casket]:
+    """Every casket's summary; statements in `freed` count as empty slots. Linear in the
+    number of statements: one pass over each casket's statements, then its live edges."""
+    where = _where(puzzle.names)
+    every = (1 << len(where)) - 1
     caskets = []
     start = 0
     signal_less = False
     for ci, cas in enumerate(puzzle.caskets):
         sts = cas.statements
-        n = len(sts)
-        c = Casket(ci, n, start)
-        c.statements = sts
+        c = Casket(ci, len(sts), start, sts)
         if freed:
-            sts = tuple(EMPTY if i in freed else st for i, st in enumerate(sts, start))
-        start += n
-        all_true = all_false = every
-        adjust = c.adjust
-        truth = c.truth
-        base = fixed = free = ot = of = 0
-        # many statements repeat on a long casket: count each distinct one once; a short
-        # one records the numbers of its speaking statements on the way (for the loops)
-        speaks: list[int] = []
-        if n > 12:  # (the numbers are not recorded: speaks is dropped)
-            distinct = Counter(sts)
-            seq = zip(distinct.keys(), distinct.values(), repeat(-1))
-        else:
-            c.speaks = speaks
-            seq = zip(sts, ONES, range(c.start, start))
-        for st, cnt, i in seq:
-            kind = st[0]
-            target = st[1]
-            if kind == "in":
-                y = where[target]
-                adjust[y] = adjust.get(y, 0) + cnt
-                all_true &= 1 << y
-                all_false &= every ^ (1 << y)
-            elif kind == "not_in":
-                y = where[target]
-                base += cnt
-                adjust[y] = adjust.get(y, 0) - cnt
-                all_true &= every ^ (1 << y)
-                all_false &= 1 << y
-            elif kind == "true":
-                y = where[target]
-                speaks.append(i)
-                pair = truth.get(y)
-                if pair is None:
-                    truth[y] = [cnt, 0]
-                else:
-                    pair[0] += cnt
-            elif kind == "false":
-                y = where[target]
-                speaks.append(i)
-                pair = truth.get(y)
-                if pair is None:
-                    truth[y] = [0, cnt]
-                else:
-                    pair[1] += cnt
-            elif kind == "other_true":
-                ot += cnt
-                speaks.append(i)
-                continue
-            elif kind == "other_false":
-                of += cnt
-                speaks.append(i)
-                continue
-            elif kind == "":
-                free += cnt
-                continue
-            else:
-                raise BeyondSignals(kind)
-            fixed += cnt
-        c.base, c.fixed, c.free, c.ot, c.of = base, fixed, free, ot, of
-        # the consistent counts depend on these numbers only: share them between caskets
-        shape = (n, fixed, free, ot, of)
-        cache = _COUNTS.get(shape)
-        if cache is None:
-            if len(_COUNTS) >= 4096:
-                _COUNTS.clear()
-            cache = _COUNTS[shape] = {}
-        c.cache = cache
-        if not of:  # "other false" rules out both ALL and NONE
-            c.can_all = all_true
-            c.can_none = all_false
-            if not (all_true or all_false):
-                signal_less = True
-        else:
+            sts = tuple([EMPTY if i in freed else st for i, st in enumerate(sts, start)])
+        if _summarise(c, sts, where, every, start):
             signal_less = True
-        c.targets = tuple(truth)
+        start += c.n
         caskets.append(c)
+    _link(caskets, signal_less)
+    return caskets
+
+
+def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, start: int
+               ) -> bool:
+    """Fill in c's numbers from its statements (numbered from `start`); whether it can
+    never show ALL or NONE."""
+    at = c.at  # placement named -> "in" minus "not in" statements, until nots is known
+    truth = c.truth
+    speaks = c.speaks
+    ins = nots = free = ot = of = 0
+    for i, st in enumerate(sts, start):
+        kind = st[0]
+        if kind == "in":
+            y = where[st[1]]
+            at[y] = at.get(y, 0) + 1
+            ins += 1
+        elif kind == "not_in":
+            y = where[st[1]]
+            at[y] = at.get(y, 0) - 1
+            nots += 1
+        elif kind == "true":
+            y = where[st[1]]
+            truth[y] = truth.get(y, 0) + 1
+            speaks.append(i)
+        elif kind == "false":
+            y = where[st[1]]
+            truth[y] = truth.get(y, 0) + _FALSE_ONE
+            speaks.append(i)
+        elif kind == "other_true":
+            ot += 1
+            speaks.append(i)
+        elif kind == "other_false":
+            of += 1
+            speaks.append(i)
+        elif kind == "":
+            free += 1
+        else:
+            raise BeyondSignals(kind)
+    n = c.n
+    fixed = n - free - ot - of
+    c.base, c.fixed, c.free, c.ot, c.of = nots, fixed, free, ot, of
+    if nots:  # (a placement named as often "in" as "not in" keeps base: harmless)
+        for y in at:
+            at[y] += nots
+    # the consistent counts depend on these numbers only: share them between caskets
+    shape = (n, fixed, free, ot, of)
+    cache = _COUNTS.get(shape)
+    if cache is None:
+        if len(_COUNTS) >= 4096:
+            _COUNTS.clear()
+        cache = _COUNTS[shape] = {}
+    c.cache = cache
+    if truth:
+        c.targets = tuple(truth)
+    if of:  # "other false" rules out both ALL and NONE
+        return True
+    return _shows(c, ins, nots, every)
+
+
+def _shows(c: Casket, ins: int, nots: int, every: int) -> bool:
+    """Fill in the placements under which c can show ALL / NONE, judged by its `ins` "in"
+    and `nots` "not in" statements; whether there are none."""
+    portrait = ins + nots
+    if not portrait:
+        c.can_all = c.can_none = every
+        return False
+    # at.get(p, nots) portrait statements are true under placement p: all of them, or none,
+    # show ALL or NONE
+    all_true = 0 if ins else every
+    all_false = 0 if nots else every
+    for y, a in c.at.items():
+        bit = 1 << y
+        if a == portrait:
+            all_true |= bit
+        else:
+            all_true &= ~bit
+        if a:
+            all_false &= ~bit
+        else:
+            all_false |= bit
+    c.can_all = all_true
+    c.can_none = all_false
+    return not (all_true or all_false)
+
+
+def _link(caskets: list[Casket], signal_less: bool) -> None:
+    """Each casket's live edges: its truth statements about caskets that can show ALL or
+    NONE under some placement (about the others they are always false)."""
+    showing = -1  # the caskets (bit set) that can show ALL or NONE
+    if signal_less:
+        showing = 0
+        for c in caskets:
+            if c.can_all or c.can_none:
+                showing |= 1 << c.index
     for c in caskets:
         truth = c.truth
         if not truth:
             continue
-        if signal_less:
-            c.live = tuple((y, ct, cf) for y, (ct, cf) in truth.items()
-                           if caskets[y].can_all or caskets[y].can_none)
-        else:
-            c.live = tuple((y, ct, cf) for y, (ct, cf) in truth.items())
-    return caskets
+        mask = 0
+        for y in truth:
+            mask |= 1 << y
+        c.target_mask = mask
+        if mask & showing:
+            c.live = tuple([(y, v & _TRUE_PART, v >> 32) for y, v in truth.items()
+                            if showing >> y & 1])
 
 
 def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None,
@@ -364,7 +400,10 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
     if live:
         inside = None if members is None else set(nodes)
         for c in nodes:
-            ts = [t for t, _x, _y in caskets[c].live if inside is None or t in inside]
+            cl = caskets[c].live
+            if not cl:
+                continue
+            ts = [t for t, _x, _y in cl if inside is None or t in inside]
             if ts:
                 edges[c] = ts
                 linked = True
@@ -377,8 +416,50 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
                 edges[c] = ts
                 linked = True
     if not linked:
-        return [(c,) for c in nodes]
+        return list(zip(nodes))
     return strong_components(edges, nodes)
+
+
+def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
+    """The strongly connected units of the whole casket graph (every edge), each sorted, in
+    no particular order: what the loops are read off. Few caskets: by bit-mask reachability
+    (Warshall), cheaper than a graph search at that size."""
+    k = len(caskets)
+    if k > 24:
+        return casket_units(caskets)
+    reach = list(map(_TARGET_MASK, caskets))
+    if not any(reach):
+        return list(zip(range(k)))
+    full = (1 << k) - 1
+    for c in range(k):
+        if reach[c] | 1 << c != full:
+            break
+    else:  # each casket speaks of every other: one unit
+        return [tuple(range(k))]
+    every = range(k)
+    for v in every:
+        rv = reach[v]
+        if rv:
+            bit = 1 << v
+            for c in every:
+                if reach[c] & bit:
+                    reach[c] |= rv
+    units = []
+    placed = 0
+    for c in every:
+        if placed >> c & 1:
+            continue
+        rc = reach[c]
+        if not rc >> c & 1:
+            units.append((c,))
+            continue
+        unit = []
+        for d in range(c, k):
+            if rc >> d & 1 and reach[d] >> c & 1:
+                unit.append(d)
+                placed |= 1 << d
+        units.append(tuple(unit))
+    return units
 
 
 class Plan:
@@ -386,29 +467,41 @@ class Plan:
     and before each unit the caskets whose signals are still to be read (the state carried
     forward)."""
 
-    def __init__(self, caskets: list[Casket], units: list[tuple[int, ...]]):
+    def __init__(self, caskets: list[Casket], units: list[tuple[int, ...]],
+                 carries: bool = True):
+        """`carries`: False when no casket's signal is read by a later unit (no live edge)."""
         self.caskets = caskets
         self.units = units
-        last = [-1] * len(caskets)
+        self.k = len(caskets)
+        #: every casket starts MIXED: one that can never show anything else is read as such
+        self.env0 = [MIXED] * self.k
+        #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
+        self.live: list[tuple[int, ...]] = [()] * (len(units) + 1)
+        if carries:
+            self._carry()
+
+    def _carry(self) -> None:
+        """Fill in `live`: a casket's signal is carried from its unit to the last unit that
+        reads it."""
+        units, caskets = self.units, self.caskets
+        last = [-1] * self.k
+        carries = False
         for j, unit in enumerate(units):
             for c in unit:
                 for t, _ct, _cf in caskets[c].live:
                     if last[t] < j and t not in unit:
                         last[t] = j
-        #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
-        self.live: list[tuple[int, ...]] = []
+                        carries = True
+        if not carries:
+            return
         carried: list[int] = []
         for j, unit in enumerate(units):
             if carried:
                 carried = [c for c in carried if last[c] >= j]
-            self.live.append(tuple(carried))
+                self.live[j] = tuple(carried)
             for c in unit:
                 if last[c] > j:
                     carried.append(c)
-        self.live.append(())
-        self.k = len(caskets)
-        #: every casket starts MIXED: one that can never show anything else is read as such
-        self.env0 = [MIXED] * self.k
 
 
 class Walk:
@@ -502,7 +595,7 @@ class Walk:
 def _a_options(c: Casket, p: int, env: Sequence[int], dom: dict[int, int]) -> int:
     """Bit set of the possible numbers of true fixed statements on c, given exact signals in
     env for caskets outside the unit and signal domains `dom` inside it."""
-    opts = 1 << (c.base + c.adjust.get(p, 0))
+    opts = 1 << c.at.get(p, c.base)
     for y, ct, cf in c.live:
         d = dom.get(y)
         if d is None:
@@ -573,46 +666,40 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
         start[c] = d
         if d & (d - 1):
             held = False
-    if held:
-        # each casket held to one signal by its portrait statements: read them off
-        for c in unit:
-            env[c] = start[c]
-        sol = []
-        for c in unit:
-            cas = caskets[c]
-            a = cas.fixed_true(p, env)
-            kmask = cas.counts(a) & cas.sigmask[start[c]]
-            if not kmask:
-                return []
-            sol.append((start[c], a, kmask))
-        return [tuple(sol)]
-    if users is None:
-        users = unit_users(caskets, unit)
+    if held:  # each casket held to one signal by its portrait statements: read them off
+        sol = _solution(caskets, unit, env, p, start)
+        return [sol] if sol is not None else []
+    return _search(caskets, unit, env, p, start,
+                   unit_users(caskets, unit) if users is None else users)
+
+
+def _solution(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
+              signals: dict[int, int]) -> tuple[tuple[int, int, int], ...] | None:
+    """The unit's caskets showing `signals` (one each): (signal, a, counts) per casket, or
+    None when one of them cannot show its signal."""
+    for c in unit:
+        env[c] = signals[c]
+    sol = []
+    for c in unit:
+        cas = caskets[c]
+        a = cas.fixed_true(p, env)
+        kmask = cas.counts(a) & cas.sigmask[signals[c]]
+        if not kmask:
+            return None
+        sol.append((signals[c], a, kmask))
+    return tuple(sol)
+
+
+def _search(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
+            start: dict[int, int], users: dict[int, list[int]]
+            ) -> list[tuple[tuple[int, int, int], ...]]:
+    """`unit_solutions` by search: narrow the signal domains (`start`) by propagation, guess
+    one casket's signal where several remain, keep every consistent combination."""
     solutions: list[tuple[tuple[int, int, int], ...]] = []
     todo = [start]
     while todo:
         dom = todo.pop()
-        queue = list(unit)
-        queued = set(queue)
-        ok = True
-        while queue:
-            c = queue.pop()
-            queued.discard(c)
-            cas = caskets[c]
-            kmask = 0
-            for a in bits(_a_options(cas, p, env, dom)):
-                kmask |= cas.counts(a)
-            d = dom[c] & _signals_of(cas, kmask)
-            if not d:
-                ok = False
-                break
-            if d != dom[c]:
-                dom[c] = d
-                for u in users[c]:
-                    if u not in queued:
-                        queued.add(u)
-                        queue.append(u)
-        if not ok:
+        if not _narrow(caskets, unit, env, p, dom, users):
             continue
         open_ = [c for c in unit if dom[c] & (dom[c] - 1)]
         if open_:
@@ -623,16 +710,35 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
                     branch[c] = sig
                     todo.append(branch)
             continue
-        for c in unit:
-            env[c] = dom[c]
-        sol = []
-        for c in unit:
-            cas = caskets[c]
-            a = cas.fixed_true(p, env)
-            mask = cas.sigmask[dom[c]]
-            sol.append((dom[c], a, cas.counts(a) & mask))
-        solutions.append(tuple(sol))
+        sol = _solution(caskets, unit, env, p, dom)
+        if sol is not None:  # (always: narrowing checked every casket's counts)
+            solutions.append(sol)
     return solutions
+
+
+def _narrow(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
+            dom: dict[int, int], users: dict[int, list[int]]) -> bool:
+    """Narrow the signal domains `dom` (in place) to the signals each casket can show given
+    the others' domains, until nothing changes; False when one domain empties."""
+    queue = list(unit)
+    queued = set(queue)
+    while queue:
+        c = queue.pop()
+        queued.discard(c)
+        cas = caskets[c]
+        kmask = 0
+        for a in bits(_a_options(cas, p, env, dom)):
+            kmask |= cas.counts(a)
+        d = dom[c] & _signals_of(cas, kmask)
+        if not d:
+            return False
+        if d != dom[c]:
+            dom[c] = d
+            for u in users[c]:
+                if u not in queued:
+                    queued.add(u)
+                    queue.append(u)
+    return True
 
 
 # --------------------------------------------------------------------------- loops
@@ -645,17 +751,15 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
     names = puzzle.names
     for unit in units:
         if len(unit) > 1:
-            members = {names[c] for c in unit}
             whole = len(unit) == len(names)  # every truth statement speaks inside it
-            stmts = []
+            members = () if whole else {names[c] for c in unit}
+            stmts: list[int] = []
             for c in unit:
                 cas = caskets[c]
                 if not (cas.ot or cas.of or cas.truth):
                     continue
                 if whole:  # the numbers of its speaking statements
-                    stmts += cas.speaks if cas.speaks is not None else compress(
-                        range(cas.start, cas.start + cas.n),
-                        map(_SPEAKS, map(_KIND, cas.statements)))
+                    stmts += cas.speaks
                     continue
                 stmts += [i for i, st in enumerate(cas.statements, cas.start)
                           if st[0] in OTHER_KINDS or (st[0] in TRUTH_KINDS and st[1] in members)]
@@ -674,28 +778,31 @@ def order_loops(puzzle: Puzzle, caskets: Sequence[Casket],
                 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The loops in the order of `semantics.find_loops` (Tarjan over statements, roots in
     number order), found on a graph where one node per casket stands between a statement and
-    the statements it speaks of: linear in the number of statements."""
+    the statements it speaks of: linear in the number of statements. Statements that speak
+    of none (portrait statements, empty slots) are left out: in Tarjan's search each is a
+    component of its own, finished as soon as it is seen, which changes no other's order."""
     if len(loops) < 2:
         return loops
-    where = {name: i for i, name in enumerate(puzzle.names)}
+    where = _where(puzzle.names)
     size = puzzle.size
-    children: list[tuple[int, ...]] = []
+    children: list[tuple[int, ...]] = [()] * (size + len(caskets))
+    roots: list[int] = []
     for cas in caskets:
-        for st in cas.statements:
-            kind = st.kind
-            if kind == "true" or kind == "false":
-                children.append((size + where[st.target],))
-            elif kind == "other_true" or kind == "other_false":
-                children.append((size + cas.index,))
-            else:
-                children.append(())
-    for cas in caskets:
-        children.append(tuple(range(cas.start, cas.start + cas.n)))
+        node = (size + cas.index,)
+        sts = cas.statements
+        start = cas.start
+        for i in cas.speaks:
+            st = sts[i - start]
+            kind = st[0]
+            children[i] = (size + where[st[1]],) if kind == "true" or kind == "false" else node
+        children[size + cas.index] = tuple(cas.speaks)
+        roots += cas.speaks
     rank: dict[int, int] = {}  # first statement of a loop -> position in the output
-    for comp in strong_components(children, range(size)):
-        stmts = [w for w in comp if w < size]  # the casket nodes dropped
-        if len(stmts) > 1:
-            rank[stmts[0]] = len(rank)
+    for comp in strong_components(children, roots):
+        if len(comp) > 1:
+            stmts = [w for w in comp if w < size]  # the casket nodes dropped
+            if len(stmts) > 1:
+                rank[stmts[0]] = len(rank)
     return sorted(loops, key=lambda loop: rank[loop[0][0]])
 
 
@@ -728,19 +835,15 @@ def loop_varies(caskets: Sequence[Casket], where: dict[str, int], walk: Walk,
     return False
 
 
-def quick_all(plan: Plan) -> list[tuple[int, Sequence[int], Sequence[int]] | None]:
+def quick_all(plan: Plan) -> tuple[list[int | None], list[list[int]], list[list[int]]]:
     """The common case at full speed, every placement at once: where every unit has one
     consistent combination of signals, a placement has one state, and the walk is not needed.
-    Per casket, one row over the placements: how many of its fixed statements are true
-    under each (from its portrait statements and the rows of the caskets it speaks of), and
-    the counts that follows. A row is one number with a few exceptions (the placements its
-    portrait statements name, and those where a casket it speaks of shows ALL or NONE), so it
-    is built from the exceptions, and the counts are worked out once per distinct number.
-    Per placement: (total, fixed statements true per casket, counts per casket), or None when
-    the general walk is needed there."""
+    Per casket, one row over the placements: how many of its fixed statements are true under
+    each, and the counts that follow (see `_quick_casket`). Returns, per placement, the bit
+    set of its totals (None where the general walk is needed), and per casket its two rows
+    (fixed statements true, counts), read where the total is not None."""
     caskets = plan.caskets
     k = plan.k
-    every = (1 << k) - 1
     slow = 0  # placements (bit set) that need the walk
     #: per casket, the placements (bit sets) under which it shows ALL / NONE
     show_all = [0] * k
@@ -749,45 +852,33 @@ def quick_all(plan: Plan) -> list[tuple[int, Sequence[int], Sequence[int]] | Non
     rows_m: list[list[int]] = [[]] * k
     sum0 = 0  # sum of the single counts at every placement's default ...
     sums = [0] * k  # ... plus these per placement
-    multi = False
+    multi = False  # whether some casket has several counts somewhere
     for unit in plan.units:
         if len(unit) > 1:
-            for ci in unit:
-                rows_a[ci] = [0] * k
-                rows_m[ci] = [0] * k
-            env = list(plan.env0)
-            outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
-            users = unit_users(caskets, unit)
-            for p in range(k):
-                if slow >> p & 1:
-                    continue
-                bit = 1 << p
-                for y in outside:
-                    env[y] = (ALL if show_all[y] & bit else NONE if show_none[y] & bit
-                              else MIXED)
-                sols = unit_solutions(caskets, unit, env, p, users)
-                if len(sols) != 1:
-                    slow |= bit
-                    continue
-                for ci, (sig, a, kmask) in zip(unit, sols[0]):
-                    if sig == ALL:
-                        show_all[ci] |= bit
-                    elif sig == NONE:
-                        show_none[ci] |= bit
-                    rows_a[ci][p] = a
-                    rows_m[ci][p] = kmask
-                    if kmask & (kmask - 1):
-                        multi = True
-                    else:
-                        sums[p] += kmask.bit_length() - 1
-            continue
-        ci = unit[0]
-        c = caskets[ci]
-        a0 = c.base
-        exc: dict[int, int] = {}  # placement -> fixed statements true, where not a0
-        for y, d in c.adjust.items():
-            if d:
-                exc[y] = a0 + d
+            slow, many = _quick_cycle(plan, unit, slow, show_all, show_none, rows_a, rows_m,
+                                      sums)
+        else:
+            slow, many, d0 = _quick_casket(caskets[unit[0]], k, slow, show_all, show_none,
+                                           rows_a, rows_m, sums)
+            sum0 += d0
+        if many:
+            multi = True
+    return _quick_totals(k, slow, multi, rows_m, sum0, sums), rows_a, rows_m
+
+
+def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: list[int],
+                  rows_a: list[list[int]], rows_m: list[list[int]], sums: list[int]
+                  ) -> tuple[int, bool, int]:
+    """`quick_all` for a casket that is a unit of its own. Its row is one number, c.base,
+    with a few exceptions: the placements its portrait statements name, and those under
+    which a casket it speaks of shows ALL or NONE. The default placements are done at once,
+    then each exception. Returns the slow placements, whether it has several counts
+    somewhere, and its single count at the default placements (0 if several)."""
+    ci = c.index
+    a0 = c.base
+    exc = c.at
+    if c.live:
+        exc = dict(exc)
         for y, ct, cf in c.live:
             if ct:
                 for p in bits(show_all[y]):
@@ -795,76 +886,110 @@ def quick_all(plan: Plan) -> list[tuple[int, Sequence[int], Sequence[int]] | Non
             if cf:
                 for p in bits(show_none[y]):
                     exc[p] = exc.get(p, a0) + cf
-        cache = c.cache
-        m0 = cache.get(a0)
-        if m0 is None:
-            m0 = c.counts(a0)
-        row = [a0] * k
-        masks = [m0] * k
-        top = 1 << c.n
-        single = not m0 & (m0 - 1)
-        d0 = m0.bit_length() - 1 if single else 0
-        sum0 += d0
-        # the default placements at once ...
-        where = every
-        for p in exc:
-            where ^= 1 << p
-        if where:
-            if m0 == top:
-                show_all[ci] |= where
-            elif m0 == 1:
-                show_none[ci] |= where
-            elif not m0 or m0 & (top | 1):
-                slow |= where
-            if not single:
-                multi = True
-        # ... then each exception
-        for p, a in exc.items():
-            row[p] = a
-            kmask = cache.get(a)
-            if kmask is None:
-                kmask = c.counts(a)
-            masks[p] = kmask
-            if kmask == top:
-                show_all[ci] |= 1 << p
-            elif kmask == 1:
-                show_none[ci] |= 1 << p
-            elif not kmask or kmask & (top | 1):
-                slow |= 1 << p
+    cache = c.cache
+    m0 = cache.get(a0)
+    if m0 is None:
+        m0 = c.counts(a0)
+    row = rows_a[ci] = [a0] * k
+    masks = rows_m[ci] = [m0] * k
+    top = 1 << c.n
+    single = not m0 & (m0 - 1)
+    d0 = m0.bit_length() - 1 if single else 0
+    multi = False
+    where = (1 << k) - 1
+    for p in exc:
+        where ^= 1 << p
+    if where:
+        if m0 == top:
+            show_all[ci] |= where
+        elif m0 == 1:
+            show_none[ci] |= where
+        elif not m0 or m0 & (top | 1):
+            slow |= where
+        if not single:
+            multi = True
+    for p, a in exc.items():
+        row[p] = a
+        kmask = cache.get(a)
+        if kmask is None:
+            kmask = c.counts(a)
+        masks[p] = kmask
+        if kmask == top:
+            show_all[ci] |= 1 << p
+        elif kmask == 1:
+            show_none[ci] |= 1 << p
+        elif not kmask or kmask & (top | 1):
+            slow |= 1 << p
+        if kmask & (kmask - 1):
+            multi = True
+        else:  # its own count, not the default's (in sum0)
+            sums[p] += kmask.bit_length() - 1 - d0
+    return slow, multi, d0
+
+
+def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[int],
+                 show_none: list[int], rows_a: list[list[int]], rows_m: list[list[int]],
+                 sums: list[int]) -> tuple[int, bool]:
+    """`quick_all` for a unit of several caskets, one placement at a time (those not yet
+    slow): fills in their rows, shows and sums; returns the slow placements and whether
+    some casket has several counts."""
+    caskets = plan.caskets
+    k = plan.k
+    multi = False
+    for ci in unit:
+        rows_a[ci] = [0] * k
+        rows_m[ci] = [0] * k
+    env = list(plan.env0)
+    outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
+    users = unit_users(caskets, unit)
+    for p in range(k):
+        if slow >> p & 1:
+            continue
+        bit = 1 << p
+        for y in outside:
+            env[y] = ALL if show_all[y] & bit else NONE if show_none[y] & bit else MIXED
+        sols = unit_solutions(caskets, unit, env, p, users)
+        if len(sols) != 1:
+            slow |= bit
+            continue
+        for ci, (sig, a, kmask) in zip(unit, sols[0]):
+            if sig == ALL:
+                show_all[ci] |= bit
+            elif sig == NONE:
+                show_none[ci] |= bit
+            rows_a[ci][p] = a
+            rows_m[ci][p] = kmask
             if kmask & (kmask - 1):
                 multi = True
-            else:  # its own count, not the default's (in sum0)
-                sums[p] += kmask.bit_length() - 1 - d0
-        rows_a[ci] = row
-        rows_m[ci] = masks
-    fixed_by_p = list(zip(*rows_a))
-    masks_by_p = list(zip(*rows_m))
-    out: list[tuple[int, Sequence[int], Sequence[int]] | None] = []
+            else:
+                sums[p] += kmask.bit_length() - 1
+    return slow, multi
+
+
+def _quick_totals(k: int, slow: int, multi: bool, rows_m: list[list[int]], sum0: int,
+                  sums: list[int]) -> list[int | None]:
+    """Per placement, the bit set of its totals (None where slow)."""
+    out: list[int | None] = []
     for p in range(k):
         if slow >> p & 1:
             out.append(None)
-            continue
-        masks_p = masks_by_p[p]
-        if multi:
+        elif multi:
             total = 1
-            for kmask in masks_p:
+            for row in rows_m:
+                kmask = row[p]
                 if kmask != 1:
                     total = conv(total, kmask)
+            out.append(total)
         else:
-            total = 1 << (sum0 + sums[p])
-        out.append((total, fixed_by_p[p], masks_p))
+            out.append(1 << (sum0 + sums[p]))
     return out
 
 
-def other_false_varies(c: Casket, a: int, kmask: int) -> bool:
-    """Whether the "other false" statements on c take different values among its cases
-    with a fixed statements true and a count in kmask."""
-    if not c.of or not kmask & 2 or a != 0:
-        return False
-    return c.free + c.of >= 2 or kmask != 2
-
-
 # --------------------------------------------------------------------------- the engine
+#: bit set of counts -> the same as a frozenset (shared: the sets are immutable)
+_COUNT_SETS: dict[int, frozenset[int]] = {}
+
+
 class CasketEngine:
     """The analysis of one puzzle: walks per placement, loops, values."""
 
@@ -873,14 +998,16 @@ class CasketEngine:
         self.k = len(puzzle.caskets)
         self.caskets = caskets = compile_caskets(puzzle)
         #: the casket graph's units (structure: loops are read off them)
-        self.units = casket_units(caskets)
-        # the live graph drops edges to caskets that always show MIXED; when it drops none,
-        # or the graph has no cycle, the structure's order serves the walk as it is
-        same = len(self.units) == self.k or all(
-            len(c.live) == len(c.truth) for c in caskets)
-        self.plan = Plan(caskets, self.units if same else casket_units(caskets, live=True))
+        self.units = structure(caskets)
+        # the walk follows the live graph, which drops edges to caskets that always show MIXED
+        if any(map(_LIVE, caskets)):
+            self.plan = Plan(caskets, casket_units(caskets, live=True))
+        else:  # (often none is left: every casket a unit of its own, no signal carried)
+            self.plan = Plan(caskets, list(zip(range(self.k))), carries=False)
         self._walks: dict[int, Walk] = {}
-        self._quick = quick_all(self.plan)
+        #: per placement its totals, None where the walk is needed; per casket, its rows
+        #: over the placements: fixed statements true, counts (see quick_all)
+        self._quick, self._rows_a, self._rows_m = quick_all(self.plan)
 
     @property
     def where(self) -> dict[str, int]:
@@ -896,14 +1023,19 @@ class CasketEngine:
     def total(self, p: int) -> int:
         """Bit set of the achievable true counts with the portrait in casket p."""
         q = self._quick[p]
-        return q[0] if q is not None else self.walk(p).total
+        return q if q is not None else self.walk(p).total
 
     def true_counts(self) -> tuple[frozenset[int], ...]:
         out = []
-        for p, q in enumerate(self._quick):
-            t = q[0] if q is not None else self.walk(p).total
-            out.append(frozenset((t.bit_length() - 1,)) if t and not t & (t - 1)
-                       else frozenset(bits(t)))
+        for p, t in enumerate(self._quick):
+            if t is None:
+                t = self.walk(p).total
+            got = _COUNT_SETS.get(t)
+            if got is None:
+                if len(_COUNT_SETS) >= 4096:
+                    _COUNT_SETS.clear()
+                got = _COUNT_SETS[t] = frozenset(bits(t))
+            out.append(got)
         return tuple(out)
 
     def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
@@ -937,24 +1069,30 @@ class CasketEngine:
             return ()
         found = order_loops(self.puzzle, caskets, found)
         reports = []
-        everything = tuple(range(self.k))
         quick = self._quick
+        rows_a, rows_m = self._rows_a, self._rows_m
         for stmts, unit in found:
             undetermined, paradox = [], []
             freed_plan = closure = None
-            speakers = [caskets[c] for c in unit if caskets[c].of]
+            # the "other false" statements of a casket take different values among its cases
+            # when none of its fixed statements is true and 1 true statement is possible, and
+            # either 1 is reached two ways (free + of >= 2) or another count is possible too
+            speakers = []
+            for c in unit:
+                cas = caskets[c]
+                if cas.of:
+                    speakers.append((c, cas.free + cas.of >= 2))
             for p in range(self.k):
-                q = quick[p]
-                if q is not None:  # one state: only "other false" statements can vary
-                    if speakers:
-                        _total, fixed, masks = q
-                        if any(other_false_varies(c, fixed[c.index], masks[c.index])
-                               for c in speakers):
+                if quick[p] is not None:  # one state: only "other false" statements can vary
+                    for c, loose in speakers:
+                        kmask = rows_m[c][p]
+                        if not rows_a[c][p] and kmask & 2 and (loose or kmask != 2):
                             undetermined.append(p)
+                            break
                     continue
                 if closure is None:  # the general walk, over the caskets the loop reaches
                     closure = reach(caskets, unit)
-                    whole = closure == everything
+                    whole = len(closure) == self.k
                     plan = (self.plan if whole
                             else Plan(caskets, casket_units(caskets, closure, True)))
                     loop = frozenset(stmts)
@@ -974,13 +1112,11 @@ class CasketEngine:
     def worlds(self, p: int) -> int:
         """How many consistent worlds (assignments of every statement) placement p has."""
         caskets = self.caskets
-        q = self._quick[p]
-        if q is not None:
-            _total, fixed, masks = q
+        if self._quick[p] is not None:
             out = 1
             for c in caskets:
-                a = fixed[c.index]
-                out *= sum(c.multiplicity(a, k) for k in bits(masks[c.index]))
+                a = self._rows_a[c.index][p]
+                out *= sum(c.multiplicity(a, k) for k in bits(self._rows_m[c.index][p]))
             return out
         walk = self.walk(p)
         if not walk.total:
@@ -1026,6 +1162,61 @@ def analyse(puzzle: Puzzle) -> Analysis:
 
 
 # =========================================================================== the whole language
+def _readers(puzzle: Puzzle) -> Callable[[object], Callable[[int, tuple[int, ...], int], bool]
+                                          | None]:
+    """For a puzzle, the reading of a meaning off the placement p, the per-casket true
+    counts K and their sum T: a function (p, K, T) -> bool, or None for an "other"
+    statement (its value depends on its own casket's other statements)."""
+    from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, GroupMeaning,
+                             PortraitMeaning, compare)
+
+    layout = puzzle.layout
+    k = len(puzzle.caskets)
+    n = tuple(layout.counts)
+    whole = {tuple(layout.group(c)): c for c in range(k)}
+    every = tuple(range(puzzle.size))
+
+    def caskets_of(group: tuple[int, ...]) -> tuple[int, ...] | None:
+        if group == every:
+            return tuple(range(k))
+        c = whole.get(tuple(group))
+        return None if c is None else (c,)
+
+    def reader(mn):
+        """(p, K, T) -> bool for a meaning read off the placement and the counts."""
+        if isinstance(mn, PortraitMeaning):
+            c, pos = mn.casket, mn.positive
+            return lambda p, K, T: (p == c) == pos
+        if isinstance(mn, AnyOfMeaning):
+            cs = frozenset(mn.caskets)
+            return lambda p, K, T: p in cs
+        if isinstance(mn, GroupMeaning):
+            cs = caskets_of(mn.group)
+            if cs is None:
+                return None
+            (y,) = cs
+            want = n[y] if mn.value else 0
+            return lambda p, K, T: K[y] == want
+        if isinstance(mn, CountMeaning):
+            total = len(mn.group)
+            op, kk, value = mn.op, mn.k, mn.value
+            if tuple(mn.group) == every:
+                return lambda p, K, T: compare(T if value else total - T, op, kk)
+            cs = caskets_of(mn.group)
+            assert cs is not None and len(cs) == 1, mn
+            (y,) = cs
+            return lambda p, K, T: compare(K[y] if value else total - K[y], op, kk)
+        if isinstance(mn, CasketsMeaning):
+            cs = [caskets_of(g) for g in mn.groups]
+            assert all(c is not None and len(c) == 1 for c in cs), mn
+            pairs = tuple((c[0], a) for c, a in zip(cs, mn.accept))  # type: ignore[index]
+            op, kk = mn.op, mn.k
+            return lambda p, K, T: compare(sum(1 for y, a in pairs if K[y] in a), op, kk)
+        raise TypeError(f"no reading for {mn!r}")
+
+    return reader
+
+
 class WholeEngine:
     """The casket engine for the whole language (core/rules.py, the counting and maker kinds).
 
@@ -1043,58 +1234,13 @@ class WholeEngine:
     """
 
     def __init__(self, puzzle: Puzzle, free: frozenset[int] = frozenset(), rules: bool = True):
-        from .vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning,
-                                 GroupMeaning, PortraitMeaning)
+        from .vocabulary import FreeMeaning, GroupMeaning
 
         self.puzzle = puzzle
-        layout = puzzle.layout
         self.k = k = len(puzzle.caskets)
-        self.n = n = tuple(layout.counts)
-        groups = [tuple(layout.group(c)) for c in range(k)]
-        whole = {g: c for c, g in enumerate(groups)}
+        self.n = tuple(puzzle.layout.counts)
         size = puzzle.size
-        every = tuple(range(size))
-
-        def caskets_of(group: tuple[int, ...]) -> tuple[int, ...] | None:
-            if group == every:
-                return tuple(range(k))
-            c = whole.get(tuple(group))
-            return None if c is None else (c,)
-
-        def reader(mn):
-            """(p, K, T) -> bool for a meaning read off the placement and the counts."""
-            if isinstance(mn, PortraitMeaning):
-                c, pos = mn.casket, mn.positive
-                return lambda p, K, T: (p == c) == pos
-            if isinstance(mn, AnyOfMeaning):
-                cs = frozenset(mn.caskets)
-                return lambda p, K, T: p in cs
-            if isinstance(mn, GroupMeaning):
-                cs = caskets_of(mn.group)
-                if cs is None:
-                    return None
-                (y,) = cs
-                want = n[y] if mn.value else 0
-                return lambda p, K, T: K[y] == want
-            if isinstance(mn, CountMeaning):
-                total = len(mn.group)
-                op, kk, value = mn.op, mn.k, mn.value
-                if tuple(mn.group) == every:
-                    return lambda p, K, T: compare(T if value else total - T, op, kk)
-                cs = caskets_of(mn.group)
-                assert cs is not None and len(cs) == 1, mn
-                (y,) = cs
-                return lambda p, K, T: compare(K[y] if value else total - K[y], op, kk)
-            if isinstance(mn, CasketsMeaning):
-                cs = [caskets_of(g) for g in mn.groups]
-                assert all(c is not None and len(c) == 1 for c in cs), mn
-                pairs = tuple((c[0], a) for c, a in zip(cs, mn.accept))  # type: ignore[index]
-                op, kk = mn.op, mn.k
-                return lambda p, K, T: compare(sum(1 for y, a in pairs if K[y] in a), op, kk)
-            raise TypeError(f"no reading for {mn!r}")
-
-        from .vocabulary import compare
-
+        reader = _readers(puzzle)
         #: per casket: (readers of its fixed statements with their numbers), ot, of, free
         self.fixed: list[list[tuple[int, object]]] = [[] for _ in range(k)]
         self.ot = [0] * k

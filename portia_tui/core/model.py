@@ -13,7 +13,8 @@ from typing import Iterator, NamedTuple, Sequence
 
 from . import vocabulary as voc
 from .errors import PuzzleError
-from .rules import Rule, conditions, is_m_rule, m_rule, rule_problem, rule_sentence
+from .rules import (Rule, clash_message, conditions, is_m_rule, m_rule, rule_problem,
+                    rule_sentence, total_clash)
 from .vocabulary import EMPTY, Layout, Meaning, Statement, is_empty
 
 DEFAULT_CASKETS = ("gold", "silver", "lead")
@@ -162,6 +163,15 @@ class Puzzle:
     def rule_sentences(self) -> list[str]:
         return [rule_sentence(r, self.layout) for r in self.rules]
 
+    @property
+    def rules_said(self) -> str:
+        """The puzzle's rules in short, for one-line reports: 'm = 4' for the classic rule
+        alone, else every rule's sentence ('At most 1 statement is true; ...'), 'm open'
+        when there is none."""
+        if not self.side_rules:
+            return "m open" if self.m is None else f"m = {self.m}"
+        return "; ".join(self.rule_sentences())
+
     # ----------------------------------------------------------------- construction
     @classmethod
     def build(
@@ -280,6 +290,10 @@ class Puzzle:
             bad = rule_problem(r, self.layout)
             if bad:
                 out.append((None, f"rule {rule_sentence(r, self.layout)!r}: {bad}"))
+        clash = total_clash(self.rules)
+        if clash is not None:
+            first, second = (rule_sentence(r, self.layout) for r in clash)
+            out.append((None, clash_message(f"the rule {first!r}", second)))
         return out
 
     def validate(self) -> "Puzzle":

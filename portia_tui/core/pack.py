@@ -245,7 +245,7 @@ def check_entry(entry: PackPuzzle) -> CheckResult:
     if entry.difficulty not in DIFFICULTIES:
         return CheckResult(entry.id, False, f"unknown difficulty {entry.difficulty!r}")
     sols = analyse(puzzle).solution_names()
-    said = f"{puzzle.shape}, m = {puzzle.m}: {verdict(sols, puzzle.m)}"
+    said = f"{puzzle.shape}, {puzzle.rules_said}: {verdict(sols, puzzle.m)}"
     if len(sols) != 1:
         return CheckResult(entry.id, False, said)
     if entry.solution is not None and entry.solution != sols[0]:
@@ -292,6 +292,15 @@ def created_now() -> str:
     return when.replace(microsecond=0).isoformat()
 
 
+def _pack_title(settings: "Settings") -> str:
+    """'Portia-3 puzzles', or for a family 'Portia puzzles, second generation'."""
+    if settings.family is None:
+        return f"Portia-{settings.n} puzzles"
+    from .generator.families import FAMILIES
+
+    return f"Portia puzzles, {FAMILIES[settings.family].summary.split(':')[0]}"
+
+
 def build_pack(generated: "list[Generated]", settings: "Settings", title: str = "",
                author: str = "", created: str | None = None) -> Pack:
     """A Pack of generated puzzles: ids 001, 002, ...; the settings and seed recorded."""
@@ -304,6 +313,6 @@ def build_pack(generated: "list[Generated]", settings: "Settings", title: str = 
         puzzle = g.puzzle.with_meta(title=g.puzzle.title or f"Puzzle {pid}")
         entries.append(PackPuzzle(pid, puzzle, g.rating.level, g.rating.score, g.solution))
     table = {"program": f"portia {__version__}", **settings.as_table()}
-    return Pack(title=title or f"Portia-{settings.n} puzzles", puzzles=tuple(entries),
+    return Pack(title=title or _pack_title(settings), puzzles=tuple(entries),
                 author=author, created=created_now() if created is None else created,
                 generator=table)

@@ -43,6 +43,29 @@ def is_m_rule(rule: Rule) -> bool:
     return rule.kind == "total" and rule.op == "exactly" and rule.value
 
 
+def fixes_total(rule: Rule) -> bool:
+    """An exact total ("Exactly K statements are true|false"; the m rule is one): it fixes how
+    many statements are true, so a puzzle states one at most (a second one would either say
+    the same again or leave no solution)."""
+    return rule.kind == "total" and rule.op == "exactly"
+
+
+def total_clash(rules: Sequence[Rule]) -> tuple[Rule, Rule] | None:
+    """The first two exact totals among `rules`, or None when there are fewer than two."""
+    first = None
+    for rule in rules:
+        if fixes_total(rule):
+            if first is not None:
+                return first, rule
+            first = rule
+    return None
+
+
+def clash_message(first: str, second: str) -> str:
+    """Why a puzzle may not state two exact totals (the rules' sentences)."""
+    return f"{first} and the rule {second!r} both say how many statements are true: keep one"
+
+
 def _tf(value: bool) -> str:
     return "true" if value else "false"
 

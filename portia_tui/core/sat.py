@@ -263,12 +263,15 @@ def exactly_m_clauses(puzzle: Puzzle, m: int, top: int) -> tuple[list[list[int]]
     return [list(c) for c in enc.clauses], max(top, enc.nv)
 
 
-def uncertain_statements(puzzle: Puzzle, loops: Iterable[tuple[int, ...]]) -> list[int]:
+def uncertain_statements(puzzle: Puzzle, loops: Iterable[tuple[int, ...]],
+                         refs: Sequence[Sequence[int]] | None = None) -> list[int]:
     """The statements a placement may leave open: in a loop, empty, or speaking (directly or
-    not) of such a statement."""
-    refs = references(puzzle)
+    not) of such a statement. `refs`: the puzzle's references, when already made."""
     open_ = {i for loop in loops for i in loop}
     open_ |= {i for i, mn in enumerate(puzzle.meanings) if isinstance(mn, FreeMeaning)}
+    if not open_:  # nothing open: nothing speaks of an open statement
+        return []
+    refs = references(puzzle) if refs is None else refs
     # statements referring to an open one are open; iterate to a fixpoint
     changed = True
     while changed:
@@ -287,7 +290,8 @@ class SatEngine:
         self.puzzle = puzzle
         self.k = len(puzzle.caskets)
         self.size = puzzle.size
-        self.loops = find_loops(puzzle)
+        refs = references(puzzle)  # one pass, for the loops and the counted statements
+        self.loops = find_loops(puzzle, refs)
         enc = Encoding(puzzle)
         in_loop = {i: j for j, loop in enumerate(self.loops) for i in loop}
         # activation literals: one per casket (its statements outside loops), one per loop,
@@ -303,7 +307,7 @@ class SatEngine:
         self.top = enc.top
         self.everything = self.casket_act + self.loop_act + self.rules_act
         self.solver = Solver(name=solver, bootstrap_with=clauses)
-        self.counted = uncertain_statements(puzzle, self.loops)
+        self.counted = uncertain_statements(puzzle, self.loops, refs)
         self._bounds: tuple[list[int], list[int]] | None = None
         self.calls = 0
 

@@ -82,11 +82,12 @@ def components(puzzle: Puzzle) -> list[tuple[int, ...]]:
     return strong_components(references(puzzle))
 
 
-def find_loops(puzzle: Puzzle) -> list[tuple[int, ...]]:
+def find_loops(puzzle: Puzzle, refs: Sequence[Sequence[int]] | None = None
+               ) -> list[tuple[int, ...]]:
     """Every loop (component of two or more statements, or a statement that refers to itself),
-    in dependency order."""
-    refs = references(puzzle)
-    return [c for c in components(puzzle) if len(c) > 1 or c[0] in refs[c[0]]]
+    in dependency order. `refs`: the puzzle's :func:`references`, when already made."""
+    refs = references(puzzle) if refs is None else refs
+    return [c for c in strong_components(refs) if len(c) > 1 or c[0] in refs[c[0]]]
 
 
 def closure(puzzle: Puzzle, statements: Sequence[int]) -> tuple[int, ...]:

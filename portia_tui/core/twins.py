@@ -40,15 +40,18 @@ def _matrix(coded: _Coded) -> tuple[list[list[int]], list[int]]:
     weight = _WEIGHTS.get(base)
     if weight is None:
         weight = _WEIGHTS[base] = [base ** r for r in range(len(KINDS) + 1)]
-    cells = [[0] * k for _ in range(k)]
-    free = [0] * k
-    for c, sts in enumerate(coded):
-        row = cells[c]
+    cells = []
+    free = []
+    for sts in coded:
+        row = [0] * k
+        f = 0
         for kind, t in sts:
-            if t >= 0:
-                row[t] += weight[kind]
+            if t < 0:
+                f += weight[kind]
             else:
-                free[c] += weight[kind]
+                row[t] += weight[kind]
+        cells.append(row)
+        free.append(f)
     return cells, free
 
 
@@ -75,7 +78,8 @@ def _signature(table, c: int) -> tuple:
     row = cells[c]
     said = row[:c] + row[c + 1:]
     said.sort()
-    heard = [cells[t][c] for t in range(len(free)) if t != c]
+    heard = [r[c] for r in cells]
+    del heard[c]
     heard.sort()
     return (free[c], row[c], *said, *heard)
 
@@ -91,14 +95,41 @@ def coded_key(coded: _Coded, m: int | None, brute: bool = False) -> tuple:
     if k > BRUTE_CASKETS:
         return (m, _search(coded, table, _refine(coded, [0] * k)))
     # caskets ordered by what they say and what is said of them; ties: every order tried
+    if k == 3:
+        key = _three(table)
+        if key is not None:
+            return (m, key)
     signatures = [_signature(table, c) for c in range(k)]
     old = sorted(range(k), key=signatures.__getitem__)
-    if all(signatures[a] != signatures[b] for a, b in zip(old, old[1:])):
-        return (m, _in_order(table, old))  # the colours' order: no tie
+    for a, b in zip(old, old[1:]):
+        if signatures[a] == signatures[b]:
+            break
+    else:  # the colours' order: no tie
+        return (m, _in_order(table, old))
     colours = _rank(signatures)
     return (m, min(_relabelled(table, perm) for perm in permutations(range(k))
                    if all(colours[a] < colours[b] for a in range(k) for b in range(k)
                           if perm[a] < perm[b] and colours[a] != colours[b])))
+
+
+def _three(table) -> tuple | None:
+    """The key of three caskets whose signatures (:func:`_signature`) all differ, or None:
+    the general path for the generator's most common shape, unrolled (the same key)."""
+    (row0, row1, row2), (f0, f1, f2) = table
+    a, b, c = row0
+    d, e, f = row1
+    g, h, i = row2
+    sigs = ((f0, a) + ((b, c) if b <= c else (c, b)) + ((d, g) if d <= g else (g, d)),
+            (f1, e) + ((d, f) if d <= f else (f, d)) + ((b, h) if b <= h else (h, b)),
+            (f2, i) + ((g, h) if g <= h else (h, g)) + ((c, f) if c <= f else (f, c)))
+    s0, s1, s2 = sigs
+    if s0 == s1 or s0 == s2 or s1 == s2:
+        return None
+    x, y, z = sorted((0, 1, 2), key=sigs.__getitem__)
+    rx, ry, rz = table[0][x], table[0][y], table[0][z]
+    free = table[1]
+    return (free[x], rx[x], rx[y], rx[z], free[y], ry[x], ry[y], ry[z],
+            free[z], rz[x], rz[y], rz[z])
 
 
 def brute_key(puzzle: Puzzle) -> tuple:
@@ -108,6 +139,8 @@ def brute_key(puzzle: Puzzle) -> tuple:
 
 def twin_key(puzzle: Puzzle) -> tuple:
     """Equal for two puzzles exactly when they are twins (see the module notes)."""
+    if not puzzle.thesis_only:  # the whole language: its statements carry more than a target
+        return whole_key(puzzle)
     return coded_key(_coded(puzzle), puzzle.m)
 
 
@@ -172,3 +205,33 @@ def _search(coded: _Coded, table, colours: list[int]) -> tuple:
             best = key
     assert best is not None
     return best
+
+
+#: up to this many caskets, :func:`whole_key` tries every renaming of the caskets
+WHOLE_CASKETS = 6
+
+
+def _renamed(st, new: dict[str, str]):
+    if st.caskets:
+        return st._replace(caskets=tuple(sorted(new[n] for n in st.caskets)))
+    if st.target is not None:
+        return st._replace(target=new[st.target])
+    return st
+
+
+def whole_key(puzzle: Puzzle) -> tuple:
+    """The twin key of a puzzle of the whole language (count and maker statements, rules
+    beyond m): equal for two puzzles with the same rules that are the same up to renaming the
+    caskets (every renaming tried, up to :data:`WHOLE_CASKETS` caskets; beyond, the caskets
+    as named) and the order of statements on each casket."""
+    names = puzzle.names
+    k = len(names)
+    orders = permutations(range(k)) if k <= WHOLE_CASKETS else [tuple(range(k))]
+    best = None
+    for order in orders:  # casket names[order[i]] takes the i-th name
+        new = {names[old]: names[i] for i, old in enumerate(order)}
+        key = tuple(tuple(sorted(_renamed(st, new) for st in puzzle.caskets[old].statements))
+                    for old in order)
+        if best is None or key < best:
+            best = key
+    return ("whole", best, tuple(sorted(puzzle.rules)))

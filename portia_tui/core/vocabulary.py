@@ -11,7 +11,7 @@ Nothing here knows about files, solvers or interfaces; it speaks of caskets thro
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 
 class Statement(NamedTuple):
@@ -676,6 +676,13 @@ def vocabulary_kinds(vocabulary: str) -> tuple[str, ...]:
     except KeyError:
         raise ValueError(f"unknown vocabulary {vocabulary!r} (the vocabularies are "
                          f"{', '.join(VOCABULARIES)})") from None
+
+
+def smallest_vocabulary(kinds: Iterable[str]) -> str:
+    """The first (smallest) vocabulary in :data:`VOCABULARIES` order (portrait < classic <
+    full) that holds every statement kind in `kinds` (empty slots aside)."""
+    wanted = {k for k in kinds if k}
+    return next(name for name, held in VOCABULARIES.items() if wanted <= set(held))
 
 
 def menu(puzzle, slot: int, vocabulary: str = "classic") -> list[Statement]:

@@ -212,5 +212,6 @@ class FileActions:
         )
         if choice == "restore":
             await self.screen.edit(found.puzzle)
+            self.screen.widen_vocabulary()
         elif choice == "discard":
             self.forget_recovery(model.path)

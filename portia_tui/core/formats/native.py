@@ -43,7 +43,7 @@ from typing import Any
 from .. import files
 from ..errors import FormatError, PortiaError
 from ..model import Casket, Puzzle, check_name
-from ..rules import is_m_rule, parse_rule, rule_problem
+from ..rules import clash_message, fixes_total, parse_rule, rule_problem
 from ..vocabulary import CLASSIC_KINDS, EMPTY, Layout
 from .common import key_line, line_of, lines_of, statement_from_sentence
 
@@ -168,9 +168,14 @@ def _rules(table: dict[str, Any], m: int | None, text: str, path: str,
         if rule is None:
             raise FormatError(f"unknown rule {sentence.strip()!r}", path,
                               line_of(text, sentence.strip(), rules_line or start) or rules_line)
-        if m is not None and is_m_rule(rule):
-            raise FormatError(f"m = {m} and the rule {sentence.strip()!r} both say how many "
-                              "statements are true: keep one", path, key_line(text, "m", start))
+        if m is not None and fixes_total(rule):
+            raise FormatError(clash_message(f"m = {m}", sentence.strip()), path,
+                              key_line(text, "m", start))
+        before = next((said for r, said in zip(rules, raw_rules) if fixes_total(r)), None)
+        if before is not None and fixes_total(rule):
+            raise FormatError(clash_message(f"the rule {before.strip()!r}", sentence.strip()),
+                              path,
+                              line_of(text, sentence.strip(), rules_line or start) or rules_line)
         rules.append(rule)
     return raw_rules, rules, rules_line
 

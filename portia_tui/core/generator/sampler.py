@@ -21,6 +21,7 @@ statement.
 from __future__ import annotations
 
 import random
+import sys
 
 from ..difficulty import BY_KEY, BY_RANK, COUNT as _COUNT, KIND_TECHNIQUE, MAX_WORK, Rating
 from ..model import Casket, Puzzle
@@ -40,6 +41,8 @@ _TARGET_BIASES = {"gentle": (0.0, 0.25, 0.5), "steady": _BIASES, "tricky": _BIAS
                   "fiendish": (0.75, 1.0)}
 #: at most this many menus are kept as nodes (a few caskets and statements need far fewer)
 _NODES_MAX = 20000
+#: up to this many caskets the menus of each order of the caskets are kept (6! = 720 orders)
+_ORDERS_KEPT = 6
 
 Coded = tuple[int, int]
 
@@ -94,10 +97,18 @@ class Sampler:
             for c in range(self.k)
         ]
         self._by_order: dict[tuple[int, ...], list[list[Coded]]] = {}
-        #: menus as nodes of a graph of picks, by id of the menu; _keep holds those menus
-        self._nodes: dict[int, tuple] = {}
-        self._keep: list[list[Coded]] = []
-        self.blocks = blocks(sorted({o for menu in self.menus for o in menu}), self.k, settings)
+        assert all(len(set(menu)) == len(menu) for menu in self.menus)  # masks name menus
+        every = sorted({o for menu in self.menus for o in menu})
+        self.blocks = blocks(every, self.k, settings)
+        # menus as nodes of a graph of picks. A menu on casket c is always a part of c's full
+        # menu in its order, so the set of its statements (a bit mask) names it: per casket,
+        # the node of each menu by its mask; the root menus handed to _pick by id (each entry
+        # holds its menu, so the id stays its own)
+        self._bit = {o: 1 << i for i, o in enumerate(every)}
+        self._blocked = {o: sum(self._bit[x] for x in block) for o, block in self.blocks.items()}
+        self._nodes: list[dict[int, tuple]] = [{} for _ in range(self.k)]
+        self._roots: dict[int, tuple[list[Coded], tuple]] = {}
+        self._kept = 0
 
     def draw(self) -> tuple[list[list[Coded]] | None, list[int] | None]:
         """(statements per casket, casket evaluation order or None when loops may occur);
@@ -107,13 +118,13 @@ class Sampler:
         q = None if self.s.difficulty is None else self.rng.choice(
             _TARGET_BIASES.get(self.s.difficulty, _BIASES))
         if self.s.loops:
-            picks = [self._pick(menu, q) for menu in self.menus]
+            picks = [self._pick(c, menu, q) for c, menu in enumerate(self.menus)]
             return (None if None in picks else picks), None
         order = list(range(self.k))
         self.rng.shuffle(order)
         out = []
         for c, menu in enumerate(self._loop_free_menus(order)):
-            picked = self._pick(menu, q)
+            picked = self._pick(c, menu, q)
             if picked is None:
                 return None, None
             out.append(picked)
@@ -128,49 +139,73 @@ class Sampler:
             rank = {c: i for i, c in enumerate(order)}
             menus = [[o for o in self.menus[c] if o[0] not in (TRUE, FALSE) or rank[o[1]] > rank[c]]
                      for c in range(self.k)]
-            if self.k <= 6:
+            if self.k <= _ORDERS_KEPT:
                 self._by_order[key] = menus
         return menus
 
-    def _pick(self, menu: list[Coded], q: float | None) -> list[Coded] | None:
-        """n statements from menu, each pick blocking what may not join it; q: the chance that
-        a slot gets a statement about statements (None: every statement alike)."""
+    def _pick(self, c: int, menu: list[Coded], q: float | None) -> list[Coded] | None:
+        """n statements from casket c's menu, each pick blocking what may not join it; q: the
+        chance that a slot gets a statement about statements (None: every statement alike)."""
         if q is not None:
             return self._pick_biased(menu, q)
         # rng.choice(seq) is seq[rng._randbelow(len(seq))], and _randbelow draws getrandbits
         # of len(seq).bit_length() bits until one is below len(seq): done here, the same draws
         getrandbits = self.rng.getrandbits
-        node = self._node(menu)
+        root = self._roots.get(id(menu))
+        node = root[1] if root is not None else self._root(c, menu)
         picked = []
-        for _ in range(self.n):
-            menu, size, width, nexts = node
+        last = self.n - 1
+        for step in range(self.n):
+            menu, size, width, nexts, _mask = node
             if not size:
                 return None
             r = getrandbits(width)
             while r >= size:
                 r = getrandbits(width)
             picked.append(menu[r])
+            if step == last:
+                break
             # the menu left once menu[r] is picked, kept per (menu, pick): menus recur
             nxt = nexts[r]
-            if nxt is None:
-                block = self.blocks[menu[r]]
-                nxt = self._node([x for x in menu if x not in block] if block else menu)
-                if self._nodes.get(id(nxt[0])) is nxt:  # kept: the graph grows no further
-                    nexts[r] = nxt
-            node = nxt
+            node = self._next(c, node, r) if nxt is None else nxt
         return picked
 
-    def _node(self, menu: list[Coded]) -> tuple:
-        """(menu, its size, bits to draw an index, the node after each pick), kept per menu
-        while fewer than _NODES_MAX are kept (each kept menu stays alive: its id stays its
-        own)."""
-        node = self._nodes.get(id(menu))
+    def _root(self, c: int, menu: list[Coded]) -> tuple:
+        """The node of a menu handed to _pick, kept by id when the menu is kept (the full
+        menus, and the menus per order for a few caskets) while few nodes are kept."""
+        bit = self._bit
+        node = self._node(c, sum(bit[o] for o in menu), menu)
+        if (self.s.loops or self.k <= _ORDERS_KEPT) and self._kept < _NODES_MAX:
+            self._kept += 1
+            self._roots[id(menu)] = (menu, node)
+        return node
+
+    def _next(self, c: int, node: tuple, r: int) -> tuple:
+        """The node of the menu left once node's statement r is picked (linked from node when
+        both are kept)."""
+        menu, _size, _width, nexts, mask = node
+        o = menu[r]
+        blocked = self._blocked[o]
+        left = mask & ~blocked
+        nxt = self._nodes[c].get(left)
+        if nxt is None:
+            block = self.blocks[o]
+            nxt = self._node(c, left, [x for x in menu if x not in block] if block else menu)
+        if self._nodes[c].get(left) is nxt:
+            nexts[r] = nxt  # kept: the graph grows no further
+        return nxt
+
+    def _node(self, c: int, mask: int, menu: list[Coded]) -> tuple:
+        """(menu, its size, bits to draw an index, the node after each pick, its mask), kept
+        per casket and mask while fewer than _NODES_MAX are kept."""
+        nodes = self._nodes[c]
+        node = nodes.get(mask)
         if node is None:
             size = len(menu)
-            node = (menu, size, size.bit_length(), [None] * size)
-            if len(self._nodes) < _NODES_MAX:
-                self._nodes[id(menu)] = node
-                self._keep.append(menu)
+            node = (menu, size, size.bit_length(), [None] * size, mask)
+            if self._kept < _NODES_MAX:
+                self._kept += 1
+                nodes[mask] = node
         return node
 
     def _pick_biased(self, menu: list[Coded], q: float) -> list[Coded] | None:
@@ -194,6 +229,7 @@ class Sampler:
 #: MAX_STATEMENTS < 2**16 statements); up to this many caskets the spread of each placement
 #: mask into fields is tabled
 _FIELD = 16
+assert _FIELD == 16  # _fields unpacks 16-bit fields ("H")
 _SPREAD_CASKETS = 10
 _spreads: dict[int, list[int]] = {}
 
@@ -208,6 +244,11 @@ def _spread(k: int) -> list[int]:
             table[mask] = table[mask ^ low] + (1 << (_FIELD * (low.bit_length() - 1)))
         _spreads[k] = table
     return table
+
+
+def _fields(packed: int, k: int) -> list[int]:
+    """The k 16-bit fields of a packed integer, lowest first (unpacked in one C call)."""
+    return memoryview(packed.to_bytes(2 * k, sys.byteorder)).cast("H").tolist()
 
 
 def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list[int]:
@@ -249,9 +290,7 @@ def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list
         all_true[c] = at
         all_false[c] = af
     if k <= _SPREAD_CASKETS:
-        total = sum(map(_spread(k).__getitem__, masks))
-        field = (1 << _FIELD) - 1
-        return [(total >> (_FIELD * p)) & field for p in range(k)]
+        return _fields(sum(map(_spread(k).__getitem__, masks)), k)
     return [sum(1 for v in masks if v >> p & 1) for p in range(k)]
 
 
@@ -294,6 +333,9 @@ def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None,
 #: the rank of the technique each coded kind needs on its own (difficulty.KIND_TECHNIQUE)
 _OWN_RANK = [BY_KEY[KIND_TECHNIQUE[KIND[code]]].rank for code in range(len(KIND))]
 _SUPPOSE, _FOLLOW, _OTHER = (BY_KEY[key].rank for key in ("suppose", "follow", "other"))
+_IN_RANK, _NOT_IN_RANK = _OWN_RANK[IN], _OWN_RANK[NOT_IN]
+#: the highest rank a loop-free statement needs ("other" needs at least _OTHER)
+_TOP_RANK = max(_OWN_RANK + [_FOLLOW, _OTHER])
 
 
 def loop_free_ranked(cands: list[list[Coded]], order: list[int], k: int
@@ -305,55 +347,68 @@ def loop_free_ranked(cands: list[list[Coded]], order: list[int], k: int
 
     Every placement at once: the statements of each rank add their placement masks into
     per-placement counts (16-bit fields of one integer, as :func:`loop_free_counts`)."""
+    return _cumulative(_masks_by_rank(cands, order, k), k)
+
+
+def _masks_by_rank(cands: list[list[Coded]], order: list[int], k: int) -> list[list[int]]:
+    """Per technique rank (the list's index), the placement masks of the statements that
+    need it: each statement needs the technique of its kind, or of the hardest statement it
+    speaks of (a truth statement: the hardest on its target casket; an "other" statement: the
+    hardest plain statement of its own casket)."""
     full = (1 << k) - 1
     all_true = [0] * k
     all_false = [0] * k
     casket_need = [0] * k
-    by_rank: dict[int, list[int]] = {}  # rank -> the masks of its statements
+    by_rank: list[list[int]] = [[] for _ in range(_TOP_RANK + 1)]
     for c in order:
         at = af = full
         other = -1
         need_c = 0
         for code, target in cands[c]:
             if code == IN:
-                v, need = 1 << target, _OWN_RANK[IN]
+                v, need = 1 << target, _IN_RANK
             elif code == NOT_IN:
-                v, need = full ^ (1 << target), _OWN_RANK[NOT_IN]
+                v, need = full ^ (1 << target), _NOT_IN_RANK
             elif code == TRUE or code == FALSE:
                 v = all_true[target] if code == TRUE else all_false[target]
-                need = max(_FOLLOW, casket_need[target])
+                need = casket_need[target]
+                if need < _FOLLOW:
+                    need = _FOLLOW
             else:
                 other = code
                 continue
-            by_rank.setdefault(need, []).append(v)
+            by_rank[need].append(v)
             if need > need_c:
                 need_c = need
             at &= v
             af &= full ^ v
         if other != -1:
             v = at if other == OTHER_TRUE else af
-            need = max(_OTHER, need_c)  # its group: the plain statements of its casket
-            by_rank.setdefault(need, []).append(v)
-            need_c = max(need_c, need)
+            if need_c < _OTHER:  # its group: the plain statements of its casket
+                need_c = _OTHER
+            by_rank[need_c].append(v)
             at &= v
             af &= full ^ v
         all_true[c] = at
         all_false[c] = af
         casket_need[c] = need_c
-    ranks = sorted(by_rank)
+    return by_rank
+
+
+def _cumulative(by_rank: list[list[int]], k: int) -> list[tuple[int, list[int], int]]:
+    """Per rank that some statement needs (ascending): (rank, per placement the true
+    statements of that rank or below, how many statements those are)."""
     spread = _spread(k) if k <= _SPREAD_CASKETS else None
-    field = (1 << _FIELD) - 1
-    # per rank: the true counts per placement of the statements of that rank or below (packed
-    # into fields, or a list past _SPREAD_CASKETS caskets), and how many statements those are
     cumulative = []
     packed = seen = 0
     counts = [0] * k
-    for r in ranks:
-        masks = by_rank[r]
+    for r, masks in enumerate(by_rank):
+        if not masks:
+            continue
         seen += len(masks)
         if spread is not None:
             packed += sum(map(spread.__getitem__, masks))
-            cumulative.append((r, [(packed >> (_FIELD * p)) & field for p in range(k)], seen))
+            cumulative.append((r, _fields(packed, k), seen))
         else:
             counts = [n + sum(1 for v in masks if v >> p & 1) for p, n in enumerate(counts)]
             cumulative.append((r, counts, seen))

@@ -133,15 +133,18 @@ class _Search:
             stats.quality_rejects += 1
             return None
         engine: CasketEngine | None = None
-        counts: list[int] = []
         ranked: list = []
         if order is not None:  # one pass: the counts, and the rows the rating reads
-            by_count: dict[int, list[int]] = {}
             ranked = loop_free_ranked(cands, order, self.s.caskets)
-            counts = ranked[-1][1]
-            for p, c in enumerate(counts):
-                by_count.setdefault(c, []).append(p)
-            solutions = {c: ps[0] for c, ps in by_count.items() if len(ps) == 1}
+            solutions = {}  # each count that one placement has: that placement
+            twice = []
+            for p, c in enumerate(ranked[-1][1]):
+                if c in solutions:
+                    twice.append(c)
+                else:
+                    solutions[c] = p
+            for c in twice:
+                solutions.pop(c, None)
         else:  # one evaluation by the casket engine: solutions, then the rating read it
             engine = CasketEngine(to_puzzle(cands, self.names, None, self.statements))
             solutions = unique_solutions([engine.total(p) for p in range(self.s.caskets)])
@@ -195,6 +198,11 @@ def iter_generate(settings: Settings, stats: Stats | None = None,
     a seed are the same.)
     """
     stats = Stats() if stats is None else stats
+    if settings.whole:  # a family or the full vocabulary: drawn by .families
+        from .families import iter_family
+
+        yield from iter_family(settings, stats, seen, patience)
+        return
     search = _Search(settings, stats, set() if seen is None else seen)
     stats.notices.extend(notices(settings))
     for made in range(settings.count):

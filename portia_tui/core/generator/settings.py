@@ -103,6 +103,9 @@ class Settings:
     allow_twins: bool = False
     #: re-verify every puzzle by the SAT analysis (else the first and one in twenty)
     verify: bool = False
+    #: one of Smullyan's generations (see :mod:`.families`: portia1, portia2, portia3), or
+    #: None; with a family, or the full vocabulary, :mod:`.families` draws the puzzles
+    family: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -132,6 +135,11 @@ class Settings:
         meet; return the settings with the seed filled in."""
         _check_sizes(self)
         _check_choices(self)
+        if self.whole:
+            from .families import check_family
+
+            check_family(self)
+            return self if self.seed is not None else replace(self, seed=secrets.randbelow(2**32))
         _check_repeats(self)
         out = replace(self, loops=True) if needs_loops(self) else self
         if needs_repeats(out):
@@ -140,6 +148,12 @@ class Settings:
         if out.seed is None:
             return replace(out, seed=secrets.randbelow(2**32))
         return out
+
+    @property
+    def whole(self) -> bool:
+        """Whether these settings draw from the whole language (a family, or the full
+        vocabulary): :mod:`.families` generates them, the classic sampler the rest."""
+        return self.family is not None or self.vocabulary == "full"
 
     @property
     def allow_repeats(self) -> bool:
@@ -176,10 +190,6 @@ def _check_choices(s: Settings) -> None:
                                     ("difficulty", s.difficulty, DIFFICULTIES)):
         if value is not None and value not in choices:
             raise SettingsError(f"use one of {', '.join(choices)}", setting, value, choices)
-    if s.vocabulary == "full":  # the sampler draws the six kinds of Definition 1 (coded)
-        raise SettingsError("the generator draws the portrait and classic vocabularies; the "
-                            "whole language is not drawn yet", "vocabulary", s.vocabulary,
-                            ("portrait", "classic"))
     if s.repeats not in REPEATS:
         raise SettingsError(f"repeats {s.repeats!r}: use one of {', '.join(REPEATS)}",
                             "repeats", s.repeats, REPEATS)
@@ -266,20 +276,25 @@ def _whole_menus(settings: Settings) -> bool:
 def describe(settings: Settings) -> str:
     """'Portia-3, 3 caskets, no loops': the settings in a few words."""
     parts = [f"Portia-{settings.n}", f"{settings.caskets} caskets"]
+    if settings.whole:
+        parts.insert(0, settings.family or "the whole language")
     if settings.m is not None:
         parts.append(f"m = {settings.m}")
     if settings.solution:
         parts.append(f"solution {settings.solution}")
     if settings.difficulty:
         parts.append(settings.difficulty)
-    parts.append("loops allowed" if settings.loops else "no loops")
+    if not settings.whole:
+        parts.append("loops allowed" if settings.loops else "no loops")
     return ", ".join(parts)
 
 
 def notices(settings: Settings, asked: Settings | None = None) -> list[str]:
     """What the user should know about how the settings will be met (one line each);
     `asked`: the settings as given, before :meth:`Settings.check` filled them in."""
-    out = []
+    out: list[str] = []
+    if settings.whole:  # the whole language: no bound, loops part of it (see .families)
+        return out
     if asked is not None and needs_loops(asked):
         out.append(f"note: {settings.difficulty} puzzles need loops (a case split), so loops "
                    "are allowed")

@@ -108,6 +108,7 @@ class EditorScreen(Screen):
         kept = settings.get(VOCABULARY_SETTING) if settings is not None else None
         if kept in VOCABULARIES:
             self.model.vocabulary = kept
+        self.widen_vocabulary()
         await self.caskets.sync(self.model.puzzle)
         self.query_one(AssistantPanel).display = self.model.assistant
         self.sync_chrome()
@@ -207,6 +208,7 @@ class EditorScreen(Screen):
         model.vocabulary = old.vocabulary
         self.model = model
         self.report = None
+        self.widen_vocabulary()
         await self.after_change()
 
     # ----------------------------------------------------------------- analysis
@@ -289,7 +291,10 @@ class EditorScreen(Screen):
         model = self.model
         name = model.puzzle.names[model.target_or(0)]
         m = model.puzzle.m
-        aim = f"{name}, m open (any m)" if m is None else f"{name}, m = {m}"
+        if m is None:
+            aim = f"{name}, by the rules" if model.puzzle.rules else f"{name}, m open (any m)"
+        else:
+            aim = f"{name}, m = {m}"
         if pending:
             return f"Checking each choice toward {aim}…"
         return (f"Toward {aim}: ★ valid · ✓ reachable (fits, never alone) · ✗ impossible · "
@@ -415,7 +420,13 @@ class EditorScreen(Screen):
             self.notify(f"m must be between 0 and {size}", severity="error")
             self.query_one(Toolbar).sync(self.model)
             return
-        await self.edit(self.model.puzzle.with_m(m))
+        try:
+            puzzle = self.model.with_m(m)
+        except PortiaError as exc:
+            self.notify(f"Cannot set m: {exc}", severity="error")
+            self.query_one(Toolbar).sync(self.model)
+            return
+        await self.edit(puzzle)
 
     async def action_m_up(self) -> None:
         m = self.model.puzzle.m
@@ -442,6 +453,10 @@ class EditorScreen(Screen):
 
     async def _step_unique(self, step: int) -> None:
         if self.report is None:
+            return
+        if self.model.puzzle.side_rules:
+            self.notify("m values with one solution apply only when 'Exactly m statements are "
+                        "true' is the only rule.")
             return
         m = self.model.puzzle.m
         m = (-1 if step > 0 else self.model.puzzle.size + 1) if m is None else m
@@ -518,6 +533,19 @@ class EditorScreen(Screen):
         self.request_analysis()
         self.notify(f"Menus offer the {vocabulary} vocabulary: {VOCABULARY_WORDS[vocabulary]}.")
 
+    def widen_vocabulary(self) -> None:
+        """An opened (or restored) puzzle using kinds the menus lack switches them to the
+        smallest vocabulary that holds its kinds (not kept in the settings: `w` does that).
+        Only then: an author who narrows the menus with `w` later keeps that choice."""
+        widened = self.model.widen_vocabulary()
+        if widened is None:
+            return
+        self.query_one(Toolbar).sync(self.model)
+        old, _lacking = widened
+        new = self.model.vocabulary
+        self.notify(f"This puzzle uses statements beyond the {old} vocabulary, so the menus "
+                    f"now offer the {new} one: {VOCABULARY_WORDS[new]}. w switches.")
+
     def action_next_vocabulary(self) -> None:
         names = list(VOCABULARIES)
         at = names.index(self.model.vocabulary) if self.model.vocabulary in names else -1
@@ -541,8 +569,13 @@ class EditorScreen(Screen):
             if rule is not None:
                 await self._rule_edit(self.model.with_rule_added, rule)
 
-        self._rule_menu("Add a rule: choose (enter), escape adds none",
-                        self.model.rule_choices(), chosen)
+        title = "Add a rule: choose (enter), escape adds none"
+        held = self.model.total_held()
+        if held is not None:
+            said = rule_sentence(held, self.model.puzzle.layout)
+            title += (f". No other exact total: '{said}' says how many statements are true "
+                      "(L removes it)")
+        self._rule_menu(title, self.model.rule_choices(), chosen)
 
     async def action_remove_rule(self, index: int | None = None) -> None:
         """Remove a rule: the one numbered `index` (0-based), else choose from a menu."""

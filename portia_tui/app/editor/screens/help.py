@@ -25,7 +25,8 @@ Analysis: valid or not for m, the true statements with the portrait in each cask
 slot may be true or false), the loops, and every m with one solution (choose one to set m).
 Algorithm 2: the target casket (t), how its count stands against m, and for a complete
 puzzle that is not valid, every single change (one statement, or m) that makes it valid.
-Title line: file name, * unsaved, Portia-n, m (or m open), empty slots.
+Title line: file name, * unsaved, Portia-n, m (m = 1 + 1 rule, 2 rules, or m open), empty
+slots. Opening a puzzle that uses statements beyond the menus' vocabulary switches them (w).
 Unsaved work is kept in a recovery file a moment after each edit; the next edit of the file
 offers it back. Command palette: ctrl+p (every action is there).
 """

@@ -92,7 +92,13 @@ def verdict_lines(report: Report) -> list[str]:
     return lines
 
 
-def unique_label(count: int) -> str:
+def unique_label(count: int, puzzle: Puzzle | None = None) -> str:
+    """The heading of the list of m values with one solution; for a puzzle with other rules
+    than m (no list: such an m means something only when it is the only rule), what applies."""
+    if puzzle is not None and puzzle.side_rules:
+        if puzzle.m is None:
+            return "Solved by its rules: no m to choose."
+        return "m and the other rules decide together (no list of m values)."
     if not count:
         return "No value of m gives one solution."
     if count == 1:
@@ -139,8 +145,8 @@ class AnalysisPanel(VerticalScroll):
         if self.border_subtitle:
             self.border_subtitle = ""
         update_text(self.body, "\n".join(verdict_lines(report)))
-        unique = analysis.unique_m
-        update_text(self.unique_label, unique_label(len(unique)))
+        unique = () if puzzle.side_rules else analysis.unique_m
+        update_text(self.unique_label, unique_label(len(unique), puzzle))
         key = tuple((m, analysis.solutions(m)[0], m == puzzle.m) for m in unique)
         if key != self._unique_key:
             self._unique_key = key

@@ -23,20 +23,27 @@ def standing_lines(report: Report) -> list[str]:
     a = report.assistant
     puzzle = report.analysis.puzzle
     name = puzzle.names[a.target]
+    by_rules = a.m is None and bool(puzzle.rules)  # solved by its rules: no m
     if not a.counts:
+        if puzzle.side_rules:
+            return [f"✘ With the portrait in {name} no truth values meet the statements and "
+                    f"the rules: {name} does not fit."]
         return [f"With the portrait in {name} no consistent truth values exist (a paradox)."]
     noun = "true statement" if a.counts == {1} else "true statements"
     maybe = " possible" if len(a.counts) > 1 else ""
     lines = [f"With the portrait in {name}: {counts_text(a.counts)} {noun}{maybe}."]
-    if a.m is None:
+    if by_rules:
+        lines.append("No m: the puzzle's rules decide which caskets fit.")
+    elif a.m is None:
         lines.append("m is open: choose m to see how the target stands.")
         return lines
-    lines.append({
-        REACHED: f"✔ exactly {plural(a.m, 'true statement')} (m) can hold.",
-        EXCEEDED: f"✘ {a.excess} too many for m = {a.m}: make a true statement false.",
-        SHORT: f"… {plural(a.missing, 'more true statement')} needed for m = {a.m}.",
-        SKIPPED: f"✘ a loop jumps over m = {a.m}.",
-    }[a.standing])
+    else:
+        lines.append({
+            REACHED: f"✔ exactly {plural(a.m, 'true statement')} (m) can hold.",
+            EXCEEDED: f"✘ {a.excess} too many for m = {a.m}: make a true statement false.",
+            SHORT: f"… {plural(a.missing, 'more true statement')} needed for m = {a.m}.",
+            SKIPPED: f"✘ a loop jumps over m = {a.m}.",
+        }[a.standing])
     if a.unique:
         lines.append(f"✔ only {name} fits: valid.")
     elif a.fits:

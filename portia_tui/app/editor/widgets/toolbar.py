@@ -9,6 +9,8 @@ from textual.widgets import Button, Input, Static
 
 from ..messages import MChosen
 from portia_tui.core.editing import EditorModel
+from portia_tui.core.model import Puzzle
+from portia_tui.core.words import plural
 
 
 def display_name(model: EditorModel) -> str:
@@ -20,8 +22,14 @@ def display_name(model: EditorModel) -> str:
     return "untitled"
 
 
-def m_text(m: int | None) -> str:
-    return "m open" if m is None else f"m = {m}"
+def m_text(puzzle: Puzzle) -> str:
+    """The puzzle's condition on the title line: 'm = 1', 'm = 1 + 1 rule', '2 rules' (a
+    puzzle solved by its rules: no m), or 'm open' (no rule at all yet)."""
+    m, others = puzzle.m, len(puzzle.side_rules)
+    rules = plural(others, "rule") if others else ""
+    if m is None:
+        return rules or "m open"
+    return f"m = {m}" + (f" + {rules}" if rules else "")
 
 
 def title_text(model: EditorModel) -> str:
@@ -30,7 +38,7 @@ def title_text(model: EditorModel) -> str:
     name = f" — {puzzle.title}" if puzzle.title else ""
     empty = len(puzzle.empty_slots)
     todo = f", {empty} empty" if empty else ""
-    return (f"{display_name(model)}{mark} — {puzzle.shape}, {m_text(puzzle.m)}, "
+    return (f"{display_name(model)}{mark} — {puzzle.shape}, {m_text(puzzle)}, "
             f"{len(puzzle.caskets)} caskets{todo}{name}")
 
 
@@ -75,6 +83,10 @@ class Toolbar(Horizontal):
         self.m = model.puzzle.m
         untouched = self.m_input.value == (self._shown or "")
         self._shown = "" if self.m is None else str(self.m)
+        # a puzzle solved by its rules has no m to open: the empty field says "none"
+        placeholder = "none" if model.puzzle.rules else "open"
+        if self.m_input.placeholder != placeholder:
+            self.m_input.placeholder = placeholder
         if untouched or not self.m_input.has_focus:
             self.m_input.value = self._shown
         self.query_one("#undo", Button).disabled = not model.can_undo
