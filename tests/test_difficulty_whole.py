@@ -173,3 +173,20 @@ def test_classic_ratings_are_the_stored_ones():
         assert covers(puzzle)
         assert rate(puzzle).describe() == line, source
         assert Rater(puzzle).rate(puzzle.m) == rate(puzzle)
+
+
+def test_family_packs_are_graded_by_technique():
+    from portia_tui.core.generator import Settings, generate
+    from portia_tui.core.generator.families import family_defaults, family_levels
+
+    for family, seed in (("portia1", 3), ("portia2", 3), ("portia3", 3)):
+        settings = Settings(family=family, count=12, seed=seed, **family_defaults(family))
+        made = generate(settings)
+        levels = {g.rating.level for g in made}
+        assert levels <= set(family_levels(settings)), family
+        for g in made:
+            assert g.rating == rate(g.puzzle)
+    # the first generation reads portrait statements against a count: always gentle; the
+    # second always checks a casket rule (lids) or counts caskets
+    assert {g.rating.technique for g in generate(Settings(
+        family="portia2", count=12, seed=3, **family_defaults("portia2")))} <= {"lids", "caskets"}

@@ -424,12 +424,16 @@ def rate(puzzle: Puzzle, m: int | None = None, engine=None) -> Rating:
 
 def possible_levels(loops: bool, kinds: Sequence[str], n: int, caskets: int = 3,
                     rules: Sequence[str] = ()) -> tuple[str, ...]:
-    """The levels a generated puzzle can reach (`rules`: the rule kinds beside m): without
-    loops, no split or chain (nor, with portrait statements only, anything past "suppose"); a
-    loop needs n >= 2 or a statement about another casket; with one statement a casket, three
-    caskets hold one loop of two cases at most, so no nested or chained split. Counts of all
-    the statements, maker counts and counts on a statement's own casket always speak of
-    themselves: a loop whatever `loops` says. Each rule adds the technique of its check."""
+    """The levels a generated puzzle can reach: without loops, no split or chain (nor, with
+    portrait statements only, anything past "suppose"); a loop needs n >= 2 or a statement
+    about another casket; with one statement a casket, three caskets hold one loop of two
+    cases at most, so no nested or chained split. Counts of all the statements, maker counts
+    and counts on a statement's own casket always speak of themselves: a loop whatever
+    `loops` says.
+
+    `rules`: the kinds of rule the puzzle may state ("total" for m), when they are not just m.
+    Each adds the technique of its check, and a casket is only ruled out by checking one of
+    them (or by a loop's paradox, a split): no level below the easiest check."""
     ranks = {BY_KEY[KIND_TECHNIQUE.get(k, DEFAULT_TECHNIQUE)].rank for k in kinds}
     ranks |= {BY_KEY[RULE_TECHNIQUE[r]].rank for r in rules}
     if ranks - {BY_KEY["suppose"].rank}:
@@ -439,7 +443,10 @@ def possible_levels(loops: bool, kinds: Sequence[str], n: int, caskets: int = 3,
     selfish = any(k in ("count", "count_all", "made_by", "makers") for k in kinds)
     if (loops and deep) or selfish:
         ranks.add(SPLIT)
-        if n >= 2 or caskets >= 4:
-            ranks.add(CHAIN)
+        if n >= 2 or caskets >= 4 or selfish:  # two statements that speak of themselves
+            ranks.add(CHAIN)                    # are two loops
+    if rules:
+        floor = min(STEP[RULE_TECHNIQUE[r]] for r in rules)
+        ranks = {r for r in ranks if STEP[BY_RANK[r].key] >= floor or r in (SPLIT, CHAIN)}
     return tuple(level for level in DIFFICULTIES
                  if any(BY_RANK[r].level == level for r in ranks))
