@@ -387,11 +387,12 @@ class FamilySearch:
             return None
         # solved again with its rules by the casket engine (the exact analysis's counts; its
         # loop reports, which no solution depends on, are left to the reader of the puzzle)
-        analysis = Analysis(puzzle, evaluator(puzzle).true_counts(), ())
+        engine = evaluator(puzzle)
+        analysis = Analysis(puzzle, engine.true_counts(), ())
         if analysis.solutions() != (solution,):
             stats.sat_disagreements += 1  # the rule table and the engine disagree: never kept
             return None
-        rating = rate(puzzle)
+        rating = rate(puzzle, engine=engine)  # by technique, reading the same engine
         if s.difficulty is not None and rating.level != s.difficulty:
             stats.difficulty_rejects += 1
             return None
