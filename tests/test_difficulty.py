@@ -8,8 +8,8 @@ import re
 import pytest
 
 from portia_tui.core.deduction import LINE_BUDGET, explain
-from portia_tui.core.difficulty import (BY_KEY, DIFFICULTIES, KIND_TECHNIQUE, OLD_LEVELS,
-                                        TECHNIQUES, level_name, level_of, possible_levels, rate)
+from portia_tui.core.difficulty import (BY_KEY, DIFFICULTIES, KIND_TECHNIQUE, LADDER,
+                                        OLD_LEVELS, TECHNIQUES, level_name, level_of, possible_levels, rate)
 from portia_tui.core.errors import SettingsError
 from portia_tui.core.generator import Settings, generate
 from portia_tui.core.generator.settings import notices
@@ -27,8 +27,11 @@ def test_smullyan_first_casket_is_the_easiest():
 def test_ladder_is_data_driven_and_ordered():
     assert DIFFICULTIES == ("gentle", "steady", "tricky", "fiendish")
     assert [t.rank for t in TECHNIQUES] == list(range(1, len(TECHNIQUES) + 1))
-    levels = [DIFFICULTIES.index(t.level) for t in TECHNIQUES]
+    levels = [DIFFICULTIES.index(t.level) for t in LADDER]
     assert levels == sorted(levels)  # a harder technique never has an easier level
+    # the classic six keep their order on the ladder (their ranks and scores are stored)
+    assert [t.key for t in LADDER if t.rank <= 6] == [t.key for t in TECHNIQUES[:6]]
+    assert set(LADDER) == set(TECHNIQUES)
     assert set(KIND_TECHNIQUE.values()) <= set(BY_KEY)
     assert level_of(1.5) == "gentle" and level_of(5.2) == "tricky" and level_of(6.0) == "fiendish"
     assert {level_name(k) for k in OLD_LEVELS} <= set(DIFFICULTIES)

@@ -7,7 +7,7 @@ import pytest
 
 from portia_tui.core import analyse, formats
 from portia_tui.core.deduction import explain
-from portia_tui.core.difficulty import rate
+from portia_tui.core.difficulty import BY_KEY, rate
 from portia_tui.core.engine import covers
 from portia_tui.core.hints import Coach
 
@@ -30,8 +30,7 @@ def test_judge_hint_explain_and_rate(path):
         assert f"Only the {fits[0]} casket fits: the portrait is in the {fits[0]} casket." in \
             text.splitlines()
     assert text.count("Suppose the portrait is in the") == len(puzzle.caskets)
-    if puzzle.m is not None or covers(puzzle):
-        rating = rate(puzzle)
-        assert rating.level
-        if not covers(puzzle):
-            assert rating.technique == "rulebook"
+    if puzzle.m is not None or not covers(puzzle):
+        rating = rate(puzzle)  # the whole language by technique too (test_difficulty_whole.py)
+        assert rating.level == BY_KEY[rating.technique].level
+        assert rating.why(puzzle).startswith(f"Difficulty: {rating.level}.")

@@ -47,7 +47,7 @@ import time
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from ..difficulty import DIFFICULTIES, possible_levels, rate
+from ..difficulty import possible_levels, rate
 from ..engine import WholeEngine, evaluator
 from ..errors import SettingsError
 from ..model import Casket, Puzzle
@@ -122,17 +122,13 @@ def family_kinds(settings: Settings) -> tuple[str, ...]:
 
 
 def family_levels(settings: Settings) -> tuple[str, ...]:
-    """The difficulty levels a puzzle of these settings can be rated: any rule but "Exactly
-    m statements are true", or a count or maker statement, rates on the rulebook rung
-    (fiendish); puzzles of the thesis's language under such a rule rate as the classic
-    generator's do."""
+    """The difficulty levels a puzzle of these settings can be rated: the techniques of the
+    statement kinds drawn and of the rules the family states (difficulty.possible_levels;
+    these puzzles always allow loops)."""
     f = family_of(settings)
-    levels = {"fiendish"}
-    if f.takes_m:
-        classic = tuple(k for k in family_kinds(settings) if k in CLASSIC_KINDS)
-        if classic:
-            levels.update(possible_levels(True, classic, settings.n, settings.caskets))
-    return tuple(level for level in DIFFICULTIES if level in levels)
+    rules = tuple(f.rules) + tuple(r.kind for r in f.base)
+    return possible_levels(True, family_kinds(settings), settings.n, settings.caskets,
+                           rules=rules)
 
 
 def check_family(s: Settings) -> None:
@@ -391,11 +387,12 @@ class FamilySearch:
             return None
         # solved again with its rules by the casket engine (the exact analysis's counts; its
         # loop reports, which no solution depends on, are left to the reader of the puzzle)
-        analysis = Analysis(puzzle, evaluator(puzzle).true_counts(), ())
+        engine = evaluator(puzzle)
+        analysis = Analysis(puzzle, engine.true_counts(), ())
         if analysis.solutions() != (solution,):
             stats.sat_disagreements += 1  # the rule table and the engine disagree: never kept
             return None
-        rating = rate(puzzle)
+        rating = rate(puzzle, engine=engine)  # by technique, reading the same engine
         if s.difficulty is not None and rating.level != s.difficulty:
             stats.difficulty_rejects += 1
             return None
