@@ -28,8 +28,6 @@ ALLOWED = {
     "core/census.py:_casket_rows": "hot loop kept in one frame",
     "core/generator/sampler.py:loop_free_ranked": "the generator's hot loop, kept in one frame",
     "core/census.py:census": "to split: checks of the settings, then the counting loop",
-    "core/formats/code.py:_decode": "to split: one pass over the code's fields, in order",
-    "app/themes.py:parse_theme": "to split: checks each theme key in turn",
 }
 
 
