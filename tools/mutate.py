@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: which test files exercise each module (the fewer, the faster a mutant runs)
 TESTS: dict[str, list[str]] = {
     "files": ["test_writes.py", "test_bad_input.py"],
-    "formats/native": ["test_formats.py", "test_bad_input.py"],
+    "formats/native": ["test_formats.py", "test_bad_input.py", "test_error_lines.py"],
     "formats/text": ["test_formats.py"],
     "formats/thesis_json": ["test_formats.py", "test_bad_input.py"],
     "formats/common": ["test_formats.py", "test_writes.py"],
@@ -59,9 +59,10 @@ TESTS: dict[str, list[str]] = {
     "twins": ["test_generator_quality.py"],
     "words": ["test_words.py"],
     "model": ["test_puzzles.py", "test_formats.py", "test_editor_model.py"],
-    "vocabulary": ["test_vocabulary.py", "test_puzzles.py", "test_rulebook.py"],
+    "vocabulary": ["test_vocabulary.py", "test_puzzles.py", "test_rulebook.py",
+                   "test_error_lines.py"],
     "semantics": ["test_engines.py", "test_components.py", "test_rulebook.py", "test_cli.py"],
-    "pack": ["test_pack_generate.py", "test_play_support.py"],
+    "pack": ["test_pack_generate.py", "test_play_support.py", "test_error_lines.py"],
     "export": ["test_export_print.py", "test_writes.py"],
     "hints": ["test_hints.py"],
     "editing": ["test_editor_model.py"],
