@@ -18,7 +18,8 @@ folder once, so the working tree can be edited while a run goes on. Each mutant 
 The mutated module is written as `ast.unparse` of the changed tree (comments go, behaviour
 stays); the unmutated unparse is run first as a baseline that must pass. Each mutant runs
 `pytest -x -q` over the module's test files (TESTS below) with a per-mutant timeout; a failing
-or timed-out run kills it. Up to --max mutants per module are sampled with --seed. Survivors are
+or timed-out run kills it (timeouts are listed apart in --json). PORTIA_MUTATION=1 makes
+tests/conftest.py skip hypothesis's shrinking: a failing example is enough. Up to --max mutants per module are sampled with --seed. Survivors are
 printed with their line and change, and the table goes to stdout (and --out as Markdown).
 """
 
@@ -191,7 +192,8 @@ def mutate(source: str, index: int, kind: str) -> str:
 def run_tests(work: Path, tests: list[str], timeout: float) -> str:
     cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
            "-p", "no:randomly", "-o", "addopts=", *[f"tests/{t}" for t in tests]]
-    env = dict(os.environ, PYTHONPATH=str(work), PYTHONDONTWRITEBYTECODE="1")
+    env = dict(os.environ, PYTHONPATH=str(work), PYTHONDONTWRITEBYTECODE="1",
+               PORTIA_MUTATION="1")
     try:
         res = subprocess.run(cmd, cwd=work, env=env, capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -224,6 +226,8 @@ def run_module(work: Path, module: str, limit: int, seed: int, timeout: float) -
                 result["survivors"].append({"line": line, "change": what})
             else:
                 result["killed"] += 1
+                if outcome == "timeout":  # counted as killed; worth a look on a busy machine
+                    result.setdefault("timeouts", []).append({"line": line, "change": what})
             print(f"  {module}:{line} {what}: {outcome}", flush=True)
     finally:
         path.write_text(original)
