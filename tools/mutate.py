@@ -212,9 +212,14 @@ def run_module(work: Path, module: str, limit: int, seed: int, timeout: float) -
               "survivors": [], "baseline": None}
     try:
         path.write_text(ast.unparse(ast.parse(original)))
+        began = time.monotonic()
         result["baseline"] = run_tests(work, tests, timeout * 2)
         if result["baseline"] != "survived":
             return result
+        # a mutant may take twice as long as the baseline did before its run counts as hung
+        # (on a busy machine a fixed limit would call slow survivors killed)
+        timeout = max(timeout, 2 * (time.monotonic() - began))
+        result["timeout"] = round(timeout)
         for index, kind, what in chosen:
             tree = ast.parse(original)
             node = list(ast.walk(tree))[index]
