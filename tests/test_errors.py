@@ -1,0 +1,37 @@
+"""The core's errors (core/errors.py): one line each, located once, data kept."""
+
+from __future__ import annotations
+
+from portia_tui.core.errors import (ExistsError, FormatError, PortiaError, PuzzleError,
+                                    SettingsError)
+
+
+def test_an_error_reads_as_one_line_with_what_it_knows():
+    assert str(PortiaError("bad")) == "bad"
+    assert str(PortiaError("bad", "a.toml")) == "a.toml: bad"
+    assert str(PortiaError("bad", "a.toml", 3)) == "a.toml:3: bad"
+    assert str(PortiaError("bad", None, 3)) == "line 3: bad"
+
+
+def test_located_fills_in_only_what_is_missing_and_keeps_the_type():
+    got = PuzzleError("bad").located("a.toml", 4)
+    assert type(got) is PuzzleError and (got.path, got.line, got.message) == ("a.toml", 4, "bad")
+    kept = FormatError("bad", "b.toml", 2).located("a.toml", 4)
+    assert type(kept) is FormatError and (kept.path, kept.line) == ("b.toml", 2)
+
+
+def test_exists_error_is_located_like_the_others():
+    err = ExistsError("out.txt")
+    assert str(err) == "out.txt: already exists" and isinstance(err, FormatError)
+    moved = ExistsError("out.txt", None, "is there").located("other", 5)
+    assert type(moved) is ExistsError and (moved.path, moved.line) == ("out.txt", 5)
+    assert moved.message == "is there"
+    assert ExistsError(None).located("p", 1).path == "p"
+
+
+def test_settings_errors_carry_their_setting_and_become_file_errors_when_located():
+    err = SettingsError("at most 12 caskets", "caskets", 13, 12)
+    assert (err.setting, err.value, err.bound, str(err)) == ("caskets", 13, 12,
+                                                             "at most 12 caskets")
+    got = err.located("s.toml", 7)
+    assert type(got) is PortiaError and str(got) == "s.toml:7: at most 12 caskets"
