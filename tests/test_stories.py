@@ -21,3 +21,23 @@ def test_a_chain_of_statements_about_statements_has_its_length_as_depth():
 def test_a_story_counts_each_loop_once():
     story = Deducer(LOOPY).story(0, explain=False)
     assert (story.depth, story.splits) == (3, 1)  # a loop of 3 statements, split once
+
+
+def test_a_loops_cases_name_the_statements_they_settle():
+    from portia_tui.core.deduction import explain
+
+    text = explain(LOOPY)
+    assert "Case 2 true: statement 4 is true: statement 2 is true and says so" in text
+    assert ("Case 2 false: statement 4 is false: statement 2 is false, so one of its "
+            "statements is not true, and only this one is left") in text
+
+
+def test_a_false_statement_with_a_statement_left_to_break_it_is_no_contradiction():
+    from portia_tui.core.deduction import explain
+
+    puzzle = Puzzle.build({"gold": [S("in", "gold"), S("false", "lead")],
+                           "silver": [S("true", "lead"), S("in", "lead")],
+                           "lead": [S("other_true"), S("false", "gold")]}, m=1)
+    text = explain(puzzle)
+    assert "would have to be false and true" not in text
+    assert "Consistent: statements 5 and 6 are true, statement 2 is false." in text
