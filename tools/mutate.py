@@ -79,7 +79,7 @@ TESTS: dict[str, list[str]] = {
     "paths": ["test_settings.py"],
     "recovery": ["test_recovery.py", "test_editor_robust.py"],
     "formats/__init__": ["test_formats.py", "test_bad_input.py", "test_writes.py"],
-    "formats/dimacs": ["test_engines.py", "test_formats.py"],
+    "formats/dimacs": ["test_dimacs.py", "test_engines.py", "test_formats.py"],
     "generator/quality": ["test_generator_quality.py"],
     "generator/sampler": ["test_generator.py", "test_generator_property.py"],
     "generator/search": ["test_generator.py"],
