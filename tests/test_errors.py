@@ -35,3 +35,17 @@ def test_settings_errors_carry_their_setting_and_become_file_errors_when_located
                                                              "at most 12 caskets")
     got = err.located("s.toml", 7)
     assert type(got) is PortiaError and str(got) == "s.toml:7: at most 12 caskets"
+
+
+def test_generator_settings_errors_name_the_setting_and_its_bound():
+    import pytest
+
+    from portia_tui.core.generator import Settings
+
+    with pytest.raises(SettingsError) as info:
+        Settings(n=2, vocabulary="full").check()
+    assert (info.value.setting, info.value.value) == ("vocabulary", "full")
+    assert info.value.bound == ("portrait", "classic")
+    with pytest.raises(SettingsError) as info:
+        Settings(n=2, vocabulary="nonsense").check()
+    assert (info.value.setting, info.value.value) == ("vocabulary", "nonsense")

@@ -83,7 +83,7 @@ TESTS: dict[str, list[str]] = {
     "generator/quality": ["test_generator_quality.py"],
     "generator/sampler": ["test_generator.py", "test_generator_property.py"],
     "generator/search": ["test_generator.py"],
-    "generator/settings": ["test_generator.py", "test_difficulty.py"],
+    "generator/settings": ["test_errors.py", "test_generator.py", "test_difficulty.py"],
 }
 #: every module of core/ (the re-export-only __init__ files of core/ and generator/ left out)
 CORE = ["engine", "brute", "sat", "sat_legacy", "semantics", "vocabulary", "rules", "model",
