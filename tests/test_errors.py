@@ -1,4 +1,5 @@
-"""The core's errors (core/errors.py): one line each, located once, data kept."""
+"""The core's errors (core/errors.py): one line each, located once, data kept; and the
+generator's settings errors and notices, which carry the setting they are about."""
 
 from __future__ import annotations
 
@@ -49,3 +50,14 @@ def test_generator_settings_errors_name_the_setting_and_its_bound():
     with pytest.raises(SettingsError) as info:
         Settings(n=2, vocabulary="nonsense").check()
     assert (info.value.setting, info.value.value) == ("vocabulary", "nonsense")
+
+
+def test_the_repeats_notice_says_whether_loops_count():
+    from portia_tui.core.generator import Settings, notices
+
+    asked = Settings(n=5, loops=False)
+    (note,) = notices(asked.check(), asked)
+    assert "at most 4 distinct statements without loops" in note
+    asked = Settings(n=12, loops=True)
+    (note,) = notices(asked.check(), asked)
+    assert "distinct statements with loops" in note

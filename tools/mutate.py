@@ -77,7 +77,7 @@ TESTS: dict[str, list[str]] = {
     "difficulty": ["test_difficulty.py", "test_export_print.py"],
     "errors": ["test_errors.py", "test_bad_input.py", "test_formats.py", "test_writes.py"],
     "paths": ["test_settings.py"],
-    "recovery": ["test_recovery.py", "test_editor_robust.py"],
+    "recovery": ["test_recovery.py"],
     "formats/__init__": ["test_formats.py", "test_bad_input.py", "test_writes.py"],
     "formats/dimacs": ["test_dimacs.py", "test_engines.py", "test_formats.py"],
     "generator/quality": ["test_generator_quality.py"],
