@@ -61,3 +61,16 @@ def test_the_repeats_notice_says_whether_loops_count():
     asked = Settings(n=12, loops=True)
     (note,) = notices(asked.check(), asked)
     assert "distinct statements with loops" in note
+
+
+def test_the_generator_gives_up_after_exactly_its_attempts():
+    import pytest
+
+    from portia_tui.core.generator import GaveUpError, Settings, generate
+
+    s = Settings(n=1, caskets=2, difficulty="tricky", loops=True, count=1, attempts=3,
+                 seed=1).check()
+    with pytest.raises(GaveUpError) as info:
+        list(generate(s))
+    assert (info.value.attempts, info.value.made, info.value.setting) == (3, 0, "attempts")
+    assert "gave up after 3 attempts in a row" in str(info.value)

@@ -82,7 +82,7 @@ TESTS: dict[str, list[str]] = {
     "formats/dimacs": ["test_dimacs.py", "test_engines.py", "test_formats.py"],
     "generator/quality": ["test_generator_quality.py"],
     "generator/sampler": ["test_generator.py", "test_generator_property.py"],
-    "generator/search": ["test_generator.py"],
+    "generator/search": ["test_errors.py", "test_generator.py"],
     "generator/settings": ["test_errors.py", "test_generator.py", "test_difficulty.py"],
 }
 #: every module of core/ (the re-export-only __init__ files of core/ and generator/ left out)
