@@ -25,6 +25,14 @@ def test_a_copy_round_trips_and_names_its_puzzle_file(tmp_path):
     store.clear(source)  # clearing twice is fine
 
 
+def test_a_newer_copy_replaces_the_older(tmp_path):
+    store = RecoveryStore(tmp_path)
+    store.write(None, default_puzzle())
+    newer = default_puzzle().with_m(2)
+    store.write(None, newer)
+    assert store.read(None).puzzle == newer
+
+
 def test_each_puzzle_file_has_its_own_copy_and_untitled_has_one(tmp_path):
     store = RecoveryStore(tmp_path)
     a, b = store.file_for(tmp_path / "a.toml"), store.file_for(tmp_path / "b.toml")

@@ -64,7 +64,7 @@ TESTS: dict[str, list[str]] = {
                    "test_error_lines.py"],
     "semantics": ["test_engines.py", "test_components.py", "test_rulebook.py", "test_cli.py"],
     "pack": ["test_pack_generate.py", "test_play_support.py", "test_error_lines.py"],
-    "export": ["test_export_print.py", "test_writes.py"],
+    "export": ["test_export_layout.py", "test_export_print.py", "test_writes.py"],
     "hints": ["test_hints.py"],
     "editing": ["test_editor_model.py"],
     "engine": ["test_casket_engine.py"],
