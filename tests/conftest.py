@@ -6,10 +6,13 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 settings.register_profile("portia", deadline=None, print_blob=True)
-settings.load_profile("portia")
+# tools/mutate.py: a failing example is enough, shrinking it only costs time
+settings.register_profile("mutation", deadline=None, database=None,
+                          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+settings.load_profile("mutation" if os.environ.get("PORTIA_MUTATION") else "portia")
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -236,3 +236,50 @@ def test_the_analysis_of_a_partial_puzzle_lets_empty_slots_take_either_value(puz
     from portia_tui.core import brute
 
     assert analyse(puzzle).true_counts == brute.analyse(puzzle).true_counts
+
+
+# --------------------------------------------------------------------------- counting statements
+COUNTING = ("count", "count_all")
+
+
+@st.composite
+def counting_puzzles(draw):
+    """Like partial_puzzles, with one empty slot, over the whole language (counts included)."""
+    k = draw(st.integers(2, 3))
+    counts = [draw(st.integers(1, 2)) for _ in range(k)]
+    if k == 3 and sum(counts) > 4:
+        counts = [2, 1, 1]
+    layout = Layout(NAMES[:k], tuple(counts))
+    caskets = []
+    for ci, name in enumerate(NAMES[:k]):
+        menu_ = options(layout, ci, VOCABULARIES["full"])
+        caskets.append(Casket(name, tuple(draw(st.sampled_from(menu_))
+                                          for _ in range(counts[ci]))))
+    puzzle = Puzzle(tuple(caskets), None).validate()
+    slot = draw(st.integers(0, puzzle.size - 1))
+    puzzle = fill(puzzle, [(slot, EMPTY)])
+    return puzzle.with_m(draw(st.one_of(st.none(), st.integers(0, puzzle.size))))
+
+
+@settings(max_examples=20, deadline=None)
+@given(counting_puzzles(), st.data())
+def test_marks_of_counting_statements_equal_brute_force(puzzle, data):
+    """"At least / at most / exactly k statements are true" put in an open slot: the
+    assistant's reified count comparisons (completions.World) against brute force."""
+    slot = puzzle.empty_slots[0]
+    choices = [x for x in menu(puzzle, slot, "full") if x.kind in COUNTING]
+    assert choices
+    target = data.draw(st.integers(0, len(puzzle.caskets) - 1))
+    got = mark_choices(puzzle, slot, choices, target, puzzle.m, vocabulary="full")
+    assert got == brute_marks(puzzle, slot, choices, target, puzzle.m, "full")
+
+
+@settings(max_examples=10, deadline=None)
+@given(counting_puzzles())
+def test_partial_report_with_counting_statements_equals_brute_force(puzzle):
+    report = partial_report(puzzle, "full")
+    reach = [set() for _ in puzzle.caskets]
+    for q in completions(puzzle, puzzle.empty_slots, "full"):
+        for p, c in enumerate(true_counts(q)):
+            reach[p] |= c
+    assert list(report.reachable) == reach

@@ -12,8 +12,6 @@ LIMIT = 60
 
 #: "path:function" -> why it may stay long
 ALLOWED = {
-    "core/formats/code.py:_decode": "to split: one pass over the code's fields, in order",
-    "app/themes.py:parse_theme": "to split: checks each theme key in turn",
 }
 
 

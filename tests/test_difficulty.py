@@ -128,3 +128,21 @@ def test_budget_names_the_part_and_keeps_the_verdict():
     assert "too large to spell out" in text
     assert text.count("\n") < 14 * (LINE_BUDGET + 10)
     assert "casket fits" in text or "caskets fit" in text
+
+
+def test_one_statement_a_casket_reaches_a_chain_from_four_caskets_on():
+    """Three caskets of one statement hold one loop of two cases at most; four can chain."""
+    assert "fiendish" not in possible_levels(True, ("in", "true"), 1, 3)
+    assert possible_levels(True, ("in", "true"), 1, 4)[-1] == "fiendish"
+    assert possible_levels(True, ("in", "true"), 2, 3)[-1] == "fiendish"
+
+
+def test_a_placement_is_ruled_out_by_its_false_statements_as_well_as_its_true():
+    """The copper casket: the lead casket is ruled out once too few statements can be true,
+    by following statements, before any exact count."""
+    from portia_tui.core import formats
+
+    from .conftest import REPO
+
+    got = rate(formats.load(REPO / "puzzles" / "copper-casket.toml"))
+    assert (got.level, got.technique, got.placement) == ("steady", "follow", 2)

@@ -186,14 +186,30 @@ def parse_theme(text: str, extra_variables: dict[str, str] | None = None) -> The
         table = parse_toml(text, "<theme>", "not valid TOML")
     except PortiaError as exc:
         raise ThemeFileError(exc.message, exc.line) from None
-
     for key in table:
         if key not in TOP_KEYS:
             raise ThemeFileError(
                 f"unknown key {key!r} (a theme file has: {', '.join(TOP_KEYS)})",
                 _key_line(text, None, key) or _section_line(text, key),
             )
+    name = _theme_name(text, table)
+    dark = table.get("dark", True)
+    if not isinstance(dark, bool):
+        raise ThemeFileError(
+            f"'dark' must be true or false, not {dark!r}", _key_line(text, None, "dark")
+        )
+    colors = _theme_colors(text, table)
+    variables = _theme_variables(text, table, extra_variables)
+    theme = Theme(name=name, dark=dark, variables=dict(variables),
+                  **{key: colors[key] for key in COLOR_KEYS if key in colors})
+    try:  # the same work Textual does when the theme is applied
+        theme.to_color_system().generate()
+    except Exception as exc:  # pragma: no cover - everything above should catch it first
+        raise ThemeFileError(f"Textual cannot use these colours: {exc}", None)
+    return theme
 
+
+def _theme_name(text: str, table: dict) -> str:
     name = table.get("name")
     if name is None:
         raise ThemeFileError("missing 'name' (e.g. name = \"my-theme\")")
@@ -204,13 +220,10 @@ def parse_theme(text: str, extra_variables: dict[str, str] | None = None) -> The
             f"name {name!r} may only use letters, digits, '-' and '_' (at most 64)",
             _key_line(text, None, "name"),
         )
+    return name
 
-    dark = table.get("dark", True)
-    if not isinstance(dark, bool):
-        raise ThemeFileError(
-            f"'dark' must be true or false, not {dark!r}", _key_line(text, None, "dark")
-        )
 
+def _theme_colors(text: str, table: dict) -> dict:
     colors = table.get("colors")
     if colors is None:
         raise ThemeFileError("missing [colors] with at least 'primary'", None)
@@ -230,7 +243,11 @@ def parse_theme(text: str, extra_variables: dict[str, str] | None = None) -> The
                                  f"(try \"#rrggbb\" or a colour name)", line)
     if "primary" not in colors:
         raise ThemeFileError("missing 'primary' in [colors]", _section_line(text, "colors"))
+    return colors
 
+
+def _theme_variables(text: str, table: dict,
+                     extra_variables: dict[str, str] | None) -> dict:
     variables = table.get("variables", {})
     if not isinstance(variables, dict):
         raise ThemeFileError("'variables' must be a table: [variables]",
@@ -245,14 +262,7 @@ def parse_theme(text: str, extra_variables: dict[str, str] | None = None) -> The
         problem = check_variable(key, value, known.get(key))
         if problem:
             raise ThemeFileError(problem, line)
-
-    theme = Theme(name=name, dark=dark, variables=dict(variables),
-                  **{key: colors[key] for key in COLOR_KEYS if key in colors})
-    try:  # the same work Textual does when the theme is applied
-        theme.to_color_system().generate()
-    except Exception as exc:  # pragma: no cover - everything above should catch it first
-        raise ThemeFileError(f"Textual cannot use these colours: {exc}", None)
-    return theme
+    return variables
 
 
 def _section_line(text: str, section: str) -> int | None:

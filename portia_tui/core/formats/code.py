@@ -171,6 +171,30 @@ def decode(code: str) -> Puzzle:
 
 
 def _decode(text: str) -> Puzzle:
+    r = _Reader(_payload(text))
+    flags = r.byte("flags")
+    if flags & ~7:
+        raise PortiaError("it uses features this portia does not know (a newer code?)")
+    k = r.varint("number of caskets", MAX_CASKETS)
+    if k == 0:
+        raise PortiaError("it holds no casket")
+    if flags & 2:
+        counts = [r.varint("number of statements", MAX_STATEMENTS)] * k
+    else:
+        counts = [r.varint("number of statements", MAX_STATEMENTS) for _ in range(k)]
+    if sum(counts) > MAX_STATEMENTS:
+        raise PortiaError(f"it holds more than {MAX_STATEMENTS} statements")
+    names = _read_names(r, k, every_default=bool(flags & 1))
+    caskets = [Casket(names[ci], _read_statements(r, count, names))
+               for ci, count in enumerate(counts)]
+    m = None if flags & 4 else r.varint("number of true statements", MAX_STATEMENTS)
+    if r.pos != len(r.data):
+        raise PortiaError("it has bytes left over after the puzzle")
+    return Puzzle(tuple(caskets), m).validate()
+
+
+def _payload(text: str) -> bytes:
+    """The bytes a code's text holds, its version and check byte verified and taken off."""
     if not text:
         raise PortiaError("it is empty")
     if len(text) > MAX_CODE_CHARS:
@@ -188,22 +212,13 @@ def _decode(text: str) -> Puzzle:
         raise PortiaError("it has a wrong length (a character missing or extra?)") from None
     if len(data) < 2 or zlib.crc32(data[:-1]) & 0xFF != data[-1]:
         raise PortiaError("its check does not match (a typo?)")
-    r = _Reader(data[:-1])
-    flags = r.byte("flags")
-    if flags & ~7:
-        raise PortiaError("it uses features this portia does not know (a newer code?)")
-    k = r.varint("number of caskets", MAX_CASKETS)
-    if k == 0:
-        raise PortiaError("it holds no casket")
-    if flags & 2:
-        counts = [r.varint("number of statements", MAX_STATEMENTS)] * k
-    else:
-        counts = [r.varint("number of statements", MAX_STATEMENTS) for _ in range(k)]
-    if sum(counts) > MAX_STATEMENTS:
-        raise PortiaError(f"it holds more than {MAX_STATEMENTS} statements")
+    return data[:-1]
+
+
+def _read_names(r: _Reader, k: int, every_default: bool) -> list[str]:
     names: list[str] = []
     for i in range(k):
-        if flags & 1:
+        if every_default:
             names.append(default_name(i))
             continue
         v = r.varint("casket name", _LITERAL + 200)
@@ -216,31 +231,29 @@ def _decode(text: str) -> Puzzle:
                 names.append(r.raw(v - _LITERAL, "casket name").decode("utf-8"))
             except UnicodeDecodeError:
                 raise PortiaError(f"casket {i + 1}'s name is not UTF-8 text") from None
-    caskets = []
-    for ci, count in enumerate(counts):
-        sts = []
-        for _ in range(count):
-            byte = r.byte("statements")
-            tag, target = byte >> 4, byte & 0x0F
-            if tag == _ESCAPE:
-                tag = r.varint("statement kind", 1 << 20)
-            if target == _ESCAPE:
-                target = r.varint("casket a statement names", MAX_CASKETS)
-            if tag == _EMPTY_TAG:
-                sts.append(EMPTY)
-                continue
-            kind = _KIND_OF_TAG.get(tag)
-            if kind is None:
-                raise PortiaError(f"statement kind {tag} is unknown here (a newer code?)")
-            if kind in _TARGETED:
-                if target >= k:
-                    raise PortiaError(f"a statement names casket {target + 1} of {k}")
-                sts.append(Statement(kind, names[target]))
-            else:
-                sts.append(Statement(kind))
-        caskets.append(Casket(names[ci], tuple(sts)))
-    m = None if flags & 4 else r.varint("number of true statements", MAX_STATEMENTS)
-    if r.pos != len(r.data):
-        raise PortiaError("it has bytes left over after the puzzle")
-    return Puzzle(tuple(caskets), m).validate()
+    return names
 
+
+def _read_statements(r: _Reader, count: int, names: list[str]) -> tuple[Statement, ...]:
+    k = len(names)
+    sts = []
+    for _ in range(count):
+        byte = r.byte("statements")
+        tag, target = byte >> 4, byte & 0x0F
+        if tag == _ESCAPE:
+            tag = r.varint("statement kind", 1 << 20)
+        if target == _ESCAPE:
+            target = r.varint("casket a statement names", MAX_CASKETS)
+        if tag == _EMPTY_TAG:
+            sts.append(EMPTY)
+            continue
+        kind = _KIND_OF_TAG.get(tag)
+        if kind is None:
+            raise PortiaError(f"statement kind {tag} is unknown here (a newer code?)")
+        if kind in _TARGETED:
+            if target >= k:
+                raise PortiaError(f"a statement names casket {target + 1} of {k}")
+            sts.append(Statement(kind, names[target]))
+        else:
+            sts.append(Statement(kind))
+    return tuple(sts)
