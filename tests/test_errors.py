@@ -44,9 +44,9 @@ def test_generator_settings_errors_name_the_setting_and_its_bound():
     from portia_tui.core.generator import Settings
 
     with pytest.raises(SettingsError) as info:
-        Settings(n=2, vocabulary="full").check()
-    assert (info.value.setting, info.value.value) == ("vocabulary", "full")
-    assert info.value.bound == ("portrait", "classic")
+        Settings(n=2, family="portia9").check()
+    assert (info.value.setting, info.value.value) == ("family", "portia9")
+    assert info.value.bound == ("portia1", "portia2", "portia3")
     with pytest.raises(SettingsError) as info:
         Settings(n=2, vocabulary="nonsense").check()
     assert (info.value.setting, info.value.value) == ("vocabulary", "nonsense")
