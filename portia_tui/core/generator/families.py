@@ -43,7 +43,6 @@ Same settings and seed, same puzzles: all randomness comes from one ``random.Ran
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
@@ -415,22 +414,11 @@ def iter_family(settings: Settings, stats=None, seen: set | None = None,
     settings must be checked (seed set). Raises GaveUpError as the classic generator does,
     after settings.attempts candidates in a row or `patience` seconds (None: no limit) with no
     new puzzle."""
-    from .search import GaveUpError, Stats
+    from .search import Stats, run_candidates
 
     stats = Stats() if stats is None else stats
     search = FamilySearch(settings, stats, set() if seen is None else seen)
-    for made in range(settings.count):
-        tries = 0
-        began = time.monotonic()
-        while True:
-            if tries >= settings.attempts or (
-                    patience is not None and time.monotonic() - began > patience):
-                raise GaveUpError(settings, made, tries, time.monotonic() - began)
-            tries += 1
-            found = search.candidate()
-            if found is not None:
-                yield found
-                break
+    yield from run_candidates(search.candidate, settings, patience)
 
 
 __all__ = ["FAMILIES", "Family", "MAKER_KINDS", "family_defaults",

@@ -205,6 +205,14 @@ def iter_generate(settings: Settings, stats: Stats | None = None,
         return
     search = _Search(settings, stats, set() if seen is None else seen)
     stats.notices.extend(notices(settings))
+    yield from run_candidates(search.candidate, settings, patience)
+
+
+def run_candidates(candidate: Callable[[], Generated | None], settings: Settings,
+                   patience: float | None) -> Iterator[Generated]:
+    """Draw candidates until settings.count puzzles are made; raise GaveUpError after
+    settings.attempts candidates in a row, or `patience` seconds (None: no limit), with no
+    new puzzle."""
     for made in range(settings.count):
         tries = 0
         began = time.monotonic()
@@ -213,7 +221,7 @@ def iter_generate(settings: Settings, stats: Stats | None = None,
                     patience is not None and time.monotonic() - began > patience):
                 raise GaveUpError(settings, made, tries, time.monotonic() - began)
             tries += 1
-            found = search.candidate()
+            found = candidate()
             if found is not None:
                 yield found
                 break
