@@ -232,7 +232,6 @@ class Deducer:
                     story: Story | None) -> list[dict[int, bool]]:
         """Every consistent assignment of the loop's statements, given the world outside."""
         meanings = self.meanings
-        members = set(loop)
         found: list[dict[int, bool]] = []
 
         tried = [0]
@@ -248,7 +247,7 @@ class Deducer:
             why = list(why)
             words = why if story is not None else None
             name = self._case(assumed) if assumed else "forced"
-            if not _propagate(loop, members, meanings, values, words):
+            if not self._settle(loop, placement, values, words):
                 if story is not None:
                     story.steps.append(f"    Case {name}: {'; '.join(why)}: impossible.")
                 return
@@ -256,7 +255,8 @@ class Deducer:
             if not open_:
                 # re-check every member against its meaning
                 wrong = next((s for s in loop
-                              if values[s] != holds(meanings[s], placement, values)), None)
+                              if values[s] != holds(meanings[s], placement, values,
+                                                    values[s])), None)
                 if wrong is None:
                     found.append({s: values[s] for s in loop})
                     if len(found) > MAX_CASES:
@@ -280,6 +280,12 @@ class Deducer:
 
         search(dict(world), [], [])
         return found
+
+    def _settle(self, loop: tuple[int, ...], placement: int, values: dict[int, bool],
+                why: list[str] | None) -> bool:
+        """Every value the known ones force inside a loop; `why` (when given) gets one reason
+        a fact, and the clash. False on a clash."""
+        return _propagate(loop, set(loop), self.meanings, values, why)
 
     @staticmethod
     def _case(assumed: list[tuple[int, bool]]) -> str:
@@ -713,10 +719,11 @@ class WholeDeducer(Deducer):
 
     # ------------------------------------------------------------------ loops
     def _settle(self, loop: tuple[int, ...], placement: int, values: dict[int, bool],
-                why: list[str]) -> bool:
+                why: list[str] | None) -> bool:
         """Every value the known ones force inside a loop (a statement whose meaning no longer
-        depends on what is open); `why` gets one reason a fact, and the clash. False on a
-        clash."""
+        depends on what is open); `why` (when given) gets one reason a fact, and the clash.
+        False on a clash."""
+        why = [] if why is None else why
         changed = True
         while changed:
             changed = False
@@ -735,53 +742,6 @@ class WholeDeducer(Deducer):
                            f"{self._why(s, placement, values)}")
                 changed = True
         return True
-
-    def _loop_cases(self, loop: tuple[int, ...], placement: int, world: dict[int, bool],
-                    story: Story | None) -> list[dict[int, bool]]:
-        found: list[dict[int, bool]] = []
-        tried = [0]
-
-        def search(values: dict[int, bool], assumed: list[tuple[int, bool]],
-                   why: list[str]) -> None:
-            tried[0] += 1
-            if story is not None:
-                story.splits += 1
-                if tried[0] > CASE_BUDGET:
-                    raise TooLarge(f"the loop of statements {numbers(loop)} (more than "
-                                   f"{CASE_BUDGET} cases to try)")
-            why = list(why)
-            name = self._case(assumed) if assumed else "forced"
-            if not self._settle(loop, placement, values, why):
-                if story is not None:
-                    story.steps.append(f"    Case {name}: {'; '.join(why)}: impossible.")
-                return
-            open_ = [s for s in loop if s not in values]
-            if not open_:
-                wrong = next((s for s in loop
-                              if values[s] != holds(self.meanings[s], placement, values,
-                                                    values[s])), None)
-                if wrong is None:
-                    found.append({s: values[s] for s in loop})
-                    if len(found) > MAX_CASES:
-                        raise TooManyCases(f"more than {MAX_CASES} cases in one loop")
-                    if story is not None:
-                        said = f"{'; '.join(why)}. " if why else ""
-                        story.steps.append(f"    Case {name}: {said}Consistent: "
-                                           f"{_truth_list(values, list(loop))}.")
-                elif story is not None:
-                    story.steps.append(
-                        f"    Case {name}: {'; '.join(why)}; but statement {wrong + 1} is "
-                        f"{_v(values[wrong])} while what it says is "
-                        f"{_v(not values[wrong])}: impossible.")
-                return
-            s = open_[0]
-            for guess in (True, False):
-                trial = dict(values)
-                trial[s] = guess
-                search(trial, assumed + [(s, guess)], why)
-
-        search(dict(world), [], [])
-        return found
 
     # ------------------------------------------------------------------ placements
     def story(self, placement: int, explain: bool = True) -> WholeStory:
