@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "'The X casket was made by Bellini|Cellini'. See the README for every figure.")
     p.add_argument("-n", type=int, metavar="N",
                    help="statements per casket (needed without --family; portia1: 1; portia2: "
-                   "2 by default, 1 to 6; portia3: 1 by default, or 2)")
+                   "2 by default, 1 to 6; portia3: 2 by default, or 1)")
     p.add_argument("--family", choices=CENSUS_FAMILIES,
                    help="count one generation of puzzles instead of Portia-n-m")
     p.add_argument("--vocabulary", choices=tuple(VOCABULARIES), default="portrait",

@@ -50,7 +50,7 @@ from .vocabulary import (VOCABULARIES, Layout, Statement, compare, evaluate, mea
 #: the families the census counts, in order
 CENSUS_FAMILIES = ("portia1", "portia2", "portia3")
 #: statements a casket each family allows, the first being its default
-FAMILY_N = {"portia1": (1,), "portia2": (2, 1, 3, 4, 5, 6), "portia3": (1, 2)}
+FAMILY_N = {"portia1": (1,), "portia2": (2, 1, 3, 4, 5, 6), "portia3": (2, 1)}
 #: the vocabularies each family counts (portia2's clue reads portrait statements only)
 FAMILY_VOCABULARIES = {"portia1": ("portrait", "classic", "full"), "portia2": ("portrait",),
                        "portia3": ("portrait", "classic", "full")}
