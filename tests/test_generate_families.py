@@ -215,3 +215,17 @@ def test_family_packs_are_titled_and_listed_by_their_rules(tmp_path, capsys):
     cli_main(["pack", "check", str(out)])
     checked = capsys.readouterr().out
     assert "m = None" not in checked and "caskets bear" in checked
+
+
+def test_the_third_generation_never_adds_a_count_that_names_every_maker():
+    from portia_tui.core.generator import Settings, generate
+    from portia_tui.core.generator.families import family_defaults
+
+    s = Settings(**{**family_defaults("portia3"), "count": 30, "seed": 3,
+                    "family": "portia3"}).check()
+    for g in generate(s):
+        size = g.puzzle.size
+        for r in g.puzzle.rules:
+            if r.kind == "total":
+                assert not ((r.op in ("exactly", "at most") and r.k == 0)
+                            or (r.op in ("exactly", "at least") and r.k == size)), r
