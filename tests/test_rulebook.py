@@ -349,3 +349,21 @@ def test_marks_and_repairs_on_the_whole_language(data):
             q = puzzle.with_statement(puzzle.owner(r.index), r.index - puzzle.layout.offset(
                 puzzle.owner(r.index)), r.statement)
             assert brute.analyse(q).solutions() == (r.solution,)
+
+
+def test_exactly_zero_reads_no_and_both_forms_parse():
+    from portia_tui.core.model import blank_puzzle
+    from portia_tui.core.rules import Rule, parse_rule, rule_sentence
+    from portia_tui.core.vocabulary import Statement, parse_sentence, sentence
+
+    layout = blank_puzzle(n=2).layout
+    rule = Rule("pure", "exactly", 0, False)
+    assert rule_sentence(rule, layout) == "No caskets bear only false statements"
+    assert parse_rule("No caskets bear only false statements.") == rule
+    assert parse_rule("Exactly 0 caskets bear only false statements") == rule
+    assert parse_rule("exactly zero caskets bear only false statements") == rule
+    st = Statement("makers", op="exactly", k=0, value=False)
+    text = sentence(st, layout, 0)
+    assert text == "No caskets were made by Cellini"
+    assert parse_sentence(text, layout, 0) == st
+    assert parse_sentence("Exactly 0 caskets were made by Cellini", layout, 0) == st

@@ -20,7 +20,7 @@ import re
 from typing import NamedTuple, Sequence
 
 from .vocabulary import (NUMBER, OP, CasketsMeaning, CountMeaning, Layout, Meaning, _count_menu,
-                         _count_problem, _norm, count_phrase, number)
+                         _count_problem, _norm, count_phrase, number, op_of)
 
 
 class Rule(NamedTuple):
@@ -98,7 +98,7 @@ class Total(RuleKind):
     key = "total"
     summary = "how many statements are true (or false) in all"
     example = "Exactly 1 statement is true"
-    pattern = re.compile(rf"^(?P<op>{OP}) (?P<k>{NUMBER}) statements? (?:is|are) "
+    pattern = re.compile(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? (?:is|are) "
                          r"(?P<value>true|false)$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
@@ -106,7 +106,7 @@ class Total(RuleKind):
         return f"{count_phrase(rule.op, rule.k, 'statement', 'statements')} {verb} {_tf(rule.value)}"
 
     def from_match(self, match: re.Match[str]) -> Rule:
-        return Rule(self.key, match["op"], number(match["k"]), match["value"] == "true")
+        return Rule(self.key, op_of(match), number(match["k"]), match["value"] == "true")
 
     def options(self, layout: Layout) -> list[Rule]:
         return [Rule(self.key, op, k, value)
@@ -124,7 +124,7 @@ class Each(RuleKind):
     key = "each"
     summary = "how many statements are true (or false) on every casket"
     example = "On every casket, at most 1 statement is false"
-    pattern = re.compile(rf"^on (?:every|each) casket,? (?P<op>{OP}) (?P<k>{NUMBER}) statements? "
+    pattern = re.compile(rf"^on (?:every|each) casket,? (?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? "
                          r"(?:is|are) (?P<value>true|false)$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
@@ -133,7 +133,7 @@ class Each(RuleKind):
         return f"On every casket, {head[0].lower()}{head[1:]} {verb} {_tf(rule.value)}"
 
     def from_match(self, match: re.Match[str]) -> Rule:
-        return Rule(self.key, match["op"], number(match["k"]), match["value"] == "true")
+        return Rule(self.key, op_of(match), number(match["k"]), match["value"] == "true")
 
     def options(self, layout: Layout) -> list[Rule]:
         return [Rule(self.key, op, k, value)
@@ -152,7 +152,7 @@ class Pure(RuleKind):
     key = "pure"
     summary = "how many caskets bear only true (or only false) statements"
     example = "Exactly 1 casket bears only true statements"
-    pattern = re.compile(rf"^(?P<op>{OP}) (?P<k>{NUMBER}) caskets? bears? only "
+    pattern = re.compile(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? bears? only "
                          r"(?P<value>true|false) statements?$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
@@ -161,7 +161,7 @@ class Pure(RuleKind):
                 f"{_tf(rule.value)} statements")
 
     def from_match(self, match: re.Match[str]) -> Rule:
-        return Rule(self.key, match["op"], number(match["k"]), match["value"] == "true")
+        return Rule(self.key, op_of(match), number(match["k"]), match["value"] == "true")
 
     def options(self, layout: Layout) -> list[Rule]:
         return [Rule(self.key, op, k, value)
@@ -180,7 +180,7 @@ class Bearing(RuleKind):
     key = "bearing"
     summary = "how many caskets bear exactly J true statements"
     example = "Exactly 2 caskets bear exactly 1 true statement"
-    pattern = re.compile(rf"^(?P<op>{OP}) (?P<k>{NUMBER}) caskets? bears? exactly "
+    pattern = re.compile(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? bears? exactly "
                          rf"(?P<j>{NUMBER}) true statements?$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
@@ -190,7 +190,7 @@ class Bearing(RuleKind):
                 f"true {noun}")
 
     def from_match(self, match: re.Match[str]) -> Rule:
-        return Rule(self.key, match["op"], number(match["k"]), True, number(match["j"]))
+        return Rule(self.key, op_of(match), number(match["k"]), True, number(match["j"]))
 
     def options(self, layout: Layout) -> list[Rule]:
         return [Rule(self.key, op, k, True, j)

@@ -188,8 +188,17 @@ OP = "|".join(OPS)
 
 
 def count_phrase(op: str, k: int, noun: str, nouns: str) -> str:
-    """'Exactly 1 statement', 'At most 2 caskets' (capitalised, digits)."""
+    """'Exactly 1 statement', 'At most 2 caskets', 'No caskets' for exactly 0 (capitalised,
+    digits)."""
+    if op == "exactly" and k == 0:
+        return f"No {nouns}"
     return f"{op.capitalize()} {k} {noun if k == 1 else nouns}"
+
+
+def op_of(match: re.Match[str]) -> str:
+    """The comparison of a count read from a sentence: 'exactly' when none is said ('No
+    statements are false', 'two caskets were made by Bellini')."""
+    return match["op"] or "exactly"
 
 
 def maker_name(value: bool) -> str:
@@ -435,7 +444,7 @@ class CountOn(Kind):
     summary = "how many statements on a casket are true (or false)"
     family = "count"
     pattern = re.compile(
-        rf"^(?P<op>{OP}) (?P<k>{NUMBER}) statements? on (?:this casket|the (?P<casket>.+?) casket) "
+        rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? on (?:this casket|the (?P<casket>.+?) casket) "
         r"(?:is|are) (?P<value>true|false)$")
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
@@ -445,7 +454,7 @@ class CountOn(Kind):
                 f"{'true' if st.value else 'false'}")
 
     def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
-        return Statement(self.key, _target(match, layout, owner), op=match["op"],
+        return Statement(self.key, _target(match, layout, owner), op=op_of(match),
                          k=number(match["k"]), value=match["value"] == "true")
 
     def options(self, layout: Layout, owner: int) -> list[Statement]:
@@ -471,7 +480,7 @@ class CountAll(Kind):
     summary = "how many of all the statements are true (or false), itself included"
     family = "count"
     pattern = re.compile(
-        rf"^(?P<op>{OP}) (?P<k>{NUMBER}) of (?:all )?the statements (?:is|are) "
+        rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) of (?:all )?the statements (?:is|are) "
         r"(?P<value>true|false)$")
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
@@ -480,7 +489,7 @@ class CountAll(Kind):
                 f"{'true' if st.value else 'false'}")
 
     def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
-        return Statement(self.key, op=match["op"], k=number(match["k"]),
+        return Statement(self.key, op=op_of(match), k=number(match["k"]),
                          value=match["value"] == "true")
 
     def options(self, layout: Layout, owner: int) -> list[Statement]:
@@ -533,14 +542,14 @@ class MakerCount(Kind):
     family = "maker"
     needs_rule = "makers"
     pattern = re.compile(
-        rf"^(?P<op>{OP}) (?P<k>{NUMBER}) caskets? (?:was|were) made by (?P<maker>bellini|cellini)$")
+        rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? (?:was|were) made by (?P<maker>bellini|cellini)$")
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         verb = "was" if st.k == 1 else "were"
         return f"{count_phrase(st.op, st.k, 'casket', 'caskets')} {verb} made by {maker_name(st.value)}"
 
     def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
-        return Statement(self.key, op=match["op"], k=number(match["k"]),
+        return Statement(self.key, op=op_of(match), k=number(match["k"]),
                          value=match["maker"] == "bellini")
 
     def options(self, layout: Layout, owner: int) -> list[Statement]:
