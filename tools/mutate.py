@@ -53,6 +53,8 @@ TESTS: dict[str, list[str]] = {
     "formats/code": ["test_code.py"],
     "progress": ["test_progress.py"],
     "census": ["test_census.py", "test_rulebook.py"],
+    "families": ["test_census_families.py"],
+    "generator/families": ["test_generate_families.py"],
     "assistant": ["test_assistant.py", "test_assistant_marks.py"],
     "completions": ["test_assistant_marks.py", "test_assistant.py",
                     "test_assist_cli.py"],
@@ -91,7 +93,8 @@ CORE = ["engine", "brute", "sat", "sat_legacy", "semantics", "vocabulary", "rule
         "progress", "recovery", "files", "paths", "errors", "words", "pack", "export", "census",
         "twins", "formats/__init__", "formats/common", "formats/native", "formats/text",
         "formats/thesis_json", "formats/code", "formats/dimacs", "generator/settings",
-        "generator/sampler", "generator/search", "generator/quality"]
+        "generator/sampler", "generator/search", "generator/quality", "families",
+        "generator/families"]
 STABLE = ["files", "formats/native", "formats/thesis_json", "formats/common", "formats/text",
           "progress", "census", "assistant", "completions", "marks", "twins", "words", "model",
           "vocabulary", "semantics", "pack", "export", "hints", "editing"]
