@@ -618,14 +618,6 @@ def _a_options(c: Casket, p: int, env: Sequence[int], dom: dict[int, int]) -> in
     return opts
 
 
-def _signals_of(c: Casket, kmask: int) -> int:
-    out = 0
-    for sig, mask in c.signals:
-        if kmask & mask:
-            out |= sig
-    return out
-
-
 def unit_users(caskets: Sequence[Casket], unit: tuple[int, ...]) -> dict[int, list[int]]:
     """For each casket of the unit, the caskets of the unit that read its signal."""
     members = set(unit)
@@ -699,46 +691,62 @@ def _search(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p:
     todo = [start]
     while todo:
         dom = todo.pop()
-        if not _narrow(caskets, unit, env, p, dom, users):
+        last = _narrow(caskets, unit, env, p, dom, users)
+        if last is None:
             continue
-        open_ = [c for c in unit if dom[c] & (dom[c] - 1)]
-        if open_:
-            c = open_[0]
-            for sig in (MIXED, NONE, ALL):
-                if dom[c] & sig:
-                    branch = dict(dom)
-                    branch[c] = sig
-                    todo.append(branch)
-            continue
-        sol = _solution(caskets, unit, env, p, dom)
-        if sol is not None:  # (always: narrowing checked every casket's counts)
-            solutions.append(sol)
+        for c in unit:
+            d = dom[c]
+            if d & (d - 1):  # several signals left: guess this casket's
+                for sig in (MIXED, NONE, ALL):
+                    if d & sig:
+                        branch = dict(dom)
+                        branch[c] = sig
+                        todo.append(branch)
+                break
+        else:  # one signal each: narrowing read each casket's counts under the others' last
+            sol = []
+            for c in unit:
+                opts, kmask = last[c]
+                d = dom[c]
+                sol.append((d, opts.bit_length() - 1, kmask & caskets[c].sigmask[d]))
+            solutions.append(tuple(sol))
     return solutions
 
 
 def _narrow(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
-            dom: dict[int, int], users: dict[int, list[int]]) -> bool:
+            dom: dict[int, int], users: dict[int, list[int]]
+            ) -> dict[int, tuple[int, int]] | None:
     """Narrow the signal domains `dom` (in place) to the signals each casket can show given
-    the others' domains, until nothing changes; False when one domain empties."""
+    the others' domains, until nothing changes; None when one domain empties, else per
+    casket its last reading (fixed statements true as a bit set, counts): a casket is read
+    again whenever a domain it reads narrows, so the last reading is under the final ones."""
     queue = list(unit)
     queued = set(queue)
+    last: dict[int, tuple[int, int]] = {}
     while queue:
         c = queue.pop()
         queued.discard(c)
         cas = caskets[c]
-        kmask = 0
-        for a in bits(_a_options(cas, p, env, dom)):
-            kmask |= cas.counts(a)
-        d = dom[c] & _signals_of(cas, kmask)
+        opts = _a_options(cas, p, env, dom)
+        if opts & (opts - 1):
+            kmask = 0
+            for a in bits(opts):
+                kmask |= cas.counts(a)
+        else:
+            kmask = cas.counts(opts.bit_length() - 1)
+        last[c] = (opts, kmask)
+        sm = cas.sigmask
+        d = dom[c] & ((ALL if kmask & sm[ALL] else 0) | (NONE if kmask & 1 else 0)
+                      | (MIXED if kmask & sm[MIXED] else 0))
         if not d:
-            return False
+            return None
         if d != dom[c]:
             dom[c] = d
             for u in users[c]:
                 if u not in queued:
                     queued.add(u)
                     queue.append(u)
-    return True
+    return last
 
 
 # --------------------------------------------------------------------------- loops
@@ -1002,13 +1010,22 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
     env = list(plan.env0)
     outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
     users = unit_users(caskets, unit)
+    # the solutions depend on the placement only through the outside signals and, per casket
+    # of the unit, its portrait statements true and the signals they allow: placements alike
+    # share one search
+    cas_unit = [caskets[ci] for ci in unit]
+    seen: dict[tuple, list] = {}
     for p in range(k):
         if slow >> p & 1:
             continue
         bit = 1 << p
         for y in outside:
             env[y] = ALL if show_all[y] & bit else NONE if show_none[y] & bit else MIXED
-        sols = unit_solutions(caskets, unit, env, p, users)
+        key = (*[c.at.get(p, c.base) << 2 | (c.can_all >> p & 1) << 1 | (c.can_none >> p & 1)
+                 for c in cas_unit], *[env[y] for y in outside])
+        sols = seen.get(key)
+        if sols is None:
+            sols = seen[key] = unit_solutions(caskets, unit, env, p, users)
         if len(sols) != 1:
             slow |= bit
             continue
