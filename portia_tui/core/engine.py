@@ -25,6 +25,7 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 
 from __future__ import annotations
 
+from itertools import product
 from math import comb
 from operator import attrgetter
 from typing import Callable, Iterator, Sequence
@@ -380,12 +381,14 @@ def _link(caskets: list[Casket], signal_less: bool) -> None:
         if not truth:
             continue
         mask = 0
-        for y in truth:
+        live = []
+        for y, v in truth.items():
             mask |= 1 << y
+            if showing >> y & 1:
+                live.append((y, v & _TRUE_PART, v >> 32))
         c.target_mask = mask
-        if mask & showing:
-            c.live = tuple([(y, v & _TRUE_PART, v >> 32) for y, v in truth.items()
-                            if showing >> y & 1])
+        if live:
+            c.live = tuple(live)
 
 
 def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None,
@@ -653,8 +656,41 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
     if held:  # each casket held to one signal by its portrait statements: read them off
         sol = _solution(caskets, unit, env, p, start)
         return [sol] if sol is not None else []
+    if len(unit) <= 3:
+        return _enumerate(caskets, unit, env, p, start)
     return _search(caskets, unit, env, p, start,
                    unit_users(caskets, unit) if users is None else users)
+
+
+def _enumerate(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
+               start: dict[int, int]) -> list[tuple[tuple[int, int, int], ...]]:
+    """`unit_solutions` for a few caskets: every combination of signals from their domains
+    (`start`), each casket read under it (fewer steps than narrowing at this size)."""
+    reads = _reads(caskets, unit, env, p, start)
+    rows = []
+    for c in unit:
+        opts, edges = reads[c]
+        cas = caskets[c]
+        rows.append((c, opts.bit_length() - 1, edges, cas.counts, cas.sigmask))
+    out = []
+    for combo in product(*[[s for s in (ALL, NONE, MIXED) if start[c] & s] for c in unit]):
+        sig = dict(zip(unit, combo))
+        sol = []
+        for c, a, edges, counts, sigmask in rows:
+            for y, ct, cf in edges:
+                t = sig[y]
+                if t == ALL:
+                    a += ct
+                elif t == NONE:
+                    a += cf
+            s = sig[c]
+            kmask = counts(a) & sigmask[s]
+            if not kmask:
+                break
+            sol.append((s, a, kmask))
+        else:
+            out.append(tuple(sol))
+    return out
 
 
 def _solution(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
@@ -1055,13 +1091,16 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
         for ci in unit:
             rows_a[ci] = [0] * k
             rows_m[ci] = [0] * k
-    seen: dict[tuple, list] = {}
+    seen: dict[int, list] = {}
     for p in bits(special & ~slow):
         bit = 1 << p
         for y in outside:
             env[y] = ALL if show_all[y] & bit else NONE if show_none[y] & bit else MIXED
-        key = (*[c.at.get(p, c.base) << 2 | (c.can_all >> p & 1) << 1 | (c.can_none >> p & 1)
-                 for c in cas_unit], *[env[y] for y in outside])
+        key = 0  # (the signals a casket's portrait statements allow follow from how many
+        for c in cas_unit:  # are true: all, none or some)
+            key = key * (c.n + 1) + c.at.get(p, c.base)
+        for y in outside:
+            key = key * 8 + env[y]
         sols = seen.get(key)
         if sols is None:
             sols = seen[key] = unit_solutions(caskets, unit, env, p, users)
