@@ -88,7 +88,7 @@ class Casket:
 
     __slots__ = ("index", "n", "start", "base", "at", "truth", "targets", "target_mask",
                  "live", "fixed", "free", "ot", "of", "can_all", "can_none", "cache",
-                 "signals", "sigmask", "statements", "speaks", "_detail")
+                 "signals", "sigmask", "statements", "_read", "_speaks", "_detail")
 
     def __init__(self, index: int, n: int, start: int, statements: tuple = ()):
         self.index = index
@@ -121,9 +121,19 @@ class Casket:
         #: signal -> the counts showing it (indexed by ALL, NONE, MIXED)
         self.sigmask = _SIGNAL_MASKS[n]
         self.statements = statements
-        #: the numbers of its truth and "other" statements, in order
-        self.speaks: list[int] = []
+        #: the statements as read (those set free are empty slots), and the numbers of its
+        #: truth and "other" statements among them (see `speaks`)
+        self._read: Sequence = statements
+        self._speaks: list[int] | None = None
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
+
+    @property
+    def speaks(self) -> list[int]:
+        """The numbers of its truth and "other" statements, in order."""
+        if self._speaks is None:
+            self._speaks = [i for i, st in enumerate(self._read, self.start)
+                            if st[0] in SPEAKING_KINDS]
+        return self._speaks
 
     def domain(self, p: int) -> int:
         """The signals it can show under placement p, judged by its portrait statements."""
@@ -290,9 +300,9 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
     never show ALL or NONE."""
     at = c.at  # placement named -> "in" minus "not in" statements, until nots is known
     truth = c.truth
-    speaks = c.speaks
+    c._read = sts
     ins = nots = free = ot = of = 0
-    for i, st in enumerate(sts, start):
+    for st in sts:
         kind = st[0]
         if kind == "in":
             y = where[st[1]]
@@ -305,17 +315,13 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
         elif kind == "true":
             y = where[st[1]]
             truth[y] = truth.get(y, 0) + 1
-            speaks.append(i)
         elif kind == "false":
             y = where[st[1]]
             truth[y] = truth.get(y, 0) + _FALSE_ONE
-            speaks.append(i)
         elif kind == "other_true":
             ot += 1
-            speaks.append(i)
         elif kind == "other_false":
             of += 1
-            speaks.append(i)
         elif kind == "":
             free += 1
         else:
@@ -1096,11 +1102,7 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
         bit = 1 << p
         for y in outside:
             env[y] = ALL if show_all[y] & bit else NONE if show_none[y] & bit else MIXED
-        key = 0  # (the signals a casket's portrait statements allow follow from how many
-        for c in cas_unit:  # are true: all, none or some)
-            key = key * (c.n + 1) + c.at.get(p, c.base)
-        for y in outside:
-            key = key * 8 + env[y]
+        key = _alike(cas_unit, outside, env, p)
         sols = seen.get(key)
         if sols is None:
             sols = seen[key] = unit_solutions(caskets, unit, env, p, users)
@@ -1121,6 +1123,18 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
                 own += kmask.bit_length() - 1
         sums[p] += own - d0  # (read only when no casket has several counts anywhere)
     return slow, multi, d0
+
+
+def _alike(cas_unit: list[Casket], outside: set[int], env: list[int], p: int) -> int:
+    """What a unit's search reads of placement p, as one number: per casket its portrait
+    statements true (the signals they allow follow: all, none or some), and the signals
+    outside."""
+    key = 0
+    for c in cas_unit:
+        key = key * (c.n + 1) + c.at.get(p, c.base)
+    for y in outside:
+        key = key * 8 + env[y]
+    return key
 
 
 def _quick_rows(unit: tuple[int, ...], sol: tuple[tuple[int, int, int], ...], where: int,
