@@ -1016,12 +1016,12 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
     if c.live:
         exc = dict(exc)
         for y, ct, cf in c.live:
-            if ct:
-                for p in bits(show_all[y]):
-                    exc[p] = exc.get(p, a0) + ct
-            if cf:
-                for p in bits(show_none[y]):
-                    exc[p] = exc.get(p, a0) + cf
+            for add, shown in ((ct, show_all[y]), (cf, show_none[y])):
+                while add and shown:
+                    low = shown & -shown
+                    p = low.bit_length() - 1
+                    exc[p] = exc.get(p, a0) + add
+                    shown ^= low
     cache = c.cache
     m0 = cache.get(a0)
     if m0 is None:
@@ -1033,33 +1033,36 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
     d0 = m0.bit_length() - 1 if single else 0
     multi = False
     where = (1 << k) - 1
-    for p in exc:
-        where ^= 1 << p
-    if where:
-        if m0 == top:
-            show_all[ci] |= where
-        elif m0 == 1:
-            show_none[ci] |= where
-        elif not m0 or m0 & (top | 1):
-            slow |= where
-        if not single:
-            multi = True
+    shows_all = shows_none = 0
     for p, a in exc.items():
+        bit = 1 << p
+        where ^= bit
         row[p] = a
         kmask = cache.get(a)
         if kmask is None:
             kmask = c.counts(a)
         masks[p] = kmask
         if kmask == top:
-            show_all[ci] |= 1 << p
+            shows_all |= bit
         elif kmask == 1:
-            show_none[ci] |= 1 << p
+            shows_none |= bit
         elif not kmask or kmask & (top | 1):
-            slow |= 1 << p
+            slow |= bit
         if kmask & (kmask - 1):
             multi = True
         else:  # its own count, not the default's (in sum0)
             sums[p] += kmask.bit_length() - 1 - d0
+    if where:
+        if m0 == top:
+            shows_all |= where
+        elif m0 == 1:
+            shows_none |= where
+        elif not m0 or m0 & (top | 1):
+            slow |= where
+        if not single:
+            multi = True
+    show_all[ci] = shows_all
+    show_none[ci] = shows_none
     return slow, multi, d0
 
 
