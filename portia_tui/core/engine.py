@@ -1012,16 +1012,7 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
     somewhere, and its single count at the default placements (0 if several)."""
     ci = c.index
     a0 = c.base
-    exc = c.at
-    if c.live:
-        exc = dict(exc)
-        for y, ct, cf in c.live:
-            for add, shown in ((ct, show_all[y]), (cf, show_none[y])):
-                while add and shown:
-                    low = shown & -shown
-                    p = low.bit_length() - 1
-                    exc[p] = exc.get(p, a0) + add
-                    shown ^= low
+    exc = _exceptions(c, show_all, show_none) if c.live else c.at
     cache = c.cache
     m0 = cache.get(a0)
     if m0 is None:
@@ -1064,6 +1055,22 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
     show_all[ci] = shows_all
     show_none[ci] = shows_none
     return slow, multi, d0
+
+
+def _exceptions(c: Casket, show_all: list[int], show_none: list[int]) -> dict[int, int]:
+    """Placement -> fixed statements true on c, where that differs from c.base: those its
+    portrait statements name, and those under which a casket it speaks of shows ALL or
+    NONE."""
+    a0 = c.base
+    exc = dict(c.at)
+    for y, ct, cf in c.live:
+        for add, shown in ((ct, show_all[y]), (cf, show_none[y])):
+            while add and shown:
+                low = shown & -shown
+                p = low.bit_length() - 1
+                exc[p] = exc.get(p, a0) + add
+                shown ^= low
+    return exc
 
 
 def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[int],
