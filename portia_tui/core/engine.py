@@ -88,7 +88,7 @@ class Casket:
 
     __slots__ = ("index", "n", "start", "base", "at", "truth", "targets", "target_mask",
                  "live", "fixed", "free", "ot", "of", "can_all", "can_none", "cache",
-                 "signals", "sigmask", "statements", "_read", "_speaks", "_detail")
+                 "signals", "sigmask", "statements", "speaks", "_detail")
 
     def __init__(self, index: int, n: int, start: int, statements: tuple = ()):
         self.index = index
@@ -121,19 +121,9 @@ class Casket:
         #: signal -> the counts showing it (indexed by ALL, NONE, MIXED)
         self.sigmask = _SIGNAL_MASKS[n]
         self.statements = statements
-        #: the statements as read (those set free are empty slots), and the numbers of its
-        #: truth and "other" statements among them (see `speaks`)
-        self._read: Sequence = statements
-        self._speaks: list[int] | None = None
+        #: the numbers of its truth and "other" statements, in order
+        self.speaks: list[int] = []
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
-
-    @property
-    def speaks(self) -> list[int]:
-        """The numbers of its truth and "other" statements, in order."""
-        if self._speaks is None:
-            self._speaks = [i for i, st in enumerate(self._read, self.start)
-                            if st[0] in SPEAKING_KINDS]
-        return self._speaks
 
     def domain(self, p: int) -> int:
         """The signals it can show under placement p, judged by its portrait statements."""
@@ -300,9 +290,9 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
     never show ALL or NONE."""
     at = c.at  # placement named -> "in" minus "not in" statements, until nots is known
     truth = c.truth
-    c._read = sts
+    speaks = c.speaks
     ins = nots = free = ot = of = 0
-    for st in sts:
+    for i, st in enumerate(sts, start):
         kind = st[0]
         if kind == "in":
             y = where[st[1]]
@@ -315,13 +305,17 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
         elif kind == "true":
             y = where[st[1]]
             truth[y] = truth.get(y, 0) + 1
+            speaks.append(i)
         elif kind == "false":
             y = where[st[1]]
             truth[y] = truth.get(y, 0) + _FALSE_ONE
+            speaks.append(i)
         elif kind == "other_true":
             ot += 1
+            speaks.append(i)
         elif kind == "other_false":
             of += 1
+            speaks.append(i)
         elif kind == "":
             free += 1
         else:
