@@ -25,7 +25,6 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 
 from __future__ import annotations
 
-from itertools import product
 from math import comb
 from operator import attrgetter
 from typing import Callable, Iterator, Sequence
@@ -381,14 +380,12 @@ def _link(caskets: list[Casket], signal_less: bool) -> None:
         if not truth:
             continue
         mask = 0
-        live = []
-        for y, v in truth.items():
+        for y in truth:
             mask |= 1 << y
-            if showing >> y & 1:
-                live.append((y, v & _TRUE_PART, v >> 32))
         c.target_mask = mask
-        if live:
-            c.live = tuple(live)
+        if mask & showing:
+            c.live = tuple([(y, v & _TRUE_PART, v >> 32) for y, v in truth.items()
+                            if showing >> y & 1])
 
 
 def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None,
@@ -656,41 +653,8 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
     if held:  # each casket held to one signal by its portrait statements: read them off
         sol = _solution(caskets, unit, env, p, start)
         return [sol] if sol is not None else []
-    if len(unit) <= 3:
-        return _enumerate(caskets, unit, env, p, start)
     return _search(caskets, unit, env, p, start,
                    unit_users(caskets, unit) if users is None else users)
-
-
-def _enumerate(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
-               start: dict[int, int]) -> list[tuple[tuple[int, int, int], ...]]:
-    """`unit_solutions` for a few caskets: every combination of signals from their domains
-    (`start`), each casket read under it (fewer steps than narrowing at this size)."""
-    reads = _reads(caskets, unit, env, p, start)
-    rows = []
-    for c in unit:
-        opts, edges = reads[c]
-        cas = caskets[c]
-        rows.append((c, opts.bit_length() - 1, edges, cas.counts, cas.sigmask))
-    out = []
-    for combo in product(*[[s for s in (ALL, NONE, MIXED) if start[c] & s] for c in unit]):
-        sig = dict(zip(unit, combo))
-        sol = []
-        for c, a, edges, counts, sigmask in rows:
-            for y, ct, cf in edges:
-                t = sig[y]
-                if t == ALL:
-                    a += ct
-                elif t == NONE:
-                    a += cf
-            s = sig[c]
-            kmask = counts(a) & sigmask[s]
-            if not kmask:
-                break
-            sol.append((s, a, kmask))
-        else:
-            out.append(tuple(sol))
-    return out
 
 
 def _solution(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
@@ -1197,7 +1161,9 @@ class CasketEngine:
         self.units = structure(caskets)
         # the walk follows the live graph, which drops edges to caskets that always show MIXED
         if any(map(_LIVE, caskets)):
-            self.plan = Plan(caskets, walk_units(caskets, self.units))
+            # (few caskets: one search of the live graph costs less than refining)
+            self.plan = Plan(caskets, casket_units(caskets, live=True) if self.k <= 4
+                             else walk_units(caskets, self.units))
         else:  # (often none is left: every casket a unit of its own, no signal carried)
             self.plan = Plan(caskets, list(zip(range(self.k))), carries=False)
         self._walks: dict[int, Walk] = {}
