@@ -104,7 +104,16 @@ def test_the_structure_by_bit_masks_is_the_graph_search(puzzle):
     """The loops are read off `structure` (reachability by bit masks); it finds the units a
     graph search of the same casket graph finds."""
     caskets = engine.compile_caskets(puzzle)
-    assert sorted(engine.structure(caskets)) == sorted(engine.casket_units(caskets))
+    units = engine.structure(caskets)
+    assert sorted(units) == sorted(engine.casket_units(caskets))
+    # in dependency order, and refined into the live graph's units, still in that order
+    for edges, got in ((lambda c: caskets[c].targets, units),
+                       (lambda c: [t for t, _x, _y in caskets[c].live],
+                        engine.walk_units(caskets, units))):
+        place = {c: j for j, unit in enumerate(got) for c in unit}
+        assert all(place[t] <= place[c] for c in place for t in edges(c))
+    assert sorted(engine.walk_units(caskets, units)) == sorted(
+        engine.casket_units(caskets, live=True))
 
 
 # ----------------------------------------------------------------------------- local rules

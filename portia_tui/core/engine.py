@@ -422,8 +422,10 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
 
 def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
     """The strongly connected units of the whole casket graph (every edge), each sorted, in
-    no particular order: what the loops are read off. Few caskets: by bit-mask reachability
-    (Warshall), cheaper than a graph search at that size."""
+    dependency order (a unit after the units it speaks of): what the loops are read off, and
+    the walk's order refined. Few caskets: by bit-mask reachability (Warshall), cheaper than
+    a graph search at that size; a unit reaches strictly more caskets (itself counted) than
+    any unit it speaks of, which orders them."""
     k = len(caskets)
     if k > 24:
         return casket_units(caskets)
@@ -459,7 +461,23 @@ def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
                 unit.append(d)
                 placed |= 1 << d
         units.append(tuple(unit))
+    if len(units) > 1:
+        units.sort(key=lambda unit: (reach[unit[0]] | 1 << unit[0]).bit_count())
     return units
+
+
+def walk_units(caskets: Sequence[Casket], units: list[tuple[int, ...]]
+               ) -> list[tuple[int, ...]]:
+    """The live casket graph's units in dependency order, from the whole graph's (`units`,
+    in dependency order): the live edges are some of the edges, so only a cycle of caskets
+    can split, into its own live units."""
+    out: list[tuple[int, ...]] = []
+    for unit in units:
+        if len(unit) == 1:
+            out.append(unit)
+        else:
+            out += casket_units(caskets, unit, live=True)
+    return out
 
 
 class Plan:
@@ -592,40 +610,6 @@ class Walk:
                             yield c, env, a, k
 
 
-def _a_options(c: Casket, p: int, env: Sequence[int], dom: dict[int, int]) -> int:
-    """Bit set of the possible numbers of true fixed statements on c, given exact signals in
-    env for caskets outside the unit and signal domains `dom` inside it."""
-    opts = 1 << c.at.get(p, c.base)
-    for y, ct, cf in c.live:
-        d = dom.get(y)
-        if d is None:
-            s = env[y]
-            if s == ALL:
-                opts <<= ct
-            elif s == NONE:
-                opts <<= cf
-            continue
-        if d == MIXED:
-            continue
-        step = 0
-        if d & ALL:
-            step |= 1 << ct
-        if d & NONE:
-            step |= 1 << cf
-        if d & MIXED:
-            step |= 1
-        opts = conv(opts, step)
-    return opts
-
-
-def _signals_of(c: Casket, kmask: int) -> int:
-    out = 0
-    for sig, mask in c.signals:
-        if kmask & mask:
-            out |= sig
-    return out
-
-
 def unit_users(caskets: Sequence[Casket], unit: tuple[int, ...]) -> dict[int, list[int]]:
     """For each casket of the unit, the caskets of the unit that read its signal."""
     members = set(unit)
@@ -696,49 +680,99 @@ def _search(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p:
     """`unit_solutions` by search: narrow the signal domains (`start`) by propagation, guess
     one casket's signal where several remain, keep every consistent combination."""
     solutions: list[tuple[tuple[int, int, int], ...]] = []
+    reads = _reads(caskets, unit, env, p, start)
     todo = [start]
     while todo:
         dom = todo.pop()
-        if not _narrow(caskets, unit, env, p, dom, users):
+        last = _narrow(caskets, unit, reads, dom, users)
+        if last is None:
             continue
-        open_ = [c for c in unit if dom[c] & (dom[c] - 1)]
-        if open_:
-            c = open_[0]
-            for sig in (MIXED, NONE, ALL):
-                if dom[c] & sig:
-                    branch = dict(dom)
-                    branch[c] = sig
-                    todo.append(branch)
-            continue
-        sol = _solution(caskets, unit, env, p, dom)
-        if sol is not None:  # (always: narrowing checked every casket's counts)
-            solutions.append(sol)
+        for c in unit:
+            d = dom[c]
+            if d & (d - 1):  # several signals left: guess this casket's
+                for sig in (MIXED, NONE, ALL):
+                    if d & sig:
+                        branch = dict(dom)
+                        branch[c] = sig
+                        todo.append(branch)
+                break
+        else:  # one signal each: narrowing read each casket's counts under the others' last
+            sol = []
+            for c in unit:
+                opts, kmask = last[c]
+                d = dom[c]
+                sol.append((d, opts.bit_length() - 1, kmask & caskets[c].sigmask[d]))
+            solutions.append(tuple(sol))
     return solutions
 
 
-def _narrow(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
-            dom: dict[int, int], users: dict[int, list[int]]) -> bool:
+def _reads(caskets: Sequence[Casket], unit: tuple[int, ...], env: Sequence[int], p: int,
+           inside: dict[int, int]) -> dict[int, tuple[int, list[tuple[int, int, int]]]]:
+    """Per casket of the unit: the number of its fixed statements true under placement p and
+    the exact signals in env of the caskets outside the unit (as a one-bit set), and its live
+    edges inside the unit (keys of `inside`), whose signals the search guesses."""
+    out = {}
+    for c in unit:
+        cas = caskets[c]
+        a = cas.at.get(p, cas.base)
+        edges = []
+        for edge in cas.live:
+            y = edge[0]
+            if y in inside:
+                edges.append(edge)
+            else:
+                s = env[y]
+                if s == ALL:
+                    a += edge[1]
+                elif s == NONE:
+                    a += edge[2]
+        out[c] = (1 << a, edges)
+    return out
+
+
+def _narrow(caskets: Sequence[Casket], unit: tuple[int, ...],
+            reads: dict[int, tuple[int, list[tuple[int, int, int]]]], dom: dict[int, int],
+            users: dict[int, list[int]]) -> dict[int, tuple[int, int]] | None:
     """Narrow the signal domains `dom` (in place) to the signals each casket can show given
-    the others' domains, until nothing changes; False when one domain empties."""
+    the others' domains, until nothing changes; None when one domain empties, else per
+    casket its last reading (fixed statements true as a bit set, counts): a casket is read
+    again whenever a domain it reads narrows, so the last reading is under the final ones."""
     queue = list(unit)
     queued = set(queue)
+    last: dict[int, tuple[int, int]] = {}
     while queue:
         c = queue.pop()
         queued.discard(c)
         cas = caskets[c]
-        kmask = 0
-        for a in bits(_a_options(cas, p, env, dom)):
-            kmask |= cas.counts(a)
-        d = dom[c] & _signals_of(cas, kmask)
+        opts, edges = reads[c]
+        for y, ct, cf in edges:  # the bit set of the possible numbers of true fixed ones
+            d = dom[y]
+            if d == ALL:
+                opts <<= ct
+            elif d == NONE:
+                opts <<= cf
+            elif d != MIXED:
+                opts = conv(opts, (1 << ct if d & ALL else 0) | (1 << cf if d & NONE else 0)
+                            | (1 if d & MIXED else 0))
+        if opts & (opts - 1):
+            kmask = 0
+            for a in bits(opts):
+                kmask |= cas.counts(a)
+        else:
+            kmask = cas.counts(opts.bit_length() - 1)
+        last[c] = (opts, kmask)
+        sm = cas.sigmask
+        d = dom[c] & ((ALL if kmask & sm[ALL] else 0) | (NONE if kmask & 1 else 0)
+                      | (MIXED if kmask & sm[MIXED] else 0))
         if not d:
-            return False
+            return None
         if d != dom[c]:
             dom[c] = d
             for u in users[c]:
                 if u not in queued:
                     queued.add(u)
                     queue.append(u)
-    return True
+    return last
 
 
 # --------------------------------------------------------------------------- loops
@@ -915,12 +949,12 @@ def quick_all(plan: Plan) -> tuple[list[int | None], list[list[int]], list[list[
     multi = False  # whether some casket has several counts somewhere
     for unit in plan.units:
         if len(unit) > 1:
-            slow, many = _quick_cycle(plan, unit, slow, show_all, show_none, rows_a, rows_m,
-                                      sums)
+            slow, many, d0 = _quick_cycle(plan, unit, slow, show_all, show_none, rows_a,
+                                          rows_m, sums)
         else:
             slow, many, d0 = _quick_casket(caskets[unit[0]], k, slow, show_all, show_none,
                                            rows_a, rows_m, sums)
-            sum0 += d0
+        sum0 += d0
         if many:
             multi = True
     return _quick_totals(k, slow, multi, rows_m, sum0, sums), rows_a, rows_m
@@ -936,16 +970,7 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
     somewhere, and its single count at the default placements (0 if several)."""
     ci = c.index
     a0 = c.base
-    exc = c.at
-    if c.live:
-        exc = dict(exc)
-        for y, ct, cf in c.live:
-            if ct:
-                for p in bits(show_all[y]):
-                    exc[p] = exc.get(p, a0) + ct
-            if cf:
-                for p in bits(show_none[y]):
-                    exc[p] = exc.get(p, a0) + cf
+    exc = _exceptions(c, show_all, show_none) if c.live else c.at
     cache = c.cache
     m0 = cache.get(a0)
     if m0 is None:
@@ -957,61 +982,102 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
     d0 = m0.bit_length() - 1 if single else 0
     multi = False
     where = (1 << k) - 1
-    for p in exc:
-        where ^= 1 << p
-    if where:
-        if m0 == top:
-            show_all[ci] |= where
-        elif m0 == 1:
-            show_none[ci] |= where
-        elif not m0 or m0 & (top | 1):
-            slow |= where
-        if not single:
-            multi = True
+    shows_all = shows_none = 0
     for p, a in exc.items():
+        bit = 1 << p
+        where ^= bit
         row[p] = a
         kmask = cache.get(a)
         if kmask is None:
             kmask = c.counts(a)
         masks[p] = kmask
         if kmask == top:
-            show_all[ci] |= 1 << p
+            shows_all |= bit
         elif kmask == 1:
-            show_none[ci] |= 1 << p
+            shows_none |= bit
         elif not kmask or kmask & (top | 1):
-            slow |= 1 << p
+            slow |= bit
         if kmask & (kmask - 1):
             multi = True
         else:  # its own count, not the default's (in sum0)
             sums[p] += kmask.bit_length() - 1 - d0
+    if where:
+        if m0 == top:
+            shows_all |= where
+        elif m0 == 1:
+            shows_none |= where
+        elif not m0 or m0 & (top | 1):
+            slow |= where
+        if not single:
+            multi = True
+    show_all[ci] = shows_all
+    show_none[ci] = shows_none
     return slow, multi, d0
+
+
+def _exceptions(c: Casket, show_all: list[int], show_none: list[int]) -> dict[int, int]:
+    """Placement -> fixed statements true on c, where that differs from c.base: those its
+    portrait statements name, and those under which a casket it speaks of shows ALL or
+    NONE."""
+    a0 = c.base
+    exc = dict(c.at)
+    for y, ct, cf in c.live:
+        for add, shown in ((ct, show_all[y]), (cf, show_none[y])):
+            while add and shown:
+                low = shown & -shown
+                p = low.bit_length() - 1
+                exc[p] = exc.get(p, a0) + add
+                shown ^= low
+    return exc
 
 
 def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[int],
                  show_none: list[int], rows_a: list[list[int]], rows_m: list[list[int]],
-                 sums: list[int]) -> tuple[int, bool]:
-    """`quick_all` for a unit of several caskets, one placement at a time (those not yet
-    slow): fills in their rows, shows and sums; returns the slow placements and whether
-    some casket has several counts."""
+                 sums: list[int]) -> tuple[int, bool, int]:
+    """`quick_all` for a unit of several caskets (at the placements not yet slow): fills in
+    their rows, shows and sums; returns the slow placements, whether some casket has several
+    counts, and the unit's single count at its default placements. The search depends on
+    the placement only through the outside signals and, per casket, its portrait statements:
+    every placement they do not tell apart (the default) is searched once, and the others
+    one at a time, placements alike sharing one search."""
     caskets = plan.caskets
     k = plan.k
-    multi = False
-    for ci in unit:
-        rows_a[ci] = [0] * k
-        rows_m[ci] = [0] * k
     env = list(plan.env0)
     outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
     users = unit_users(caskets, unit)
-    for p in range(k):
-        if slow >> p & 1:
-            continue
+    cas_unit = [caskets[ci] for ci in unit]
+    special = 0
+    for c in cas_unit:
+        for q in c.at:
+            special |= 1 << q
+    for y in outside:
+        special |= show_all[y] | show_none[y]
+    default = ((1 << k) - 1) & ~special & ~slow
+    multi = False
+    d0 = 0
+    sols = (unit_solutions(caskets, unit, env, (default & -default).bit_length() - 1, users)
+            if default else [])
+    if len(sols) == 1:
+        multi, d0 = _quick_rows(unit, sols[0], default, k, show_all, show_none, rows_a,
+                                rows_m)
+    else:
+        slow |= default
+        for ci in unit:
+            rows_a[ci] = [0] * k
+            rows_m[ci] = [0] * k
+    seen: dict[int, list] = {}
+    for p in bits(special & ~slow):
         bit = 1 << p
         for y in outside:
             env[y] = ALL if show_all[y] & bit else NONE if show_none[y] & bit else MIXED
-        sols = unit_solutions(caskets, unit, env, p, users)
+        key = _alike(cas_unit, outside, env, p)
+        sols = seen.get(key)
+        if sols is None:
+            sols = seen[key] = unit_solutions(caskets, unit, env, p, users)
         if len(sols) != 1:
             slow |= bit
             continue
+        own = 0
         for ci, (sig, a, kmask) in zip(unit, sols[0]):
             if sig == ALL:
                 show_all[ci] |= bit
@@ -1022,8 +1088,42 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
             if kmask & (kmask - 1):
                 multi = True
             else:
-                sums[p] += kmask.bit_length() - 1
-    return slow, multi
+                own += kmask.bit_length() - 1
+        sums[p] += own - d0  # (read only when no casket has several counts anywhere)
+    return slow, multi, d0
+
+
+def _alike(cas_unit: list[Casket], outside: set[int], env: list[int], p: int) -> int:
+    """What a unit's search reads of placement p, as one number: per casket its portrait
+    statements true (the signals they allow follow: all, none or some), and the signals
+    outside."""
+    key = 0
+    for c in cas_unit:
+        key = key * (c.n + 1) + c.at.get(p, c.base)
+    for y in outside:
+        key = key * 8 + env[y]
+    return key
+
+
+def _quick_rows(unit: tuple[int, ...], sol: tuple[tuple[int, int, int], ...], where: int,
+                k: int, show_all: list[int], show_none: list[int], rows_a: list[list[int]],
+                rows_m: list[list[int]]) -> tuple[bool, int]:
+    """The unit's rows, all at its solution `sol` (shown at the placements `where`);
+    whether some casket has several counts, and the sum of the single ones."""
+    multi = False
+    d0 = 0
+    for ci, (sig, a, kmask) in zip(unit, sol):
+        rows_a[ci] = [a] * k
+        rows_m[ci] = [kmask] * k
+        if sig == ALL:
+            show_all[ci] |= where
+        elif sig == NONE:
+            show_none[ci] |= where
+        if kmask & (kmask - 1):
+            multi = True
+        else:
+            d0 += kmask.bit_length() - 1
+    return multi, d0
 
 
 def _quick_totals(k: int, slow: int, multi: bool, rows_m: list[list[int]], sum0: int,
@@ -1061,7 +1161,9 @@ class CasketEngine:
         self.units = structure(caskets)
         # the walk follows the live graph, which drops edges to caskets that always show MIXED
         if any(map(_LIVE, caskets)):
-            self.plan = Plan(caskets, casket_units(caskets, live=True))
+            # (few caskets: one search of the live graph costs less than refining)
+            self.plan = Plan(caskets, casket_units(caskets, live=True) if self.k <= 4
+                             else walk_units(caskets, self.units))
         else:  # (often none is left: every casket a unit of its own, no signal carried)
             self.plan = Plan(caskets, list(zip(range(self.k))), carries=False)
         self._walks: dict[int, Walk] = {}
