@@ -246,3 +246,11 @@ def test_family_progress_ends_at_its_total():
     calls = []
     family_census("portia3", 2, progress=lambda done, total: calls.append((done, total)))
     assert calls and calls[-1][0] == calls[-1][1] and len({t for _, t in calls}) == 1
+
+
+def test_the_second_generation_counts_four_statements_a_casket():
+    from portia_tui.core.families import family_census
+
+    r = family_census("portia2", n=4).figures
+    assert (r["statement_sets"], r["pairs"], r["up_to_swap"]) == (
+        46_656_000, 105_338_880, 52_669_440)

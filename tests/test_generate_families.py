@@ -229,3 +229,22 @@ def test_the_third_generation_never_adds_a_count_that_names_every_maker():
             if r.kind == "total":
                 assert not ((r.op in ("exactly", "at most") and r.k == 0)
                             or (r.op in ("exactly", "at least") and r.k == size)), r
+
+
+def test_family_shape_bounds_refuse_and_accept_on_the_right_side():
+    import pytest
+
+    from portia_tui.core.errors import SettingsError
+    from portia_tui.core.generator import Settings
+    from portia_tui.core.generator.families import family_defaults
+
+    def settings(family, **over):
+        return Settings(**{**family_defaults(family), "family": family, "seed": 1, "count": 1,
+                           **over})
+
+    with pytest.raises(SettingsError) as info:  # the first generation: one statement a casket
+        settings("portia1", n=2).check()
+    assert (info.value.setting, info.value.value) == ("n", 2)
+    # statements about statements may loop in a family, so the distinct-statement bound is
+    # the one with loops: 9 classic statements a casket, not 4
+    assert settings("portia2", vocabulary="classic", n=5).check().n == 5
