@@ -47,3 +47,10 @@ def test_a_truth_statement_about_no_casket_is_worded_in_the_singular():
         "The statement on the tin casket is true"
     assert sentence(Statement("false", "silver"), layout, 0) == \
         "The statements on the silver casket are false"
+
+
+def test_a_toml_file_that_is_no_pack_is_reported_on_line_one():
+    """Mutation run 6: the line of 'not a pack'."""
+    with pytest.raises(FormatError) as info:
+        loads_pack('format = 1\n\n[[caskets]]\nname = "gold"\n', "p.toml")
+    assert info.value.line == 1 and "not a pack" in info.value.message
