@@ -176,3 +176,15 @@ def test_theme_files_that_cannot_be_read_are_skipped_with_a_problem(tmp_path):
     found = load_themes(None, Path(tmp_path), use_defaults=False)
     assert not found.themes
     assert sorted(Path(p.path).name for p in found.problems) == ["deep.toml", "huge.toml"]
+
+
+def test_a_pack_or_progress_file_is_capped_at_64_mib(tmp_path):
+    """Mutation run 6: the large cap is 64 MiB, checked by size before reading (a sparse file
+    costs nothing here)."""
+    from portia_tui.core.files import LARGE_LIMIT, read_bytes
+
+    big = tmp_path / "big.json"
+    with open(big, "wb") as fh:
+        fh.truncate((64 << 20) + 1)
+    with pytest.raises(FormatError, match=r"too large .*at most 64 MiB"):
+        read_bytes(big, LARGE_LIMIT)

@@ -108,3 +108,19 @@ def test_menu_is_the_core_menu_as_sentences():
     assert [st for _, st in items] == p.options(0)
     assert items[0] == ("The portrait is in this casket", Statement("in", "gold"))
     assert menu(p.layout, 0) is items  # cached: one tuple per layout and casket
+
+
+def test_rule_choices_leave_out_stated_rules_and_a_second_exact_total():
+    """Mutation run 6: the rules menu of the model (more in test_editor_rulebook.py)."""
+    from portia_tui.core.rules import Rule, fixes_total
+
+    model = EditorModel.new(default_puzzle())  # m = 1: an exact total is held
+    choices = model.rule_choices()
+    assert Rule("makers") in choices and not any(fixes_total(r) for r in choices)
+    model.apply(model.with_rule_added(Rule("makers")))
+    assert Rule("makers") not in model.rule_choices()
+
+
+def test_a_target_the_puzzle_names_beats_the_fallback():
+    model = EditorModel.new(default_puzzle().replace(target="silver"), target=0)
+    assert model.target == 1

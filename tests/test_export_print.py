@@ -146,3 +146,20 @@ def test_markdown_nests_a_loops_cases_under_their_step():
     md = to_markdown(Pack("loop", (PackPuzzle("loop", puzzle, "hard"),)), solutions="full")
     assert "\n  - Case 1 true: statement 2 is false" in md  # depth 2: two spaces, then "- "
     assert md.split("\n  - Case 1", 1)[0].splitlines()[-1].startswith("- ")  # under a step
+
+
+def test_a_folder_export_names_the_first_file_in_the_way_and_counts_the_rest(tmp_path):
+    """Mutation run 6: "(and N more)" counts the clashing files after the first."""
+    from portia_tui.core.errors import ExistsError
+
+    three = Pack("three", tuple(PackPuzzle(f"p{i}", default_puzzle()) for i in range(3)))
+    out = tmp_path / "out"
+    assert len(export_pack(three, "json", out).written) == 3
+    with pytest.raises(ExistsError) as info:
+        export_pack(three, "json", out)
+    assert info.value.message == "already exists (and 2 more)"
+    assert info.value.path == str(out / "p0.json")
+    one = Pack("one", (PackPuzzle("p2", default_puzzle()),))
+    with pytest.raises(ExistsError) as info:
+        export_pack(one, "json", out)
+    assert info.value.message == "already exists"

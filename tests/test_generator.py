@@ -333,3 +333,19 @@ def test_sampler_draws_as_plain_choices(kw, nodes, monkeypatch):
     plain = random.Random(3)
     for _ in range(300):
         assert fast.draw() == _reference_draw(fast, plain)
+
+
+def test_an_unknown_choice_names_its_setting_and_the_choices():
+    """Mutation run 6: the setting an unknown m policy is reported under."""
+    from portia_tui.core.generator.settings import M_POLICIES
+
+    with pytest.raises(SettingsError) as info:
+        Settings(m_policy="sometimes").check()
+    assert (info.value.setting, info.value.value, info.value.bound) == \
+        ("m_policy", "sometimes", M_POLICIES)
+
+
+def test_settings_from_a_table_keep_the_known_keys_and_drop_the_rest():
+    """Mutation run 6: a pack's [generator] table may hold keys of other versions."""
+    got = Settings.from_table({"n": 3, "caskets": 4, "loops": True, "colour": "red"})
+    assert got == Settings(n=3, caskets=4, loops=True)

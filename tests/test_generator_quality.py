@@ -196,3 +196,17 @@ def test_three_casket_key_is_the_general_key():
         else:
             assert _three(table) == _in_order(table, sorted(range(3), key=sigs.__getitem__))
     assert 0 < ties < 3000
+
+
+def test_twin_key_sees_a_tie_between_neighbours_in_signature_order():
+    """Mutation run 6: four caskets where two tie next to each other in the signature order
+    (the tie must send the key to the search, not to the first order found)."""
+    def build(caskets):
+        return Puzzle(tuple(Casket(name, tuple(Statement(kind, t) for kind, t in sts))
+                            for name, sts in caskets), 1).validate()
+
+    a = build([("gold", [("true", "copper"), ("in", "silver")]), ("silver", [("true", "lead")]),
+               ("lead", [("in", "copper")]), ("copper", [("in", "lead")])])
+    b = build([("gold", [("in", "silver")]), ("silver", [("in", "gold")]),
+               ("lead", [("true", "silver")]), ("copper", [("in", "lead"), ("true", "gold")])])
+    assert twin_key(a) == twin_key(b) == twin_key(_shuffled(a, random.Random(3)))

@@ -243,3 +243,11 @@ def test_hint_one_words_one_two_and_three_speakers(tmp_path):
     two.write_text(source.replace('"The portrait is not in this casket",',
                                   '"The statements on the gold casket are true",'))
     assert "then statements 4 and 6, which speak of it" in Coach(formats.load(two)).hint(1).text
+
+
+def test_which_true_is_a_sentence_capitalised_unless_asked_not_to():
+    """Mutation run 6: which_true's default is a capital letter."""
+    coach = Coach(default_puzzle())
+    assert coach.which_true(0) == "Statements 1 and 2 are true, statement 3 is false."
+    assert coach.which_true(0, capital=False) == \
+        "statements 1 and 2 are true, statement 3 is false."

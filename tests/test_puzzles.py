@@ -125,3 +125,18 @@ def test_a_bad_statement_is_named_by_its_number():
                              p.caskets[2]))
     with pytest.raises(PuzzleError, match=r"^statement 2: unknown casket 'tin'"):
         bad.validate()
+
+
+def test_thesis_only_needs_m_classic_kinds_and_no_side_rule():
+    """Mutation run 6: each of the three conditions of Puzzle.thesis_only matters."""
+    from portia_tui.core.model import Puzzle, default_puzzle
+    from portia_tui.core.rules import Rule
+    from portia_tui.core.vocabulary import Statement as S
+
+    smullyan = default_puzzle()
+    assert smullyan.thesis_only
+    assert not smullyan.replace(rules=smullyan.rules + (Rule("makers"),)).thesis_only
+    assert not Puzzle(smullyan.caskets).thesis_only  # no m
+    counted = Puzzle.build({"gold": [S("count_all", op="at least", k=1, value=True)],
+                            "silver": [S("in", "silver")], "lead": [S("in", "gold")]}, m=1)
+    assert not counted.thesis_only

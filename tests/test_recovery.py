@@ -90,3 +90,17 @@ def test_a_stamp_changes_with_the_bytes(tmp_path):
     os.utime(path, ns=(one.mtime_ns, one.mtime_ns))
     two = FileStamp.of(path)
     assert two.size == 3 and two.digest != one.digest and two != one
+
+
+def test_a_copy_up_to_4_mib_is_read_and_a_larger_one_left_alone(tmp_path):
+    """Mutation run 6: MAX_BYTES is 4 MiB. A copy of that size is read (here: garbage, so set
+    aside); one byte more and it is not even read. Sparse files cost nothing."""
+    store = RecoveryStore(tmp_path)
+    copy = store.file_for(None)
+    with open(copy, "wb") as fh:
+        fh.truncate(4 << 20)
+    assert store.read(None) is None
+    assert not copy.exists() and copy.with_name(copy.name + ".bad").exists()
+    with open(copy, "wb") as fh:
+        fh.truncate((4 << 20) + 1)
+    assert store.read(None) is None and copy.exists()

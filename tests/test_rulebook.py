@@ -367,3 +367,23 @@ def test_exactly_zero_reads_no_and_both_forms_parse():
     assert text == "No caskets were made by Cellini"
     assert parse_sentence(text, layout, 0) == st
     assert parse_sentence("Exactly 0 caskets were made by Cellini", layout, 0) == st
+
+
+# --- mutation run 6 (docs/mutation.md): behaviours no test pinned ---------------------------
+
+def test_a_bearing_rule_with_a_fine_count_still_checks_j():
+    from portia_tui.core.rules import rule_problem
+
+    assert rule_problem(Rule("bearing", "exactly", 1, True, 5), L3) == \
+        "5 is out of range: no casket holds more than 1 statements"
+    assert rule_problem(Rule("bearing", "exactly", 1, True, 1), L3) is None
+    # a bad count is named first
+    assert rule_problem(Rule("bearing", "exactly", 9, True, 5), L3) == \
+        "9 is out of range: the puzzle has 3 caskets, so count 0 to 3"
+
+
+def test_a_bearing_rule_given_without_j_counts_caskets_with_no_true_statement():
+    from portia_tui.core.rules import rule_sentence
+
+    assert rule_sentence(Rule("bearing", "exactly", 1), L3) == \
+        "Exactly 1 casket bears exactly 0 true statements"

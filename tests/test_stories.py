@@ -41,3 +41,54 @@ def test_a_false_statement_with_a_statement_left_to_break_it_is_no_contradiction
     text = explain(puzzle)
     assert "would have to be false and true" not in text
     assert "Consistent: statements 5 and 6 are true, statement 2 is false." in text
+
+
+# --- mutation run 6 (docs/mutation.md): words and counts no test pinned ----------------------
+
+def test_a_statement_forced_true_by_its_group_names_itself():
+    from portia_tui.core.deduction import explain
+
+    assert ("statement 3 is true: statement 4 is false, as statement 3 says. Consistent"
+            in explain(LOOPY))
+
+
+def test_an_explained_story_counts_every_case_tried():
+    from portia_tui.core.deduction import WholeDeducer
+
+    # the start and one per guess: 2 true, 2 false for the loop's narrator; the whole-language
+    # one also tries 3 true and 3 false under 2 true
+    assert Deducer(LOOPY).story(0).splits == 3
+    assert WholeDeducer(LOOPY).story(0).splits == 5
+
+
+def _makers_loop() -> Puzzle:
+    from portia_tui.core.model import Casket
+    from portia_tui.core.rules import Rule
+
+    return Puzzle([Casket("gold", (S("true", "silver"), S("in", "gold"))),
+                   Casket("silver", (S("true", "gold"),)),
+                   Casket("lead", (S("not_in", "lead"),))], rules=[Rule("makers")])
+
+
+def test_the_makers_rule_names_a_mixed_casket_and_the_makers_of_the_one_case_left():
+    from portia_tui.core.deduction import explain
+
+    text = explain(_makers_loop())
+    assert ('rules out case B: the gold casket bears true and false statements, so neither '
+            'Bellini nor Cellini made it.') in text
+    assert ("Case A keeps every rule: Bellini made the gold, silver and lead caskets, Cellini "
+            "no casket.") in text
+
+
+def test_a_makers_statement_about_itself_is_settled_by_the_caskets_it_cannot_count():
+    from portia_tui.core.deduction import explain
+    from portia_tui.core.model import Casket
+
+    puzzle = Puzzle([Casket("gold", (S("makers", op="exactly", k=1, value=False),)),
+                     Casket("silver", (S("in", "silver"),)),
+                     Casket("lead", (S("not_in", "lead"),))])
+    text = explain(puzzle)
+    assert ("Case 1 true: statement 1 would have to be false (0 caskets bear only false "
+            "statements, so Cellini made no casket) and true: impossible.") in text
+    assert ("Case 1 false: statement 1 would have to be true (1 casket bears only false "
+            "statements (gold), so Cellini made 1 casket) and false: impossible.") in text

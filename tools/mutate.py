@@ -76,7 +76,7 @@ TESTS: dict[str, list[str]] = {
     "rules": ["test_rulebook.py", "test_puzzles.py"],
     "deduction": ["test_stories.py", "test_hints.py", "test_difficulty.py",
                   "test_every_puzzle_speaks.py"],
-    "difficulty": ["test_difficulty.py", "test_export_print.py"],
+    "difficulty": ["test_difficulty.py", "test_difficulty_whole.py", "test_export_print.py"],
     "errors": ["test_errors.py", "test_bad_input.py", "test_formats.py", "test_writes.py"],
     "paths": ["test_settings.py"],
     "recovery": ["test_recovery.py"],
