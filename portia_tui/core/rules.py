@@ -20,7 +20,7 @@ import re
 from typing import NamedTuple, Sequence
 
 from .vocabulary import (NUMBER, OP, CasketsMeaning, CountMeaning, Layout, Meaning, _count_menu,
-                         _count_problem, _norm, count_phrase, number, op_of)
+                         _count_problem, _norm, count_phrase, LazyPattern, number, op_of)
 
 
 class Rule(NamedTuple):
@@ -98,7 +98,7 @@ class Total(RuleKind):
     key = "total"
     summary = "how many statements are true (or false) in all"
     example = "Exactly 1 statement is true"
-    pattern = re.compile(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? (?:is|are) "
+    pattern = LazyPattern(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? (?:is|are) "
                          r"(?P<value>true|false)$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
@@ -124,7 +124,7 @@ class Each(RuleKind):
     key = "each"
     summary = "how many statements are true (or false) on every casket"
     example = "On every casket, at most 1 statement is false"
-    pattern = re.compile(rf"^on (?:every|each) casket,? (?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? "
+    pattern = LazyPattern(rf"^on (?:every|each) casket,? (?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? "
                          r"(?:is|are) (?P<value>true|false)$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
@@ -152,7 +152,7 @@ class Pure(RuleKind):
     key = "pure"
     summary = "how many caskets bear only true (or only false) statements"
     example = "Exactly 1 casket bears only true statements"
-    pattern = re.compile(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? bears? only "
+    pattern = LazyPattern(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? bears? only "
                          r"(?P<value>true|false) statements?$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
@@ -180,7 +180,7 @@ class Bearing(RuleKind):
     key = "bearing"
     summary = "how many caskets bear exactly J true statements"
     example = "Exactly 2 caskets bear exactly 1 true statement"
-    pattern = re.compile(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? bears? exactly "
+    pattern = LazyPattern(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? bears? exactly "
                          rf"(?P<j>{NUMBER}) true statements?$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
@@ -214,7 +214,7 @@ class Makers(RuleKind):
     key = "makers"
     summary = "every casket was made by Bellini (all true) or by Cellini (all false)"
     example = "Every casket was made by Bellini or by Cellini"
-    pattern = re.compile(r"^every casket was made (?:either )?by bellini or (?:by )?cellini$")
+    pattern = LazyPattern(r"^every casket was made (?:either )?by bellini or (?:by )?cellini$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
         return self.example

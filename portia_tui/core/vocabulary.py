@@ -187,6 +187,20 @@ def number(word: str) -> int:
 OP = "|".join(OPS)
 
 
+class LazyPattern:
+    """A class attribute holding a regular expression, compiled on first use: a command
+    compiles only the patterns of the kinds it meets (most puzzles use a few of them)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.compiled: re.Pattern[str] | None = None
+
+    def __get__(self, obj: object, owner: type | None = None) -> re.Pattern[str]:
+        if self.compiled is None:
+            self.compiled = re.compile(self.source)
+        return self.compiled
+
+
 def count_phrase(op: str, k: int, noun: str, nouns: str) -> str:
     """'Exactly 1 statement', 'At most 2 caskets', 'No caskets' for exactly 0 (capitalised,
     digits)."""
@@ -272,14 +286,14 @@ class PortraitIn(_Portrait):
     key = "in"
     summary = "the portrait is in a casket"
     positive = True
-    pattern = re.compile(r"^the portrait is in (?:this casket|the (?P<casket>.+?) casket)$")
+    pattern = LazyPattern(r"^the portrait is in (?:this casket|the (?P<casket>.+?) casket)$")
 
 
 class PortraitNotIn(_Portrait):
     key = "not_in"
     summary = "the portrait is not in a casket"
     positive = False
-    pattern = re.compile(r"^the portrait is not in (?:this casket|the (?P<casket>.+?) casket)$")
+    pattern = LazyPattern(r"^the portrait is not in (?:this casket|the (?P<casket>.+?) casket)$")
 
 
 class _Truth(Kind):
@@ -317,14 +331,14 @@ class StatementsTrue(_Truth):
     key = "true"
     summary = "the statements on another casket are all true"
     value = True
-    pattern = re.compile(r"^the statements? on the (?P<casket>.+?) casket (?:is|are) true$")
+    pattern = LazyPattern(r"^the statements? on the (?P<casket>.+?) casket (?:is|are) true$")
 
 
 class StatementsFalse(_Truth):
     key = "false"
     summary = "the statements on another casket are all false"
     value = False
-    pattern = re.compile(r"^the statements? on the (?P<casket>.+?) casket (?:is|are) false$")
+    pattern = LazyPattern(r"^the statements? on the (?P<casket>.+?) casket (?:is|are) false$")
 
 
 class _Other(Kind):
@@ -357,14 +371,14 @@ class OtherTrue(_Other):
     key = "other_true"
     summary = "the other statements on this casket are all true"
     value = True
-    pattern = re.compile(r"^the other statements? on this casket (?:is|are) true$")
+    pattern = LazyPattern(r"^the other statements? on this casket (?:is|are) true$")
 
 
 class OtherFalse(_Other):
     key = "other_false"
     summary = "the other statements on this casket are all false"
     value = False
-    pattern = re.compile(r"^the other statements? on this casket (?:is|are) false$")
+    pattern = LazyPattern(r"^the other statements? on this casket (?:is|are) false$")
 
 
 def _place(target: str | None, layout: Layout, owner: int) -> str:
@@ -382,8 +396,8 @@ class PortraitInOneOf(Kind):
     key = "in_one_of"
     summary = "the portrait is in one of two or more caskets"
     family = "portrait"
-    pattern = re.compile(r"^the portrait is in the (?P<list>.+? or the .+?) casket$")
-    _split = re.compile(r", the | or the ")
+    pattern = LazyPattern(r"^the portrait is in the (?P<list>.+? or the .+?) casket$")
+    _split = LazyPattern(r", the | or the ")
     #: menus offer every choice of 2 .. k-1 caskets up to this many caskets, pairs beyond
     MENU_ALL_UP_TO = 5
 
@@ -443,7 +457,7 @@ class CountOn(Kind):
     key = "count"
     summary = "how many statements on a casket are true (or false)"
     family = "count"
-    pattern = re.compile(
+    pattern = LazyPattern(
         rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? on (?:this casket|the (?P<casket>.+?) casket) "
         r"(?:is|are) (?P<value>true|false)$")
 
@@ -479,7 +493,7 @@ class CountAll(Kind):
     key = "count_all"
     summary = "how many of all the statements are true (or false), itself included"
     family = "count"
-    pattern = re.compile(
+    pattern = LazyPattern(
         rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) of (?:all )?the statements (?:is|are) "
         r"(?P<value>true|false)$")
 
@@ -509,7 +523,7 @@ class MadeBy(Kind):
     summary = "who made a casket (Bellini: all true; Cellini: all false)"
     family = "maker"
     needs_rule = "makers"
-    pattern = re.compile(
+    pattern = LazyPattern(
         r"^(?:this casket|the (?P<casket>.+?) casket) was made by (?P<maker>bellini|cellini)$")
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
@@ -541,7 +555,7 @@ class MakerCount(Kind):
     summary = "how many caskets Bellini (or Cellini) made"
     family = "maker"
     needs_rule = "makers"
-    pattern = re.compile(
+    pattern = LazyPattern(
         rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? (?:was|were) made by (?P<maker>bellini|cellini)$")
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
