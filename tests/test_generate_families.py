@@ -248,3 +248,14 @@ def test_family_shape_bounds_refuse_and_accept_on_the_right_side():
     # statements about statements may loop in a family, so the distinct-statement bound is
     # the one with loops: 9 classic statements a casket, not 4
     assert settings("portia2", vocabulary="classic", n=5).check().n == 5
+
+
+def test_the_third_generation_is_not_held_to_the_portrait_bound():
+    # maker statements widen what a casket can carry: four statements a casket are more than
+    # the portrait vocabulary's three distinct ones, and still allowed
+    from portia_tui.core.generator import Settings
+    from portia_tui.core.generator.families import family_defaults
+
+    s = Settings(**{**family_defaults("portia3"), "family": "portia3", "n": 4, "seed": 1,
+                    "count": 1})
+    assert s.check().n == 4
