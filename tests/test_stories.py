@@ -92,3 +92,17 @@ def test_a_makers_statement_about_itself_is_settled_by_the_caskets_it_cannot_cou
             "statements, so Cellini made no casket) and true: impossible.") in text
     assert ("Case 1 false: statement 1 would have to be true (1 casket bears only false "
             "statements (gold), so Cellini made 1 casket) and false: impossible.") in text
+
+
+def test_a_count_statement_is_judged_by_the_statements_it_counts():
+    from portia_tui.core.deduction import explain
+    from portia_tui.core.model import Puzzle
+    from portia_tui.core.vocabulary import Statement as S
+
+    p = Puzzle.build({"gold": [S("count", "silver", op="exactly", k=2, value=True)],
+                      "silver": [S("not_in", "lead"), S("not_in", "gold"), S("in", "silver")],
+                      "lead": [S("in", "gold")]}, 3)
+    text = explain(p)
+    assert "is false: the silver casket bears 1 true statement (statement 2)." in text
+    assert "is false: the silver casket bears 3 true statements." in text
+    assert "is false: the silver casket bears 1 true statement (statement 3)." in text
