@@ -176,6 +176,13 @@ class Story:
         """Each statement's value when all worlds agree on it, else None; None when no world."""
         return self.settled
 
+    def give_up(self, part: str, splits: int) -> None:
+        """The words stop at `part`, too large to spell out; the exact analysis decides."""
+        self.steps = [f"This part is too large to spell out here: {part}. The exact "
+                      "analysis gives the verdict."]
+        self.splits = splits
+        self.too_large = part
+
     def verdict(self, puzzle: Puzzle, m: int | None = None) -> str:
         """One sentence: does this placement fit m?"""
         m = puzzle.m if m is None else m
@@ -319,29 +326,30 @@ class Deducer:
                 bound <<= len(comp)
         return bound
 
+    #: the kind of story this narrator tells
+    story_type: type[Story] = Story
+
     def story(self, placement: int, explain: bool = True) -> Story:
         """The story with the portrait in `placement`: the engine's facts, and with
         explain=True the words."""
         engine = self.engine
         total = engine.total(placement)
         worlds = engine.worlds(placement)
-        story = Story(placement, counts=frozenset(bits(total)), worlds=worlds,
-                      depth=self.depth(), splits=self._loops,
-                      settle=(lambda: engine.values(placement)) if total else None)
+        story = self.story_type(placement, counts=frozenset(bits(total)), worlds=worlds,
+                                depth=self.depth(), splits=self._loops,
+                                settle=(lambda: engine.values(placement)) if total else None)
         if explain:
             try:
-                steps, splits = self._narrate(placement, explain=True)
+                self._tell(placement, story)
             except (TooLarge, TooManyCases) as exc:
-                part = exc.part if isinstance(exc, TooLarge) else str(exc)
-                story.steps = [f"This part is too large to spell out here: {part}. The exact "
-                               "analysis gives the verdict."]
-                story.splits = self._loops
-                story.too_large = part
-            else:
-                story.steps, story.splits = steps, splits
+                story.give_up(exc.part if isinstance(exc, TooLarge) else str(exc), self._loops)
         elif worlds > MAX_CASES:
             raise TooManyCases(f"more than {MAX_CASES} cases")
         return story
+
+    def _tell(self, placement: int, story: Story) -> None:
+        """Fill in the story's words (steps, and how many cases were tried)."""
+        story.steps, story.splits = self._narrate(placement, explain=True)
 
     def stories(self, explain: bool = True) -> list[Story]:
         return [self.story(p, explain=explain) for p in range(len(self.puzzle.caskets))]
@@ -567,6 +575,12 @@ class WholeStory(Story):
     #: how many cases the statements alone leave, before any rule is checked
     before_rules: int = 0
 
+    def give_up(self, part: str, splits: int) -> None:
+        super().give_up(part, splits)
+        self.key = []
+        self.found = None
+        self.cases = []
+
     def verdict(self, puzzle: Puzzle, m: int | None = None) -> str:
         m = puzzle.m if m is None else m
         if "paradox" in self.loop_kinds.values():  # the statements themselves, rules aside
@@ -744,28 +758,11 @@ class WholeDeducer(Deducer):
         return True
 
     # ------------------------------------------------------------------ placements
-    def story(self, placement: int, explain: bool = True) -> WholeStory:
-        engine = self.engine
-        total = engine.total(placement)
-        worlds = engine.worlds(placement)
-        story = WholeStory(placement, counts=frozenset(bits(total)), worlds=worlds,
-                           depth=self.depth(), splits=self._loops,
-                           settle=(lambda: engine.values(placement)) if total else None)
-        if explain:
-            try:
-                self._walk(placement, story)
-            except (TooLarge, TooManyCases) as exc:
-                part = exc.part if isinstance(exc, TooLarge) else str(exc)
-                story.steps = [f"This part is too large to spell out here: {part}. The exact "
-                               "analysis gives the verdict."]
-                story.key = []
-                story.found = None
-                story.cases = []
-                story.splits = self._loops
-                story.too_large = part
-        elif worlds > MAX_CASES:
-            raise TooManyCases(f"more than {MAX_CASES} cases")
-        return story
+    story_type = WholeStory
+
+    def _tell(self, placement: int, story: Story) -> None:
+        assert isinstance(story, WholeStory)
+        self._walk(placement, story)
 
     def _walk(self, placement: int, story: WholeStory) -> None:
         """The words: the statements in dependency order, loops split into cases, then the

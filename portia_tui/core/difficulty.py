@@ -64,7 +64,7 @@ are already true, and the puzzle says one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from .engine import CasketEngine, WholeEngine, bits
 from .model import Puzzle
@@ -200,6 +200,23 @@ class Rating:
         return f"Difficulty: {self.level}. The hardest step{where}: {t.step}."
 
 
+def hardest(refutation: Callable[[int, Any], tuple[int, int] | None], caskets: int, m: Any,
+            easiest: int) -> tuple[int, int | None, int]:
+    """(the hardest step over the wrong placements, the first placement needing it, the
+    statements judged in all); `refutation(p, m)` gives a wrong placement's (step, statements
+    judged), None for a placement that fits."""
+    worst, where, work = easiest, None, 0
+    for p in range(caskets):
+        got = refutation(p, m)
+        if got is None:
+            continue
+        step, read = got
+        work += read
+        if where is None or step > worst:
+            worst, where = step, p
+    return worst, where, work
+
+
 class Rater:
     """The technique each statement needs, and each placement's cheapest refutation."""
 
@@ -291,15 +308,8 @@ class Rater:
         raise AssertionError("unreachable: the whole puzzle rules out a placement")
 
     def rate(self, m: int) -> Rating:
-        worst, where, work = BY_KEY["suppose"].rank, None, 0
-        for p in range(len(self.puzzle.caskets)):
-            got = self.refutation(p, m)
-            if got is None:
-                continue
-            rank, read = got
-            work += read
-            if where is None or rank > worst:
-                worst, where = rank, p
+        worst, where, work = hardest(self.refutation, len(self.puzzle.caskets), m,
+                                     BY_KEY["suppose"].rank)
         t = BY_RANK[worst]
         score = round(t.rank + min(work, MAX_WORK) / 100, 2)
         return Rating(t.level, score, t.key, where, work, len(self.loops))
@@ -392,15 +402,8 @@ class WholeRater:
         raise AssertionError("unreachable: the whole puzzle rules out a placement")
 
     def rate(self, m: int | None) -> Rating:
-        worst, where, work = STEP["suppose"], None, 0
-        for p in range(len(self.puzzle.caskets)):
-            got = self.refutation(p, m)
-            if got is None:
-                continue
-            step, read = got
-            work += read
-            if where is None or step > worst:
-                worst, where = step, p
+        worst, where, work = hardest(self.refutation, len(self.puzzle.caskets), m,
+                                     STEP["suppose"])
         t = LADDER[worst]
         score = round(t.rank + min(work, MAX_WORK) / 100, 2)
         return Rating(t.level, score, t.key, where, work, len(self.loops))
