@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Sequence
 
-from .vocabulary import (NUMBER, OP, CasketsMeaning, CountMeaning, Layout, Meaning, _count_menu,
-                         _count_problem, _norm, count_phrase, LazyPattern, number, op_of)
+from .vocabulary import (COUNT, NUMBER, CasketsMeaning, CountMeaning, LazyPattern, Layout,
+                         Meaning, _count_menu, _count_problem, _norm, count_phrase, number,
+                         op_of)
 
 
 class Rule(NamedTuple):
@@ -98,8 +99,8 @@ class Total(RuleKind):
     key = "total"
     summary = "how many statements are true (or false) in all"
     example = "Exactly 1 statement is true"
-    pattern = LazyPattern(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? (?:is|are) "
-                         r"(?P<value>true|false)$")
+    pattern = LazyPattern(rf"^{COUNT} statements? (?:is|are) "
+                          r"(?P<value>true|false)$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
         verb = "is" if rule.k == 1 else "are"
@@ -124,8 +125,8 @@ class Each(RuleKind):
     key = "each"
     summary = "how many statements are true (or false) on every casket"
     example = "On every casket, at most 1 statement is false"
-    pattern = LazyPattern(rf"^on (?:every|each) casket,? (?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? "
-                         r"(?:is|are) (?P<value>true|false)$")
+    pattern = LazyPattern(rf"^on (?:every|each) casket,? {COUNT} statements? "
+                          r"(?:is|are) (?P<value>true|false)$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
         verb = "is" if rule.k == 1 else "are"
@@ -152,8 +153,8 @@ class Pure(RuleKind):
     key = "pure"
     summary = "how many caskets bear only true (or only false) statements"
     example = "Exactly 1 casket bears only true statements"
-    pattern = LazyPattern(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? bears? only "
-                         r"(?P<value>true|false) statements?$")
+    pattern = LazyPattern(rf"^{COUNT} caskets? bears? only "
+                          r"(?P<value>true|false) statements?$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
         verb = "bears" if rule.k == 1 else "bear"
@@ -180,8 +181,8 @@ class Bearing(RuleKind):
     key = "bearing"
     summary = "how many caskets bear exactly J true statements"
     example = "Exactly 2 caskets bear exactly 1 true statement"
-    pattern = LazyPattern(rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? bears? exactly "
-                         rf"(?P<j>{NUMBER}) true statements?$")
+    pattern = LazyPattern(rf"^{COUNT} caskets? bears? exactly "
+                          rf"(?P<j>{NUMBER}) true statements?$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
         verb = "bears" if rule.k == 1 else "bear"

@@ -185,6 +185,9 @@ def number(word: str) -> int:
 
 #: a comparison in a sentence: "exactly", "at least", "at most"
 OP = "|".join(OPS)
+#: the head of a counted sentence: an optional comparison and a number ("at most 2", "no");
+#: read it with :func:`op_of` and :func:`number`
+COUNT = rf"(?:(?P<op>{OP}) )?(?P<k>{NUMBER})"
 
 
 class LazyPattern:
@@ -458,7 +461,7 @@ class CountOn(Kind):
     summary = "how many statements on a casket are true (or false)"
     family = "count"
     pattern = LazyPattern(
-        rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) statements? on (?:this casket|the (?P<casket>.+?) casket) "
+        rf"^{COUNT} statements? on (?:this casket|the (?P<casket>.+?) casket) "
         r"(?:is|are) (?P<value>true|false)$")
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
@@ -494,7 +497,7 @@ class CountAll(Kind):
     summary = "how many of all the statements are true (or false), itself included"
     family = "count"
     pattern = LazyPattern(
-        rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) of (?:all )?the statements (?:is|are) "
+        rf"^{COUNT} of (?:all )?the statements (?:is|are) "
         r"(?P<value>true|false)$")
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
@@ -556,7 +559,7 @@ class MakerCount(Kind):
     family = "maker"
     needs_rule = "makers"
     pattern = LazyPattern(
-        rf"^(?:(?P<op>{OP}) )?(?P<k>{NUMBER}) caskets? (?:was|were) made by (?P<maker>bellini|cellini)$")
+        rf"^{COUNT} caskets? (?:was|were) made by (?P<maker>bellini|cellini)$")
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         verb = "was" if st.k == 1 else "were"
