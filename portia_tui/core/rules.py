@@ -51,6 +51,15 @@ def fixes_total(rule: Rule) -> bool:
     return rule.kind == "total" and rule.op == "exactly"
 
 
+def pins_every_value(rule: Rule, size: int) -> bool:
+    """Whether a count over all `size` statements fixes every one's value ("No statements
+    are false", "At least 3 statements are true" with 3 statements)."""
+    if rule.kind != "total":
+        return False
+    return (rule.op in ("exactly", "at most") and rule.k == 0) or (
+        rule.op in ("exactly", "at least") and rule.k == size)
+
+
 def total_clash(rules: Sequence[Rule]) -> tuple[Rule, Rule] | None:
     """The first two exact totals among `rules`, or None when there are fewer than two."""
     first = None

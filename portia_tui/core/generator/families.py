@@ -50,7 +50,7 @@ from ..difficulty import possible_levels, rate
 from ..engine import WholeEngine, evaluator
 from ..errors import SettingsError
 from ..model import Casket, Puzzle
-from ..rules import Rule, conditions, m_rule, rule_options
+from ..rules import Rule, conditions, m_rule, pins_every_value, rule_options
 from ..semantics import Analysis
 from ..twins import whole_key
 from ..vocabulary import CLASSIC_KINDS, KINDS, Layout, Statement, evaluate, options
@@ -305,16 +305,6 @@ class RuleTable:
         return out
 
 
-def _pins_every_value(rule: Rule, size: int) -> bool:
-    """Whether a count over all `size` statements fixes every one's value ("Exactly 0
-    statements are false", "At least 3 statements are true" with 3): beside the maker rule
-    it names every casket's maker and gives the puzzle away."""
-    if rule.kind != "total":
-        return False
-    return (rule.op in ("exactly", "at most") and rule.k == 0) or (
-        rule.op in ("exactly", "at least") and rule.k == size)
-
-
 def rule_sets(settings: Settings, layout: Layout, makers: bool
               ) -> tuple[list[tuple[Rule, ...]], list[tuple[Rule, ...]]]:
     """The rule sets to try: (first choices, then those tried only when none of the first
@@ -325,8 +315,9 @@ def rule_sets(settings: Settings, layout: Layout, makers: bool
         return [((MAKERS,) + one) if makers or f.base else one], []
     singles = [(r,) for r in rule_options(layout, f.rules)]
     if f.base:  # the third generation: the maker rule, a count only when needed
-        size = sum(layout.counts)
-        return [f.base], [f.base + r for r in singles if not _pins_every_value(r[0], size)]
+        # never a count that fixes every value: beside the maker rule it names every maker
+        return [f.base], [f.base + r for r in singles
+                          if not pins_every_value(r[0], layout.size)]
     if makers:  # the whole language with maker statements: their rule, another if needed
         return [(MAKERS,)], [(MAKERS, r) for r in rule_options(layout, COUNT_RULES)]
     return singles, []
