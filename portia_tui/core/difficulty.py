@@ -70,7 +70,7 @@ from .engine import CasketEngine, WholeEngine, bits
 from .model import Puzzle
 from .rules import m_rule
 from .semantics import components, holds, references
-from .vocabulary import FreeMeaning, GroupMeaning
+from .vocabulary import KINDS, FreeMeaning, GroupMeaning
 
 
 @dataclass(frozen=True)
@@ -130,8 +130,6 @@ KIND_TECHNIQUE = {"in": "suppose", "not_in": "suppose", "true": "follow", "false
                   "other_true": "other", "other_false": "other", "": "count",
                   "in_one_of": "suppose", "count": "tally", "count_all": "tally",
                   "made_by": "makers", "makers": "caskets"}
-#: a kind not listed (none today: every kind of vocabulary.KINDS is)
-DEFAULT_TECHNIQUE = "count"
 #: the technique checking each kind of rule needs (core/rules.py): a total, whatever its
 #: comparison, checks like m; "on every casket" lid by lid; counting caskets that bear only
 #: true/false or exactly J true statements needs "caskets"; Bellini/Cellini, "makers"
@@ -152,6 +150,7 @@ NESTED = 3
 
 assert all(t.level in DIFFICULTIES for t in TECHNIQUES)
 assert [t.rank for t in TECHNIQUES] == sorted(t.rank for t in TECHNIQUES)
+assert set(KIND_TECHNIQUE) == set(KINDS) | {""}, "every statement kind needs a technique"
 assert set(KIND_TECHNIQUE.values()) | set(RULE_TECHNIQUE.values()) <= set(BY_KEY)
 #: the classic techniques keep their order (their ratings are stored in packs)
 assert [t.rank for t in LADDER if t.rank <= BY_KEY["chain"].rank] == list(range(1, 7))
@@ -245,7 +244,7 @@ class Rater:
             members = set(comp)
             outside = [t for i in comp if isinstance(meanings[i], GroupMeaning)
                        for t in meanings[i].group if t not in members]
-            own = max(BY_KEY[KIND_TECHNIQUE.get(flat[i][1].kind, DEFAULT_TECHNIQUE)].rank
+            own = max(BY_KEY[KIND_TECHNIQUE[flat[i][1].kind]].rank
                       for i in comp)
             rank = max([own] + [need[t] for t in outside])
             rests = any(in_loop[t] for t in outside)
@@ -437,7 +436,7 @@ def possible_levels(loops: bool, kinds: Sequence[str], n: int, caskets: int = 3,
     `rules`: the kinds of rule the puzzle may state ("total" for m), when they are not just m.
     Each adds the technique of its check, and a casket is only ruled out by checking one of
     them (or by a loop's paradox, a split): no level below the easiest check."""
-    ranks = {BY_KEY[KIND_TECHNIQUE.get(k, DEFAULT_TECHNIQUE)].rank for k in kinds}
+    ranks = {BY_KEY[KIND_TECHNIQUE[k]].rank for k in kinds}
     ranks |= {BY_KEY[RULE_TECHNIQUE[r]].rank for r in rules}
     if ranks - {BY_KEY["suppose"].rank}:
         ranks.add(COUNT)
