@@ -10,9 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 from importlib import import_module
-from typing import NoReturn
 
 from portia_tui import __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 #: modules of this package that add subcommands, in help order
 COMMAND_MODULES = ("solve", "assist", "edit", "play", "code", "generate", "pack", "census")

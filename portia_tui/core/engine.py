@@ -25,9 +25,9 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from math import comb
 from operator import attrgetter
-from typing import Callable, Iterator, Sequence
 
 from .model import Puzzle
 from .semantics import Analysis, LoopReport, strong_components

@@ -21,10 +21,12 @@ import json
 import os
 import re
 import stat
-from contextlib import contextmanager
-from typing import Any, Iterator
 
 from .errors import ExistsError, FormatError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: size caps: a puzzle, settings or theme file is a few kilobytes; a pack or the progress
 #: file of many thousand puzzles a few megabytes
@@ -183,17 +185,29 @@ def _second_key_line(text: str, key: str) -> int | None:
     return text.count("\n", 0, found[min(1, len(found) - 1)].start()) + 1
 
 
-@contextmanager
-def reading(path: str) -> Iterator[None]:
-    """Turn what a reader may still raise on hostile input (a number too large for a float,
-    nesting too deep for the checks) into one FormatError naming the file: the last guard
-    behind the readers' own checks, so no input ever ends in a traceback."""
-    try:
-        yield
-    except RecursionError:
-        raise FormatError("nested too deep to read", path) from None
-    except (OverflowError, ValueError) as exc:
-        raise FormatError(f"cannot read this file: {exc}", path) from None
+class reading:
+    """``with reading(path):`` turns what a reader may still raise on hostile input (a number
+    too large for a float, nesting too deep for the checks) into one FormatError naming the
+    file: the last guard behind the readers' own checks, so no input ever ends in a traceback.
+    (A class, not a contextlib generator: `portia solve` does without importing contextlib.)"""
+
+    __slots__ = ("path",)
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 trace: object) -> bool:
+        if kind is None:
+            return False
+        if issubclass(kind, RecursionError):
+            raise FormatError("nested too deep to read", self.path) from None
+        if issubclass(kind, (OverflowError, ValueError)):
+            raise FormatError(f"cannot read this file: {exc}", self.path) from None
+        return False
 
 
 # --------------------------------------------------------------------------- writing

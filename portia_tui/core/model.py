@@ -8,11 +8,12 @@ Nothing here assumes three caskets or equal statement counts.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from functools import cached_property
-from typing import Iterator, NamedTuple, Sequence
 
 from . import vocabulary as voc
 from .errors import PuzzleError
+from .record import record
 from .rules import (Rule, clash_message, conditions, is_m_rule, m_rule, rule_problem,
                     rule_sentence, total_clash)
 from .vocabulary import EMPTY, Layout, Meaning, Statement, is_empty
@@ -43,7 +44,8 @@ def check_name(name: str) -> str | None:
     return None
 
 
-class Casket(NamedTuple):
+@record
+class Casket:
     name: str
     statements: tuple[Statement, ...]
 

@@ -17,14 +17,17 @@ it evaluates statements. Plain Python.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+
+from .record import record
 
 from .vocabulary import (COUNT, NUMBER, CasketsMeaning, CountMeaning, LazyPattern, Layout,
                          Meaning, _count_menu, _count_problem, _norm, count_phrase, number,
                          op_of)
 
 
-class Rule(NamedTuple):
+@record
+class Rule:
     """One rule: a kind key, a comparison (op, k), the value counted (true/false), and for
     'bearing' the true count J each counted casket bears."""
 

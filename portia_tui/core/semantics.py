@@ -8,10 +8,11 @@ statement on this casket is true"). The result types every engine fills in live 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
-from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .model import Puzzle
+from .record import record
 from .vocabulary import Meaning, evaluate, refers_to
 
 
@@ -119,7 +120,8 @@ def consistent(puzzle: Puzzle, placement: int, values: Sequence[bool]) -> bool:
 
 
 # --------------------------------------------------------------------------- results
-class LoopReport(NamedTuple):
+@record
+class LoopReport:
     """A loop and how it behaves under each placement (casket indices)."""
 
     statements: tuple[int, ...]

@@ -11,10 +11,13 @@ Nothing here knows about files, solvers or interfaces; it speaks of caskets thro
 from __future__ import annotations
 
 import re
-from typing import Iterable, NamedTuple, Sequence
+from collections.abc import Iterable, Sequence
+
+from .record import record
 
 
-class Statement(NamedTuple):
+@record
+class Statement:
     """One statement: a kind key and, for the kinds that name a casket, that casket's name.
 
     Portrait statements about their own casket store that casket's name; they read
@@ -41,31 +44,36 @@ def is_empty(st: Statement) -> bool:
     return st.kind == ""
 
 
-class PortraitMeaning(NamedTuple):
+@record
+class PortraitMeaning:
     """T(s) <-> P(casket) when positive, T(s) <-> not P(casket) otherwise."""
 
     casket: int
     positive: bool
 
 
-class GroupMeaning(NamedTuple):
+@record
+class GroupMeaning:
     """T(s) <-> every statement in group has truth value `value`."""
 
     group: tuple[int, ...]
     value: bool
 
 
-class FreeMeaning(NamedTuple):
+@record
+class FreeMeaning:
     """An empty slot: it says nothing yet, so its truth value is unconstrained."""
 
 
-class AnyOfMeaning(NamedTuple):
+@record
+class AnyOfMeaning:
     """T(s) <-> the portrait is in one of `caskets` (casket indices)."""
 
     caskets: tuple[int, ...]
 
 
-class CountMeaning(NamedTuple):
+@record
+class CountMeaning:
     """T(s) <-> the number of statements in `group` whose truth value is `value`
     compares to k by op ("exactly", "at least", "at most")."""
 
@@ -75,7 +83,8 @@ class CountMeaning(NamedTuple):
     value: bool
 
 
-class CasketsMeaning(NamedTuple):
+@record
+class CasketsMeaning:
     """T(s) <-> the number of caskets whose true count lies in their accepted set compares to
     k by op. `groups[c]` are casket c's statements and `accept[c]` the true counts accepted
     there: only true statements is {len(group)}, only false {0}, exactly J true {J}, made by
@@ -133,7 +142,8 @@ def evaluate(mn: Meaning, placement: int, values, own: bool = False) -> bool:
     raise TypeError(f"unknown meaning {mn!r}")
 
 
-class Layout(NamedTuple):
+@record
+class Layout:
     """Casket names in order and how many statements each holds."""
 
     names: tuple[str, ...]

@@ -4,7 +4,7 @@ the editor, the player and the CLI all say the same thing the same way."""
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 
 def listing(items: Iterable[object], last: str = "and") -> str:
