@@ -160,11 +160,13 @@ def process_table() -> None:
     script = Path(sys.executable).with_name("portia")
     portia_cmd = [str(script)] if script.exists() else [sys.executable, "-m", "portia_tui"]
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "portia10.txt"
-        formats.save(p, path)
+        text, toml = Path(tmp) / "portia10.txt", Path(tmp) / "portia10.toml"
+        formats.save(p, text)
+        formats.save(p, toml)
         runs = {
             "python -c 'import pysat.solvers'": [sys.executable, "-c", "import pysat.solvers"],
-            "portia solve --json (Portia-10)": portia_cmd + ["solve", str(path), "--json"],
+            "portia solve --json (Portia-10, .txt)": portia_cmd + ["solve", str(text), "--json"],
+            "portia solve --json (Portia-10, .toml)": portia_cmd + ["solve", str(toml), "--json"],
         }
         results: dict[str, list[float]] = {}
         for label, cmd in runs.items():
@@ -176,13 +178,13 @@ def process_table() -> None:
                 results.setdefault(label, []).append((time.perf_counter() - t) * 1000)
     print()
     base = statistics.median(next(iter(results.values())))
-    ratio = 0.0
+    worst = 0.0
     for label, times in results.items():
         med = statistics.median(times)
-        ratio = med / base
-        print(f"{label:<36}{med:>9.1f} ms  ({ratio:.2f}x)")
-    print(f"target: portia solve --json <= 0.9x importing pysat.solvers"
-          f"{' ok' if ratio <= 0.9 else ' MISSED'}")
+        worst = max(worst, med / base) if label.startswith("portia") else worst
+        print(f"{label:<40}{med:>9.1f} ms  ({med / base:.2f}x)")
+    print(f"target: portia solve --json <= 0.9x importing pysat.solvers, in both formats"
+          f"{' ok' if worst <= 0.9 else ' MISSED'}")
 
 
 if __name__ == "__main__":

@@ -120,7 +120,12 @@ def _number_line(text: str) -> int | None:
 
 
 def parse_toml(text: str, path: str, label: str = "TOML syntax") -> dict[str, Any]:
-    """The TOML table in text; FormatError('<label>: ...', path, line) when it is not one."""
+    """The TOML table in text; FormatError('<label>: ...', path, line) when it is not one.
+    Text in the plain form portia writes is read by :func:`plain_toml`; anything else, and
+    every error, by tomllib."""
+    table = plain_toml(text)
+    if table is not None:
+        return table
     import tomllib
 
     try:
@@ -133,6 +138,117 @@ def parse_toml(text: str, path: str, label: str = "TOML syntax") -> dict[str, An
     except (ValueError, OverflowError):  # an integer of more than 4300 digits
         raise FormatError(f"{label}: a number too long to read", path,
                           _number_line(text)) from None
+
+
+# The plain TOML portia writes: `key = "text"`, integers, true/false, arrays of strings (one
+# line, or one string a line), [[tables]] and comments. tomllib takes about 10 ms to import
+# (and typing with it), more than `portia solve` needs for everything else, so this form is
+# read here. Anything outside it (an escape, a float, a dotted key, a key given twice, a
+# control character...) returns None and goes to tomllib, which reads it or words the error.
+_PLAIN = None
+
+
+def _plain_patterns() -> tuple:
+    global _PLAIN
+    if _PLAIN is None:
+        bare, tail = r'"[^"\\]*"', r"[ \t]*(?:#.*)?"
+        string = r'"([^"\\]*)"'
+        _PLAIN = (
+            re.compile(r"[\x00-\x08\x0b-\x1f\x7f]"),  # control characters but tab, newline
+            re.compile(rf"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)"),  # key = value
+            re.compile(rf"[ \t]*\[\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\]{tail}"),  # [[table]]
+            re.compile(rf"(?:{string}|([+-]?(?:0|[1-9][0-9]{{0,17}}))|(true|false)){tail}"),
+            re.compile(rf"(\[[ \t]*(?:{bare}[ \t]*,[ \t]*)*(?:{bare}[ \t]*)?\]){tail}"),
+            re.compile(rf"[ \t]*{string}[ \t]*(,?){tail}"),  # an element on its own line
+            re.compile(rf"[ \t]*\]{tail}"),  # the array's end
+            re.compile(rf"[ \t]*(?:#.*)?"),  # a blank or comment line
+            re.compile(string),
+        )
+    return _PLAIN
+
+
+def plain_toml(text: str) -> dict[str, Any] | None:
+    """The table in text when it is in the plain form portia writes, else None (tomllib reads
+    it: the two agree on every text this accepts, checked by hypothesis)."""
+    control, key_value, table, scalar, inline, element, end, blank, _ = _plain_patterns()
+    if "\r" in text or control.search(text):
+        return None
+    root: dict[str, Any] = {}
+    tables: set[str] = set()  # the names of arrays of tables made here
+    current = root
+    lines = iter(text.split("\n"))
+    for line in lines:
+        if blank.fullmatch(line):
+            continue
+        found = table.fullmatch(line)
+        if found:
+            name = found[1]
+            if name in root and name not in tables:
+                return None
+            tables.add(name)
+            current = {}
+            root.setdefault(name, []).append(current)
+            continue
+        found = key_value.fullmatch(line)
+        if not found or found[1] in current:
+            return None
+        value = _plain_value(found[2], lines)
+        if value is None:
+            return None
+        current[found[1]] = value
+    return root
+
+
+def _plain_value(text: str, lines) -> Any:
+    """The value after `key =`: a string, integer, boolean or array of strings (whose later
+    lines are taken from `lines`), or None when it is not in the plain form."""
+    control, key_value, table, scalar, inline, element, end, blank, string = _plain_patterns()
+    found = scalar.fullmatch(text)
+    if found:
+        if found[1] is not None:
+            return found[1]
+        return int(found[2]) if found[2] is not None else found[3] == "true"
+    found = inline.fullmatch(text)
+    if found:
+        return string.findall(found[1])
+    if text == '"""':
+        return _plain_multiline(lines)
+    if not (text.startswith("[") and blank.fullmatch(text, 1)):
+        return None
+    items: list[str] = []
+    comma = True  # whether another element may follow
+    for line in lines:
+        if blank.fullmatch(line):
+            continue
+        if end.fullmatch(line):
+            return items
+        found = element.fullmatch(line)
+        if not found or not comma:
+            return None
+        items.append(found[1])
+        comma = bool(found[2])
+    return None
+
+
+def _plain_multiline(lines) -> str | None:
+    """The rest of a multi-line string whose opening \"\"\" ended its line: the lines up to the
+    closing quotes (none may hold a quote or a backslash), or None."""
+    tail = _plain_patterns()[7]
+    text: list[str] = []
+    for line in lines:
+        if "\\" in line:
+            return None
+        at = line.find('"""')
+        if at < 0:
+            if '"' in line:
+                return None
+            text.append(line)
+            continue
+        if '"' in line[:at] or not tail.fullmatch(line, at + 3):
+            return None
+        text.append(line[:at])
+        return "\n".join(text)
+    return None
 
 
 def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -38,7 +38,6 @@ reading it, and format 2 otherwise, with every rule (the m rule too) in `rules`.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from .. import files
 from ..errors import FormatError, PortiaError
@@ -46,6 +45,10 @@ from ..model import Casket, Puzzle, check_name
 from ..rules import clash_message, fixes_total, parse_rule, rule_problem
 from ..vocabulary import CLASSIC_KINDS, EMPTY, Layout
 from .common import key_line, line_of, lines_of, statement_from_sentence
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: the format portia writes when a puzzle needs nothing more (see :func:`format_for`)
 FORMAT = 1
