@@ -188,3 +188,31 @@ def test_a_pack_or_progress_file_is_capped_at_64_mib(tmp_path):
         fh.truncate((64 << 20) + 1)
     with pytest.raises(FormatError, match=r"too large .*at most 64 MiB"):
         read_bytes(big, LARGE_LIMIT)
+
+
+def test_a_file_of_exactly_the_cap_is_read_whole_and_sizes_are_worded(tmp_path):
+    """Mutation run 8: the reader takes one byte more than the cap (to see a file that grew),
+    so a file of exactly the cap is read whole; sizes over a MiB are said in MiB."""
+    from portia_tui.core.files import read_bytes
+
+    exact = tmp_path / "exact.toml"
+    exact.write_bytes(b"x" * 10)
+    assert read_bytes(exact, 10) == b"x" * 10
+    big = tmp_path / "big.toml"
+    with open(big, "wb") as fh:
+        fh.truncate(3 << 20)
+    with pytest.raises(FormatError, match=r"too large .*\(3 MiB; at most 1 MiB\)"):
+        read_bytes(big, 1 << 20)
+
+
+def test_the_line_of_a_long_number_or_a_word_json_refuses(tmp_path):
+    """Mutation run 8: the line named for a number too long to read (TOML) and for NaN at the
+    very start of a JSON text."""
+    from portia_tui.core.files import parse_json, parse_toml
+
+    with pytest.raises(FormatError) as caught:
+        parse_toml("m = 1\nk = " + "9" * 4400 + "\n", "x.toml")
+    assert caught.value.line == 2
+    with pytest.raises(FormatError) as caught:
+        parse_json("NaN", "x.json")
+    assert caught.value.line == 1
