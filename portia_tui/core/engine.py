@@ -87,7 +87,7 @@ class Casket:
 
     __slots__ = ("index", "n", "start", "base", "at", "truth", "targets", "target_mask",
                  "live", "fixed", "free", "ot", "of", "can_all", "can_none", "cache",
-                 "signals", "sigmask", "statements", "speaks", "_detail")
+                 "signals", "sigmask", "statements", "speaks", "portrait", "_detail")
 
     def __init__(self, index: int, n: int, start: int, statements: tuple = ()):
         self.index = index
@@ -122,6 +122,8 @@ class Casket:
         self.statements = statements
         #: the numbers of its truth and "other" statements, in order
         self.speaks: list[int] = []
+        #: how many of its statements are portrait statements
+        self.portrait = 0
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
 
     def domain(self, p: int) -> int:
@@ -322,6 +324,7 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
     n = c.n
     fixed = n - free - ot - of
     c.base, c.fixed, c.free, c.ot, c.of = nots, fixed, free, ot, of
+    c.portrait = ins + nots
     if nots:  # (a placement named as often "in" as "not in" keeps base: harmless)
         for y in at:
             at[y] += nots
@@ -493,12 +496,20 @@ class Plan:
         self.k = len(caskets)
         #: every casket starts MIXED: one that can never show anything else is read as such
         self.env0 = [MIXED] * self.k
-        #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
-        self.live: list[tuple[int, ...]] = [()] * (len(units) + 1)
-        if carries:
-            self._carry()
+        self._carries = carries
+        self._live: list[tuple[int, ...]] | None = None
 
-    def _carry(self) -> None:
+    @property
+    def live(self) -> list[tuple[int, ...]]:
+        """live[j]: caskets whose signals are carried into unit j (live[len(units)] = ());
+        found when a walk first needs them."""
+        if self._live is None:
+            self._live = [()] * (len(self.units) + 1)
+            if self._carries:
+                self._carry(self._live)
+        return self._live
+
+    def _carry(self, live: list[tuple[int, ...]]) -> None:
         """Fill in `live`: a casket's signal is carried from its unit to the last unit that
         reads it."""
         units, caskets = self.units, self.caskets
@@ -516,7 +527,7 @@ class Plan:
         for j, unit in enumerate(units):
             if carried:
                 carried = [c for c in carried if last[c] >= j]
-                self.live[j] = tuple(carried)
+                live[j] = tuple(carried)
             for c in unit:
                 if last[c] > j:
                     carried.append(c)
@@ -622,11 +633,13 @@ def unit_users(caskets: Sequence[Casket], unit: tuple[int, ...]) -> dict[int, li
 
 
 def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int],
-                   p: int, users: dict[int, list[int]] | None = None
+                   p: int, users: dict[int, list[int]] | None = None, read_aside: bool = True
                    ) -> list[tuple[tuple[int, int, int], ...]]:
     """Every consistent combination of signals for the caskets of a unit, given the signals
     in env of the caskets it speaks of outside; each as ((signal, a, counts), ...) per casket.
-    `users`: `unit_users(caskets, unit)`, when the caller keeps it."""
+    `users`: `unit_users(caskets, unit)`, when the caller keeps it. `read_aside`: False when
+    the caller reads the caskets set aside (see `_quick_cycle`) itself: they are given as
+    `_ASIDE` when the others are searched."""
     if len(unit) == 1:
         c = caskets[unit[0]]
         a = c.fixed_true(p, env)
@@ -638,10 +651,15 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
                 out.append(((sig, a, got),))
         return out
     start = {}
+    aside = []  # (see below)
     held = True
     bit = 1 << p
     for c in unit:
         cas = caskets[c]
+        if 0 < cas.at.get(p, cas.base) < cas.portrait:  # aside (see `_quick_cycle`)
+            aside.append(c)
+            start[c] = MIXED
+            continue
         d = MIXED if cas.n >= 2 else 0
         if cas.can_all & bit:
             d |= ALL
@@ -653,8 +671,43 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
     if held:  # each casket held to one signal by its portrait statements: read them off
         sol = _solution(caskets, unit, env, p, start)
         return [sol] if sol is not None else []
-    return _search(caskets, unit, env, p, start,
-                   unit_users(caskets, unit) if users is None else users)
+    if users is None:
+        users = unit_users(caskets, unit)
+    if not aside:
+        return _search(caskets, unit, env, p, start, users)
+    # the caskets whose portrait statements are neither all true nor all false under p show
+    # MIXED, and have a count, whatever the others show: search the others, then read them
+    for c in aside:
+        env[c] = MIXED
+        del start[c]
+    inner = tuple(start)
+    found = _search(caskets, inner, env, p, start, users)
+    if not read_aside:  # the caller reads them
+        return [tuple([got.get(c, _ASIDE) for c in unit])
+                for got in (dict(zip(inner, sub)) for sub in found)]
+    return [_with_aside(caskets, unit, dict(zip(inner, sub)), env, p) for sub in found]
+
+
+#: a casket set aside, not read (see `unit_solutions`)
+_ASIDE = (MIXED, -1, 0)
+
+
+def _with_aside(caskets: Sequence[Casket], unit: tuple[int, ...],
+                got: dict[int, tuple[int, int, int]], env: list[int], p: int
+                ) -> tuple[tuple[int, int, int], ...]:
+    """A unit's solution from the solution `got` of some of its caskets: the others (set
+    aside by `unit_solutions`, showing MIXED in env) read under it."""
+    for c, (sig, _a, _k) in got.items():
+        env[c] = sig
+    sol = []
+    for c in unit:
+        one = got.get(c)
+        if one is None:
+            cas = caskets[c]
+            a = cas.fixed_true(p, env)
+            one = (MIXED, a, cas.counts(a))
+        sol.append(one)
+    return tuple(sol)
 
 
 def _solution(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
@@ -769,7 +822,7 @@ def _narrow(caskets: Sequence[Casket], unit: tuple[int, ...],
         if d != dom[c]:
             dom[c] = d
             for u in users[c]:
-                if u not in queued:
+                if u not in queued and u in dom:  # (a casket set aside is not searched)
                     queued.add(u)
                     queue.append(u)
     return last
@@ -1036,94 +1089,116 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
                  sums: list[int]) -> tuple[int, bool, int]:
     """`quick_all` for a unit of several caskets (at the placements not yet slow): fills in
     their rows, shows and sums; returns the slow placements, whether some casket has several
-    counts, and the unit's single count at its default placements. The search depends on
-    the placement only through the outside signals and, per casket, its portrait statements:
-    every placement they do not tell apart (the default) is searched once, and the others
-    one at a time, placements alike sharing one search."""
+    counts, and 0 (its counts are all in `sums`).
+
+    A casket whose portrait statements are neither all true nor all false under a placement
+    is *aside* there: it shows MIXED whatever the others show, and has a count (at least one
+    of its fixed statements is true and one false, so its counts lie strictly between 0 and
+    n), so it takes no part in the search but through its own counts. The search depends on
+    the placement only through the signals outside and, per casket not aside, how many of
+    its portrait statements are true (0 or all): the placements are split into groups alike
+    by bit masks, and each group is searched once."""
     caskets = plan.caskets
     k = plan.k
-    env = list(plan.env0)
-    outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
-    users = unit_users(caskets, unit)
-    cas_unit = [caskets[ci] for ci in unit]
-    special = 0
-    for c in cas_unit:
-        for q in c.at:
-            special |= 1 << q
+    outside = sorted({y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit})
+    todo = ((1 << k) - 1) & ~slow
+    groups = [todo] if todo else []
+    for ci in unit:
+        groups = _split(groups, *_open_masks(caskets[ci], k))
     for y in outside:
-        special |= show_all[y] | show_none[y]
-    default = ((1 << k) - 1) & ~special & ~slow
-    multi = False
-    d0 = 0
-    sols = (unit_solutions(caskets, unit, env, (default & -default).bit_length() - 1, users)
-            if default else [])
-    if len(sols) == 1:
-        multi, d0 = _quick_rows(unit, sols[0], default, k, show_all, show_none, rows_a,
-                                rows_m)
-    else:
-        slow |= default
-        for ci in unit:
-            rows_a[ci] = [0] * k
-            rows_m[ci] = [0] * k
-    seen: dict[int, list] = {}
-    for p in bits(special & ~slow):
-        bit = 1 << p
+        groups = _split(groups, show_all[y], show_none[y])
+    env = list(plan.env0)
+    users = unit_users(caskets, unit)
+    solved = []
+    for group in groups:
+        p = (group & -group).bit_length() - 1
         for y in outside:
-            env[y] = ALL if show_all[y] & bit else NONE if show_none[y] & bit else MIXED
-        key = _alike(cas_unit, outside, env, p)
-        sols = seen.get(key)
-        if sols is None:
-            sols = seen[key] = unit_solutions(caskets, unit, env, p, users)
+            env[y] = ALL if show_all[y] >> p & 1 else NONE if show_none[y] >> p & 1 else MIXED
+        sols = unit_solutions(caskets, unit, env, p, users, False)
         if len(sols) != 1:
-            slow |= bit
+            slow |= group
             continue
-        own = 0
-        for ci, (sig, a, kmask) in zip(unit, sols[0]):
+        solved.append((group, sols[0]))
+        for ci, (sig, _a, _kmask) in zip(unit, sols[0]):
             if sig == ALL:
-                show_all[ci] |= bit
+                show_all[ci] |= group
             elif sig == NONE:
-                show_none[ci] |= bit
-            rows_a[ci][p] = a
-            rows_m[ci][p] = kmask
+                show_none[ci] |= group
+    multi = False
+    for pos, ci in enumerate(unit):
+        if _cycle_rows(caskets[ci], pos, solved, k, show_all, show_none, rows_a, rows_m, sums):
+            multi = True
+    return slow, multi, 0
+
+
+def _open_masks(c: Casket, k: int) -> tuple[int, int]:
+    """The placements (bit sets) under which none / all of c's portrait statements are
+    true (every placement, twice, when it has none)."""
+    every = (1 << k) - 1
+    if not c.portrait:
+        return every, every
+    base = c.base
+    none = every if base == 0 else 0
+    full = every if base == c.portrait else 0
+    for p, a in c.at.items():
+        bit = 1 << p
+        if a == 0:
+            none |= bit
+        else:
+            none &= ~bit
+        if a == c.portrait:
+            full |= bit
+        else:
+            full &= ~bit
+    return none, full
+
+
+def _split(groups: list[int], *masks: int) -> list[int]:
+    """The groups of placements (bit sets) split by each mask: inside and outside it."""
+    for mask in masks:
+        out = []
+        for g in groups:
+            inside = g & mask
+            if inside:
+                out.append(inside)
+                if inside != g:
+                    out.append(g & ~mask)
+            else:
+                out.append(g)
+        groups = out
+    return groups
+
+
+def _cycle_rows(c: Casket, pos: int, solved: list[tuple[int, tuple[tuple[int, int, int], ...]]],
+                k: int, show_all: list[int], show_none: list[int], rows_a: list[list[int]],
+                rows_m: list[list[int]], sums: list[int]) -> bool:
+    """Casket c's rows (it is at position `pos` of its unit) over the solved groups: read
+    off the group's solution where it takes part in the search, counted under the placement
+    where it is aside; its single counts added to `sums`. Whether it has several counts
+    somewhere."""
+    row_a = rows_a[c.index] = [0] * k
+    row_m = rows_m[c.index] = [0] * k
+    at, base, portrait, live = c.at, c.base, c.portrait, c.live
+    multi = False
+    for group, sol in solved:
+        _sig, a, kmask = sol[pos]
+        for p in bits(group):
+            r = at.get(p, base)
+            if 0 < r < portrait:  # aside: its own count under p
+                a = r
+                for y, ct, cf in live:
+                    if show_all[y] >> p & 1:
+                        a += ct
+                    elif show_none[y] >> p & 1:
+                        a += cf
+                kmask = c.counts(a)
+            row_a[p] = a
+            row_m[p] = kmask
             if kmask & (kmask - 1):
                 multi = True
             else:
-                own += kmask.bit_length() - 1
-        sums[p] += own - d0  # (read only when no casket has several counts anywhere)
-    return slow, multi, d0
-
-
-def _alike(cas_unit: list[Casket], outside: set[int], env: list[int], p: int) -> int:
-    """What a unit's search reads of placement p, as one number: per casket its portrait
-    statements true (the signals they allow follow: all, none or some), and the signals
-    outside."""
-    key = 0
-    for c in cas_unit:
-        key = key * (c.n + 1) + c.at.get(p, c.base)
-    for y in outside:
-        key = key * 8 + env[y]
-    return key
-
-
-def _quick_rows(unit: tuple[int, ...], sol: tuple[tuple[int, int, int], ...], where: int,
-                k: int, show_all: list[int], show_none: list[int], rows_a: list[list[int]],
-                rows_m: list[list[int]]) -> tuple[bool, int]:
-    """The unit's rows, all at its solution `sol` (shown at the placements `where`);
-    whether some casket has several counts, and the sum of the single ones."""
-    multi = False
-    d0 = 0
-    for ci, (sig, a, kmask) in zip(unit, sol):
-        rows_a[ci] = [a] * k
-        rows_m[ci] = [kmask] * k
-        if sig == ALL:
-            show_all[ci] |= where
-        elif sig == NONE:
-            show_none[ci] |= where
-        if kmask & (kmask - 1):
-            multi = True
-        else:
-            d0 += kmask.bit_length() - 1
-    return multi, d0
+                sums[p] += kmask.bit_length() - 1
+    return multi
 
 
 def _quick_totals(k: int, slow: int, multi: bool, rows_m: list[list[int]], sum0: int,
