@@ -838,18 +838,19 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
     names = puzzle.names
     for unit in units:
         if len(unit) > 1:
-            whole = len(unit) == len(names)  # every truth statement speaks inside it
-            members = () if whole else {names[c] for c in unit}
+            inside = 0
+            for c in unit:
+                inside |= 1 << c
+            members = {names[c] for c in unit}
             stmts: list[int] = []
             for c in unit:
                 cas = caskets[c]
-                if not (cas.ot or cas.of or cas.truth):
-                    continue
-                if whole:  # the numbers of its speaking statements
+                if not cas.target_mask & ~inside:  # every one of its speaking statements
                     stmts += cas.speaks
                     continue
-                stmts += [i for i, st in enumerate(cas.statements, cas.start)
-                          if st[0] in OTHER_KINDS or (st[0] in TRUTH_KINDS and st[1] in members)]
+                sts, start = cas.statements, cas.start
+                stmts += [i for i in cas.speaks
+                          if sts[i - start][0] in OTHER_KINDS or sts[i - start][1] in members]
             out.append((tuple(stmts), unit))
         else:
             cas = caskets[unit[0]]
@@ -1103,8 +1104,11 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
     outside = sorted({y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit})
     todo = ((1 << k) - 1) & ~slow
     groups = [todo] if todo else []
+    opened = []  # per casket of the unit, where it is not aside
     for ci in unit:
-        groups = _split(groups, *_open_masks(caskets[ci], k))
+        none, full = _open_masks(caskets[ci], k)
+        opened.append(none | full)
+        groups = _split(groups, none, full)
     for y in outside:
         groups = _split(groups, show_all[y], show_none[y])
     env = list(plan.env0)
@@ -1126,7 +1130,8 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
                 show_none[ci] |= group
     multi = False
     for pos, ci in enumerate(unit):
-        if _cycle_rows(caskets[ci], pos, solved, k, show_all, show_none, rows_a, rows_m, sums):
+        if _cycle_rows(caskets[ci], pos, solved, opened[pos], k, show_all, show_none, rows_a,
+                       rows_m, sums):
             multi = True
     return slow, multi, 0
 
@@ -1170,34 +1175,55 @@ def _split(groups: list[int], *masks: int) -> list[int]:
 
 
 def _cycle_rows(c: Casket, pos: int, solved: list[tuple[int, tuple[tuple[int, int, int], ...]]],
-                k: int, show_all: list[int], show_none: list[int], rows_a: list[list[int]],
-                rows_m: list[list[int]], sums: list[int]) -> bool:
-    """Casket c's rows (it is at position `pos` of its unit) over the solved groups: read
-    off the group's solution where it takes part in the search, counted under the placement
-    where it is aside; its single counts added to `sums`. Whether it has several counts
-    somewhere."""
+                opened: int, k: int, show_all: list[int], show_none: list[int],
+                rows_a: list[list[int]], rows_m: list[list[int]], sums: list[int]) -> bool:
+    """Casket c's rows (it is at position `pos` of its unit) over the solved groups: the
+    group's solution under the placements `opened` (where it takes part in the search),
+    its own counts where it is aside; its single counts added to `sums`. Whether it has
+    several counts somewhere."""
     row_a = rows_a[c.index] = [0] * k
     row_m = rows_m[c.index] = [0] * k
-    at, base, portrait, live = c.at, c.base, c.portrait, c.live
     multi = False
     for group, sol in solved:
-        _sig, a, kmask = sol[pos]
-        for p in bits(group):
-            r = at.get(p, base)
-            if 0 < r < portrait:  # aside: its own count under p
-                a = r
-                for y, ct, cf in live:
-                    if show_all[y] >> p & 1:
-                        a += ct
-                    elif show_none[y] >> p & 1:
-                        a += cf
-                kmask = c.counts(a)
-            row_a[p] = a
-            row_m[p] = kmask
+        inside = group & opened
+        if inside:
+            _sig, a, kmask = sol[pos]
+            single = kmask.bit_length() - 1
             if kmask & (kmask - 1):
                 multi = True
-            else:
-                sums[p] += kmask.bit_length() - 1
+            while inside:
+                low = inside & -inside
+                p = low.bit_length() - 1
+                inside ^= low
+                row_a[p] = a
+                row_m[p] = kmask
+                sums[p] += single  # (read only when no casket has several counts anywhere)
+        if group & ~opened and _aside_rows(c, group & ~opened, show_all, show_none, row_a,
+                                           row_m, sums):
+            multi = True
+    return multi
+
+
+def _aside_rows(c: Casket, where: int, show_all: list[int], show_none: list[int],
+                row_a: list[int], row_m: list[int], sums: list[int]) -> bool:
+    """`_cycle_rows` where c is aside: its fixed statements true and counts under each
+    placement of `where`. Whether it has several counts somewhere."""
+    at, base, live = c.at, c.base, c.live
+    multi = False
+    for p in bits(where):
+        a = at.get(p, base)
+        for y, ct, cf in live:
+            if show_all[y] >> p & 1:
+                a += ct
+            elif show_none[y] >> p & 1:
+                a += cf
+        kmask = c.counts(a)
+        row_a[p] = a
+        row_m[p] = kmask
+        if kmask & (kmask - 1):
+            multi = True
+        else:
+            sums[p] += kmask.bit_length() - 1
     return multi
 
 
