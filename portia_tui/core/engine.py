@@ -351,22 +351,32 @@ def _shows(c: Casket, ins: int, nots: int, every: int) -> bool:
         c.can_all = c.can_none = every
         return False
     # at.get(p, nots) portrait statements are true under placement p: all of them, or none,
-    # show ALL or NONE
-    all_true = 0 if ins else every
-    all_false = 0 if nots else every
-    for y, a in c.at.items():
-        bit = 1 << y
-        if a == portrait:
-            all_true |= bit
+    # show ALL or NONE. Under a placement none of them names, nots are true: all of them when
+    # there is no "in" statement, none when there is no "not in".
+    at = c.at
+    named = at.values()
+    all_true = _holding(at, portrait) if portrait in named else 0
+    all_false = _holding(at, 0) if 0 in named else 0
+    if not ins or not nots:
+        rest = every
+        for y in at:
+            rest &= ~(1 << y)
+        if not ins:
+            all_true |= rest
         else:
-            all_true &= ~bit
-        if a:
-            all_false &= ~bit
-        else:
-            all_false |= bit
+            all_false |= rest
     c.can_all = all_true
     c.can_none = all_false
     return not (all_true or all_false)
+
+
+def _holding(at: dict[int, int], value: int) -> int:
+    """The placements (bit set) at which `at` holds `value`."""
+    out = 0
+    for y, a in at.items():
+        if a == value:
+            out |= 1 << y
+    return out
 
 
 def _link(caskets: list[Casket], signal_less: bool) -> None:
@@ -681,7 +691,16 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
         env[c] = MIXED
         del start[c]
     inner = tuple(start)
-    found = _search(caskets, inner, env, p, start, users)
+    if len(inner) == 1:  # one casket left: its own signals, as a unit of its own
+        (c,) = inner
+        cas = caskets[c]
+        a = cas.fixed_true(p, env)
+        kmask = cas.counts(a)
+        d = start[c]
+        found = [((sig, a, kmask & mask),) for sig, mask in cas.signals
+                 if d & sig and kmask & mask]
+    else:
+        found = _search(caskets, inner, env, p, start, users)
     if not read_aside:  # the caller reads them
         return [tuple([got.get(c, _ASIDE) for c in unit])
                 for got in (dict(zip(inner, sub)) for sub in found)]
