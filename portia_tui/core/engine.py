@@ -1109,7 +1109,7 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
                  sums: list[int]) -> tuple[int, bool, int]:
     """`quick_all` for a unit of several caskets (at the placements not yet slow): fills in
     their rows, shows and sums; returns the slow placements, whether some casket has several
-    counts, and 0 (its counts are all in `sums`).
+    counts, and the sum of their single counts at their defaults (see `_cycle_rows`).
 
     A casket whose portrait statements are neither all true nor all false under a placement
     is *aside* there: it shows MIXED whatever the others show, and has a count (at least one
@@ -1148,11 +1148,13 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
             elif sig == NONE:
                 show_none[ci] |= group
     multi = False
+    d0 = 0
     for pos, ci in enumerate(unit):
-        if _cycle_rows(caskets[ci], pos, solved, opened[pos], k, show_all, show_none, rows_a,
-                       rows_m, sums):
-            multi = True
-    return slow, multi, 0
+        many, d = _cycle_rows(caskets[ci], pos, solved, opened[pos], k, show_all, show_none,
+                              rows_a, rows_m, sums)
+        multi = multi or many
+        d0 += d
+    return slow, multi, d0
 
 
 def _open_masks(c: Casket, k: int) -> tuple[int, int]:
@@ -1195,55 +1197,63 @@ def _split(groups: list[int], *masks: int) -> list[int]:
 
 def _cycle_rows(c: Casket, pos: int, solved: list[tuple[int, tuple[tuple[int, int, int], ...]]],
                 opened: int, k: int, show_all: list[int], show_none: list[int],
-                rows_a: list[list[int]], rows_m: list[list[int]], sums: list[int]) -> bool:
+                rows_a: list[list[int]], rows_m: list[list[int]], sums: list[int]
+                ) -> tuple[bool, int]:
     """Casket c's rows (it is at position `pos` of its unit) over the solved groups: the
-    group's solution under the placements `opened` (where it takes part in the search),
-    its own counts where it is aside; its single counts added to `sums`. Whether it has
-    several counts somewhere."""
-    row_a = rows_a[c.index] = [0] * k
-    row_m = rows_m[c.index] = [0] * k
-    multi = False
+    group's solution under the placements `opened` (where it takes part in the search), its
+    own counts where it is aside. Its rows hold one default value (under the placements its
+    portrait statements do not name), the others are filled in one by one, their single
+    counts added to `sums` less the default's. Returns whether it has several counts
+    somewhere, and the default's single count (0 if several)."""
+    named = 0
+    for q in c.at:
+        named |= 1 << q
+    if 0 < c.base < c.portrait:  # aside by default: unless a casket it speaks of shows
+        a0 = c.base
+        k0 = c.counts(a0)
+        plain = ~named
+        for y, _ct, _cf in c.live:
+            plain &= ~(show_all[y] | show_none[y])
+    else:  # in the search by default: a group's solution
+        a0 = k0 = plain = 0
+        for group, sol in solved:
+            if group & ~named:
+                _sig, a0, k0 = sol[pos]
+                plain = group & ~named
+                break
+    rows_a[c.index] = [a0] * k
+    rows_m[c.index] = [k0] * k
+    multi = bool(plain) and bool(k0 & (k0 - 1))
+    d = 0 if multi else k0.bit_length() - 1
     for group, sol in solved:
-        inside = group & opened
+        inside = group & ~plain & opened
         if inside:
             _sig, a, kmask = sol[pos]
-            single = kmask.bit_length() - 1
-            if kmask & (kmask - 1):
+            for p in bits(inside):
+                if _put(c, p, a, kmask, d, rows_a, rows_m, sums):
+                    multi = True
+        for p in bits(group & ~plain & ~opened):  # aside: its own count under p
+            a = c.at.get(p, c.base)
+            for y, ct, cf in c.live:
+                if show_all[y] >> p & 1:
+                    a += ct
+                elif show_none[y] >> p & 1:
+                    a += cf
+            if _put(c, p, a, c.counts(a), d, rows_a, rows_m, sums):
                 multi = True
-            while inside:
-                low = inside & -inside
-                p = low.bit_length() - 1
-                inside ^= low
-                row_a[p] = a
-                row_m[p] = kmask
-                sums[p] += single  # (read only when no casket has several counts anywhere)
-        if group & ~opened and _aside_rows(c, group & ~opened, show_all, show_none, row_a,
-                                           row_m, sums):
-            multi = True
-    return multi
+    return multi, d
 
 
-def _aside_rows(c: Casket, where: int, show_all: list[int], show_none: list[int],
-                row_a: list[int], row_m: list[int], sums: list[int]) -> bool:
-    """`_cycle_rows` where c is aside: its fixed statements true and counts under each
-    placement of `where`. Whether it has several counts somewhere."""
-    at, base, live = c.at, c.base, c.live
-    multi = False
-    for p in bits(where):
-        a = at.get(p, base)
-        for y, ct, cf in live:
-            if show_all[y] >> p & 1:
-                a += ct
-            elif show_none[y] >> p & 1:
-                a += cf
-        kmask = c.counts(a)
-        row_a[p] = a
-        row_m[p] = kmask
-        if kmask & (kmask - 1):
-            multi = True
-        else:
-            sums[p] += kmask.bit_length() - 1
-    return multi
+def _put(c: Casket, p: int, a: int, kmask: int, d: int, rows_a: list[list[int]],
+         rows_m: list[list[int]], sums: list[int]) -> bool:
+    """Casket c's rows under placement p: a and counts kmask (its single count, less the
+    default's d, added to sums[p]); whether it has several counts there."""
+    rows_a[c.index][p] = a
+    rows_m[c.index][p] = kmask
+    if kmask & (kmask - 1):
+        return True
+    sums[p] += kmask.bit_length() - 1 - d  # (read only when no casket has several anywhere)
+    return False
 
 
 def _quick_totals(k: int, slow: int, multi: bool, rows_m: list[list[int]], sum0: int,
