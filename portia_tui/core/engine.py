@@ -436,9 +436,8 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
 def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
     """The strongly connected units of the whole casket graph (every edge), each sorted, in
     dependency order (a unit after the units it speaks of): what the loops are read off, and
-    the walk's order refined. Few caskets: by bit-mask reachability (Warshall), cheaper than
-    a graph search at that size; a unit reaches strictly more caskets (itself counted) than
-    any unit it speaks of, which orders them."""
+    the walk's order refined. Few caskets: by bit masks (`_mask_units`), cheaper than a graph
+    search at that size."""
     k = len(caskets)
     if k > 24:
         return casket_units(caskets)
@@ -451,17 +450,24 @@ def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
             break
     else:  # each casket speaks of every other: one unit
         return [tuple(range(k))]
-    every = range(k)
-    for v in every:
+    return _mask_units(reach, range(k))
+
+
+def _mask_units(reach: list[int], nodes: Sequence[int]) -> list[tuple[int, ...]]:
+    """The strongly connected units of the graph c -> the bits of reach[c], over `nodes`
+    (ascending; reach[c] within them, closed here in place), each sorted, in dependency
+    order. By bit-mask reachability (Warshall); a unit reaches strictly more nodes (itself
+    counted) than any unit it points into, which orders them."""
+    for v in nodes:
         rv = reach[v]
         if rv:
             bit = 1 << v
-            for c in every:
+            for c in nodes:
                 if reach[c] & bit:
                     reach[c] |= rv
     units = []
     placed = 0
-    for c in every:
+    for c in nodes:
         if placed >> c & 1:
             continue
         rc = reach[c]
@@ -469,7 +475,7 @@ def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
             units.append((c,))
             continue
         unit = []
-        for d in range(c, k):
+        for d in nodes:
             if rc >> d & 1 and reach[d] >> c & 1:
                 unit.append(d)
                 placed |= 1 << d
@@ -485,11 +491,22 @@ def walk_units(caskets: Sequence[Casket], units: list[tuple[int, ...]]
     in dependency order): the live edges are some of the edges, so only a cycle of caskets
     can split, into its own live units."""
     out: list[tuple[int, ...]] = []
+    k = len(caskets)
     for unit in units:
         if len(unit) == 1:
             out.append(unit)
-        else:
+        elif k > 24:
             out += casket_units(caskets, unit, live=True)
+        else:
+            inside = 0
+            for c in unit:
+                inside |= 1 << c
+            reach = [0] * k
+            for c in unit:
+                for t, _ct, _cf in caskets[c].live:
+                    reach[c] |= 1 << t
+                reach[c] &= inside
+            out += _mask_units(reach, unit)
     return out
 
 
@@ -857,10 +874,12 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
     names = puzzle.names
     for unit in units:
         if len(unit) > 1:
-            inside = 0
-            for c in unit:
-                inside |= 1 << c
-            members = {names[c] for c in unit}
+            inside = -1  # (every casket)
+            if len(unit) < len(names):
+                inside = 0
+                for c in unit:
+                    inside |= 1 << c
+                members = {names[c] for c in unit}
             stmts: list[int] = []
             for c in unit:
                 cas = caskets[c]
