@@ -660,13 +660,12 @@ def unit_users(caskets: Sequence[Casket], unit: tuple[int, ...]) -> dict[int, li
 
 
 def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int],
-                   p: int, users: dict[int, list[int]] | None = None, read_aside: bool = True
+                   p: int, users: dict[int, list[int]] | None = None
                    ) -> list[tuple[tuple[int, int, int], ...]]:
     """Every consistent combination of signals for the caskets of a unit, given the signals
     in env of the caskets it speaks of outside; each as ((signal, a, counts), ...) per casket.
-    `users`: `unit_users(caskets, unit)`, when the caller keeps it. `read_aside`: False when
-    the caller reads the caskets set aside (see `_quick_cycle`) itself: they are given as
-    `_ASIDE` when the others are searched."""
+    `users`: `unit_users(caskets, unit)`, when the caller keeps it (or of a unit holding
+    this one)."""
     if len(unit) == 1:
         c = caskets[unit[0]]
         a = c.fixed_true(p, env)
@@ -708,23 +707,12 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
         env[c] = MIXED
         del start[c]
     inner = tuple(start)
-    if len(inner) == 1:  # one casket left: its own signals, as a unit of its own
-        (c,) = inner
-        cas = caskets[c]
-        a = cas.fixed_true(p, env)
-        kmask = cas.counts(a)
-        d = start[c]
-        found = [((sig, a, kmask & mask),) for sig, mask in cas.signals
-                 if d & sig and kmask & mask]
-    else:
-        found = _search(caskets, inner, env, p, start, users)
-    if not read_aside:  # the caller reads them
-        return [tuple([got.get(c, _ASIDE) for c in unit])
-                for got in (dict(zip(inner, sub)) for sub in found)]
+    found = (unit_solutions(caskets, inner, env, p) if len(inner) == 1
+             else _search(caskets, inner, env, p, start, users))
     return [_with_aside(caskets, unit, dict(zip(inner, sub)), env, p) for sub in found]
 
 
-#: a casket set aside, not read (see `unit_solutions`)
+#: a casket set aside, not read (see `_group_solutions`)
 _ASIDE = (MIXED, -1, 0)
 
 
@@ -1156,7 +1144,7 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
         p = (group & -group).bit_length() - 1
         for y in outside:
             env[y] = ALL if show_all[y] >> p & 1 else NONE if show_none[y] >> p & 1 else MIXED
-        sols = unit_solutions(caskets, unit, env, p, users, False)
+        sols = _group_solutions(caskets, unit, opened, env, p, users)
         if len(sols) != 1:
             slow |= group
             continue
@@ -1174,6 +1162,30 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
         multi = multi or many
         d0 += d
     return slow, multi, d0
+
+
+def _group_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], opened: list[int],
+                     env: list[int], p: int, users: dict[int, list[int]]
+                     ) -> list[tuple[tuple[int, int, int], ...]]:
+    """`unit_solutions` for a group of `_quick_cycle`: the caskets aside under p (not in
+    `opened`) show MIXED in env and are given as `_ASIDE`; the others are searched."""
+    inner = []
+    where = []
+    for pos, c in enumerate(unit):
+        if opened[pos] >> p & 1:
+            inner.append(c)
+            where.append(pos)
+        else:
+            env[c] = MIXED
+    if not inner:
+        return [(_ASIDE,) * len(unit)]
+    out = []
+    for sub in unit_solutions(caskets, tuple(inner), env, p, users):
+        sol = [_ASIDE] * len(unit)
+        for pos, one in zip(where, sub):
+            sol[pos] = one
+        out.append(tuple(sol))
+    return out
 
 
 def _open_masks(c: Casket, k: int) -> tuple[int, int]:
