@@ -1236,14 +1236,15 @@ def _cycle_rows(c: Casket, pos: int, solved: list[tuple[int, tuple[tuple[int, in
     portrait statements do not name), the others are filled in one by one, their single
     counts added to `sums` less the default's. Returns whether it has several counts
     somewhere, and the default's single count (0 if several)."""
+    at, base, live = c.at, c.base, c.live
     named = 0
-    for q in c.at:
+    for q in at:
         named |= 1 << q
-    if 0 < c.base < c.portrait:  # aside by default: unless a casket it speaks of shows
-        a0 = c.base
+    if 0 < base < c.portrait:  # aside by default: unless a casket it speaks of shows
+        a0 = base
         k0 = c.counts(a0)
         plain = ~named
-        for y, _ct, _cf in c.live:
+        for y, _ct, _cf in live:
             plain &= ~(show_all[y] | show_none[y])
     else:  # in the search by default: a group's solution
         a0 = k0 = plain = 0
@@ -1252,39 +1253,33 @@ def _cycle_rows(c: Casket, pos: int, solved: list[tuple[int, tuple[tuple[int, in
                 _sig, a0, k0 = sol[pos]
                 plain = group & ~named
                 break
-    rows_a[c.index] = [a0] * k
-    rows_m[c.index] = [k0] * k
+    row_a = rows_a[c.index] = [a0] * k
+    row_m = rows_m[c.index] = [k0] * k
     multi = bool(plain) and bool(k0 & (k0 - 1))
     d = 0 if multi else k0.bit_length() - 1
     for group, sol in solved:
-        inside = group & ~plain & opened
-        if inside:
-            _sig, a, kmask = sol[pos]
-            for p in bits(inside):
-                if _put(c, p, a, kmask, d, rows_a, rows_m, sums):
-                    multi = True
-        for p in bits(group & ~plain & ~opened):  # aside: its own count under p
-            a = c.at.get(p, c.base)
-            for y, ct, cf in c.live:
-                if show_all[y] >> p & 1:
-                    a += ct
-                elif show_none[y] >> p & 1:
-                    a += cf
-            if _put(c, p, a, c.counts(a), d, rows_a, rows_m, sums):
+        rest = group & ~plain
+        while rest:
+            low = rest & -rest
+            p = low.bit_length() - 1
+            rest ^= low
+            if opened & low:
+                _sig, a, kmask = sol[pos]
+            else:  # aside: its own count under p
+                a = at.get(p, base)
+                for y, ct, cf in live:
+                    if show_all[y] & low:
+                        a += ct
+                    elif show_none[y] & low:
+                        a += cf
+                kmask = c.counts(a)
+            row_a[p] = a
+            row_m[p] = kmask
+            if kmask & (kmask - 1):
                 multi = True
+            else:  # (read only when no casket has several counts anywhere)
+                sums[p] += kmask.bit_length() - 1 - d
     return multi, d
-
-
-def _put(c: Casket, p: int, a: int, kmask: int, d: int, rows_a: list[list[int]],
-         rows_m: list[list[int]], sums: list[int]) -> bool:
-    """Casket c's rows under placement p: a and counts kmask (its single count, less the
-    default's d, added to sums[p]); whether it has several counts there."""
-    rows_a[c.index][p] = a
-    rows_m[c.index][p] = kmask
-    if kmask & (kmask - 1):
-        return True
-    sums[p] += kmask.bit_length() - 1 - d  # (read only when no casket has several anywhere)
-    return False
 
 
 def _quick_totals(k: int, slow: int, multi: bool, rows_m: list[list[int]], sum0: int,
