@@ -1057,9 +1057,12 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
         m0 = c.counts(a0)
     row = rows_a[ci] = [a0] * k
     masks = rows_m[ci] = [m0] * k
-    top = 1 << c.n
     single = not m0 & (m0 - 1)
     d0 = m0.bit_length() - 1 if single else 0
+    if not (c.can_all or c.can_none):
+        slow, multi = _quick_mixed(c, exc, slow, row, masks, sums, d0, k)
+        return slow, multi or not single, d0
+    top = 1 << c.n
     multi = False
     where = (1 << k) - 1
     shows_all = shows_none = 0
@@ -1093,6 +1096,35 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
     show_all[ci] = shows_all
     show_none[ci] = shows_none
     return slow, multi, d0
+
+
+def _quick_mixed(c: Casket, exc: dict[int, int], slow: int, row: list[int], masks: list[int],
+                 sums: list[int], d0: int, k: int) -> tuple[int, bool]:
+    """`_quick_casket` for a casket that never shows ALL or NONE (by its portrait statements
+    or an "other false" statement): its counts never hold 0 or n, so it shows MIXED where it
+    has a count, and the walk is needed where it has none. Its rows at the exceptions `exc`
+    (the defaults filled in); returns the slow placements and whether it has several counts
+    at an exception."""
+    cache = c.cache
+    multi = False
+    for p, a in exc.items():
+        row[p] = a
+        kmask = cache.get(a)
+        if kmask is None:
+            kmask = c.counts(a)
+        masks[p] = kmask
+        if kmask & (kmask - 1):
+            multi = True
+        elif kmask:
+            sums[p] += kmask.bit_length() - 1 - d0
+        else:
+            slow |= 1 << p
+    if not cache[c.base]:  # no count at the default placements either
+        default = (1 << k) - 1
+        for p in exc:
+            default &= ~(1 << p)
+        slow |= default
+    return slow, multi
 
 
 def _exceptions(c: Casket, show_all: list[int], show_none: list[int]) -> dict[int, int]:
