@@ -450,14 +450,69 @@ def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
             break
     else:  # each casket speaks of every other: one unit
         return [tuple(range(k))]
-    return _mask_units(reach, range(k))
+    # (few caskets: peeling costs more than it saves)
+    return _mask_units(reach, range(k)) if k > 4 else _warshall(reach, range(k))
 
 
 def _mask_units(reach: list[int], nodes: Sequence[int]) -> list[tuple[int, ...]]:
-    """The strongly connected units of the graph c -> the bits of reach[c], over `nodes`
-    (ascending; reach[c] within them, closed here in place), each sorted, in dependency
-    order. By bit-mask reachability (Warshall); a unit reaches strictly more nodes (itself
-    counted) than any unit it points into, which orders them."""
+    """The strongly connected units of the graph c -> the bits of reach[c] (no node points
+    at itself), over `nodes` (ascending; reach[c] within them, closed here in place), each
+    sorted, in dependency order. Nodes no other node left points at, or that point at none
+    left, are units of their own: peeled off first (the ones pointing at none go first, the
+    others last, in reverse). What is left is often one unit (checked by reaching every node
+    from the first, both ways); else by bit-mask reachability (Warshall), where a unit
+    reaches strictly more nodes (itself counted) than any unit it points into."""
+    core = list(nodes)
+    sinks: list[tuple[int, ...]] = []
+    sources: list[tuple[int, ...]] = []
+    while core:
+        inside = 0
+        for c in core:
+            inside |= 1 << c
+        targeted = 0
+        for c in core:
+            targeted |= reach[c]
+        keep = []
+        for c in core:
+            if not reach[c] & inside:
+                sinks.append((c,))
+            elif not targeted >> c & 1:
+                sources.append((c,))
+            else:
+                keep.append(c)
+        if len(keep) == len(core):
+            break
+        core = keep
+    if core:
+        sinks += [tuple(core)] if _connected(reach, core, inside) else _warshall(reach, core)
+    sources.reverse()
+    return sinks + sources
+
+
+def _connected(reach: list[int], core: list[int], inside: int) -> bool:
+    """Whether every node of `core` (the bit set `inside`) reaches every other."""
+    seen = frontier = 1 << core[0]
+    while frontier:
+        nxt = 0
+        for c in bits(frontier):
+            nxt |= reach[c]
+        frontier = nxt & inside & ~seen
+        seen |= frontier
+    if seen != inside:
+        return False
+    back = 1 << core[0]
+    grown = True
+    while grown:
+        grown = False
+        for c in core:
+            if reach[c] & back and not back >> c & 1:
+                back |= 1 << c
+                grown = True
+    return back == inside
+
+
+def _warshall(reach: list[int], nodes: Sequence[int]) -> list[tuple[int, ...]]:
+    """The units of `_mask_units` by bit-mask reachability."""
     for v in nodes:
         rv = reach[v]
         if rv:
