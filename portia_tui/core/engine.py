@@ -271,17 +271,17 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
     every = (1 << len(where)) - 1
     caskets = []
     start = 0
-    signal_less = False
+    showing = 0  # the caskets (bit set) that can show ALL or NONE
     for ci, cas in enumerate(puzzle.caskets):
         sts = cas.statements
         c = Casket(ci, len(sts), start, sts)
         if freed:
             sts = tuple([EMPTY if i in freed else st for i, st in enumerate(sts, start)])
-        if _summarise(c, sts, where, every, start):
-            signal_less = True
+        if not _summarise(c, sts, where, every, start):
+            showing |= 1 << ci
         start += c.n
         caskets.append(c)
-    _link(caskets, signal_less)
+    _link(caskets, showing)
     return caskets
 
 
@@ -379,15 +379,10 @@ def _holding(at: dict[int, int], value: int) -> int:
     return out
 
 
-def _link(caskets: list[Casket], signal_less: bool) -> None:
+def _link(caskets: list[Casket], showing: int) -> None:
     """Each casket's live edges: its truth statements about caskets that can show ALL or
-    NONE under some placement (about the others they are always false)."""
-    showing = -1  # the caskets (bit set) that can show ALL or NONE
-    if signal_less:
-        showing = 0
-        for c in caskets:
-            if c.can_all or c.can_none:
-                showing |= 1 << c.index
+    NONE under some placement (`showing`, a bit set; about the others they are always
+    false)."""
     for c in caskets:
         truth = c.truth
         if not truth:
