@@ -1151,11 +1151,14 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
 def _quick_mixed(c: Casket, exc: dict[int, int], slow: int, row: list[int], masks: list[int],
                  sums: list[int], d0: int, k: int) -> tuple[int, bool]:
     """`_quick_casket` for a casket that never shows ALL or NONE (by its portrait statements
-    or an "other false" statement): its counts never hold 0 or n, so it shows MIXED where it
-    has a count, and the walk is needed where it has none. Its rows at the exceptions `exc`
-    (the defaults filled in); returns the slow placements and whether it has several counts
-    at an exception."""
+    or an "other false" statement): its counts never hold 0 or n, so it shows MIXED. It has
+    a count unless it is a lone "the other is true" beside "the other is false" (a paradox
+    under every placement, left to the walk); that casket has no fixed statement, so no
+    exception. Its rows at the exceptions `exc` (the defaults filled in); returns the slow
+    placements and whether it has several counts at an exception."""
     cache = c.cache
+    if not cache[c.base]:
+        return slow | ((1 << k) - 1), False
     multi = False
     for p, a in exc.items():
         row[p] = a
@@ -1165,15 +1168,8 @@ def _quick_mixed(c: Casket, exc: dict[int, int], slow: int, row: list[int], mask
         masks[p] = kmask
         if kmask & (kmask - 1):
             multi = True
-        elif kmask:
-            sums[p] += kmask.bit_length() - 1 - d0
         else:
-            slow |= 1 << p
-    if not cache[c.base]:  # no count at the default placements either
-        default = (1 << k) - 1
-        for p in exc:
-            default &= ~(1 << p)
-        slow |= default
+            sums[p] += kmask.bit_length() - 1 - d0
     return slow, multi
 
 
