@@ -180,3 +180,24 @@ def test_the_lone_pair_of_other_statements_is_left_to_the_walk():
     e = CasketEngine(puzzle)
     assert e._quick == [None, None, None]
     assert e.true_counts() == (frozenset(), frozenset(), frozenset())
+
+
+def test_more_caskets_than_the_bit_masks_take():
+    """Beyond 24 caskets the units come from the graph search: a ring of 26 caskets, each
+    saying the next one's statement is true (or false), one naming where the portrait is."""
+    from portia_tui.core import sat
+    from portia_tui.core.model import casket_names
+
+    names = casket_names(26)
+    build = {name: [S("true" if i % 3 else "false", names[(i + 1) % 26])]
+             for i, name in enumerate(names)}
+    build[names[5]].append(S("in", names[7]))
+    puzzle = Puzzle.build(build, 13)
+    caskets = engine.compile_caskets(puzzle)
+    units = engine.structure(caskets)
+    assert len(units) == 1 and len(units[0]) == 26
+    assert sorted(units) == sorted(engine.casket_units(caskets))
+    assert sorted(engine.walk_units(caskets, units)) == sorted(
+        engine.casket_units(caskets, live=True))
+    got, want = engine.analyse(puzzle), sat.analyse(puzzle)
+    assert got.true_counts == want.true_counts and got.loops == want.loops
