@@ -1216,13 +1216,12 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
     for y in outside:
         groups = _split(groups, show_all[y], show_none[y])
     env = list(plan.env0)
-    users = unit_users(caskets, unit)
     solved = []
     for group in groups:
         p = (group & -group).bit_length() - 1
         for y in outside:
             env[y] = ALL if show_all[y] >> p & 1 else NONE if show_none[y] >> p & 1 else MIXED
-        sols = _group_solutions(caskets, unit, opened, env, p, users)
+        sols = _group_solutions(caskets, unit, opened, env, p)
         if len(sols) != 1:
             slow |= group
             continue
@@ -1243,8 +1242,7 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
 
 
 def _group_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], opened: list[int],
-                     env: list[int], p: int, users: dict[int, list[int]]
-                     ) -> list[tuple[tuple[int, int, int], ...]]:
+                     env: list[int], p: int) -> list[tuple[tuple[int, int, int], ...]]:
     """`unit_solutions` for a group of `_quick_cycle`: the caskets aside under p (not in
     `opened`) show MIXED in env and are given as `_ASIDE`; the others are searched."""
     inner = []
@@ -1258,7 +1256,7 @@ def _group_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], opened: l
     if not inner:
         return [(_ASIDE,) * len(unit)]
     out = []
-    for sub in unit_solutions(caskets, tuple(inner), env, p, users):
+    for sub in unit_solutions(caskets, tuple(inner), env, p):
         sol = [_ASIDE] * len(unit)
         for pos, one in zip(where, sub):
             sol[pos] = one
@@ -1478,7 +1476,7 @@ class CasketEngine:
                 cas = caskets[c]
                 if cas.of:
                     speakers.append((c, cas.free + cas.of >= 2))
-            for p in range(self.k):
+            for p in range(self.k) if speakers or None in quick else ():
                 if quick[p] is not None:  # one state: only "other false" statements can vary
                     for c, loose in speakers:
                         kmask = rows_m[c][p]
