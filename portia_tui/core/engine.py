@@ -458,21 +458,23 @@ def _mask_units(reach: list[int], nodes: Sequence[int]) -> list[tuple[int, ...]]
     from the first, both ways); else by bit-mask reachability (Warshall), where a unit
     reaches strictly more nodes (itself counted) than any unit it points into."""
     core = list(nodes)
+    inside = 0  # (the nodes left)
+    for c in core:
+        inside |= 1 << c
     sinks: list[tuple[int, ...]] = []
     sources: list[tuple[int, ...]] = []
     while core:
-        inside = 0
-        for c in core:
-            inside |= 1 << c
         targeted = 0
         for c in core:
             targeted |= reach[c]
         keep = []
         for c in core:
-            if not reach[c] & inside:
+            if not reach[c] & inside:  # (pointing at none left, or at sinks peeled before)
                 sinks.append((c,))
+                inside ^= 1 << c
             elif not targeted >> c & 1:
                 sources.append((c,))
+                inside ^= 1 << c
             else:
                 keep.append(c)
         if len(keep) == len(core):
