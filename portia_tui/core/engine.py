@@ -87,7 +87,7 @@ class Casket:
 
     __slots__ = ("index", "n", "start", "base", "at", "truth", "targets", "target_mask",
                  "live", "fixed", "free", "ot", "of", "can_all", "can_none", "cache",
-                 "signals", "sigmask", "statements", "speaks", "_detail")
+                 "signals", "sigmask", "statements", "speaks", "portrait", "_detail")
 
     def __init__(self, index: int, n: int, start: int, statements: tuple = ()):
         self.index = index
@@ -122,6 +122,8 @@ class Casket:
         self.statements = statements
         #: the numbers of its truth and "other" statements, in order
         self.speaks: list[int] = []
+        #: how many of its statements are portrait statements
+        self.portrait = 0
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
 
     def domain(self, p: int) -> int:
@@ -269,17 +271,17 @@ def compile_caskets(puzzle: Puzzle, freed: frozenset[int] = frozenset()) -> list
     every = (1 << len(where)) - 1
     caskets = []
     start = 0
-    signal_less = False
+    showing = 0  # the caskets (bit set) that can show ALL or NONE
     for ci, cas in enumerate(puzzle.caskets):
         sts = cas.statements
         c = Casket(ci, len(sts), start, sts)
         if freed:
             sts = tuple([EMPTY if i in freed else st for i, st in enumerate(sts, start)])
-        if _summarise(c, sts, where, every, start):
-            signal_less = True
+        if not _summarise(c, sts, where, every, start):
+            showing |= 1 << ci
         start += c.n
         caskets.append(c)
-    _link(caskets, signal_less)
+    _link(caskets, showing)
     return caskets
 
 
@@ -322,6 +324,7 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
     n = c.n
     fixed = n - free - ot - of
     c.base, c.fixed, c.free, c.ot, c.of = nots, fixed, free, ot, of
+    c.portrait = ins + nots
     if nots:  # (a placement named as often "in" as "not in" keeps base: harmless)
         for y in at:
             at[y] += nots
@@ -348,33 +351,38 @@ def _shows(c: Casket, ins: int, nots: int, every: int) -> bool:
         c.can_all = c.can_none = every
         return False
     # at.get(p, nots) portrait statements are true under placement p: all of them, or none,
-    # show ALL or NONE
-    all_true = 0 if ins else every
-    all_false = 0 if nots else every
-    for y, a in c.at.items():
-        bit = 1 << y
-        if a == portrait:
-            all_true |= bit
+    # show ALL or NONE. Under a placement none of them names, nots are true: all of them when
+    # there is no "in" statement, none when there is no "not in".
+    at = c.at
+    named = at.values()
+    all_true = _holding(at, portrait) if portrait in named else 0
+    all_false = _holding(at, 0) if 0 in named else 0
+    if not ins or not nots:
+        rest = every
+        for y in at:
+            rest &= ~(1 << y)
+        if not ins:
+            all_true |= rest
         else:
-            all_true &= ~bit
-        if a:
-            all_false &= ~bit
-        else:
-            all_false |= bit
+            all_false |= rest
     c.can_all = all_true
     c.can_none = all_false
     return not (all_true or all_false)
 
 
-def _link(caskets: list[Casket], signal_less: bool) -> None:
+def _holding(at: dict[int, int], value: int) -> int:
+    """The placements (bit set) at which `at` holds `value`."""
+    out = 0
+    for y, a in at.items():
+        if a == value:
+            out |= 1 << y
+    return out
+
+
+def _link(caskets: list[Casket], showing: int) -> None:
     """Each casket's live edges: its truth statements about caskets that can show ALL or
-    NONE under some placement (about the others they are always false)."""
-    showing = -1  # the caskets (bit set) that can show ALL or NONE
-    if signal_less:
-        showing = 0
-        for c in caskets:
-            if c.can_all or c.can_none:
-                showing |= 1 << c.index
+    NONE under some placement (`showing`, a bit set; about the others they are always
+    false)."""
     for c in caskets:
         truth = c.truth
         if not truth:
@@ -423,9 +431,8 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
 def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
     """The strongly connected units of the whole casket graph (every edge), each sorted, in
     dependency order (a unit after the units it speaks of): what the loops are read off, and
-    the walk's order refined. Few caskets: by bit-mask reachability (Warshall), cheaper than
-    a graph search at that size; a unit reaches strictly more caskets (itself counted) than
-    any unit it speaks of, which orders them."""
+    the walk's order refined. Few caskets: by bit masks (`_mask_units`), cheaper than a graph
+    search at that size."""
     k = len(caskets)
     if k > 24:
         return casket_units(caskets)
@@ -438,17 +445,81 @@ def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
             break
     else:  # each casket speaks of every other: one unit
         return [tuple(range(k))]
-    every = range(k)
-    for v in every:
+    # (few caskets: peeling costs more than it saves)
+    return _mask_units(reach, range(k)) if k > 4 else _warshall(reach, range(k))
+
+
+def _mask_units(reach: list[int], nodes: Sequence[int]) -> list[tuple[int, ...]]:
+    """The strongly connected units of the graph c -> the bits of reach[c] (no node points
+    at itself), over `nodes` (ascending; reach[c] within them, closed here in place), each
+    sorted, in dependency order. Nodes no other node left points at, or that point at none
+    left, are units of their own: peeled off first (the ones pointing at none go first, the
+    others last, in reverse). What is left is often one unit (checked by reaching every node
+    from the first, both ways); else by bit-mask reachability (Warshall), where a unit
+    reaches strictly more nodes (itself counted) than any unit it points into."""
+    core = list(nodes)
+    inside = 0  # (the nodes left)
+    for c in core:
+        inside |= 1 << c
+    sinks: list[tuple[int, ...]] = []
+    sources: list[tuple[int, ...]] = []
+    while core:
+        targeted = 0
+        for c in core:
+            targeted |= reach[c]
+        keep = []
+        for c in core:
+            if not reach[c] & inside:  # (pointing at none left, or at sinks peeled before)
+                sinks.append((c,))
+                inside ^= 1 << c
+            elif not targeted >> c & 1:
+                sources.append((c,))
+                inside ^= 1 << c
+            else:
+                keep.append(c)
+        if len(keep) == len(core):
+            break
+        core = keep
+    if core:
+        sinks += [tuple(core)] if _connected(reach, core, inside) else _warshall(reach, core)
+    sources.reverse()
+    return sinks + sources
+
+
+def _connected(reach: list[int], core: list[int], inside: int) -> bool:
+    """Whether every node of `core` (the bit set `inside`) reaches every other."""
+    seen = frontier = 1 << core[0]
+    while frontier:
+        nxt = 0
+        for c in bits(frontier):
+            nxt |= reach[c]
+        frontier = nxt & inside & ~seen
+        seen |= frontier
+    if seen != inside:
+        return False
+    back = 1 << core[0]
+    grown = True
+    while grown:
+        grown = False
+        for c in core:
+            if reach[c] & back and not back >> c & 1:
+                back |= 1 << c
+                grown = True
+    return back == inside
+
+
+def _warshall(reach: list[int], nodes: Sequence[int]) -> list[tuple[int, ...]]:
+    """The units of `_mask_units` by bit-mask reachability."""
+    for v in nodes:
         rv = reach[v]
         if rv:
             bit = 1 << v
-            for c in every:
+            for c in nodes:
                 if reach[c] & bit:
                     reach[c] |= rv
     units = []
     placed = 0
-    for c in every:
+    for c in nodes:
         if placed >> c & 1:
             continue
         rc = reach[c]
@@ -456,7 +527,7 @@ def structure(caskets: Sequence[Casket]) -> list[tuple[int, ...]]:
             units.append((c,))
             continue
         unit = []
-        for d in range(c, k):
+        for d in nodes:
             if rc >> d & 1 and reach[d] >> c & 1:
                 unit.append(d)
                 placed |= 1 << d
@@ -472,11 +543,22 @@ def walk_units(caskets: Sequence[Casket], units: list[tuple[int, ...]]
     in dependency order): the live edges are some of the edges, so only a cycle of caskets
     can split, into its own live units."""
     out: list[tuple[int, ...]] = []
+    k = len(caskets)
     for unit in units:
         if len(unit) == 1:
             out.append(unit)
-        else:
+        elif k > 24:
             out += casket_units(caskets, unit, live=True)
+        else:
+            inside = 0
+            for c in unit:
+                inside |= 1 << c
+            reach = [0] * k
+            for c in unit:
+                for t, _ct, _cf in caskets[c].live:
+                    reach[c] |= 1 << t
+                reach[c] &= inside
+            out += _mask_units(reach, unit)
     return out
 
 
@@ -493,12 +575,20 @@ class Plan:
         self.k = len(caskets)
         #: every casket starts MIXED: one that can never show anything else is read as such
         self.env0 = [MIXED] * self.k
-        #: live[j]: caskets whose signals are carried into unit j (live[len(units)] = ())
-        self.live: list[tuple[int, ...]] = [()] * (len(units) + 1)
-        if carries:
-            self._carry()
+        self._carries = carries
+        self._live: list[tuple[int, ...]] | None = None
 
-    def _carry(self) -> None:
+    @property
+    def live(self) -> list[tuple[int, ...]]:
+        """live[j]: caskets whose signals are carried into unit j (live[len(units)] = ());
+        found when a walk first needs them."""
+        if self._live is None:
+            self._live = [()] * (len(self.units) + 1)
+            if self._carries:
+                self._carry(self._live)
+        return self._live
+
+    def _carry(self, live: list[tuple[int, ...]]) -> None:
         """Fill in `live`: a casket's signal is carried from its unit to the last unit that
         reads it."""
         units, caskets = self.units, self.caskets
@@ -516,7 +606,7 @@ class Plan:
         for j, unit in enumerate(units):
             if carried:
                 carried = [c for c in carried if last[c] >= j]
-                self.live[j] = tuple(carried)
+                live[j] = tuple(carried)
             for c in unit:
                 if last[c] > j:
                     carried.append(c)
@@ -626,7 +716,8 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
                    ) -> list[tuple[tuple[int, int, int], ...]]:
     """Every consistent combination of signals for the caskets of a unit, given the signals
     in env of the caskets it speaks of outside; each as ((signal, a, counts), ...) per casket.
-    `users`: `unit_users(caskets, unit)`, when the caller keeps it."""
+    `users`: `unit_users(caskets, unit)`, when the caller keeps it (or of a unit holding
+    this one)."""
     if len(unit) == 1:
         c = caskets[unit[0]]
         a = c.fixed_true(p, env)
@@ -638,10 +729,15 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
                 out.append(((sig, a, got),))
         return out
     start = {}
+    aside = []  # (see below)
     held = True
     bit = 1 << p
     for c in unit:
         cas = caskets[c]
+        if 0 < cas.at.get(p, cas.base) < cas.portrait:  # aside (see `_quick_cycle`)
+            aside.append(c)
+            start[c] = MIXED
+            continue
         d = MIXED if cas.n >= 2 else 0
         if cas.can_all & bit:
             d |= ALL
@@ -653,8 +749,41 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
     if held:  # each casket held to one signal by its portrait statements: read them off
         sol = _solution(caskets, unit, env, p, start)
         return [sol] if sol is not None else []
-    return _search(caskets, unit, env, p, start,
-                   unit_users(caskets, unit) if users is None else users)
+    if users is None:
+        users = unit_users(caskets, unit)
+    if not aside:
+        return _search(caskets, unit, env, p, start, users)
+    # the caskets whose portrait statements are neither all true nor all false under p show
+    # MIXED, and have a count, whatever the others show: search the others, then read them
+    for c in aside:
+        env[c] = MIXED
+        del start[c]
+    inner = tuple(start)
+    found = (unit_solutions(caskets, inner, env, p) if len(inner) == 1
+             else _search(caskets, inner, env, p, start, users))
+    return [_with_aside(caskets, unit, dict(zip(inner, sub)), env, p) for sub in found]
+
+
+#: a casket set aside, not read (see `_group_solutions`)
+_ASIDE = (MIXED, -1, 0)
+
+
+def _with_aside(caskets: Sequence[Casket], unit: tuple[int, ...],
+                got: dict[int, tuple[int, int, int]], env: list[int], p: int
+                ) -> tuple[tuple[int, int, int], ...]:
+    """A unit's solution from the solution `got` of some of its caskets: the others (set
+    aside by `unit_solutions`, showing MIXED in env) read under it."""
+    for c, (sig, _a, _k) in got.items():
+        env[c] = sig
+    sol = []
+    for c in unit:
+        one = got.get(c)
+        if one is None:
+            cas = caskets[c]
+            a = cas.fixed_true(p, env)
+            one = (MIXED, a, cas.counts(a))
+        sol.append(one)
+    return tuple(sol)
 
 
 def _solution(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p: int,
@@ -769,7 +898,7 @@ def _narrow(caskets: Sequence[Casket], unit: tuple[int, ...],
         if d != dom[c]:
             dom[c] = d
             for u in users[c]:
-                if u not in queued:
+                if u not in queued and u in dom:  # (a casket set aside is not searched)
                     queued.add(u)
                     queue.append(u)
     return last
@@ -785,18 +914,21 @@ def casket_loops(puzzle: Puzzle, caskets: Sequence[Casket], units: Sequence[tupl
     names = puzzle.names
     for unit in units:
         if len(unit) > 1:
-            whole = len(unit) == len(names)  # every truth statement speaks inside it
-            members = () if whole else {names[c] for c in unit}
+            inside = -1  # (every casket)
+            if len(unit) < len(names):
+                inside = 0
+                for c in unit:
+                    inside |= 1 << c
+                members = {names[c] for c in unit}
             stmts: list[int] = []
             for c in unit:
                 cas = caskets[c]
-                if not (cas.ot or cas.of or cas.truth):
-                    continue
-                if whole:  # the numbers of its speaking statements
+                if not cas.target_mask & ~inside:  # every one of its speaking statements
                     stmts += cas.speaks
                     continue
-                stmts += [i for i, st in enumerate(cas.statements, cas.start)
-                          if st[0] in OTHER_KINDS or (st[0] in TRUTH_KINDS and st[1] in members)]
+                sts, start = cas.statements, cas.start
+                stmts += [i for i in cas.speaks
+                          if sts[i - start][0] in OTHER_KINDS or sts[i - start][1] in members]
             out.append((tuple(stmts), unit))
         else:
             cas = caskets[unit[0]]
@@ -977,9 +1109,12 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
         m0 = c.counts(a0)
     row = rows_a[ci] = [a0] * k
     masks = rows_m[ci] = [m0] * k
-    top = 1 << c.n
     single = not m0 & (m0 - 1)
     d0 = m0.bit_length() - 1 if single else 0
+    if not (c.can_all or c.can_none):
+        slow, multi = _quick_mixed(c, exc, slow, row, masks, sums, d0, k)
+        return slow, multi or not single, d0
+    top = 1 << c.n
     multi = False
     where = (1 << k) - 1
     shows_all = shows_none = 0
@@ -1015,6 +1150,31 @@ def _quick_casket(c: Casket, k: int, slow: int, show_all: list[int], show_none: 
     return slow, multi, d0
 
 
+def _quick_mixed(c: Casket, exc: dict[int, int], slow: int, row: list[int], masks: list[int],
+                 sums: list[int], d0: int, k: int) -> tuple[int, bool]:
+    """`_quick_casket` for a casket that never shows ALL or NONE (by its portrait statements
+    or an "other false" statement): its counts never hold 0 or n, so it shows MIXED. It has
+    a count unless it is a lone "the other is true" beside "the other is false" (a paradox
+    under every placement, left to the walk); that casket has no fixed statement, so no
+    exception. Its rows at the exceptions `exc` (the defaults filled in); returns the slow
+    placements and whether it has several counts at an exception."""
+    cache = c.cache
+    if not cache[c.base]:
+        return slow | ((1 << k) - 1), False
+    multi = False
+    for p, a in exc.items():
+        row[p] = a
+        kmask = cache.get(a)
+        if kmask is None:
+            kmask = c.counts(a)
+        masks[p] = kmask
+        if kmask & (kmask - 1):
+            multi = True
+        else:
+            sums[p] += kmask.bit_length() - 1 - d0
+    return slow, multi
+
+
 def _exceptions(c: Casket, show_all: list[int], show_none: list[int]) -> dict[int, int]:
     """Placement -> fixed statements true on c, where that differs from c.base: those its
     portrait statements name, and those under which a casket it speaks of shows ALL or
@@ -1036,94 +1196,168 @@ def _quick_cycle(plan: Plan, unit: tuple[int, ...], slow: int, show_all: list[in
                  sums: list[int]) -> tuple[int, bool, int]:
     """`quick_all` for a unit of several caskets (at the placements not yet slow): fills in
     their rows, shows and sums; returns the slow placements, whether some casket has several
-    counts, and the unit's single count at its default placements. The search depends on
-    the placement only through the outside signals and, per casket, its portrait statements:
-    every placement they do not tell apart (the default) is searched once, and the others
-    one at a time, placements alike sharing one search."""
+    counts, and the sum of their single counts at their defaults (see `_cycle_rows`).
+
+    A casket whose portrait statements are neither all true nor all false under a placement
+    is *aside* there: it shows MIXED whatever the others show, and has a count (at least one
+    of its fixed statements is true and one false, so its counts lie strictly between 0 and
+    n), so it takes no part in the search but through its own counts. The search depends on
+    the placement only through the signals outside and, per casket not aside, how many of
+    its portrait statements are true (0 or all): the placements are split into groups alike
+    by bit masks, and each group is searched once."""
     caskets = plan.caskets
     k = plan.k
-    env = list(plan.env0)
-    outside = {y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit}
-    users = unit_users(caskets, unit)
-    cas_unit = [caskets[ci] for ci in unit]
-    special = 0
-    for c in cas_unit:
-        for q in c.at:
-            special |= 1 << q
+    outside = sorted({y for ci in unit for y, _ct, _cf in caskets[ci].live if y not in unit})
+    todo = ((1 << k) - 1) & ~slow
+    groups = [todo] if todo else []
+    opened = []  # per casket of the unit, where it is not aside
+    for ci in unit:
+        none, full = _open_masks(caskets[ci], k)
+        opened.append(none | full)
+        groups = _split(groups, none, full)
     for y in outside:
-        special |= show_all[y] | show_none[y]
-    default = ((1 << k) - 1) & ~special & ~slow
+        groups = _split(groups, show_all[y], show_none[y])
+    env = list(plan.env0)
+    solved = []
+    for group in groups:
+        p = (group & -group).bit_length() - 1
+        for y in outside:
+            env[y] = ALL if show_all[y] >> p & 1 else NONE if show_none[y] >> p & 1 else MIXED
+        sols = _group_solutions(caskets, unit, opened, env, p)
+        if len(sols) != 1:
+            slow |= group
+            continue
+        solved.append((group, sols[0]))
+        for ci, (sig, _a, _kmask) in zip(unit, sols[0]):
+            if sig == ALL:
+                show_all[ci] |= group
+            elif sig == NONE:
+                show_none[ci] |= group
     multi = False
     d0 = 0
-    sols = (unit_solutions(caskets, unit, env, (default & -default).bit_length() - 1, users)
-            if default else [])
-    if len(sols) == 1:
-        multi, d0 = _quick_rows(unit, sols[0], default, k, show_all, show_none, rows_a,
-                                rows_m)
-    else:
-        slow |= default
-        for ci in unit:
-            rows_a[ci] = [0] * k
-            rows_m[ci] = [0] * k
-    seen: dict[int, list] = {}
-    for p in bits(special & ~slow):
-        bit = 1 << p
-        for y in outside:
-            env[y] = ALL if show_all[y] & bit else NONE if show_none[y] & bit else MIXED
-        key = _alike(cas_unit, outside, env, p)
-        sols = seen.get(key)
-        if sols is None:
-            sols = seen[key] = unit_solutions(caskets, unit, env, p, users)
-        if len(sols) != 1:
-            slow |= bit
-            continue
-        own = 0
-        for ci, (sig, a, kmask) in zip(unit, sols[0]):
-            if sig == ALL:
-                show_all[ci] |= bit
-            elif sig == NONE:
-                show_none[ci] |= bit
-            rows_a[ci][p] = a
-            rows_m[ci][p] = kmask
-            if kmask & (kmask - 1):
-                multi = True
-            else:
-                own += kmask.bit_length() - 1
-        sums[p] += own - d0  # (read only when no casket has several counts anywhere)
+    for pos, ci in enumerate(unit):
+        many, d = _cycle_rows(caskets[ci], pos, solved, opened[pos], k, show_all, show_none,
+                              rows_a, rows_m, sums)
+        multi = multi or many
+        d0 += d
     return slow, multi, d0
 
 
-def _alike(cas_unit: list[Casket], outside: set[int], env: list[int], p: int) -> int:
-    """What a unit's search reads of placement p, as one number: per casket its portrait
-    statements true (the signals they allow follow: all, none or some), and the signals
-    outside."""
-    key = 0
-    for c in cas_unit:
-        key = key * (c.n + 1) + c.at.get(p, c.base)
-    for y in outside:
-        key = key * 8 + env[y]
-    return key
-
-
-def _quick_rows(unit: tuple[int, ...], sol: tuple[tuple[int, int, int], ...], where: int,
-                k: int, show_all: list[int], show_none: list[int], rows_a: list[list[int]],
-                rows_m: list[list[int]]) -> tuple[bool, int]:
-    """The unit's rows, all at its solution `sol` (shown at the placements `where`);
-    whether some casket has several counts, and the sum of the single ones."""
-    multi = False
-    d0 = 0
-    for ci, (sig, a, kmask) in zip(unit, sol):
-        rows_a[ci] = [a] * k
-        rows_m[ci] = [kmask] * k
-        if sig == ALL:
-            show_all[ci] |= where
-        elif sig == NONE:
-            show_none[ci] |= where
-        if kmask & (kmask - 1):
-            multi = True
+def _group_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], opened: list[int],
+                     env: list[int], p: int) -> list[tuple[tuple[int, int, int], ...]]:
+    """`unit_solutions` for a group of `_quick_cycle`: the caskets aside under p (not in
+    `opened`) show MIXED in env and are given as `_ASIDE`; the others are searched."""
+    inner = []
+    where = []
+    for pos, c in enumerate(unit):
+        if opened[pos] >> p & 1:
+            inner.append(c)
+            where.append(pos)
         else:
-            d0 += kmask.bit_length() - 1
-    return multi, d0
+            env[c] = MIXED
+    if not inner:
+        return [(_ASIDE,) * len(unit)]
+    out = []
+    for sub in unit_solutions(caskets, tuple(inner), env, p):
+        sol = [_ASIDE] * len(unit)
+        for pos, one in zip(where, sub):
+            sol[pos] = one
+        out.append(tuple(sol))
+    return out
+
+
+def _open_masks(c: Casket, k: int) -> tuple[int, int]:
+    """The placements (bit sets) under which none / all of c's portrait statements are
+    true (every placement, twice, when it has none)."""
+    every = (1 << k) - 1
+    if not c.portrait:
+        return every, every
+    base = c.base
+    none = every if base == 0 else 0
+    full = every if base == c.portrait else 0
+    for p, a in c.at.items():
+        bit = 1 << p
+        if a == 0:
+            none |= bit
+        else:
+            none &= ~bit
+        if a == c.portrait:
+            full |= bit
+        else:
+            full &= ~bit
+    return none, full
+
+
+def _split(groups: list[int], *masks: int) -> list[int]:
+    """The groups of placements (bit sets) split by each mask: inside and outside it."""
+    for mask in masks:
+        out = []
+        for g in groups:
+            inside = g & mask
+            if inside:
+                out.append(inside)
+                if inside != g:
+                    out.append(g & ~mask)
+            else:
+                out.append(g)
+        groups = out
+    return groups
+
+
+def _cycle_rows(c: Casket, pos: int, solved: list[tuple[int, tuple[tuple[int, int, int], ...]]],
+                opened: int, k: int, show_all: list[int], show_none: list[int],
+                rows_a: list[list[int]], rows_m: list[list[int]], sums: list[int]
+                ) -> tuple[bool, int]:
+    """Casket c's rows (it is at position `pos` of its unit) over the solved groups: the
+    group's solution under the placements `opened` (where it takes part in the search), its
+    own counts where it is aside. Its rows hold one default value (under the placements its
+    portrait statements do not name), the others are filled in one by one, their single
+    counts added to `sums` less the default's. Returns whether it has several counts
+    somewhere, and the default's single count (0 if several)."""
+    at, base, live = c.at, c.base, c.live
+    named = 0
+    for q in at:
+        named |= 1 << q
+    if 0 < base < c.portrait:  # aside by default: unless a casket it speaks of shows
+        a0 = base
+        k0 = c.counts(a0)
+        plain = ~named
+        for y, _ct, _cf in live:
+            plain &= ~(show_all[y] | show_none[y])
+    else:  # in the search by default: a group's solution
+        a0 = k0 = plain = 0
+        for group, sol in solved:
+            if group & ~named:
+                _sig, a0, k0 = sol[pos]
+                plain = group & ~named
+                break
+    row_a = rows_a[c.index] = [a0] * k
+    row_m = rows_m[c.index] = [k0] * k
+    multi = bool(plain) and bool(k0 & (k0 - 1))
+    d = 0 if multi else k0.bit_length() - 1
+    for group, sol in solved:
+        rest = group & ~plain
+        while rest:
+            low = rest & -rest
+            p = low.bit_length() - 1
+            rest ^= low
+            if opened & low:
+                _sig, a, kmask = sol[pos]
+            else:  # aside: its own count under p
+                a = at.get(p, base)
+                for y, ct, cf in live:
+                    if show_all[y] & low:
+                        a += ct
+                    elif show_none[y] & low:
+                        a += cf
+                kmask = c.counts(a)
+            row_a[p] = a
+            row_m[p] = kmask
+            if kmask & (kmask - 1):
+                multi = True
+            else:  # (read only when no casket has several counts anywhere)
+                sums[p] += kmask.bit_length() - 1 - d
+    return multi, d
 
 
 def _quick_totals(k: int, slow: int, multi: bool, rows_m: list[list[int]], sum0: int,
@@ -1244,7 +1478,7 @@ class CasketEngine:
                 cas = caskets[c]
                 if cas.of:
                     speakers.append((c, cas.free + cas.of >= 2))
-            for p in range(self.k):
+            for p in range(self.k) if speakers or None in quick else ():
                 if quick[p] is not None:  # one state: only "other false" statements can vary
                     for c, loose in speakers:
                         kmask = rows_m[c][p]
