@@ -71,7 +71,7 @@ TESTS: dict[str, list[str]] = {
     "export": ["test_export_layout.py", "test_export_print.py", "test_writes.py"],
     "hints": ["test_hints.py"],
     "editing": ["test_editor_model.py"],
-    "engine": ["test_casket_engine.py"],
+    "engine": ["test_casket_engine.py", "test_engine_quick.py"],
     "brute": ["test_engines.py", "test_rulebook.py", "test_puzzles.py"],
     "sat": ["test_engines.py", "test_rulebook.py", "test_puzzles.py"],
     "sat_legacy": ["test_engines.py"],
