@@ -196,3 +196,38 @@ def test_more_caskets_than_the_bit_masks_take():
         engine.casket_units(caskets, live=True))
     got, want = engine.analyse(puzzle), sat.analyse(puzzle)
     assert got.true_counts == want.true_counts and got.loops == want.loops
+
+
+@settings(max_examples=60)
+@given(puzzles(max_statements=12, max_caskets=5, empty=True))
+def test_total_is_the_bit_set_of_the_true_counts(puzzle):
+    """Mutation run 8: CasketEngine.total(p), read by the narrators and raters, is the bit set
+    of the analysis's true counts under p (brute force's, for these small puzzles)."""
+    from portia_tui.core import brute
+
+    e = CasketEngine(puzzle)
+    counts = brute.analyse(puzzle).true_counts
+    for p in range(len(puzzle.caskets)):
+        assert e.total(p) == sum(1 << t for t in counts[p])
+
+
+def test_no_world_has_a_negative_number_of_true_statements():
+    """Mutation run 8: values under an m below 0 are None (no world), not those under m = 0."""
+    puzzle = Puzzle.build({"gold": [S("not_in", "gold")], "silver": [S("not_in", "gold")]},
+                          None)
+    e = CasketEngine(puzzle)
+    assert e.values(0, 0) is not None  # (both statements false with the portrait in gold)
+    assert e.values(0, -1) is None
+
+
+def test_the_six_kinds_under_m_take_the_casket_engine_and_the_rest_the_whole_one():
+    """Mutation run 8: `covers` sends Definition 1's puzzles (empty slots too) to the signal
+    walk and anything else to the whole-language engine (both exact: only speed tells them
+    apart, so the choice is pinned here)."""
+    from portia_tui.core.engine import WholeEngine, covers, evaluator
+
+    classic = Puzzle.build({"gold": [S("in", "gold"), S("other_true")], "silver": [S("")]}, 1)
+    wider = Puzzle.build({"gold": [S("in_one_of", caskets=("gold", "silver"))],
+                          "silver": [S("not_in", "gold")]}, 1)
+    assert covers(classic) and isinstance(evaluator(classic), CasketEngine)
+    assert not covers(wider) and isinstance(evaluator(wider), WholeEngine)
