@@ -23,6 +23,7 @@ import re
 import stat
 
 from .errors import ExistsError, FormatError
+from .vocabulary import LazyPattern
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -145,42 +146,38 @@ def parse_toml(text: str, path: str, label: str = "TOML syntax") -> dict[str, An
 # (and typing with it), more than `portia solve` needs for everything else, so this form is
 # read here. Anything outside it (an escape, a float, a dotted key, a key given twice, a
 # control character...) returns None and goes to tomllib, which reads it or words the error.
-_PLAIN = None
+_STRING = r'"([^"\\]*)"'  # a basic string with no escape (its text captured)
+_BARE = r'"[^"\\]*"'
+_TAIL = r"[ \t]*(?:#.*)?"  # what may end a line: blanks, a comment
 
 
-def _plain_patterns() -> tuple:
-    global _PLAIN
-    if _PLAIN is None:
-        bare, tail = r'"[^"\\]*"', r"[ \t]*(?:#.*)?"
-        string = r'"([^"\\]*)"'
-        _PLAIN = (
-            re.compile(r"[\x00-\x08\x0b-\x1f\x7f]"),  # control characters but tab, newline
-            re.compile(rf"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)"),  # key = value
-            re.compile(rf"[ \t]*\[\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\]{tail}"),  # [[table]]
-            re.compile(rf"(?:{string}|([+-]?(?:0|[1-9][0-9]{{0,17}}))|(true|false)){tail}"),
-            re.compile(rf"(\[[ \t]*(?:{bare}[ \t]*,[ \t]*)*(?:{bare}[ \t]*)?\]){tail}"),
-            re.compile(rf"[ \t]*{string}[ \t]*(,?){tail}"),  # an element on its own line
-            re.compile(rf"[ \t]*\]{tail}"),  # the array's end
-            re.compile(rf"[ \t]*(?:#.*)?"),  # a blank or comment line
-            re.compile(string),
-        )
-    return _PLAIN
+class _Plain:
+    """The plain form's patterns, compiled on first use (:class:`vocabulary.LazyPattern`)."""
+
+    control = LazyPattern(r"[\x00-\x08\x0b-\x1f\x7f]")  # control characters but tab, newline
+    key_value = LazyPattern(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
+    table = LazyPattern(rf"[ \t]*\[\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\]{_TAIL}")  # [[table]]
+    scalar = LazyPattern(rf"(?:{_STRING}|([+-]?(?:0|[1-9][0-9]{{0,17}}))|(true|false)){_TAIL}")
+    inline = LazyPattern(rf"(\[[ \t]*(?:{_BARE}[ \t]*,[ \t]*)*(?:{_BARE}[ \t]*)?\]){_TAIL}")
+    element = LazyPattern(rf"[ \t]*{_STRING}[ \t]*(,?){_TAIL}")  # an element on its own line
+    end = LazyPattern(rf"[ \t]*\]{_TAIL}")  # the array's end
+    blank = LazyPattern(_TAIL)  # a blank or comment line, or a line's end
+    string = LazyPattern(_STRING)
 
 
 def plain_toml(text: str) -> dict[str, Any] | None:
     """The table in text when it is in the plain form portia writes, else None (tomllib reads
     it: the two agree on every text this accepts, checked by hypothesis)."""
-    control, key_value, table, scalar, inline, element, end, blank, _ = _plain_patterns()
-    if "\r" in text or control.search(text):
+    if "\r" in text or _Plain.control.search(text):
         return None
     root: dict[str, Any] = {}
     tables: set[str] = set()  # the names of arrays of tables made here
     current = root
     lines = iter(text.split("\n"))
     for line in lines:
-        if blank.fullmatch(line):
+        if _Plain.blank.fullmatch(line):
             continue
-        found = table.fullmatch(line)
+        found = _Plain.table.fullmatch(line)
         if found:
             name = found[1]
             if name in root and name not in tables:
@@ -189,7 +186,7 @@ def plain_toml(text: str) -> dict[str, Any] | None:
             current = {}
             root.setdefault(name, []).append(current)
             continue
-        found = key_value.fullmatch(line)
+        found = _Plain.key_value.fullmatch(line)
         if not found or found[1] in current:
             return None
         value = _plain_value(found[2], lines)
@@ -202,27 +199,26 @@ def plain_toml(text: str) -> dict[str, Any] | None:
 def _plain_value(text: str, lines) -> Any:
     """The value after `key =`: a string, integer, boolean or array of strings (whose later
     lines are taken from `lines`), or None when it is not in the plain form."""
-    control, key_value, table, scalar, inline, element, end, blank, string = _plain_patterns()
-    found = scalar.fullmatch(text)
+    found = _Plain.scalar.fullmatch(text)
     if found:
         if found[1] is not None:
             return found[1]
         return int(found[2]) if found[2] is not None else found[3] == "true"
-    found = inline.fullmatch(text)
+    found = _Plain.inline.fullmatch(text)
     if found:
-        return string.findall(found[1])
+        return _Plain.string.findall(found[1])
     if text == '"""':
         return _plain_multiline(lines)
-    if not (text.startswith("[") and blank.fullmatch(text, 1)):
+    if not (text.startswith("[") and _Plain.blank.fullmatch(text, 1)):
         return None
     items: list[str] = []
     comma = True  # whether another element may follow
     for line in lines:
-        if blank.fullmatch(line):
+        if _Plain.blank.fullmatch(line):
             continue
-        if end.fullmatch(line):
+        if _Plain.end.fullmatch(line):
             return items
-        found = element.fullmatch(line)
+        found = _Plain.element.fullmatch(line)
         if not found or not comma:
             return None
         items.append(found[1])
@@ -233,7 +229,6 @@ def _plain_value(text: str, lines) -> Any:
 def _plain_multiline(lines) -> str | None:
     """The rest of a multi-line string whose opening \"\"\" ended its line: the lines up to the
     closing quotes (none may hold a quote or a backslash), or None."""
-    tail = _plain_patterns()[7]
     text: list[str] = []
     for line in lines:
         if "\\" in line:
@@ -244,7 +239,7 @@ def _plain_multiline(lines) -> str | None:
                 return None
             text.append(line)
             continue
-        if '"' in line[:at] or not tail.fullmatch(line, at + 3):
+        if '"' in line[:at] or not _Plain.blank.fullmatch(line, at + 3):
             return None
         text.append(line[:at])
         return "\n".join(text)
