@@ -1272,19 +1272,12 @@ def _open_masks(c: Casket, k: int) -> tuple[int, int]:
     every = (1 << k) - 1
     if not c.portrait:
         return every, every
-    base = c.base
-    none = every if base == 0 else 0
-    full = every if base == c.portrait else 0
-    for p, a in c.at.items():
-        bit = 1 << p
-        if a == 0:
-            none |= bit
-        else:
-            none &= ~bit
-        if a == c.portrait:
-            full |= bit
-        else:
-            full &= ~bit
+    at, base, portrait = c.at, c.base, c.portrait
+    rest = every  # the placements its portrait statements do not name (where base holds)
+    for p in at:
+        rest &= ~(1 << p)
+    none = _holding(at, 0) | (rest if base == 0 else 0)
+    full = _holding(at, portrait) | (rest if base == portrait else 0)
     return none, full
 
 
