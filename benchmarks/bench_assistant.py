@@ -1,4 +1,4 @@
-"""The assistant's exact marks and repairs (core/assistant.py), as the editor asks for them.
+"""The assistant's exact marks and repairs (core/author/assistant.py), as the editor asks for them.
 
 Marks: one full menu (every entry of the full vocabulary for one slot), judged valid /
 reachable / impossible over every way to fill the other empty slots, with the editor's budget
@@ -24,11 +24,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from portia_tui.core import analyse  # noqa: E402
-from portia_tui.core.assistant import (UNDECIDED, mark_choices, partial_report,  # noqa: E402
+from portia_tui.core.author.assistant import (UNDECIDED, mark_choices, partial_report,  # noqa: E402
                                        repairs)
-from portia_tui.core.model import Puzzle, blank_puzzle  # noqa: E402
-from portia_tui.core.sat import reachable_choices  # noqa: E402
-from portia_tui.core.vocabulary import menu  # noqa: E402
+from portia_tui.core.language.model import Puzzle, blank_puzzle  # noqa: E402
+from portia_tui.core.solve.sat import reachable_choices  # noqa: E402
+from portia_tui.core.language.vocabulary import menu  # noqa: E402
 
 BUDGETS = {3: 0.150, 10: 1.0}
 

@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from portia_tui.core.census import census
+from portia_tui.core.packs.census import census
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.census_reference import reference_census  # noqa: E402

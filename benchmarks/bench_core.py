@@ -22,9 +22,12 @@ import time
 from math import comb
 from pathlib import Path
 
-from portia_tui.core import engine, formats, sat, sat_legacy
-from portia_tui.core.model import Casket, Puzzle
-from portia_tui.core.vocabulary import Layout, options
+from portia_tui.core.solve import engine
+from portia_tui.core.io import formats
+from portia_tui.core.solve import sat
+from portia_tui.core.solve import sat_legacy
+from portia_tui.core.language.model import Casket, Puzzle
+from portia_tui.core.language.vocabulary import Layout, options
 
 EXTRA_NAMES = ("copper", "iron", "tin", "zinc", "brass", "bronze", "nickel", "steel", "pewter")
 REPO = Path(__file__).resolve().parents[1]
@@ -146,7 +149,7 @@ def corpus_table() -> None:
 
 
 def process_table() -> None:
-    from portia_tui.core.generator import Settings, generate
+    from portia_tui.core.packs.generator import Settings, generate
 
     # a loop-free Portia-10 (the generator's default): the casket engine answers, no pysat
     p = generate(Settings(n=10, count=1, seed=10))[0].puzzle

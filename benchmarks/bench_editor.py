@@ -35,7 +35,7 @@ os.environ.setdefault("PORTIA_CONFIG_DIR", os.path.join(_home, "config"))
 os.environ.setdefault("PORTIA_DATA_DIR", os.path.join(_home, "data"))
 
 from portia_tui.app.editor.app import EditorApp  # noqa: E402
-from portia_tui.core.editing import EditorModel  # noqa: E402
+from portia_tui.core.author.editing import EditorModel  # noqa: E402
 from portia_tui.app.editor.screens.editor import EditorScreen  # noqa: E402
 from portia_tui.app.editor import compositor  # noqa: E402
 from portia_tui.app.editor.widgets import analysis_panel  # noqa: E402
@@ -45,8 +45,8 @@ from textual.screen import Screen  # noqa: E402
 from textual.widgets import OptionList  # noqa: E402
 from portia_tui.app.editor.messages import SlotMenuRequested  # noqa: E402
 from portia_tui.app.editor.screens.menu import MenuScreen  # noqa: E402
-from portia_tui.core.model import Puzzle  # noqa: E402
-from portia_tui.core.vocabulary import Statement  # noqa: E402
+from portia_tui.core.language.model import Puzzle  # noqa: E402
+from portia_tui.core.language.vocabulary import Statement  # noqa: E402
 
 SIZE = (160, 50)
 
@@ -181,7 +181,7 @@ async def bench_edit_to_analysis(clock: Clock, rounds: int = 48
 
 async def bench_marks(n: int, rounds: int = 6) -> tuple[list[float], int, int]:
     """Open a menu on a half-filled Portia-n puzzle; time until its marks are on screen."""
-    from portia_tui.core.vocabulary import EMPTY
+    from portia_tui.core.language.vocabulary import EMPTY
 
     puzzle = random_puzzle(["gold", "silver", "lead"], n, n, seed=3)
     rng = random.Random(5)

@@ -33,7 +33,7 @@ CASES = [
 
 _WORKER = """
 import json, sys, time
-from portia_tui.core.generator import Settings, generate
+from portia_tui.core.packs.generator import Settings, generate
 kw, count, seed = json.loads(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 generate(Settings(**kw, count=3, seed=seed + 99))  # warm up: imports, solver, caches
 t = time.process_time()

@@ -11,11 +11,11 @@ import time
 import tomllib
 from pathlib import Path
 
-from portia_tui.core import formats
-from portia_tui.core.files import atomic_write
-from portia_tui.core.generator import Settings, build_pack, generate
-from portia_tui.core.pack import load_pack, loads_pack, save_pack
-from portia_tui.core.progress import ProgressStore
+from portia_tui.core.io import formats
+from portia_tui.core.io.files import atomic_write
+from portia_tui.core.packs.generator import Settings, build_pack, generate
+from portia_tui.core.packs.pack import load_pack, loads_pack, save_pack
+from portia_tui.core.io.progress import ProgressStore
 
 
 def median_ms(fn, repeat: int = 41) -> float:

@@ -37,8 +37,8 @@ CASES = [
 
 _WORKER = """
 import json, sys, time
-from portia_tui.core.generator import Settings, generate
-assert generate.__module__.startswith("portia_tui.core.generator")
+from portia_tui.core.packs.generator import Settings, generate
+assert generate.__module__.startswith("portia_tui.core.packs.generator")
 kw, count, seed = json.loads(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 generate(Settings(**kw, count=5, seed=seed + 99))  # warm up: imports, solver, caches
 t = time.perf_counter()

@@ -21,7 +21,7 @@ TARGET = 10.0
 
 _TIMED = """
 import json, sys, time
-from portia_tui.core.generator import Settings, generate
+from portia_tui.core.packs.generator import Settings, generate
 n, level, seed = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 generate(Settings(n=n, count=1, seed=seed + 99))  # warm up: imports, solver, caches
 t = time.perf_counter()
@@ -31,8 +31,8 @@ print(time.perf_counter() - t)
 
 _SPREAD = """
 import json, sys
-from portia_tui.core.difficulty import DIFFICULTIES
-from portia_tui.core.generator import Settings, generate
+from portia_tui.core.explain.difficulty import DIFFICULTIES
+from portia_tui.core.packs.generator import Settings, generate
 n, loops = int(sys.argv[1]), sys.argv[2] == "1"
 made = generate(Settings(n=n, count=100, seed=1, loops=loops))
 print(json.dumps([sum(1 for g in made if g.rating.level == d) for d in DIFFICULTIES]))
@@ -48,7 +48,7 @@ def run(code: str, *args: object) -> str:
 
 
 def main() -> None:
-    from portia_tui.core.difficulty import DIFFICULTIES
+    from portia_tui.core.explain.difficulty import DIFFICULTIES
 
     print(f"{COUNT} puzzles of one level: seconds (median of {RUNS} seeds, slowest), "
           f"target < {TARGET:.0f} s")

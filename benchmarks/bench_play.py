@@ -8,10 +8,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from portia_tui.core.hints import Coach
-from portia_tui.core.model import Puzzle
-from portia_tui.core.progress import ProgressStore
-from portia_tui.core.vocabulary import Layout, options
+from portia_tui.core.explain.hints import Coach
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.io.progress import ProgressStore
+from portia_tui.core.language.vocabulary import Layout, options
 
 NAMES = ("gold", "silver", "lead", "tin", "copper")
 

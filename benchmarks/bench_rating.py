@@ -25,9 +25,9 @@ def _median_ms(fn) -> float:
 
 
 def main() -> None:
-    from portia_tui.core import formats
-    from portia_tui.core.difficulty import rate
-    from portia_tui.core.engine import analyse, covers
+    from portia_tui.core.io import formats
+    from portia_tui.core.explain.difficulty import rate
+    from portia_tui.core.solve.engine import analyse, covers
 
     print(f"{'puzzle':<26}{'rater':>8}{'rate ms':>10}{'analyse ms':>12}{'ratio':>8}  level")
     for path in sorted((ROOT / "puzzles").glob("*.toml")):

@@ -20,8 +20,8 @@ os.environ.setdefault("PORTIA_DATA_DIR", os.path.join(_home, "data"))
 from portia_tui.app.editor.app import EditorApp  # noqa: E402
 from portia_tui.app.editor.model import EditorModel  # noqa: E402
 from portia_tui.app.editor.screens.menu import MenuScreen  # noqa: E402
-from portia_tui.core.model import blank_puzzle  # noqa: E402
-from portia_tui.core.vocabulary import Statement as St  # noqa: E402
+from portia_tui.core.language.model import blank_puzzle  # noqa: E402
+from portia_tui.core.language.vocabulary import Statement as St  # noqa: E402
 
 #: statements about statements first, then the portrait; the last slot still empty
 STEPS = [

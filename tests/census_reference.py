@@ -2,7 +2,7 @@
 
 A bit mask over all 2^S truth assignments per (slot, option, placement); casket masks ANDed and
 merged casket by casket, the last casket paired with every merged state in interpreted Python.
-Exact, and slow past n = 2: tests compare :func:`portia_tui.core.census.census` with it on small
+Exact, and slow past n = 2: tests compare :func:`portia_tui.core.packs.census.census` with it on small
 shapes, and ``benchmarks/bench_census.py`` measures the fast census against it. Not part of the
 package.
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 import time
 from itertools import product
 
-from portia_tui.core.census import VOCABULARIES, CensusResult
+from portia_tui.core.packs.census import VOCABULARIES, CensusResult
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.model import DEFAULT_CASKETS
-from portia_tui.core.semantics import holds
-from portia_tui.core.vocabulary import PORTRAIT_KINDS, GroupMeaning, Layout, meaning, options
+from portia_tui.core.language.model import DEFAULT_CASKETS
+from portia_tui.core.solve.semantics import holds
+from portia_tui.core.language.vocabulary import PORTRAIT_KINDS, GroupMeaning, Layout, meaning, options
 
 #: enumerations larger than this (statement choices) are refused
 MAX_STATEMENT_SETS = 10**9

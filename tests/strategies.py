@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from portia_tui.core.model import Casket, Puzzle, casket_names
-from portia_tui.core.vocabulary import EMPTY, Layout, options
+from portia_tui.core.language.model import Casket, Puzzle, casket_names
+from portia_tui.core.language.vocabulary import EMPTY, Layout, options
 
 NAMES = ("gold", "silver", "lead", "copper", "iron")
 
@@ -55,8 +55,8 @@ def full_puzzles(draw, max_statements: int = 9, max_caskets: int = 4):
     """A valid random puzzle from the whole language: any statement kind, and one to three
     rules of any kind (the m rule among them or not); maker statements only under the
     Bellini/Cellini rule."""
-    from portia_tui.core.rules import rule_options
-    from portia_tui.core.vocabulary import VOCABULARIES
+    from portia_tui.core.language.rules import rule_options
+    from portia_tui.core.language.vocabulary import VOCABULARIES
 
     k = draw(st.integers(2, max_caskets))
     counts = [draw(st.integers(1, 3)) for _ in range(k)]
@@ -68,7 +68,7 @@ def full_puzzles(draw, max_statements: int = 9, max_caskets: int = 4):
     rule_menu = rule_options(layout)
     rules = draw(st.lists(st.sampled_from(rule_menu), min_size=1, max_size=2, unique=True))
     if len(rules) == 2 and all(r.kind == "total" and r.op == "exactly" for r in rules):
-        rules.pop()  # one exact total at most (core/rules.py total_clash)
+        rules.pop()  # one exact total at most (core/language/rules.py total_clash)
     if draw(st.integers(0, 3)) == 0:
         rules.append(rule_options(layout, ["makers"])[0])
     kinds = {r.kind for r in rules}

@@ -7,11 +7,11 @@ import json
 
 from portia_tui.cli import main
 from portia_tui.cli.edit import load_from_pack
-from portia_tui.core import formats
-from portia_tui.core.assistant import mark_choices, repairs
-from portia_tui.core.model import Puzzle, blank_puzzle, default_puzzle
-from portia_tui.core.pack import Pack, PackPuzzle, save_pack
-from portia_tui.core.vocabulary import EMPTY, Statement, menu, sentence
+from portia_tui.core.io import formats
+from portia_tui.core.author.assistant import mark_choices, repairs
+from portia_tui.core.language.model import Puzzle, blank_puzzle, default_puzzle
+from portia_tui.core.packs.pack import Pack, PackPuzzle, save_pack
+from portia_tui.core.language.vocabulary import EMPTY, Statement, menu, sentence
 
 from .conftest import REPO
 
@@ -211,7 +211,7 @@ def test_new_opens_the_editor_on_the_file_it_wrote(capsys, tmp_path, monkeypatch
 
 def test_the_target_is_kept_in_toml_and_checked(tmp_path):
     from portia_tui.core.errors import FormatError
-    from portia_tui.core.formats import native
+    from portia_tui.core.io.formats import native
 
     puzzle = blank_puzzle(3, 2, 4, target="lead")
     text = native.dumps(puzzle)

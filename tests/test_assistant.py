@@ -1,12 +1,12 @@
-"""The assistant's judgement (core/assistant.py), checked against the brute-force analysis."""
+"""The assistant's judgement (core/author/assistant.py), checked against the brute-force analysis."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 
-from portia_tui.core import brute
-from portia_tui.core.assistant import EXCEEDED, PARADOX, REACHED, SHORT, SKIPPED, assess
-from portia_tui.core.model import default_puzzle
+from portia_tui.core.solve import brute
+from portia_tui.core.author.assistant import EXCEEDED, PARADOX, REACHED, SHORT, SKIPPED, assess
+from portia_tui.core.language.model import default_puzzle
 
 from .strategies import puzzles
 

@@ -1,4 +1,4 @@
-"""Exact marks, repairs and partial reports (core/assistant.py) against brute force over every
+"""Exact marks, repairs and partial reports (core/author/assistant.py) against brute force over every
 completion, loops included."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portia_tui.core import analyse
-from portia_tui.core.assistant import (IMPOSSIBLE, MARK_SYMBOLS, MARKS, REACHABLE, UNDECIDED,
+from portia_tui.core.author.assistant import (IMPOSSIBLE, MARK_SYMBOLS, MARKS, REACHABLE, UNDECIDED,
                                        VALID, IncompletePuzzle, mark_choices, partial_report,
                                        repairs)
-from portia_tui.core.model import Casket, Puzzle, blank_puzzle, default_puzzle
-from portia_tui.core.semantics import holds
-from portia_tui.core.vocabulary import EMPTY, VOCABULARIES, Layout, Statement, menu, options
+from portia_tui.core.language.model import Casket, Puzzle, blank_puzzle, default_puzzle
+from portia_tui.core.solve.semantics import holds
+from portia_tui.core.language.vocabulary import EMPTY, VOCABULARIES, Layout, Statement, menu, options
 
 NAMES = ("gold", "silver", "lead")
 
@@ -233,7 +233,7 @@ def test_vocabularies_have_one_home():
 @settings(max_examples=25, deadline=None)
 @given(partial_puzzles())
 def test_the_analysis_of_a_partial_puzzle_lets_empty_slots_take_either_value(puzzle):
-    from portia_tui.core import brute
+    from portia_tui.core.solve import brute
 
     assert analyse(puzzle).true_counts == brute.analyse(puzzle).true_counts
 

@@ -12,11 +12,11 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core import brute
-from portia_tui.core.assistant import IMPOSSIBLE, REACHABLE, VALID, mark_choices, repairs
-from portia_tui.core.model import Casket, Puzzle
-from portia_tui.core.rules import Rule, rule_options
-from portia_tui.core.vocabulary import EMPTY, VOCABULARIES, Layout, menu, options
+from portia_tui.core.solve import brute
+from portia_tui.core.author.assistant import IMPOSSIBLE, REACHABLE, VALID, mark_choices, repairs
+from portia_tui.core.language.model import Casket, Puzzle
+from portia_tui.core.language.rules import Rule, rule_options
+from portia_tui.core.language.vocabulary import EMPTY, VOCABULARIES, Layout, menu, options
 
 NAMES = ("gold", "silver", "lead")
 #: one family per rule kind; "total" split by its comparisons (exactly is the m rule)

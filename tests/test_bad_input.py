@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from portia_tui.cli import main
-from portia_tui.core import formats
+from portia_tui.core.io import formats
 from portia_tui.core.errors import FormatError
-from portia_tui.core.model import default_puzzle
-from portia_tui.core.pack import Pack, PackPuzzle, dumps_pack
+from portia_tui.core.language.model import default_puzzle
+from portia_tui.core.packs.pack import Pack, PackPuzzle, dumps_pack
 
 TOML = formats.dumps(default_puzzle(), "native")
 JSON = formats.dumps(default_puzzle(), "thesis_json")
@@ -135,7 +135,7 @@ def test_thesis_json_refuses_a_casket_given_twice(tmp_path):
 
 
 def test_thesis_json_export_refuses_other_caskets(tmp_path):
-    from portia_tui.core.generator import Settings, build_pack, generate
+    from portia_tui.core.packs.generator import Settings, build_pack, generate
 
     s = Settings(n=1, caskets=4, seed=3).check()
     puzzle = build_pack(generate(s), s).puzzles[0].puzzle
@@ -181,7 +181,7 @@ def test_theme_files_that_cannot_be_read_are_skipped_with_a_problem(tmp_path):
 def test_a_pack_or_progress_file_is_capped_at_64_mib(tmp_path):
     """Mutation run 6: the large cap is 64 MiB, checked by size before reading (a sparse file
     costs nothing here)."""
-    from portia_tui.core.files import LARGE_LIMIT, read_bytes
+    from portia_tui.core.io.files import LARGE_LIMIT, read_bytes
 
     big = tmp_path / "big.json"
     with open(big, "wb") as fh:
@@ -193,7 +193,7 @@ def test_a_pack_or_progress_file_is_capped_at_64_mib(tmp_path):
 def test_a_file_of_exactly_the_cap_is_read_whole_and_sizes_are_worded(tmp_path):
     """Mutation run 8: the reader takes one byte more than the cap (to see a file that grew),
     so a file of exactly the cap is read whole; sizes over a MiB are said in MiB."""
-    from portia_tui.core.files import read_bytes
+    from portia_tui.core.io.files import read_bytes
 
     exact = tmp_path / "exact.toml"
     exact.write_bytes(b"x" * 10)
@@ -208,7 +208,7 @@ def test_a_file_of_exactly_the_cap_is_read_whole_and_sizes_are_worded(tmp_path):
 def test_the_line_of_a_long_number_or_a_word_json_refuses(tmp_path):
     """Mutation run 8: the line named for a number too long to read (TOML) and for NaN at the
     very start of a JSON text."""
-    from portia_tui.core.files import parse_json, parse_toml
+    from portia_tui.core.io.files import parse_json, parse_toml
 
     with pytest.raises(FormatError) as caught:
         parse_toml("m = 1\nk = " + "9" * 4400 + "\n", "x.toml")

@@ -1,4 +1,4 @@
-"""The casket engine (core/engine.py) against brute force and SAT, on every shape: 1-8 caskets,
+"""The casket engine (core/solve/engine.py) against brute force and SAT, on every shape: 1-8 caskets,
 unequal counts, empty slots, loops of every kind; its local case rules against enumeration;
 pinned examples; and the command line never importing pysat when the engine answers.
 
@@ -17,12 +17,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core import analyse, brute, engine, sat
-from portia_tui.core.engine import ALL, MIXED, NONE, Casket, CasketEngine
-from portia_tui.core.model import Puzzle
-from portia_tui.core.semantics import consistent, find_loops
-from portia_tui.core.vocabulary import EMPTY
-from portia_tui.core.vocabulary import Statement as S
+from portia_tui.core import analyse
+from portia_tui.core.solve import brute
+from portia_tui.core.solve import engine
+from portia_tui.core.solve import sat
+from portia_tui.core.solve.engine import ALL, MIXED, NONE, Casket, CasketEngine
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.semantics import consistent, find_loops
+from portia_tui.core.language.vocabulary import EMPTY
+from portia_tui.core.language.vocabulary import Statement as S
 
 from .conftest import REPO
 from .strategies import puzzles
@@ -82,7 +85,7 @@ def test_loop_order_when_a_statement_reaches_a_casket_already_being_searched():
     # being searched; the statement-level search then goes on to gold's "true silver" (and
     # the silver loop) before iron's loop. A search through one node per casket put the iron
     # loop first.
-    from portia_tui.core.vocabulary import Statement as S
+    from portia_tui.core.language.vocabulary import Statement as S
 
     e = S("")
     puzzle = Puzzle.build({
@@ -271,7 +274,7 @@ def test_solve_and_check_never_import_pysat(argv):
 def test_count_vectors_agree_with_the_signal_walk_on_the_thesis_language(puzzle):
     """WholeEngine (the whole language's path) = CasketEngine on the six kinds and empty
     slots: counts, loops (same order), values and world counts."""
-    from portia_tui.core.engine import WholeEngine
+    from portia_tui.core.solve.engine import WholeEngine
 
     a, b = WholeEngine(puzzle), CasketEngine(puzzle)
     assert a.true_counts() == b.true_counts()

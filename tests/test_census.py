@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portia_tui.cli import main
-from portia_tui.core import sat
-from portia_tui.core.census import census
+from portia_tui.core.solve import sat
+from portia_tui.core.packs.census import census
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.model import Casket, Puzzle
-from portia_tui.core.semantics import find_loops
-from portia_tui.core.vocabulary import CLASSIC_KINDS, KINDS, Layout, options
+from portia_tui.core.language.model import Casket, Puzzle
+from portia_tui.core.solve.semantics import find_loops
+from portia_tui.core.language.vocabulary import CLASSIC_KINDS, KINDS, Layout, options
 
 from .census_reference import reference_census
 

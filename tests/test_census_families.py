@@ -1,4 +1,4 @@
-"""The census of each family (core/families.py), checked against brute force (core/brute.py)
+"""The census of each family (core/packs/families.py), checked against brute force (core/solve/brute.py)
 on the same space: every puzzle of a small space analysed one by one."""
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portia_tui.cli import main
-from portia_tui.core import brute
-from portia_tui.core.census import census, clue_census
+from portia_tui.core.solve import brute
+from portia_tui.core.packs.census import census, clue_census
 from portia_tui.core.errors import SettingsError
-from portia_tui.core.families import (family_census, first_generation, rule_condition,
+from portia_tui.core.packs.families import (family_census, first_generation, rule_condition,
                                       third_generation, total_rules)
-from portia_tui.core.model import Casket, Puzzle
-from portia_tui.core.rules import Rule
-from portia_tui.core.vocabulary import VOCABULARIES, Layout, evaluate, options
+from portia_tui.core.language.model import Casket, Puzzle
+from portia_tui.core.language.rules import Rule
+from portia_tui.core.language.vocabulary import VOCABULARIES, Layout, evaluate, options
 
 NAMES = ("gold", "silver", "lead")
 ONE = Layout(NAMES, (1, 1, 1))
@@ -249,7 +249,7 @@ def test_family_progress_ends_at_its_total():
 
 
 def test_the_second_generation_counts_four_statements_a_casket():
-    from portia_tui.core.families import family_census
+    from portia_tui.core.packs.families import family_census
 
     r = family_census("portia2", n=4).figures
     assert (r["statement_sets"], r["pairs"], r["up_to_swap"]) == (

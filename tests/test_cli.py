@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 from portia_tui.cli import main
-from portia_tui.core import formats
-from portia_tui.core.model import default_puzzle
+from portia_tui.core.io import formats
+from portia_tui.core.language.model import default_puzzle
 
 from .conftest import REPO
 

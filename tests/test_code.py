@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portia_tui.cli import main
-from portia_tui.core import formats
-from portia_tui.core.formats.code import (TAGS, CodeError, decode, default_name, encode,
+from portia_tui.core.io import formats
+from portia_tui.core.io.formats.code import (TAGS, CodeError, decode, default_name, encode,
                                           looks_like_code)
-from portia_tui.core.model import casket_names
-from portia_tui.core.model import Casket, Puzzle, default_puzzle
-from portia_tui.core.vocabulary import CLASSIC_KINDS, KINDS, Statement
+from portia_tui.core.language.model import casket_names
+from portia_tui.core.language.model import Casket, Puzzle, default_puzzle
+from portia_tui.core.language.vocabulary import CLASSIC_KINDS, KINDS, Statement
 
 from .conftest import REPO
 from .strategies import puzzles
@@ -79,7 +79,7 @@ def test_every_kind_has_a_tag_and_default_names_follow_the_generator():
 
 
 def test_a_draft_travels_too():
-    from portia_tui.core.model import blank_puzzle
+    from portia_tui.core.language.model import blank_puzzle
 
     draft = blank_puzzle(3, n=2).with_statement(1, 0, Statement("true", "gold"))
     assert decode(encode(draft)) == draft  # empty slots and m open

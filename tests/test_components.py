@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core.semantics import strong_components
+from portia_tui.core.solve.semantics import strong_components
 
 graphs = st.integers(1, 9).flatmap(
     lambda n: st.lists(st.lists(st.integers(0, n - 1), max_size=4), min_size=n, max_size=n))
@@ -46,8 +46,8 @@ def test_roots_limit_the_search_to_what_they_reach():
 
 
 def test_an_analysis_reads_back_in_its_repr():
-    from portia_tui.core import engine
-    from portia_tui.core.model import default_puzzle
+    from portia_tui.core.solve import engine
+    from portia_tui.core.language.model import default_puzzle
 
     p = default_puzzle()
     text = repr(engine.analyse(p))
@@ -59,8 +59,8 @@ def test_an_analysis_reads_back_in_its_repr():
 def test_unique_m_reaches_every_statement_true():
     """unique_m looks at every m from 0 to the number of statements, both ends included."""
     from portia_tui.core import analyse
-    from portia_tui.core.model import Puzzle
-    from portia_tui.core.vocabulary import Statement
+    from portia_tui.core.language.model import Puzzle
+    from portia_tui.core.language.vocabulary import Statement
 
     p = Puzzle.build({"gold": [Statement("in", "gold")], "silver": [Statement("not_in", "silver")]},
                      m=2)

@@ -6,7 +6,9 @@ import tomllib
 
 import pytest
 
-from portia_tui.core import engine, formats, sat
+from portia_tui.core.solve import engine
+from portia_tui.core.io import formats
+from portia_tui.core.solve import sat
 
 from .conftest import shared_dir
 

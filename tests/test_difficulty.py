@@ -7,15 +7,15 @@ import re
 
 import pytest
 
-from portia_tui.core.deduction import LINE_BUDGET, explain
-from portia_tui.core.difficulty import (BY_KEY, DIFFICULTIES, KIND_TECHNIQUE, LADDER,
+from portia_tui.core.explain.deduction import LINE_BUDGET, explain
+from portia_tui.core.explain.difficulty import (BY_KEY, DIFFICULTIES, KIND_TECHNIQUE, LADDER,
                                         OLD_LEVELS, TECHNIQUES, level_name, level_of, possible_levels, rate)
 from portia_tui.core.errors import SettingsError
-from portia_tui.core.generator import Settings, generate
-from portia_tui.core.generator.settings import notices
-from portia_tui.core.model import Puzzle, default_puzzle
-from portia_tui.core.pack import Pack, PackPuzzle, check_pack, dumps_pack, loads_pack
-from portia_tui.core.vocabulary import Statement as S
+from portia_tui.core.packs.generator import Settings, generate
+from portia_tui.core.packs.generator.settings import notices
+from portia_tui.core.language.model import Puzzle, default_puzzle
+from portia_tui.core.packs.pack import Pack, PackPuzzle, check_pack, dumps_pack, loads_pack
+from portia_tui.core.language.vocabulary import Statement as S
 
 
 def test_smullyan_first_casket_is_the_easiest():
@@ -140,7 +140,7 @@ def test_one_statement_a_casket_reaches_a_chain_from_four_caskets_on():
 def test_a_placement_is_ruled_out_by_its_false_statements_as_well_as_its_true():
     """The copper casket: the lead casket is ruled out once too few statements can be true,
     by following statements, before any exact count."""
-    from portia_tui.core import formats
+    from portia_tui.core.io import formats
 
     from .conftest import REPO
 

@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from portia_tui.core import formats
-from portia_tui.core.difficulty import (BY_KEY, KIND_TECHNIQUE, LADDER, RULE_TECHNIQUE, STEP,
+from portia_tui.core.io import formats
+from portia_tui.core.explain.difficulty import (BY_KEY, KIND_TECHNIQUE, LADDER, RULE_TECHNIQUE, STEP,
                                         Rater, WholeRater, possible_levels, rate)
-from portia_tui.core.engine import covers
-from portia_tui.core.model import Puzzle
-from portia_tui.core.rules import RULE_KINDS, conditions
-from portia_tui.core.semantics import holds
-from portia_tui.core.vocabulary import KINDS
-from portia_tui.core.vocabulary import Statement as S
+from portia_tui.core.solve.engine import covers
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.rules import RULE_KINDS, conditions
+from portia_tui.core.solve.semantics import holds
+from portia_tui.core.language.vocabulary import KINDS
+from portia_tui.core.language.vocabulary import Statement as S
 
 from .conftest import REPO
 from .strategies import full_puzzles
@@ -176,8 +176,8 @@ def test_classic_ratings_are_the_stored_ones():
 
 
 def test_family_packs_are_graded_by_technique():
-    from portia_tui.core.generator import Settings, generate
-    from portia_tui.core.generator.families import family_defaults, family_levels
+    from portia_tui.core.packs.generator import Settings, generate
+    from portia_tui.core.packs.generator.families import family_defaults, family_levels
 
     for family, seed in (("portia1", 3), ("portia2", 3), ("portia3", 3)):
         settings = Settings(family=family, count=12, seed=seed, **family_defaults(family))

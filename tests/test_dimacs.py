@@ -1,10 +1,10 @@
-"""The DIMACS export's comments (core/formats/dimacs.py): what each variable means."""
+"""The DIMACS export's comments (core/io/formats/dimacs.py): what each variable means."""
 
 from __future__ import annotations
 
-from portia_tui.core.formats import dimacs
-from portia_tui.core.model import Puzzle, default_puzzle
-from portia_tui.core.vocabulary import Statement as S
+from portia_tui.core.io.formats import dimacs
+from portia_tui.core.language.model import Puzzle, default_puzzle
+from portia_tui.core.language.vocabulary import Statement as S
 
 
 def test_the_auxiliary_variables_are_named_as_a_range_after_the_statements():

@@ -11,14 +11,14 @@ from portia_tui.app.editor.analysis import Report, Request
 from portia_tui.app.editor.analysis import compute as real_compute
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.messages import AnalysisReady
-from portia_tui.core.editing import EditorModel
+from portia_tui.core.author.editing import EditorModel
 from portia_tui.app.editor.screens.dialogs import ChoiceScreen, MetaScreen, NewPuzzleScreen, PathScreen
 from portia_tui.app.editor.screens.help import HelpScreen
 from portia_tui.app.editor.screens.menu import MenuScreen
-from portia_tui.core import formats
-from portia_tui.core.model import Puzzle, blank_puzzle, default_puzzle
-from portia_tui.core.sat import analyse
-from portia_tui.core.vocabulary import Statement
+from portia_tui.core.io import formats
+from portia_tui.core.language.model import Puzzle, blank_puzzle, default_puzzle
+from portia_tui.core.solve.sat import analyse
+from portia_tui.core.language.vocabulary import Statement
 
 SIZE = (160, 50)
 
@@ -308,7 +308,7 @@ async def test_values_toggle_shows_truth_under_the_solution():
         await settle(app, pilot)
         puzzle = app.model.puzzle
         (sol,) = analyse(puzzle).solutions()
-        from portia_tui.core.sat import SatEngine
+        from portia_tui.core.solve.sat import SatEngine
 
         values = SatEngine(puzzle).values(sol, puzzle.m)
         marks = [s.label.split()[-1] for p in app.editor.panels for s in p.slots]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from portia_tui.cli import main
 from portia_tui.cli.edit import load_for_editing
-from portia_tui.core import formats
-from portia_tui.core.model import default_puzzle
+from portia_tui.core.io import formats
+from portia_tui.core.language.model import default_puzzle
 
 
 def test_bad_file_is_one_line_and_exit_2(tmp_path, capsys):

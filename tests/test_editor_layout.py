@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from portia_tui.app.editor.app import EditorApp
-from portia_tui.core.editing import EditorModel
-from portia_tui.core.model import blank_puzzle
+from portia_tui.core.author.editing import EditorModel
+from portia_tui.core.language.model import blank_puzzle
 
 
 def visible(widget, width: int) -> bool:

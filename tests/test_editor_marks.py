@@ -1,6 +1,6 @@
 """The marks on every menu entry and the repairs, as the editor shows them.
 
-The judgement is the core's (core/assistant.py: mark_choices, repairs); the menus must show
+The judgement is the core's (core/author/assistant.py: mark_choices, repairs); the menus must show
 exactly what a brute-force reference over every completion says. These tests check the
 editor's glue: the worker, the symbols and words, and that a result for another edit, slot or
 target is never shown.
@@ -15,10 +15,10 @@ from textual.widgets import OptionList, Static
 from portia_tui.app.editor.analysis import MARK_SYMBOLS, MarksRequest
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.messages import MarksReady
-from portia_tui.core.editing import EditorModel
+from portia_tui.core.author.editing import EditorModel
 from portia_tui.app.editor.screens.menu import MenuScreen
-from portia_tui.core.model import blank_puzzle
-from portia_tui.core.sat import analyse
+from portia_tui.core.language.model import blank_puzzle
+from portia_tui.core.solve.sat import analyse
 
 SIZE = (120, 40)
 
@@ -111,8 +111,8 @@ async def test_with_m_open_the_marks_are_for_any_m():
 
 
 async def test_repairs_of_an_invalid_puzzle_are_listed():
-    from portia_tui.core.assistant import repairs
-    from portia_tui.core.model import default_puzzle
+    from portia_tui.core.author.assistant import repairs
+    from portia_tui.core.language.model import default_puzzle
 
     puzzle = default_puzzle().with_m(0)  # Smullyan's first casket with m = 0: not valid
     app = EditorApp(EditorModel.new(puzzle))

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from portia_tui.app.editor.analysis import MarksRequest, Request, compute, marks, menu
 from portia_tui.app.editor.widgets.toolbar import display_name
-from portia_tui.core.editing import EditorModel
-from portia_tui.core.model import blank_puzzle, default_puzzle
-from portia_tui.core.sat import SatEngine, analyse
-from portia_tui.core.vocabulary import Statement
+from portia_tui.core.author.editing import EditorModel
+from portia_tui.core.language.model import blank_puzzle, default_puzzle
+from portia_tui.core.solve.sat import SatEngine, analyse
+from portia_tui.core.language.vocabulary import Statement
 
 
 def test_apply_undo_redo_and_dirty():
@@ -89,7 +89,7 @@ def test_marks_are_the_cores_for_the_slots_menu(monkeypatch):
 
 
 def test_model_target_and_disk_changes(tmp_path):
-    from portia_tui.core import formats
+    from portia_tui.core.io import formats
 
     path = tmp_path / "p.toml"
     formats.save(default_puzzle(), path)
@@ -112,7 +112,7 @@ def test_menu_is_the_core_menu_as_sentences():
 
 def test_rule_choices_leave_out_stated_rules_and_a_second_exact_total():
     """Mutation run 6: the rules menu of the model (more in test_editor_rulebook.py)."""
-    from portia_tui.core.rules import Rule, fixes_total
+    from portia_tui.core.language.rules import Rule, fixes_total
 
     model = EditorModel.new(default_puzzle())  # m = 1: an exact total is held
     choices = model.rule_choices()

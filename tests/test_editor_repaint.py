@@ -16,9 +16,9 @@ from rich.segment import ControlType
 
 from portia_tui.app.editor import compositor
 from portia_tui.app.editor.app import EditorApp
-from portia_tui.core.editing import EditorModel
-from portia_tui.core.model import Puzzle
-from portia_tui.core.vocabulary import Statement
+from portia_tui.core.author.editing import EditorModel
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.vocabulary import Statement
 
 
 class Shadow:

@@ -8,11 +8,11 @@ from textual import events
 from textual.widgets import Input, Static
 
 from portia_tui.app.editor.app import EditorApp
-from portia_tui.core.editing import EditorModel
+from portia_tui.core.author.editing import EditorModel
 from portia_tui.app.editor.screens.dialogs import ChoiceScreen, NewPuzzleScreen, PathScreen
-from portia_tui.core import formats
-from portia_tui.core.model import blank_puzzle, default_puzzle
-from portia_tui.core.recovery import RecoveryStore
+from portia_tui.core.io import formats
+from portia_tui.core.language.model import blank_puzzle, default_puzzle
+from portia_tui.core.io.recovery import RecoveryStore
 
 from .test_editor_app import settle
 

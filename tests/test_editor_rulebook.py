@@ -11,9 +11,11 @@ from portia_tui.app.editor.analysis import MARK_SYMBOLS
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.screens.menu import MenuScreen
 from portia_tui.app.editor.widgets.toolbar import title_text
-from portia_tui.core import analyse, brute, formats
-from portia_tui.core.editing import EditorModel
-from portia_tui.core.vocabulary import VOCABULARIES, menu, sentence
+from portia_tui.core import analyse
+from portia_tui.core.solve import brute
+from portia_tui.core.io import formats
+from portia_tui.core.author.editing import EditorModel
+from portia_tui.core.language.vocabulary import VOCABULARIES, menu, sentence
 
 from .conftest import REPO
 
@@ -63,8 +65,8 @@ def test_opening_widens_the_vocabulary_to_the_smallest_that_holds_the_kinds(name
 # --------------------------------------------------------------------------- 2. wording
 # (the Pilot checks of a puzzle solved by its rules are in the rule-kind test below)
 def test_titles_name_the_condition():
-    from portia_tui.core.model import blank_puzzle
-    from portia_tui.core.rules import Rule
+    from portia_tui.core.language.model import blank_puzzle
+    from portia_tui.core.language.rules import Rule
 
     model = EditorModel.new(blank_puzzle(3, 1))
     assert "m open" in title_text(model)
@@ -214,8 +216,8 @@ def test_a_second_exact_total_is_refused_by_the_files_and_portia_check(tmp_path,
 
 def test_a_second_exact_total_is_refused_by_the_model():
     from portia_tui.core.errors import PuzzleError
-    from portia_tui.core.model import Puzzle, default_puzzle
-    from portia_tui.core.rules import Rule, fixes_total
+    from portia_tui.core.language.model import Puzzle, default_puzzle
+    from portia_tui.core.language.rules import Rule, fixes_total
 
     smullyan = default_puzzle()  # m = 1
     two = Rule("total", "exactly", 2, True)
@@ -240,7 +242,7 @@ async def test_the_editor_on_totals_and_vocabularies():
     """One session: the rules menu offers no second exact total, m is refused beside
     "Exactly 2 statements are false", and opening a file with maker statements switches the
     menus to the full vocabulary, with a notice."""
-    from portia_tui.core.rules import Rule, fixes_total
+    from portia_tui.core.language.rules import Rule, fixes_total
 
     app = opened("smullyan-first.toml")  # m = 1
     async with app.run_test(size=SIZE, notifications=True) as pilot:

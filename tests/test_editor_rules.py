@@ -7,9 +7,9 @@ from textual.widgets import OptionList
 
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.screens.menu import MenuScreen
-from portia_tui.core.editing import EditorModel
-from portia_tui.core.model import blank_puzzle
-from portia_tui.core.vocabulary import FAMILIES, VOCABULARIES, options
+from portia_tui.core.author.editing import EditorModel
+from portia_tui.core.language.model import blank_puzzle
+from portia_tui.core.language.vocabulary import FAMILIES, VOCABULARIES, options
 
 SIZE = (120, 40)
 
@@ -64,7 +64,7 @@ async def test_vocabulary_is_read_back_from_the_settings():
 
 
 async def test_rules_panel_adds_and_removes_rules_undoably():
-    from portia_tui.core.rules import Rule
+    from portia_tui.core.language.rules import Rule
 
     puzzle = blank_puzzle(3, 1, m=1)
     app = EditorApp(EditorModel.new(puzzle, target=0))
@@ -105,8 +105,8 @@ def test_a_rule_a_statement_needs_cannot_be_removed():
     import pytest
 
     from portia_tui.core.errors import PuzzleError
-    from portia_tui.core.rules import Rule
-    from portia_tui.core.vocabulary import Statement
+    from portia_tui.core.language.rules import Rule
+    from portia_tui.core.language.vocabulary import Statement
 
     model = EditorModel.new(blank_puzzle(3, 1, m=1))
     model.apply(model.with_rule_added(Rule("makers")))
@@ -125,7 +125,7 @@ def test_a_puzzle_solved_by_its_rules_alone_shows_its_verdict():
     rules, not 'choose m'."""
     from portia_tui.app.editor.analysis import Request, compute
     from portia_tui.app.editor.widgets.analysis_panel import verdict
-    from portia_tui.core import formats
+    from portia_tui.core.io import formats
 
     from .conftest import REPO
 

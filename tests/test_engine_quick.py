@@ -1,4 +1,4 @@
-"""The casket engine's fast paths (core/engine.py) against its general walk: the rows every
+"""The casket engine's fast paths (core/solve/engine.py) against its general walk: the rows every
 placement at once (`quick_all`: caskets on their own, cycles of caskets split into groups of
 placements alike, caskets set aside from a cycle's search), and the casket graph's units by
 bit masks (peeling, the one-unit check, Warshall) against Tarjan's search.
@@ -11,11 +11,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core import engine
-from portia_tui.core.engine import ALL, MIXED, CasketEngine, Walk
-from portia_tui.core.model import Puzzle
-from portia_tui.core.semantics import strong_components
-from portia_tui.core.vocabulary import Statement as S
+from portia_tui.core.solve import engine
+from portia_tui.core.solve.engine import ALL, MIXED, CasketEngine, Walk
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.semantics import strong_components
+from portia_tui.core.language.vocabulary import Statement as S
 
 from .strategies import puzzles
 
@@ -67,7 +67,7 @@ def test_a_cycle_with_caskets_aside_and_a_search():
     assert any(len(u) > 1 for u in e.plan.units)
     for p in range(e.k):
         _walked(e, p)
-    from portia_tui.core import sat
+    from portia_tui.core.solve import sat
 
     got, want = engine.analyse(puzzle), sat.analyse(puzzle)
     assert got.true_counts == want.true_counts and got.loops == want.loops
@@ -149,7 +149,7 @@ def test_only_a_lone_pair_of_other_statements_has_no_count_among_caskets_never_a
     """`_quick_mixed` leans on this: with an "other false" statement, a casket has some
     consistent count for every number of its fixed statements true, but for "the other is
     true" beside "the other is false" alone (no fixed statement)."""
-    from portia_tui.core.engine import Casket
+    from portia_tui.core.solve.engine import Casket
 
     empty = []
     for n in range(2, 9):
@@ -180,8 +180,8 @@ def test_the_lone_pair_of_other_statements_is_left_to_the_walk():
 def test_more_caskets_than_the_bit_masks_take():
     """Beyond 24 caskets the units come from the graph search: a ring of 26 caskets, each
     saying the next one's statement is true (or false), one naming where the portrait is."""
-    from portia_tui.core import sat
-    from portia_tui.core.model import casket_names
+    from portia_tui.core.solve import sat
+    from portia_tui.core.language.model import casket_names
 
     names = casket_names(26)
     build = {name: [S("true" if i % 3 else "false", names[(i + 1) % 26])]
@@ -203,7 +203,7 @@ def test_more_caskets_than_the_bit_masks_take():
 def test_total_is_the_bit_set_of_the_true_counts(puzzle):
     """Mutation run 8: CasketEngine.total(p), read by the narrators and raters, is the bit set
     of the analysis's true counts under p (brute force's, for these small puzzles)."""
-    from portia_tui.core import brute
+    from portia_tui.core.solve import brute
 
     e = CasketEngine(puzzle)
     counts = brute.analyse(puzzle).true_counts
@@ -224,7 +224,7 @@ def test_the_six_kinds_under_m_take_the_casket_engine_and_the_rest_the_whole_one
     """Mutation run 8: `covers` sends Definition 1's puzzles (empty slots too) to the signal
     walk and anything else to the whole-language engine (both exact: only speed tells them
     apart, so the choice is pinned here)."""
-    from portia_tui.core.engine import WholeEngine, covers, evaluator
+    from portia_tui.core.solve.engine import WholeEngine, covers, evaluator
 
     classic = Puzzle.build({"gold": [S("in", "gold"), S("other_true")], "silver": [S("")]}, 1)
     wider = Puzzle.build({"gold": [S("in_one_of", caskets=("gold", "silver"))],

@@ -7,11 +7,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
-from portia_tui.core import brute, deduction, engine, sat, sat_legacy
-from portia_tui.core.formats import dimacs
-from portia_tui.core.model import Puzzle, default_puzzle
-from portia_tui.core.semantics import consistent, find_loops
-from portia_tui.core.vocabulary import Statement as S
+from portia_tui.core.solve import brute
+from portia_tui.core.explain import deduction
+from portia_tui.core.solve import engine
+from portia_tui.core.solve import sat
+from portia_tui.core.solve import sat_legacy
+from portia_tui.core.io.formats import dimacs
+from portia_tui.core.language.model import Puzzle, default_puzzle
+from portia_tui.core.solve.semantics import consistent, find_loops
+from portia_tui.core.language.vocabulary import Statement as S
 
 from .strategies import puzzles
 
@@ -184,7 +188,7 @@ def test_big_puzzle_is_fast_enough_to_analyse_at_all():
     """n well past 10 and many caskets: the SAT engine answers (speed is in benchmarks/)."""
     import random
 
-    from portia_tui.core.vocabulary import Layout, options
+    from portia_tui.core.language.vocabulary import Layout, options
 
     rng = random.Random(5)
     names = tuple(f"c{i}" for i in range(12))

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from portia_tui.core import formats
+from portia_tui.core.io import formats
 from portia_tui.core.errors import FormatError
-from portia_tui.core.pack import loads_pack
-from portia_tui.core.vocabulary import Layout, Statement, sentence
+from portia_tui.core.packs.pack import loads_pack
+from portia_tui.core.language.vocabulary import Layout, Statement, sentence
 
 IN_GOLD = '"The portrait is in the gold casket"'
 
@@ -73,7 +73,7 @@ SMULLYAN_CASKETS = ('\n[[caskets]]\nname = "gold"\nstatements = ["The portrait i
 def test_an_exact_total_rule_clashes_with_m_only_when_m_is_given():
     """Mutation run 6: rules = ["Exactly 1 statement is true"] stands for m; beside m = 1 it
     is a second exact total, reported on m's line."""
-    from portia_tui.core.rules import Rule
+    from portia_tui.core.language.rules import Rule
 
     alone = formats.loads('format = 1\nrules = ["Exactly 1 statement is true"]\n'
                           + SMULLYAN_CASKETS, "native", "a.toml")

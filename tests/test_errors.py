@@ -41,7 +41,7 @@ def test_settings_errors_carry_their_setting_and_become_file_errors_when_located
 def test_generator_settings_errors_name_the_setting_and_its_bound():
     import pytest
 
-    from portia_tui.core.generator import Settings
+    from portia_tui.core.packs.generator import Settings
 
     with pytest.raises(SettingsError) as info:
         Settings(n=2, family="portia9").check()
@@ -53,7 +53,7 @@ def test_generator_settings_errors_name_the_setting_and_its_bound():
 
 
 def test_the_repeats_notice_says_whether_loops_count():
-    from portia_tui.core.generator import Settings, notices
+    from portia_tui.core.packs.generator import Settings, notices
 
     asked = Settings(n=5, loops=False)
     (note,) = notices(asked.check(), asked)
@@ -66,7 +66,7 @@ def test_the_repeats_notice_says_whether_loops_count():
 def test_the_generator_gives_up_after_exactly_its_attempts():
     import pytest
 
-    from portia_tui.core.generator import GaveUpError, Settings, generate
+    from portia_tui.core.packs.generator import GaveUpError, Settings, generate
 
     s = Settings(n=1, caskets=2, difficulty="tricky", loops=True, count=1, attempts=3,
                  seed=1).check()

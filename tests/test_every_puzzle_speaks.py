@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from portia_tui.core import analyse, formats
-from portia_tui.core.deduction import explain
-from portia_tui.core.difficulty import BY_KEY, rate
-from portia_tui.core.engine import covers
-from portia_tui.core.hints import Coach
+from portia_tui.core import analyse
+from portia_tui.core.io import formats
+from portia_tui.core.explain.deduction import explain
+from portia_tui.core.explain.difficulty import BY_KEY, rate
+from portia_tui.core.solve.engine import covers
+from portia_tui.core.explain.hints import Coach
 
 from .conftest import REPO
 

@@ -1,11 +1,11 @@
-"""Blank lines in the Markdown export (core/export.py): one between a solution's blocks, never two."""
+"""Blank lines in the Markdown export (core/packs/export.py): one between a solution's blocks, never two."""
 
 from __future__ import annotations
 
-from portia_tui.core import formats
-from portia_tui.core.export import to_markdown
-from portia_tui.core.model import default_puzzle
-from portia_tui.core.pack import Pack, PackPuzzle
+from portia_tui.core.io import formats
+from portia_tui.core.packs.export import to_markdown
+from portia_tui.core.language.model import default_puzzle
+from portia_tui.core.packs.pack import Pack, PackPuzzle
 
 from .conftest import REPO
 

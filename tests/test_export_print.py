@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 
 from portia_tui.cli import main
-from portia_tui.core.difficulty import DIFFICULTIES
+from portia_tui.core.explain.difficulty import DIFFICULTIES
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.export import (ANSWER_LINE, export_pack, ordered, to_html, to_markdown)
-from portia_tui.core.model import default_puzzle
-from portia_tui.core.pack import Pack, PackPuzzle, load_pack
+from portia_tui.core.packs.export import (ANSWER_LINE, export_pack, ordered, to_html, to_markdown)
+from portia_tui.core.language.model import default_puzzle
+from portia_tui.core.packs.pack import Pack, PackPuzzle, load_pack
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +120,7 @@ def test_options_are_checked_and_passed_on(pack, tmp_path, capsys):
 
 
 def test_outline_nests_one_level_at_a_time():
-    from portia_tui.core.export import _outline
+    from portia_tui.core.packs.export import _outline
 
     text = "Suppose\n  step\n      deep\n odd\nDone"
     assert _outline(text) == [(0, "Suppose"), (1, "step"), (2, "deep"), (1, "odd"), (0, "Done")]
@@ -138,7 +138,7 @@ def test_html_numbers_statements_on_from_casket_to_casket(pack):
 
 
 def test_markdown_nests_a_loops_cases_under_their_step():
-    from portia_tui.core import formats
+    from portia_tui.core.io import formats
 
     from .conftest import REPO
 

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from portia_tui.cli import main
-from portia_tui.core import formats
+from portia_tui.core.io import formats
 from portia_tui.core.errors import FormatError
-from portia_tui.core.model import default_puzzle
+from portia_tui.core.language.model import default_puzzle
 
 SMULLYAN = """Portia 1, There are 1 true statements
 The portrait is in this casket
@@ -256,9 +256,9 @@ def test_quoted_toml_keys_are_located_too(tmp_path):
 
 
 def test_partial_puzzle_round_trips_in_toml_only(tmp_path):
-    from portia_tui.core.formats import dumps, loads
-    from portia_tui.core.model import blank_puzzle
-    from portia_tui.core.vocabulary import Statement
+    from portia_tui.core.io.formats import dumps, loads
+    from portia_tui.core.language.model import blank_puzzle
+    from portia_tui.core.language.vocabulary import Statement
 
     draft = blank_puzzle(3, n=2).with_statement(1, 0, Statement("true", "gold"))
     text = dumps(draft, "native")
@@ -272,7 +272,7 @@ def test_partial_puzzle_round_trips_in_toml_only(tmp_path):
 
 
 def test_line_of_counts_from_one_and_reaches_the_last_line():
-    from portia_tui.core.formats.common import line_of
+    from portia_tui.core.io.formats.common import line_of
 
     text = "alpha\nbeta\ngamma"
     assert line_of(text, "alpha") == 1  # the default start is the first line
@@ -282,7 +282,7 @@ def test_line_of_counts_from_one_and_reaches_the_last_line():
 
 
 def test_key_line_finds_bare_and_quoted_keys_to_the_last_line():
-    from portia_tui.core.formats.common import key_line
+    from portia_tui.core.io.formats.common import key_line
 
     text = 'title = "x"\n"m" = 2\n[[caskets]]\nname = "gold"'
     assert key_line(text, "title") == 1 and key_line(text, "m") == 2

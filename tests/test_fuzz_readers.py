@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from portia_tui.cli import main
-from portia_tui.core import formats
-from portia_tui.core.model import default_puzzle
-from portia_tui.core.pack import Pack, PackPuzzle, dumps_pack
+from portia_tui.core.io import formats
+from portia_tui.core.language.model import default_puzzle
+from portia_tui.core.packs.pack import Pack, PackPuzzle, dumps_pack
 
 from .test_play_support import thesis_example
 
@@ -122,7 +122,7 @@ def test_mutated_packs_never_crash_a_command(tmp_path, capsys, data):
 def test_mutated_settings_themes_and_progress_give_notices(tmp_path, data):
     from portia_tui.app.settings import Settings
     from portia_tui.app.themes import load_themes
-    from portia_tui.core.progress import ProgressStore
+    from portia_tui.core.io.progress import ProgressStore
 
     for sub in ("s", "t", "p"):
         (tmp_path / sub).mkdir(exist_ok=True)

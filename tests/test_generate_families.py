@@ -5,16 +5,17 @@ from __future__ import annotations
 import pytest
 
 from portia_tui.cli import main
-from portia_tui.core import analyse, sat
+from portia_tui.core import analyse
+from portia_tui.core.solve import sat
 from portia_tui.core.errors import SettingsError
-from portia_tui.core.generator import GaveUpError, Settings, Stats, build_pack, generate
-from portia_tui.core.generator.families import (FAMILIES, MAKER_KINDS, RuleTable,
+from portia_tui.core.packs.generator import GaveUpError, Settings, Stats, build_pack, generate
+from portia_tui.core.packs.generator.families import (FAMILIES, MAKER_KINDS, RuleTable,
                                                 family_defaults)
-from portia_tui.core.model import Casket, Puzzle
-from portia_tui.core.pack import check_pack, dumps_pack, load_pack, loads_pack
-from portia_tui.core.rules import Rule, rule_options
-from portia_tui.core.twins import twin_key, whole_key
-from portia_tui.core.vocabulary import Layout, Statement
+from portia_tui.core.language.model import Casket, Puzzle
+from portia_tui.core.packs.pack import check_pack, dumps_pack, load_pack, loads_pack
+from portia_tui.core.language.rules import Rule, rule_options
+from portia_tui.core.packs.twins import twin_key, whole_key
+from portia_tui.core.language.vocabulary import Layout, Statement
 
 
 def family(key: str | None, **kw) -> Settings:
@@ -33,7 +34,7 @@ def check_valid(g) -> None:
 
 
 def test_the_generator_and_the_census_name_the_same_families():
-    from portia_tui.core.families import CENSUS_FAMILIES
+    from portia_tui.core.packs.families import CENSUS_FAMILIES
 
     assert tuple(FAMILIES) == CENSUS_FAMILIES
 
@@ -86,7 +87,7 @@ def test_the_rule_table_reads_as_the_engine_does():
                Casket("silver", (Statement("not_in", "gold"), Statement("other_true"))),
                Casket("lead", (Statement("count", "lead", op="exactly", k=1, value=False),
                                Statement("in_one_of", caskets=("gold", "lead")))))
-    from portia_tui.core.engine import WholeEngine
+    from portia_tui.core.solve.engine import WholeEngine
 
     reach = [[K for K, _T, _f in WholeEngine(Puzzle(caskets), rules=False).vectors(p)]
              for p in range(3)]
@@ -218,8 +219,8 @@ def test_family_packs_are_titled_and_listed_by_their_rules(tmp_path, capsys):
 
 
 def test_the_third_generation_never_adds_a_count_that_names_every_maker():
-    from portia_tui.core.generator import Settings, generate
-    from portia_tui.core.generator.families import family_defaults
+    from portia_tui.core.packs.generator import Settings, generate
+    from portia_tui.core.packs.generator.families import family_defaults
 
     s = Settings(**{**family_defaults("portia3"), "count": 30, "seed": 3,
                     "family": "portia3"}).check()
@@ -235,8 +236,8 @@ def test_family_shape_bounds_refuse_and_accept_on_the_right_side():
     import pytest
 
     from portia_tui.core.errors import SettingsError
-    from portia_tui.core.generator import Settings
-    from portia_tui.core.generator.families import family_defaults
+    from portia_tui.core.packs.generator import Settings
+    from portia_tui.core.packs.generator.families import family_defaults
 
     def settings(family, **over):
         return Settings(**{**family_defaults(family), "family": family, "seed": 1, "count": 1,
@@ -253,8 +254,8 @@ def test_family_shape_bounds_refuse_and_accept_on_the_right_side():
 def test_the_third_generation_is_not_held_to_the_portrait_bound():
     # maker statements widen what a casket can carry: four statements a casket are more than
     # the portrait vocabulary's three distinct ones, and still allowed
-    from portia_tui.core.generator import Settings
-    from portia_tui.core.generator.families import family_defaults
+    from portia_tui.core.packs.generator import Settings
+    from portia_tui.core.packs.generator.families import family_defaults
 
     s = Settings(**{**family_defaults("portia3"), "family": "portia3", "n": 4, "seed": 1,
                     "count": 1})

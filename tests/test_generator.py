@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from portia_tui.core import sat
-from portia_tui.core.difficulty import rate
+from portia_tui.core.solve import sat
+from portia_tui.core.explain.difficulty import rate
 from portia_tui.core.errors import PortiaError, SettingsError
-from portia_tui.core.generator import (Settings, Stats, casket_names, distinct_bound, generate,
+from portia_tui.core.packs.generator import (Settings, Stats, casket_names, distinct_bound, generate,
                                        loop_free_counts)
-from portia_tui.core.pack import canonical_key
-from portia_tui.core.generator.sampler import to_puzzle
-from portia_tui.core.semantics import find_loops
+from portia_tui.core.packs.pack import canonical_key
+from portia_tui.core.packs.generator.sampler import to_puzzle
+from portia_tui.core.solve.semantics import find_loops
 
 
 def _valid(g):
@@ -152,7 +152,7 @@ def test_attempt_budget_ends_the_search():
 
 @pytest.mark.parametrize("vocabulary", ["portrait", "classic"])
 def test_named_vocabularies(vocabulary):
-    from portia_tui.core.vocabulary import VOCABULARIES
+    from portia_tui.core.language.vocabulary import VOCABULARIES
 
     kinds = set()
     for g in generate(Settings(n=2, count=10, seed=1, vocabulary=vocabulary)):
@@ -177,7 +177,7 @@ def test_loop_free_rating_is_the_raters(settings):
     """The generator's coded rating of a loop-free candidate = difficulty.rate, every m."""
     import random
 
-    from portia_tui.core.generator.sampler import Sampler, loop_free_ranked, loop_free_rating
+    from portia_tui.core.packs.generator.sampler import Sampler, loop_free_ranked, loop_free_rating
     settings = settings.check()
     sampler = Sampler(settings, random.Random(7))
     for _ in range(60):
@@ -228,8 +228,8 @@ def test_no_repeats_at_the_bound_is_refused_up_front_with_the_reason(settings):
 
 
 def test_a_search_that_finds_nothing_gives_up_within_its_patience(monkeypatch):
-    import portia_tui.core.generator as gen
-    import portia_tui.core.generator.search as search
+    import portia_tui.core.packs.generator as gen
+    import portia_tui.core.packs.generator.search as search
 
     monkeypatch.setattr(search, "_choose_m", lambda *_args: None)  # no candidate is ever kept
     settings = Settings(n=3, loops=True, seed=1, attempts=10**9).check()
@@ -277,8 +277,8 @@ def test_sat_reverifies_a_sample_or_everything():
 
 
 def test_loop_free_depth_is_the_deduction_depth():
-    from portia_tui.core.deduction import Deducer
-    from portia_tui.core.generator.sampler import Sampler, loop_free_depth
+    from portia_tui.core.explain.deduction import Deducer
+    from portia_tui.core.packs.generator.sampler import Sampler, loop_free_depth
     import random
 
     for s in (Settings(n=3, seed=1).check(), Settings(n=6, caskets=5, seed=2).check()):
@@ -324,7 +324,7 @@ def test_sampler_draws_as_plain_choices(kw, nodes, monkeypatch):
     # the graph of menus (kept per casket and statement set) is only a cache: the same draws
     import random
 
-    from portia_tui.core.generator import sampler as sampler_module
+    from portia_tui.core.packs.generator import sampler as sampler_module
 
     if nodes is not None:  # few nodes kept: the path that makes menus afresh
         monkeypatch.setattr(sampler_module, "_NODES_MAX", nodes)
@@ -337,7 +337,7 @@ def test_sampler_draws_as_plain_choices(kw, nodes, monkeypatch):
 
 def test_an_unknown_choice_names_its_setting_and_the_choices():
     """Mutation run 6: the setting an unknown m policy is reported under."""
-    from portia_tui.core.generator.settings import M_POLICIES
+    from portia_tui.core.packs.generator.settings import M_POLICIES
 
     with pytest.raises(SettingsError) as info:
         Settings(m_policy="sometimes").check()

@@ -13,7 +13,7 @@ from dataclasses import asdict
 
 import pytest
 
-from portia_tui.core.generator import Settings, Stats, generate
+from portia_tui.core.packs.generator import Settings, Stats, generate
 
 PINNED = [
     (dict(n=3, count=60, seed=11), "55440a67df433609"),

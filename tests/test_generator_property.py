@@ -6,8 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core import deduction, engine, sat
-from portia_tui.core.generator import Settings, generate
+from portia_tui.core.explain import deduction
+from portia_tui.core.solve import engine
+from portia_tui.core.solve import sat
+from portia_tui.core.packs.generator import Settings, generate
 
 
 @settings(max_examples=40, deadline=None)

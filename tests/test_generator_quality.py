@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portia_tui.cli import main
-from portia_tui.core.generator import Settings, Stats, generate
-from portia_tui.core.generator.quality import echo_pairs, negation_pairs
-from portia_tui.core.model import Casket, Puzzle
-from portia_tui.core.pack import check_pack, loads_pack
-from portia_tui.core.twins import brute_key, twin_key
-from portia_tui.core.vocabulary import GroupMeaning, PortraitMeaning, Statement
+from portia_tui.core.packs.generator import Settings, Stats, generate
+from portia_tui.core.packs.generator.quality import echo_pairs, negation_pairs
+from portia_tui.core.language.model import Casket, Puzzle
+from portia_tui.core.packs.pack import check_pack, loads_pack
+from portia_tui.core.packs.twins import brute_key, twin_key
+from portia_tui.core.language.vocabulary import GroupMeaning, PortraitMeaning, Statement
 
 from .strategies import puzzles
 
@@ -180,7 +180,7 @@ def test_twin_key_when_every_casket_looks_alike():
 
 def test_three_casket_key_is_the_general_key():
     # the unrolled key of three caskets (twins._three) against the general signature order
-    from portia_tui.core.twins import _in_order, _matrix, _signature, _three
+    from portia_tui.core.packs.twins import _in_order, _matrix, _signature, _three
 
     rng = random.Random(7)
     ties = 0

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from portia_tui.cli import main
-from portia_tui.core import formats
-from portia_tui.core.formats.native import needs_rules_format
+from portia_tui.core.io import formats
+from portia_tui.core.io.formats.native import needs_rules_format
 
 from .conftest import REPO, shared_dir
 
@@ -62,7 +62,7 @@ def outputs(path: Path) -> str:
     if hasattr(analysis, "values"):
         values = analysis.values
     else:  # before the casket engine: the SAT engine's values
-        from portia_tui.core.sat import SatEngine
+        from portia_tui.core.solve.sat import SatEngine
 
         values = SatEngine(puzzle).values
     lines = ["== values (any m; puzzle's m)"]
@@ -73,8 +73,8 @@ def outputs(path: Path) -> str:
         lines.append(f"{name}: {' '.join(both)}")
     parts.append("\n".join(lines) + "\n")
     if playable:
-        from portia_tui.core.difficulty import rate
-        from portia_tui.core.hints import Coach
+        from portia_tui.core.explain.difficulty import rate
+        from portia_tui.core.explain.hints import Coach
 
         coach = Coach(puzzle)
         lines = ["== rating", rate(puzzle).describe(), "== hints"]

@@ -7,10 +7,11 @@ import re
 import pytest
 from hypothesis import given, settings
 
-from portia_tui.core import brute, sat
-from portia_tui.core.deduction import Deducer, explain
-from portia_tui.core.hints import HINT_LEVELS, Coach
-from portia_tui.core.model import Puzzle, default_puzzle
+from portia_tui.core.solve import brute
+from portia_tui.core.solve import sat
+from portia_tui.core.explain.deduction import Deducer, explain
+from portia_tui.core.explain.hints import HINT_LEVELS, Coach
+from portia_tui.core.language.model import Puzzle, default_puzzle
 
 from .strategies import puzzles
 from .test_play_support import (VALID, loop_puzzle, no_solution_puzzle, paradox_puzzle,
@@ -121,7 +122,7 @@ def test_first_placement_prefers_a_settled_placement():
 
 
 def test_first_statement_is_a_portrait_statement_others_speak_of():
-    from portia_tui.core import formats
+    from portia_tui.core.io import formats
 
     from .conftest import REPO
 
@@ -133,7 +134,7 @@ def test_first_statement_is_a_portrait_statement_others_speak_of():
 
 
 def test_no_hint_names_a_key_on_twelve_caskets():
-    from portia_tui.core.generator import Settings, generate
+    from portia_tui.core.packs.generator import Settings, generate
 
     s = Settings(n=1, caskets=12, count=1, seed=3).check()
     puzzle = next(iter(generate(s))).puzzle
@@ -191,8 +192,8 @@ def test_first_placement_skips_caskets_the_player_ruled_out():
 def test_too_many_cases_falls_back_to_the_exact_verdicts(monkeypatch):
     """When the deduction solver gives up, reveal and export still name each placement's
     exact verdict and the answer (explain() handles it once for every caller)."""
-    from portia_tui.core import deduction
-    from portia_tui.core.formats import load
+    from portia_tui.core.explain import deduction
+    from portia_tui.core.io.formats import load
 
     from .conftest import REPO
 
@@ -211,7 +212,7 @@ def test_too_many_cases_falls_back_to_the_exact_verdicts(monkeypatch):
 
 
 def test_judge_gives_the_count_verdict_with_or_without_the_story(monkeypatch):
-    from portia_tui.core.deduction import count_verdict
+    from portia_tui.core.explain.deduction import count_verdict
 
     puzzle = default_puzzle()
     coach = Coach(puzzle)
@@ -232,7 +233,7 @@ def test_judge_gives_the_count_verdict_with_or_without_the_story(monkeypatch):
 
 
 def test_hint_one_words_one_two_and_three_speakers(tmp_path):
-    from portia_tui.core import formats
+    from portia_tui.core.io import formats
 
     from .conftest import REPO
 

@@ -8,11 +8,12 @@ import re
 import pytest
 
 from portia_tui.cli import main
-from portia_tui.core import formats, sat
-from portia_tui.core.difficulty import DIFFICULTIES
-from portia_tui.core.export import export_pack, to_html, to_markdown
-from portia_tui.core.generator import Settings, build_pack, generate
-from portia_tui.core.pack import (canonical_key, check_pack, dumps_pack, load_pack, loads_pack,
+from portia_tui.core.io import formats
+from portia_tui.core.solve import sat
+from portia_tui.core.explain.difficulty import DIFFICULTIES
+from portia_tui.core.packs.export import export_pack, to_html, to_markdown
+from portia_tui.core.packs.generator import Settings, build_pack, generate
+from portia_tui.core.packs.pack import (canonical_key, check_pack, dumps_pack, load_pack, loads_pack,
                                   save_pack)
 
 
@@ -197,7 +198,7 @@ def test_export_onto_an_unusable_path_is_one_line(pack_file, tmp_path, capsys, f
 def test_cnf_and_convert_onto_a_folder_exit_2(tmp_path, capsys):
     folder = tmp_path / "x.toml"
     folder.mkdir()
-    from portia_tui.core.model import default_puzzle
+    from portia_tui.core.language.model import default_puzzle
 
     src = str(tmp_path / "src.toml")
     formats.save(default_puzzle(), src)
@@ -212,7 +213,7 @@ def test_stored_solutions_keep_their_format():
     """Packs written earlier must still read: the token is the first 12 hex digits."""
     import hashlib
 
-    from portia_tui.core.pack import decode_solution, encode_solution
+    from portia_tui.core.packs.pack import decode_solution, encode_solution
 
     token = encode_solution("a1", "gold")
     assert token == hashlib.sha256(b"portia:a1:gold").hexdigest()[:12]

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core import formats
-from portia_tui.core.files import parse_toml, plain_toml
-from portia_tui.core.pack import Pack, PackPuzzle, dumps_pack
+from portia_tui.core.io import formats
+from portia_tui.core.io.files import parse_toml, plain_toml
+from portia_tui.core.packs.pack import Pack, PackPuzzle, dumps_pack
 
 from .conftest import REPO
 

@@ -12,12 +12,12 @@ from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
 from portia_tui.app.play.screens import HelpScreen, PackScreen, StatsScreen
 from portia_tui.app.play.screens.puzzle import spaced
 from portia_tui.app.play.widgets import CasketCard
-from portia_tui.core import sat
-from portia_tui.core.deduction import explain
-from portia_tui.core.hints import Coach
-from portia_tui.core.model import default_puzzle
-from portia_tui.core.pack import Pack, PackPuzzle, load_pack
-from portia_tui.core.progress import ProgressStore, pack_key
+from portia_tui.core.solve import sat
+from portia_tui.core.explain.deduction import explain
+from portia_tui.core.explain.hints import Coach
+from portia_tui.core.language.model import default_puzzle
+from portia_tui.core.packs.pack import Pack, PackPuzzle, load_pack
+from portia_tui.core.io.progress import ProgressStore, pack_key
 
 from .test_play_support import make_pack, no_solution_puzzle, thesis_example, two_solution_puzzle
 

@@ -6,9 +6,9 @@ import pytest
 
 from portia_tui.cli import main
 from portia_tui.cli.play import load_playable
-from portia_tui.core.model import Puzzle, default_puzzle
-from portia_tui.core.pack import Pack
-from portia_tui.core import formats
+from portia_tui.core.language.model import Puzzle, default_puzzle
+from portia_tui.core.packs.pack import Pack
+from portia_tui.core.io import formats
 
 from .test_play_support import make_pack
 

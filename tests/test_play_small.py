@@ -10,11 +10,11 @@ from textual.events import MouseScrollDown
 
 from portia_tui.app.play import PlayApp, single_pack
 from portia_tui.app.play.widgets import CasketCard, StatementLine
-from portia_tui.core import formats
-from portia_tui.core.formats.code import decode
-from portia_tui.core.generator import Settings, generate
-from portia_tui.core.model import default_puzzle
-from portia_tui.core.progress import ProgressStore, pack_key
+from portia_tui.core.io import formats
+from portia_tui.core.io.formats.code import decode
+from portia_tui.core.packs.generator import Settings, generate
+from portia_tui.core.language.model import default_puzzle
+from portia_tui.core.io.progress import ProgressStore, pack_key
 
 from .conftest import REPO
 from .test_play_app import feedback, press, settle

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from portia_tui.core import sat
-from portia_tui.core.model import Puzzle, default_puzzle
-from portia_tui.core.pack import Pack, PackPuzzle, save_pack
-from portia_tui.core.vocabulary import Statement as S
+from portia_tui.core.solve import sat
+from portia_tui.core.language.model import Puzzle, default_puzzle
+from portia_tui.core.packs.pack import Pack, PackPuzzle, save_pack
+from portia_tui.core.language.vocabulary import Statement as S
 
 
 def thesis_example() -> Puzzle:

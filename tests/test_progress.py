@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from portia_tui.core.pack import Pack, PackPuzzle
-from portia_tui.core.progress import (ProgressStore, PuzzleRecord, clock, default_progress_path,
+from portia_tui.core.packs.pack import Pack, PackPuzzle
+from portia_tui.core.io.progress import (ProgressStore, PuzzleRecord, clock, default_progress_path,
                                       pack_key, statistics)
-from portia_tui.core.model import default_puzzle
+from portia_tui.core.language.model import default_puzzle
 
 from .test_play_support import make_pack, thesis_example
 
@@ -148,7 +148,7 @@ def test_clock():
 
 def test_pencil_marks_survive_the_merge_of_two_stores(tmp_path):
     """Marks written by one player are kept when another player saves other puzzles."""
-    from portia_tui.core.progress import ProgressStore
+    from portia_tui.core.io.progress import ProgressStore
 
     path = tmp_path / "progress.json"
     a, b = ProgressStore(path), ProgressStore(path)
@@ -164,7 +164,7 @@ def test_pencil_marks_survive_the_merge_of_two_stores(tmp_path):
 
 
 def test_stored_seconds_are_capped_at_a_century():
-    from portia_tui.core.progress import _seconds
+    from portia_tui.core.io.progress import _seconds
 
     century = 100 * 365 * 24 * 3600.0
     assert _seconds(century) == century and _seconds(century + 1) == century

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from portia_tui.core import engine, formats, sat
+from portia_tui.core.solve import engine
+from portia_tui.core.io import formats
+from portia_tui.core.solve import sat
 
 from .conftest import REPO
 
@@ -49,7 +51,7 @@ def test_every_shipped_puzzle_is_listed():
 
 @pytest.mark.parametrize("name", sorted(RULEBOOK))
 def test_rulebook_puzzle(name):
-    from portia_tui.core import brute
+    from portia_tui.core.solve import brute
 
     rules, solution, counts, loops = RULEBOOK[name]
     puzzle = formats.load(REPO / "puzzles" / name)
@@ -61,8 +63,8 @@ def test_rulebook_puzzle(name):
 
 
 def test_every_rule_kind_and_family_is_shipped():
-    from portia_tui.core.rules import RULE_KINDS
-    from portia_tui.core.vocabulary import FAMILIES, KINDS
+    from portia_tui.core.language.rules import RULE_KINDS
+    from portia_tui.core.language.vocabulary import FAMILIES, KINDS
 
     puzzles = [formats.load(REPO / "puzzles" / name) for name in RULEBOOK]
     assert {r.kind for p in puzzles for r in p.rules} == set(RULE_KINDS)
@@ -74,7 +76,7 @@ def test_every_rule_kind_and_family_is_shipped():
     ("portia3-who-made-what.toml", ("Cellini", "Bellini", "Cellini")),
 ])
 def test_bellini_cellini_makers_follow_from_the_statements(name, makers):
-    from portia_tui.core.brute import _worlds
+    from portia_tui.core.solve.brute import _worlds
 
     puzzle = formats.load(REPO / "puzzles" / name)
     found = {tuple("Bellini" if all(w[i] for i in g) else "Cellini"
@@ -95,7 +97,7 @@ def test_shipped_puzzle(name):
 
 
 def test_rows_added_and_removed_keep_every_casket_and_m():
-    from portia_tui.core.model import default_puzzle
+    from portia_tui.core.language.model import default_puzzle
 
     p = default_puzzle()
     wider = p.with_row_added()
@@ -105,7 +107,7 @@ def test_rows_added_and_removed_keep_every_casket_and_m():
 
 
 def test_classic_means_gold_silver_lead_and_one_n():
-    from portia_tui.core.model import Casket, default_puzzle
+    from portia_tui.core.language.model import Casket, default_puzzle
 
     p = default_puzzle()
     assert p.is_classic
@@ -117,8 +119,8 @@ def test_classic_means_gold_silver_lead_and_one_n():
 
 
 def test_a_bad_statement_is_named_by_its_number():
-    from portia_tui.core.model import Casket, PuzzleError, default_puzzle
-    from portia_tui.core.vocabulary import Statement
+    from portia_tui.core.language.model import Casket, PuzzleError, default_puzzle
+    from portia_tui.core.language.vocabulary import Statement
 
     p = default_puzzle()
     bad = p.replace(caskets=(p.caskets[0], Casket("silver", (Statement("true", target="tin"),)),
@@ -129,9 +131,9 @@ def test_a_bad_statement_is_named_by_its_number():
 
 def test_thesis_only_needs_m_classic_kinds_and_no_side_rule():
     """Mutation run 6: each of the three conditions of Puzzle.thesis_only matters."""
-    from portia_tui.core.model import Puzzle, default_puzzle
-    from portia_tui.core.rules import Rule
-    from portia_tui.core.vocabulary import Statement as S
+    from portia_tui.core.language.model import Puzzle, default_puzzle
+    from portia_tui.core.language.rules import Rule
+    from portia_tui.core.language.vocabulary import Statement as S
 
     smullyan = default_puzzle()
     assert smullyan.thesis_only

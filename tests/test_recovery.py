@@ -1,12 +1,12 @@
-"""Recovery copies of unsaved work and file stamps (core/recovery.py), through its public API."""
+"""Recovery copies of unsaved work and file stamps (core/io/recovery.py), through its public API."""
 
 from __future__ import annotations
 
 import os
 
-from portia_tui.core import recovery
-from portia_tui.core.model import default_puzzle
-from portia_tui.core.recovery import FileStamp, RecoveryStore
+from portia_tui.core.io import recovery
+from portia_tui.core.language.model import default_puzzle
+from portia_tui.core.io.recovery import FileStamp, RecoveryStore
 
 
 def test_a_copy_round_trips_and_names_its_puzzle_file(tmp_path):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from portia_tui.core.errors import PuzzleError
-from portia_tui.core.model import Casket, Puzzle
-from portia_tui.core.rules import (RULE_KINDS, Rule, parse_rule, rule_options, rule_problem,
+from portia_tui.core.language.model import Casket, Puzzle
+from portia_tui.core.language.rules import (RULE_KINDS, Rule, parse_rule, rule_options, rule_problem,
                                    rule_sentence)
-from portia_tui.core.vocabulary import (FAMILIES, KINDS, VOCABULARIES, Layout, Statement,
+from portia_tui.core.language.vocabulary import (FAMILIES, KINDS, VOCABULARIES, Layout, Statement,
                                         options, parse_sentence, problem, sentence)
 
 L3 = Layout(("gold", "silver", "lead"), (1, 1, 1))
@@ -129,7 +129,8 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
-from portia_tui.core import brute, sat  # noqa: E402
+from portia_tui.core.solve import brute
+from portia_tui.core.solve import sat  # noqa: E402
 
 from .strategies import full_puzzles  # noqa: E402
 
@@ -145,7 +146,8 @@ def _same(a, b):
 def test_engine_equals_sat_equals_brute_on_the_whole_language(puzzle):
     """The casket engine (count vectors), the SAT analysis and brute force agree: true counts,
     loops, and every statement's value per placement (any m and the puzzle's m)."""
-    from portia_tui.core import analyse, engine
+    from portia_tui.core import analyse
+    from portia_tui.core.solve import engine
 
     truth = brute.analyse(puzzle)
     _same(sat.analyse(puzzle), truth)
@@ -168,13 +170,13 @@ def test_engine_equals_sat_equals_brute_on_the_whole_language(puzzle):
 @settings(max_examples=60, deadline=None)
 @given(full_puzzles(max_statements=7), hst.data())
 def test_reachable_choices_on_the_whole_language(puzzle, data):
-    from portia_tui.core.vocabulary import VOCABULARIES
+    from portia_tui.core.language.vocabulary import VOCABULARIES
 
     index = data.draw(hst.integers(0, puzzle.size - 1))
     placement = data.draw(hst.integers(0, len(puzzle.caskets) - 1))
     m = data.draw(hst.integers(0, puzzle.size))
     owner = puzzle.owner(index)
-    choices = puzzle.layout and __import__("portia_tui.core.vocabulary", fromlist=["x"]).options(
+    choices = puzzle.layout and __import__("portia_tui.core.language.vocabulary", fromlist=["x"]).options(
         puzzle.layout, owner, VOCABULARIES["full"], puzzle.rule_kinds)[:12]
     got = sat.reachable_choices(puzzle, index, choices, placement, m)
     pos = index - puzzle.layout.offset(owner)
@@ -184,7 +186,7 @@ def test_reachable_choices_on_the_whole_language(puzzle, data):
 
 
 # --------------------------------------------------------------------------- files
-from portia_tui.core import formats  # noqa: E402
+from portia_tui.core.io import formats  # noqa: E402
 from portia_tui.core.errors import FormatError  # noqa: E402
 
 RULED = """format = 2
@@ -212,7 +214,7 @@ def test_format_2_reads_and_round_trips():
 
 
 def test_format_1_is_written_when_nothing_more_is_needed():
-    from portia_tui.core.model import default_puzzle
+    from portia_tui.core.language.model import default_puzzle
 
     text = formats.dumps(default_puzzle(), "native")
     assert text.startswith("format = 1") and "m = 1" in text and "rules" not in text
@@ -268,7 +270,7 @@ def test_cnf_export_lists_every_rule():
 
 def test_share_codes_refuse_what_version_1_cannot_hold():
     from portia_tui.core.errors import PortiaError
-    from portia_tui.core.formats import code
+    from portia_tui.core.io.formats import code
 
     p = formats.loads(RULED, "native")
     with pytest.raises(PortiaError, match="share code holds only"):
@@ -277,7 +279,7 @@ def test_share_codes_refuse_what_version_1_cannot_hold():
 
 # --------------------------------------------------------------------------- census
 def test_mackinnon_second_generation():
-    from portia_tui.core.census import clue_census
+    from portia_tui.core.packs.census import clue_census
 
     r = clue_census(2)
     assert (r["statement_sets"], r["pairs"], r["up_to_swap"]) == (27_000, 60_960, 30_480)
@@ -291,8 +293,8 @@ def test_clue_census_agrees_with_the_bearing_rules():
     import random
     from collections import Counter
 
-    from portia_tui.core.semantics import holds
-    from portia_tui.core.vocabulary import VOCABULARIES
+    from portia_tui.core.solve.semantics import holds
+    from portia_tui.core.language.vocabulary import VOCABULARIES
 
     rnd = random.Random(7)
     layout = Layout(("gold", "silver", "lead"), (2, 2, 2))
@@ -325,8 +327,8 @@ def test_census_cli_clue(capsys):
 @given(hst.data())
 def test_marks_and_repairs_on_the_whole_language(data):
     """mark_choices over a full-language menu (rules included) = analysing each choice."""
-    from portia_tui.core.assistant import IMPOSSIBLE, REACHABLE, VALID, mark_choices, repairs
-    from portia_tui.core.vocabulary import menu as vocabulary_menu
+    from portia_tui.core.author.assistant import IMPOSSIBLE, REACHABLE, VALID, mark_choices, repairs
+    from portia_tui.core.language.vocabulary import menu as vocabulary_menu
 
     puzzle = data.draw(full_puzzles(max_statements=5, max_caskets=3))
     if puzzle.m is None and not puzzle.rules:
@@ -352,9 +354,9 @@ def test_marks_and_repairs_on_the_whole_language(data):
 
 
 def test_exactly_zero_reads_no_and_both_forms_parse():
-    from portia_tui.core.model import blank_puzzle
-    from portia_tui.core.rules import Rule, parse_rule, rule_sentence
-    from portia_tui.core.vocabulary import Statement, parse_sentence, sentence
+    from portia_tui.core.language.model import blank_puzzle
+    from portia_tui.core.language.rules import Rule, parse_rule, rule_sentence
+    from portia_tui.core.language.vocabulary import Statement, parse_sentence, sentence
 
     layout = blank_puzzle(n=2).layout
     rule = Rule("pure", "exactly", 0, False)
@@ -372,7 +374,7 @@ def test_exactly_zero_reads_no_and_both_forms_parse():
 # --- mutation run 6 (docs/mutation.md): behaviours no test pinned ---------------------------
 
 def test_a_bearing_rule_with_a_fine_count_still_checks_j():
-    from portia_tui.core.rules import rule_problem
+    from portia_tui.core.language.rules import rule_problem
 
     assert rule_problem(Rule("bearing", "exactly", 1, True, 5), L3) == \
         "5 is out of range: no casket holds more than 1 statements"
@@ -383,7 +385,7 @@ def test_a_bearing_rule_with_a_fine_count_still_checks_j():
 
 
 def test_a_bearing_rule_given_without_j_counts_caskets_with_no_true_statement():
-    from portia_tui.core.rules import rule_sentence
+    from portia_tui.core.language.rules import rule_sentence
 
     assert rule_sentence(Rule("bearing", "exactly", 1), L3) == \
         "Exactly 1 casket bears exactly 0 true statements"

@@ -11,11 +11,11 @@ import sys
 
 import pytest
 
-from portia_tui.core.model import Casket
+from portia_tui.core.language.model import Casket
 from portia_tui.core.record import record
-from portia_tui.core.rules import Rule
-from portia_tui.core.semantics import LoopReport
-from portia_tui.core.vocabulary import EMPTY, Layout, Statement
+from portia_tui.core.language.rules import Rule
+from portia_tui.core.solve.semantics import LoopReport
+from portia_tui.core.language.vocabulary import EMPTY, Layout, Statement
 
 from .conftest import REPO
 
@@ -40,12 +40,12 @@ def _imported(argv: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("ext", [".txt", ".toml"])
 def test_solve_imports_nothing_it_does_not_need(tmp_path, ext):
-    from portia_tui.core import formats
+    from portia_tui.core.io import formats
 
     path = tmp_path / f"six{ext}"
     formats.save(formats.load(REPO / "puzzles" / "six-a-side.toml"), path)
     modules = _imported(["solve", str(path), "--json"])
-    assert "portia_tui.core.engine" in modules  # the probe saw the command run
+    assert "portia_tui.core.solve.engine" in modules  # the probe saw the command run
     bad = [m for m in modules if m.split(".")[0] in NEVER]
     assert bad == []
 

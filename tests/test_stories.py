@@ -1,10 +1,10 @@
-"""What a deduction story reports without its words (core/deduction.py, public Deducer)."""
+"""What a deduction story reports without its words (core/explain/deduction.py, public Deducer)."""
 
 from __future__ import annotations
 
-from portia_tui.core.deduction import Deducer
-from portia_tui.core.model import Puzzle
-from portia_tui.core.vocabulary import Statement as S
+from portia_tui.core.explain.deduction import Deducer
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.vocabulary import Statement as S
 
 CHAIN = Puzzle.build({"gold": [S("true", "silver")], "silver": [S("false", "lead")],
                       "lead": [S("in", "gold")]}, m=1)
@@ -24,7 +24,7 @@ def test_a_story_counts_each_loop_once():
 
 
 def test_a_loops_cases_name_the_statements_they_settle():
-    from portia_tui.core.deduction import explain
+    from portia_tui.core.explain.deduction import explain
 
     text = explain(LOOPY)
     assert "Case 2 true: statement 4 is true: statement 2 is true and says so" in text
@@ -33,7 +33,7 @@ def test_a_loops_cases_name_the_statements_they_settle():
 
 
 def test_a_false_statement_with_a_statement_left_to_break_it_is_no_contradiction():
-    from portia_tui.core.deduction import explain
+    from portia_tui.core.explain.deduction import explain
 
     puzzle = Puzzle.build({"gold": [S("in", "gold"), S("false", "lead")],
                            "silver": [S("true", "lead"), S("in", "lead")],
@@ -46,14 +46,14 @@ def test_a_false_statement_with_a_statement_left_to_break_it_is_no_contradiction
 # --- mutation run 6 (docs/mutation.md): words and counts no test pinned ----------------------
 
 def test_a_statement_forced_true_by_its_group_names_itself():
-    from portia_tui.core.deduction import explain
+    from portia_tui.core.explain.deduction import explain
 
     assert ("statement 3 is true: statement 4 is false, as statement 3 says. Consistent"
             in explain(LOOPY))
 
 
 def test_an_explained_story_counts_every_case_tried():
-    from portia_tui.core.deduction import WholeDeducer
+    from portia_tui.core.explain.deduction import WholeDeducer
 
     # the start and one per guess: 2 true, 2 false for the loop's narrator; the whole-language
     # one also tries 3 true and 3 false under 2 true
@@ -62,8 +62,8 @@ def test_an_explained_story_counts_every_case_tried():
 
 
 def _makers_loop() -> Puzzle:
-    from portia_tui.core.model import Casket
-    from portia_tui.core.rules import Rule
+    from portia_tui.core.language.model import Casket
+    from portia_tui.core.language.rules import Rule
 
     return Puzzle([Casket("gold", (S("true", "silver"), S("in", "gold"))),
                    Casket("silver", (S("true", "gold"),)),
@@ -71,7 +71,7 @@ def _makers_loop() -> Puzzle:
 
 
 def test_the_makers_rule_names_a_mixed_casket_and_the_makers_of_the_one_case_left():
-    from portia_tui.core.deduction import explain
+    from portia_tui.core.explain.deduction import explain
 
     text = explain(_makers_loop())
     assert ('rules out case B: the gold casket bears true and false statements, so neither '
@@ -81,8 +81,8 @@ def test_the_makers_rule_names_a_mixed_casket_and_the_makers_of_the_one_case_lef
 
 
 def test_a_makers_statement_about_itself_is_settled_by_the_caskets_it_cannot_count():
-    from portia_tui.core.deduction import explain
-    from portia_tui.core.model import Casket
+    from portia_tui.core.explain.deduction import explain
+    from portia_tui.core.language.model import Casket
 
     puzzle = Puzzle([Casket("gold", (S("makers", op="exactly", k=1, value=False),)),
                      Casket("silver", (S("in", "silver"),)),
@@ -95,9 +95,9 @@ def test_a_makers_statement_about_itself_is_settled_by_the_caskets_it_cannot_cou
 
 
 def test_a_count_statement_is_judged_by_the_statements_it_counts():
-    from portia_tui.core.deduction import explain
-    from portia_tui.core.model import Puzzle
-    from portia_tui.core.vocabulary import Statement as S
+    from portia_tui.core.explain.deduction import explain
+    from portia_tui.core.language.model import Puzzle
+    from portia_tui.core.language.vocabulary import Statement as S
 
     p = Puzzle.build({"gold": [S("count", "silver", op="exactly", k=2, value=True)],
                       "silver": [S("not_in", "lead"), S("not_in", "gold"), S("in", "silver")],

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import given
 
-from portia_tui.core.model import Puzzle, blank_puzzle, default_puzzle
-from portia_tui.core.vocabulary import (CLASSIC_KINDS, EMPTY, KINDS, Layout, Statement, options, parse_sentence,
+from portia_tui.core.language.model import Puzzle, blank_puzzle, default_puzzle
+from portia_tui.core.language.vocabulary import (CLASSIC_KINDS, EMPTY, KINDS, Layout, Statement, options, parse_sentence,
                                         problem, sentence)
 
 from .strategies import puzzles
@@ -84,7 +84,7 @@ def test_blank_puzzle_and_partial_meaning():
     assert blank.sentence(0) == ""
     assert parse_sentence("  ", blank.layout, 0) == EMPTY
     # an empty slot constrains nothing: brute force sees both of its values
-    from portia_tui.core.brute import analyse as brute
+    from portia_tui.core.solve.brute import analyse as brute
 
     half = blank.with_statement(0, 0, Statement("in", "gold")).with_m(1)
     counts = brute(half).true_counts
@@ -94,7 +94,7 @@ def test_blank_puzzle_and_partial_meaning():
 
 
 def test_number_words_read_from_zero_to_twelve():
-    from portia_tui.core.vocabulary import number
+    from portia_tui.core.language.vocabulary import number
 
     words = ("zero one two three four five six seven eight nine ten eleven twelve").split()
     assert [number(w) for w in words] == list(range(13))

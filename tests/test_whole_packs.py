@@ -8,10 +8,10 @@ import json
 import pytest
 
 from portia_tui.cli import main
-from portia_tui.core import formats
-from portia_tui.core.export import export_pack, to_html, to_markdown
-from portia_tui.core.pack import Pack, PackPuzzle, dumps_pack, loads_pack
-from portia_tui.core.rules import rule_sentence
+from portia_tui.core.io import formats
+from portia_tui.core.packs.export import export_pack, to_html, to_markdown
+from portia_tui.core.packs.pack import Pack, PackPuzzle, dumps_pack, loads_pack
+from portia_tui.core.language.rules import rule_sentence
 
 from .conftest import REPO
 
@@ -108,7 +108,7 @@ async def test_playing_a_rulebook_puzzle_words_its_rule_the_verdict_and_the_stor
     """A puzzle no share code can hold still plays (no code shown), states its rule, and a
     right pick gives the key lines and the whole story."""
     from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
-    from portia_tui.core.deduction import explain
+    from portia_tui.core.explain.deduction import explain
 
     from .test_play_app import feedback, press
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from portia_tui.core import brute
-from portia_tui.core.deduction import WholeDeducer, WholeStory, deducer, explain
-from portia_tui.core.engine import covers
+from portia_tui.core.solve import brute
+from portia_tui.core.explain.deduction import WholeDeducer, WholeStory, deducer, explain
+from portia_tui.core.solve.engine import covers
 
 from .strategies import full_puzzles
 
@@ -50,7 +50,7 @@ def test_whole_words_keep_exactly_the_consistent_worlds(puzzle):
         assert f"{len(fits)} caskets fit ({', '.join(fits)})" in text
     # the first of Portia's other rules is checked, in its own words, wherever the statements
     # leave a case
-    from portia_tui.core.rules import rule_sentence
+    from portia_tui.core.language.rules import rule_sentence
 
     reached = [s for s in stories if "paradox" not in s.loop_kinds.values()]
     if puzzle.side_rules and reached and not any(s.too_large for s in stories):
@@ -64,8 +64,8 @@ def test_whole_words_keep_exactly_the_consistent_worlds(puzzle):
 def test_hint_ladder_on_the_whole_language(puzzle):
     """Judging and every hint step agree with brute force; hint 1's casket is chosen from the
     statements alone (the same under other rules); hint 2 gives the story's key lines."""
-    from portia_tui.core.hints import Coach
-    from portia_tui.core.rules import Rule
+    from portia_tui.core.explain.hints import Coach
+    from portia_tui.core.language.rules import Rule
 
     truth = brute.analyse(puzzle)
     sols = truth.solutions()
@@ -157,8 +157,8 @@ KEY_LINES = {
 
 
 def test_every_rule_kind_has_a_pinned_puzzle():
-    from portia_tui.core import formats
-    from portia_tui.core.rules import RULE_KINDS
+    from portia_tui.core.io import formats
+    from portia_tui.core.language.rules import RULE_KINDS
 
     from .conftest import REPO
 
@@ -171,7 +171,7 @@ def test_every_rule_kind_has_a_pinned_puzzle():
 
 @pytest.mark.parametrize("name", sorted(KEY_LINES))
 def test_shipped_rulebook_puzzle_explained(name):
-    from portia_tui.core import formats
+    from portia_tui.core.io import formats
 
     from .conftest import REPO
 

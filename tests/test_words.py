@@ -1,4 +1,4 @@
-from portia_tui.core.words import listing, numbers, plural
+from portia_tui.core.language.words import listing, numbers, plural
 
 
 def test_listing_reads_like_a_sentence():
@@ -23,7 +23,7 @@ def test_plural():
 
 
 def test_truth_list_one_and_several():
-    from portia_tui.core.words import truth_list
+    from portia_tui.core.language.words import truth_list
 
     assert truth_list([True, False, False], range(3)) == (
         "statement 1 is true, statements 2 and 3 are false")
@@ -33,7 +33,7 @@ def test_truth_list_one_and_several():
 
 
 def test_the_verdict_is_worded_once():
-    from portia_tui.core.words import NO_SOLUTION, NOT_UNIQUE, VALID, verdict, verdict_parts
+    from portia_tui.core.language.words import NO_SOLUTION, NOT_UNIQUE, VALID, verdict, verdict_parts
 
     assert verdict(["gold"], 2) == "valid: the portrait is in the gold casket"
     assert verdict([], 1) == "no solution: no casket fits 1 true statement"

@@ -11,11 +11,12 @@ import stat
 import pytest
 
 from portia_tui.cli import main
-from portia_tui.core import files, formats
+from portia_tui.core.io import files
+from portia_tui.core.io import formats
 from portia_tui.core.errors import ExistsError
-from portia_tui.core.model import default_puzzle
-from portia_tui.core.pack import Pack, PackPuzzle, save_pack
-from portia_tui.core.progress import ProgressStore, PuzzleRecord
+from portia_tui.core.language.model import default_puzzle
+from portia_tui.core.packs.pack import Pack, PackPuzzle, save_pack
+from portia_tui.core.io.progress import ProgressStore, PuzzleRecord
 
 TOML = formats.dumps(default_puzzle(), "native")
 
@@ -166,7 +167,7 @@ def test_progress_values_are_bounded_and_never_written_as_infinity(tmp_path):
 
 def test_a_bad_byte_is_reported_on_its_line():
     from portia_tui.core.errors import FormatError
-    from portia_tui.core.files import decode
+    from portia_tui.core.io.files import decode
 
     with pytest.raises(FormatError) as info:
         decode(b"one\ntwo\nth\xffree\n", "f.txt")
@@ -175,7 +176,7 @@ def test_a_bad_byte_is_reported_on_its_line():
 
 
 def test_a_failed_write_says_why_in_one_line(tmp_path, monkeypatch):
-    from portia_tui.core import files
+    from portia_tui.core.io import files
     from portia_tui.core.errors import FormatError
 
     def full(fd):
@@ -189,14 +190,14 @@ def test_a_failed_write_says_why_in_one_line(tmp_path, monkeypatch):
 
 
 def test_export_names_fall_back_for_ids_without_letters():
-    from portia_tui.core.export import file_names
+    from portia_tui.core.packs.export import file_names
 
     assert file_names(["", "a/b", "a_b", "A_B"], ".txt") == [
         "puzzle.txt", "a_b.txt", "a_b-2.txt", "A_B-3.txt"]
 
 
 def test_the_folder_synced_is_the_real_files_folder(tmp_path, monkeypatch):
-    from portia_tui.core import files
+    from portia_tui.core.io import files
 
     synced = []
     monkeypatch.setattr(files, "_sync_folder", synced.append)

@@ -97,6 +97,16 @@ CORE = ["engine", "brute", "sat", "sat_legacy", "semantics", "vocabulary", "rule
         "formats/thesis_json", "formats/code", "formats/dimacs", "generator/settings",
         "generator/sampler", "generator/search", "generator/quality", "families",
         "generator/families"]
+#: the sub-package of core/ each module (or folder) lives in; errors and record sit in core/
+LOCATION = {
+    "model": "language", "vocabulary": "language", "rules": "language", "words": "language",
+    "engine": "solve", "semantics": "solve", "sat": "solve", "sat_legacy": "solve",
+    "brute": "solve", "assistant": "author", "completions": "author", "editing": "author",
+    "deduction": "explain", "hints": "explain", "difficulty": "explain", "marks": "explain",
+    "generator": "packs", "census": "packs", "families": "packs", "pack": "packs",
+    "export": "packs", "twins": "packs", "formats": "io", "files": "io", "paths": "io",
+    "progress": "io", "recovery": "io",
+}
 STABLE = ["files", "formats/native", "formats/thesis_json", "formats/common", "formats/text",
           "progress", "census", "assistant", "completions", "marks", "twins", "words", "model",
           "vocabulary", "semantics", "pack", "export", "hints", "editing"]
@@ -208,7 +218,7 @@ def run_tests(work: Path, tests: list[str], timeout: float) -> str:
 
 
 def run_module(work: Path, module: str, limit: int, seed: int, timeout: float) -> dict:
-    path = work / "portia_tui" / "core" / f"{module}.py"
+    path = work / "portia_tui" / "core" / LOCATION.get(module.split("/")[0], "") / f"{module}.py"
     original = path.read_text()
     tests = [t for t in TESTS.get(module, []) if (work / "tests" / t).exists()]
     found = sites(ast.parse(original))

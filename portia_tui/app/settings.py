@@ -23,10 +23,10 @@ from typing import Any
 import tomli_w
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.files import SMALL_LIMIT, atomic_write, parse_toml, read_text
-from portia_tui.core.formats.common import key_line
+from portia_tui.core.io.files import SMALL_LIMIT, atomic_write, parse_toml, read_text
+from portia_tui.core.io.formats.common import key_line
 
-from portia_tui.core.paths import config_dir, data_dir  # noqa: F401  (data_dir: re-exported for the app)
+from portia_tui.core.io.paths import config_dir, data_dir  # noqa: F401  (data_dir: re-exported for the app)
 SETTINGS_FILE = "settings.toml"
 
 #: known settings and the type each must have; unknown keys are kept as they are

@@ -34,7 +34,7 @@ from textual.css.styles import Styles
 from textual.theme import Theme
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.files import SMALL_LIMIT, decode, parse_toml, read_text
+from portia_tui.core.io.files import SMALL_LIMIT, decode, parse_toml, read_text
 
 from .settings import config_dir
 

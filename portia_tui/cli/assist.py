@@ -62,7 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _vocabularies() -> tuple[str, ...]:
-    from portia_tui.core.vocabulary import VOCABULARIES
+    from portia_tui.core.language.vocabulary import VOCABULARIES
 
     return tuple(VOCABULARIES)
 
@@ -78,8 +78,8 @@ def _author_from_settings() -> str:
 def cmd_new(args: argparse.Namespace) -> int:
     import os
 
-    from portia_tui.core import formats
-    from portia_tui.core.model import blank_puzzle, casket_names
+    from portia_tui.core.io import formats
+    from portia_tui.core.language.model import blank_puzzle, casket_names
 
     path = args.file
     if os.path.lexists(path):
@@ -121,9 +121,9 @@ def _target(puzzle, given: str | None, path: str) -> int:
 
 
 def cmd_assist(args: argparse.Namespace) -> int:
-    from portia_tui.core import formats
-    from portia_tui.core.assistant import MARK_SYMBOLS, mark_choices
-    from portia_tui.core.vocabulary import menu, sentence
+    from portia_tui.core.io import formats
+    from portia_tui.core.author.assistant import MARK_SYMBOLS, mark_choices
+    from portia_tui.core.language.vocabulary import menu, sentence
 
     path = args.file
     puzzle = formats.load(path)
@@ -163,10 +163,11 @@ def cmd_assist(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- repair
 def cmd_repair(args: argparse.Namespace) -> int:
-    from portia_tui.core import analyse, formats
-    from portia_tui.core.assistant import repairs
-    from portia_tui.core.vocabulary import sentence
-    from portia_tui.core.words import listing
+    from portia_tui.core import analyse
+    from portia_tui.core.io import formats
+    from portia_tui.core.author.assistant import repairs
+    from portia_tui.core.language.vocabulary import sentence
+    from portia_tui.core.language.words import listing
 
     path = args.file
     puzzle = formats.load(path)

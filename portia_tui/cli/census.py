@@ -9,8 +9,8 @@ import time
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from portia_tui.core.families import CENSUS_FAMILIES
-    from portia_tui.core.vocabulary import VOCABULARIES
+    from portia_tui.core.packs.families import CENSUS_FAMILIES
+    from portia_tui.core.language.vocabulary import VOCABULARIES
 
     p = sub.add_parser(
         "census", help="count every valid puzzle of Portia-n or of a family (exhaustive)",
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         print("portia census: -n N is needed without --family (see portia census --help)",
               file=sys.stderr)
         return 2
-    from portia_tui.core.census import census
+    from portia_tui.core.packs.census import census
 
     with _Bar(enabled=not args.quiet and sys.stderr.isatty()) as bar:
         r = census(args.n, args.vocabulary, progress=bar.update)
@@ -102,7 +102,7 @@ FAMILY_WORDS = {
 
 
 def _family(args: argparse.Namespace, family: str) -> int:
-    from portia_tui.core.families import family_census
+    from portia_tui.core.packs.families import family_census
 
     with _Bar(enabled=not args.quiet and sys.stderr.isatty()) as bar:
         r = family_census(family, args.n, args.vocabulary, progress=bar.update)

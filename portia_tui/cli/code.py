@@ -20,7 +20,7 @@ def share_code(arg: str):
     """The puzzle a command-line argument holds as a share code, or None when the argument is
     an existing path or does not have a code's shape (then it is read as a file). A bad code
     raises CodeError (one line, exit 2)."""
-    from portia_tui.core.formats.code import decode, looks_like_code
+    from portia_tui.core.io.formats.code import decode, looks_like_code
 
     if Path(arg).exists() or Path(arg).is_symlink() or not looks_like_code(arg):
         return None
@@ -28,8 +28,8 @@ def share_code(arg: str):
 
 
 def run(args: argparse.Namespace) -> int:
-    from portia_tui.core import formats
-    from portia_tui.core.formats.code import encode
+    from portia_tui.core.io import formats
+    from portia_tui.core.io.formats.code import encode
 
     puzzle = share_code(args.file) or formats.load(args.file)
     print(encode(puzzle))

@@ -25,9 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def load_for_editing(file: str | None):
     """(puzzle or None, path or None); raises PortiaError for a file that cannot be edited."""
-    from portia_tui.core import formats
+    from portia_tui.core.io import formats
     from portia_tui.core.errors import FormatError
-    from portia_tui.core.formats.common import check_target
+    from portia_tui.core.io.formats.common import check_target
 
     if file is None:
         return None, None
@@ -58,9 +58,9 @@ def run_editor(puzzle, path: Path | None, *, caskets: int | tuple[str, ...] = 3,
 def _refuse_pack(path: Path) -> None:
     """A pack is not one puzzle: say how to open one of its puzzles."""
     from portia_tui.core.errors import FormatError, PortiaError
-    from portia_tui.core.files import LARGE_LIMIT
-    from portia_tui.core.formats.common import read_text
-    from portia_tui.core.pack import is_pack_text, load_pack
+    from portia_tui.core.io.files import LARGE_LIMIT
+    from portia_tui.core.io.formats.common import read_text
+    from portia_tui.core.packs.pack import is_pack_text, load_pack
 
     try:
         text = read_text(path, LARGE_LIMIT)
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         # read the pack before textual starts, so bad input is one line and exit 2
         puzzle, suggested = load_from_pack(args.file, args.id)
         from portia_tui.app.editor.app import EditorApp
-        from portia_tui.core.editing import EditorModel
+        from portia_tui.core.author.editing import EditorModel
 
         # a new, unsaved puzzle whose save-as starts at the suggested name
         app = EditorApp(EditorModel(puzzle, source=suggested))

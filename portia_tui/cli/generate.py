@@ -7,10 +7,10 @@ import sys
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from portia_tui.core.difficulty import DIFFICULTIES
-    from portia_tui.core.generator.families import FAMILIES
-    from portia_tui.core.generator.settings import DEFAULT_ATTEMPTS, M_POLICIES
-    from portia_tui.core.vocabulary import VOCABULARIES
+    from portia_tui.core.explain.difficulty import DIFFICULTIES
+    from portia_tui.core.packs.generator.families import FAMILIES
+    from portia_tui.core.packs.generator.settings import DEFAULT_ATTEMPTS, M_POLICIES
+    from portia_tui.core.language.vocabulary import VOCABULARIES
 
     p = sub.add_parser(
         "generate", help="generate random puzzles, each verified to have one solution",
@@ -77,7 +77,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _text(pack) -> str:
     """Readable text: the thesis text format's header line, then each statement with its casket."""
-    from portia_tui.core.formats import text
+    from portia_tui.core.io.formats import text
 
     out = []
     for entry in pack.puzzles:
@@ -94,11 +94,11 @@ def _text(pack) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.difficulty import DIFFICULTIES
-    from portia_tui.core.generator import Settings, Stats, iter_generate, notices
-    from portia_tui.core.generator.families import family_defaults
-    from portia_tui.core.generator.settings import M_POLICIES
-    from portia_tui.core.pack import build_pack, dumps_pack, save_pack
+    from portia_tui.core.explain.difficulty import DIFFICULTIES
+    from portia_tui.core.packs.generator import Settings, Stats, iter_generate, notices
+    from portia_tui.core.packs.generator.families import family_defaults
+    from portia_tui.core.packs.generator.settings import M_POLICIES
+    from portia_tui.core.packs.pack import build_pack, dumps_pack, save_pack
 
     defaults = {"n": 3, "vocabulary": "classic"}
     if args.family is not None or args.vocabulary == "full":
@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         family=args.family)
     settings = asked.check()
     if args.output:  # fail before the work, not after
-        from portia_tui.core.formats.common import check_target
+        from portia_tui.core.io.formats.common import check_target
 
         check_target(args.output, args.force)
     if not args.quiet:

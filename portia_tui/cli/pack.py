@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     x.add_argument("--force", action="store_true", help="replace FILE if it exists")
     x.set_defaults(func=cmd_extract)
 
-    from portia_tui.core.export import FORMATS, ORDERS, SOLUTIONS
+    from portia_tui.core.packs.export import FORMATS, ORDERS, SOLUTIONS
 
     e = psub.add_parser("export", help="export a pack to md, html, txt or json",
                         description="md and html: one printable file (html prints on A4, "
@@ -56,7 +56,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from portia_tui.core.pack import check_pack, load_pack
+    from portia_tui.core.packs.pack import check_pack, load_pack
 
     pack = load_pack(args.pack)
     results = check_pack(pack)
@@ -68,7 +68,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from portia_tui.core.pack import load_pack
+    from portia_tui.core.packs.pack import load_pack
 
     pack = load_pack(args.pack)
     print(f"{pack.title}" + (f" by {pack.author}" if pack.author else "")
@@ -84,7 +84,7 @@ def pack_puzzle(path: str, pid: str):
     """The puzzle with id `pid` of the pack at `path`, with the pack's author when it has
     none of its own and its title (or "Puzzle ID") kept; PortiaError naming the ids if none."""
     from portia_tui.core.errors import PortiaError
-    from portia_tui.core.pack import load_pack
+    from portia_tui.core.packs.pack import load_pack
 
     pack = load_pack(path)
     try:
@@ -97,7 +97,7 @@ def pack_puzzle(path: str, pid: str):
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
-    from portia_tui.core import formats
+    from portia_tui.core.io import formats
 
     puzzle = pack_puzzle(args.pack, args.id)
     formats.save(puzzle, args.output, force=args.force)
@@ -106,8 +106,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from portia_tui.core.export import export_pack
-    from portia_tui.core.pack import load_pack
+    from portia_tui.core.packs.export import export_pack
+    from portia_tui.core.packs.pack import load_pack
 
     pack = load_pack(args.pack)
     result = export_pack(pack, args.format, args.out, force=args.force,

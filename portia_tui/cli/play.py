@@ -22,10 +22,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def load_playable(path: str):
     """The Pack or Puzzle in a file, or raise PortiaError naming the file and line."""
-    from portia_tui.core import formats
-    from portia_tui.core.files import LARGE_LIMIT
-    from portia_tui.core.formats.common import read_text
-    from portia_tui.core.pack import is_pack_text, loads_pack
+    from portia_tui.core.io import formats
+    from portia_tui.core.io.files import LARGE_LIMIT
+    from portia_tui.core.io.formats.common import read_text
+    from portia_tui.core.packs.pack import is_pack_text, loads_pack
 
     if Path(path).suffix.lower() == ".toml":
         text = read_text(path, LARGE_LIMIT)  # read once: a pack or a puzzle
@@ -34,7 +34,7 @@ def load_playable(path: str):
 
 
 def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.pack import Pack
+    from portia_tui.core.packs.pack import Pack
 
     from .code import share_code
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from portia_tui.core import formats
+from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.model import Puzzle
-from portia_tui.core.rules import rule_sentence
-from portia_tui.core.semantics import Analysis
-from portia_tui.core.words import verdict
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.rules import rule_sentence
+from portia_tui.core.solve.semantics import Analysis
+from portia_tui.core.language.words import verdict
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -131,7 +131,7 @@ def _spans(values) -> str:
 
 def partial_lines(puzzle: Puzzle, part, m: int | None) -> list[str]:
     """The partial puzzle's counts, for people (`part`: the core's PartialReport)."""
-    from portia_tui.core.words import incomplete
+    from portia_tui.core.language.words import incomplete
 
     names = puzzle.names
     width = max(len(n) for n in names)
@@ -147,7 +147,7 @@ def partial_lines(puzzle: Puzzle, part, m: int | None) -> list[str]:
 
 def _partial_dict(puzzle: Puzzle, part, m: int | None) -> dict:
     """The keys `solve --json` adds for a puzzle still being written."""
-    from portia_tui.core.words import incomplete
+    from portia_tui.core.language.words import incomplete
 
     names = puzzle.names
     return {
@@ -162,12 +162,12 @@ def _partial_dict(puzzle: Puzzle, part, m: int | None) -> dict:
 
 def _read(path: str):
     """(puzzle, None) for a puzzle file, (None, pack) for a pack."""
-    from portia_tui.core.formats.common import read_text
+    from portia_tui.core.io.formats.common import read_text
 
     fmt = formats.format_of(path, formats.READERS)
     text = read_text(path)
     if fmt == "native" and "pack" in text:
-        from portia_tui.core.pack import is_pack_text, loads_pack
+        from portia_tui.core.packs.pack import is_pack_text, loads_pack
 
         if is_pack_text(text):
             return None, loads_pack(text, path)
@@ -182,7 +182,7 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
     analysis = analyse(puzzle)
     part = None
     if puzzle.empty_slots or (m is None and not puzzle.rules):
-        from portia_tui.core.assistant import partial_report
+        from portia_tui.core.author.assistant import partial_report
 
         part = partial_report(puzzle)
     if as_json:
@@ -190,14 +190,14 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
         if part is not None:
             data.update(_partial_dict(puzzle, part, m))
         if explain and part is None and (m is not None or puzzle.side_rules):
-            from portia_tui.core.deduction import explain as explain_
+            from portia_tui.core.explain.deduction import explain as explain_
 
             data["explanation"] = explain_(puzzle, m, analysis)
         return data
     text = report(puzzle, analysis, m) if part is None else partial_report_text(
         puzzle, analysis, part, m)
     if explain and part is None and (m is not None or puzzle.side_rules):
-        from portia_tui.core.deduction import explain as explain_
+        from portia_tui.core.explain.deduction import explain as explain_
 
         text += "\n\n" + explain_(puzzle, m, analysis)
     return text
@@ -244,7 +244,7 @@ def check_line(puzzle: Puzzle) -> tuple[int, str]:
     from portia_tui.core import analyse
 
     if not puzzle.complete:
-        from portia_tui.core.words import incomplete
+        from portia_tui.core.language.words import incomplete
 
         return 1, incomplete(len(puzzle.empty_slots), not puzzle.rules)
     sols = analyse(puzzle).solution_names()

@@ -3,15 +3,15 @@
 Plain Python: nothing in this package may import textual (checked by import-linter).
 """
 
-from .errors import FormatError, PortiaError, PuzzleError
-from .model import DEFAULT_CASKETS, Casket, Puzzle, default_puzzle
-from .semantics import Analysis, LoopReport
-from .vocabulary import KINDS, Statement
+from portia_tui.core.errors import FormatError, PortiaError, PuzzleError
+from portia_tui.core.language.model import DEFAULT_CASKETS, Casket, Puzzle, default_puzzle
+from portia_tui.core.solve.semantics import Analysis, LoopReport
+from portia_tui.core.language.vocabulary import KINDS, Statement
 
 
 def analyse(puzzle: Puzzle) -> Analysis:
-    """The exact analysis (the casket engine, core/engine.py; no SAT solver involved)."""
-    from .engine import analyse as engine_analyse
+    """The exact analysis (the casket engine, core/solve/engine.py; no SAT solver involved)."""
+    from portia_tui.core.solve.engine import analyse as engine_analyse
 
     return engine_analyse(puzzle)
 

@@ -3,7 +3,7 @@
 A request says what the screen wants for one edit generation; the worker turns it into an
 answer that carries the request, so the screen can drop an answer to an older edit. All the
 puzzle logic is the core's: the analysis (the casket engine) and the truth values under a
-placement it gives, the assistant's judgement (core/assistant.py: the standing of the target,
+placement it gives, the assistant's judgement (core/author/assistant.py: the standing of the target,
 the marks on a menu, the repairs of an invalid puzzle).
 """
 
@@ -14,13 +14,13 @@ from functools import lru_cache
 from typing import Callable
 
 from portia_tui.core import analyse
-from portia_tui.core.assistant import MARK_SYMBOLS, AssistantReport, assess, mark_choices
-from portia_tui.core.assistant import repairs as find_repairs
-from portia_tui.core.model import Puzzle
-from portia_tui.core.semantics import Analysis
-from portia_tui.core.vocabulary import (FAMILIES, KINDS, Layout, Statement, options, sentence,
+from portia_tui.core.author.assistant import MARK_SYMBOLS, AssistantReport, assess, mark_choices
+from portia_tui.core.author.assistant import repairs as find_repairs
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.semantics import Analysis
+from portia_tui.core.language.vocabulary import (FAMILIES, KINDS, Layout, Statement, options, sentence,
                                         vocabulary_kinds)
-from portia_tui.core.words import listing
+from portia_tui.core.language.words import listing
 
 __all__ = ["MARK_SYMBOLS"]  # the core's symbols (one home), re-exported for the widgets
 
@@ -90,7 +90,7 @@ class MarksRequest:
 def marks(request: MarksRequest, cancelled: Callable[[], bool] = lambda: False,
           budget: float | None = MARKS_BUDGET) -> tuple[str, ...] | None:
     """One mark per menu entry of the slot (menu order): "valid", "reachable", "impossible"
-    or "undecided" (core/assistant.py ``mark_choices``; with m open, for some m). None when
+    or "undecided" (core/author/assistant.py ``mark_choices``; with m open, for some m). None when
     cancelled."""
     if cancelled():
         return None

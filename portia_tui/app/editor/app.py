@@ -9,12 +9,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from portia_tui.app.base import PortiaApp
-from portia_tui.core.model import Puzzle, blank_puzzle, default_puzzle
-from portia_tui.core.recovery import RecoveryStore
+from portia_tui.core.language.model import Puzzle, blank_puzzle, default_puzzle
+from portia_tui.core.io.recovery import RecoveryStore
 
 from .commands import EditorCommands
 from .files import FileActions
-from portia_tui.core.editing import EditorModel
+from portia_tui.core.author.editing import EditorModel
 from .screens.editor import EditorScreen
 
 

@@ -12,8 +12,8 @@ from typing import NamedTuple
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from portia_tui.core.rules import rule_sentence
-from portia_tui.core.vocabulary import VOCABULARIES
+from portia_tui.core.language.rules import rule_sentence
+from portia_tui.core.language.vocabulary import VOCABULARIES
 
 
 class EditorAction(NamedTuple):

@@ -1,5 +1,5 @@
 """The editor's file actions: save, save as, open, new, the question about unsaved work,
-and the recovery copy of unsaved work (the store itself is core/recovery.py).
+and the recovery copy of unsaved work (the store itself is core/io/recovery.py).
 
 A save asks before replacing a file that changed on disk since it was opened or last saved,
 says so when the puzzle it writes is incomplete or not valid (it still saves), and a failed
@@ -13,13 +13,13 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from portia_tui.core import formats
+from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.formats.common import read_text
-from portia_tui.core.recovery import Recovered, RecoveryStore
-from portia_tui.core.sat import analyse
-from portia_tui.core.editing import EditorModel
-from portia_tui.core.words import incomplete, plural
+from portia_tui.core.io.formats.common import read_text
+from portia_tui.core.io.recovery import Recovered, RecoveryStore
+from portia_tui.core.solve.sat import analyse
+from portia_tui.core.author.editing import EditorModel
+from portia_tui.core.language.words import incomplete, plural
 
 from .widgets.toolbar import display_name
 from .screens.dialogs import ChoiceScreen, PathScreen

@@ -7,10 +7,10 @@ from typing import Callable
 
 from textual.binding import Binding
 
-from portia_tui.core.hints import Coach
-from portia_tui.core.model import Puzzle
-from portia_tui.core.pack import Pack, PackPuzzle
-from portia_tui.core.progress import ProgressStore, pack_key
+from portia_tui.core.explain.hints import Coach
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.packs.pack import Pack, PackPuzzle
+from portia_tui.core.io.progress import ProgressStore, pack_key
 
 from ..base import PortiaApp
 from .messages import Navigate, OpenPuzzle

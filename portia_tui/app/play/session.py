@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.formats.code import encode
-from portia_tui.core.hints import HINT_LEVELS, Coach, Hint, Verdict
-from portia_tui.core.marks import MarkCheck, PencilMarks, check_marks
-from portia_tui.core.model import Puzzle
-from portia_tui.core.progress import PuzzleRecord
+from portia_tui.core.io.formats.code import encode
+from portia_tui.core.explain.hints import HINT_LEVELS, Coach, Hint, Verdict
+from portia_tui.core.explain.marks import MarkCheck, PencilMarks, check_marks
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.io.progress import PuzzleRecord
 
 
 @dataclass(frozen=True)

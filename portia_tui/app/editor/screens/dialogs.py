@@ -236,7 +236,7 @@ class NewPuzzleScreen(Dialog):
 
     def answer(self) -> dict | str:
         """The dict for the editor, or why the fields cannot make a puzzle."""
-        from portia_tui.core.model import casket_names, check_name
+        from portia_tui.core.language.model import casket_names, check_name
 
         text = self._value("caskets")
         if text.isdigit():

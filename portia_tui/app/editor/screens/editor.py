@@ -16,11 +16,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from portia_tui.app.footer import Footer
-from portia_tui.core import formats
+from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.model import Puzzle, blank_puzzle
-from portia_tui.core.rules import RULE_KINDS, Rule, rule_sentence
-from portia_tui.core.vocabulary import VOCABULARIES, Statement
+from portia_tui.core.language.model import Puzzle, blank_puzzle
+from portia_tui.core.language.rules import RULE_KINDS, Rule, rule_sentence
+from portia_tui.core.language.vocabulary import VOCABULARIES, Statement
 
 from ..analysis import MarksRequest, RepairsRequest, Report, Request, family_heading, menu
 from .. import compositor
@@ -28,7 +28,7 @@ from ..commands import bindings
 from ..files import FileActions
 from ..messages import (AnalysisReady, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
                         SlotMenuRequested, TargetChosen)
-from portia_tui.core.editing import EditorModel
+from portia_tui.core.author.editing import EditorModel
 from ..widgets import analysis_panel
 from ..widgets.analysis_panel import AnalysisPanel, update_text
 from ..widgets.assistant_panel import AssistantPanel

@@ -19,8 +19,8 @@ from textual.geometry import Size
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from portia_tui.core.model import Puzzle
-from portia_tui.core.words import VALID, incomplete, numbers, plural, verdict_parts
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.words import VALID, incomplete, numbers, plural, verdict_parts
 
 from ..analysis import Report, counts_text, names
 from ..messages import MChosen

@@ -9,10 +9,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Select, Static
 
-from portia_tui.core.assistant import EXCEEDED, REACHED, SHORT, SKIPPED
-from portia_tui.core.model import Puzzle
-from portia_tui.core.vocabulary import sentence
-from portia_tui.core.words import numbers, plural, truth_list
+from portia_tui.core.author.assistant import EXCEEDED, REACHED, SHORT, SKIPPED
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.vocabulary import sentence
+from portia_tui.core.language.words import numbers, plural, truth_list
 
 from ..analysis import MARK_LEGEND, Report, counts_text, names
 from ..messages import TargetChosen

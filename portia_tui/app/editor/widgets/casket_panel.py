@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widget import Widget
 
-from portia_tui.core.vocabulary import Statement
+from portia_tui.core.language.vocabulary import Statement
 
 from ..messages import Navigate, SlotFocused, SlotMenuRequested
 

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import HorizontalScroll, Vertical
 from textual.widgets import Static
 
-from portia_tui.core.model import Puzzle
+from portia_tui.core.language.model import Puzzle
 
 from .casket_panel import CasketPanel, Slot
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from portia_tui.core.model import Puzzle
-from portia_tui.core.rules import rule_sentence
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.rules import rule_sentence
 
 from .analysis_panel import update_text
 

@@ -8,9 +8,9 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Input, Static
 
 from ..messages import MChosen
-from portia_tui.core.editing import EditorModel
-from portia_tui.core.model import Puzzle
-from portia_tui.core.words import plural
+from portia_tui.core.author.editing import EditorModel
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.words import plural
 
 
 def display_name(model: EditorModel) -> str:

@@ -10,8 +10,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from portia_tui.app.footer import Footer
-from portia_tui.core.pack import Pack
-from portia_tui.core.progress import PackProgress, clock, statistics
+from portia_tui.core.packs.pack import Pack
+from portia_tui.core.io.progress import PackProgress, clock, statistics
 
 from ..messages import OpenPuzzle
 from ..widgets import status_label

@@ -19,10 +19,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from portia_tui.app.footer import Footer
-from portia_tui.core.hints import HINT_LEVELS
-from portia_tui.core.model import Puzzle
-from portia_tui.core.progress import PuzzleRecord, clock
-from portia_tui.core.words import plural
+from portia_tui.core.explain.hints import HINT_LEVELS
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.io.progress import PuzzleRecord, clock
+from portia_tui.core.language.words import plural
 
 from ..keys import bindings
 from ..messages import Navigate

@@ -8,7 +8,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from portia_tui.app.footer import Footer
-from portia_tui.core.progress import GroupStats, clock
+from portia_tui.core.io.progress import GroupStats, clock
 
 
 def stats_rows(rows: list[GroupStats]) -> list[tuple[str, ...]]:

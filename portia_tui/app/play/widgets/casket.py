@@ -11,7 +11,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-from portia_tui.core.model import Puzzle
+from portia_tui.core.language.model import Puzzle
 
 
 class StatementLine(Horizontal):

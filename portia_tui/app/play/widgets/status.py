@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from portia_tui.core.progress import STATUSES
+from portia_tui.core.io.progress import STATUSES
 
 #: each status as people read it (the progress file stores the keys)
 STATUS_WORDS = {"unsolved": "unsolved", "solved": "solved", "hinted": "solved with hints",

@@ -1,0 +1,438 @@
+"""Reading and writing files safely: the one home for every reader and writer portia has.
+
+Reading (:func:`read_bytes`, :func:`read_text`, :func:`parse_toml`, :func:`parse_json`) is
+*total*: a missing file, a folder, a FIFO or a device (``/dev/zero`` through a symlink), a file
+over the size cap, bytes that are not UTF-8, TOML or JSON nested too deep, or a number too long
+for Python all become one :class:`FormatError` naming the file (and the line where known).
+Nothing here blocks on a FIFO or reads without a bound.
+
+Writing (:func:`atomic_write`) goes through a temporary file in the real file's folder: it
+follows a symlink to the file it names, gives a new file the mode the umask allows (a replaced
+file keeps its mode), syncs the data and then the folder, and refuses to replace an existing
+file without ``force`` atomically (a hard link of the temporary file, which fails when the name
+is taken) rather than by looking first. Refusals raise :class:`ExistsError`, which carries the
+path; the interfaces say how to replace it.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+import stat
+
+from portia_tui.core.errors import ExistsError, FormatError
+from portia_tui.core.language.vocabulary import LazyPattern
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
+
+#: size caps: a puzzle, settings or theme file is a few kilobytes; a pack or the progress
+#: file of many thousand puzzles a few megabytes
+SMALL_LIMIT = 1 << 20
+LARGE_LIMIT = 64 << 20
+
+#: what the fstat type bits are, for the message about a file that is not a regular one
+_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _size(n: int) -> str:
+    return f"{n / (1 << 20):.0f} MiB" if n >= 1 << 20 else f"{n:,} bytes"
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int = SMALL_LIMIT,
+               what: str = "puzzle file") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; FormatError naming the file
+    otherwise. Opened without blocking, so a FIFO is refused, not waited on."""
+    name = os.fspath(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(name, flags)
+    except FileNotFoundError:
+        raise FormatError("no such file", name) from None
+    except IsADirectoryError:
+        raise FormatError(f"is a folder, not a {what}", name) from None
+    except OSError as exc:
+        raise FormatError(f"cannot read: {exc.strerror or exc}", name) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise FormatError(f"is a folder, not a {what}", name)
+        if not stat.S_ISREG(info.st_mode):
+            kind = next((k for test, k in _KINDS if test(info.st_mode)), "not a regular file")
+            raise FormatError(f"is {kind}, not a {what}; not read", name)
+        if info.st_size > limit:
+            raise FormatError(f"too large for a {what} ({_size(info.st_size)}; at most "
+                              f"{_size(limit)})", name)
+        chunks = []
+        left = limit + 1  # the file may grow while it is read
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 16))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise FormatError(f"cannot read: {exc.strerror or exc}", name) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise FormatError(f"too large for a {what} (more than {_size(limit)})", name)
+    return data
+
+
+def decode(data: bytes, name: str) -> str:
+    """UTF-8 text (a byte-order mark dropped, line ends made "\\n"); FormatError with the line
+    of the first bad byte."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise FormatError("not UTF-8 text", name, line) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_text(path: str | os.PathLike[str], limit: int = SMALL_LIMIT,
+              what: str = "puzzle file") -> str:
+    """:func:`read_bytes` then :func:`decode`."""
+    return decode(read_bytes(path, limit, what), os.fspath(path))
+
+
+# --------------------------------------------------------------------------- parsing
+def toml_error(exc: ValueError) -> tuple[str, int | None]:
+    """(message, line) of a tomllib.TOMLDecodeError: Python 3.11 only gives the place inside
+    the message ('... (at line 3, column 5)'), so it is taken out of the message here."""
+    message = str(exc)
+    found = re.search(r"\(at line (\d+)", message)
+    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+    message = re.sub(r"\s*\(at end of document\)", " (at the end)", message)
+    return message, int(found.group(1)) if found else None
+
+
+def _number_line(text: str) -> int | None:
+    """The line of the first run of more than 4300 digits (Python's limit for int())."""
+    found = re.search(r"\d{4301}", text)
+    return text.count("\n", 0, found.start()) + 1 if found else None
+
+
+def parse_toml(text: str, path: str, label: str = "TOML syntax") -> dict[str, Any]:
+    """The TOML table in text; FormatError('<label>: ...', path, line) when it is not one.
+    Text in the plain form portia writes is read by :func:`plain_toml`; anything else, and
+    every error, by tomllib."""
+    table = plain_toml(text)
+    if table is not None:
+        return table
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message, line = toml_error(exc)
+        raise FormatError(f"{label}: {message}", path, line) from None
+    except RecursionError:
+        raise FormatError(f"{label}: arrays or tables nested too deep", path) from None
+    except (ValueError, OverflowError):  # an integer of more than 4300 digits
+        raise FormatError(f"{label}: a number too long to read", path,
+                          _number_line(text)) from None
+
+
+# The plain TOML portia writes: `key = "text"`, integers, true/false, arrays of strings (one
+# line, or one string a line), [[tables]] and comments. tomllib takes about 10 ms to import
+# (and typing with it), more than `portia solve` needs for everything else, so this form is
+# read here. Anything outside it (an escape, a float, a dotted key, a key given twice, a
+# control character...) returns None and goes to tomllib, which reads it or words the error.
+_STRING = r'"([^"\\]*)"'  # a basic string with no escape (its text captured)
+_BARE = r'"[^"\\]*"'
+_TAIL = r"[ \t]*(?:#.*)?"  # what may end a line: blanks, a comment
+
+
+class _Plain:
+    """The plain form's patterns, compiled on first use (:class:`vocabulary.LazyPattern`)."""
+
+    control = LazyPattern(r"[\x00-\x08\x0b-\x1f\x7f]")  # control characters but tab, newline
+    key_value = LazyPattern(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
+    table = LazyPattern(rf"[ \t]*\[\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\]{_TAIL}")  # [[table]]
+    scalar = LazyPattern(rf"(?:{_STRING}|([+-]?(?:0|[1-9][0-9]{{0,17}}))|(true|false)){_TAIL}")
+    inline = LazyPattern(rf"(\[[ \t]*(?:{_BARE}[ \t]*,[ \t]*)*(?:{_BARE}[ \t]*)?\]){_TAIL}")
+    element = LazyPattern(rf"[ \t]*{_STRING}[ \t]*(,?){_TAIL}")  # an element on its own line
+    end = LazyPattern(rf"[ \t]*\]{_TAIL}")  # the array's end
+    blank = LazyPattern(_TAIL)  # a blank or comment line, or a line's end
+    string = LazyPattern(_STRING)
+
+
+def plain_toml(text: str) -> dict[str, Any] | None:
+    """The table in text when it is in the plain form portia writes, else None (tomllib reads
+    it: the two agree on every text this accepts, checked by hypothesis)."""
+    if "\r" in text or _Plain.control.search(text):
+        return None
+    root: dict[str, Any] = {}
+    tables: set[str] = set()  # the names of arrays of tables made here
+    current = root
+    lines = iter(text.split("\n"))
+    for line in lines:
+        if _Plain.blank.fullmatch(line):
+            continue
+        found = _Plain.table.fullmatch(line)
+        if found:
+            name = found[1]
+            if name in root and name not in tables:
+                return None
+            tables.add(name)
+            current = {}
+            root.setdefault(name, []).append(current)
+            continue
+        found = _Plain.key_value.fullmatch(line)
+        if not found or found[1] in current:
+            return None
+        value = _plain_value(found[2], lines)
+        if value is None:
+            return None
+        current[found[1]] = value
+    return root
+
+
+def _plain_value(text: str, lines) -> Any:
+    """The value after `key =`: a string, integer, boolean or array of strings (whose later
+    lines are taken from `lines`), or None when it is not in the plain form."""
+    found = _Plain.scalar.fullmatch(text)
+    if found:
+        if found[1] is not None:
+            return found[1]
+        return int(found[2]) if found[2] is not None else found[3] == "true"
+    found = _Plain.inline.fullmatch(text)
+    if found:
+        return _Plain.string.findall(found[1])
+    if text == '"""':
+        return _plain_multiline(lines)
+    if not (text.startswith("[") and _Plain.blank.fullmatch(text, 1)):
+        return None
+    items: list[str] = []
+    comma = True  # whether another element may follow
+    for line in lines:
+        if _Plain.blank.fullmatch(line):
+            continue
+        if _Plain.end.fullmatch(line):
+            return items
+        found = _Plain.element.fullmatch(line)
+        if not found or not comma:
+            return None
+        items.append(found[1])
+        comma = bool(found[2])
+    return None
+
+
+def _plain_multiline(lines) -> str | None:
+    """The rest of a multi-line string whose opening \"\"\" ended its line: the lines up to the
+    closing quotes (none may hold a quote or a backslash), or None."""
+    text: list[str] = []
+    for line in lines:
+        if "\\" in line:
+            return None
+        at = line.find('"""')
+        if at < 0:
+            if '"' in line:
+                return None
+            text.append(line)
+            continue
+        if '"' in line[:at] or not _Plain.blank.fullmatch(line, at + 3):
+            return None
+        text.append(line[:at])
+        return "\n".join(text)
+    return None
+
+
+def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def parse_json(text: str, path: str, unique_keys: bool = False) -> Any:
+    """The JSON value in text; FormatError('JSON syntax: ...', path, line) when it is not one.
+    NaN and Infinity are refused; with unique_keys, so is a key given twice in one object."""
+    def constant(word: str) -> Any:
+        raise FormatError(f"JSON syntax: {word} is not a number JSON allows", path,
+                          _line_of_word(text, word))
+
+    try:
+        return json.loads(text, parse_constant=constant,
+                          object_pairs_hook=_unique_object if unique_keys else None)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"JSON syntax: {exc.msg}", path, exc.lineno) from None
+    except _DuplicateKey as exc:
+        raise FormatError(f"the key {json.dumps(exc.key)} is given twice in one object", path,
+                          _second_key_line(text, exc.key)) from None
+    except RecursionError:
+        raise FormatError("JSON syntax: arrays or objects nested too deep", path) from None
+    except (ValueError, OverflowError):
+        raise FormatError("JSON syntax: a number too long to read", path,
+                          _number_line(text)) from None
+
+
+def _line_of_word(text: str, word: str) -> int | None:
+    at = text.find(word)
+    return text.count("\n", 0, at) + 1 if at >= 0 else None
+
+
+def _second_key_line(text: str, key: str) -> int | None:
+    """The line where JSON key is set the second time (an estimate: the text is not parsed)."""
+    found = list(re.finditer(re.escape(json.dumps(key)) + r"\s*:", text))
+    if not found:
+        return None
+    return text.count("\n", 0, found[min(1, len(found) - 1)].start()) + 1
+
+
+class reading:
+    """``with reading(path):`` turns what a reader may still raise on hostile input (a number
+    too large for a float, nesting too deep for the checks) into one FormatError naming the
+    file: the last guard behind the readers' own checks, so no input ever ends in a traceback.
+    (A class, not a contextlib generator: `portia solve` does without importing contextlib.)"""
+
+    __slots__ = ("path",)
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 trace: object) -> bool:
+        if kind is None:
+            return False
+        if issubclass(kind, RecursionError):
+            raise FormatError("nested too deep to read", self.path) from None
+        if issubclass(kind, (OverflowError, ValueError)):
+            raise FormatError(f"cannot read this file: {exc}", self.path) from None
+        return False
+
+
+# --------------------------------------------------------------------------- writing
+def check_target(path: str | os.PathLike[str], force: bool = False) -> None:
+    """The rules for a file portia is about to write, checked before any work is done:
+    the folder must exist, the path must not be a folder or a special file, and an existing
+    file is replaced only when force is true (ExistsError). :func:`atomic_write` checks again
+    when it writes, without a gap."""
+    target = os.fspath(path)
+    if os.path.isdir(target):
+        raise FormatError("is a folder, not a file", target)
+    if os.path.lexists(target):
+        if not force:
+            raise ExistsError(target)
+        try:
+            mode = os.stat(target).st_mode
+        except OSError:
+            mode = stat.S_IFREG  # a dangling symlink: the write creates the file it names
+        if not stat.S_ISREG(mode):
+            raise FormatError("is not a regular file; not replaced", target)
+    folder = os.path.dirname(os.path.realpath(target)) or "."
+    if not os.path.isdir(folder):
+        raise FormatError(f"no such folder {os.path.dirname(target) or '.'!r}", target)
+
+
+def _temp_file(folder: str, base: str) -> tuple[int, str]:
+    """A new file in folder, created with mode 0o666 less the umask (as open() would)."""
+    import secrets
+
+    for _ in range(100):
+        tmp = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0),
+                           0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name in {folder}")
+
+
+def _sync_folder(folder: str) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename is done all the same
+    finally:
+        os.close(fd)
+
+
+#: errors os.link gives where a file system has no hard links
+_NO_LINKS = {getattr(errno, name) for name in ("EPERM", "EOPNOTSUPP", "ENOTSUP", "EMLINK",
+                                                "ENOSYS") if hasattr(errno, name)}
+
+
+def _place_new(tmp: str, real: str, target: str) -> None:
+    """Give tmp the name real, failing with ExistsError when real exists (no gap)."""
+    try:
+        os.link(tmp, real)
+    except FileExistsError:
+        raise ExistsError(target) from None
+    except OSError as exc:
+        if exc.errno not in _NO_LINKS:
+            raise
+        # no hard links here: claim the name exclusively, then rename over the claim
+        try:
+            os.close(os.open(real, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            raise ExistsError(target) from None
+        try:
+            os.replace(tmp, real)
+        except OSError:
+            os.unlink(real)
+            raise
+        return
+    os.unlink(tmp)
+
+
+def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -> None:
+    """Write text (UTF-8, "\\n" line ends) to path atomically; see the module notes.
+
+    ExistsError when path exists and force is false; FormatError for a write the system
+    refuses (permissions, a read-only or full disk), naming path.
+    """
+    check_target(path, force)
+    target = os.fspath(path)
+    real = os.path.realpath(target)  # through a symlink to the file it names
+    folder = os.path.dirname(real) or "."
+    try:
+        fd, tmp = _temp_file(folder, os.path.basename(real))
+    except OSError as exc:
+        raise FormatError(f"cannot write here: {exc.strerror or exc}", target) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            if force:
+                try:  # a replaced file keeps its mode
+                    os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode))
+                except FileNotFoundError:
+                    pass
+            os.fsync(fh.fileno())
+        if force:
+            os.replace(tmp, real)
+        else:
+            _place_new(tmp, real, target)
+        _sync_folder(folder)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise FormatError(f"cannot write: {exc.strerror or exc}", target) from None
+        raise

@@ -1,0 +1,439 @@
+"""A player's progress: which puzzle of a pack they were on, each puzzle's status, hints used
+and time spent. Stored as JSON in the user's data folder (``progress.json``):
+
+    {"format": 1,
+     "packs": {"<pack key>": {"title": "Twelve caskets", "current": "003",
+                              "puzzles": {"001": {"status": "solved", "hints": 0,
+                                                  "seconds": 83.5, "wrong": 1,
+                                                  "marks": {"0": {"2": true}},
+                                                  "supposing": 0}}}}}
+
+A pack is known by a digest of its content (title, and each puzzle's id, difficulty and
+statements), so moving or renaming the file keeps the progress, and a changed pack starts
+afresh. A single puzzle file is played as a pack of one.
+
+Several players may share the file (two ``portia play`` at once). Every save takes a lock
+(``progress.json.lock`` beside it), reads the file again, merges per puzzle (what this store
+added since it last read: time and wrong picks add up, the status and hints move forward only)
+and writes atomically, so no store erases another's records. A file that cannot be read is set
+aside under a fresh name (``progress.json.corrupt``, then ``.corrupt-2``, ...; an earlier copy is
+never replaced) and play starts fresh with a notice. Stored values are bounded: seconds finite
+and non-negative, counts non-negative whole numbers, statuses known ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from portia_tui.core.errors import PortiaError
+from portia_tui.core.io.files import LARGE_LIMIT, atomic_write, parse_json, read_text
+from portia_tui.core.io.formats import dumps
+from portia_tui.core.explain.marks import PencilMarks
+from portia_tui.core.explain.difficulty import OLD_LEVELS
+from portia_tui.core.packs.pack import DIFFICULTIES, Pack
+
+#: a pack is known by the words it stored before the levels were renamed, so progress on an
+#: older pack (easy/medium/hard, read as gentle/steady/tricky) is kept
+LEGACY_WORDS = {new: old for old, new in OLD_LEVELS.items()}
+from portia_tui.core.io.paths import data_dir
+
+FORMAT = 1
+FILE_NAME = "progress.json"
+#: the largest values stored: a century of seconds, a billion hints or wrong picks
+MAX_SECONDS = 100 * 365 * 24 * 3600.0
+MAX_COUNT = 10**9
+#: how long a save waits for another player's save to finish
+LOCK_WAIT = 5.0
+
+#: statuses in the file (the player words them: app/play/widgets/status.py)
+STATUSES = ("unsolved", "solved", "hinted", "revealed")
+
+
+def default_progress_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def pack_key(pack: Pack) -> str:
+    """A stable identity for a pack: a digest of what the player sees."""
+    h = hashlib.sha256()
+    h.update(f"title\0{pack.title}\0".encode())
+    for entry in pack.puzzles:
+        h.update(f"{entry.id}\0{LEGACY_WORDS.get(entry.difficulty, entry.difficulty)}\0".encode())
+        h.update(dumps(entry.puzzle, "native").encode())
+        h.update(b"\0")
+    return h.hexdigest()[:20]
+
+
+@dataclass
+class PuzzleRecord:
+    """One puzzle's progress. The status only moves away from unsolved, never back."""
+
+    status: str = "unsolved"
+    #: the highest hint step seen before the puzzle was finished
+    hints: int = 0
+    #: time spent on the puzzle, in seconds
+    seconds: float = 0.0
+    #: wrong picks before the puzzle was finished
+    wrong: int = 0
+    #: pencil marks per supposition, as stored: {"placement": {"statement": true/false}}
+    #: (0-based indices; see core.marks.PencilMarks)
+    marks: dict[str, dict[str, bool]] = field(default_factory=dict)
+    #: the casket the player was supposing the portrait in (0-based), or None
+    supposing: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status != "unsolved"
+
+    def hint_seen(self, level: int) -> None:
+        if not self.finished:
+            self.hints = max(self.hints, level)
+
+    def wrong_pick(self) -> None:
+        if not self.finished:
+            self.wrong += 1
+
+    def solved(self) -> None:
+        if not self.finished:
+            self.status = "hinted" if self.hints else "solved"
+
+    def revealed(self) -> None:
+        if not self.finished:
+            self.status = "revealed"
+
+    @classmethod
+    def from_dict(cls, data: object) -> "PuzzleRecord":
+        """A record from stored data; bad fields fall back to their defaults."""
+        rec = cls()
+        if not isinstance(data, dict):
+            return rec
+        if data.get("status") in STATUSES:
+            rec.status = data["status"]
+        rec.hints = _count(data.get("hints"))
+        rec.seconds = _seconds(data.get("seconds"))
+        rec.wrong = _count(data.get("wrong"))
+        pencil = PencilMarks.from_dict(data.get("marks"), data.get("supposing"))
+        rec.marks, rec.supposing = pencil.to_dict(), pencil.supposing
+        return rec
+
+    def bounded(self) -> "PuzzleRecord":
+        """This record with every value in range (what is written to the file)."""
+        pencil = PencilMarks.from_dict(self.marks, self.supposing)
+        return PuzzleRecord(self.status if self.status in STATUSES else "unsolved",
+                            _count(self.hints), _seconds(self.seconds), _count(self.wrong),
+                            pencil.to_dict(), pencil.supposing)
+
+    def merged(self, disk: "PuzzleRecord", base: "PuzzleRecord") -> "PuzzleRecord":
+        """This record (which was `base` when last read) merged with what the file holds now
+        (`disk`, perhaps changed by another player since): the time and wrong picks added
+        since `base` are added to disk's, the hints and the status only move forward."""
+        if self == base:
+            return disk.bounded()
+        status = disk.status if disk.finished or not self.finished else self.status
+        # pencil marks: this player's, when they changed them since the last read
+        changed = (self.marks, self.supposing) != (base.marks, base.supposing)
+        marks, supposing = ((self.marks, self.supposing) if changed
+                            else (disk.marks, disk.supposing))
+        return PuzzleRecord(
+            status, max(disk.hints, self.hints),
+            disk.seconds + max(0.0, _seconds(self.seconds) - base.seconds),
+            disk.wrong + max(0, _count(self.wrong) - base.wrong), marks, supposing).bounded()
+
+
+def _stored(rec: PuzzleRecord) -> dict:
+    """A record as stored, every value bounded; pencil marks only when there are any."""
+    b = rec.bounded()
+    out: dict = {"status": b.status, "hints": b.hints, "seconds": round(b.seconds, 1),
+                 "wrong": b.wrong}
+    if b.marks:
+        out["marks"] = b.marks
+    if b.supposing is not None:
+        out["supposing"] = b.supposing
+    return out
+
+
+def _count(value: object) -> int:
+    """A stored count: a whole number in 0..MAX_COUNT, else 0."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return min(value, MAX_COUNT)
+    return 0
+
+
+def _seconds(value: object) -> float:
+    """Stored seconds: a finite number in 0..MAX_SECONDS, else 0."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return 0.0
+    try:
+        secs = float(value)
+    except OverflowError:
+        return 0.0
+    return min(secs, MAX_SECONDS) if math.isfinite(secs) and secs >= 0 else 0.0
+
+
+@dataclass
+class PackProgress:
+    title: str = ""
+    #: the id of the puzzle the player was on
+    current: str | None = None
+    puzzles: dict[str, PuzzleRecord] = field(default_factory=dict)
+
+    def record(self, pid: str) -> PuzzleRecord:
+        if pid not in self.puzzles:
+            self.puzzles[pid] = PuzzleRecord()
+        return self.puzzles[pid]
+
+    def peek(self, pid: str) -> PuzzleRecord:
+        """The record for pid without adding one."""
+        return self.puzzles.get(pid) or PuzzleRecord()
+
+    def to_dict(self) -> dict:
+        return {
+            "title": self.title,
+            "current": self.current,
+            "puzzles": {pid: _stored(rec) for pid, rec in self.puzzles.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> "PackProgress":
+        if not isinstance(data, dict):
+            return cls()
+        current = data.get("current")
+        puzzles = data.get("puzzles")
+        return cls(
+            title=str(data.get("title", "")),
+            current=current if isinstance(current, str) else None,
+            puzzles={str(k): PuzzleRecord.from_dict(v) for k, v in puzzles.items()}
+            if isinstance(puzzles, dict) else {},
+        )
+
+
+def _snapshot(packs: dict[str, PackProgress]) -> dict[str, PackProgress]:
+    """A copy of every pack and record (what the file held when last read or written)."""
+    return {key: PackProgress(p.title, p.current,
+                              {pid: PuzzleRecord(r.status, r.hints, r.seconds, r.wrong,
+                                                 {k: dict(v) for k, v in r.marks.items()},
+                                                 r.supposing)
+                               for pid, r in p.puzzles.items()})
+            for key, p in packs.items()}
+
+
+class ProgressStore:
+    """Every pack's progress, read at start and merged into the file on save().
+
+    Never raises for a bad or unwritable file: ``notice`` holds one line to show the player.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None):
+        self.path = Path(path) if path is not None else default_progress_path()
+        self.notice: str | None = None
+        self.packs: dict[str, PackProgress] = {}
+        #: the packs as last read from or written to the file (to merge what changed since)
+        self._base: dict[str, PackProgress] = {}
+        #: packs whose progress the player asked to forget
+        self._forgotten: set[str] = set()
+        with self._locked():
+            self.packs = self._read()
+        self._base = _snapshot(self.packs)
+
+    @property
+    def lock_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".lock")
+
+    # ----------------------------------------------------------------- file
+    def _locked(self):
+        """A context holding the lock file beside the progress file (no-op where the system
+        has no file locks or the folder cannot hold one)."""
+        from contextlib import contextmanager
+
+        @contextmanager
+        def hold():
+            try:
+                import fcntl
+            except ImportError:  # not a POSIX system
+                yield
+                return
+            try:
+                fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0),
+                             0o666)
+            except OSError:
+                yield  # no folder yet (nothing to read) or not writable (save reports it)
+                return
+            try:
+                deadline = time.monotonic() + LOCK_WAIT
+                while True:
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except BlockingIOError:
+                        if time.monotonic() > deadline:
+                            raise PortiaError("another portia holds the progress lock",
+                                              str(self.path)) from None
+                        time.sleep(0.02)
+                yield
+            finally:
+                os.close(fd)  # closing releases the lock
+
+        return hold()
+
+    def _read(self) -> dict[str, PackProgress]:
+        """The packs in the file ({} when there is none); a file that cannot be read is set
+        aside and the notice says so. Call with the lock held."""
+        try:
+            text = read_text(self.path, LARGE_LIMIT, "progress file")
+            data = parse_json(text, str(self.path))
+        except PortiaError as exc:
+            if exc.message == "no such file":
+                return {}
+            where = f"line {exc.line}: " if exc.line is not None else ""
+            self._corrupt(where + exc.message)
+            return {}
+        if not isinstance(data, dict) or not isinstance(data.get("packs"), dict):
+            self._corrupt("not a portia progress file")
+            return {}
+        if data.get("format") != FORMAT:
+            self._corrupt(f"unknown format {str(data.get('format'))[:20]!r}")
+            return {}
+        return {str(k): PackProgress.from_dict(v) for k, v in data["packs"].items()}
+
+    def _corrupt(self, why: str) -> None:
+        """Set the unreadable file aside under a name no earlier copy has (nothing is lost)."""
+        aside = None
+        for k in range(1, 1000):
+            name = self.path.name + (".corrupt" if k == 1 else f".corrupt-{k}")
+            candidate = self.path.with_name(name)
+            try:
+                os.link(self.path, candidate)  # fails when the name is taken: never replaces
+            except FileExistsError:
+                continue
+            except OSError:
+                break
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+            aside = candidate
+            break
+        kept = f"; the old file is kept as {aside}" if aside else ""
+        self.notice = f"{self.path}: {why}; starting with fresh progress{kept}"
+
+    # ----------------------------------------------------------------- packs
+    def pack(self, key: str, title: str = "") -> PackProgress:
+        if key not in self.packs:
+            self.packs[key] = PackProgress(title=title)
+        elif title:
+            self.packs[key].title = title
+        return self.packs[key]
+
+    def forget(self, key: str) -> None:
+        """Drop a pack's progress, here and (at the next save) in the file."""
+        self.packs.pop(key, None)
+        self._base.pop(key, None)
+        self._forgotten.add(key)
+
+    def _merge(self, disk: dict[str, PackProgress]) -> None:
+        """Bring what the file holds now into this store, keeping this store's changes since
+        it last read the file. Records are updated in place (the player holds them)."""
+        for key, theirs in disk.items():
+            if key in self._forgotten:
+                continue
+            mine = self.packs.get(key)
+            if mine is None:
+                self.packs[key] = theirs
+                continue
+            base = self._base.get(key, PackProgress())
+            if mine.current == base.current:
+                mine.current = theirs.current
+            mine.title = mine.title or theirs.title
+            for pid in theirs.puzzles.keys() | mine.puzzles.keys():
+                rec = mine.puzzles.get(pid)
+                if rec is None:
+                    mine.puzzles[pid] = theirs.puzzles[pid]
+                    continue
+                new = rec.merged(theirs.peek(pid), base.peek(pid))
+                rec.status, rec.hints, rec.seconds, rec.wrong = (new.status, new.hints,
+                                                                 new.seconds, new.wrong)
+
+    def dumps(self) -> str:
+        import json
+
+        data = {"format": FORMAT,
+                "packs": {k: v.to_dict() for k, v in sorted(self.packs.items())}}
+        return json.dumps(data, indent=1, sort_keys=False, allow_nan=False) + "\n"
+
+    def save(self) -> str | None:
+        """Merge into the file under the lock and write atomically; return None, or one line
+        saying why it could not be saved."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._locked():
+                self._merge(self._read())
+                atomic_write(self.path, self.dumps(), force=True)
+        except (OSError, PortiaError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
+                getattr(exc, "message", str(exc))
+            return f"{self.path}: progress not saved: {why}"
+        self._forgotten.clear()
+        self._base = _snapshot(self.packs)
+        return None
+
+
+# --------------------------------------------------------------------------- statistics
+@dataclass
+class GroupStats:
+    """Totals over the puzzles of one difficulty (or all of them)."""
+
+    label: str
+    puzzles: int = 0
+    solved: int = 0
+    hinted: int = 0
+    revealed: int = 0
+    unsolved: int = 0
+    hints: int = 0
+    wrong: int = 0
+    seconds: float = 0.0
+    #: time spent on the puzzles that were solved (with or without hints)
+    solved_seconds: float = 0.0
+
+    def add(self, rec: PuzzleRecord) -> None:
+        self.puzzles += 1
+        setattr(self, rec.status, getattr(self, rec.status) + 1)
+        self.hints += rec.hints
+        self.wrong += rec.wrong
+        self.seconds += rec.seconds
+        if rec.status in ("solved", "hinted"):
+            self.solved_seconds += rec.seconds
+
+    @property
+    def mean_solve_seconds(self) -> float | None:
+        done = self.solved + self.hinted
+        return self.solved_seconds / done if done else None
+
+
+def statistics(entries: Iterable[tuple[str, str]], progress: PackProgress) -> list[GroupStats]:
+    """Per difficulty (known ones first, in order), then a final "all" row.
+
+    entries: (puzzle id, difficulty) for each puzzle of the pack.
+    """
+    groups: dict[str, GroupStats] = {}
+    total = GroupStats("all")
+    for pid, difficulty in entries:
+        rec = progress.peek(pid)
+        groups.setdefault(difficulty, GroupStats(difficulty)).add(rec)
+        total.add(rec)
+    order = [d for d in DIFFICULTIES if d in groups] + sorted(d for d in groups
+                                                             if d not in DIFFICULTIES)
+    return [groups[d] for d in order] + [total]
+
+
+def clock(seconds: float) -> str:
+    """'0:07', '12:34', '1:02:03'."""
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"

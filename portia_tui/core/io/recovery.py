@@ -1,0 +1,120 @@
+"""Recovery of unsaved work, and the fingerprint of a file on disk (plain Python).
+
+The editor writes the puzzle being edited to a recovery file in the data folder (from a
+timer, a moment after the last edit) and removes it when the work is saved or deliberately
+discarded. After a crash or a killed terminal the file is still there, and the next edit of
+the same puzzle file offers to restore it.
+
+One recovery file per puzzle file: ``<data dir>/recovery/<digest of the absolute path>.toml``
+(portia's TOML, which holds partial puzzles), and ``untitled.toml`` for a puzzle without a file.
+The first line is a comment naming the puzzle file, for a person looking in the folder.
+
+:class:`FileStamp` tells whether a file changed on disk since it was read or written: its
+modification time, size and a digest of its bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from portia_tui.core.errors import PortiaError
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.io.paths import data_dir
+
+RECOVERY_FOLDER = "recovery"
+UNTITLED = "untitled"
+#: a recovery file larger than this is not a recovery file portia wrote
+MAX_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """What a file looked like: modification time (ns), size and SHA-256 of its bytes."""
+
+    mtime_ns: int
+    size: int
+    digest: str
+
+    @classmethod
+    def of(cls, path: str | os.PathLike[str]) -> "FileStamp | None":
+        """The file's stamp now; None when there is no regular file to read."""
+        try:
+            st = os.stat(path)
+            if not os.path.isfile(path) or st.st_size > MAX_BYTES * 16:
+                return None
+            with open(path, "rb") as fh:
+                digest = hashlib.sha256(fh.read()).hexdigest()
+        except OSError:
+            return None
+        return cls(st.st_mtime_ns, st.st_size, digest)
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """A recovery file found for a puzzle file: the puzzle, and when it was written."""
+
+    puzzle: Puzzle
+    written: float  # seconds since the epoch
+    path: Path  # the recovery file itself
+
+
+class RecoveryStore:
+    """Recovery files in one folder (``<data dir>/recovery`` unless given)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder if folder is not None else data_dir() / RECOVERY_FOLDER
+
+    def file_for(self, puzzle_path: Path | None) -> Path:
+        """The recovery file for a puzzle file (None: a puzzle without a file)."""
+        if puzzle_path is None:
+            return self.folder / f"{UNTITLED}.toml"
+        key = hashlib.sha256(os.fsencode(os.path.abspath(puzzle_path))).hexdigest()[:24]
+        return self.folder / f"{key}.toml"
+
+    def write(self, puzzle_path: Path | None, puzzle: Puzzle) -> Path:
+        """Keep `puzzle` as the recovery copy for `puzzle_path` (atomic); PortiaError if the
+        folder cannot be written."""
+        from portia_tui.core.io.formats import dumps
+        from portia_tui.core.io.formats.common import atomic_write
+
+        target = self.file_for(puzzle_path)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise PortiaError(f"cannot create the folder: {exc.strerror or exc}",
+                              str(self.folder)) from None
+        name = UNTITLED if puzzle_path is None else os.path.abspath(puzzle_path)
+        header = f"# portia recovery copy of {name}\n"
+        atomic_write(target, header + dumps(puzzle, "native"), force=True)
+        return target
+
+    def read(self, puzzle_path: Path | None) -> Recovered | None:
+        """The recovery copy for `puzzle_path`, or None. An unreadable copy is set aside
+        (renamed ``.bad``) and None returned: recovery never stops the editor starting."""
+        from portia_tui.core.io.formats import loads
+
+        target = self.file_for(puzzle_path)
+        try:
+            if not target.is_file() or target.stat().st_size > MAX_BYTES:
+                return None
+            text = target.read_text(encoding="utf-8")
+            written = target.stat().st_mtime
+            return Recovered(loads(text, "native", str(target)), written, target)
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError, PortiaError):
+            try:
+                os.replace(target, target.with_name(target.name + ".bad"))
+            except OSError:
+                pass
+            return None
+
+    def clear(self, puzzle_path: Path | None) -> None:
+        """Forget the recovery copy for `puzzle_path` (saved or discarded on purpose)."""
+        try:
+            os.unlink(self.file_for(puzzle_path))
+        except FileNotFoundError:
+            pass
+        except OSError:
+            pass

@@ -1,0 +1,728 @@
+"""The statement vocabulary of Definition 1: every kind defined once.
+
+Each kind knows its meaning (as a :class:`PortraitMeaning` or :class:`GroupMeaning`), its
+canonical English sentence, how to parse that sentence back, which statements of its kind may
+stand on a given casket (the menu), and what makes one invalid there.
+
+Nothing here knows about files, solvers or interfaces; it speaks of caskets through a
+:class:`Layout` (the casket names in order and how many statements each holds).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from portia_tui.core.record import record
+
+
+@record
+class Statement:
+    """One statement: a kind key and, for the kinds that name a casket, that casket's name.
+
+    Portrait statements about their own casket store that casket's name; they read
+    "this casket".  "other" statements store no target. The kinds beyond Definition 1 use
+    the other fields: `caskets` (the portrait is in one of these), `op` and `k` (a count:
+    "exactly", "at least" or "at most" k), `value` (true/false statements counted; for the
+    maker kinds True is Bellini and False Cellini).
+    """
+
+    kind: str
+    target: str | None = None
+    caskets: tuple[str, ...] = ()
+    op: str = ""
+    k: int = 0
+    value: bool = True
+
+
+#: an empty slot: a statement still to be chosen (a partial puzzle while it is being authored)
+EMPTY = Statement("")
+
+
+def is_empty(st: Statement) -> bool:
+    """Whether st is an empty slot."""
+    return st.kind == ""
+
+
+@record
+class PortraitMeaning:
+    """T(s) <-> P(casket) when positive, T(s) <-> not P(casket) otherwise."""
+
+    casket: int
+    positive: bool
+
+
+@record
+class GroupMeaning:
+    """T(s) <-> every statement in group has truth value `value`."""
+
+    group: tuple[int, ...]
+    value: bool
+
+
+@record
+class FreeMeaning:
+    """An empty slot: it says nothing yet, so its truth value is unconstrained."""
+
+
+@record
+class AnyOfMeaning:
+    """T(s) <-> the portrait is in one of `caskets` (casket indices)."""
+
+    caskets: tuple[int, ...]
+
+
+@record
+class CountMeaning:
+    """T(s) <-> the number of statements in `group` whose truth value is `value`
+    compares to k by op ("exactly", "at least", "at most")."""
+
+    group: tuple[int, ...]
+    op: str
+    k: int
+    value: bool
+
+
+@record
+class CasketsMeaning:
+    """T(s) <-> the number of caskets whose true count lies in their accepted set compares to
+    k by op. `groups[c]` are casket c's statements and `accept[c]` the true counts accepted
+    there: only true statements is {len(group)}, only false {0}, exactly J true {J}, made by
+    Bellini or by Cellini {0, len(group)}."""
+
+    groups: tuple[tuple[int, ...], ...]
+    accept: tuple[frozenset[int], ...]
+    op: str
+    k: int
+
+
+Meaning = PortraitMeaning | GroupMeaning | FreeMeaning | AnyOfMeaning | CountMeaning | CasketsMeaning
+
+#: how a count compares, in menu order
+OPS = ("exactly", "at least", "at most")
+
+
+def compare(count: int, op: str, k: int) -> bool:
+    """count op k, op one of :data:`OPS`."""
+    if op == "exactly":
+        return count == k
+    if op == "at least":
+        return count >= k
+    if op == "at most":
+        return count <= k
+    raise ValueError(f"unknown comparison {op!r}")
+
+
+def refers_to(mn: Meaning) -> tuple[int, ...]:
+    """The statements whose truth values a meaning reads (the edges of the reference graph)."""
+    if isinstance(mn, (GroupMeaning, CountMeaning)):
+        return mn.group
+    if isinstance(mn, CasketsMeaning):
+        return tuple(i for g in mn.groups for i in g)
+    return ()
+
+
+def evaluate(mn: Meaning, placement: int, values, own: bool = False) -> bool:
+    """The truth value a meaning demands in a world (placement and truth values; `values` maps
+    statement indices to booleans); `own` is the statement's own value, all that an empty
+    slot demands. Rule conditions are evaluated the same way (they must be True)."""
+    if isinstance(mn, FreeMeaning):
+        return own
+    if isinstance(mn, PortraitMeaning):
+        return (mn.casket == placement) == mn.positive
+    if isinstance(mn, GroupMeaning):
+        return all(values[t] == mn.value for t in mn.group)
+    if isinstance(mn, AnyOfMeaning):
+        return placement in mn.caskets
+    if isinstance(mn, CountMeaning):
+        return compare(sum(1 for t in mn.group if values[t] == mn.value), mn.op, mn.k)
+    if isinstance(mn, CasketsMeaning):
+        hits = sum(1 for g, ok in zip(mn.groups, mn.accept) if sum(bool(values[t]) for t in g) in ok)
+        return compare(hits, mn.op, mn.k)
+    raise TypeError(f"unknown meaning {mn!r}")
+
+
+@record
+class Layout:
+    """Casket names in order and how many statements each holds."""
+
+    names: tuple[str, ...]
+    counts: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def groups(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.group(c) for c in range(len(self.names)))
+
+    def offset(self, casket: int) -> int:
+        return sum(self.counts[:casket])
+
+    def group(self, casket: int) -> tuple[int, ...]:
+        start = self.offset(casket)
+        return tuple(range(start, start + self.counts[casket]))
+
+    def index(self, name: str) -> int:
+        return self.names.index(name)
+
+
+def _norm(text: str) -> str:
+    """Lower case, single spaces, no trailing full stop."""
+    text = " ".join(text.strip().split()).lower()
+    return text[:-1].rstrip() if text.endswith(".") else text
+
+
+def _verb(count: int) -> tuple[str, str]:
+    """('statement', 'is') or ('statements', 'are')."""
+    return ("statement", "is") if count == 1 else ("statements", "are")
+
+
+#: number words a sentence may use instead of digits
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+#: a number in a sentence: digits or a number word (capture it, then read it with :func:`number`)
+NUMBER = r"\d+|" + "|".join(NUMBER_WORDS) + "|no"
+
+
+def number(word: str) -> int:
+    """The value of a number matched by :data:`NUMBER` ("no" is 0)."""
+    if word == "no":
+        return 0
+    return int(word) if word.isdigit() else NUMBER_WORDS.index(word)
+
+
+#: a comparison in a sentence: "exactly", "at least", "at most"
+OP = "|".join(OPS)
+#: the head of a counted sentence: an optional comparison and a number ("at most 2", "no");
+#: read it with :func:`op_of` and :func:`number`
+COUNT = rf"(?:(?P<op>{OP}) )?(?P<k>{NUMBER})"
+
+
+class LazyPattern:
+    """A class attribute holding a regular expression, compiled on first use: a command
+    compiles only the patterns of the kinds it meets (most puzzles use a few of them)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.compiled: re.Pattern[str] | None = None
+
+    def __get__(self, obj: object, owner: type | None = None) -> re.Pattern[str]:
+        if self.compiled is None:
+            self.compiled = re.compile(self.source)
+        return self.compiled
+
+
+def count_phrase(op: str, k: int, noun: str, nouns: str) -> str:
+    """'Exactly 1 statement', 'At most 2 caskets', 'No caskets' for exactly 0 (capitalised,
+    digits)."""
+    if op == "exactly" and k == 0:
+        return f"No {nouns}"
+    return f"{op.capitalize()} {k} {noun if k == 1 else nouns}"
+
+
+def op_of(match: re.Match[str]) -> str:
+    """The comparison of a count read from a sentence: 'exactly' when none is said ('No
+    statements are false', 'two caskets were made by Bellini')."""
+    return match["op"] or "exactly"
+
+
+def maker_name(value: bool) -> str:
+    return "Bellini" if value else "Cellini"
+
+
+class Kind:
+    """A statement kind. Subclasses fill in the five faces of the definition."""
+
+    key: str = ""
+    #: short words for menus and help
+    summary: str = ""
+    #: the family it belongs to, for grouping menus: see :data:`FAMILIES`
+    family: str = ""
+    #: the rule kind a statement of this kind needs in the puzzle ("" for none)
+    needs_rule: str = ""
+    #: the regular expression its sentence matches (on normalised text)
+    pattern: re.Pattern[str]
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        raise NotImplementedError
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        raise NotImplementedError
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        raise NotImplementedError
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        """Why st may not stand on casket `owner`, or None when it may."""
+        raise NotImplementedError
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        raise NotImplementedError
+
+
+def _casket_problem(target: str | None, layout: Layout) -> str | None:
+    if target is None:
+        return "the statement names no casket"
+    if target not in layout.names:
+        known = ", ".join(layout.names)
+        return f"unknown casket {target!r} (the caskets are {known})"
+    return None
+
+
+class _Portrait(Kind):
+    positive: bool = True
+    family = "portrait"
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        place = "this casket" if st.target == layout.names[owner] else f"the {st.target} casket"
+        return f"The portrait is {'in' if self.positive else 'not in'} {place}"
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        name = match.group("casket")
+        return Statement(self.key, layout.names[owner] if name is None else name)
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        # own casket first ("this casket"), then the others in order
+        order = [owner] + [i for i in range(len(layout.names)) if i != owner]
+        return [Statement(self.key, layout.names[i]) for i in order]
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        return _casket_problem(st.target, layout)
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return PortraitMeaning(layout.index(st.target or ""), self.positive)
+
+
+class PortraitIn(_Portrait):
+    key = "in"
+    summary = "the portrait is in a casket"
+    positive = True
+    pattern = LazyPattern(r"^the portrait is in (?:this casket|the (?P<casket>.+?) casket)$")
+
+
+class PortraitNotIn(_Portrait):
+    key = "not_in"
+    summary = "the portrait is not in a casket"
+    positive = False
+    pattern = LazyPattern(r"^the portrait is not in (?:this casket|the (?P<casket>.+?) casket)$")
+
+
+class _Truth(Kind):
+    value: bool = True
+    family = "truth"
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        target = st.target or ""
+        count = layout.counts[layout.index(target)] if target in layout.names else 1
+        noun, verb = _verb(count)
+        return f"The {noun} on the {target} casket {verb} {'true' if self.value else 'false'}"
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        return Statement(self.key, match.group("casket"))
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        return [Statement(self.key, name) for i, name in enumerate(layout.names) if i != owner]
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        bad = _casket_problem(st.target, layout)
+        if bad:
+            return bad
+        if st.target == layout.names[owner]:
+            return (
+                f"a statement on the {st.target} casket may not speak of its own casket's "
+                "statements (use 'The other statements on this casket ...')"
+            )
+        return None
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return GroupMeaning(layout.group(layout.index(st.target or "")), self.value)
+
+
+class StatementsTrue(_Truth):
+    key = "true"
+    summary = "the statements on another casket are all true"
+    value = True
+    pattern = LazyPattern(r"^the statements? on the (?P<casket>.+?) casket (?:is|are) true$")
+
+
+class StatementsFalse(_Truth):
+    key = "false"
+    summary = "the statements on another casket are all false"
+    value = False
+    pattern = LazyPattern(r"^the statements? on the (?P<casket>.+?) casket (?:is|are) false$")
+
+
+class _Other(Kind):
+    value: bool = True
+    family = "truth"
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        noun, verb = _verb(max(layout.counts[owner] - 1, 1))
+        return f"The other {noun} on this casket {verb} {'true' if self.value else 'false'}"
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        return Statement(self.key)
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        return [Statement(self.key)] if layout.counts[owner] >= 2 else []
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        if layout.counts[owner] < 2:
+            return (
+                f"'the other statements' needs two or more statements on the "
+                f"{layout.names[owner]} casket, which has {layout.counts[owner]}"
+            )
+        return None
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return GroupMeaning(tuple(i for i in layout.group(owner) if i != index), self.value)
+
+
+class OtherTrue(_Other):
+    key = "other_true"
+    summary = "the other statements on this casket are all true"
+    value = True
+    pattern = LazyPattern(r"^the other statements? on this casket (?:is|are) true$")
+
+
+class OtherFalse(_Other):
+    key = "other_false"
+    summary = "the other statements on this casket are all false"
+    value = False
+    pattern = LazyPattern(r"^the other statements? on this casket (?:is|are) false$")
+
+
+def _place(target: str | None, layout: Layout, owner: int) -> str:
+    """'this casket' for the owner's own casket, else 'the X casket'."""
+    return "this casket" if target == layout.names[owner] else f"the {target} casket"
+
+
+def _target(match: re.Match[str], layout: Layout, owner: int) -> str:
+    """The casket a matched sentence names ("this casket" is the owner's)."""
+    name = match.group("casket")
+    return layout.names[owner] if name is None else name
+
+
+class PortraitInOneOf(Kind):
+    key = "in_one_of"
+    summary = "the portrait is in one of two or more caskets"
+    family = "portrait"
+    pattern = LazyPattern(r"^the portrait is in the (?P<list>.+? or the .+?) casket$")
+    _split = LazyPattern(r", the | or the ")
+    #: menus offer every choice of 2 .. k-1 caskets up to this many caskets, pairs beyond
+    MENU_ALL_UP_TO = 5
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        names = [f"the {name}" for name in st.caskets]
+        listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+        return f"The portrait is in {listed} casket"
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        names = tuple(self._split.split(match.group("list")))
+        if all(n in layout.names for n in names) and len(set(names)) == len(names):
+            names = tuple(sorted(names, key=layout.names.index))
+        return Statement(self.key, caskets=names)
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        from itertools import combinations
+
+        k = len(layout.names)
+        top = k - 1 if k <= self.MENU_ALL_UP_TO else min(2, k - 1)
+        return [Statement(self.key, caskets=combo)
+                for size in range(2, top + 1) for combo in combinations(layout.names, size)]
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        if len(st.caskets) < 2:
+            return "'the portrait is in the X or the Y casket' needs two or more caskets"
+        for name in st.caskets:
+            bad = _casket_problem(name, layout)
+            if bad:
+                return bad
+        if len(set(st.caskets)) != len(st.caskets):
+            return "a casket is named twice in 'the portrait is in ... or ...'"
+        if tuple(sorted(st.caskets, key=layout.names.index)) != st.caskets:
+            return "name the caskets in their order (" + ", ".join(layout.names) + ")"
+        return None
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return AnyOfMeaning(tuple(layout.index(n) for n in st.caskets))
+
+
+def _count_problem(op: str, k: int, most: int, where: str) -> str | None:
+    if op not in OPS:
+        return f"unknown comparison {op!r} (use {', '.join(OPS)})"
+    if not 0 <= k <= most:
+        return f"{k} is out of range: {where} {most}"
+    return None
+
+
+def _count_menu(most: int) -> list[tuple[str, int]]:
+    """(op, k) worth offering for a count of 0..most: no comparison that always holds."""
+    out = [("exactly", k) for k in range(most + 1)]
+    out += [("at least", k) for k in range(1, most + 1)]
+    out += [("at most", k) for k in range(most)]
+    return out
+
+
+class CountOn(Kind):
+    key = "count"
+    summary = "how many statements on a casket are true (or false)"
+    family = "count"
+    pattern = LazyPattern(
+        rf"^{COUNT} statements? on (?:this casket|the (?P<casket>.+?) casket) "
+        r"(?:is|are) (?P<value>true|false)$")
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        head = count_phrase(st.op, st.k, "statement", "statements")
+        verb = "is" if st.k == 1 else "are"
+        return (f"{head} on {_place(st.target, layout, owner)} {verb} "
+                f"{'true' if st.value else 'false'}")
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        return Statement(self.key, _target(match, layout, owner), op=op_of(match),
+                         k=number(match["k"]), value=match["value"] == "true")
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        order = [owner] + [i for i in range(len(layout.names)) if i != owner]
+        return [Statement(self.key, layout.names[c], op=op, k=k, value=value)
+                for c in order for value in (True, False)
+                for op, k in _count_menu(layout.counts[c])]
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        bad = _casket_problem(st.target, layout)
+        if bad:
+            return bad
+        most = layout.counts[layout.index(st.target or "")]
+        return _count_problem(st.op, st.k, most, f"the {st.target} casket holds {most} "
+                              f"statement{'s' if most != 1 else ''}, so count 0 to")
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return CountMeaning(layout.group(layout.index(st.target or "")), st.op, st.k, st.value)
+
+
+class CountAll(Kind):
+    key = "count_all"
+    summary = "how many of all the statements are true (or false), itself included"
+    family = "count"
+    pattern = LazyPattern(
+        rf"^{COUNT} of (?:all )?the statements (?:is|are) "
+        r"(?P<value>true|false)$")
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        verb = "is" if st.k == 1 else "are"
+        return (f"{st.op.capitalize()} {st.k} of all the statements {verb} "
+                f"{'true' if st.value else 'false'}")
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        return Statement(self.key, op=op_of(match), k=number(match["k"]),
+                         value=match["value"] == "true")
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        return [Statement(self.key, op=op, k=k, value=value)
+                for value in (True, False) for op, k in _count_menu(layout.size)]
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        return _count_problem(st.op, st.k, layout.size,
+                              f"the puzzle has {layout.size} statements, so count 0 to")
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return CountMeaning(tuple(range(layout.size)), st.op, st.k, st.value)
+
+
+class MadeBy(Kind):
+    key = "made_by"
+    summary = "who made a casket (Bellini: all true; Cellini: all false)"
+    family = "maker"
+    needs_rule = "makers"
+    pattern = LazyPattern(
+        r"^(?:this casket|the (?P<casket>.+?) casket) was made by (?P<maker>bellini|cellini)$")
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        place = _place(st.target, layout, owner)
+        return f"{place[0].upper()}{place[1:]} was made by {maker_name(st.value)}"
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        return Statement(self.key, _target(match, layout, owner),
+                         value=match["maker"] == "bellini")
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        order = [owner] + [i for i in range(len(layout.names)) if i != owner]
+        return [Statement(self.key, layout.names[c], value=value)
+                for c in order for value in (True, False)]
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        return _casket_problem(st.target, layout)
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return GroupMeaning(layout.group(layout.index(st.target or "")), st.value)
+
+
+def _maker_accept(layout: Layout, value: bool) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset({n if value else 0}) for n in layout.counts)
+
+
+class MakerCount(Kind):
+    key = "makers"
+    summary = "how many caskets Bellini (or Cellini) made"
+    family = "maker"
+    needs_rule = "makers"
+    pattern = LazyPattern(
+        rf"^{COUNT} caskets? (?:was|were) made by (?P<maker>bellini|cellini)$")
+
+    def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
+        verb = "was" if st.k == 1 else "were"
+        return f"{count_phrase(st.op, st.k, 'casket', 'caskets')} {verb} made by {maker_name(st.value)}"
+
+    def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
+        return Statement(self.key, op=op_of(match), k=number(match["k"]),
+                         value=match["maker"] == "bellini")
+
+    def options(self, layout: Layout, owner: int) -> list[Statement]:
+        return [Statement(self.key, op=op, k=k, value=value)
+                for value in (True, False) for op, k in _count_menu(len(layout.names))]
+
+    def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
+        k = len(layout.names)
+        return _count_problem(st.op, st.k, k, f"the puzzle has {k} caskets, so count 0 to")
+
+    def meaning(self, st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+        return CasketsMeaning(layout.groups, _maker_accept(layout, st.value), st.op, st.k)
+
+
+#: every kind, in menu order
+KINDS: dict[str, Kind] = {
+    k.key: k
+    for k in (
+        PortraitIn(),
+        PortraitNotIn(),
+        StatementsTrue(),
+        StatementsFalse(),
+        OtherTrue(),
+        OtherFalse(),
+        PortraitInOneOf(),
+        CountOn(),
+        CountAll(),
+        MadeBy(),
+        MakerCount(),
+    )
+}
+
+#: the families kinds are grouped in (menus), in order, with a heading each
+FAMILIES = {
+    "portrait": "Where the portrait is",
+    "truth": "Statements about statements",
+    "count": "Counting true and false statements",
+    "maker": "Bellini and Cellini",
+}
+
+#: the kinds of the portrait-only vocabulary (Mackinnon's census)
+PORTRAIT_KINDS = ("in", "not_in")
+#: the six kinds of Definition 1 (the thesis)
+CLASSIC_KINDS = ("in", "not_in", "true", "false", "other_true", "other_false")
+#: the named vocabularies (one home: generator, census, assistant, repair and the CLI use it):
+#: kind keys in menu order. The names mean the same everywhere: "portrait" is in / not in,
+#: "classic" the six kinds of Definition 1, "full" the whole language
+VOCABULARIES: dict[str, tuple[str, ...]] = {
+    "portrait": PORTRAIT_KINDS,
+    "classic": CLASSIC_KINDS,
+    "full": tuple(KINDS),
+}
+#: the order sentences are tried in (a longer form before the form it contains)
+_PARSE_ORDER = ("in_one_of",) + tuple(k for k in KINDS if k != "in_one_of")
+
+def kind_of(st: Statement) -> Kind:
+    """The kind of a filled statement (an empty slot has none: see :func:`is_empty`)."""
+    try:
+        return KINDS[st.kind]
+    except KeyError:
+        raise ValueError(f"unknown statement kind {st.kind!r}") from None
+
+
+def sentence(st: Statement, layout: Layout, owner: int) -> str:
+    """The canonical English sentence of st on casket `owner` ("" for an empty slot)."""
+    if is_empty(st):
+        return ""
+    return kind_of(st).sentence(st, layout, owner)
+
+
+def parse_sentence(text: str, layout: Layout, owner: int) -> Statement | None:
+    """The statement a sentence on casket `owner` says, or None when it is no statement.
+
+    Accepts any letter case, extra spaces, a final full stop, singular or plural, number words
+    ("one", "two"). The casket a sentence names is returned as written (lower case); use
+    :func:`problem` to check it. A blank sentence is an empty slot.
+    """
+    norm = _norm(text)
+    if not norm:
+        return EMPTY
+    for key in _PARSE_ORDER:
+        kind = KINDS[key]
+        match = kind.pattern.match(norm)
+        if match:
+            return kind.from_match(match, layout, owner)
+    return None
+
+
+def problem(st: Statement, layout: Layout, owner: int,
+            rules: Sequence[str] | None = None) -> str | None:
+    """Why st may not stand on casket `owner`, or None (an empty slot may stand anywhere).
+
+    `rules` are the rule kinds the puzzle states (see core/language/rules.py); when given, a statement
+    that needs a rule the puzzle lacks (made by Bellini/Cellini) is refused. None skips that
+    check (a reader that checks the rules afterwards)."""
+    if is_empty(st):
+        return None
+    if st.kind not in KINDS:
+        return f"unknown statement kind {st.kind!r}"
+    kind = KINDS[st.kind]
+    bad = kind.problem(st, layout, owner)
+    if bad is None and rules is not None and kind.needs_rule and kind.needs_rule not in rules:
+        from portia_tui.core.language.rules import RULE_KINDS
+
+        need = RULE_KINDS[kind.needs_rule].example
+        return f"statements about Bellini and Cellini need the rule {need!r}"
+    return bad
+
+
+def options(layout: Layout, owner: int, kinds: Sequence[str] | None = None,
+            rules: Sequence[str] = ()) -> list[Statement]:
+    """The menu: every valid statement for a slot on casket `owner`, in menu order.
+
+    `kinds` defaults to the classic six (:data:`CLASSIC_KINDS`); pass
+    ``VOCABULARIES["full"]`` for the whole language. Kinds that need a rule (the maker kinds)
+    are offered only when `rules` (rule kind keys) hold it."""
+    chosen = (KINDS[k] for k in (CLASSIC_KINDS if kinds is None else kinds))
+    return [st for kind in chosen if not kind.needs_rule or kind.needs_rule in rules
+            for st in kind.options(layout, owner)]
+
+
+def meaning(st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+    """What statement number `index` (0-based, on casket `owner`) means."""
+    if is_empty(st):
+        return FreeMeaning()
+    return kind_of(st).meaning(st, layout, owner, index)
+
+
+def vocabulary_kinds(vocabulary: str) -> tuple[str, ...]:
+    """The kind keys of a named vocabulary (see :data:`VOCABULARIES`); ValueError if unknown."""
+    try:
+        return VOCABULARIES[vocabulary]
+    except KeyError:
+        raise ValueError(f"unknown vocabulary {vocabulary!r} (the vocabularies are "
+                         f"{', '.join(VOCABULARIES)})") from None
+
+
+def smallest_vocabulary(kinds: Iterable[str]) -> str:
+    """The first (smallest) vocabulary in :data:`VOCABULARIES` order (portrait < classic <
+    full) that holds every statement kind in `kinds` (empty slots aside)."""
+    wanted = {k for k in kinds if k}
+    return next(name for name, held in VOCABULARIES.items() if wanted <= set(held))
+
+
+def menu(puzzle, slot: int, vocabulary: str = "classic") -> list[Statement]:
+    """The menu of statement number `slot` (0-based) of a puzzle: every statement of the
+    vocabulary that may stand on its casket, in menu order."""
+    return options(puzzle.layout, puzzle.owner(slot), vocabulary_kinds(vocabulary),
+                   puzzle.rule_kinds)

@@ -1,0 +1,427 @@
+"""Puzzles of the whole language, and Smullyan's three generations of Portia's caskets.
+
+A *family* fixes the shape of a puzzle and the kinds of rule Portia states:
+
+=========  ======================================  ==========================================
+family     statements                              rules
+=========  ======================================  ==========================================
+portia1    one on each casket                      one count over all the statements ("At most
+                                                   1 statement is true")
+portia2    two (or more) on each casket            one rule about every casket ("On every
+                                                   casket, ...", "K caskets bear only true
+                                                   statements", "K caskets bear exactly J true
+                                                   statements")
+portia3    one (or more) on each casket, at least  "Every casket was made by Bellini or by
+           one about who made a casket             Cellini", and a count over all the
+                                                   statements only when that alone leaves more
+                                                   than one casket
+=========  ======================================  ==========================================
+
+Without a family, the whole vocabulary ("full") draws n statements a casket from every kind,
+and Portia states one rule of any kind (maker statements come with the Bellini/Cellini rule,
+and a second rule only when that rule alone leaves more than one casket).
+
+The draw: statements from the vocabulary's menus (:func:`portia_tui.core.language.vocabulary.options`;
+a kind first, then a statement of it, so the long count menus do not crowd out the rest),
+never the same statement twice on a casket (unless repeats are allowed), nor a statement
+about where the portrait is beside its exact negation or one that says the same (unless
+allowed). Then the rules: every rule condition reads only the true count of each casket
+(:mod:`portia_tui.core.language.rules`), so the casket engine's consistent count vectors per
+placement, computed once without rules, tell for every rule of the menu which placements it
+leaves (whether a rule accepts a vector is kept once asked); the rules that leave exactly one are the valid choices, and one is
+picked at random (a kind of rule first, then a rule of that kind). The puzzle made is then solved again, rules and all, by the casket engine
+that :func:`portia_tui.core.analyse` reads, and, for the first and one in twenty (every one
+with verify), by SAT.
+
+Statements that count themselves (and maker statements on their own casket) speak of
+themselves, so loops are part of this language: a paradox in a placement is one of Smullyan's
+own ways to rule a casket out.
+
+Same settings and seed, same puzzles: all randomness comes from one ``random.Random(seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from portia_tui.core.explain.difficulty import possible_levels, rate
+from portia_tui.core.solve.engine import WholeEngine, evaluator
+from portia_tui.core.errors import SettingsError
+from portia_tui.core.language.model import Casket, Puzzle
+from portia_tui.core.language.rules import Rule, conditions, m_rule, pins_every_value, rule_options
+from portia_tui.core.solve.semantics import Analysis
+from portia_tui.core.packs.twins import whole_key
+from portia_tui.core.language.vocabulary import CLASSIC_KINDS, KINDS, Layout, Statement, evaluate, options
+from portia_tui.core.packs.generator.settings import Settings
+
+#: the statement kinds about who made a casket (they need the Bellini/Cellini rule)
+MAKER_KINDS = tuple(k for k, kind in KINDS.items() if kind.needs_rule == "makers")
+MAKERS = Rule("makers")
+#: the most count vectors (true statements on each casket: (n + 1) ** caskets) a candidate
+#: is solved over, so one candidate takes well under a second
+MAX_VECTORS = 2048
+#: every rule kind but the Bellini/Cellini rule (those that may join it)
+COUNT_RULES = ("total", "each", "pure", "bearing")
+
+
+@dataclass(frozen=True)
+class Family:
+    key: str
+    summary: str
+    #: statements on each casket by default, and the fewest / most allowed (None: no limit)
+    n: int
+    least: int
+    most: int | None
+    #: the statement vocabulary drawn from by default (:data:`VOCABULARIES` name)
+    vocabulary: str
+    #: the rule kinds Portia states, one of them (after `base`)
+    rules: tuple[str, ...]
+    #: rules always stated (a rule of `rules` joins them only when they leave several caskets)
+    base: tuple[Rule, ...] = ()
+    #: whether statements about who made a casket are drawn (at least one a puzzle)
+    makers: bool = False
+    #: whether an "Exactly m statements are true" rule may be asked for (the m setting)
+    takes_m: bool = False
+
+
+FAMILIES: dict[str, Family] = {f.key: f for f in (
+    Family("portia1", "first generation: one statement on each casket, one count of true or "
+           "false statements", 1, 1, 1, "portrait", ("total",), takes_m=True),
+    Family("portia2", "second generation: two statements on each casket, one rule about every "
+           "casket", 2, 2, None, "portrait", ("each", "pure", "bearing")),
+    Family("portia3", "third generation: Bellini or Cellini made each casket, with statements "
+           "about who made which", 1, 1, None, "portrait", ("total",), base=(MAKERS,),
+           makers=True),
+)}
+#: the whole language without a family: any rule (the maker statements bring their rule)
+WHOLE = Family("full", "the whole language: any statements, any rule", 3, 1, None, "full",
+               COUNT_RULES + ("makers",), takes_m=True)
+
+
+def family_of(settings: Settings) -> Family:
+    return WHOLE if settings.family is None else FAMILIES[settings.family]
+
+
+def family_defaults(family: str | None) -> dict:
+    """The settings a family implies unless given: statements on each casket, vocabulary."""
+    f = WHOLE if family is None else FAMILIES[family]
+    return {"n": f.n, "vocabulary": f.vocabulary}
+
+
+def family_kinds(settings: Settings) -> tuple[str, ...]:
+    """The statement kinds drawn: the vocabulary's, maker kinds only where the family states
+    the Bellini/Cellini rule (the whole language may), added for the third generation."""
+    f = family_of(settings)
+    kinds = tuple(k for k in settings.kinds if k not in MAKER_KINDS)
+    if f.makers or (f is WHOLE and settings.vocabulary == "full"):
+        kinds += MAKER_KINDS
+    return kinds
+
+
+def family_levels(settings: Settings) -> tuple[str, ...]:
+    """The difficulty levels a puzzle of these settings can be rated: the techniques of the
+    statement kinds drawn and of the rules the family states (difficulty.possible_levels;
+    these puzzles always allow loops)."""
+    f = family_of(settings)
+    rules = tuple(f.rules) + tuple(r.kind for r in f.base)
+    return possible_levels(True, family_kinds(settings), settings.n, settings.caskets,
+                           rules=rules)
+
+
+def check_family(s: Settings) -> None:
+    """Raise SettingsError for settings that mean nothing with a family (or the whole
+    language), or that no puzzle of it meets."""
+    from portia_tui.core.packs.generator.settings import M_POLICIES
+
+    if s.family is not None and s.family not in FAMILIES:
+        raise SettingsError(f"use one of {', '.join(FAMILIES)}", "family", s.family,
+                            tuple(FAMILIES))
+    f = family_of(s)
+    what = f"{f.key} puzzles" if f is not WHOLE else "puzzles of the whole language"
+    if f.most is not None and s.n > f.most or s.n < f.least:
+        count = "one statement" if f.least == f.most == 1 else (
+            f"{f.least} or more statements" if f.most is None else f"{f.least} statements")
+        raise SettingsError(f"{what} carry {count} on each casket", "n", s.n,
+                            f.least if f.most is None else f.most)
+    if s.vocabulary != "full" and s.repeats != "allow" and not f.makers:
+        from portia_tui.core.packs.generator.settings import distinct_bound
+
+        bound = distinct_bound(s.caskets, s.n, True, s.vocabulary,
+                               negations=s.allow_negations, echoes=s.allow_echoes)
+        if s.n > bound:
+            raise SettingsError(
+                f"{what} with the {s.vocabulary} vocabulary and {s.caskets} caskets: a casket "
+                f"carries at most {bound} distinct statement{'s' if bound != 1 else ''}"
+                f"{'' if s.allow_negations else ', none beside its exact negation'}"
+                f"{'' if s.allow_echoes else ', no two that say the same'}", "n", s.n, bound)
+    worlds = (s.n + 1) ** s.caskets
+    if worlds > MAX_VECTORS:
+        raise SettingsError(
+            f"{what} are solved over every number of true statements on each casket: "
+            f"{s.caskets} caskets with {s.n} statement{'s' if s.n != 1 else ''} each make "
+            f"{worlds:,} such counts, past the {MAX_VECTORS:,} this generator walks",
+            "caskets", s.caskets, MAX_VECTORS)
+    if s.m is not None and not f.takes_m:
+        raise SettingsError(f"{what} state rules about every casket or about who made them, "
+                            "not a number of true statements", "m", s.m)
+    if s.m_policy != M_POLICIES[-1]:
+        raise SettingsError(f"{what} choose their rule at random among those that leave one "
+                            "casket", "m_policy", s.m_policy)
+    if s.loops:
+        raise SettingsError(f"{what} always allow loops (statements that count themselves "
+                            "speak of themselves)", "loops", s.loops)
+    if s.difficulty is not None and s.difficulty not in family_levels(s):
+        raise SettingsError(f"impossible for {what} with the {s.vocabulary} vocabulary: "
+                            f"they reach {', '.join(family_levels(s))}", "difficulty",
+                            s.difficulty, family_levels(s))
+
+
+# =========================================================================== the draw
+def _placements(st: Statement, names: tuple[str, ...]) -> int | None:
+    """The placements (bit mask) where a statement about where the portrait is holds."""
+    if st.kind == "in":
+        return 1 << names.index(st.target or "")
+    if st.kind == "not_in":
+        return ((1 << len(names)) - 1) ^ (1 << names.index(st.target or ""))
+    if st.kind == "in_one_of":
+        return sum(1 << names.index(n) for n in st.caskets)
+    return None
+
+
+class Drawer:
+    """Draws the statements of a candidate: per casket, a kind at random, then one of its
+    statements the casket's picks so far do not block."""
+
+    def __init__(self, settings: Settings, rng: random.Random):
+        self.s = settings
+        self.rng = rng
+        self.family = family_of(settings)
+        self.names = settings.names
+        self.layout = Layout(self.names, (settings.n,) * settings.caskets)
+        kinds = family_kinds(settings)
+        rules = ("makers",)
+        #: per casket: {kind: its menu}
+        self.menus = []
+        for c in range(settings.caskets):
+            by_kind: dict[str, list[Statement]] = {}
+            for st in options(self.layout, c, kinds, rules):
+                by_kind.setdefault(st.kind, []).append(st)
+            self.menus.append(by_kind)
+        self.full = (1 << settings.caskets) - 1
+
+    def _blocked(self, st: Statement, picked: list[Statement]) -> bool:
+        s = self.s
+        if st in picked and s.repeats != "allow":
+            return True
+        mask = _placements(st, self.names)
+        if mask is None:
+            return False
+        for other in picked:
+            m = _placements(other, self.names)
+            if m is None or other == st:
+                continue
+            if (not s.allow_negations and m == self.full ^ mask) or \
+                    (not s.allow_echoes and m == mask):
+                return True
+        return False
+
+    def _one(self, c: int, picked: list[Statement], kinds: Sequence[str]) -> Statement | None:
+        rng = self.rng
+        left = [k for k in kinds if k in self.menus[c]]
+        while left:
+            kind = left.pop(rng.randrange(len(left)))
+            menu = [st for st in self.menus[c][kind] if not self._blocked(st, picked)]
+            if menu:
+                return menu[rng.randrange(len(menu))]
+        return None
+
+    def draw(self) -> list[list[Statement]] | None:
+        """Statements per casket, or None when a casket cannot be filled."""
+        s = self.s
+        maker_slot = None
+        if self.family.makers:  # at least one statement about who made a casket
+            maker_slot = self.rng.randrange(s.caskets * s.n)
+        out = []
+        for c in range(s.caskets):
+            picked: list[Statement] = []
+            for j in range(s.n):
+                if maker_slot == c * s.n + j:
+                    kinds: Sequence[str] = MAKER_KINDS
+                else:
+                    kinds = list(self.menus[c])
+                st = self._one(c, picked, kinds)
+                if st is None:
+                    return None
+                picked.append(st)
+            out.append(picked)
+        return out
+
+
+# =========================================================================== the rules
+class RuleTable:
+    """Whether a rule set Portia may state accepts a vector of true counts (one count a
+    casket), read from the rules' own conditions and kept once asked (a run meets few of the
+    vectors: those its candidates reach)."""
+
+    def __init__(self, layout: Layout):
+        self.layout = layout
+        self._conds: dict[tuple[Rule, ...], tuple] = {}
+        self._holds: dict[tuple[Rule, ...], dict[tuple[int, ...], bool]] = {}
+
+    def _world(self, K: tuple[int, ...]) -> list[bool]:
+        """One truth assignment with these counts (the first K[c] statements of casket c
+        true): every rule condition reads counts only, so any such assignment will do."""
+        return [i < k for n, k in zip(self.layout.counts, K) for i in range(n)]
+
+    def holds(self, rules: tuple[Rule, ...], K: tuple[int, ...]) -> bool:
+        known = self._known(rules)
+        got = known.get(K)
+        if got is None:
+            got = known[K] = all(evaluate(c, 0, self._world(K)) for c in self._conds[rules])
+        return got
+
+    def _known(self, rules: tuple[Rule, ...]) -> dict[tuple[int, ...], bool]:
+        known = self._holds.get(rules)
+        if known is None:
+            known = self._holds[rules] = {}
+            self._conds[rules] = conditions(rules, self.layout)
+        return known
+
+    def left(self, rules: tuple[Rule, ...], reach: Sequence[Sequence[tuple[int, ...]]]
+             ) -> list[int]:
+        """The placements some reachable vector of which the rules accept."""
+        known = self._known(rules)
+        out = []
+        for p, vectors in enumerate(reach):
+            for K in vectors:
+                got = known.get(K)
+                if got is None:
+                    got = self.holds(rules, K)
+                if got:
+                    out.append(p)
+                    break
+        return out
+
+
+def rule_sets(settings: Settings, layout: Layout, makers: bool
+              ) -> tuple[list[tuple[Rule, ...]], list[tuple[Rule, ...]]]:
+    """The rule sets to try: (first choices, then those tried only when none of the first
+    leaves one casket). `makers`: the candidate carries a statement about who made a casket."""
+    f = family_of(settings)
+    if settings.m is not None:  # "Exactly m statements are true", fixed
+        one = (m_rule(settings.m),)
+        return [((MAKERS,) + one) if makers or f.base else one], []
+    singles = [(r,) for r in rule_options(layout, f.rules)]
+    if f.base:  # the third generation: the maker rule, a count only when needed
+        # never a count that fixes every value: beside the maker rule it names every maker
+        return [f.base], [f.base + r for r in singles
+                          if not pins_every_value(r[0], layout.size)]
+    if makers:  # the whole language with maker statements: their rule, another if needed
+        return [(MAKERS,)], [(MAKERS, r) for r in rule_options(layout, COUNT_RULES)]
+    return singles, []
+
+
+# =========================================================================== the search
+class FamilySearch:
+    """One run: the drawer, the rule table, the puzzles seen, the statistics."""
+
+    def __init__(self, settings: Settings, stats, seen: set):
+        from portia_tui.core.packs.generator.search import VERIFY_EVERY
+
+        self.s = settings
+        self.stats = stats
+        self.seen = seen
+        self.rng = random.Random(settings.seed)
+        self.drawer = Drawer(settings, self.rng)
+        self.layout = self.drawer.layout
+        self.table = RuleTable(self.layout)
+        self.verify_every = VERIFY_EVERY
+        self.want = None if settings.solution is None else settings.names.index(settings.solution)
+        #: the rule sets to try, without and with maker statements drawn
+        self.rule_sets = {m: rule_sets(settings, self.layout, m) for m in (False, True)}
+
+    def choose_rules(self, reach: list, makers: bool) -> tuple[tuple[Rule, ...], int] | None:
+        """(rules, the one casket they leave) at random among the rule sets that leave one
+        casket (the wanted one, if any): a kind of rule first, then a rule of that kind (the
+        menus differ in size); the second tier only when the first has none."""
+        for tier in self.rule_sets[makers]:
+            valid = []
+            for rules in tier:
+                left = self.table.left(rules, reach)
+                if len(left) == 1 and (self.want is None or left[0] == self.want):
+                    valid.append((rules, left[0]))
+            if valid:
+                by_kind: dict[tuple, list] = {}
+                for v in valid:
+                    by_kind.setdefault(tuple(r.kind for r in v[0]), []).append(v)
+                group = list(by_kind.values())[self.rng.randrange(len(by_kind))]
+                return group[self.rng.randrange(len(group))]
+        return None
+
+    def candidate(self):
+        from portia_tui.core.packs.generator.search import Generated
+
+        stats = self.stats
+        s = self.s
+        stats.attempts += 1
+        drawn = self.drawer.draw()
+        if drawn is None:
+            stats.quality_rejects += 1
+            return None
+        caskets = tuple(Casket(name, tuple(sts)) for name, sts in zip(self.s.names, drawn))
+        bare = Puzzle(caskets)
+        engine = WholeEngine(bare, rules=False)
+        reach = [[K for K, _T, _f in engine.vectors(p)] for p in range(s.caskets)]
+        makers = any(st.kind in MAKER_KINDS for sts in drawn for st in sts)
+        chosen = self.choose_rules(reach, makers)
+        if chosen is None:
+            stats.no_unique_m += 1
+            return None
+        rules, solution = chosen
+        puzzle = Puzzle(caskets, rules=rules)
+        key = (tuple(tuple(sorted(c.statements)) for c in caskets), tuple(sorted(rules))) \
+            if s.allow_twins else whole_key(puzzle)
+        if key in self.seen:
+            stats.duplicates += 1
+            return None
+        # solved again with its rules by the casket engine (the exact analysis's counts; its
+        # loop reports, which no solution depends on, are left to the reader of the puzzle)
+        engine = evaluator(puzzle)
+        analysis = Analysis(puzzle, engine.true_counts(), ())
+        if analysis.solutions() != (solution,):
+            stats.sat_disagreements += 1  # the rule table and the engine disagree: never kept
+            return None
+        rating = rate(puzzle, engine=engine)  # by technique, reading the same engine
+        if s.difficulty is not None and rating.level != s.difficulty:
+            stats.difficulty_rejects += 1
+            return None
+        if s.verify or stats.emitted % self.verify_every == 0:
+            from portia_tui.core.solve import sat
+
+            stats.verified += 1
+            if sat.analyse(puzzle).solutions() != (solution,):
+                stats.sat_disagreements += 1
+                return None
+        self.seen.add(key)
+        stats.emitted += 1
+        unique = analysis.unique_m if puzzle.m is not None else ()
+        return Generated(puzzle, s.names[solution], rating, unique)
+
+
+def iter_family(settings: Settings, stats=None, seen: set | None = None,
+                patience: float | None = 5.0) -> Iterator:
+    """Yield settings.count puzzles of the settings' family (or of the whole language);
+    settings must be checked (seed set). Raises GaveUpError as the classic generator does,
+    after settings.attempts candidates in a row or `patience` seconds (None: no limit) with no
+    new puzzle."""
+    from portia_tui.core.packs.generator.search import Stats, run_candidates
+
+    stats = Stats() if stats is None else stats
+    search = FamilySearch(settings, stats, set() if seen is None else seen)
+    yield from run_candidates(search.candidate, settings, patience)
+
+
+__all__ = ["FAMILIES", "Family", "MAKER_KINDS", "family_defaults",
+           "family_kinds", "family_levels", "iter_family"]

@@ -1,0 +1,445 @@
+"""Drawing candidate statements (Algorithm 3 of the thesis) and the loop-free evaluator.
+
+Candidates are coded: per casket a list of (code, target casket index or -1). The menu of each
+casket is the vocabulary's (:func:`portia_tui.core.language.vocabulary.options` with the kinds of the
+named vocabulary).
+
+Loops are off by default. A loop-free puzzle has a casket graph without cycles (casket a points
+at b when a carries "The statements on the b casket are ...") and at most one "other"
+statement per casket (two "other" statements on one casket speak of each other). The sampler
+draws a random order of the caskets and lets each casket speak only of the caskets after it,
+so every draw is loop-free and every loop-free puzzle can be drawn. In a loop-free puzzle each
+placement fixes every truth value, so :func:`loop_free_counts` computes the true count per
+placement in dependency order.
+
+A casket's statements are drawn one at a time; each pick blocks what may not join it: itself
+(unless repeats are allowed), its exact negation and the statements that say the same (unless
+the settings allow them, see :mod:`.quality`), and without loops every other "other"
+statement.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from portia_tui.core.explain.difficulty import BY_KEY, BY_RANK, COUNT as _COUNT, KIND_TECHNIQUE, MAX_WORK, Rating
+from portia_tui.core.language.model import Casket, Puzzle
+from portia_tui.core.language.vocabulary import KINDS, Layout, Statement, options
+from portia_tui.core.packs.generator.settings import Settings
+
+# statement codes of the fast evaluator: each kind's rank in KINDS (as the twin key codes them)
+IN, NOT_IN, TRUE, FALSE, OTHER_TRUE, OTHER_FALSE = range(6)
+CODE = {"in": IN, "not_in": NOT_IN, "true": TRUE, "false": FALSE,
+        "other_true": OTHER_TRUE, "other_false": OTHER_FALSE}
+assert all(list(KINDS).index(kind) == code for kind, code in CODE.items())
+KIND = {v: k for k, v in CODE.items()}
+_BIASES = (0.0, 0.25, 0.5, 0.75, 1.0)
+#: with a difficulty target, the biases that make its puzzles most often (gentle puzzles
+#: want portrait statements, the levels of loops want statements about statements)
+_TARGET_BIASES = {"gentle": (0.0, 0.25, 0.5), "steady": _BIASES, "tricky": _BIASES,
+                  "fiendish": (0.75, 1.0)}
+#: at most this many menus are kept as nodes (a few caskets and statements need far fewer)
+_NODES_MAX = 20000
+#: up to this many caskets the menus of each order of the caskets are kept (6! = 720 orders)
+_ORDERS_KEPT = 6
+
+Coded = tuple[int, int]
+
+
+def _placements(o: Coded, full: int) -> int | None:
+    """The placements (a bit mask) where a portrait statement is true; None for the others."""
+    if o[0] == IN:
+        return 1 << o[1]
+    if o[0] == NOT_IN:
+        return full ^ (1 << o[1])
+    return None
+
+
+def blocks(menu: list[Coded], k: int, settings: Settings) -> dict[Coded, frozenset[Coded]]:
+    """For each statement of a menu, the statements it keeps off its casket once picked."""
+    full = (1 << k) - 1
+    repeats = settings.allow_repeats
+    out = {}
+    for o in menu:
+        mask = _placements(o, full)
+        block = set() if repeats else {o}
+        for x in menu:
+            other = _placements(x, full)
+            if mask is not None and other is not None and x != o:
+                if (not settings.allow_negations and other == full ^ mask) or \
+                        (not settings.allow_echoes and other == mask):
+                    block.add(x)
+            if not settings.loops and o[0] >= OTHER_TRUE and x[0] >= OTHER_TRUE:
+                block.add(x)
+        out[o] = frozenset(block)
+    return out
+
+
+class Sampler:
+    """Draws candidate statements: lists of (code, target index) per casket."""
+
+    def __init__(self, settings: Settings, rng: random.Random):
+        self.s = settings
+        self.rng = rng
+        self.k = settings.caskets
+        self.n = settings.n
+        names = settings.names
+        layout = Layout(names, (settings.n,) * settings.caskets)
+        kinds = settings.kinds
+        unknown = [k for k in kinds if k not in CODE]
+        if unknown:
+            raise ValueError(f"the generator cannot draw statements of kind {unknown[0]!r}")
+        # the full menu of every casket, coded
+        self.menus = [
+            [(CODE[st.kind], -1 if st.target is None else names.index(st.target))
+             for st in options(layout, c, kinds)]
+            for c in range(self.k)
+        ]
+        self._by_order: dict[tuple[int, ...], list[list[Coded]]] = {}
+        assert all(len(set(menu)) == len(menu) for menu in self.menus)  # masks name menus
+        every = sorted({o for menu in self.menus for o in menu})
+        self.blocks = blocks(every, self.k, settings)
+        # menus as nodes of a graph of picks. A menu on casket c is always a part of c's full
+        # menu in its order, so the set of its statements (a bit mask) names it: per casket,
+        # the node of each menu by its mask; the root menus handed to _pick by id (each entry
+        # holds its menu, so the id stays its own)
+        self._bit = {o: 1 << i for i, o in enumerate(every)}
+        self._blocked = {o: sum(self._bit[x] for x in block) for o, block in self.blocks.items()}
+        self._nodes: list[dict[int, tuple]] = [{} for _ in range(self.k)]
+        self._roots: dict[int, tuple[list[Coded], tuple]] = {}
+        self._kept = 0
+
+    def draw(self) -> tuple[list[list[Coded]] | None, list[int] | None]:
+        """(statements per casket, casket evaluation order or None when loops may occur);
+        the statements are None in the rare draw that cannot be completed."""
+        # with a difficulty target, each attempt draws how often to pick statements about
+        # statements (0, 0.25, ... 1), so shallow and deep puzzles both come up at any n
+        q = None if self.s.difficulty is None else self.rng.choice(
+            _TARGET_BIASES.get(self.s.difficulty, _BIASES))
+        if self.s.loops:
+            picks = [self._pick(c, menu, q) for c, menu in enumerate(self.menus)]
+            return (None if None in picks else picks), None
+        order = list(range(self.k))
+        self.rng.shuffle(order)
+        out = []
+        for c, menu in enumerate(self._loop_free_menus(order)):
+            picked = self._pick(c, menu, q)
+            if picked is None:
+                return None, None
+            out.append(picked)
+        return out, order[::-1]  # sinks first
+
+    def _loop_free_menus(self, order: list[int]) -> list[list[Coded]]:
+        """Each casket's menu when it may speak only of the caskets after it in `order`
+        (kept per order for a few caskets: 3 caskets have 6 orders)."""
+        key = tuple(order)
+        menus = self._by_order.get(key)
+        if menus is None:
+            rank = {c: i for i, c in enumerate(order)}
+            menus = [[o for o in self.menus[c] if o[0] not in (TRUE, FALSE) or rank[o[1]] > rank[c]]
+                     for c in range(self.k)]
+            if self.k <= _ORDERS_KEPT:
+                self._by_order[key] = menus
+        return menus
+
+    def _pick(self, c: int, menu: list[Coded], q: float | None) -> list[Coded] | None:
+        """n statements from casket c's menu, each pick blocking what may not join it; q: the
+        chance that a slot gets a statement about statements (None: every statement alike)."""
+        if q is not None:
+            return self._pick_biased(menu, q)
+        # rng.choice(seq) is seq[rng._randbelow(len(seq))], and _randbelow draws getrandbits
+        # of len(seq).bit_length() bits until one is below len(seq): done here, the same draws
+        getrandbits = self.rng.getrandbits
+        root = self._roots.get(id(menu))
+        node = root[1] if root is not None else self._root(c, menu)
+        picked = []
+        last = self.n - 1
+        for step in range(self.n):
+            menu, size, width, nexts, _mask = node
+            if not size:
+                return None
+            r = getrandbits(width)
+            while r >= size:
+                r = getrandbits(width)
+            picked.append(menu[r])
+            if step == last:
+                break
+            # the menu left once menu[r] is picked, kept per (menu, pick): menus recur
+            nxt = nexts[r]
+            node = self._next(c, node, r) if nxt is None else nxt
+        return picked
+
+    def _root(self, c: int, menu: list[Coded]) -> tuple:
+        """The node of a menu handed to _pick, kept by id when the menu is kept (the full
+        menus, and the menus per order for a few caskets) while few nodes are kept."""
+        bit = self._bit
+        node = self._node(c, sum(bit[o] for o in menu), menu)
+        if (self.s.loops or self.k <= _ORDERS_KEPT) and self._kept < _NODES_MAX:
+            self._kept += 1
+            self._roots[id(menu)] = (menu, node)
+        return node
+
+    def _next(self, c: int, node: tuple, r: int) -> tuple:
+        """The node of the menu left once node's statement r is picked (linked from node when
+        both are kept)."""
+        menu, _size, _width, nexts, mask = node
+        o = menu[r]
+        blocked = self._blocked[o]
+        left = mask & ~blocked
+        nxt = self._nodes[c].get(left)
+        if nxt is None:
+            block = self.blocks[o]
+            nxt = self._node(c, left, [x for x in menu if x not in block] if block else menu)
+        if self._nodes[c].get(left) is nxt:
+            nexts[r] = nxt  # kept: the graph grows no further
+        return nxt
+
+    def _node(self, c: int, mask: int, menu: list[Coded]) -> tuple:
+        """(menu, its size, bits to draw an index, the node after each pick, its mask), kept
+        per casket and mask while fewer than _NODES_MAX are kept."""
+        nodes = self._nodes[c]
+        node = nodes.get(mask)
+        if node is None:
+            size = len(menu)
+            node = (menu, size, size.bit_length(), [None] * size, mask)
+            if self._kept < _NODES_MAX:
+                self._kept += 1
+                nodes[mask] = node
+        return node
+
+    def _pick_biased(self, menu: list[Coded], q: float) -> list[Coded] | None:
+        """n statements from menu, a statement about statements with chance q."""
+        rng = self.rng
+        picked = []
+        for _ in range(self.n):
+            if not menu:
+                return None
+            portrait = [x for x in menu if x[0] <= NOT_IN]
+            group = [x for x in menu if x[0] > NOT_IN]
+            o = rng.choice(group if not portrait or (group and rng.random() < q) else portrait)
+            picked.append(o)
+            block = self.blocks[o]
+            if block:
+                menu = [x for x in menu if x not in block]
+        return picked
+
+
+#: counts per placement are added in 16-bit fields of one integer (a puzzle holds at most
+#: MAX_STATEMENTS < 2**16 statements); up to this many caskets the spread of each placement
+#: mask into fields is tabled
+_FIELD = 16
+assert _FIELD == 16  # _fields unpacks 16-bit fields ("H")
+_SPREAD_CASKETS = 10
+_spreads: dict[int, list[int]] = {}
+
+
+def _spread(k: int) -> list[int]:
+    """For every placement mask over k caskets, one 1 in the field of each of its placements."""
+    table = _spreads.get(k)
+    if table is None:
+        table = [0] * (1 << k)
+        for mask in range(1, 1 << k):
+            low = mask & -mask
+            table[mask] = table[mask ^ low] + (1 << (_FIELD * (low.bit_length() - 1)))
+        _spreads[k] = table
+    return table
+
+
+def _fields(packed: int, k: int) -> list[int]:
+    """The k 16-bit fields of a packed integer, lowest first (unpacked in one C call)."""
+    return memoryview(packed.to_bytes(2 * k, sys.byteorder)).cast("H").tolist()
+
+
+def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list[int]:
+    """The number of true statements under each placement of a loop-free candidate.
+
+    `order` lists the caskets so that every casket comes after the caskets it speaks of. Every
+    placement at once: each statement's value is the bit mask of the placements where it is
+    true, and each casket's "all true" / "all false" a mask too.
+    """
+    full = (1 << k) - 1
+    all_true = [0] * k
+    all_false = [0] * k
+    masks = []
+    add = masks.append
+    for c in order:
+        at = af = full
+        other = -1
+        for code, target in cands[c]:
+            if code == IN:
+                v = 1 << target
+            elif code == NOT_IN:
+                v = full ^ (1 << target)
+            elif code == TRUE:
+                v = all_true[target]
+            elif code == FALSE:
+                v = all_false[target]
+            else:
+                other = code
+                continue
+            add(v)
+            at &= v
+            af &= full ^ v
+        if other != -1:
+            # the other statements are the plain ones (at most one 'other' per casket)
+            v = at if other == OTHER_TRUE else af
+            add(v)
+            at &= v
+            af &= full ^ v
+        all_true[c] = at
+        all_false[c] = af
+    if k <= _SPREAD_CASKETS:
+        return _fields(sum(map(_spread(k).__getitem__, masks)), k)
+    return [sum(1 for v in masks if v >> p & 1) for p in range(k)]
+
+
+def loop_free_depth(cands: list[list[Coded]], order: list[int], k: int) -> int:
+    """The longest chain of statements about statements in a loop-free candidate, by the rule
+    of :meth:`portia_tui.core.explain.deduction.Deducer` (a portrait statement 0; a statement about a
+    group, 1 more than the deepest statement of the group), read off the coded form."""
+    deepest = [0] * k  # the deepest statement on each casket
+    for c in order:
+        plain = 0
+        other = False
+        for code, target in cands[c]:
+            if code == TRUE or code == FALSE:
+                plain = max(plain, 1 + deepest[target])
+            elif code >= OTHER_TRUE:
+                other = True
+        # the "other" statement (at most one) speaks of the plain statements of its casket
+        deepest[c] = plain + 1 if other else plain
+    return max(deepest)
+
+
+def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None,
+              made: dict[Coded, Statement] | None = None) -> Puzzle:
+    """The puzzle of coded statements. Not validated again: every statement comes from its
+    casket's menu (the tests validate what the generator makes). `made`: statements made
+    before, by code (kept between calls by the caller)."""
+    made = {} if made is None else made
+    caskets = []
+    for c, name in enumerate(names):
+        sts = []
+        for o in cands[c]:
+            st = made.get(o)
+            if st is None:
+                st = made[o] = Statement(KIND[o[0]], None if o[1] < 0 else names[o[1]])
+            sts.append(st)
+        caskets.append(Casket(name, tuple(sts)))
+    return Puzzle(caskets, m)
+
+
+#: the rank of the technique each coded kind needs on its own (difficulty.KIND_TECHNIQUE)
+_OWN_RANK = [BY_KEY[KIND_TECHNIQUE[KIND[code]]].rank for code in range(len(KIND))]
+_SUPPOSE, _FOLLOW, _OTHER = (BY_KEY[key].rank for key in ("suppose", "follow", "other"))
+_IN_RANK, _NOT_IN_RANK = _OWN_RANK[IN], _OWN_RANK[NOT_IN]
+#: the highest rank a loop-free statement needs ("other" needs at least _OTHER)
+_TOP_RANK = max(_OWN_RANK + [_FOLLOW, _OTHER])
+
+
+def loop_free_ranked(cands: list[list[Coded]], order: list[int], k: int
+                     ) -> list[tuple[int, list[int], int]]:
+    """One pass over a loop-free candidate for the rating and the counts: per technique rank
+    r that its statements need (ascending), (r, per placement the true statements of rank r
+    or below, how many statements those are). The last row's counts are the true counts per
+    placement (:func:`loop_free_counts`).
+
+    Every placement at once: the statements of each rank add their placement masks into
+    per-placement counts (16-bit fields of one integer, as :func:`loop_free_counts`)."""
+    return _cumulative(_masks_by_rank(cands, order, k), k)
+
+
+def _masks_by_rank(cands: list[list[Coded]], order: list[int], k: int) -> list[list[int]]:
+    """Per technique rank (the list's index), the placement masks of the statements that
+    need it: each statement needs the technique of its kind, or of the hardest statement it
+    speaks of (a truth statement: the hardest on its target casket; an "other" statement: the
+    hardest plain statement of its own casket)."""
+    full = (1 << k) - 1
+    all_true = [0] * k
+    all_false = [0] * k
+    casket_need = [0] * k
+    by_rank: list[list[int]] = [[] for _ in range(_TOP_RANK + 1)]
+    for c in order:
+        at = af = full
+        other = -1
+        need_c = 0
+        for code, target in cands[c]:
+            if code == IN:
+                v, need = 1 << target, _IN_RANK
+            elif code == NOT_IN:
+                v, need = full ^ (1 << target), _NOT_IN_RANK
+            elif code == TRUE or code == FALSE:
+                v = all_true[target] if code == TRUE else all_false[target]
+                need = casket_need[target]
+                if need < _FOLLOW:
+                    need = _FOLLOW
+            else:
+                other = code
+                continue
+            by_rank[need].append(v)
+            if need > need_c:
+                need_c = need
+            at &= v
+            af &= full ^ v
+        if other != -1:
+            v = at if other == OTHER_TRUE else af
+            if need_c < _OTHER:  # its group: the plain statements of its casket
+                need_c = _OTHER
+            by_rank[need_c].append(v)
+            at &= v
+            af &= full ^ v
+        all_true[c] = at
+        all_false[c] = af
+        casket_need[c] = need_c
+    return by_rank
+
+
+def _cumulative(by_rank: list[list[int]], k: int) -> list[tuple[int, list[int], int]]:
+    """Per rank that some statement needs (ascending): (rank, per placement the true
+    statements of that rank or below, how many statements those are)."""
+    spread = _spread(k) if k <= _SPREAD_CASKETS else None
+    cumulative = []
+    packed = seen = 0
+    counts = [0] * k
+    for r, masks in enumerate(by_rank):
+        if not masks:
+            continue
+        seen += len(masks)
+        if spread is not None:
+            packed += sum(map(spread.__getitem__, masks))
+            cumulative.append((r, _fields(packed, k), seen))
+        else:
+            counts = [n + sum(1 for v in masks if v >> p & 1) for p, n in enumerate(counts)]
+            cumulative.append((r, counts, seen))
+    return cumulative
+
+
+def loop_free_rating(cands: list[list[Coded]], order: list[int], k: int, m: int,
+                     ranked: list[tuple[int, list[int], int]] | None = None) -> Rating:
+    """:func:`portia_tui.core.explain.difficulty.rate` of a loop-free candidate for m, read off the
+    coded form (the same rating; the tests compare the two): for every wrong placement the
+    lowest technique rank whose statements already rule it out. `ranked`: the candidate's
+    :func:`loop_free_ranked`, when already made."""
+    cumulative = loop_free_ranked(cands, order, k) if ranked is None else ranked
+    size = cumulative[-1][2]
+    worst, where, work = _SUPPOSE, None, 0
+    last = len(cumulative) - 1
+    for p in range(k):
+        for i, (r, trues, read) in enumerate(cumulative):
+            true = trues[p]
+            if i == last:
+                if true == m:
+                    break  # p fits m
+                rank = _COUNT if _FOLLOW <= r < _COUNT and (true == m - 1 or true == m + 1) \
+                    else r
+            elif true > m or read - true > size - m:
+                rank = r
+            else:
+                continue
+            work += read
+            if where is None or rank > worst:
+                worst, where = rank, p
+            break
+    t = BY_RANK[worst]
+    return Rating(t.level, round(t.rank + min(work, MAX_WORK) / 100, 2), t.key, where, work, 0)

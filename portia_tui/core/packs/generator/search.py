@@ -1,0 +1,239 @@
+"""The search: draw candidates, keep those with a unique solution, verify, rate, emit.
+
+For each candidate: the true counts per placement (the loop-free evaluator, or with loops the
+casket engine), the m values with exactly one solution, m chosen by the settings, a twin
+check against the puzzles already made, its rating (from the same evaluation), and for the
+first puzzle kept and one in twenty (every one with verify set) a SAT re-verification.
+
+Same settings and seed, same puzzles: all randomness comes from one ``random.Random(seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from portia_tui.core.solve import sat
+from portia_tui.core.explain.difficulty import Rating, rate
+from portia_tui.core.solve.engine import CasketEngine
+from portia_tui.core.errors import SettingsError
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.packs.twins import coded_key
+from portia_tui.core.packs.generator.sampler import Sampler, loop_free_rating, loop_free_ranked, to_puzzle
+from portia_tui.core.packs.generator.settings import Settings, describe, notices
+
+#: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
+#: the attempts left: with loops every candidate costs an exact analysis, and settings no
+#: puzzle meets must be reported in seconds, not minutes
+PATIENCE = 5.0
+#: without the verify setting, the first puzzle and one in this many are re-verified by SAT
+VERIFY_EVERY = 20
+
+
+def unique_solutions(totals: list[int]) -> dict[int, int]:
+    """{m: the one placement it fits} for every m that exactly one placement fits, from each
+    placement's achievable true counts as a bit set."""
+    once = twice = 0
+    for t in totals:
+        twice |= once & t
+        once |= t
+    unique = once & ~twice
+    out = {}
+    while unique:
+        low = unique & -unique
+        for p, t in enumerate(totals):
+            if t & low:
+                out[low.bit_length() - 1] = p
+                break
+        unique ^= low
+    return out
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A puzzle the generator emitted, with its verified solution and rating."""
+
+    puzzle: Puzzle
+    solution: str
+    rating: Rating
+    unique_m: tuple[int, ...]
+
+
+@dataclass
+class Stats:
+    attempts: int = 0
+    loop_rejects: int = 0
+    no_unique_m: int = 0
+    m_rejects: int = 0
+    difficulty_rejects: int = 0
+    #: candidates the same as a puzzle made before (up to renaming and order: twins)
+    duplicates: int = 0
+    #: draws the sampler could not complete under the quality filters
+    quality_rejects: int = 0
+    #: puzzles re-verified by the SAT analysis
+    verified: int = 0
+    #: candidates the fast evaluator accepted but the SAT analysis did not (must stay 0)
+    sat_disagreements: int = 0
+    emitted: int = 0
+    notices: list[str] = field(default_factory=list)
+
+
+class GaveUpError(SettingsError):
+    """No new puzzle came of `attempts` candidates in a row (or of `seconds` of trying)."""
+
+    def __init__(self, settings: Settings, made: int, attempts: int, seconds: float):
+        got = f"{made} of {settings.count}" if made else "no"
+        spent = f"{attempts} attempts" + (f" ({seconds:.0f} s)" if seconds >= 1 else "")
+        super().__init__(f"gave up after {spent} in a row with {got} puzzles found "
+                         f"({describe(settings)}): these settings are too strict",
+                         "attempts", settings.attempts, attempts)
+        self.made = made
+        self.attempts = attempts
+        self.seconds = seconds
+
+
+def _choose_m(settings: Settings, rng: random.Random,
+              solutions: dict[int, int]) -> int | None:
+    """m by the settings among {unique m: its solution casket}, or None."""
+    if settings.solution is not None:
+        want = settings.names.index(settings.solution)
+        solutions = {m: p for m, p in solutions.items() if p == want}
+    if settings.m is not None:
+        return settings.m if settings.m in solutions else None
+    if not solutions:
+        return None
+    ms = sorted(solutions)
+    if settings.m_policy == "smallest":
+        return ms[0]
+    if settings.m_policy == "largest":
+        return ms[-1]
+    return rng.choice(ms)
+
+
+class _Search:
+    """One run of the generator: the sampler, the puzzles seen, the statistics."""
+
+    def __init__(self, settings: Settings, stats: Stats, seen: set):
+        self.s = settings
+        self.stats = stats
+        self.seen = seen
+        self.rng = random.Random(settings.seed)
+        self.sampler = Sampler(settings, self.rng)
+        self.names = settings.names
+        self.statements: dict = {}  # Statement by code, made once
+
+    def candidate(self) -> Generated | None:
+        """Draw and judge one candidate: the puzzle made of it, or None (counted in stats)."""
+        stats = self.stats
+        stats.attempts += 1
+        cands, order = self.sampler.draw()
+        if cands is None:
+            stats.quality_rejects += 1
+            return None
+        engine: CasketEngine | None = None
+        ranked: list = []
+        if order is not None:  # one pass: the counts, and the rows the rating reads
+            ranked = loop_free_ranked(cands, order, self.s.caskets)
+            solutions = {}  # each count that one placement has: that placement
+            twice = []
+            for p, c in enumerate(ranked[-1][1]):
+                if c in solutions:
+                    twice.append(c)
+                else:
+                    solutions[c] = p
+            for c in twice:
+                solutions.pop(c, None)
+        else:  # one evaluation by the casket engine: solutions, then the rating read it
+            engine = CasketEngine(to_puzzle(cands, self.names, None, self.statements))
+            solutions = unique_solutions([engine.total(p) for p in range(self.s.caskets)])
+        if not solutions:
+            stats.no_unique_m += 1
+            return None
+        m = _choose_m(self.s, self.rng, solutions)
+        if m is None:
+            stats.m_rejects += 1
+            return None
+        key = (m, tuple(tuple(sorted(c)) for c in cands)) if self.s.allow_twins \
+            else coded_key(cands, m)
+        if key in self.seen:
+            stats.duplicates += 1
+            return None
+        if engine is None:  # loop-free: rated from the coded form, in dependency order
+            assert order is not None
+            rating = loop_free_rating(cands, order, self.s.caskets, m, ranked)
+            puzzle = to_puzzle(cands, self.names, m, self.statements)
+        else:  # the engine's puzzle (m open; the rating is for m) with m set
+            rating = rate(engine.puzzle, m, engine=engine)
+            puzzle = Puzzle(engine.puzzle.caskets, m)
+        return self._judge(puzzle, key, solutions, rating)
+
+    def _judge(self, puzzle: Puzzle, key: tuple, solutions: dict[int, int],
+               rating: Rating) -> Generated | None:
+        """Keep the puzzle if its rating is wanted, re-verified by SAT when due: every puzzle
+        with verify set, else the first and one in VERIFY_EVERY."""
+        stats = self.stats
+        m = puzzle.m
+        assert m is not None
+        if self.s.difficulty is not None and rating.level != self.s.difficulty:
+            stats.difficulty_rejects += 1
+            return None
+        if self.s.verify or stats.emitted % VERIFY_EVERY == 0:
+            stats.verified += 1
+            if sat.analyse(puzzle).solutions(m) != (solutions[m],):
+                stats.sat_disagreements += 1
+                return None
+        self.seen.add(key)
+        stats.emitted += 1
+        return Generated(puzzle, self.names[solutions[m]], rating, tuple(sorted(solutions)))
+
+
+def iter_generate(settings: Settings, stats: Stats | None = None,
+                  seen: set | None = None, patience: float | None = PATIENCE) -> Iterator[Generated]:
+    """Yield settings.count puzzles (settings must be checked, seed set).
+
+    Raises GaveUpError when settings.attempts candidates in a row, or `patience` seconds of
+    them, yield no new puzzle. (The clock only decides when to give up: the puzzles made for
+    a seed are the same.)
+    """
+    stats = Stats() if stats is None else stats
+    if settings.whole:  # a family or the full vocabulary: drawn by .families
+        from portia_tui.core.packs.generator.families import iter_family
+
+        yield from iter_family(settings, stats, seen, patience)
+        return
+    search = _Search(settings, stats, set() if seen is None else seen)
+    stats.notices.extend(notices(settings))
+    yield from run_candidates(search.candidate, settings, patience)
+
+
+def run_candidates(candidate: Callable[[], Generated | None], settings: Settings,
+                   patience: float | None) -> Iterator[Generated]:
+    """Draw candidates until settings.count puzzles are made; raise GaveUpError after
+    settings.attempts candidates in a row, or `patience` seconds (None: no limit), with no
+    new puzzle."""
+    for made in range(settings.count):
+        tries = 0
+        began = time.monotonic()
+        while True:
+            if tries >= settings.attempts or (
+                    patience is not None and time.monotonic() - began > patience):
+                raise GaveUpError(settings, made, tries, time.monotonic() - began)
+            tries += 1
+            found = candidate()
+            if found is not None:
+                yield found
+                break
+
+
+def generate(settings: Settings, progress: Callable[[int, int], None] | None = None,
+             stats: Stats | None = None) -> list[Generated]:
+    """settings.count distinct verified puzzles; progress(done, total) after each."""
+    settings = settings.check()
+    out = []
+    for g in iter_generate(settings, stats):
+        out.append(g)
+        if progress is not None:
+            progress(len(out), settings.count)
+    return out

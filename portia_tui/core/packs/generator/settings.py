@@ -1,0 +1,312 @@
+"""What to generate: the settings, their checks, and the bounds they imply.
+
+How many distinct statements fit on a casket. The portrait statements of a vocabulary give
+each casket at most 2K of them with K caskets ("in X" and "not in X" for every X); the quality
+filters (see :mod:`.quality`) keep fewer: without a statement beside its exact negation, one of
+each pair "in X" / "not in X" (K; with two caskets "in gold" is also the negation of "in
+silver", so one or two). Statements about statements add, with loops allowed, the truth
+statements about the K - 1 other caskets and the "other" statements (n >= 2). Without loops,
+the casket graph has a casket that speaks of no casket (a sink), which carries only portrait
+statements and one "other" statement. So three caskets, the six kinds, no loops: n <= 7, or 4
+with the negation filter. Past the bound the generator repeats statements on a casket (repeats
+policy "auto", the default, says so in :func:`notices`); "never" makes it an error.
+
+The core raises :class:`SettingsError` with the setting, its value and the bound; it names no
+interface's flag.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import asdict, dataclass, replace
+
+from portia_tui.core.explain.difficulty import DIFFICULTIES, possible_levels
+from portia_tui.core.errors import SettingsError
+from portia_tui.core.language.model import casket_names as model_casket_names
+from portia_tui.core.language.vocabulary import PORTRAIT_KINDS, VOCABULARIES
+
+M_POLICIES = ("smallest", "largest", "random")
+REPEATS = ("auto", "allow", "never")
+DEFAULT_ATTEMPTS = 20000
+#: the largest puzzles generated: far past what people solve by hand, and well short of the
+#: sizes where the statements' meanings (groups of statements) no longer fit in memory
+MAX_CASKETS = 100
+MAX_STATEMENTS = 1000
+#: kinds about the statements on another casket, and about the rest of the own casket
+TRUTH_KINDS = ("true", "false")
+OTHER_KINDS = ("other_true", "other_false")
+
+
+def casket_names(k: int) -> tuple[str, ...]:
+    """Names for k caskets: gold, silver, lead, copper, ..., then casket13, casket14, ..."""
+    if k < 2:
+        raise SettingsError("a puzzle needs at least 2 caskets", "caskets", k, 2)
+    return model_casket_names(k)
+
+
+def _portrait_bound(caskets: int, kinds: tuple[str, ...], negations: bool,
+                    echoes: bool) -> int:
+    """The most portrait statements one casket carries without a repeat, a statement beside
+    its exact negation (unless `negations`) or two saying the same (unless `echoes`)."""
+    full = (1 << caskets) - 1
+    classes: dict[int, int] = {}  # the placements where a statement is true: how many say so
+    for kind in kinds:
+        if kind in PORTRAIT_KINDS:
+            for x in range(caskets):
+                mask = 1 << x if kind == "in" else full ^ (1 << x)
+                classes[mask] = classes.get(mask, 0) + 1
+    size = {mask: (count if echoes else 1) for mask, count in classes.items()}
+    if negations:
+        return sum(size.values())
+    total = 0
+    for mask, s in size.items():
+        opposite = size.get(full ^ mask, 0)
+        if s > opposite or (s == opposite and mask < full ^ mask):
+            total += s  # the larger of a pair of opposites (each pair counted once)
+    return total
+
+
+def distinct_bound(caskets: int, n: int, loops: bool, vocabulary: str = "classic", *,
+                   negations: bool = True, echoes: bool = True) -> int:
+    """The most statements a casket can carry without repeats (see the module notes);
+    `negations` / `echoes`: whether a statement may stand beside its exact negation / beside
+    another that says the same."""
+    kinds = VOCABULARIES[vocabulary]
+    bound = _portrait_bound(caskets, kinds, negations, echoes)
+    if n >= 2:
+        others = sum(1 for k in kinds if k in OTHER_KINDS)
+        bound += others if loops else min(others, 1)
+    if loops:
+        bound += sum(1 for k in kinds if k in TRUTH_KINDS) * (caskets - 1)
+    return bound
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What to generate. Every field is recorded in a pack's [generator] table."""
+
+    n: int = 3
+    caskets: int = 3
+    count: int = 1
+    m: int | None = None
+    m_policy: str = "random"
+    solution: str | None = None
+    loops: bool = False
+    repeats: str = "auto"
+    difficulty: str | None = None
+    vocabulary: str = "classic"
+    seed: int | None = None
+    attempts: int = DEFAULT_ATTEMPTS
+    #: quality filters, on unless allowed here (see :mod:`.quality`)
+    allow_negations: bool = False
+    allow_echoes: bool = False
+    allow_twins: bool = False
+    #: re-verify every puzzle by the SAT analysis (else the first and one in twenty)
+    verify: bool = False
+    #: one of Smullyan's generations (see :mod:`.families`: portia1, portia2, portia3), or
+    #: None; with a family, or the full vocabulary, :mod:`.families` draws the puzzles
+    family: str | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return casket_names(self.caskets)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return VOCABULARIES[self.vocabulary]
+
+    @property
+    def bound(self) -> int:
+        """The most distinct statements a casket can carry under these settings."""
+        return distinct_bound(self.caskets, self.n, self.loops, self.vocabulary,
+                              negations=self.allow_negations, echoes=self.allow_echoes)
+
+    def as_table(self) -> dict:
+        """The settings as a TOML table (None values left out)."""
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_table(cls, table: dict) -> "Settings":
+        known = {f for f in cls.__dataclass_fields__}
+        return cls(**{k: v for k, v in table.items() if k in known})
+
+    def check(self) -> "Settings":
+        """Raise SettingsError (one line, with the setting and bound) for settings no puzzle can
+        meet; return the settings with the seed filled in."""
+        _check_sizes(self)
+        _check_choices(self)
+        if self.whole:
+            from portia_tui.core.packs.generator.families import check_family
+
+            check_family(self)
+            return self if self.seed is not None else replace(self, seed=secrets.randbelow(2**32))
+        _check_repeats(self)
+        out = replace(self, loops=True) if needs_loops(self) else self
+        if needs_repeats(out):
+            out = replace(out, repeats="allow")
+        _check_difficulty(out)
+        if out.seed is None:
+            return replace(out, seed=secrets.randbelow(2**32))
+        return out
+
+    @property
+    def whole(self) -> bool:
+        """Whether these settings draw from the whole language (a family, or the full
+        vocabulary): :mod:`.families` generates them, the classic sampler the rest."""
+        return self.family is not None or self.vocabulary == "full"
+
+    @property
+    def allow_repeats(self) -> bool:
+        if self.repeats == "allow":
+            return True
+        if self.repeats == "never":
+            return False
+        bound = self.bound
+        return self.n > bound or (self.n == bound and _whole_menus(self))
+
+
+def _check_sizes(s: Settings) -> None:
+    if s.n < 1:
+        raise SettingsError("every casket needs at least one statement", "n", s.n, 1)
+    if s.count < 1:
+        raise SettingsError("ask for at least one puzzle", "count", s.count, 1)
+    if s.attempts < 1:
+        raise SettingsError("must be at least 1", "attempts", s.attempts, 1)
+    if s.caskets > MAX_CASKETS:
+        raise SettingsError(f"at most {MAX_CASKETS} caskets", "caskets", s.caskets, MAX_CASKETS)
+    s.names  # at least two caskets
+    size = s.n * s.caskets
+    if size > MAX_STATEMENTS:
+        raise SettingsError(f"{s.n} statements on each of {s.caskets} caskets make {size}: at "
+                            f"most {MAX_STATEMENTS} in one puzzle", "n", s.n, MAX_STATEMENTS)
+    if s.m is not None and not 0 <= s.m <= size:
+        raise SettingsError(f"out of range: {s.caskets} caskets with {s.n} statements each "
+                            f"hold {size} statements", "m", s.m, size)
+
+
+def _check_choices(s: Settings) -> None:
+    for setting, value, choices in (("m_policy", s.m_policy, M_POLICIES),
+                                    ("vocabulary", s.vocabulary, tuple(VOCABULARIES)),
+                                    ("difficulty", s.difficulty, DIFFICULTIES)):
+        if value is not None and value not in choices:
+            raise SettingsError(f"use one of {', '.join(choices)}", setting, value, choices)
+    if s.repeats not in REPEATS:
+        raise SettingsError(f"repeats {s.repeats!r}: use one of {', '.join(REPEATS)}",
+                            "repeats", s.repeats, REPEATS)
+    names = s.names
+    if s.solution is not None and s.solution not in names:
+        raise SettingsError(f"{s.solution!r} is not a casket (the caskets are "
+                            f"{', '.join(names)})", "solution", s.solution, names)
+
+
+def _check_repeats(s: Settings) -> None:
+    if s.repeats != "never":
+        return
+    bound = s.bound
+    if s.n > bound:
+        why = "with loops allowed" if s.loops else "without loops"
+        filters = _filters(s)
+        raise SettingsError(
+            f"{s.n} statements on a casket are impossible {why} and no repeated statement on a "
+            f"casket: a casket can carry at most {bound} distinct statements ({s.caskets} "
+            f"caskets, {s.vocabulary} vocabulary{filters})", "repeats", s.repeats, bound)
+    if s.n == bound and _whole_menus(s):
+        raise SettingsError(
+            f"{s.n} distinct statements on each casket are the whole menu of every casket "
+            f"({s.caskets} caskets, {s.vocabulary} vocabulary"
+            f"{', loops allowed' if s.loops else ''}): the caskets are then alike, every "
+            "placement makes the same number of statements true, and no casket is ever the "
+            "one solution", "repeats", s.repeats, bound)
+
+
+def _filters(s: Settings) -> str:
+    """', no statement beside its exact negation': the quality filters that lower the bound."""
+    bound = s.bound
+    parts = []
+    if distinct_bound(s.caskets, s.n, s.loops, s.vocabulary, echoes=s.allow_echoes) > bound:
+        parts.append("no statement beside its exact negation")
+    if distinct_bound(s.caskets, s.n, s.loops, s.vocabulary,
+                      negations=s.allow_negations) > bound:
+        parts.append("no two statements that say the same")
+    return "".join(f", {p}" for p in parts)
+
+
+def _check_difficulty(s: Settings) -> None:
+    if s.difficulty is None or s.difficulty in possible_levels(s.loops, s.kinds, s.n, s.caskets):
+        return
+    loops = "" if s.loops or s.difficulty not in possible_levels(True, s.kinds, s.n, s.caskets) else \
+        " (loops allowed can reach it)"
+    raise SettingsError(
+        f"impossible with the {s.vocabulary} vocabulary, {s.n} statement{'s' if s.n != 1 else ''}"
+        f" on each casket and {'loops allowed' if s.loops else 'no loops'}: such puzzles reach "
+        f"{', '.join(possible_levels(s.loops, s.kinds, s.n, s.caskets))}{loops}",
+        "difficulty", s.difficulty, possible_levels(s.loops, s.kinds, s.n, s.caskets))
+
+
+def needs_repeats(s: Settings) -> bool:
+    """Whether the difficulty asked for is all but out of reach without a statement repeated
+    on a casket: a nested or chained case split with two statements a casket needs two loops,
+    and with three caskets the second is a casket's two "other" statements, the same one twice
+    (without repeats one such puzzle comes of thousands of candidates)."""
+    return (s.difficulty == DIFFICULTIES[-1] and s.n == 2 and s.caskets <= 3
+            and s.repeats == "auto")
+
+
+def needs_loops(s: Settings) -> bool:
+    """Whether the difficulty asked for needs loops the settings do not allow (then the
+    generator allows them: see :meth:`Settings.check` and :func:`notices`)."""
+    return (s.difficulty is not None and not s.loops
+            and s.difficulty not in possible_levels(False, s.kinds, s.n, s.caskets)
+            and s.difficulty in possible_levels(True, s.kinds, s.n, s.caskets))
+
+
+def _whole_menus(settings: Settings) -> bool:
+    """Whether n distinct statements at the bound are every casket's whole menu. With loops
+    allowed, or portrait statements only, every casket's menu is the same up to renaming the
+    caskets, so such a puzzle looks the same from every placement and has no unique solution:
+    at the bound, repeats are needed. (Without loops only the sink casket is filled up.) With
+    the negation filter on, a casket at the bound still chooses "in X" or "not in X" for each
+    X, so the caskets need not be alike."""
+    kinds = settings.kinds
+    alike = settings.loops or not any(k in TRUTH_KINDS or k in OTHER_KINDS for k in kinds)
+    choice = not settings.allow_negations and all(k in kinds for k in PORTRAIT_KINDS)
+    return alike and not choice
+
+
+def describe(settings: Settings) -> str:
+    """'Portia-3, 3 caskets, no loops': the settings in a few words."""
+    parts = [f"Portia-{settings.n}", f"{settings.caskets} caskets"]
+    if settings.whole:
+        parts.insert(0, settings.family or "the whole language")
+    if settings.m is not None:
+        parts.append(f"m = {settings.m}")
+    if settings.solution:
+        parts.append(f"solution {settings.solution}")
+    if settings.difficulty:
+        parts.append(settings.difficulty)
+    if not settings.whole:
+        parts.append("loops allowed" if settings.loops else "no loops")
+    return ", ".join(parts)
+
+
+def notices(settings: Settings, asked: Settings | None = None) -> list[str]:
+    """What the user should know about how the settings will be met (one line each);
+    `asked`: the settings as given, before :meth:`Settings.check` filled them in."""
+    out: list[str] = []
+    if settings.whole:  # the whole language: no bound, loops part of it (see .families)
+        return out
+    if asked is not None and needs_loops(asked):
+        out.append(f"note: {settings.difficulty} puzzles need loops (a case split), so loops "
+                   "are allowed")
+    if asked is not None and needs_repeats(asked):
+        out.append(f"note: {settings.difficulty} puzzles with {settings.n} statements on each of "
+                   f"{settings.caskets} caskets need a statement repeated on a casket, so "
+                   "repeats are allowed")
+    if settings.allow_repeats and settings.repeats == "auto":
+        bound = settings.bound
+        full = " (and at that bound every casket would be alike)" if settings.n == bound else ""
+        out.append(f"note: a casket holds at most {bound} distinct statements "
+                   f"{'with' if settings.loops else 'without'} loops{_filters(settings)}{full}, "
+                   f"so with {settings.n} statements on each casket, statements may repeat on a "
+                   "casket")
+    return out

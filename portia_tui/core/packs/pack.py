@@ -1,0 +1,318 @@
+"""Puzzle packs: many puzzles in one TOML file.
+
+    format = 1
+    type = "pack"
+    title = "Twelve caskets"
+    author = "portia generate"
+    created = "2026-11-22T18:30:00+00:00"
+
+    [generator]            # the settings and seed that made the pack (free-form)
+    n = 3
+    seed = 7
+
+    [[puzzles]]
+    id = "001"
+    title = "Puzzle 1"
+    n = 3
+    m = 4
+    difficulty = "steady"     # gentle, steady, tricky, fiendish (old packs: easy/medium/hard)
+    rating = 2.09
+    solution = "9c1f0e4b6a2d"   # a keyed hash of the answer: a glance does not spoil it
+
+    [[puzzles.caskets]]
+    name = "gold"
+    statements = ["...", "...", "..."]
+
+The solution is stored as a short SHA-256 digest of the pack puzzle's id and the casket's
+name; reading it back means trying each casket, which a program does and an eye does not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from portia_tui.core.errors import FormatError, PortiaError
+from portia_tui.core.io.files import LARGE_LIMIT, reading
+from portia_tui.core.io.formats.common import atomic_write, key_line, read_text
+from portia_tui.core.io.formats.native import (FORMAT, check_format, format_for, parse_toml, puzzle_from_table,
+                             puzzle_to_table)
+from portia_tui.core.explain.difficulty import DIFFICULTIES, level_name  # the one list; pack.DIFFICULTIES stays importable
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.packs.twins import twin_key
+from portia_tui.core.language.words import verdict
+
+if TYPE_CHECKING:
+    from portia_tui.core.packs.generator import Generated, Settings
+_ENTRY_KEYS = ("id", "n", "difficulty", "rating", "solution")
+#: the largest rating a pack may store (ratings are a few points; this only keeps them finite)
+MAX_RATING = 1e6
+
+
+def encode_solution(pid: str, casket: str) -> str:
+    return hashlib.sha256(f"portia:{pid}:{casket}".encode()).hexdigest()[:12]
+
+
+def decode_solution(pid: str, token: str, names: tuple[str, ...]) -> str | None:
+    """The casket name whose digest is token, or None."""
+    for name in names:
+        if encode_solution(pid, name) == token:
+            return name
+    return None
+
+
+@dataclass(frozen=True)
+class PackPuzzle:
+    id: str
+    puzzle: Puzzle
+    difficulty: str = "steady"
+    rating: float = 0.0
+    #: the solution casket's name (decoded), or None when the file stores none
+    solution: str | None = None
+
+    @property
+    def title(self) -> str:
+        return self.puzzle.title or f"Puzzle {self.id}"
+
+
+@dataclass(frozen=True)
+class Pack:
+    title: str
+    puzzles: tuple[PackPuzzle, ...]
+    author: str = ""
+    created: str = ""
+    generator: dict[str, Any] = field(default_factory=dict)
+
+    def by_id(self, pid: str) -> PackPuzzle:
+        for p in self.puzzles:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+
+def _header_lines(text: str) -> list[int]:
+    return [no for no, line in enumerate(text.split("\n"), 1)
+            if re.match(r"^\s*\[\[\s*puzzles\s*\]\]", line)]
+
+
+def loads_pack(text: str, path: str = "<pack>") -> Pack:
+    """The pack in text; FormatError (file, line) for anything else, whatever the input."""
+    try:
+        with reading(path):
+            return _loads_pack(text, path)
+    except FormatError:
+        raise
+    except PortiaError as exc:
+        raise exc.located(path) from None
+
+
+def _loads_pack(text: str, path: str) -> Pack:
+    data = parse_toml(text, path)
+    if data.get("type") != "pack":
+        raise FormatError('not a pack (a pack file says type = "pack")', path, 1)
+    check_format(data.get("format", FORMAT), text, path)
+    raw = data.get("puzzles")
+    if not isinstance(raw, list) or not raw:
+        raise FormatError("the pack holds no [[puzzles]]", path, 1)
+    starts = _header_lines(text)
+    entries = []
+    seen: set[str] = set()
+    for k, table in enumerate(raw):
+        start = starts[k] if k < len(starts) else 1
+        if not isinstance(table, dict):
+            raise FormatError("each [[puzzles]] entry must be a table", path, start)
+        pid = str(table.get("id", f"{k + 1:03d}"))
+        if pid in seen:
+            raise FormatError(f"two puzzles have id {pid!r}", path, start)
+        seen.add(pid)
+        puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS)
+        n = table.get("n")
+        if n is not None and n != puzzle.n:
+            raise FormatError(f"puzzle {pid}: n = {n}, but its caskets hold {puzzle.layout.counts}",
+                              path, start)
+        difficulty = level_name(str(table.get("difficulty", "steady")))
+        rating = _rating(table.get("rating", 0.0))
+        if rating is None:
+            raise FormatError(f"puzzle {pid}: rating must be a number between 0 and "
+                              f"{MAX_RATING:g}", path, key_line(text, "rating", start) or start)
+        token = table.get("solution")
+        solution = None
+        if token is not None:
+            solution = decode_solution(pid, str(token), puzzle.names)
+            if solution is None:
+                raise FormatError(f"puzzle {pid}: its stored solution matches no casket", path, start)
+        entries.append(PackPuzzle(pid, puzzle, difficulty, rating, solution))
+    gen = data.get("generator", {})
+    return Pack(
+        title=str(data.get("title", "")),
+        puzzles=tuple(entries),
+        author=str(data.get("author", "")),
+        created=str(data.get("created", "")),
+        generator=gen if isinstance(gen, dict) else {},
+    )
+
+
+def _rating(value: object) -> float | None:
+    """A stored rating as a float, or None when it is not a number in 0..MAX_RATING."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    try:
+        rating = float(value)
+    except OverflowError:  # an integer too large for a float
+        return None
+    return rating if 0.0 <= rating <= MAX_RATING else None  # NaN fails both tests
+
+
+def load_pack(path: str | os.PathLike[str]) -> Pack:
+    return loads_pack(read_text(path, LARGE_LIMIT), str(path))
+
+
+def is_pack_text(text: str) -> bool:
+    """Whether TOML text is a pack (cheap check, no validation)."""
+    return re.search(r'^\s*type\s*=\s*"pack"', text, re.MULTILINE) is not None
+
+
+def dumps_pack(pack: Pack) -> str:
+    import tomli_w
+
+    doc: dict[str, Any] = {"format": format_for(e.puzzle for e in pack.puzzles), "type": "pack",
+                           "title": pack.title}
+    if pack.author:
+        doc["author"] = pack.author
+    if pack.created:
+        doc["created"] = pack.created
+    if pack.generator:
+        doc["generator"] = dict(pack.generator)
+    puzzles = []
+    for entry in pack.puzzles:
+        table: dict[str, Any] = {"id": entry.id}
+        body = puzzle_to_table(entry.puzzle)
+        if "title" in body:
+            table["title"] = body.pop("title")
+        if entry.puzzle.n is not None:
+            table["n"] = entry.puzzle.n
+        if "m" in body:
+            table["m"] = body.pop("m")
+        if "rules" in body:
+            table["rules"] = body.pop("rules")
+        table["difficulty"] = entry.difficulty
+        table["rating"] = round(float(entry.rating), 2)
+        if entry.solution is not None:
+            table["solution"] = encode_solution(entry.id, entry.solution)
+        caskets = body.pop("caskets")
+        table.update(body)  # author, notes, target: whatever else the puzzle keeps
+        table["caskets"] = caskets
+        puzzles.append(table)
+    doc["puzzles"] = puzzles
+    return tomli_w.dumps(doc, multiline_strings=True)
+
+
+def save_pack(pack: Pack, path: str | os.PathLike[str], force: bool = False) -> None:
+    try:
+        text = dumps_pack(pack)
+    except PortiaError as exc:
+        raise exc.located(str(path)) from None
+    atomic_write(path, text, force=force)
+
+
+# --------------------------------------------------------------------------- checking
+def canonical_key(puzzle: Puzzle) -> tuple:
+    """Two puzzles are the same up to the order of statements on each casket exactly when
+    their keys are equal: per casket (in order) its name and sorted statements, plus m."""
+    return (tuple((c.name, tuple(sorted(c.statements))) for c in puzzle.caskets), puzzle.m)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    id: str
+    ok: bool
+    message: str
+
+    def line(self) -> str:
+        return f"{self.id}: {'ok' if self.ok else 'FAIL'}, {self.message}"
+
+
+def check_entry(entry: PackPuzzle) -> CheckResult:
+    """Re-verify one pack puzzle with the exact (SAT) analysis and its stored solution, and
+    re-rate it: a level other than the stored one is reported."""
+    from portia_tui.core.explain.difficulty import rate
+    from portia_tui.core.solve.sat import analyse
+
+    puzzle = entry.puzzle
+    if entry.difficulty not in DIFFICULTIES:
+        return CheckResult(entry.id, False, f"unknown difficulty {entry.difficulty!r}")
+    sols = analyse(puzzle).solution_names()
+    said = f"{puzzle.shape}, {puzzle.rules_said}: {verdict(sols, puzzle.m)}"
+    if len(sols) != 1:
+        return CheckResult(entry.id, False, said)
+    if entry.solution is not None and entry.solution != sols[0]:
+        return CheckResult(entry.id, False, f"{said}, but the stored solution is the "
+                           f"{entry.solution} casket")
+    stored = ("no stored solution to compare" if entry.solution is None else "as stored")
+    rating = rate(puzzle)
+    if rating.level != entry.difficulty:
+        return CheckResult(entry.id, False, f"{said} ({stored}), but it rates {rating.level} "
+                           f"({rating.score:.2f}), not {entry.difficulty} as stored")
+    return CheckResult(entry.id, True, f"{said} ({stored}), {rating.level}")
+
+
+def check_pack(pack: Pack) -> list[CheckResult]:
+    """One result per puzzle: valid by the exact analysis, the stored solution agrees, and no
+    earlier puzzle in the pack is its twin (the same up to renaming the caskets and the order of
+    statements on each casket; only the same up to the order when the pack's generator settings
+    allowed twins)."""
+    out = []
+    first: dict[tuple, str] = {}
+    twins = pack.generator.get("allow_twins") is True
+    why = "the order of statements on a casket" if twins else \
+        "renaming the caskets and the order of statements on a casket"
+    for entry in pack.puzzles:
+        result = check_entry(entry)
+        key = canonical_key(entry.puzzle) if twins else twin_key(entry.puzzle)
+        if key in first:
+            result = CheckResult(entry.id, False, f"the same puzzle as {first[key]} (up to {why})")
+        else:
+            first[key] = entry.id
+        out.append(result)
+    return out
+
+
+# --------------------------------------------------------------------------- building
+def created_now() -> str:
+    """The creation time for a pack: now (UTC), or SOURCE_DATE_EPOCH when set, so a build
+    can make byte-identical packs."""
+    from datetime import datetime, timezone
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    when = (datetime.fromtimestamp(int(epoch), timezone.utc) if epoch and epoch.isdigit()
+            else datetime.now(timezone.utc))
+    return when.replace(microsecond=0).isoformat()
+
+
+def _pack_title(settings: "Settings") -> str:
+    """'Portia-3 puzzles', or for a family 'Portia puzzles, second generation'."""
+    if settings.family is None:
+        return f"Portia-{settings.n} puzzles"
+    from portia_tui.core.packs.generator.families import FAMILIES
+
+    return f"Portia puzzles, {FAMILIES[settings.family].summary.split(':')[0]}"
+
+
+def build_pack(generated: "list[Generated]", settings: "Settings", title: str = "",
+               author: str = "", created: str | None = None) -> Pack:
+    """A Pack of generated puzzles: ids 001, 002, ...; the settings and seed recorded."""
+    from portia_tui import __version__
+
+    width = max(3, len(str(len(generated))))
+    entries = []
+    for i, g in enumerate(generated, 1):
+        pid = f"{i:0{width}d}"
+        puzzle = g.puzzle.with_meta(title=g.puzzle.title or f"Puzzle {pid}")
+        entries.append(PackPuzzle(pid, puzzle, g.rating.level, g.rating.score, g.solution))
+    table = {"program": f"portia {__version__}", **settings.as_table()}
+    return Pack(title=title or _pack_title(settings), puzzles=tuple(entries),
+                author=author, created=created_now() if created is None else created,
+                generator=table)

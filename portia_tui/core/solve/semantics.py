@@ -1,0 +1,229 @@
+"""What a puzzle means, engine-free: references between statements, loops, consistency.
+
+Statement s *refers to* t when s reads t's truth value: a truth or "other" statement whose group
+holds t, a count or maker statement that counts t. A loop is a strongly connected component of
+that graph with two or more statements, or one statement that refers to itself ("Exactly 1
+statement on this casket is true"). The result types every engine fills in live here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cached_property
+
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.record import record
+from portia_tui.core.language.vocabulary import Meaning, evaluate, refers_to
+
+
+def references(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
+    """For each statement, the statements it refers to."""
+    return tuple(refers_to(mn) for mn in puzzle.meanings)
+
+
+def strong_components(children: Sequence[Sequence[int]],
+                      roots: Iterable[int] | None = None) -> list[tuple[int, ...]]:
+    """Strongly connected components of the graph where node i points at each of
+    `children[i]`, searched from `roots` (every node in number order by default), each sorted,
+    in dependency order: a component comes after the components it points into (Tarjan's
+    algorithm, iterative, so no recursion limit)."""
+    size = len(children)
+    index = [-1] * size
+    low = [0] * size
+    on_stack = [False] * size
+    stack: list[int] = []
+    out: list[tuple[int, ...]] = []
+    counter = 0
+    for root in range(size) if roots is None else roots:
+        if index[root] != -1:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        work = [(root, iter(children[root]))]
+        while work:
+            node, kids = work[-1]
+            for nxt in kids:
+                if index[nxt] == -1:  # a new node: go down, come back to `kids` later
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack[nxt] = True
+                    work.append((nxt, iter(children[nxt])))
+                    break
+                if on_stack[nxt] and index[nxt] < low[node]:
+                    low[node] = index[nxt]
+            else:  # every child seen: node is done
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    if low[node] < low[parent]:
+                        low[parent] = low[node]
+                if low[node] == index[node]:
+                    if stack[-1] == node:
+                        stack.pop()
+                        on_stack[node] = False
+                        out.append((node,))
+                        continue
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on_stack[w] = False
+                        comp.append(w)
+                        if w == node:
+                            break
+                    out.append(tuple(sorted(comp)))
+    return out
+
+
+def components(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """Strongly connected components of the statements in dependency order: every statement
+    comes after the statements it refers to."""
+    return strong_components(references(puzzle))
+
+
+def find_loops(puzzle: Puzzle, refs: Sequence[Sequence[int]] | None = None
+               ) -> list[tuple[int, ...]]:
+    """Every loop (component of two or more statements, or a statement that refers to itself),
+    in dependency order. `refs`: the puzzle's :func:`references`, when already made."""
+    refs = references(puzzle) if refs is None else refs
+    return [c for c in strong_components(refs) if len(c) > 1 or c[0] in refs[c[0]]]
+
+
+def closure(puzzle: Puzzle, statements: Sequence[int]) -> tuple[int, ...]:
+    """The statements given and every statement they refer to, directly or not."""
+    refs = references(puzzle)
+    seen = set(statements)
+    todo = list(statements)
+    while todo:
+        for t in refs[todo.pop()]:
+            if t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return tuple(sorted(seen))
+
+
+def holds(mn: Meaning, placement: int, values: Mapping[int, bool] | Sequence[bool],
+          own: bool = False) -> bool:
+    """The truth value the meaning demands, given the placement and the other values; `own` is
+    the statement's own value, which is all an empty slot (FreeMeaning) demands."""
+    return evaluate(mn, placement, values, own)
+
+
+def consistent(puzzle: Puzzle, placement: int, values: Sequence[bool]) -> bool:
+    """Whether a full truth assignment agrees with every statement's meaning and with every
+    side rule (every rule but m: see :attr:`Puzzle.side_rules`)."""
+    return (all(values[i] == holds(mn, placement, values, values[i])
+                for i, mn in enumerate(puzzle.meanings))
+            and all(holds(c, placement, values) for c in puzzle.conditions))
+
+
+# --------------------------------------------------------------------------- results
+@record
+class LoopReport:
+    """A loop and how it behaves under each placement (casket indices)."""
+
+    statements: tuple[int, ...]
+    undetermined_in: tuple[int, ...] = ()
+    paradox_in: tuple[int, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """'paradox' when some placement leaves it no consistent assignment, else
+        'undetermined' when some placement leaves it several, else 'determined'."""
+        if self.paradox_in:
+            return "paradox"
+        if self.undetermined_in:
+            return "undetermined"
+        return "determined"
+
+
+class Analysis:
+    """The exact analysis of a puzzle's statements, for every placement and every m.
+
+    puzzle; true_counts: for each placement (casket index), every achievable number of true
+    statements in a world consistent with the statements and the side rules (every rule but
+    m); loops: every loop with how it behaves (statements only, rules aside); engine: which
+    engine computed it.
+
+    For a partial puzzle an empty slot is a statement free to be true or false, so the counts
+    range over its values too; with m open (None), no casket is a solution until m is given.
+    """
+
+    def __init__(self, puzzle: Puzzle, true_counts: Sequence[frozenset[int]],
+                 loops: Sequence[LoopReport], engine: str = "",
+                 values: Callable[[int, int | None], tuple[bool | None, ...] | None]
+                 | None = None):
+        self.puzzle = puzzle
+        self.true_counts = tuple(true_counts)
+        self.loops = tuple(loops)
+        self.engine = engine
+        self._values = values
+        #: the evaluation this analysis was read from (the casket engine's), when kept
+        self.evaluation: object | None = None
+
+    def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
+        """Each statement's truth value with the portrait in `placement` (and exactly m true
+        statements when m is given): True/False when every consistent world agrees, None when
+        it varies; None overall when no consistent world exists."""
+        if self._values is None:  # an engine that keeps no evaluation: ask the casket engine
+            from portia_tui.core.solve.engine import evaluator
+
+            self._values = evaluator(self.puzzle).values
+        return self._values(placement, m)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Analysis) and self.puzzle == other.puzzle
+                and self.true_counts == other.true_counts and self.loops == other.loops)
+
+    def __repr__(self) -> str:
+        return (f"Analysis(engine={self.engine!r}, true_counts={self.true_counts!r}, "
+                f"loops={self.loops!r})")
+
+    def solutions(self, m: int | None = None) -> tuple[int, ...]:
+        """Casket indices consistent with the rules and exactly m true statements (the puzzle's
+        m by default). A puzzle without m is solved by its other rules alone; one that states
+        no rule at all (m still open) has no solution yet."""
+        m = self.puzzle.m if m is None else m
+        if m is None:
+            if not self.puzzle.rules:
+                return ()
+            return tuple(i for i, counts in enumerate(self.true_counts) if counts)
+        return tuple(i for i, counts in enumerate(self.true_counts) if m in counts)
+
+    def solution_names(self, m: int | None = None) -> list[str]:
+        return [self.puzzle.names[i] for i in self.solutions(m)]
+
+    def valid(self, m: int | None = None) -> bool:
+        return len(self.solutions(m)) == 1
+
+    @cached_property
+    def unique_m(self) -> tuple[int, ...]:
+        """Every m in 0..S for which exactly one casket is a solution."""
+        return tuple(m for m in range(self.puzzle.size + 1) if len(self.solutions(m)) == 1)
+
+    def as_dict(self, m: int | None = None) -> dict:
+        """The JSON shape printed by ``portia solve --json``."""
+        names = self.puzzle.names
+        m = self.puzzle.m if m is None else m
+        out = {
+            "caskets": list(names),
+            "m": m,
+            "solutions": self.solution_names(m),
+            "valid": self.valid(m),
+            "true_counts": {names[i]: sorted(c) for i, c in enumerate(self.true_counts)},
+            "unique_m": list(self.unique_m),
+            "loops": [
+                {
+                    "statements": [s + 1 for s in loop.statements],
+                    "kind": loop.kind,
+                    "undetermined_in": [names[i] for i in loop.undetermined_in],
+                    "paradox_in": [names[i] for i in loop.paradox_in],
+                }
+                for loop in self.loops
+            ],
+        }
+        if self.puzzle.side_rules:  # Portia's other rules (the m rule is "m" above)
+            out["rules"] = self.puzzle.rule_sentences()
+        return out
