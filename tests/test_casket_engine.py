@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portia_tui.core import analyse
-from portia_tui.core.solve import brute
+from . import brute
 from portia_tui.core.solve import engine
 from portia_tui.core.solve import sat
 from portia_tui.core.solve.engine import ALL, MIXED, NONE, Casket, CasketEngine

@@ -7,11 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
-from portia_tui.core.solve import brute
+from . import brute
 from portia_tui.core.explain import deduction
 from portia_tui.core.solve import engine
 from portia_tui.core.solve import sat
-from portia_tui.core.solve import sat_legacy
+from benchmarks import sat_legacy
 from portia_tui.core.io.formats import dimacs
 from portia_tui.core.language.model import Puzzle, default_puzzle
 from portia_tui.core.solve.semantics import consistent, find_loops
@@ -214,7 +214,7 @@ def test_reachable_choices_match_substituting_each_choice(puzzle, data):
     owner = puzzle.owner(index)
     position = index - puzzle.layout.offset(owner)
     choices = puzzle.options(owner)
-    got = sat.reachable_choices(puzzle, index, choices, placement, m)
+    got = sat_legacy.reachable_choices(puzzle, index, choices, placement, m)
     want = tuple(
         m in brute.analyse(puzzle.with_statement(owner, position, c)).true_counts[placement]
         for c in choices

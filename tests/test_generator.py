@@ -276,20 +276,6 @@ def test_sat_reverifies_a_sample_or_everything():
     assert stats.verified == 10 and stats.sat_disagreements == 0
 
 
-def test_loop_free_depth_is_the_deduction_depth():
-    from portia_tui.core.explain.deduction import Deducer
-    from portia_tui.core.packs.generator.sampler import Sampler, loop_free_depth
-    import random
-
-    for s in (Settings(n=3, seed=1).check(), Settings(n=6, caskets=5, seed=2).check()):
-        sampler = Sampler(s, random.Random(s.seed))
-        for _ in range(100):
-            cands, order = sampler.draw()
-            puzzle = to_puzzle(cands, s.names, 0)
-            story = Deducer(puzzle).story(0, explain=False)
-            assert loop_free_depth(cands, order, s.caskets) == story.depth
-
-
 def _reference_draw(sampler, rng):
     """Sampler.draw without its graph of menus: rng.choice over the menu left, pick by pick."""
     def pick(menu):
@@ -345,7 +331,3 @@ def test_an_unknown_choice_names_its_setting_and_the_choices():
         ("m_policy", "sometimes", M_POLICIES)
 
 
-def test_settings_from_a_table_keep_the_known_keys_and_drop_the_rest():
-    """Mutation run 6: a pack's [generator] table may hold keys of other versions."""
-    got = Settings.from_table({"n": 3, "caskets": 4, "loops": True, "colour": "red"})
-    assert got == Settings(n=3, caskets=4, loops=True)

@@ -317,15 +317,6 @@ class Deducer:
             self._depth = max(depth.values(), default=0)
         return self._depth
 
-    def _case_bound(self) -> int:
-        """At most this many cases are ever held while the loops (and empty slots) are split
-        in dependency order: the product of 2^(loop size), times 2 per empty slot."""
-        bound = 1
-        for comp in self.order:
-            if len(comp) > 1 or isinstance(self.meanings[comp[0]], FreeMeaning):
-                bound <<= len(comp)
-        return bound
-
     #: the kind of story this narrator tells
     story_type: type[Story] = Story
 

@@ -161,16 +161,6 @@ def level_name(stored: str) -> str:
     return OLD_LEVELS.get(stored, stored)
 
 
-def techniques_for(level: str) -> tuple[Technique, ...]:
-    return tuple(t for t in TECHNIQUES if t.level == level)
-
-
-def level_of(score: float) -> str:
-    """The level of a score (its rank is the whole part)."""
-    rank = max((r for r in BY_RANK if r <= int(score)), default=TECHNIQUES[0].rank)
-    return BY_RANK[rank].level
-
-
 @dataclass(frozen=True)
 class Rating:
     level: str

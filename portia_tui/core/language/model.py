@@ -312,9 +312,6 @@ class Puzzle:
     def with_m(self, m: int | None) -> "Puzzle":
         return self.replace(m=m)
 
-    def with_rules(self, rules: Sequence[Rule]) -> "Puzzle":
-        return self.replace(rules=tuple(rules))
-
     def with_meta(self, **meta: str) -> "Puzzle":
         return self.replace(**meta)
 

@@ -126,15 +126,6 @@ class Casket:
         self.portrait = 0
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
 
-    def domain(self, p: int) -> int:
-        """The signals it can show under placement p, judged by its portrait statements."""
-        d = MIXED if self.n >= 2 else 0
-        if self.can_all >> p & 1:
-            d |= ALL
-        if self.can_none >> p & 1:
-            d |= NONE
-        return d
-
     def detail(self, where: dict[str, int], freed: frozenset[int] = frozenset()
                ) -> list[tuple[int, tuple[int, bool] | None]]:
         """Per statement: its category and, for portrait and truth statements, (casket,

@@ -465,32 +465,3 @@ def analyse(puzzle: Puzzle) -> Analysis:
         reports = tuple(engine.loop_report(j) for j in range(len(engine.loops)))
         counts = tuple(engine.counts(p, engine._settled(p, reports)) for p in range(engine.k))
     return Analysis(puzzle, counts, reports, engine="sat")
-
-
-def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
-                      placement: int, m: int | None) -> tuple[bool, ...]:
-    """For each statement in `choices` put in place of statement `index`: could the portrait
-    be in `placement` with exactly m true statements, under the side rules?  (Algorithm 2's
-    question, for a menu.)
-
-    One solver answers every choice: the slot's meaning clauses are guarded by one selector
-    per choice, and the count totalizer is built once.
-    """
-    if m is None or not 0 <= m <= puzzle.size:
-        return (False,) * len(choices)
-    enc = Encoding(puzzle)
-    owner = puzzle.owner(index)
-    guarded: list[list[int]] = []
-    selectors = []
-    for st in choices:
-        sel = enc._new()
-        guarded += [[-sel] + c for c in enc.meaning_of(index, owner, st)]
-        selectors.append(sel)
-    clauses = enc.definitions + enc.rules + guarded  # definitions include the choices' aux
-    for i, mc in enumerate(enc.meaning):
-        if i != index:
-            clauses += mc
-    card, _top = exactly_m_clauses(puzzle, m, enc.top)
-    with Solver(name=SOLVER, bootstrap_with=clauses + card) as solver:
-        return tuple(bool(solver.solve(assumptions=[placement_var(placement), sel]))
-                     for sel in selectors)

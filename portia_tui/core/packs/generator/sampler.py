@@ -294,24 +294,6 @@ def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list
     return [sum(1 for v in masks if v >> p & 1) for p in range(k)]
 
 
-def loop_free_depth(cands: list[list[Coded]], order: list[int], k: int) -> int:
-    """The longest chain of statements about statements in a loop-free candidate, by the rule
-    of :meth:`portia_tui.core.explain.deduction.Deducer` (a portrait statement 0; a statement about a
-    group, 1 more than the deepest statement of the group), read off the coded form."""
-    deepest = [0] * k  # the deepest statement on each casket
-    for c in order:
-        plain = 0
-        other = False
-        for code, target in cands[c]:
-            if code == TRUE or code == FALSE:
-                plain = max(plain, 1 + deepest[target])
-            elif code >= OTHER_TRUE:
-                other = True
-        # the "other" statement (at most one) speaks of the plain statements of its casket
-        deepest[c] = plain + 1 if other else plain
-    return max(deepest)
-
-
 def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None,
               made: dict[Coded, Statement] | None = None) -> Puzzle:
     """The puzzle of coded statements. Not validated again: every statement comes from its

@@ -125,11 +125,6 @@ class Settings:
         """The settings as a TOML table (None values left out)."""
         return {k: v for k, v in asdict(self).items() if v is not None}
 
-    @classmethod
-    def from_table(cls, table: dict) -> "Settings":
-        known = {f for f in cls.__dataclass_fields__}
-        return cls(**{k: v for k, v in table.items() if k in known})
-
     def check(self) -> "Settings":
         """Raise SettingsError (one line, with the setting and bound) for settings no puzzle can
         meet; return the settings with the seed filled in."""
