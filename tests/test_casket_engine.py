@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portia_tui.core import analyse
-from . import brute
+from . import brute, tables
 from portia_tui.core.solve import engine
 from portia_tui.core.solve import sat
 from portia_tui.core.solve.engine import ALL, MIXED, NONE, Casket, CasketEngine
@@ -40,13 +40,17 @@ def same(a, b):
 @settings(max_examples=450)
 @given(puzzles(max_statements=9, empty=True, max_caskets=8))
 def test_engine_equals_brute_any_shape(puzzle):
-    same(engine.analyse(puzzle), brute.analyse(puzzle))
+    got = engine.analyse(puzzle)
+    same(got, brute.analyse(puzzle))
+    tables.check(got)
 
 
 @settings(max_examples=250)
 @given(puzzles(max_statements=9, equal=True, caskets=3))
 def test_engine_equals_brute_classic(puzzle):
-    same(engine.analyse(puzzle), brute.analyse(puzzle))
+    got = engine.analyse(puzzle)
+    same(got, brute.analyse(puzzle))
+    tables.check(got)
 
 
 @settings(max_examples=250)

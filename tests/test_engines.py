@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
-from . import brute
+from . import brute, tables
 from portia_tui.core.explain import deduction
 from portia_tui.core.solve import engine
 from portia_tui.core.solve import sat
@@ -30,7 +30,9 @@ def same(a, b):
 @settings(max_examples=150)
 @given(puzzles(max_statements=10, empty=True))
 def test_sat_equals_brute(puzzle):
-    same(sat.analyse(puzzle), brute.analyse(puzzle))
+    got = sat.analyse(puzzle)
+    same(got, brute.analyse(puzzle))
+    tables.check(got)
 
 
 @settings(max_examples=40)

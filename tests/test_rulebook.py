@@ -129,7 +129,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
-from . import brute  # noqa: E402
+from . import brute, tables  # noqa: E402
 from benchmarks import sat_legacy  # noqa: E402
 from portia_tui.core.solve import sat  # noqa: E402
 
@@ -153,6 +153,7 @@ def test_engine_equals_sat_equals_brute_on_the_whole_language(puzzle):
     truth = brute.analyse(puzzle)
     _same(sat.analyse(puzzle), truth)
     got = analyse(puzzle)
+    tables.check(got)
     assert got.engine == "casket" and got.loops == truth.loops
     _same(got, truth)
     oracle = sat.SatEngine(puzzle)
