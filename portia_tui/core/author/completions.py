@@ -293,17 +293,7 @@ class OpenSlot:
 
 # --------------------------------------------------------------------------- solvers
 def feed(solver, clauses: Sequence[Clause]) -> None:
-    """Add clauses in bulk (for Minisat straight to the C extension: the Python wrapper's
-    per-clause overhead dominates small instances)."""
-    inner = getattr(solver, "solver", None)
-    handle = getattr(inner, "minisat", None)
-    if handle is not None:
-        import pysolvers
-
-        add = pysolvers.minisat22_add_cl
-        for clause in clauses:
-            add(handle, clause)
-        return
+    """Add clauses to a python-sat solver through its public API (``append_formula``)."""
     solver.append_formula(clauses)
 
 

@@ -21,13 +21,10 @@ import json
 import os
 import re
 import stat
+import tomllib
+from typing import Any
 
 from portia_tui.core.errors import ExistsError, FormatError
-from portia_tui.core.language.vocabulary import LazyPattern
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
-if TYPE_CHECKING:
-    from typing import Any
 
 #: size caps: a puzzle, settings or theme file is a few kilobytes; a pack or the progress
 #: file of many thousand puzzles a few megabytes
@@ -121,14 +118,8 @@ def _number_line(text: str) -> int | None:
 
 
 def parse_toml(text: str, path: str, label: str = "TOML syntax") -> dict[str, Any]:
-    """The TOML table in text; FormatError('<label>: ...', path, line) when it is not one.
-    Text in the plain form portia writes is read by :func:`plain_toml`; anything else, and
-    every error, by tomllib."""
-    table = plain_toml(text)
-    if table is not None:
-        return table
-    import tomllib
-
+    """The TOML table in text (read by tomllib); FormatError('<label>: ...', path, line) when
+    it is not one."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -139,111 +130,6 @@ def parse_toml(text: str, path: str, label: str = "TOML syntax") -> dict[str, An
     except (ValueError, OverflowError):  # an integer of more than 4300 digits
         raise FormatError(f"{label}: a number too long to read", path,
                           _number_line(text)) from None
-
-
-# The plain TOML portia writes: `key = "text"`, integers, true/false, arrays of strings (one
-# line, or one string a line), [[tables]] and comments. tomllib takes about 10 ms to import
-# (and typing with it), more than `portia solve` needs for everything else, so this form is
-# read here. Anything outside it (an escape, a float, a dotted key, a key given twice, a
-# control character...) returns None and goes to tomllib, which reads it or words the error.
-_STRING = r'"([^"\\]*)"'  # a basic string with no escape (its text captured)
-_BARE = r'"[^"\\]*"'
-_TAIL = r"[ \t]*(?:#.*)?"  # what may end a line: blanks, a comment
-
-
-class _Plain:
-    """The plain form's patterns, compiled on first use (:class:`vocabulary.LazyPattern`)."""
-
-    control = LazyPattern(r"[\x00-\x08\x0b-\x1f\x7f]")  # control characters but tab, newline
-    key_value = LazyPattern(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
-    table = LazyPattern(rf"[ \t]*\[\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\]{_TAIL}")  # [[table]]
-    scalar = LazyPattern(rf"(?:{_STRING}|([+-]?(?:0|[1-9][0-9]{{0,17}}))|(true|false)){_TAIL}")
-    inline = LazyPattern(rf"(\[[ \t]*(?:{_BARE}[ \t]*,[ \t]*)*(?:{_BARE}[ \t]*)?\]){_TAIL}")
-    element = LazyPattern(rf"[ \t]*{_STRING}[ \t]*(,?){_TAIL}")  # an element on its own line
-    end = LazyPattern(rf"[ \t]*\]{_TAIL}")  # the array's end
-    blank = LazyPattern(_TAIL)  # a blank or comment line, or a line's end
-    string = LazyPattern(_STRING)
-
-
-def plain_toml(text: str) -> dict[str, Any] | None:
-    """The table in text when it is in the plain form portia writes, else None (tomllib reads
-    it: the two agree on every text this accepts, checked by hypothesis)."""
-    if "\r" in text or _Plain.control.search(text):
-        return None
-    root: dict[str, Any] = {}
-    tables: set[str] = set()  # the names of arrays of tables made here
-    current = root
-    lines = iter(text.split("\n"))
-    for line in lines:
-        if _Plain.blank.fullmatch(line):
-            continue
-        found = _Plain.table.fullmatch(line)
-        if found:
-            name = found[1]
-            if name in root and name not in tables:
-                return None
-            tables.add(name)
-            current = {}
-            root.setdefault(name, []).append(current)
-            continue
-        found = _Plain.key_value.fullmatch(line)
-        if not found or found[1] in current:
-            return None
-        value = _plain_value(found[2], lines)
-        if value is None:
-            return None
-        current[found[1]] = value
-    return root
-
-
-def _plain_value(text: str, lines) -> Any:
-    """The value after `key =`: a string, integer, boolean or array of strings (whose later
-    lines are taken from `lines`), or None when it is not in the plain form."""
-    found = _Plain.scalar.fullmatch(text)
-    if found:
-        if found[1] is not None:
-            return found[1]
-        return int(found[2]) if found[2] is not None else found[3] == "true"
-    found = _Plain.inline.fullmatch(text)
-    if found:
-        return _Plain.string.findall(found[1])
-    if text == '"""':
-        return _plain_multiline(lines)
-    if not (text.startswith("[") and _Plain.blank.fullmatch(text, 1)):
-        return None
-    items: list[str] = []
-    comma = True  # whether another element may follow
-    for line in lines:
-        if _Plain.blank.fullmatch(line):
-            continue
-        if _Plain.end.fullmatch(line):
-            return items
-        found = _Plain.element.fullmatch(line)
-        if not found or not comma:
-            return None
-        items.append(found[1])
-        comma = bool(found[2])
-    return None
-
-
-def _plain_multiline(lines) -> str | None:
-    """The rest of a multi-line string whose opening \"\"\" ended its line: the lines up to the
-    closing quotes (none may hold a quote or a backslash), or None."""
-    text: list[str] = []
-    for line in lines:
-        if "\\" in line:
-            return None
-        at = line.find('"""')
-        if at < 0:
-            if '"' in line:
-                return None
-            text.append(line)
-            continue
-        if '"' in line[:at] or not _Plain.blank.fullmatch(line, at + 3):
-            return None
-        text.append(line[:at])
-        return "\n".join(text)
-    return None
 
 
 def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

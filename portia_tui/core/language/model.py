@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 from functools import cached_property
 
 from portia_tui.core.language import vocabulary as voc
 from portia_tui.core.errors import PuzzleError
-from portia_tui.core.record import record
 from portia_tui.core.language.rules import (Rule, clash_message, conditions, is_m_rule, m_rule, rule_problem,
                     rule_sentence, total_clash)
 from portia_tui.core.language.vocabulary import EMPTY, Layout, Meaning, Statement, is_empty
@@ -44,8 +44,7 @@ def check_name(name: str) -> str | None:
     return None
 
 
-@record
-class Casket:
+class Casket(NamedTuple):
     name: str
     statements: tuple[Statement, ...]
 

@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-
-from portia_tui.core.record import record
+from typing import NamedTuple
 
 from portia_tui.core.language.vocabulary import (COUNT, NUMBER, CasketsMeaning, CountMeaning, LazyPattern, Layout,
                          Meaning, _count_menu, _count_problem, _norm, count_phrase, number,
                          op_of)
 
 
-@record
-class Rule:
+class Rule(NamedTuple):
     """One rule: a kind key, a comparison (op, k), the value counted (true/false), and for
     'bearing' the true count J each counted casket bears."""
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
-from portia_tui.core.record import record
 
 
-@record
-class Statement:
+class Statement(NamedTuple):
     """One statement: a kind key and, for the kinds that name a casket, that casket's name.
 
     Portrait statements about their own casket store that casket's name; they read
@@ -44,36 +43,31 @@ def is_empty(st: Statement) -> bool:
     return st.kind == ""
 
 
-@record
-class PortraitMeaning:
+class PortraitMeaning(NamedTuple):
     """T(s) <-> P(casket) when positive, T(s) <-> not P(casket) otherwise."""
 
     casket: int
     positive: bool
 
 
-@record
-class GroupMeaning:
+class GroupMeaning(NamedTuple):
     """T(s) <-> every statement in group has truth value `value`."""
 
     group: tuple[int, ...]
     value: bool
 
 
-@record
-class FreeMeaning:
+class FreeMeaning(NamedTuple):
     """An empty slot: it says nothing yet, so its truth value is unconstrained."""
 
 
-@record
-class AnyOfMeaning:
+class AnyOfMeaning(NamedTuple):
     """T(s) <-> the portrait is in one of `caskets` (casket indices)."""
 
     caskets: tuple[int, ...]
 
 
-@record
-class CountMeaning:
+class CountMeaning(NamedTuple):
     """T(s) <-> the number of statements in `group` whose truth value is `value`
     compares to k by op ("exactly", "at least", "at most")."""
 
@@ -83,8 +77,7 @@ class CountMeaning:
     value: bool
 
 
-@record
-class CasketsMeaning:
+class CasketsMeaning(NamedTuple):
     """T(s) <-> the number of caskets whose true count lies in their accepted set compares to
     k by op. `groups[c]` are casket c's statements and `accept[c]` the true counts accepted
     there: only true statements is {len(group)}, only false {0}, exactly J true {J}, made by
@@ -142,8 +135,7 @@ def evaluate(mn: Meaning, placement: int, values, own: bool = False) -> bool:
     raise TypeError(f"unknown meaning {mn!r}")
 
 
-@record
-class Layout:
+class Layout(NamedTuple):
     """Casket names in order and how many statements each holds."""
 
     names: tuple[str, ...]

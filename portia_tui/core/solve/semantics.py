@@ -9,10 +9,10 @@ statement on this casket is true"). The result types every engine fills in live 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import NamedTuple
 from functools import cached_property
 
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.record import record
 from portia_tui.core.language.vocabulary import Meaning, evaluate, refers_to
 
 
@@ -120,8 +120,7 @@ def consistent(puzzle: Puzzle, placement: int, values: Sequence[bool]) -> bool:
 
 
 # --------------------------------------------------------------------------- results
-@record
-class LoopReport:
+class LoopReport(NamedTuple):
     """A loop and how it behaves under each placement (casket indices)."""
 
     statements: tuple[int, ...]

@@ -38,6 +38,7 @@ reading it, and format 2 otherwise, with every rule (the m rule too) in `rules`.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from portia_tui.core.io import files
 from portia_tui.core.errors import FormatError, PortiaError
@@ -45,10 +46,6 @@ from portia_tui.core.language.model import Casket, Puzzle, check_name
 from portia_tui.core.language.rules import clash_message, fixes_total, parse_rule, rule_problem
 from portia_tui.core.language.vocabulary import CLASSIC_KINDS, EMPTY, Layout
 from portia_tui.core.io.formats.common import key_line, line_of, lines_of, statement_from_sentence
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
-if TYPE_CHECKING:
-    from typing import Any
 
 #: the format portia writes when a puzzle needs nothing more (see :func:`format_for`)
 FORMAT = 1
