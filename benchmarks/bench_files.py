@@ -13,7 +13,8 @@ from pathlib import Path
 
 from portia_tui.core.io import formats
 from portia_tui.core.io.files import atomic_write
-from portia_tui.core.packs.generator import Settings, build_pack, generate
+from portia_tui.core.packs.generator import Settings, generate
+from portia_tui.core.packs.pack import build_pack
 from portia_tui.core.packs.pack import load_pack, loads_pack, save_pack
 from portia_tui.core.io.progress import ProgressStore
 

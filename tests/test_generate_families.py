@@ -8,7 +8,8 @@ from portia_tui.cli import main
 from portia_tui.core import analyse
 from portia_tui.core.solve import sat
 from portia_tui.core.errors import SettingsError
-from portia_tui.core.packs.generator import GaveUpError, Settings, Stats, build_pack, generate
+from portia_tui.core.packs.generator import GaveUpError, Settings, Stats, generate
+from portia_tui.core.packs.pack import build_pack
 from portia_tui.core.packs.generator.families import (FAMILIES, MAKER_KINDS, RuleTable,
                                                 family_defaults)
 from portia_tui.core.language.model import Casket, Puzzle

@@ -12,7 +12,8 @@ from portia_tui.core.io import formats
 from portia_tui.core.solve import sat
 from portia_tui.core.explain.difficulty import DIFFICULTIES
 from portia_tui.core.packs.export import export_pack, to_html, to_markdown
-from portia_tui.core.packs.generator import Settings, build_pack, generate
+from portia_tui.core.packs.generator import Settings, generate
+from portia_tui.core.packs.pack import build_pack
 from portia_tui.core.packs.pack import (canonical_key, check_pack, dumps_pack, load_pack, loads_pack,
                                   save_pack)
 

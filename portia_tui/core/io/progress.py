@@ -29,14 +29,16 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.io.files import LARGE_LIMIT, atomic_write, parse_json, read_text
 from portia_tui.core.io.formats import dumps
 from portia_tui.core.explain.marks import PencilMarks
-from portia_tui.core.explain.difficulty import OLD_LEVELS
-from portia_tui.core.packs.pack import DIFFICULTIES, Pack
+from portia_tui.core.explain.difficulty import DIFFICULTIES, OLD_LEVELS
+
+if TYPE_CHECKING:  # packs sit above io: a pack is only read here, never built
+    from portia_tui.core.packs.pack import Pack
 
 #: a pack is known by the words it stored before the levels were renamed, so progress on an
 #: older pack (easy/medium/hard, read as gentle/steady/tricky) is kept

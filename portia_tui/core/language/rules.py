@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from portia_tui.core.language.vocabulary import (COUNT, NUMBER, CasketsMeaning, CountMeaning, LazyPattern, Layout,
+from portia_tui.core.language.vocabulary import (COUNT, MAKERS_RULE, NUMBER, CasketsMeaning, CountMeaning, LazyPattern, Layout,
                          Meaning, _count_menu, _count_problem, _norm, count_phrase, number,
                          op_of)
 
@@ -224,7 +224,7 @@ class Bearing(RuleKind):
 class Makers(RuleKind):
     key = "makers"
     summary = "every casket was made by Bellini (all true) or by Cellini (all false)"
-    example = "Every casket was made by Bellini or by Cellini"
+    example = MAKERS_RULE
     pattern = LazyPattern(r"^every casket was made (?:either )?by bellini or (?:by )?cellini$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:

@@ -220,6 +220,11 @@ def op_of(match: re.Match[str]) -> str:
     return match["op"] or "exactly"
 
 
+#: the Bellini/Cellini rule's sentence (core/language/rules.py's `Makers` says it; the maker
+#: kinds name it when it is missing, and the statements sit below the rules)
+MAKERS_RULE = "Every casket was made by Bellini or by Cellini"
+
+
 def maker_name(value: bool) -> str:
     return "Bellini" if value else "Cellini"
 
@@ -671,10 +676,7 @@ def problem(st: Statement, layout: Layout, owner: int,
     kind = KINDS[st.kind]
     bad = kind.problem(st, layout, owner)
     if bad is None and rules is not None and kind.needs_rule and kind.needs_rule not in rules:
-        from portia_tui.core.language.rules import RULE_KINDS
-
-        need = RULE_KINDS[kind.needs_rule].example
-        return f"statements about Bellini and Cellini need the rule {need!r}"
+        return f"statements about Bellini and Cellini need the rule {MAKERS_RULE!r}"
     return bad
 
 

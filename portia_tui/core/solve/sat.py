@@ -464,4 +464,12 @@ def analyse(puzzle: Puzzle) -> Analysis:
     with SatEngine(puzzle) as engine:
         reports = tuple(engine.loop_report(j) for j in range(len(engine.loops)))
         counts = tuple(engine.counts(p, engine._settled(p, reports)) for p in range(engine.k))
-    return Analysis(puzzle, counts, reports, engine="sat")
+    return Analysis(puzzle, counts, reports, engine="sat", values=_values_of(puzzle))
+
+
+def _values_of(puzzle: Puzzle):
+    """`Analysis.values` for an analysis whose solver is closed: a solver made per question."""
+    def values(placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
+        with SatEngine(puzzle) as engine:
+            return engine.values(placement, m)
+    return values

@@ -166,10 +166,9 @@ class Analysis:
         """Each statement's truth value with the portrait in `placement` (and exactly m true
         statements when m is given): True/False when every consistent world agrees, None when
         it varies; None overall when no consistent world exists."""
-        if self._values is None:  # an engine that keeps no evaluation: ask the casket engine
-            from portia_tui.core.solve.engine import evaluator
-
-            self._values = evaluator(self.puzzle).values
+        if self._values is None:  # the engines pass their values; semantics knows no engine
+            raise ValueError(f"this analysis ({self.engine or 'made by hand'}) keeps no values: "
+                             "ask an engine (engine.evaluator(puzzle).values)")
         return self._values(placement, m)
 
     def __eq__(self, other: object) -> bool:
