@@ -40,7 +40,7 @@ def _columns() -> int:
         columns = 0
     if columns <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
             columns = 0
     return columns or 80

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import Any
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -136,8 +137,8 @@ class _Bar:
     def __init__(self, enabled: bool):
         self.enabled = enabled
         self.start = time.monotonic()
-        self.progress = None
-        self.task = None
+        self.progress: Any = None  # a rich Progress, made once the census is slow
+        self.task: Any = None
 
     def update(self, done: int, total: int) -> None:
         if not self.enabled:

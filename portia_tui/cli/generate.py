@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     from portia_tui.core.packs.generator.settings import M_POLICIES
     from portia_tui.core.packs.pack import build_pack, dumps_pack, save_pack
 
-    defaults = {"n": 3, "vocabulary": "classic"}
+    defaults: dict[str, Any] = {"n": 3, "vocabulary": "classic"}
     if args.family is not None or args.vocabulary == "full":
         defaults = family_defaults(args.family)
     asked = Settings(
@@ -142,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         save_pack(pack, args.output, force=args.force)
         if not args.quiet:
-            levels = {}
+            levels: dict[str, int] = {}
             for g in generated:
                 levels[g.rating.level] = levels.get(g.rating.level, 0) + 1
             spread = ", ".join(f"{k} {levels[k]}" for k in DIFFICULTIES if k in levels)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
@@ -76,7 +77,7 @@ def _mid_line(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:]
 
 
-def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
+def report(puzzle: Puzzle, analysis: Analysis, m: int | None) -> str:
     """The plain report for people."""
     names = puzzle.names
     width = max(len(n) for n in names)
@@ -175,7 +176,7 @@ def _read(path: str):
 
 
 def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
-               explain: bool) -> dict | str:
+               explain: bool) -> Any:
     from portia_tui.core import analyse
 
     m = _check_m(puzzle, m_arg, path)

@@ -271,7 +271,7 @@ class _MarkSolver:
         feed(self.main, [clause])
         return False
 
-    def reach(self, j: int, m: int | None, clock: _Clock) -> bool | None:
+    def reach(self, j: int, m: int | None, clock: _Clock) -> str | None:
         """Can the target fit with entry j (some completion)? When it can, the first candidate
         is checked at once: VALID, REACHABLE (not yet known to be more) or IMPOSSIBLE."""
         answer = clock.solve(self.main, [self.slot.selectors[j]] + self.counting(m))

@@ -22,6 +22,8 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from portia_tui.core.errors import ExistsError, FormatError
@@ -182,29 +184,17 @@ def _second_key_line(text: str, key: str) -> int | None:
     return text.count("\n", 0, found[min(1, len(found) - 1)].start()) + 1
 
 
-class reading:
+@contextmanager
+def reading(path: str) -> Iterator[None]:
     """``with reading(path):`` turns what a reader may still raise on hostile input (a number
     too large for a float, nesting too deep for the checks) into one FormatError naming the
-    file: the last guard behind the readers' own checks, so no input ever ends in a traceback.
-    (A class, not a contextlib generator: `portia solve` does without importing contextlib.)"""
-
-    __slots__ = ("path",)
-
-    def __init__(self, path: str):
-        self.path = path
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 trace: object) -> bool:
-        if kind is None:
-            return False
-        if issubclass(kind, RecursionError):
-            raise FormatError("nested too deep to read", self.path) from None
-        if issubclass(kind, (OverflowError, ValueError)):
-            raise FormatError(f"cannot read this file: {exc}", self.path) from None
-        return False
+    file: the last guard behind the readers' own checks, so no input ever ends in a traceback."""
+    try:
+        yield
+    except RecursionError:
+        raise FormatError("nested too deep to read", path) from None
+    except (OverflowError, ValueError) as exc:
+        raise FormatError(f"cannot read this file: {exc}", path) from None
 
 
 # --------------------------------------------------------------------------- writing

@@ -183,7 +183,8 @@ class Puzzle:
     ) -> "Puzzle":
         """A puzzle from {casket name: [statements]} (order kept), validated."""
         pairs = statements.items() if isinstance(statements, dict) else statements
-        puzzle = cls(tuple(Casket(name, tuple(sts)) for name, sts in pairs), m, **meta)
+        puzzle = cls(tuple(Casket(name, tuple(sts)) for name, sts in pairs), m,
+                     **meta)  # type: ignore[arg-type]  # title, author, notes: strings
         puzzle.validate()
         return puzzle
 

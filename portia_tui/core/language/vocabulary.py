@@ -11,7 +11,7 @@ Nothing here knows about files, solvers or interfaces; it speaks of caskets thro
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
 
@@ -156,7 +156,7 @@ class Layout(NamedTuple):
         start = self.offset(casket)
         return tuple(range(start, start + self.counts[casket]))
 
-    def index(self, name: str) -> int:
+    def index(self, name: str) -> int:  # type: ignore[override]  # a casket's place, by name
         return self.names.index(name)
 
 
@@ -663,7 +663,7 @@ def parse_sentence(text: str, layout: Layout, owner: int) -> Statement | None:
 
 
 def problem(st: Statement, layout: Layout, owner: int,
-            rules: Sequence[str] | None = None) -> str | None:
+            rules: Collection[str] | None = None) -> str | None:
     """Why st may not stand on casket `owner`, or None (an empty slot may stand anywhere).
 
     `rules` are the rule kinds the puzzle states (see core/language/rules.py); when given, a statement
@@ -681,7 +681,7 @@ def problem(st: Statement, layout: Layout, owner: int,
 
 
 def options(layout: Layout, owner: int, kinds: Sequence[str] | None = None,
-            rules: Sequence[str] = ()) -> list[Statement]:
+            rules: Collection[str] = ()) -> list[Statement]:
     """The menu: every valid statement for a slot on casket `owner`, in menu order.
 
     `kinds` defaults to the classic six (:data:`CLASSIC_KINDS`); pass

@@ -102,11 +102,12 @@ def loads_pack(text: str, path: str = "<pack>") -> Pack:
     """The pack in text; FormatError (file, line) for anything else, whatever the input."""
     try:
         with reading(path):
-            return _loads_pack(text, path)
+            pack = _loads_pack(text, path)
     except FormatError:
         raise
     except PortiaError as exc:
         raise exc.located(path) from None
+    return pack
 
 
 def _loads_pack(text: str, path: str) -> Pack:

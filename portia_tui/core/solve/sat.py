@@ -86,11 +86,11 @@ class Encoding:
         kind = st.kind
         groups = self._groups
         if kind == "in" or kind == "not_in":
-            p = self._where[st.target] + 1
+            p = self._where[st.target or ""] + 1
             p = p if kind == "in" else -p
             return [[-t, p], [t, -p]]
         if kind == "true" or kind == "false":
-            y = self._where[st.target]
+            y = self._where[st.target or ""]
             a = self.all_of(groups[y], y, kind == "true")
             return [[-t, a], [t, -a]]
         if kind == "other_true" or kind == "other_false":
@@ -197,9 +197,9 @@ class Encoding:
         if isinstance(mn, CasketsMeaning):
             hits = []
             for group, accept in zip(mn.groups, mn.accept):
-                lits = tuple(self._lit(g, True) for g in group)
-                hits.append(self.or_([self.compare(lits, "exactly", j) for j in sorted(accept)
-                                      if 0 <= j <= len(lits)]))
+                held = tuple(self._lit(g, True) for g in group)
+                hits.append(self.or_([self.compare(held, "exactly", j) for j in sorted(accept)
+                                      if 0 <= j <= len(held)]))
             return self.compare(tuple(hits), mn.op, mn.k)
         raise TypeError(f"no CNF for {mn!r}")
 
@@ -411,7 +411,7 @@ class SatEngine:
         consistent assignment agrees, None when it varies; None overall when none exists."""
         base = self._with_m(placement, m)
         model = None if base is None else self._solve(base)
-        if model is None:
+        if base is None or model is None:
             return None
         k = self.k
         out: list[bool | None] = []

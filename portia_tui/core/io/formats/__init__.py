@@ -37,11 +37,12 @@ def format_of(path: str | os.PathLike[str], table: dict[str, str]) -> str:
 def loads(text: str, fmt: str, path: str = "<puzzle>") -> Puzzle:
     try:
         with reading(path):
-            return _module(fmt).loads(text, path)
+            puzzle = _module(fmt).loads(text, path)
     except FormatError:
         raise
     except PortiaError as exc:
         raise exc.located(path) from None
+    return puzzle
 
 
 def load(path: str | os.PathLike[str]) -> Puzzle:

@@ -112,7 +112,7 @@ def encode(puzzle: Puzzle) -> str:
                 body += raw
     for _ci, st in puzzle.flat:
         tag = _EMPTY_TAG if is_empty(st) else TAGS[st.kind]
-        target = puzzle.layout.index(st.target) if st.kind in _TARGETED else 0
+        target = puzzle.layout.index(st.target or "") if st.kind in _TARGETED else 0
         if target < _ESCAPE:
             body.append(tag << 4 | target)
         else:

@@ -43,7 +43,7 @@ from typing import Any
 from portia_tui.core.io import files
 from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.language.model import Casket, Puzzle, check_name
-from portia_tui.core.language.rules import clash_message, fixes_total, parse_rule, rule_problem
+from portia_tui.core.language.rules import Rule, clash_message, fixes_total, parse_rule, rule_problem
 from portia_tui.core.language.vocabulary import CLASSIC_KINDS, EMPTY, Layout
 from portia_tui.core.io.formats.common import key_line, line_of, lines_of, statement_from_sentence
 
@@ -162,7 +162,7 @@ def _rules(table: dict[str, Any], m: int | None, text: str, path: str,
     if not isinstance(raw_rules, list) or not all(isinstance(r, str) for r in raw_rules):
         raise FormatError('rules must be a list of sentences: rules = ["...", ...]', path,
                           rules_line)
-    rules = []
+    rules: list[Rule] = []
     for sentence in raw_rules:
         rule = parse_rule(sentence)
         if rule is None:

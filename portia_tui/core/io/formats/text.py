@@ -63,7 +63,7 @@ def loads(text: str, path: str = "<text>") -> Puzzle:
     return Puzzle(tuple(caskets), m).validate()
 
 
-def header(n: int, m: int | None) -> str:
+def header(n: int | None, m: int | None) -> str:
     """The format's first line, 'Portia 2, There are 4 true statements' (the one form written)."""
     return f"Portia {n}, There are {m} true statements"
 

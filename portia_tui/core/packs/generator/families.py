@@ -311,9 +311,9 @@ def rule_sets(settings: Settings, layout: Layout, makers: bool
     leaves one casket). `makers`: the candidate carries a statement about who made a casket."""
     f = family_of(settings)
     if settings.m is not None:  # "Exactly m statements are true", fixed
-        one = (m_rule(settings.m),)
+        one: tuple[Rule, ...] = (m_rule(settings.m),)
         return [((MAKERS,) + one) if makers or f.base else one], []
-    singles = [(r,) for r in rule_options(layout, f.rules)]
+    singles: list[tuple[Rule, ...]] = [(r,) for r in rule_options(layout, f.rules)]
     if f.base:  # the third generation: the maker rule, a count only when needed
         # never a count that fixes every value: beside the maker rule it names every maker
         return [f.base], [f.base + r for r in singles

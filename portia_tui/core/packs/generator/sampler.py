@@ -119,7 +119,7 @@ class Sampler:
             _TARGET_BIASES.get(self.s.difficulty, _BIASES))
         if self.s.loops:
             picks = [self._pick(c, menu, q) for c, menu in enumerate(self.menus)]
-            return (None if None in picks else picks), None
+            return (None if None in picks else picks), None  # type: ignore[return-value]
         order = list(range(self.k))
         self.rng.shuffle(order)
         out = []
@@ -261,7 +261,7 @@ def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list
     full = (1 << k) - 1
     all_true = [0] * k
     all_false = [0] * k
-    masks = []
+    masks: list[int] = []
     add = masks.append
     for c in order:
         at = af = full
