@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Iterable
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.io.files import LARGE_LIMIT, atomic_write, parse_json, read_text
 from portia_tui.core.io.formats import dumps
+from portia_tui.core.io.paths import data_dir
 from portia_tui.core.explain.marks import PencilMarks
 from portia_tui.core.explain.difficulty import DIFFICULTIES, OLD_LEVELS
 
@@ -43,7 +44,6 @@ if TYPE_CHECKING:  # packs sit above io: a pack is only read here, never built
 #: a pack is known by the words it stored before the levels were renamed, so progress on an
 #: older pack (easy/medium/hard, read as gentle/steady/tricky) is kept
 LEGACY_WORDS = {new: old for old, new in OLD_LEVELS.items()}
-from portia_tui.core.io.paths import data_dir
 
 FORMAT = 1
 FILE_NAME = "progress.json"

@@ -20,9 +20,10 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from portia_tui.core.language.vocabulary import (COUNT, MAKERS_RULE, NUMBER, CasketsMeaning, CountMeaning, LazyPattern, Layout,
-                         Meaning, _count_menu, _count_problem, _norm, count_phrase, number,
-                         op_of)
+from portia_tui.core.language.vocabulary import (COUNT, MAKERS_RULE, NUMBER, CasketsMeaning, CountMeaning,
+                                                 LazyPattern, Layout, Meaning, _count_menu,
+                                                 _count_problem, _norm, count_phrase, number,
+                                                 op_of)
 
 
 class Rule(NamedTuple):

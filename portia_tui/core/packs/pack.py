@@ -40,7 +40,8 @@ from portia_tui.core.io.files import LARGE_LIMIT, reading
 from portia_tui.core.io.formats.common import atomic_write, key_line, read_text
 from portia_tui.core.io.formats.native import (FORMAT, check_format, format_for, parse_toml, puzzle_from_table,
                              puzzle_to_table)
-from portia_tui.core.explain.difficulty import DIFFICULTIES, level_name  # the one list; pack.DIFFICULTIES stays importable
+# the one list of levels; pack.DIFFICULTIES stays importable
+from portia_tui.core.explain.difficulty import DIFFICULTIES, level_name
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.packs.twins import twin_key
 from portia_tui.core.language.words import verdict

@@ -18,7 +18,8 @@ auxiliary variables follow. The encoding is linear in the number of statements:
 
 For the analysis everything lives in one solver. The meaning clauses carry activation
 literals (one per casket for its statements outside loops, one per loop, one for the side
-rules), so a loop is classified on its closure, rules aside, by assumptions, not by building another solver. Clauses go in in
+rules), so a loop is classified on its closure, rules aside, by assumptions, not by building
+another solver. Clauses go in in
 bulk (`bootstrap_with`, `append_formula`), never one Python call per clause.
 """
 

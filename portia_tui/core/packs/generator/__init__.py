@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from portia_tui.core.packs.generator.sampler import loop_free_counts
 from portia_tui.core.packs.generator.search import PATIENCE, GaveUpError, Generated, Stats, generate, iter_generate
-from portia_tui.core.packs.generator.settings import (DEFAULT_ATTEMPTS, M_POLICIES, MAX_CASKETS, MAX_STATEMENTS, REPEATS,
-                       Settings, casket_names, distinct_bound, notices)
+from portia_tui.core.packs.generator.settings import (DEFAULT_ATTEMPTS, M_POLICIES, MAX_CASKETS, MAX_STATEMENTS,
+                                                     REPEATS, Settings, casket_names, distinct_bound,
+                                                     notices)
 
 __all__ = [
     "DEFAULT_ATTEMPTS", "GaveUpError", "Generated", "MAX_CASKETS", "MAX_STATEMENTS",

@@ -169,7 +169,7 @@ def _check_sizes(s: Settings) -> None:
         raise SettingsError("must be at least 1", "attempts", s.attempts, 1)
     if s.caskets > MAX_CASKETS:
         raise SettingsError(f"at most {MAX_CASKETS} caskets", "caskets", s.caskets, MAX_CASKETS)
-    s.names  # at least two caskets
+    s.names  # noqa: B018 (reading the names checks there are at least two caskets)
     size = s.n * s.caskets
     if size > MAX_STATEMENTS:
         raise SettingsError(f"{s.n} statements on each of {s.caskets} caskets make {size}: at "
