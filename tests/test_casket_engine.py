@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 
 from portia_tui.core import analyse
 from . import brute, tables
+from .brute import consistent
 from portia_tui.core.solve import engine
 from portia_tui.core.solve import sat
 from portia_tui.core.solve.engine import ALL, MIXED, NONE, Casket, CasketEngine
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.solve.semantics import consistent, find_loops
+from portia_tui.core.solve.semantics import find_loops
 from portia_tui.core.language.vocabulary import EMPTY
 from portia_tui.core.language.vocabulary import Statement as S
 

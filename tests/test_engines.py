@@ -8,13 +8,14 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from . import brute, tables
+from .brute import consistent
 from portia_tui.core.explain import deduction
 from portia_tui.core.solve import engine
 from portia_tui.core.solve import sat
 from benchmarks import sat_legacy
 from portia_tui.core.io.formats import dimacs
 from portia_tui.core.language.model import Puzzle, default_puzzle
-from portia_tui.core.solve.semantics import consistent, find_loops
+from portia_tui.core.solve.semantics import find_loops
 from portia_tui.core.language.vocabulary import Statement as S
 
 from .strategies import puzzles

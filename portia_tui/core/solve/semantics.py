@@ -111,14 +111,6 @@ def holds(mn: Meaning, placement: int, values: Mapping[int, bool] | Sequence[boo
     return evaluate(mn, placement, values, own)
 
 
-def consistent(puzzle: Puzzle, placement: int, values: Sequence[bool]) -> bool:
-    """Whether a full truth assignment agrees with every statement's meaning and with every
-    side rule (every rule but m: see :attr:`Puzzle.side_rules`)."""
-    return (all(values[i] == holds(mn, placement, values, values[i])
-                for i, mn in enumerate(puzzle.meanings))
-            and all(holds(c, placement, values) for c in puzzle.conditions))
-
-
 # --------------------------------------------------------------------------- results
 class LoopReport(NamedTuple):
     """A loop and how it behaves under each placement (casket indices)."""
