@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from portia_tui.core.language import vocabulary as voc
 from portia_tui.core.errors import PuzzleError
@@ -62,6 +63,7 @@ def _with_m(rules: tuple[Rule, ...], m: int | None) -> tuple[Rule, ...]:
     return rules[:at] + (m_rule(m),) + rules[at + 1:]
 
 
+@dataclass(frozen=True, init=False, repr=False)
 class Puzzle:
     """A Portia puzzle: caskets in a fixed order, each with its statements, and its rules.
 
@@ -75,8 +77,8 @@ class Puzzle:
     to choose), and m may be open (None). Such a puzzle is a valid shape; it is just not
     complete (see :attr:`empty_slots`, :attr:`complete`).
 
-    Immutable (a hand-written value class rather than a dataclass: `portia solve` starts
-    faster without importing dataclasses).
+    Immutable: a frozen dataclass (equal and hashed by its fields) whose constructor also
+    takes m.
     """
 
     caskets: tuple[Casket, ...]
@@ -99,18 +101,6 @@ class Puzzle:
         set_(self, "author", author)
         set_(self, "notes", notes)
         set_(self, "target", target)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a Puzzle is immutable: use its with_* methods or replace()")
-
-    def _key(self) -> tuple:
-        return tuple(getattr(self, f) for f in _FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Puzzle) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS)
