@@ -141,23 +141,29 @@ def parse_toml(text: str, path: str, label: str = "TOML syntax") -> dict[str, An
                           _number_line(text)) from None
 
 
-# The plain TOML portia writes: `key = "text"`, integers, true/false, arrays of strings (one
-# line, or one string a line), [[tables]] and comments. tomllib takes about 10 ms to import
-# (and typing with it), more than `portia solve` needs for everything else, so this form is
-# read here. Anything outside it (an escape, a float, a dotted key, a key given twice, a
-# control character...) returns None and goes to tomllib, which reads it or words the error.
+# The plain TOML portia writes: `key = "text"`, integers, simple decimals (a pack's ratings),
+# true/false, arrays of strings (one line, or one string a line), [table], [[tables]] and
+# [[tables.inner]] (a pack's caskets) and comments. tomllib takes about 10 ms to import (and
+# typing with it), more than `portia solve` needs for everything else, and about 0.4 s a
+# megabyte to read a pack; this form is read here. Anything outside it (an escape, an
+# exponent, a dotted key, a key given twice, a control character...) returns None and goes to
+# tomllib, which reads it or words the error.
 _STRING = r'"([^"\\]*)"'  # a basic string with no escape (its text captured)
 _BARE = r'"[^"\\]*"'
 _TAIL = r"[ \t]*(?:#.*)?"  # what may end a line: blanks, a comment
+_KEY = r"[A-Za-z0-9_-]+"
 
 
 class _Plain:
     """The plain form's patterns, compiled on first use (:class:`vocabulary.LazyPattern`)."""
 
     control = LazyPattern(r"[\x00-\x08\x0b-\x1f\x7f]")  # control characters but tab, newline
-    key_value = LazyPattern(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
-    table = LazyPattern(rf"[ \t]*\[\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\]{_TAIL}")  # [[table]]
-    scalar = LazyPattern(rf"(?:{_STRING}|([+-]?(?:0|[1-9][0-9]{{0,17}}))|(true|false)){_TAIL}")
+    key_value = LazyPattern(rf"[ \t]*({_KEY})[ \t]*=[ \t]*(.*)")
+    # [[table]] or [[table.inner]]
+    tables = LazyPattern(rf"[ \t]*\[\[[ \t]*({_KEY})(?:[ \t]*\.[ \t]*({_KEY}))?[ \t]*\]\]{_TAIL}")
+    table = LazyPattern(rf"[ \t]*\[[ \t]*({_KEY})[ \t]*\]{_TAIL}")  # [table]
+    scalar = LazyPattern(rf"(?:{_STRING}|([+-]?(?:0|[1-9][0-9]{{0,17}}))(\.[0-9]{{1,15}})?"
+                         rf"|(true|false)){_TAIL}")
     inline = LazyPattern(rf"(\[[ \t]*(?:{_BARE}[ \t]*,[ \t]*)*(?:{_BARE}[ \t]*)?\]){_TAIL}")
     element = LazyPattern(rf"[ \t]*{_STRING}[ \t]*(,?){_TAIL}")  # an element on its own line
     end = LazyPattern(rf"[ \t]*\]{_TAIL}")  # the array's end
@@ -165,35 +171,69 @@ class _Plain:
     string = LazyPattern(_STRING)
 
 
+class _PlainTables:
+    """Where the key-value lines of the plain form go: the root, a [table] or the last entry
+    of an array of tables this reader made (TOML's own rules, in the few forms accepted)."""
+
+    def __init__(self) -> None:
+        self.root: dict[str, Any] = {}
+        self.current = self.root
+        self.made: set[int] = set()  # id() of the arrays of tables made by [[...]] headers
+
+    def table(self, name: str) -> bool:
+        """Go to a new [name] table; False when TOML would refuse it or read it otherwise."""
+        if name in self.root:
+            return False
+        self.current = self.root[name] = {}
+        return True
+
+    def array(self, name: str, inner: str | None) -> bool:
+        """Append a table to the array [[name]] or [[name.inner]]; False as for `table`."""
+        holder = self.root
+        if inner is not None:
+            outer = self.root.get(name)
+            if not isinstance(outer, list) or id(outer) not in self.made:
+                return False
+            holder, name = outer[-1], inner
+        found = holder.get(name)
+        if found is None:
+            found = holder[name] = []
+            self.made.add(id(found))
+        elif not isinstance(found, list) or id(found) not in self.made:
+            return False
+        self.current = {}
+        found.append(self.current)
+        return True
+
+
 def plain_toml(text: str) -> dict[str, Any] | None:
     """The table in text when it is in the plain form portia writes, else None (tomllib reads
     it: the two agree on every text this accepts, checked by hypothesis)."""
     if "\r" in text or _Plain.control.search(text):
         return None
-    root: dict[str, Any] = {}
-    tables: set[str] = set()  # the names of arrays of tables made here
-    current = root
+    where = _PlainTables()
     lines = iter(text.split("\n"))
     for line in lines:
         if _Plain.blank.fullmatch(line):
             continue
+        found = _Plain.tables.fullmatch(line)
+        if found:
+            if not where.array(found[1], found[2]):
+                return None
+            continue
         found = _Plain.table.fullmatch(line)
         if found:
-            name = found[1]
-            if name in root and name not in tables:
+            if not where.table(found[1]):
                 return None
-            tables.add(name)
-            current = {}
-            root.setdefault(name, []).append(current)
             continue
         found = _Plain.key_value.fullmatch(line)
-        if not found or found[1] in current:
+        if not found or found[1] in where.current:
             return None
         value = _plain_value(found[2], lines)
         if value is None:
             return None
-        current[found[1]] = value
-    return root
+        where.current[found[1]] = value
+    return where.root
 
 
 def _plain_value(text: str, lines) -> Any:
@@ -203,7 +243,9 @@ def _plain_value(text: str, lines) -> Any:
     if found:
         if found[1] is not None:
             return found[1]
-        return int(found[2]) if found[2] is not None else found[3] == "true"
+        if found[3] is not None:
+            return float(found[2] + found[3])
+        return int(found[2]) if found[2] is not None else found[4] == "true"
     found = _Plain.inline.fullmatch(text)
     if found:
         return _Plain.string.findall(found[1])

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.io.files import LARGE_LIMIT, reading
-from portia_tui.core.io.formats.common import atomic_write, key_line, read_text
+from portia_tui.core.io.formats.common import atomic_write, key_line, lines_of, read_text
 from portia_tui.core.io.formats.native import (FORMAT, check_format, format_for, parse_toml, puzzle_from_table,
                              puzzle_to_table)
 from portia_tui.core.explain.difficulty import DIFFICULTIES, level_name  # the one list; pack.DIFFICULTIES stays importable
@@ -93,9 +93,13 @@ class Pack:
         raise KeyError(pid)
 
 
+_PUZZLES_HEADER = re.compile(r"^\s*\[\[\s*puzzles\s*\]\]")
+
+
 def _header_lines(text: str) -> list[int]:
-    return [no for no, line in enumerate(text.split("\n"), 1)
-            if re.match(r"^\s*\[\[\s*puzzles\s*\]\]", line)]
+    """The line of each [[puzzles]] header."""
+    return [no for no, line in enumerate(lines_of(text), 1)
+            if "[[" in line and _PUZZLES_HEADER.match(line)]
 
 
 def loads_pack(text: str, path: str = "<pack>") -> Pack:
@@ -122,13 +126,14 @@ def _loads_pack(text: str, path: str) -> Pack:
     seen: set[str] = set()
     for k, table in enumerate(raw):
         start = starts[k] if k < len(starts) else 1
+        end = starts[k + 1] if k + 1 < len(starts) else None
         if not isinstance(table, dict):
             raise FormatError("each [[puzzles]] entry must be a table", path, start)
         pid = str(table.get("id", f"{k + 1:03d}"))
         if pid in seen:
             raise FormatError(f"two puzzles have id {pid!r}", path, start)
         seen.add(pid)
-        puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS)
+        puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS, end=end)
         n = table.get("n")
         if n is not None and n != puzzle.n:
             raise FormatError(f"puzzle {pid}: n = {n}, but its caskets hold {puzzle.layout.counts}",
@@ -137,7 +142,7 @@ def _loads_pack(text: str, path: str) -> Pack:
         rating = _rating(table.get("rating", 0.0))
         if rating is None:
             raise FormatError(f"puzzle {pid}: rating must be a number between 0 and "
-                              f"{MAX_RATING:g}", path, key_line(text, "rating", start) or start)
+                              f"{MAX_RATING:g}", path, key_line(text, "rating", start, end) or start)
         token = table.get("solution")
         solution = None
         if token is not None:

@@ -32,24 +32,32 @@ def lines_of(text: str) -> tuple[str, ...]:
     return tuple(text.split("\n"))
 
 
-def line_of(text: str, needle: str, start: int = 1) -> int | None:
-    """The 1-based number of the first line at or after `start` that contains `needle`."""
+def line_of(text: str, needle: str, start: int = 1, end: int | None = None) -> int | None:
+    """The 1-based number of the first line at or after `start` (and before `end`, when
+    given) that contains `needle`."""
     lines = lines_of(text)
-    for number in range(max(start, 1), len(lines) + 1):
+    for number in range(max(start, 1), _stop(lines, end)):
         if needle in lines[number - 1]:
             return number
     return None
 
 
-def key_line(text: str, key: str, start: int = 1) -> int | None:
-    """The 1-based number of the first line at or after `start` that sets TOML `key`
-    (bare or quoted: ``m =``, ``"m" =``, ``'m' =``)."""
+def key_line(text: str, key: str, start: int = 1, end: int | None = None) -> int | None:
+    """The 1-based number of the first line at or after `start` (and before `end`, when
+    given) that sets TOML `key` (bare or quoted: ``m =``, ``"m" =``, ``'m' =``). A pack's
+    reader gives each puzzle's `end`, so looking for a key a puzzle lacks does not read the
+    rest of the pack (which made reading a pack quadratic)."""
     pattern = _key_pattern(key)
     lines = lines_of(text)
-    for number in range(max(start, 1), len(lines) + 1):
+    for number in range(max(start, 1), _stop(lines, end)):
         if pattern.match(lines[number - 1]):
             return number
     return None
+
+
+def _stop(lines: tuple[str, ...], end: int | None) -> int:
+    """The line number after the last one to search: `end`, or past the last line."""
+    return len(lines) + 1 if end is None else min(end, len(lines) + 1)
 
 
 @lru_cache(maxsize=64)

@@ -106,21 +106,22 @@ def _key_in(text: str, key: str, region: tuple[int, int]) -> int | None:
 
 
 def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 1,
-                      allowed: tuple[str, ...] = ()) -> Puzzle:
-    """A puzzle from a parsed TOML table; `start` is the line where the table begins in text,
-    used to point at the right line; `allowed` are extra keys the caller handles."""
-    meta, m = _top_keys(table, text, path, start, allowed)
-    raw_rules, rules, rules_line = _rules(table, m, text, path, start)
+                      allowed: tuple[str, ...] = (), end: int | None = None) -> Puzzle:
+    """A puzzle from a parsed TOML table; `start` is the line where the table begins in text
+    and `end` the line after it (a pack's next puzzle; None: the end of the text), used to
+    point at the right line; `allowed` are extra keys the caller handles."""
+    meta, m = _top_keys(table, text, path, (start, end), allowed)
+    raw_rules, rules, rules_line = _rules(table, m, text, path, (start, end))
     raw = table.get("caskets")
     if not isinstance(raw, list) or not raw:
         raise FormatError("missing [[caskets]]: a puzzle needs caskets", path,
-                          key_line(text, "caskets", start) or start)
+                          key_line(text, "caskets", start, end) or start)
     regions = casket_regions(text, start, len(raw))
     names, spans = _casket_names(raw, text, path, start, regions)
     firsts = [(_key_in(text, "statements", span) if regions else
                key_line(text, "statements", span[0])) or span[0] for span in spans]
     counts = _statement_counts(raw, names, firsts, path)
-    target = _target(table, names, text, path, start)
+    target = _target(table, names, text, path, (start, end))
     layout = Layout(tuple(names), tuple(counts))
     for rule, sentence in zip(rules, raw_rules):
         bad = rule_problem(rule, layout)
@@ -134,34 +135,37 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
     size = sum(counts)
     if m is not None and not 0 <= m <= size:
         raise FormatError(f"m = {m} is out of range: it must be between 0 and {size}", path,
-                          key_line(text, "m", start))
+                          key_line(text, "m", start, end))
     return Puzzle(tuple(caskets), m, rules=rules, target=target, **meta).validate()
 
 
-def _top_keys(table: dict[str, Any], text: str, path: str, start: int,
+def _top_keys(table: dict[str, Any], text: str, path: str, span: tuple[int, int | None],
               allowed: tuple[str, ...]) -> tuple[dict[str, str], int | None]:
-    """(title/author/notes, m) after refusing unknown keys; m None is m still open."""
+    """(title/author/notes, m) after refusing unknown keys; m None is m still open. `span`:
+    the lines (first, after last) of the puzzle's table."""
     known = {"format", "m", "rules", "target", "caskets", *META, *allowed}
     for key in table:
         if key not in known:
-            raise FormatError(f"unknown key {key!r}", path, key_line(text, key, start))
+            raise FormatError(f"unknown key {key!r}", path, key_line(text, key, *span))
     meta: dict[str, str] = {}
     for key in META:
         value = table.get(key, "")
         if not isinstance(value, str):
-            raise FormatError(f"{key} must be a string", path, key_line(text, key, start))
+            raise FormatError(f"{key} must be a string", path, key_line(text, key, *span))
         meta[key] = value
     m = table.get("m")  # no m: m is still open (a puzzle being written)
     if m is not None and (not isinstance(m, int) or isinstance(m, bool)):
-        raise FormatError("m must be a whole number", path, key_line(text, "m", start))
+        raise FormatError("m must be a whole number", path, key_line(text, "m", *span))
     return meta, m
 
 
 def _rules(table: dict[str, Any], m: int | None, text: str, path: str,
-           start: int) -> tuple[list[str], list, int | None]:
-    """(the rule sentences, the rules they say, the line of `rules`)."""
+           span: tuple[int, int | None]) -> tuple[list[str], list, int | None]:
+    """(the rule sentences, the rules they say, the line of `rules`); `span`: the lines
+    (first, after last) of the puzzle's table."""
     raw_rules = table.get("rules", [])
-    rules_line = key_line(text, "rules", start)
+    start = span[0]
+    rules_line = key_line(text, "rules", *span) if "rules" in table else None
     if not isinstance(raw_rules, list) or not all(isinstance(r, str) for r in raw_rules):
         raise FormatError('rules must be a list of sentences: rules = ["...", ...]', path,
                           rules_line)
@@ -173,7 +177,7 @@ def _rules(table: dict[str, Any], m: int | None, text: str, path: str,
                               line_of(text, sentence.strip(), rules_line or start) or rules_line)
         if m is not None and fixes_total(rule):
             raise FormatError(clash_message(f"m = {m}", sentence.strip()), path,
-                              key_line(text, "m", start))
+                              key_line(text, "m", *span))
         before = next((said for r, said in zip(rules, raw_rules) if fixes_total(r)), None)
         if before is not None and fixes_total(rule):
             raise FormatError(clash_message(f"the rule {before.strip()!r}", sentence.strip()),
@@ -235,11 +239,11 @@ def _statement_counts(raw: list, names: list[str], firsts: list[int], path: str)
 
 
 def _target(table: dict[str, Any], names: list[str], text: str, path: str,
-            start: int) -> str | None:
+            span: tuple[int, int | None]) -> str | None:
     target = table.get("target")
     if target is None:
         return None
-    where = key_line(text, "target", start)
+    where = key_line(text, "target", *span)
     if not isinstance(target, str):
         raise FormatError("target must be a string (a casket's name)", path, where)
     target = target.strip().lower()
