@@ -244,6 +244,9 @@ class Kind:
     needs_rule: str = ""
     #: the regular expression its sentence matches (on normalised text)
     pattern: re.Pattern[str]
+    #: the words its sentence puts between two casket names ("the gold or the lead casket"):
+    #: a name holding them would make the sentence read two ways (see :func:`name_joiner`)
+    joiners: tuple[str, ...] = ()
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         raise NotImplementedError
@@ -411,6 +414,7 @@ class PortraitInOneOf(Kind):
     family = "portrait"
     pattern = LazyPattern(r"^the portrait is in the (?P<list>.+? or the .+?) casket$")
     _split = LazyPattern(r", the | or the ")
+    joiners = (", the", "or the")
     #: menus offer every choice of 2 .. k-1 caskets up to this many caskets, pairs beyond
     MENU_ALL_UP_TO = 5
 
@@ -631,6 +635,23 @@ VOCABULARIES: dict[str, tuple[str, ...]] = {
 }
 #: the order sentences are tried in (a longer form before the form it contains)
 _PARSE_ORDER = ("in_one_of",) + tuple(k for k in KINDS if k != "in_one_of")
+
+def _words(text: str) -> list[str]:
+    return text.replace(",", " , ").split()
+
+
+def name_joiner(name: str) -> str | None:
+    """The joiner (words a sentence puts between two casket names, such as "or the") that
+    `name` holds as whole words, or None. A casket named "a or the b" would make "The
+    portrait is in the a or the b casket" read as two caskets, so such a name is refused."""
+    words = _words(name)
+    for kind in KINDS.values():
+        for joiner in kind.joiners:
+            said = _words(joiner)
+            if any(words[i:i + len(said)] == said for i in range(len(words))):
+                return joiner
+    return None
+
 
 def kind_of(st: Statement) -> Kind:
     """The kind of a filled statement (an empty slot has none: see :func:`is_empty`)."""
