@@ -10,6 +10,8 @@ import sys
 
 from portia_tui.core.errors import PortiaError
 
+from .source import add_id, read_puzzle
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help="start a blank puzzle (every slot empty) and edit it",
@@ -36,7 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "fill the other empty slots makes the puzzle valid with the portrait in "
                        "the target and exactly m true statements), reachable (the target can "
                        "fit with m, but never alone), or impossible (it never fits with m).")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a puzzle file, a share code, or a pack with "
+                   "--id")
+    add_id(p)
     p.add_argument("--target", metavar="CASKET",
                    help="the casket to build toward (default: the file's target)")
     p.add_argument("--m", type=int, metavar="M",
@@ -54,7 +58,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="For a complete puzzle: every replacement of one statement "
                        "by another from its slot's menu, and every other m, that leaves exactly "
                        "one casket fitting.")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a puzzle file, a share code, or a pack with "
+                   "--id")
+    add_id(p)
     p.add_argument("--vocabulary", choices=vocabularies, default="classic",
                    help="the replacements to try (default classic; full: the whole language)")
     p.add_argument("--json", action="store_true", help="print the repairs as JSON")
@@ -121,12 +127,11 @@ def _target(puzzle, given: str | None, path: str) -> int:
 
 
 def cmd_assist(args: argparse.Namespace) -> int:
-    from portia_tui.core.io import formats
     from portia_tui.core.author.assistant import MARK_SYMBOLS, mark_choices
     from portia_tui.core.language.vocabulary import menu, sentence
 
     path = args.file
-    puzzle = formats.load(path)
+    puzzle = read_puzzle(path, args.id)
     target = _target(puzzle, args.target, path)
     m = puzzle.m if args.m is None else args.m
     if m is not None and not 0 <= m <= puzzle.size:
@@ -164,13 +169,12 @@ def cmd_assist(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- repair
 def cmd_repair(args: argparse.Namespace) -> int:
     from portia_tui.core import analyse
-    from portia_tui.core.io import formats
     from portia_tui.core.author.assistant import repairs
     from portia_tui.core.language.vocabulary import sentence
     from portia_tui.core.language.words import listing
 
     path = args.file
-    puzzle = formats.load(path)
+    puzzle = read_puzzle(path, args.id)
     try:
         found = repairs(puzzle, args.vocabulary)
     except PortiaError as exc:

@@ -92,6 +92,14 @@ class Pack:
                 return p
         raise KeyError(pid)
 
+    def ids_said(self, most: int = 8) -> str:
+        """The ids for a message: '001, 002, 003', or the first `most` and how many in all
+        ('001, 002, ..., 008, ... (4,000 in all)'); a long id is cut short."""
+        ids = [p.id if len(p.id) <= 20 else p.id[:20] + "..." for p in self.puzzles]
+        if len(ids) <= most:
+            return ", ".join(ids)
+        return ", ".join(ids[:most]) + f", ... ({len(ids):,} in all)"
+
 
 _PUZZLES_HEADER = re.compile(r"^\s*\[\[\s*puzzles\s*\]\]")
 

@@ -26,10 +26,20 @@ def read_text(path: str | os.PathLike[str], limit: int = SMALL_LIMIT) -> str:
     return text
 
 
-@lru_cache(maxsize=2)
+_LINES: tuple[str | None, tuple[str, ...]] = (None, ())
+
+
 def lines_of(text: str) -> tuple[str, ...]:
-    """text's lines (cached: a pack's reader asks for lines of one text many times)."""
-    return tuple(text.split("\n"))
+    """text's lines, kept for the last text asked about: a pack's reader asks for the lines of
+    one text thousands of times. Kept by identity, not equality: an lru_cache compared a new
+    copy of the same pack with the cached one, all of it, at every call (seconds a pack)."""
+    global _LINES
+    held = _LINES
+    if held[0] is text:
+        return held[1]
+    lines = tuple(text.split("\n"))
+    _LINES = (text, lines)
+    return lines
 
 
 def line_of(text: str, needle: str, start: int = 1, end: int | None = None) -> int | None:
