@@ -10,7 +10,14 @@ import sys
 
 from portia_tui.core.errors import PortiaError
 
+from . import count_arg
 from .source import add_id, read_puzzle
+
+#: the bounds of `portia new` (the editor's "new puzzle" dialog has the same): a blank puzzle
+#: of 100 caskets of 100 statements, filled in, still fits a puzzle file (1 MiB)
+MAX_CASKETS = 100
+MAX_PER_CASKET = 100
+MAX_STATEMENTS = MAX_CASKETS * MAX_PER_CASKET
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,12 +27,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "\"...\" in settings.toml) if you have set one. Then open the editor on "
                        "it. Never replaces an existing file.")
     p.add_argument("file", metavar="FILE", help="the new puzzle file (.toml)")
-    p.add_argument("--caskets", type=int, default=3, metavar="K",
-                   help="number of caskets, K >= 2 (default 3: gold, silver, lead)")
-    p.add_argument("-n", type=int, default=1, metavar="N",
-                   help="statements per casket (default 1)")
-    p.add_argument("--m", type=int, metavar="M", help="how many statements are true (default: "
-                   "open, decide later)")
+    p.add_argument("--caskets", type=count_arg(2, MAX_CASKETS), default=3, metavar="K",
+                   help=f"number of caskets, 2 to {MAX_CASKETS} (default 3: gold, silver, lead)")
+    p.add_argument("-n", type=count_arg(1, MAX_PER_CASKET), default=1, metavar="N",
+                   help=f"statements per casket, 1 to {MAX_PER_CASKET} (default 1)")
+    p.add_argument("--m", type=count_arg(0, MAX_STATEMENTS), metavar="M",
+                   help=f"how many statements are true, 0 to K x N (at most {MAX_STATEMENTS:,}; default: open, decide "
+                   "later)")
     p.add_argument("--target", metavar="CASKET",
                    help="the casket you are building toward (the assistant's default)")
     p.add_argument("--no-edit", action="store_true", help="write the file, do not open the "
@@ -43,11 +51,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_id(p)
     p.add_argument("--target", metavar="CASKET",
                    help="the casket to build toward (default: the file's target)")
-    p.add_argument("--m", type=int, metavar="M",
-                   help="exactly M true statements (default: the file's m; when m is open, "
-                        "any m)")
-    p.add_argument("--slot", type=int, metavar="N",
-                   help="statement number, 1-based (default: the first empty slot)")
+    p.add_argument("--m", type=count_arg(0, MAX_STATEMENTS), metavar="M",
+                   help=f"exactly M true statements, 0 to the puzzle's statements (at most "
+                        f"{MAX_STATEMENTS:,}; default: the file's m; when m is open, any m)")
+    p.add_argument("--slot", type=count_arg(1, MAX_STATEMENTS), metavar="N",
+                   help=f"statement number, 1 to the puzzle's statements (at most "
+                        f"{MAX_STATEMENTS:,}; default: the first empty slot)")
     p.add_argument("--vocabulary", choices=vocabularies, default="classic",
                    help="the statements a slot may take (default classic: the six kinds of "
                         "Definition 1; portrait: in / not in; full: the whole language)")
@@ -90,10 +99,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = args.file
     if os.path.lexists(path):
         raise PortiaError("already exists: portia new never replaces a file", path)
-    if args.caskets < 2:
-        raise PortiaError(f"--caskets {args.caskets}: a puzzle needs 2 or more caskets", path)
-    if args.n < 1:
-        raise PortiaError(f"-n {args.n}: every casket needs 1 or more statements", path)
     size = args.caskets * args.n
     if args.m is not None and not 0 <= args.m <= size:
         raise PortiaError(f"--m {args.m} is out of range: this puzzle has {size} statements",

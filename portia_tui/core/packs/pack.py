@@ -224,11 +224,46 @@ def dumps_pack(pack: Pack) -> str:
 
 
 def save_pack(pack: Pack, path: str | os.PathLike[str], force: bool = False) -> None:
+    """Write a pack atomically; refused (FormatError) when portia could not read it back."""
     try:
         text = dumps_pack(pack)
     except PortiaError as exc:
         raise exc.located(str(path)) from None
+    check_fits(text, LARGE_LIMIT, "a pack", str(path))
     atomic_write(path, text, force=force)
+
+
+def check_fits(text: str, limit: int, what: str, path: str) -> None:
+    """FormatError when text is more than portia reads back as `what` ("a pack", "a puzzle
+    file"): a file portia writes, portia can read."""
+    size = len(text.encode("utf-8"))
+    if size > limit:
+        raise FormatError(f"would take {size / (1 << 20):.1f} MiB: more than portia reads "
+                          f"back as {what} ({limit >> 20} MiB); not written", path)
+
+
+#: the most bytes a pack portia writes takes for each statement, each casket and each puzzle
+#: besides: generous bounds (the longest sentence with the generator's casket names, quoted
+#: and indented, is under 80 bytes; a casket's table about 60; a puzzle's id, title, rules,
+#: rating and solution a few hundred)
+STATEMENT_BYTES = 96
+CASKET_BYTES = 64
+PUZZLE_BYTES = 640
+
+
+def check_pack_fits(count: int, caskets: int, statements: int) -> None:
+    """SettingsError (setting "count") when `count` puzzles of `caskets` caskets and
+    `statements` statements each could make a pack larger than portia reads (64 MiB):
+    checked before the work, so the generator never writes a pack it cannot read back."""
+    from portia_tui.core.errors import SettingsError
+
+    each = statements * STATEMENT_BYTES + caskets * CASKET_BYTES + PUZZLE_BYTES
+    if count * each > LARGE_LIMIT:
+        most = LARGE_LIMIT // each
+        raise SettingsError(f"{count:,} puzzles of {statements:,} statements could take "
+                            f"{count * each / (1 << 20):.0f} MiB, more than a pack holds "
+                            f"({LARGE_LIMIT >> 20} MiB): at most {most:,} such puzzles",
+                            "count", count, most)
 
 
 # --------------------------------------------------------------------------- checking
