@@ -478,3 +478,65 @@ def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -
         if isinstance(exc, OSError):
             raise FormatError(f"cannot write: {exc.strerror or exc}", target) from None
         raise
+
+
+def set_aside(path: str | os.PathLike[str], suffix: str) -> str:
+    """Move a file portia cannot read out of the way, to the first name no file has:
+    ``NAME<suffix>``, then ``NAME<suffix>-2``, ``-3``, ... An earlier copy is never replaced:
+    the new name is taken with a hard link (which fails when the name exists), or where the
+    system refuses the link (EPERM: a file system without hard links, or a file the user may
+    not read), by creating the name exclusively and renaming the file over that placeholder.
+
+    Returns the new name; FormatError naming the file, with the system's reason, when it
+    cannot be moved (the caller then must not replace it)."""
+    name = os.fspath(path)
+    for k in range(1, 1000):
+        candidate = name + (suffix if k == 1 else f"{suffix}-{k}")
+        try:
+            os.link(name, candidate)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in _NO_LINKS:
+                raise _aside_error(name, exc) from None
+            if _claim(name, candidate):
+                _rename_over_claim(name, candidate)
+                return candidate
+            continue
+        try:
+            os.unlink(name)
+        except OSError as exc:  # two names for one file: take the new one back
+            _unlink_quietly(candidate)
+            raise _aside_error(name, exc) from None
+        return candidate
+    raise FormatError(f"cannot be set aside: every name up to {suffix}-999 is taken", name)
+
+
+def _claim(name: str, candidate: str) -> bool:
+    """Create `candidate` exclusively (True), or False when the name is taken."""
+    try:
+        os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        raise _aside_error(name, exc) from None
+    return True
+
+
+def _rename_over_claim(name: str, candidate: str) -> None:
+    try:
+        os.replace(name, candidate)
+    except OSError as exc:
+        _unlink_quietly(candidate)
+        raise _aside_error(name, exc) from None
+
+
+def _unlink_quietly(name: str) -> None:
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+
+
+def _aside_error(name: str, exc: OSError) -> FormatError:
+    return FormatError(f"cannot be set aside: {exc.strerror or exc}", name)
