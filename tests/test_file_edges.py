@@ -170,3 +170,50 @@ def test_an_unreadable_recovery_file_met_at_write_is_set_aside_first(tmp_path):
     store.write(tmp_path / "b.toml", default_puzzle())
     assert target.with_name(target.name + ".bad").read_text() == "[[garbage\n"
     assert store.read(tmp_path / "b.toml").puzzle == default_puzzle()
+
+
+# --------------------------------------------------------------------------- exports
+def _pack_of(ids):
+    from portia_tui.core.io import formats
+    from portia_tui.core.packs.pack import Pack, PackPuzzle
+
+    from .conftest import REPO
+
+    puzzle = formats.load(REPO / "puzzles" / "smullyan-first.toml")
+    return Pack("p", tuple(PackPuzzle(pid, puzzle) for pid in ids))
+
+
+@pytest.mark.parametrize("fmt", ["txt", "json"])
+def test_an_export_with_an_over_long_id_writes_every_file(tmp_path, fmt):
+    """An id of 300 characters failed halfway (file name too long), after the files before."""
+    from portia_tui.core.packs.export import export_pack
+
+    ids = ["001", "002", "x" * 300, "y" * 300, "é" * 200]
+    result = export_pack(_pack_of(ids), fmt, tmp_path / "out")
+    assert len(result.written) == 5 and len(os.listdir(tmp_path / "out")) == 5
+    assert all(len(name.encode()) <= 255 for name in os.listdir(tmp_path / "out"))
+
+
+def test_an_export_that_fails_halfway_writes_nothing(tmp_path, monkeypatch):
+    from portia_tui.core.io import files
+    from portia_tui.core.packs.export import export_pack
+
+    real = files._temp_file
+    calls = []
+
+    def third_fails(folder, base):
+        calls.append(base)
+        if len(calls) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(folder, base)
+
+    monkeypatch.setattr(files, "_temp_file", third_fails)
+    with pytest.raises(PortiaError) as info:
+        export_pack(_pack_of(["001", "002", "003", "004"]), "txt", tmp_path / "out")
+    assert "no file written" in str(info.value) and "\n" not in str(info.value)
+    assert not (tmp_path / "out").exists()
+    (tmp_path / "out").mkdir()
+    calls.clear()
+    with pytest.raises(PortiaError):
+        export_pack(_pack_of(["001", "002", "003", "004"]), "txt", tmp_path / "out")
+    assert os.listdir(tmp_path / "out") == []  # no temporary file left either

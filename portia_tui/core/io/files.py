@@ -387,9 +387,12 @@ def check_target(path: str | os.PathLike[str], force: bool = False) -> None:
 
 
 def _temp_file(folder: str, base: str) -> tuple[int, str]:
-    """A new file in folder, created with mode 0o666 less the umask (as open() would)."""
+    """A new file in folder, created with mode 0o666 less the umask (as open() would). Its
+    name holds at most 64 characters of `base`, so a long name that fits the system is not
+    refused for its temporary file's longer one."""
     import secrets
 
+    base = base[:64]
     for _ in range(100):
         tmp = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")
         try:
@@ -439,6 +442,57 @@ def _place_new(tmp: str, real: str, target: str) -> None:
             raise
         return
     os.unlink(tmp)
+
+
+def write_all(files: list[tuple[str | os.PathLike[str], str]], force: bool = False) -> None:
+    """Write several files, all or none (an export's folder): every text goes to a temporary
+    file beside its target first; only when all are written and synced are they given their
+    names. A failure before that removes the temporary files and writes nothing; a name
+    taken meanwhile (without force) removes the new files already placed. FormatError or
+    ExistsError naming the file, as :func:`atomic_write`."""
+    for path, _text in files:
+        check_target(path, force)
+    temps: list[tuple[str, str, str]] = []  # (temporary, real name, name as given)
+    try:
+        for path, text in files:
+            target = os.fspath(path)
+            real = os.path.realpath(target)
+            fd, tmp = _temp_file(os.path.dirname(real) or ".", os.path.basename(real))
+            temps.append((tmp, real, target))
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+    except OSError as exc:
+        for tmp, _real, _target in temps:
+            _unlink_quietly(tmp)
+        raise FormatError(f"cannot write: {exc.strerror or exc}; no file written",
+                          os.fspath(path)) from None
+    _place_all(temps, force)
+
+
+def _place_all(temps: list[tuple[str, str, str]], force: bool) -> None:
+    """Give each temporary file its name (see :func:`write_all`)."""
+    placed: list[str] = []
+    try:
+        for tmp, real, target in temps:
+            if force:
+                os.replace(tmp, real)
+            else:
+                _place_new(tmp, real, target)
+            placed.append(real)
+    except BaseException as exc:
+        for tmp, _real, _target in temps:
+            _unlink_quietly(tmp)
+        if not force:  # the files placed are new ones this call made
+            for real in placed:
+                _unlink_quietly(real)
+        if isinstance(exc, OSError):
+            raise FormatError(f"cannot write: {exc.strerror or exc}; no file written",
+                              temps[len(placed)][2]) from None
+        raise
+    for folder in {os.path.dirname(real) or "." for _tmp, real, _target in temps}:
+        _sync_folder(folder)
 
 
 def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -> None:
