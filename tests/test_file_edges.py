@@ -217,3 +217,60 @@ def test_an_export_that_fails_halfway_writes_nothing(tmp_path, monkeypatch):
     with pytest.raises(PortiaError):
         export_pack(_pack_of(["001", "002", "003", "004"]), "txt", tmp_path / "out")
     assert os.listdir(tmp_path / "out") == []  # no temporary file left either
+
+
+# --------------------------------------------------------------------------- error lines
+D = "9" * 4000
+HOSTILE = [
+    ("text", f"Portia {D}, There are 1 true statements\n"),
+    ("text", "Portia 1, There are 1 true statements\n" + "blah " * 1000 + "\nx\ny\n"),
+    ("native", f'format = 2\nrules = ["Exactly {D} statements are true"]\n[[caskets]]\n'
+               'name = "gold"\nstatements = ["The portrait is in this casket"]\n'),
+    ("native", f'm = 1\n[[caskets]]\nname = "gold"\nstatements = ["Exactly {D} statements '
+               'on this casket are true"]\n'),
+    ("native", 'm = 1\n[[caskets]]\nname = "gold"\nstatements = ["' + "blah " * 1000 + '"]\n'),
+    ("native", "m = 1\n" + "k" * 5000 + " = 1\n"),
+    ("native", 'm = 1\n[[caskets]]\nname = "' + "g" * 5000 + '"\nstatements = ["x"]\n'),
+    ("native", f'm = {D}\n[[caskets]]\nname = "gold"\nstatements = ["The portrait is in this '
+               'casket"]\n'),
+    ("native", 'format = 2\nrules = ["' + "blah " * 1000 + '"]\n[[caskets]]\nname = "gold"\n'
+               'statements = ["The portrait is in this casket"]\n'),
+    ("thesis_json", '{"portia": 1, "true_statements": 1, "caskets": {"gold": [{"statement_truth'
+                    '": "' + "x" * 5000 + '", "mentioned_casket": "lead"}], "silver": [], '
+                    '"lead": []}}'),
+    ("thesis_json", '{"portia": 1, "true_statements": 1, "caskets": {"gold": [' +
+                    '{"x": "' + "y " * 3000 + '"}], "silver": [], "lead": []}}'),
+]
+
+
+@pytest.mark.parametrize("fmt, text", HOSTILE)
+def test_an_error_quotes_at_most_a_short_excerpt_of_the_input(fmt, text):
+    """A 5,000-digit number gave a 9 KB line."""
+    from portia_tui.core.io import formats
+
+    with pytest.raises(PortiaError) as info:
+        formats.loads(text, fmt, "p")
+    assert len(str(info.value)) < 250, str(info.value)
+
+
+def test_the_command_line_cuts_a_long_file_name(capsys):
+    from portia_tui.cli import main
+
+    assert main(["solve", "9" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 250
+
+
+# --------------------------------------------------------------------------- thesis text
+@pytest.mark.parametrize("sentence", ["Exactly 1 of all the statements are true",
+                                      "The portrait is in the gold or the lead casket",
+                                      "At most 1 statement on this casket is false"])
+def test_the_thesis_text_import_refuses_what_its_export_refuses(sentence):
+    """The import took whole-language statements that the thesis format cannot hold."""
+    from portia_tui.core.io import formats
+
+    text = (f"Portia 1, There are 1 true statements\nThe portrait is in this casket\n"
+            f"{sentence}\nThe portrait is not in this casket\n")
+    with pytest.raises(PortiaError) as info:
+        formats.loads(text, "text", "p.txt")
+    assert info.value.line == 3 and "six statement kinds" in str(info.value)

@@ -139,7 +139,8 @@ def error_line(exc) -> str:
     """One line for a core error, in the command line's words: ``FILE[:LINE]: message``, the
     flag to use where the core's error names a setting or a file it may not replace. A file
     name or a quoted value of hundreds of characters is cut short."""
-    return shorten(_error_line(exc), 200)
+    line = shorten(_error_line(exc), 200)
+    return line if len(line) <= 400 else line[:397] + "..."
 
 
 def _error_line(exc) -> str:

@@ -17,6 +17,7 @@ from portia_tui.core.record import record
 from portia_tui.core.language.rules import (Rule, clash_message, conditions, is_m_rule, m_rule, rule_problem,
                     rule_sentence, total_clash)
 from portia_tui.core.language.vocabulary import EMPTY, Layout, Meaning, Statement, is_empty
+from portia_tui.core.language.words import number_said
 
 DEFAULT_CASKETS = ("gold", "silver", "lead")
 #: names for puzzles with more caskets, in order (then "casket13", "casket14", ...)
@@ -302,7 +303,7 @@ class Puzzle:
             out.append((None, f"the target {self.target!r} is not one of the caskets"))
         for r in self.rules:
             if is_m_rule(r) and not 0 <= r.k <= self.size:
-                out.append((None, f"m = {r.k} is out of range: it must be between 0 and "
+                out.append((None, f"m = {number_said(r.k)} is out of range: it must be between 0 and "
                                   f"{self.size}"))
                 continue
             bad = rule_problem(r, self.layout)

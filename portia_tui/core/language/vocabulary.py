@@ -458,7 +458,9 @@ def _count_problem(op: str, k: int, most: int, where: str) -> str | None:
     if op not in OPS:
         return f"unknown comparison {op!r} (use {', '.join(OPS)})"
     if not 0 <= k <= most:
-        return f"{k} is out of range: {where} {most}"
+        from portia_tui.core.language.words import number_said
+
+        return f"{number_said(k)} is out of range: {where} {most}"
     return None
 
 

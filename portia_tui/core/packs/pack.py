@@ -43,7 +43,7 @@ from portia_tui.core.io.formats.native import (FORMAT, check_format, format_for,
 from portia_tui.core.explain.difficulty import DIFFICULTIES, level_name  # the one list; pack.DIFFICULTIES stays importable
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.packs.twins import twin_key
-from portia_tui.core.language.words import verdict
+from portia_tui.core.language.words import quoted, verdict
 
 if TYPE_CHECKING:
     from portia_tui.core.packs.generator import Generated, Settings
@@ -139,7 +139,7 @@ def _loads_pack(text: str, path: str) -> Pack:
             raise FormatError("each [[puzzles]] entry must be a table", path, start)
         pid = str(table.get("id", f"{k + 1:03d}"))
         if pid in seen:
-            raise FormatError(f"two puzzles have id {pid!r}", path, start)
+            raise FormatError(f"two puzzles have id {quoted(pid)}", path, start)
         seen.add(pid)
         puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS, end=end)
         n = table.get("n")

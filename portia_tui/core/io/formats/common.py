@@ -11,6 +11,7 @@ from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.io.files import (SMALL_LIMIT, atomic_write, check_target, decode, parse_json,  # noqa: F401
                      parse_toml, read_bytes, toml_error)
 from portia_tui.core.language.vocabulary import Layout, Statement, parse_sentence, problem
+from portia_tui.core.language.words import quoted
 
 
 def read_text(path: str | os.PathLike[str], limit: int = SMALL_LIMIT) -> str:
@@ -90,7 +91,7 @@ def statement_from_sentence(sentence: str, layout: Layout, owner: int, rules=())
     keys); raise PortiaError (no location)."""
     st = parse_sentence(sentence, layout, owner)
     if st is None:
-        raise PortiaError(f"unknown statement {sentence.strip()!r}")
+        raise PortiaError(f"unknown statement {quoted(sentence.strip())}")
     return checked(st, layout, owner, rules)
 
 

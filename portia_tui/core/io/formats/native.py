@@ -44,6 +44,7 @@ from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.language.model import Casket, Puzzle, check_name
 from portia_tui.core.language.rules import clash_message, fixes_total, parse_rule, rule_problem
 from portia_tui.core.language.vocabulary import CLASSIC_KINDS, EMPTY, Layout
+from portia_tui.core.language.words import number_said, quoted
 from portia_tui.core.io.formats.common import key_line, line_of, lines_of, statement_from_sentence
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -126,7 +127,7 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
     for rule, sentence in zip(rules, raw_rules):
         bad = rule_problem(rule, layout)
         if bad:
-            raise FormatError(f"rule {sentence.strip()!r}: {bad}", path,
+            raise FormatError(f"rule {quoted(sentence.strip())}: {bad}", path,
                               line_of(text, sentence.strip(), rules_line or start) or rules_line)
     kinds = {r.kind for r in rules}
     caskets = [Casket(names[ci], _statements(entry["statements"], layout, ci, text, path,
@@ -134,7 +135,7 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
                for ci, entry in enumerate(raw)]
     size = sum(counts)
     if m is not None and not 0 <= m <= size:
-        raise FormatError(f"m = {m} is out of range: it must be between 0 and {size}", path,
+        raise FormatError(f"m = {number_said(m)} is out of range: it must be between 0 and {size}", path,
                           key_line(text, "m", start, end))
     return Puzzle(tuple(caskets), m, rules=rules, target=target, **meta).validate()
 
@@ -146,7 +147,7 @@ def _top_keys(table: dict[str, Any], text: str, path: str, span: tuple[int, int 
     known = {"format", "m", "rules", "target", "caskets", *META, *allowed}
     for key in table:
         if key not in known:
-            raise FormatError(f"unknown key {key!r}", path, key_line(text, key, *span))
+            raise FormatError(f"unknown key {quoted(key)}", path, key_line(text, key, *span))
     meta: dict[str, str] = {}
     for key in META:
         value = table.get(key, "")
@@ -173,7 +174,7 @@ def _rules(table: dict[str, Any], m: int | None, text: str, path: str,
     for sentence in raw_rules:
         rule = parse_rule(sentence)
         if rule is None:
-            raise FormatError(f"unknown rule {sentence.strip()!r}", path,
+            raise FormatError(f"unknown rule {quoted(sentence.strip())}", path,
                               line_of(text, sentence.strip(), rules_line or start) or rules_line)
         if m is not None and fixes_total(rule):
             raise FormatError(clash_message(f"m = {m}", sentence.strip()), path,
@@ -201,7 +202,7 @@ def _casket_names(raw: list, text: str, path: str, start: int,
         for key in entry:
             if key not in ("name", "statements"):
                 line = _key_in(text, key, regions[ci]) if regions else key_line(text, key, cursor)
-                raise FormatError(f"unknown casket key {key!r}", path, line)
+                raise FormatError(f"unknown casket key {quoted(key)}", path, line)
         name = entry.get("name")
         if regions:
             span = regions[ci]
@@ -248,7 +249,7 @@ def _target(table: dict[str, Any], names: list[str], text: str, path: str,
         raise FormatError("target must be a string (a casket's name)", path, where)
     target = target.strip().lower()
     if target not in names:
-        raise FormatError(f"target {target!r} is not one of the caskets "
+        raise FormatError(f"target {quoted(target)} is not one of the caskets "
                           f"({', '.join(names)})", path, where)
     return target
 
@@ -270,7 +271,7 @@ def _statements(sentences: list[str], layout: Layout, ci: int, text: str, path: 
 
 def check_format(version: object, text: str, path: str) -> None:
     if version not in FORMATS:
-        raise FormatError(f"unsupported format = {version!r} (this portia reads format = 1 "
+        raise FormatError(f"unsupported format = {quoted(version)} (this portia reads format = 1 "
                           "or 2)", path, key_line(text, "format"))
 
 
