@@ -194,12 +194,13 @@ def cmd_repair(args: argparse.Namespace) -> int:
                                       for n, s, c in rows], "m": list(found.m)}))
         return 0
     sols = analyse(puzzle).solution_names()
+    said = _rules_said(puzzle)
     if len(sols) == 1:
-        print(f"Valid already (the portrait is in the {sols[0]} casket, m = {puzzle.m}); these "
+        print(f"Valid already (the portrait is in the {sols[0]} casket, {said}); these "
               "changes keep it valid:")
     else:
         what = "no casket fits" if not sols else f"{listing(sols)} fit"
-        print(f"Not valid for m = {puzzle.m} ({what}).")
+        print(f"Not valid {said} ({what}).")
     if rows:
         print("Replace one statement:")
         for n, s, c in rows:
@@ -208,6 +209,14 @@ def cmd_repair(args: argparse.Namespace) -> int:
         print("No single replacement makes it valid.")
     if found.m:
         print("Or change m to " + listing(map(str, found.m), "or") + ".")
-    else:
+    elif puzzle.m is not None:  # a puzzle stated by other rules has no m to change
         print("No other m makes it valid.")
     return 0
+
+
+def _rules_said(puzzle) -> str:
+    """'for m = 2', or the rules in words: 'under the rules: at most 1 statement is true'."""
+    if not puzzle.side_rules:
+        return f"for m = {puzzle.m}"
+    said = "; ".join(s[:1].lower() + s[1:] for s in puzzle.rule_sentences())
+    return f"under the rule{'s' if len(puzzle.rules) > 1 else ''}: {said}"

@@ -10,7 +10,7 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.language.rules import rule_sentence
 from portia_tui.core.solve.semantics import Analysis
-from portia_tui.core.language.words import verdict
+from portia_tui.core.language.words import listing, verdict
 
 from . import count_arg, error_line
 from .source import add_id, read_many, read_puzzle, resolve
@@ -106,13 +106,16 @@ def report(puzzle: Puzzle, analysis: Analysis, m: int) -> str:
     lines.append(_sentence(verdict(analysis.solution_names(m), m)))
     lines.append("True statements per placement" + (" (under the rules):" if puzzle.side_rules
                                                      else ":"))
+    impossible = ("none: with the portrait here, the statements and the rules cannot all hold"
+                  if puzzle.side_rules else
+                  "none: with the portrait here, the statements contradict each other")
     for ci, counts in enumerate(analysis.true_counts):
-        shown = ", ".join(map(str, sorted(counts))) or "none (no consistent assignment)"
+        shown = ", ".join(map(str, sorted(counts))) or impossible
         mark = "  <- fits m" if m is not None and m in counts else ""
         lines.append(f"  {names[ci]:<{width}}  {shown}{mark}")
     if not puzzle.side_rules:  # with other rules, m is not what the author chooses
         unique = ", ".join(map(str, analysis.unique_m)) or "none"
-        lines.append(f"Unique m values: {unique}")
+        lines.append(f"Values of m with exactly one solution: {unique}")
     return "\n".join(lines + _loop_lines(puzzle, analysis))
 
 
@@ -125,12 +128,15 @@ def _loop_lines(puzzle: Puzzle, analysis: Analysis) -> list[str]:
         nums = ", ".join(str(s + 1) for s in loop.statements)
         parts = []
         if loop.paradox_in:
-            parts.append("paradox with the portrait in " +
-                         ", ".join(names[p] for p in loop.paradox_in))
+            where = listing((names[p] for p in loop.paradox_in), "or")
+            parts.append(f"with the portrait in {where}, they cannot be true or false "
+                         "consistently")
         if loop.undetermined_in:
-            parts.append("undetermined with the portrait in " +
-                         ", ".join(names[p] for p in loop.undetermined_in))
-        detail = "; ".join(parts) or "determined under every placement"
+            where = listing((names[p] for p in loop.undetermined_in), "or")
+            parts.append(f"with the portrait in {where}, they can be true or false in more "
+                         "than one way")
+        detail = "; ".join(parts) or "wherever the portrait is, they can be true or false " \
+            "in one way only"
         lines.append(f"Loop of statements {nums}: {loop.kind} ({detail})")
     return lines
 

@@ -746,6 +746,17 @@ def smallest_vocabulary(kinds: Iterable[str]) -> str:
 
 def menu(puzzle, slot: int, vocabulary: str = "classic") -> list[Statement]:
     """The menu of statement number `slot` (0-based) of a puzzle: every statement of the
-    vocabulary that may stand on its casket, in menu order."""
-    return options(puzzle.layout, puzzle.owner(slot), vocabulary_kinds(vocabulary),
-                   puzzle.rule_kinds)
+    vocabulary that may stand on its casket, in menu order (:func:`in_menu_order`: the one
+    order the editor's menu and `portia assist` list)."""
+    return in_menu_order(options(puzzle.layout, puzzle.owner(slot),
+                                 vocabulary_kinds(vocabulary), puzzle.rule_kinds))
+
+
+_FAMILY_ORDER = {family: i for i, family in enumerate(FAMILIES)}
+
+
+def in_menu_order(statements: Iterable[Statement]) -> list[Statement]:
+    """Statements as a slot's menu lists them: family by family (:data:`FAMILIES` order,
+    each under its heading), the kinds' own order within a family ("in one of" beside "in"
+    and "not in", before the statements about statements)."""
+    return sorted(statements, key=lambda st: _FAMILY_ORDER[KINDS[st.kind].family])
