@@ -214,16 +214,19 @@ def plain_toml(text: str) -> dict[str, Any] | None:
     where = _PlainTables()
     lines = iter(text.split("\n"))
     for line in lines:
-        if _Plain.blank.fullmatch(line):
-            continue
-        found = _Plain.tables.fullmatch(line)
-        if found:
-            if not where.array(found[1], found[2]):
-                return None
-            continue
-        found = _Plain.table.fullmatch(line)
-        if found:
-            if not where.table(found[1]):
+        first = line.lstrip(" \t")[:1]
+        if not first or first == "#":
+            if _Plain.blank.fullmatch(line):
+                continue
+            return None
+        if first == "[":
+            found = _Plain.tables.fullmatch(line)
+            if found:
+                if not where.array(found[1], found[2]):
+                    return None
+                continue
+            found = _Plain.table.fullmatch(line)
+            if not found or not where.table(found[1]):
                 return None
             continue
         found = _Plain.key_value.fullmatch(line)

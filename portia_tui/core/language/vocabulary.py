@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from portia_tui.core.record import record
 
@@ -646,6 +647,8 @@ def name_joiner(name: str) -> str | None:
     """The joiner (words a sentence puts between two casket names, such as "or the") that
     `name` holds as whole words, or None. A casket named "a or the b" would make "The
     portrait is in the a or the b casket" read as two caskets, so such a name is refused."""
+    if " " not in name and "," not in name:
+        return None  # every joiner is two words or more
     words = _words(name)
     for kind in KINDS.values():
         for joiner in kind.joiners:
@@ -680,6 +683,12 @@ def parse_sentence(text: str, layout: Layout, owner: int) -> Statement | None:
     norm = _norm(text)
     if not norm:
         return EMPTY
+    return _parse(norm, layout, owner)
+
+
+@lru_cache(maxsize=4096)
+def _parse(norm: str, layout: Layout, owner: int) -> Statement | None:
+    """The statement a normalised sentence says (cached: a pack repeats its sentences)."""
     for key in _PARSE_ORDER:
         kind = KINDS[key]
         match = kind.pattern.match(norm)

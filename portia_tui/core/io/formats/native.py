@@ -86,7 +86,8 @@ def casket_regions(text: str, start: int, count: int) -> list[tuple[int, int]] |
     heads: list[int] = []
     end = len(lines) + 1
     for number in range(start, len(lines) + 1):
-        found = _HEADER.match(lines[number - 1])
+        line = lines[number - 1]
+        found = _HEADER.match(line) if "[" in line else None
         if not found or (number == start and start > 1):
             continue
         if found.group(1).split(".")[-1].strip("\"' ") == "caskets" \
