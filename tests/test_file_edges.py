@@ -274,3 +274,21 @@ def test_the_thesis_text_import_refuses_what_its_export_refuses(sentence):
     with pytest.raises(PortiaError) as info:
         formats.loads(text, "text", "p.txt")
     assert info.value.line == 3 and "six statement kinds" in str(info.value)
+
+
+def test_a_progress_file_with_a_superscript_digit_for_a_key_is_read(tmp_path):
+    """"²" is a digit to str.isdigit and not to int(): `portia play` gave a traceback."""
+    path = tmp_path / "progress.json"
+    path.write_text(json.dumps({"format": 1, "packs": {"k": {"puzzles": {"1": {
+        "status": "unsolved", "marks": {"²": {"0": True}, "0": {"²": True, "1": False}},
+        "supposing": 0}}}}}))
+    store = ProgressStore(path)
+    assert store.notice is None
+    assert store.pack("k").record("1").marks == {"0": {"1": False}}
+
+
+def test_source_date_epoch_that_is_no_number_is_ignored(monkeypatch):
+    from portia_tui.core.packs.pack import created_now
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "²")
+    assert created_now()[:2] == "20"

@@ -335,7 +335,7 @@ def created_now() -> str:
     from datetime import datetime, timezone
 
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    when = (datetime.fromtimestamp(int(epoch), timezone.utc) if epoch and epoch.isdigit()
+    when = (datetime.fromtimestamp(int(epoch), timezone.utc) if epoch and epoch.isascii() and epoch.isdigit()
             else datetime.now(timezone.utc))
     return when.replace(microsecond=0).isoformat()
 
