@@ -27,7 +27,8 @@ WORDS = ("gold", "a", "b", "or", "the", "casket", "this", "is", "are", "true", "
          "exactly", "at", "least", "most", "1", "no", "of", "all", "portrait", "x-y", "z_2")
 NAMES = st.lists(st.sampled_from(WORDS), min_size=1, max_size=4).map(" ".join).filter(
     lambda name: check_name(name) is None)
-TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12) | \
+    st.sampled_from(["a\r\nb", "\r", "x\n", '"""', "\\", "line\u2028two", "\ufefftitle"])
 
 
 @pytest.mark.parametrize("name", ["a or the b", "y or the z", "or the b", "a or the",
@@ -107,7 +108,12 @@ def _same_puzzle(a: Puzzle, b: Puzzle, meta: bool = True) -> None:
 @settings(max_examples=300, deadline=None)
 @given(named_puzzles())
 def test_a_save_reads_back_as_the_same_puzzle_in_every_format(puzzle):
-    _same_puzzle(formats.loads(formats.dumps(puzzle, "native"), "native"), puzzle)
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:  # through a file: decoding, line ends
+        formats.save(puzzle, Path(folder) / "p.toml")
+        _same_puzzle(formats.load(Path(folder) / "p.toml"), puzzle)
     pack = Pack("p", (PackPuzzle("001", puzzle), PackPuzzle("x/y", puzzle)))
     for entry in loads_pack(dumps_pack(pack)).puzzles:
         _same_puzzle(entry.puzzle, puzzle)

@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any
 from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.io.files import LARGE_LIMIT, reading
 from portia_tui.core.io.formats.common import atomic_write, key_line, lines_of, read_text
-from portia_tui.core.io.formats.native import (FORMAT, check_format, format_for, parse_toml, puzzle_from_table,
-                             puzzle_to_table)
+from portia_tui.core.io.formats.native import (FORMAT, check_format, format_for, multiline_safe,
+                                               parse_toml, puzzle_from_table, puzzle_to_table)
 from portia_tui.core.explain.difficulty import DIFFICULTIES, level_name  # the one list; pack.DIFFICULTIES stays importable
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.packs.twins import twin_key
@@ -220,7 +220,9 @@ def dumps_pack(pack: Pack) -> str:
         table["caskets"] = caskets
         puzzles.append(table)
     doc["puzzles"] = puzzles
-    return tomli_w.dumps(doc, multiline_strings=True)
+    safe = multiline_safe((e.puzzle for e in pack.puzzles), pack.title, pack.author,
+                          pack.created)
+    return tomli_w.dumps(doc, multiline_strings=safe)
 
 
 def save_pack(pack: Pack, path: str | os.PathLike[str], force: bool = False) -> None:

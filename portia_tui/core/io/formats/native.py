@@ -303,8 +303,16 @@ def puzzle_to_table(puzzle: Puzzle, meta: bool = True) -> dict[str, Any]:
     return table
 
 
+def multiline_safe(puzzles, *more: str) -> bool:
+    """Whether the free text of these puzzles (title, author, notes) and `more` may be written
+    as multi-line strings: tomli_w writes "\r\n" there as "\n", so a text holding "\r" is
+    written escaped on one line instead, and reads back as it was."""
+    texts = [getattr(p, key) for p in puzzles for key in META] + list(more)
+    return not any("\r" in text for text in texts)
+
+
 def dumps(puzzle: Puzzle) -> str:
     import tomli_w
 
     return tomli_w.dumps({"format": format_for([puzzle]), **puzzle_to_table(puzzle)},
-                         multiline_strings=True)
+                         multiline_strings=multiline_safe([puzzle]))
