@@ -43,7 +43,7 @@ def read_source(arg: str):
         from portia_tui.core.errors import FormatError
 
         raise FormatError(f"too large for a puzzle file (at most {SMALL_LIMIT >> 20} MiB; a "
-                          "pack may hold 64 MiB)", arg)
+                          f"pack may hold {LARGE_LIMIT >> 20} MiB)", arg)
     return formats.loads(text, fmt, arg), None
 
 
