@@ -613,6 +613,15 @@ def reads(formula: Formula, scope: Scope) -> set[str]:
     return out
 
 
+def exactly(formula: Formula) -> tuple[Any, str, str, int] | None:
+    """(SET, attr, value, k) when the formula is "exactly k of SET have attr = value" (a
+    ``count`` of one pair compared by ``==``): an engine may enumerate it directly."""
+    if formula[0] != _Count.name or formula[3] != "==" or len(formula[2]) != 1:
+        return None
+    (attr, value), = formula[2].items()
+    return formula[1], attr, value, formula[4]
+
+
 def uses_self(formula: Formula) -> bool:
     """Whether the formula speaks of its speaker or its statement (self, other, others, this)
     anywhere: such a formula cannot stand as a constraint."""
@@ -624,5 +633,6 @@ def uses_self(formula: Formula) -> bool:
 
 
 __all__ = ["Algebra", "Formula", "Frozen", "KINDS", "Kind", "MODES", "OPS", "PortiaError",
-           "RESERVED_ENTITIES", "Scope", "WorldError", "check", "compare", "freeze", "iff",
+           "RESERVED_ENTITIES", "Scope", "WorldError", "check", "compare", "exactly", "freeze",
+           "iff",
            "meaning", "reads", "thaw", "uses_self", "xor"]
