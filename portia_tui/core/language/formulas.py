@@ -39,6 +39,8 @@ T = TypeVar("T")
 
 #: how a count compares to K (K is ignored for "even" and "odd")
 OPS = ("==", "!=", ">=", "<=", ">", "<", "even", "odd")
+#: how deep formulas may nest (every engine recurses through them)
+MAX_DEPTH = 48
 #: what a speaker's value makes of every statement it makes
 MODES = ("true", "false", "free")
 #: names a puzzle may not give an entity: they mean something in a formula
@@ -588,13 +590,15 @@ def _kind(formula: object) -> tuple[Kind[Any], Formula]:
     return kind, args
 
 
-def check(formula: object, scope: Scope) -> None:
-    """Raise WorldError when the formula is not one of the language's, or names what the
-    puzzle does not have, in this scope."""
+def check(formula: object, scope: Scope, depth: int = 0) -> None:
+    """Raise WorldError when the formula is not one of the language's, names what the
+    puzzle does not have in this scope, or nests deeper than :data:`MAX_DEPTH`."""
+    if depth >= MAX_DEPTH:
+        raise _bad(f"a formula may nest at most {MAX_DEPTH} deep", "too-deep", MAX_DEPTH)
     kind, args = _kind(formula)
     kind.check(args, scope)
     for sub, inner in kind.parts(args, scope):
-        check(sub, inner)
+        check(sub, inner, depth + 1)
 
 
 def meaning(formula: Formula, scope: Scope, alg: Algebra[T]) -> T:

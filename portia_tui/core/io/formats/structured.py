@@ -183,6 +183,8 @@ def from_data(data: object, text: str = "", path: str = "<json>") -> WorldPuzzle
             **meta).validate()
     except WorldError as err:
         raise FormatError(err.message, path, _line(text, err)) from None
+    except RecursionError:
+        raise FormatError("formulas nested too deep", path, 1) from None
 
 
 def to_data(puzzle: WorldPuzzle) -> dict[str, Any]:
