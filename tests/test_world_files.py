@@ -99,25 +99,27 @@ def test_the_structured_form_reads_back_what_it_wrote(puzzle):
     assert json.loads(text) == structured.to_data(puzzle)
 
 
+HEAD = '{"entities": ["A"],\n "attributes": {"t": ["x", "y"]},\n'
+
+
+def _says(formula: str) -> str:
+    """A file whose one statement (on line 4) says `formula`."""
+    return HEAD + ' "statements": [\n  {"id": "s", "by": "A", "says": ' + formula + "}]}"
+
+
 BAD = [
     ('[1, 2]', 1, "entities"),
     ('{"entities": "A"}', 1, "list of names"),
-    ('{"entities": ["A"],\n "attributes": {"t": ["x"]},\n "colour": 1}', 3, "unknown key"),
-    ('{"entities": ["A"],\n "attributes": {"t": ["x", "y"]},\n "statements": [\n'
-     '  {"id": "s", "by": "A", "says": ["is", "B", "t", "x"]}]}', 4, "unknown entity 'B'"),
-    ('{"entities": ["A"],\n "attributes": {"t": ["x"]},\n "statements": [\n'
-     '  {"id": "s", "by": "A", "says": ["is", "A", "t"]}]}', 4, "is takes 3 arguments"),
-    ('{"entities": ["A"],\n "attributes": {"t": ["x"]},\n "statements": [\n'
-     '  {"id": "s", "by": "A", "says": ["count", "all", {"t": "x"}, "~", 1]}]}', 4,
-     "unknown comparison"),
-    ('{"entities": ["A", "B", "C"],\n "attributes": {"t": ["x"]},\n "statements": [\n'
-     '  {"id": "s", "by": "A", "says": ["is", "other", "t", "x"]}]}', 4, "exactly two"),
-    ('{"entities": ["A"],\n "attributes": {"t": ["x"]},\n "constraints": [\n'
-     '  ["forall", "?x", "all", ["is", "?y", "t", "x"]]]}', 3, "?y is not bound"),
-    ('{"entities": ["A"],\n "attributes": {"t": ["x"]},\n "constraints": [\n'
-     '  ["true", "s9"]]}', 3, "unknown statement"),
-    ('{"entities": ["A"],\n "attributes": {"t": ["x"]},\n "speaker_attr": "t",\n'
-     ' "modes": {"x": "sometimes"}}', 4, "true, false or free"),
+    (HEAD + ' "colour": 1}', 3, "unknown key"),
+    (_says('["is", "B", "t", "x"]'), 4, "unknown entity 'B'"),
+    (_says('["is", "A", "t"]'), 4, "is takes 3 arguments"),
+    (_says('["count", "all", {"t": "x"}, "~", 1]'), 4, "unknown comparison"),
+    (_says('["is", "other", "t", "x"]'), 4, "exactly two"),
+    (_says('["said", "s", 0]'), 4, "one wording"),
+    (HEAD + ' "constraints": [\n  ["forall", "?x", "all", ["is", "?y", "t", "x"]]]}', 3,
+     "?y is not bound"),
+    (HEAD + ' "constraints": [\n  ["true", "s9"]]}', 3, "unknown statement"),
+    (HEAD + ' "speaker_attr": "t",\n "modes": {"x": "sometimes"}}', 4, "true, false or free"),
     ('{"entities": ["A", "A"], "attributes": {"t": ["x"]}}', 1, "named twice"),
     ('{"entities": ["A"], "attributes": {"t": ["x"]},\n "ask": [{"of": "A"}]}', 2, "ask item"),
 ]
@@ -162,3 +164,18 @@ def test_a_cancelled_or_late_analysis_stops(engine):
     with pytest.raises(Stopped) as err:
         solve(puzzle, engine=engine, deadline=0.0)
     assert err.value.reason == "timeout"
+
+
+def test_thirty_islanders_are_solved_by_sat():
+    names = tuple(f"P{i + 1}" for i in range(30))
+    statements = [WorldStatement(f"s{i + 1}", names[i], ("is" if i % 2 == 0 else "isnot",
+                                                         names[i + 1], "type", "knight"))
+                  for i in range(29)]
+    statements.append(WorldStatement("s30", names[-1],
+                                     ("count", "all", {"type": "knight"}, "==", 15)))
+    puzzle = WorldPuzzle(names, {"type": ("knight", "knave")}, tuple(statements),
+                         speaker_attr="type", modes=KNIGHTS).validate()
+    result = solve(puzzle)
+    assert result.engine == "sat" and result.unique
+    (answer,) = result.answers
+    assert sum(v == "knight" for v in answer.values()) == 15
