@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core.solve.general import solve
+from portia_tui.core.solve.general import Evaluation, solve, world_count
 from tests.world_brute import brute, count_worlds
 from tests.world_strategies import FAMILIES, world_puzzles
 
@@ -23,6 +23,7 @@ def _view(result) -> dict:
 
 def _agree(puzzle) -> dict:
     assume(count_worlds(puzzle) <= 3000)
+    assert world_count(puzzle) == Evaluation(puzzle).size
     masks = solve(puzzle, engine="masks")
     sat = solve(puzzle, engine="sat")
     want = brute(puzzle)

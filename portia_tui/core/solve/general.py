@@ -29,10 +29,13 @@ Public API:
   k}}``, choices only for unknown wordings), ``truths`` (per solution, statement id -> True,
   False or None when its fixed points disagree), ``answers`` (dicts keyed as the language
   says: ``"E.attr"``, ``"where attr=value"`` with the entities in puzzle order, a label with
-  true/false), ``unique``, ``complete`` (False when `limit` cut the listing), ``engine``,
+  true/false), ``unique``, ``complete`` (False when `limit` cut the listing of solutions),
+  ``answers_complete`` (the answers are those of every world even then, up to `limit`
+  answers), ``engine`` ("masks" or "sat"), ``worlds`` (consistent worlds listed),
   ``as_dict()``;
-- :class:`Evaluation` (the masks of one puzzle, for the clue search): ``consistent``,
-  ``mask(formula)``, ``answers(mask)``;
+- :class:`Evaluation` (the masks of one puzzle, for the clue search and explanations):
+  ``consistent``, ``mask(formula)``, ``truth(statement id)``, ``answers(mask, most)``,
+  ``answer_mask(answer)``, ``worlds(mask)``, ``decode(world)``;
 - :func:`world_count` (how many worlds the mask engine would enumerate),
   :data:`MAX_WORLDS`, :data:`LIMIT`, :class:`Stopped`, :class:`Stop`.
 """
@@ -66,6 +69,8 @@ from portia_tui.core.solve.world_result import (
 
 #: past this many enumerated worlds, "auto" solves with SAT
 MAX_WORLDS = 1 << 20
+#: the mask engine refuses more worlds than this even when asked for by name
+MASKS_CAP = 1 << 26
 
 
 # --------------------------------------------------------------------------- the space
@@ -110,7 +115,7 @@ def _exact_groups(puzzle: WorldPuzzle) -> list[tuple[str, tuple[str, ...], str, 
         if found is None:
             continue
         members, attr, value, k = scope.members(found[0]), found[1], found[2], found[3]
-        if attr in seen or len(set(members)) != len(members):
+        if attr in seen or len(set(members)) != len(members) or not 0 <= k <= len(members):
             continue
         seen.add(attr)
         out.append((attr, members, value, k))
@@ -158,12 +163,26 @@ def make_vars(puzzle: WorldPuzzle, loops: set[str]) -> list[Var]:
 
 
 def world_count(puzzle: WorldPuzzle) -> int:
-    """How many worlds the mask engine enumerates for this (valid) puzzle."""
+    """How many worlds the mask engine enumerates for this (valid) puzzle, counted without
+    enumerating them."""
     loops, _order = loop_statements(puzzle)
     total = 1
-    for v in make_vars(puzzle, loops):
-        total *= len(v.rows)
-    return total
+    covered: set[tuple[str, str]] = set()
+    for attr, members, value, k in _exact_groups(puzzle):
+        ways = [1] + [0] * k  # ways[j]: assignments so far with j members holding `value`
+        for e in members:
+            dom = puzzle.domain(e, attr)
+            has, rest = int(value in dom), len(dom) - int(value in dom)
+            ways = [ways[j] * rest + (ways[j - 1] * has if j else 0) for j in range(k + 1)]
+        total *= ways[k]
+        covered.update((e, attr) for e in members)
+    for e in puzzle.entities:
+        for a in puzzle.attributes:
+            if (e, a) not in covered:
+                total *= len(puzzle.domain(e, a))
+    for s in puzzle.statements:
+        total *= len(s.one_of) if s.unknown else 1
+    return total * 2 ** len(loops)
 
 
 def _tile(pattern: int, period: int, count: int) -> int:
@@ -257,6 +276,8 @@ class Evaluation:
     def var_mask(self, i: int, rows: Sequence[int]) -> int:
         """The worlds whose digit i is one of `rows`."""
         var = self.vars[i]
+        if not self.size:  # some digit has no row: no world at all
+            return 0
         block = (1 << var.stride) - 1
         pattern = 0
         for r in rows:
@@ -461,6 +482,8 @@ def solve(puzzle: WorldPuzzle, *, engine: str = "auto", limit: int = LIMIT,
         return world_sat.solve(puzzle, limit=limit, stop=stop)
     if engine not in ("auto", "masks"):
         raise ValueError(f"unknown engine {engine!r}")
+    if engine == "masks" and world_count(puzzle) > MASKS_CAP:
+        raise ValueError(f"more than {MASKS_CAP} worlds: too many for the mask engine")
     return _result(Evaluation(puzzle, stop), limit)
 
 
