@@ -56,3 +56,19 @@ def test_a_puzzle_with_m_open_and_no_rule_has_no_solution_yet():
                 Casket("silver", (Statement("not_in", "gold"),))))
     assert analyse(p).solution_names() == []
     assert solve(from_casket(p)).answers == []
+
+
+CASKET_FILES = ("copper-casket", "mackinnon-clue", "one-honest-lid", "portia1-at-most-one",
+                "portia1-true-and-false", "portia2-two-lids", "portia3-bellini-cellini",
+                "portia3-who-made-what", "self-count", "six-a-side", "smullyan-first",
+                "thesis-example-1", "three-by-three", "two-liars-loop")
+
+
+def test_every_casket_puzzle_of_the_collection_through_the_world_model():
+    from pathlib import Path
+
+    from portia_tui.core.io import formats
+
+    folder = Path(__file__).resolve().parents[1] / "puzzles"
+    for name in CASKET_FILES:
+        _check(formats.load(folder / f"{name}.toml"))

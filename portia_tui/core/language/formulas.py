@@ -618,6 +618,14 @@ def reads(formula: Formula, scope: Scope) -> set[str]:
     return out
 
 
+def as_fact(formula: Formula) -> tuple[str, str, str, bool] | None:
+    """(X, attr, value, positive) when the formula is a single fact ``is`` (positive) or
+    ``isnot`` about one entity, else None."""
+    if formula[0] in (_Is.name, _IsNot.name) and len(formula) == 4:
+        return formula[1], formula[2], formula[3], formula[0] == _Is.name
+    return None
+
+
 def exactly(formula: Formula) -> tuple[Any, str, str, int] | None:
     """(SET, attr, value, k) when the formula is "exactly k of SET have attr = value" (a
     ``count`` of one pair compared by ``==``): an engine may enumerate it directly."""
