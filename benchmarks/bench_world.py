@@ -44,7 +44,7 @@ def werewolves(n: int) -> WorldPuzzle:
     """n knights and knaves, exactly one of them a werewolf: each says something of the
     werewolf or of a neighbour, in a pattern that leaves a few worlds."""
     names = tuple(f"P{i + 1}" for i in range(n))
-    says = []
+    says: list[tuple] = []
     for i, me in enumerate(names):
         nxt = names[(i + 1) % n]
         kind = i % 4

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from portia_tui.core.errors import PortiaError, PuzzleError
+from portia_tui.core.errors import PuzzleError
 
 Formula = tuple[Any, ...]
 T = TypeVar("T")
@@ -635,18 +635,9 @@ def exactly(formula: Formula) -> tuple[Any, str, str, int] | None:
     return formula[1], attr, value, formula[4]
 
 
-def uses_self(formula: Formula) -> bool:
-    """Whether the formula speaks of its speaker or its statement (self, other, others, this)
-    anywhere: such a formula cannot stand as a constraint."""
-    if isinstance(formula, tuple):
-        return any(uses_self(x) for x in formula)
-    if isinstance(formula, Mapping):
-        return any(uses_self(x) for x in formula.values())
-    return formula in ("self", "other", "others", "this")
-
-
 __all__ = [
     "KINDS",
+    "MAX_DEPTH",
     "MODES",
     "OPS",
     "RESERVED_ENTITIES",
@@ -654,9 +645,9 @@ __all__ = [
     "Formula",
     "Frozen",
     "Kind",
-    "PortiaError",
     "Scope",
     "WorldError",
+    "as_fact",
     "check",
     "compare",
     "exactly",
@@ -665,6 +656,5 @@ __all__ = [
     "meaning",
     "reads",
     "thaw",
-    "uses_self",
     "xor",
 ]

@@ -206,6 +206,7 @@ class MaskAlgebra:
     def __init__(self, ev: Evaluation):
         self.ev = ev
         self.full = ev.full
+        self.steps = 0
 
     def top(self) -> int:
         return self.full
@@ -227,6 +228,9 @@ class MaskAlgebra:
         return self.full ^ a
 
     def conj(self, items: Sequence[int]) -> int:
+        self.steps += 1
+        if not self.steps & 1023:  # a formula may be large: stop when asked, even inside
+            self.ev.stop.check()
         out = self.full
         for x in items:
             out &= x
