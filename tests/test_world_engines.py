@@ -67,3 +67,16 @@ def test_a_cut_listing_still_has_every_answer(puzzle, engine):
     else:
         assert not result.answers_complete and len(got) == 2 and got <= want["answers"]
         assert not result.unique
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(world_puzzles("doors", max_entities=3, max_statements=3))
+def test_atoms_read_column_wise_agree(puzzle):
+    from portia_tui.core.solve import general
+
+    saved = general.COLUMN_ROWS
+    general.COLUMN_ROWS = 0
+    try:
+        _agree(puzzle)
+    finally:
+        general.COLUMN_ROWS = saved

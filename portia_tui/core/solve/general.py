@@ -69,6 +69,8 @@ from portia_tui.core.solve.world_result import (
 
 #: past this many enumerated worlds, "auto" solves with SAT
 MAX_WORLDS = 1 << 20
+#: a digit with more rows than this has its atoms read column-wise (bytes.translate)
+COLUMN_ROWS = 64
 #: the mask engine refuses more worlds than this even when asked for by name
 MASKS_CAP = 1 << 26
 
@@ -271,6 +273,7 @@ class Evaluation:
                 self.truth_var[v.statement] = i
         self.alg = MaskAlgebra(self)
         self._atoms: dict[tuple[str, str, str], int] = {}
+        self._columns: dict[tuple[int, int], bytes] = {}
         self._truths: dict[str, int] = {}
         self._said: dict[str, int] = {}
         self._reader: _Reader | None = None
@@ -280,23 +283,45 @@ class Evaluation:
     def var_mask(self, i: int, rows: Sequence[int]) -> int:
         """The worlds whose digit i is one of `rows`."""
         var = self.vars[i]
-        if not self.size:  # some digit has no row: no world at all
-            return 0
         block = (1 << var.stride) - 1
         pattern = 0
         for r in rows:
             pattern |= block << (r * var.stride)
+        return self._tiled(i, pattern)
+
+    def _tiled(self, i: int, pattern: int) -> int:
+        """Digit i's pattern (one period: every row's stride of worlds) over all worlds."""
+        var = self.vars[i]
+        if not self.size or not pattern:  # no world at all, or none of these rows
+            return 0
         period = var.stride * len(var.rows)
-        return _tile(pattern, period, self.size // period) if pattern else 0
+        return _tile(pattern, period, self.size // period)
 
     def atom(self, entity: str, attr: str, value: str) -> int:
         key = (entity, attr, value)
         found = self._atoms.get(key)
         if found is None:
             i, pos = self.cell_var[(entity, attr)]
-            rows = [r for r, row in enumerate(self.vars[i].rows) if row[pos] == value]
-            found = self._atoms[key] = self.var_mask(i, rows)
+            var = self.vars[i]
+            if var.stride == 1 and len(var.rows) > COLUMN_ROWS:  # many rows: read them in C
+                found = self._tiled(i, self._column_bits(i, pos, attr, value))
+            else:
+                found = self.var_mask(i, [r for r, row in enumerate(var.rows)
+                                          if row[pos] == value])
+            self._atoms[key] = found
         return found
+
+    def _column_bits(self, i: int, pos: int, attr: str, value: str) -> int:
+        """Bit r set when row r of digit i gives cell `pos` the value (for a stride of 1)."""
+        column = self._columns.get((i, pos))
+        if column is None:
+            index = {v: n for n, v in enumerate(self.puzzle.attributes[attr])}
+            for p, cells in enumerate(zip(*self.vars[i].rows)):  # every column at once
+                self._columns[(i, p)] = bytes(map(index.__getitem__, cells))
+            column = self._columns[(i, pos)]
+        want = self.puzzle.attributes[attr].index(value)
+        table = bytes(49 if n == want else 48 for n in range(256))  # b"1" for value, b"0"
+        return int(column.translate(table)[::-1], 2)
 
     def truth(self, sid: str) -> int:
         found = self._truths.get(sid)
