@@ -262,7 +262,9 @@ class Scope:
             return tuple(self.statement(t) for t in term)
         if isinstance(term, Mapping) and "by" in term and set(term) <= {"by", "except_this"}:
             who = self.entity(term["by"])
-            skip = self.statement("this") if term.get("except_this") is True else None
+            if not isinstance(term.get("except_this", False), bool):
+                raise _bad("except_this is true or false", "bad-argument", term["except_this"])
+            skip = self.statement("this") if term.get("except_this") else None
             return tuple(s for s, by in self.puzzle.speakers.items() if by == who and s != skip)
         raise _bad('a set of statements is "all", a list of ids or {"by": X}', "bad-argument",
                    term)
