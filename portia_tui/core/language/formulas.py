@@ -59,12 +59,12 @@ class WorldError(PuzzleError):
         self.at = at
         self.value = value
 
-    def located(self, path: str | None = None, line: int | None = None) -> "WorldError":
+    def located(self, path: str | None = None, line: int | None = None) -> WorldError:
         return WorldError(self.message, self.problem, self.at, self.value,
                           self.path if self.path is not None else path,
                           self.line if self.line is not None else line)
 
-    def where(self, at: str) -> "WorldError":
+    def where(self, at: str) -> WorldError:
         """The same error said to stand at `at` (when it says nowhere yet)."""
         if self.at:
             return self
@@ -172,9 +172,10 @@ def compare(alg: Algebra[T], items: Sequence[T], op: str, k: int) -> T:
 class Puzzlish(Protocol):
     """What a scope reads of a puzzle (a :class:`~portia_tui.core.language.world.WorldPuzzle`)."""
 
-    entities: tuple[str, ...]
-    attributes: Mapping[str, tuple[str, ...]]
-
+    @property
+    def entities(self) -> tuple[str, ...]: ...
+    @property
+    def attributes(self) -> Mapping[str, tuple[str, ...]]: ...
     @property
     def speakers(self) -> Mapping[str, str | None]: ...
     @property
@@ -191,7 +192,7 @@ class Scope:
     this: str | None = None
     bindings: tuple[tuple[str, str], ...] = field(default=())
 
-    def bind(self, var: str, entity: str) -> "Scope":
+    def bind(self, var: str, entity: str) -> Scope:
         rest = tuple(b for b in self.bindings if b[0] != var)
         return Scope(self.puzzle, self.speaker, self.this, rest + ((var, entity),))
 
@@ -632,7 +633,26 @@ def uses_self(formula: Formula) -> bool:
     return formula in ("self", "other", "others", "this")
 
 
-__all__ = ["Algebra", "Formula", "Frozen", "KINDS", "Kind", "MODES", "OPS", "PortiaError",
-           "RESERVED_ENTITIES", "Scope", "WorldError", "check", "compare", "exactly", "freeze",
-           "iff",
-           "meaning", "reads", "thaw", "uses_self", "xor"]
+__all__ = [
+    "KINDS",
+    "MODES",
+    "OPS",
+    "RESERVED_ENTITIES",
+    "Algebra",
+    "Formula",
+    "Frozen",
+    "Kind",
+    "PortiaError",
+    "Scope",
+    "WorldError",
+    "check",
+    "compare",
+    "exactly",
+    "freeze",
+    "iff",
+    "meaning",
+    "reads",
+    "thaw",
+    "uses_self",
+    "xor",
+]

@@ -37,8 +37,16 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from portia_tui.core.language import formulas as fm
-from portia_tui.core.language.formulas import (MODES, RESERVED_ENTITIES, Formula, Frozen, Scope,
-                                               WorldError, freeze, thaw)
+from portia_tui.core.language.formulas import (
+    MODES,
+    RESERVED_ENTITIES,
+    Formula,
+    Frozen,
+    Scope,
+    WorldError,
+    freeze,
+    thaw,
+)
 
 if TYPE_CHECKING:
     from portia_tui.core.language.model import Puzzle
@@ -196,15 +204,15 @@ class WorldPuzzle:
             return self.ask
         return tuple(AskOf(e, a) for e in self.entities for a in self.attributes)
 
-    def replace(self, **changes: Any) -> "WorldPuzzle":
+    def replace(self, **changes: Any) -> WorldPuzzle:
         return dataclasses.replace(self, **changes)
 
-    def with_constraint(self, formula: Formula) -> "WorldPuzzle":
+    def with_constraint(self, formula: Formula) -> WorldPuzzle:
         """The same puzzle with one more constraint."""
         return self.replace(constraints=self.constraints + (freeze(formula),))
 
     # ----------------------------------------------------------------- checks
-    def validate(self) -> "WorldPuzzle":
+    def validate(self) -> WorldPuzzle:
         """The puzzle itself, when it follows the language; else WorldError (the first
         problem, with ``at`` saying where)."""
         _check_shape(self)
@@ -412,5 +420,18 @@ def _casket_count(group: tuple[str, ...], op: str, k: int, value: bool) -> Formu
     return ("count_true", group, _FLIP[op], len(group) - k)
 
 
-__all__ = ["Ask", "AskFormula", "AskOf", "AskWhere", "Formula", "MAKER", "PORTRAIT",
-           "WorldError", "WorldPuzzle", "WorldStatement", "freeze", "from_casket", "thaw"]
+__all__ = [
+    "MAKER",
+    "PORTRAIT",
+    "Ask",
+    "AskFormula",
+    "AskOf",
+    "AskWhere",
+    "Formula",
+    "WorldError",
+    "WorldPuzzle",
+    "WorldStatement",
+    "freeze",
+    "from_casket",
+    "thaw",
+]

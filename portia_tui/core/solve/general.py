@@ -39,71 +39,31 @@ Public API:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from portia_tui.core.errors import PortiaError
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula
-from portia_tui.core.language.world import (Ask, AskFormula, AskOf, AskWhere, WorldPuzzle,
-                                            WorldStatement)
+from portia_tui.core.language.world import (
+    Ask,
+    AskFormula,
+    WorldPuzzle,
+    WorldStatement,
+)
 from portia_tui.core.solve.semantics import strong_components
+from portia_tui.core.solve.world_result import (
+    LIMIT,
+    Collector,
+    Stop,
+    Stopped,
+    WorldResult,
+    answer_of,
+)
 
 #: past this many enumerated worlds, "auto" solves with SAT
 MAX_WORLDS = 1 << 20
-#: at most this many consistent worlds are listed (``complete`` says when more exist)
-LIMIT = 20_000
-
-
-class Stopped(PortiaError):
-    """The analysis stopped before its end: ``reason`` is "timeout" or "cancelled"."""
-
-    def __init__(self, reason: str):
-        super().__init__("the analysis ran out of time" if reason == "timeout"
-                         else "the analysis was cancelled")
-        self.reason = reason
-
-    def located(self, path: str | None = None, line: int | None = None) -> "Stopped":
-        return self
-
-
-@dataclass
-class Stop:
-    """A cooperative stop: a ``time.monotonic()`` deadline and/or a cancel function."""
-
-    deadline: float | None = None
-    cancel: Callable[[], bool] | None = None
-
-    def check(self) -> None:
-        if self.cancel is not None and self.cancel():
-            raise Stopped("cancelled")
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            raise Stopped("timeout")
-
-
-@dataclass
-class WorldResult:
-    """What a puzzle's worlds say: see the module docstring."""
-
-    puzzle: WorldPuzzle
-    solutions: list[dict[str, Any]]
-    truths: list[dict[str, bool | None]]
-    answers: list[dict[str, Any]]
-    engine: str = "masks"
-    complete: bool = True
-    worlds: int = 0
-
-    @property
-    def unique(self) -> bool:
-        """Exactly one answer: the puzzle is well posed."""
-        return self.complete and len(self.answers) == 1
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"solutions": self.solutions, "answers": self.answers, "unique": self.unique,
-                "complete": self.complete, "engine": self.engine}
 
 
 # --------------------------------------------------------------------------- the space
@@ -222,7 +182,7 @@ def _tile(pattern: int, period: int, count: int) -> int:
 class MaskAlgebra:
     """Formulas as bit masks over the enumerated worlds."""
 
-    def __init__(self, ev: "Evaluation"):
+    def __init__(self, ev: Evaluation):
         self.ev = ev
         self.full = ev.full
 
@@ -343,7 +303,7 @@ class Evaluation:
 
     # ----------------------------------------------------------------- consistency
     def _consistent(self) -> int:
-        alg, p = self.alg, self.puzzle
+        p = self.puzzle
         ok = self.full
         for c in p.constraints:  # constraints first: they cut the most, cheaply
             ok &= self.mask(c)
@@ -423,16 +383,8 @@ class _Reader:
                              for item in question if isinstance(item, AskFormula)}
 
     def answer(self, w: int, ents: dict[str, dict[str, str]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for item in self.question:
-            if isinstance(item, AskOf):
-                out[item.key] = ents[item.entity][item.attr]
-            elif isinstance(item, AskWhere):
-                out[item.key] = [e for e in self.ev.puzzle.entities
-                                 if all(ents[e][a] == v for a, v in item.pairs.items())]
-            else:
-                out[item.key] = _bit(self.formula_bits[item.key], w)
-        return out
+        return answer_of(self.question, self.ev.puzzle.entities, ents,
+                         lambda item: _bit(self.formula_bits[item.key], w))
 
     def answers(self, mask: int, limit: int | None) -> list[dict[str, Any]]:
         seen: list[dict[str, Any]] = []
@@ -443,12 +395,6 @@ class _Reader:
         return seen
 
 
-def _merge(old: dict[str, bool | None], new: dict[str, bool]) -> None:
-    for k, v in new.items():
-        if old.get(k) != v:
-            old[k] = None
-
-
 def _result(ev: Evaluation, limit: int) -> WorldResult:
     """Solutions, truth values and answers of the consistent worlds (at most `limit`)."""
     p = ev.puzzle
@@ -456,29 +402,19 @@ def _result(ev: Evaluation, limit: int) -> WorldResult:
     nbytes = (ev.size + 7) // 8
     plain = {s.id: ev.truth(s.id).to_bytes(nbytes, "little")
              for s in p.statements if s.id not in ev.loops}
-    keys: dict[str, int] = {}
-    solutions: list[dict[str, Any]] = []
-    truths: list[dict[str, bool | None]] = []
-    answers: list[dict[str, Any]] = []
-    count = 0
+    out = Collector(p)
+    complete = True
     for count, w in enumerate(ev.worlds(ev.consistent, limit + 1), 1):
         if count > limit:
+            complete = False
             break
+        if count % 1024 == 0:
+            ev.stop.check()
         ents, choices, loop_truths = ev.decode(w)
         values = {s.id: loop_truths[s.id] if s.id in loop_truths else _bit(plain[s.id], w)
                   for s in p.statements}
-        key = repr((ents, choices))
-        if key in keys:
-            _merge(truths[keys[key]], values)
-        else:
-            keys[key] = len(solutions)
-            solutions.append({"entities": ents, "choices": choices})
-            truths.append(dict(values))
-        a = reader.answer(w, ents)
-        if a not in answers:
-            answers.append(a)
-    return WorldResult(p, solutions, truths, answers, "masks", count <= limit,
-                       min(count, limit))
+        out.add(ents, choices, values, reader.answer(w, ents))
+    return out.result("masks", complete)
 
 
 def solve(puzzle: WorldPuzzle, *, engine: str = "auto", limit: int = LIMIT,
@@ -495,5 +431,15 @@ def solve(puzzle: WorldPuzzle, *, engine: str = "auto", limit: int = LIMIT,
     return _result(Evaluation(puzzle, stop), limit)
 
 
-__all__ = ["Evaluation", "LIMIT", "MAX_WORLDS", "Stop", "Stopped", "WorldResult", "solve",
-           "world_count"]
+__all__ = [
+    "LIMIT",
+    "MAX_WORLDS",
+    "Collector",
+    "Evaluation",
+    "Stop",
+    "Stopped",
+    "WorldResult",
+    "answer_of",
+    "solve",
+    "world_count",
+]

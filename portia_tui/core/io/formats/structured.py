@@ -25,8 +25,15 @@ from typing import Any
 from portia_tui.core.errors import FormatError
 from portia_tui.core.io.formats.common import line_of, parse_json
 from portia_tui.core.language.formulas import thaw
-from portia_tui.core.language.world import (Ask, AskFormula, AskOf, AskWhere, WorldError,
-                                            WorldPuzzle, WorldStatement)
+from portia_tui.core.language.world import (
+    Ask,
+    AskFormula,
+    AskOf,
+    AskWhere,
+    WorldError,
+    WorldPuzzle,
+    WorldStatement,
+)
 
 KEYS = ("entities", "attributes", "speaker_attr", "modes", "mode_overrides", "given",
         "statements", "constraints", "ask", "title", "author", "notes", "source")
@@ -88,7 +95,7 @@ class _Reader:
         near = _id_needle(self.text, sid)
         extra = set(raw) - {"id", "by", "says", "one_of"}
         if extra:
-            raise self.fail(f"statement {sid}: unknown key {json.dumps(sorted(extra)[0])}", near)
+            raise self.fail(f"statement {sid}: unknown key {json.dumps(min(extra))}", near)
         by = raw.get("by")
         if by is not None and not isinstance(by, str):
             raise self.fail(f'statement {sid}: "by" must be an entity name or null', near)
@@ -104,14 +111,14 @@ class _Reader:
                               tuple(self.formula(f, f"statement {sid}") for f in options))
 
     def ask(self, raw: object) -> Ask:
-        if isinstance(raw, dict) and set(raw) == {"of", "attr"}:
-            if isinstance(raw["of"], str) and isinstance(raw["attr"], str):
-                return AskOf(raw["of"], raw["attr"])
+        if (isinstance(raw, dict) and set(raw) == {"of", "attr"}
+                and isinstance(raw["of"], str) and isinstance(raw["attr"], str)):
+            return AskOf(raw["of"], raw["attr"])
         if isinstance(raw, dict) and set(raw) == {"where"}:
             return AskWhere(self.string_table(raw["where"], "where"))
-        if isinstance(raw, dict) and set(raw) == {"formula", "label"}:
-            if isinstance(raw["label"], str):
-                return AskFormula(self.formula(raw["formula"], "ask"), raw["label"])
+        if (isinstance(raw, dict) and set(raw) == {"formula", "label"}
+                and isinstance(raw["label"], str)):
+            return AskFormula(self.formula(raw["formula"], "ask"), raw["label"])
         raise self.fail('an ask item is {"of": X, "attr": a}, {"where": {attr: value}} or '
                         f'{{"formula": F, "label": text}}, not {json.dumps(raw)}', '"ask"')
 
