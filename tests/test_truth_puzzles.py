@@ -1,0 +1,120 @@
+"""The truth puzzles of puzzles/truth/ (format 3), each pinned by its answers, and the
+format-3 TOML reader and writer (round trips with the structured JSON, errors with lines)."""
+
+from __future__ import annotations
+
+import pytest
+
+from portia_tui.core.errors import FormatError
+from portia_tui.core.io import formats
+from portia_tui.core.io.formats import structured, world_toml
+from portia_tui.core.solve.general import solve
+
+from .conftest import REPO
+
+TRUTH = REPO / "puzzles" / "truth"
+LADY = "where content=lady"
+A_, B_, C_ = "A", "B", "C"
+
+#: file -> (its answers, how many solutions); checked against the reference document 004
+#: where it states a solution (trial 2, werewolves II and IV, the labyrinth's clue) and
+#: against Smullyan's book otherwise
+EXPECTED = {
+    "trial-1.toml": ([{LADY: ["II"]}], 1),
+    "trial-2.toml": ([{LADY: ["II"]}], 1),
+    "trial-4.toml": ([{LADY: ["II"]}], 1),
+    "trial-8-unhung-signs.toml": (
+        [{LADY: ["II"], "Does door I bear the sign 'Both rooms contain tigers'?": True}], 1),
+    "trial-9.toml": ([{LADY: ["I"]}], 1),
+    "trial-10.toml": ([{LADY: ["I"]}], 1),
+    "werewolves-2.toml": ([{"A.type": "knave", "A.wolf": "human", "B.type": "knave",
+                            "B.wolf": "human", "C.type": "knight", "C.wolf": "werewolf"}], 1),
+    "werewolves-4.toml": ([{"A.type": "knight", "A.wolf": "werewolf", "B.type": "knave",
+                            "B.wolf": "human", "C.type": "knave", "C.wolf": "human"}], 1),
+    "labyrinth.toml": ([{LADY: [room]} for room in ("1", "3", "4", "5", "7")], 68),
+    "labyrinth-clue.toml": ([{LADY: ["7"]}], 8),
+    "rank.toml": ([{"A.type": "normal", "B.type": "normal"}], 1),
+    "paradox.toml": ([], 0),
+    "mutual-praise.toml": ([{"A.type": "knight", "B.type": "knight", "C.type": "knight"},
+                            {"A.type": "knave", "B.type": "knave", "C.type": "knight"}], 2),
+}
+
+
+def test_every_truth_puzzle_is_pinned():
+    assert sorted(p.name for p in TRUTH.glob("*.toml")) == sorted(EXPECTED)
+    assert len(EXPECTED) >= 12
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_answers(name):
+    answers, count = EXPECTED[name]
+    result = solve(formats.load_any(TRUTH / name))
+    assert sorted(map(repr, result.answers)) == sorted(map(repr, answers))
+    assert len(result.solutions) == count
+    assert result.unique == (len(answers) == 1)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_gives_its_source(name):
+    source = formats.load_any(TRUTH / name).source
+    assert "Smullyan" in source or "our own" in source
+
+
+def test_the_unhung_signs_are_placed_by_the_answer():
+    result = solve(formats.load_any(TRUTH / "trial-8-unhung-signs.toml"))
+    assert result.solutions[0]["choices"] == {"I": 1, "II": 0}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_round_trips(name):
+    puzzle = formats.load_any(TRUTH / name)
+    assert world_toml.loads(world_toml.dumps(puzzle)) == puzzle
+    assert structured.loads(structured.dumps(puzzle)) == puzzle
+
+
+def test_written_as_sentences():
+    text = world_toml.dumps(formats.load_any(TRUTH / "labyrinth.toml"))
+    assert 'says = ["Either sign 2 or sign 4 is right"]' in text
+    assert '"Exactly one of these rooms contains a lady"' in text
+
+
+GOOD = '''format = 3
+attributes = { type = ["knight", "knave"] }
+modes = { knight = "true", knave = "false" }
+
+[[entities]]
+name = "A"
+says = ["B is a knight"]
+
+[[entities]]
+name = "B"
+says = ["A is a knave", "I am a knight"]
+'''
+
+
+def test_ids_and_the_speaker_attribute_by_default():
+    puzzle = world_toml.loads(GOOD)
+    assert [s.id for s in puzzle.statements] == ["A", "B.1", "B.2"]
+    assert puzzle.speaker_attr == "type"
+
+
+@pytest.mark.parametrize("change,line,words", [
+    (('"A is a knave"', '"A is a nave"'), 11, "unknown value 'nave'"),
+    (('"B is a knight"', '"B is knightly or so"'), 7, "the nearest form is"),
+    (('name = "A"', 'name = "A"\ncolour = "red"'), 7, "unknown key 'colour'"),
+    (("attributes = ", "attribs = "), 2, "unknown key 'attribs'"),
+    (('modes = { knight = "true", knave = "false" }', 'modes = { knight = "maybe" }'), 3,
+     "a mode is true, false or free"),
+])
+def test_errors_name_the_line(change, line, words):
+    with pytest.raises(FormatError) as err:
+        world_toml.loads(GOOD.replace(*change), "bad.toml")
+    assert err.value.line == line and words in err.value.message
+    assert str(err.value).startswith(f"bad.toml:{line}: ")
+
+
+def test_casket_readers_point_format_3_elsewhere(tmp_path):
+    path = tmp_path / "w.toml"
+    path.write_text(GOOD)
+    with pytest.raises(FormatError, match="truth puzzle"):
+        formats.load(path)
