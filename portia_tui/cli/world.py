@@ -1,0 +1,156 @@
+"""portia solve / check / cnf / convert / clue for truth puzzles (islanders, doors: the world
+model of core/language/world.py). A thin layer: the core solves, words and searches; this
+module prints."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from portia_tui.core.errors import PortiaError
+
+
+def _context(puzzle, speaker=None):
+    from portia_tui.core.io.formats.world_toml import _context
+
+    return _context(puzzle).speaking(speaker)
+
+
+def said(formula, puzzle, speaker=None) -> str:
+    """A formula in words (its canonical sentence), or its JSON when no sentence says it."""
+    from portia_tui.core.io.formats.world_toml import sentence_or_formula
+
+    out = sentence_or_formula(formula, _context(puzzle, speaker))
+    return out if isinstance(out, str) else json.dumps(out)
+
+
+def answer_text(answer: dict) -> str:
+    """'where content=lady: II; A.type: knight' (a list of entities joined by commas)."""
+    parts = []
+    for key, value in answer.items():
+        if isinstance(value, list):
+            value = ", ".join(value) or "none"
+        elif isinstance(value, bool):
+            value = "yes" if value else "no"
+        parts.append(f"{key}: {value}")
+    return "; ".join(parts)
+
+
+def verdict(result) -> tuple[int, str]:
+    """(status, words): 0 when the puzzle has exactly one answer."""
+    count = len(result.answers)
+    more = "" if result.complete else " (or more: the listing was cut)"
+    if result.unique:
+        return 0, f"valid: one answer ({answer_text(result.answers[0])})"
+    if count == 0 and result.complete:
+        return 1, "no solution: no world fits every statement and rule"
+    return 1, f"not unique: {count} answers{more}"
+
+
+def solve_world(puzzle, budget: float | None = None):
+    import time
+
+    from portia_tui.core.solve.general import solve
+
+    deadline = None if budget is None else time.monotonic() + budget
+    return solve(puzzle, deadline=deadline)
+
+
+#: the plain report lists this many solutions
+SHOWN = 10
+
+
+def report(puzzle, result) -> str:
+    """The plain report for people."""
+    attrs = "; ".join(f"{a}: {' | '.join(v)}" for a, v in puzzle.attributes.items())
+    lines = [f"{puzzle.title or 'Untitled puzzle'}: {len(puzzle.entities)} entities ({attrs})"]
+    width = max(len(s.id) for s in puzzle.statements) if puzzle.statements else 0
+    for s in puzzle.statements:
+        words = (said(s.says, puzzle, s.by) if not s.unknown else
+                 "one of: " + " / ".join(said(f, puzzle, s.by) for f in s.one_of))
+        lines.append(f"  {s.id:<{width}}  {words}")
+    for c in puzzle.constraints:
+        lines.append(f"Rule: {said(c, puzzle)}")
+    if puzzle.ask:
+        from portia_tui.core.language.sentences import question_text
+        from portia_tui.core.io.formats.structured import _ask_data
+
+        asked = [question_text(_ask_data(a), _context(puzzle)) for a in puzzle.ask]
+        lines.append("Question: " + " ".join(asked))
+    status, words = verdict(result)
+    lines.append(words[:1].upper() + words[1:] + ".")
+    lines.append(f"Solutions: {len(result.solutions)}" + ("" if result.complete else " (cut)"))
+    for i, (sol, truths) in enumerate(zip(result.solutions, result.truths), 1):
+        if i > SHOWN:
+            lines.append(f"  ... and {len(result.solutions) - SHOWN} more (--json lists "
+                         "them all)")
+            break
+        lines.append(f"  {i}. {_solution_text(sol, truths)}")
+    lines.append("Answers:" if result.answers else "Answers: none")
+    lines += [f"  {answer_text(a)}" for a in result.answers]
+    return "\n".join(lines)
+
+
+def _solution_text(sol: dict, truths: dict) -> str:
+    ents = "; ".join(f"{e}: {', '.join(v.values())}" for e, v in sol["entities"].items())
+    chosen = "".join(f"; {s} says wording {k + 1}" for s, k in sol["choices"].items())
+    tv = ", ".join(f"{s} {'?' if v is None else 'true' if v else 'false'}"
+                   for s, v in truths.items())
+    return f"{ents}{chosen}" + (f"  (statements: {tv})" if tv else "")
+
+
+def cmd_solve(puzzle, args: argparse.Namespace) -> int:
+    if args.m is not None:
+        raise PortiaError("--m applies to casket puzzles (Portia's m); this is a truth puzzle",
+                          args.file)
+    result = solve_world(puzzle)
+    if args.json:
+        data = result.as_dict()
+        data["truths"] = result.truths
+        if args.explain:
+            from portia_tui.core.explain.suppose import explain
+
+            data["explanation"] = explain(puzzle, result)
+        print(json.dumps(data))
+        return 0
+    text = report(puzzle, result)
+    if args.explain:
+        from portia_tui.core.explain.suppose import explain
+
+        text += "\n\n" + explain(puzzle, result)
+    print(text)
+    return 0
+
+
+def check_line(puzzle) -> tuple[int, str]:
+    status, words = verdict(solve_world(puzzle))
+    return status, words
+
+
+def casket_worlds(puzzle) -> dict:
+    """The general engine's lists for a casket puzzle (``"worlds"`` of ``solve --json``)."""
+    from portia_tui.core.language.world import from_casket
+
+    result = solve_world(from_casket(puzzle))
+    return {"solutions": result.solutions, "answers": result.answers, "unique": result.unique}
+
+
+def cmd_cnf(puzzle, args: argparse.Namespace) -> int:
+    from portia_tui.core.io import formats
+
+    text = formats.dumps_world(puzzle, "dimacs")
+    if args.output:
+        formats.atomic_write(args.output, text, force=args.force)
+        print(f"wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_convert(puzzle, args: argparse.Namespace) -> int:
+    from portia_tui.core.io import formats
+
+    formats.save_world(puzzle, args.output, force=args.force)
+    print(f"wrote {args.output}", file=sys.stderr)
+    return 0
