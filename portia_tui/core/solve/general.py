@@ -49,6 +49,8 @@ from portia_tui.core.language.formulas import Formula
 from portia_tui.core.language.world import (
     Ask,
     AskFormula,
+    AskOf,
+    AskWhere,
     WorldPuzzle,
     WorldStatement,
 )
@@ -248,6 +250,7 @@ class Evaluation:
         self._atoms: dict[tuple[str, str, str], int] = {}
         self._truths: dict[str, int] = {}
         self._said: dict[str, int] = {}
+        self._reader: _Reader | None = None
         self.consistent = self._consistent()
 
     # ----------------------------------------------------------------- atoms
@@ -364,9 +367,40 @@ class Evaluation:
         order = [s.id for s in self.puzzle.statements]
         return ents, {s: choices[s] for s in order if s in choices}, truths
 
-    def answers(self, mask: int, limit: int | None = None) -> list[dict[str, Any]]:
-        """The distinct answers of the worlds in mask, in world order."""
-        return _Reader(self, self.puzzle.question).answers(mask, limit)
+    def answers(self, mask: int, most: int | None = None) -> list[dict[str, Any]]:
+        """The distinct answers of the worlds in mask, in the order of their first worlds
+        (at most `most`): one world's answer, then every world with that answer set aside."""
+        reader = self.reader()
+        out: list[dict[str, Any]] = []
+        while mask and (most is None or len(out) < most):
+            self.stop.check()
+            w = (mask & -mask).bit_length() - 1
+            answer = reader.answer(w, self.decode(w)[0])
+            out.append(answer)
+            mask &= ~self.answer_mask(answer)
+        return out
+
+    def answer_mask(self, answer: dict[str, Any]) -> int:
+        """The worlds whose answer is `answer`."""
+        alg, p = self.alg, self.puzzle
+        parts = []
+        for item in p.question:
+            got = answer[item.key]
+            if isinstance(item, AskOf):
+                parts.append(self.atom(item.entity, item.attr, got))
+            elif isinstance(item, AskWhere):
+                for e in p.entities:
+                    member = alg.conj([self.atom(e, a, v) for a, v in item.pairs.items()])
+                    parts.append(member if e in got else alg.neg(member))
+            else:
+                f = self.mask(item.formula)
+                parts.append(f if got else alg.neg(f))
+        return alg.conj(parts)
+
+    def reader(self) -> _Reader:
+        if self._reader is None:
+            self._reader = _Reader(self, self.puzzle.question)
+        return self._reader
 
 
 def _bit(data: bytes, w: int) -> bool:
@@ -387,19 +421,12 @@ class _Reader:
         return answer_of(self.question, self.ev.puzzle.entities, ents,
                          lambda item: _bit(self.formula_bits[item.key], w))
 
-    def answers(self, mask: int, limit: int | None) -> list[dict[str, Any]]:
-        seen: list[dict[str, Any]] = []
-        for w in self.ev.worlds(mask, limit):
-            a = self.answer(w, self.ev.decode(w)[0])
-            if a not in seen:
-                seen.append(a)
-        return seen
 
 
 def _result(ev: Evaluation, limit: int) -> WorldResult:
     """Solutions, truth values and answers of the consistent worlds (at most `limit`)."""
     p = ev.puzzle
-    reader = _Reader(ev, p.question)
+    reader = ev.reader()
     nbytes = (ev.size + 7) // 8
     plain = {s.id: ev.truth(s.id).to_bytes(nbytes, "little")
              for s in p.statements if s.id not in ev.loops}
@@ -415,7 +442,12 @@ def _result(ev: Evaluation, limit: int) -> WorldResult:
         values = {s.id: loop_truths[s.id] if s.id in loop_truths else _bit(plain[s.id], w)
                   for s in p.statements}
         out.add(ents, choices, values, reader.answer(w, ents))
-    return out.result("masks", complete)
+    result = out.result("masks", complete)
+    if not complete:  # the answers of every world, not only of those listed
+        result.answers = ev.answers(ev.consistent, limit + 1)
+        result.answers_complete = len(result.answers) <= limit
+        result.answers = result.answers[:limit]
+    return result
 
 
 def solve(puzzle: WorldPuzzle, *, engine: str = "auto", limit: int = LIMIT,

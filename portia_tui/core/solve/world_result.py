@@ -53,11 +53,16 @@ class WorldResult:
     engine: str = "masks"
     complete: bool = True
     worlds: int = 0
+    answers_complete: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.answers_complete is None:
+            self.answers_complete = self.complete
 
     @property
     def unique(self) -> bool:
         """Exactly one answer: the puzzle is well posed."""
-        return self.complete and len(self.answers) == 1
+        return bool(self.answers_complete) and len(self.answers) == 1
 
     def as_dict(self) -> dict[str, Any]:
         return {"solutions": self.solutions, "answers": self.answers, "unique": self.unique,
