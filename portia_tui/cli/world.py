@@ -154,3 +154,123 @@ def cmd_convert(puzzle, args: argparse.Namespace) -> int:
     formats.save_world(puzzle, args.output, force=args.force)
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
+
+
+# ----------------------------------------------------------------------------- portia clue
+
+#: --timeout: seconds the clue search may take (range)
+TIMEOUT_RANGE = (0.1, 3600.0)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "clue", help="find the single facts that leave a puzzle exactly one answer",
+        description="The missing clue: every single fact (the automatic menu: each entity's "
+        "value of each attribute, and each value it lacks for attributes of three or more "
+        "values; or the facts given with --fact) that, added as a rule, leaves exactly one "
+        "answer. Facts that state the asked-for value itself come last. With --question, "
+        "also the reply to that yes/no question that can be deduced. Any puzzle family "
+        "(a casket puzzle is read as its world puzzle).")
+    p.add_argument("file", metavar="FILE", help="puzzle: .toml (format 1-3) or .json")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--fact", action="append", metavar="F",
+                   help="a fact to try instead of the automatic menu: a sentence ('Room 8 is "
+                   "not empty') or a formula as JSON; repeat for several")
+    p.add_argument("--question", metavar="Q",
+                   help="a yes/no question the narrator answered unseen ('Is room 8 "
+                   "empty?'), or its formula as JSON")
+    p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                   help=f"stop after this many seconds ({TIMEOUT_RANGE[0]:g} to "
+                   f"{TIMEOUT_RANGE[1]:g}; default 60)")
+    p.set_defaults(func=cmd_clue)
+
+
+def _formula_arg(text: str, puzzle, flag: str, question: bool = False):
+    """A --fact or --question: JSON (a formula) or words."""
+    from portia_tui.core.language import sentences as sn
+
+    if text.strip().startswith("["):
+        try:
+            return json.loads(text)
+        except ValueError as exc:
+            raise PortiaError(f"{flag} {text!r}: not a JSON formula ({exc.msg})") from None
+    try:
+        if question:
+            item = sn.parse_question(text, _context(puzzle))
+            if "formula" not in item:
+                raise sn.SentenceError(f"{text!r} is not a yes/no question")
+            return item["formula"]
+        return sn.parse(text, _context(puzzle))
+    except sn.SentenceError as err:
+        raise PortiaError(f"{flag}: {err.message}") from None
+
+
+def _load_world(path: str):
+    from portia_tui.core.io import formats
+    from portia_tui.core.language.model import Puzzle
+
+    puzzle = formats.load_any(path)
+    if isinstance(puzzle, Puzzle):
+        from portia_tui.core.language.world import from_casket
+
+        puzzle = from_casket(puzzle)
+    return puzzle
+
+
+def cmd_clue(args: argparse.Namespace) -> int:
+    import time
+
+    from portia_tui.core.author.clue import clues
+
+    low, high = TIMEOUT_RANGE
+    if not low <= args.timeout <= high:
+        raise PortiaError(f"--timeout {args.timeout:g} is out of range ({low:g} to {high:g})")
+    puzzle = _load_world(args.file)
+    facts = [_formula_arg(f, puzzle, "--fact") for f in args.fact] if args.fact else None
+    question = (_formula_arg(args.question, puzzle, "--question", True)
+                if args.question else None)
+    try:
+        report = clues(puzzle, facts, question, deadline=time.monotonic() + args.timeout)
+    except PortiaError as exc:
+        raise exc.located(args.file) from None
+    data = clue_data(puzzle, report)
+    print(json.dumps(data) if args.json else clue_text(puzzle, data, args.question))
+    return 0
+
+
+def clue_data(puzzle, report) -> dict:
+    """The report as JSON, each fact with its words."""
+    data = report.as_dict()
+    for clue in data["clues"]:
+        clue["text"] = said(clue["fact"], puzzle)
+    if data["deduced"]:
+        fact = data["deduced"]["fact"]
+        if fact[0] == "not" and fact[1][0] in ("is", "isnot"):  # "room 8 is not empty"
+            fact = ["isnot" if fact[1][0] == "is" else "is", *fact[1][1:]]
+        data["deduced"]["text"] = said(fact, puzzle)
+    return data
+
+
+def clue_text(puzzle, data: dict, asked: str | None) -> str:
+    from portia_tui.core.explain.suppose import answer_words
+
+    head = puzzle.title or "Untitled puzzle"
+    lines = [f"{head}: {data['answers']} answer{'s' if data['answers'] != 1 else ''} now."]
+    if data["clues"]:
+        lines.append("Single facts that leave exactly one answer (trivial ones last):")
+        for clue in data["clues"]:
+            mark = "  (trivial: it states the answer)" if clue["trivial"] else ""
+            lines.append(f"  {clue['text']}  ->  {answer_words(puzzle, clue['answers'][0])}"
+                         f"{mark}")
+    else:
+        lines.append("No single fact leaves exactly one answer.")
+    deduced = data["deduced"]
+    if asked:
+        if deduced:
+            lines.append(f"Asked {asked.strip()!r}: only the reply '{deduced['reply']}' leaves "
+                         f"one answer, so that was the reply ({deduced['text']}): "
+                         f"{answer_words(puzzle, deduced['answers'][0])}.")
+        else:
+            lines.append(f"Asked {asked.strip()!r}: no reply can be deduced (both or neither "
+                         "leave exactly one answer).")
+    return "\n".join(lines)
