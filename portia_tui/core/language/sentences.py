@@ -648,6 +648,10 @@ _PLAIN = ((" if and only if ", "iff"), (" or ", "or"), (" and ", "and"))
 _NEGATIONS = ("it is not the case that ", "it is not true that ", "it is false that ")
 
 
+#: the longest sentence read (a bound on the work of reading one)
+MAX_LENGTH = 2000
+
+
 def normalise(text: str) -> str:
     """Lower case, single spaces, plain quotes, no final full stop, no space before a comma."""
     text = " ".join(text.replace("\u2019", "'").replace("\u201c", "").replace("\u201d", "")
@@ -664,7 +668,13 @@ def parse(text: str, ctx: Context) -> list:
     norm = normalise(text)
     if not norm:
         raise SentenceError("empty sentence")
-    found = _parse(norm, ctx, {})
+    if len(norm) > MAX_LENGTH:
+        raise SentenceError(f"a sentence of {len(norm)} characters is too long (at most "
+                            f"{MAX_LENGTH})")
+    try:
+        found = _parse(norm, ctx, {})
+    except RecursionError:
+        raise SentenceError("the sentence nests too deeply") from None
     if found is None:
         raise _failure(norm, ctx)
     return found

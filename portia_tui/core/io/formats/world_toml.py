@@ -127,7 +127,11 @@ class _Reader:
                 if st["id"] is None:
                     st["id"] = ent["name"] if len(mine) == 1 else f"{ent['name']}.{k}"
             out += mine
-        for raw in self.table.get("statements", []):
+        loose = self.table.get("statements", [])
+        if not isinstance(loose, list):
+            raise self.fail("statements is a list of tables { id = ..., says = ... }",
+                            key_line(self.text, "statements"))
+        for raw in loose:
             st = self._item(raw, None, key_line(self.text, "statements") or 1)
             if st["id"] is None:
                 raise self.fail("a statement no entity makes needs an id", st["line"])
@@ -224,7 +228,10 @@ def from_table(table: dict[str, Any], text: str, path: str) -> WorldPuzzle:
     if not isinstance(rules, list):
         raise r.fail("rules is a list of sentences", rules_line)
     constraints = tuple(r.formula(x, ctx, r.line(x, rules_line)) for x in rules)
-    meta = {k: str(table.get(k, "")) for k in META}
+    for k in META:
+        if not isinstance(table.get(k, ""), str):
+            raise r.fail(f"{k} must be a string", key_line(text, k))
+    meta = {k: table.get(k, "") for k in META}
     try:
         return WorldPuzzle(names, attrs, statements, constraints, r.question(ctx), speaker_attr,
                            r.modes(table.get("modes", {}), "", key_line(text, "modes")),
@@ -258,6 +265,10 @@ def _entity_tables(r: _Reader, ents: list[dict[str, Any]], attrs: dict[str, tupl
         start = r.entity_line(i)
         r.check_keys(ent, ENTITY_KEYS, tuple(attrs), f"entity {ent['name']}: ", start)
         fixed = {a: v for a, v in ent.items() if a in attrs}
+        for a, v in fixed.items():
+            if v not in attrs[a]:
+                raise r.fail(f"entity {ent['name']}: {a} has no value {v!r} (its values are "
+                             f"{', '.join(attrs[a])})", r.line(None, start, a))
         if fixed:
             given[ent["name"]] = fixed
         if "modes" in ent:
