@@ -57,30 +57,48 @@ def cases(puzzle: WorldPuzzle) -> list[tuple]:
     return []
 
 
-def _solve(puzzle: WorldPuzzle):
-    from portia_tui.core.solve.general import solve
-
-    return solve(puzzle, limit=2000)
+#: past this many worlds (speakers' modes and rules aside) the story is not told
+MAX_WORLDS = 1 << 18
 
 
-def _relaxed(puzzle: WorldPuzzle, known: list[tuple]) -> WorldPuzzle:
-    """The puzzle with the known facts as rules and no speaker's mode."""
-    return puzzle.replace(modes={}, mode_overrides={},
-                          constraints=puzzle.constraints + tuple(known))
+class _Worlds:
+    """Every world of a puzzle as bit masks (the general engine's :class:`Evaluation`):
+    `free` with no speaker's mode and no rule, `full` the puzzle itself."""
 
+    def __init__(self, puzzle: WorldPuzzle):
+        from portia_tui.core.language.formulas import freeze
+        from portia_tui.core.solve.general import Evaluation
+        from portia_tui.core.solve.world_result import Stop
 
-def _common(result) -> list[tuple]:
-    """The attribute values and statement truths every solution shares."""
-    sols, truths = result.solutions, result.truths
-    out: list[tuple] = []
-    for e, attrs in sols[0]["entities"].items():
-        for a, v in attrs.items():
-            if all(s["entities"][e][a] == v for s in sols):
-                out.append(("is", e, a, v))
-    for sid, value in truths[0].items():
-        if value is not None and all(t.get(sid) is value for t in truths):
-            out.append(("true" if value else "false", sid))
-    return out
+        self.freeze = freeze
+        self.free = Evaluation(puzzle.replace(modes={}, mode_overrides={}, constraints=()),
+                               Stop())
+        self.full = Evaluation(puzzle, Stop())
+        self.rules = [self.free.mask(c) for c in puzzle.constraints]
+        self.cache: dict[tuple, int] = {}
+        self.facts = [("is", e, a, v) for e in puzzle.entities for a in puzzle.attributes
+                      for v in puzzle.domain(e, a)]
+        self.facts += [(t, s.id) for s in puzzle.statements for t in ("true", "false")]
+
+    def mask(self, fact: tuple) -> int:
+        found = self.cache.get(fact)
+        if found is None:
+            found = self.cache[fact] = self.free.mask(self.freeze(fact))
+        return found
+
+    def kept(self, known: list[tuple], skip: int | None = None) -> int:
+        """The worlds (modes aside) where the rules (but rule `skip`) and the facts hold."""
+        m = self.free.consistent
+        for i, rule in enumerate(self.rules):
+            if i != skip:
+                m &= rule
+        for fact in known:
+            m &= self.mask(fact)
+        return m
+
+    def common(self, kept: int) -> list[tuple]:
+        """The facts every world in `kept` shares."""
+        return [f for f in self.facts if not kept & ~self.mask(f)]
 
 
 def _owner(puzzle: WorldPuzzle, sid: str) -> str:
@@ -117,24 +135,21 @@ def _moded(puzzle: WorldPuzzle, known: list[tuple], told: set[str]) -> list[tupl
     return out
 
 
-def _why_not(puzzle: WorldPuzzle, known: list[tuple]) -> str:
+def _why_not(puzzle: WorldPuzzle, worlds: _Worlds, known: list[tuple]) -> str:
     """Why no world meets the known facts: a rule, or a statement, they break."""
-    base = puzzle.replace(modes={}, mode_overrides={})
     for i, rule in enumerate(puzzle.constraints):
-        rest = puzzle.constraints[:i] + puzzle.constraints[i + 1:]
-        if _solve(base.replace(constraints=rest + tuple(known))).solutions:
+        if worlds.kept(known, skip=i):
             return f"it breaks the rule '{words(rule, puzzle)}'"
     for fact in reversed(known):
         if fact[0] in ("true", "false"):
-            rest = tuple(f for f in known if f != fact)
-            if _solve(base.replace(constraints=puzzle.constraints + rest)).solutions:
+            if worlds.kept([f for f in known if f != fact]):
                 s = puzzle.statement(fact[1])
                 text = _owner(puzzle, fact[1]) if s.unknown else f"'{words(s.says, puzzle, s.by)}'"
                 return f"{text} is not {fact[0]} when {_inner(words(known[0], puzzle), puzzle)}"
     return "no world fits"
 
 
-def tell_case(puzzle: WorldPuzzle, fact: tuple) -> str:
+def tell_case(puzzle: WorldPuzzle, fact: tuple, worlds: _Worlds) -> str:
     """One case of the story, as one paragraph."""
     known: list[tuple] = [fact]
     told: set[str] = set()
@@ -146,13 +161,13 @@ def tell_case(puzzle: WorldPuzzle, fact: tuple) -> str:
         known += forced
         fresh = [f for f in forced if f not in said]
         said |= set(forced)
-        result = _solve(_relaxed(puzzle, known))
+        kept = worlds.kept(known)
         lead = f"then {listing(_truth_words(puzzle, f) for f in fresh)}" if fresh else ""
-        if not result.solutions:
+        if not kept:
             parts.append(_cap(f"{lead + '; ' if lead else ''}that cannot be: "
-                              f"{_why_not(puzzle, known)}.", len(parts)))
+                              f"{_why_not(puzzle, worlds, known)}.", len(parts)))
             return " ".join(parts)
-        new = [f for f in _common(result) if f not in said]
+        new = [f for f in worlds.common(kept) if f not in said]
         said |= set(new)
         known += [f for f in new if f[0] == "is"]
         if not forced and not new:
@@ -163,7 +178,7 @@ def tell_case(puzzle: WorldPuzzle, fact: tuple) -> str:
                                         if p) + ".", len(parts)))
     if len(parts) == 1:
         parts.append("nothing follows at once.")
-    return " ".join(parts) + " " + _ending(puzzle, fact, said)
+    return " ".join(parts) + " " + _ending(puzzle, fact, said, worlds)
 
 
 def _cap(text: str, index: int) -> str:
@@ -182,14 +197,16 @@ def _inner(text: str, puzzle: WorldPuzzle) -> str:
     return text if first in puzzle.entities or first == "I" else text[:1].lower() + text[1:]
 
 
-def _ending(puzzle: WorldPuzzle, fact: tuple, said: set) -> str:
-    result = _solve(puzzle.with_constraint(fact))
-    if not result.solutions:
+def _ending(puzzle: WorldPuzzle, fact: tuple, said: set, worlds: _Worlds) -> str:
+    full = worlds.full
+    kept = full.consistent & full.mask(worlds.freeze(fact))
+    if not kept:
         return "That cannot be: no world fits every statement and rule."
-    rest = [f for f in _common(result) if f not in said and f[0] == "is"]
+    rest = [f for f in worlds.facts if f[0] == "is" and f not in said
+            and not kept & ~full.mask(worlds.freeze(f))]
     more = (f"The other statements and rules then give: "
             f"{listing(_fact_words(puzzle, f) for f in rest)}. ") if rest else ""
-    answers = "; or ".join(answer_words(puzzle, a) for a in result.answers)
+    answers = "; or ".join(answer_words(puzzle, a) for a in full.answers(kept, 20))
     return f"{more}This fits: {answers}."
 
 
@@ -213,11 +230,19 @@ def answer_words(puzzle: WorldPuzzle, answer: dict) -> str:
 
 def explain(puzzle: WorldPuzzle, result=None) -> str:
     """The whole story: each case, then what the cases leave."""
-    result = result if result is not None else _solve(puzzle)
-    todo = cases(puzzle)
-    paras = [tell_case(puzzle, fact) for fact in todo[:MAX_CASES]]
-    if len(todo) > MAX_CASES:
-        paras.append(f"({len(todo) - MAX_CASES} more cases are not told.)")
+    from portia_tui.core.solve.general import solve, world_count
+
+    result = result if result is not None else solve(puzzle)
+    free = puzzle.replace(modes={}, mode_overrides={}, constraints=())
+    if world_count(free) > MAX_WORLDS:
+        paras = [f"(This puzzle has {world_count(free)} worlds before its rules: too many to "
+                 "tell case by case.)"]
+    else:
+        worlds = _Worlds(puzzle)
+        todo = cases(puzzle)
+        paras = [tell_case(puzzle, fact, worlds) for fact in todo[:MAX_CASES]]
+        if len(todo) > MAX_CASES:
+            paras.append(f"({len(todo) - MAX_CASES} more cases are not told.)")
     if result.unique:
         paras.append(f"So the answer is: {answer_words(puzzle, result.answers[0])}.")
     elif not result.answers:
