@@ -156,3 +156,45 @@ def test_format_3_round_trips_random_rooms(puzzle):
         text = text.replace(json.dumps(name), json.dumps(str(i)))
     rooms = structured.loads(text)
     assert world_toml.loads(world_toml.dumps(rooms)) == _by_speaker(rooms)
+
+
+# ----------------------------------------------------------------------------- Portia's sentences
+CASKETS = '''format = 3
+attributes = { portrait = ["yes", "no"] }
+rules = ["Exactly one casket holds the portrait", "Exactly 1 statement is true"]
+question = ["Where is the portrait?"]
+
+[[entities]]
+name = "gold"
+says = ["The statement on the silver casket is false"]
+
+[[entities]]
+name = "silver"
+says = ["The statement on the gold casket is false"]
+
+[[entities]]
+name = "lead"
+says = ["The portrait is not in the gold casket"]
+'''
+
+
+def test_portia_sentences_read_in_format_3_mean_what_they_meant():
+    """Portia's sentences and rules, read through vocabulary.py and rules.py, give the worlds
+    of the same puzzle in format 1 (the two liars' loop)."""
+    from portia_tui.core.language.world import from_casket
+
+    ours = solve(world_toml.loads(CASKETS))
+    theirs = solve(from_casket(formats.load(REPO / "puzzles" / "two-liars-loop.toml")))
+    assert ours.answers == theirs.answers == [{"where portrait=yes": ["gold"]}]
+    assert ours.solutions == theirs.solutions
+    text = world_toml.dumps(world_toml.loads(CASKETS))
+    assert '"The portrait is not in the gold casket"' in text
+    assert world_toml.loads(text) == world_toml.loads(CASKETS)
+
+
+def test_portia_sentences_keep_their_problems():
+    with pytest.raises(FormatError, match="unknown casket 'copper'"):
+        world_toml.loads(CASKETS.replace("the gold casket is false", "the copper casket is false"))
+    with pytest.raises(FormatError, match="Bellini and Cellini are an attribute"):
+        world_toml.loads(CASKETS.replace('"Exactly 1 statement is true"',
+                                         '"Every casket was made by Bellini or by Cellini"'))

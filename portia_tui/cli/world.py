@@ -128,11 +128,21 @@ def check_line(puzzle) -> tuple[int, str]:
     return status, words
 
 
-def casket_worlds(puzzle) -> dict:
-    """The general engine's lists for a casket puzzle (``"worlds"`` of ``solve --json``)."""
-    from portia_tui.core.language.world import from_casket
+#: seconds the general engine may spend on a casket puzzle's "worlds" (the casket engine's
+#: own answer does not wait on it)
+WORLDS_BUDGET = 10.0
 
-    result = solve_world(from_casket(puzzle))
+
+def casket_worlds(puzzle) -> dict:
+    """The general engine's lists for a casket puzzle (``"worlds"`` of ``solve --json``);
+    ``{"stopped": "timeout"}`` when they take longer than :data:`WORLDS_BUDGET`."""
+    from portia_tui.core.language.world import from_casket
+    from portia_tui.core.solve.world_result import Stopped
+
+    try:
+        result = solve_world(from_casket(puzzle), WORLDS_BUDGET)
+    except Stopped as stop:
+        return {"stopped": stop.reason}
     return {"solutions": result.solutions, "answers": result.answers, "unique": result.unique}
 
 

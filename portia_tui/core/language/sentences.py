@@ -42,6 +42,9 @@ class _NoForm(Exception):
 
 # ----------------------------------------------------------------------------- the context
 
+#: the attribute of Portia's caskets (core/language/world.py's PORTRAIT): a puzzle with it
+#: reads Portia's sentences through vocabulary.py and rules.py
+PORTRAIT = "portrait"
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii",
          "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx")
 #: values said without an article ("This room is empty", "I am normal")
@@ -78,16 +81,18 @@ class Context:
     speaker: str | None = None
     noun: str | None = None
     speaker_attr: str | None = None
+    #: the id of the statement being read (Portia's "the other statements on this casket")
+    this: str | None = None
     _lookup: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.noun is None and self.entities and all(numeral(e) for e in self.entities):
             object.__setattr__(self, "noun", "room")
 
-    def speaking(self, speaker: str | None) -> "Context":
-        """The same puzzle, read as `speaker`'s words."""
+    def speaking(self, speaker: str | None, this: str | None = None) -> "Context":
+        """The same puzzle, read as `speaker`'s words (statement `this`)."""
         return Context(self.entities, self.attributes, self.statements, speaker, self.noun,
-                       self.speaker_attr)
+                       self.speaker_attr, this)
 
     @property
     def rooms(self) -> bool:
@@ -271,7 +276,7 @@ class IsValue(Form):
         return ["isnot" if m["neg"] else "is", ctx.entity(m["x"]), attr, value]
 
     def render(self, f, ctx):
-        if f[0] not in ("is", "isnot") or not _ref(f[1]):
+        if f[0] not in ("is", "isnot") or not _ref(f[1]) or f[2] == PORTRAIT:
             return None
         if ctx.rooms and f[3] not in ADJECTIVES:
             return None
@@ -418,6 +423,8 @@ class Count(Form):
         size = _set_size(f[1], ctx)
         head = _quant_words(f[3], f[4], size)
         many = head in ("Both", "All") or (f[4] != 1 and head != "None")
+        if _attr == PORTRAIT:
+            return None
         bare = head == "Both" and (isinstance(f[1], list) or ctx.rooms)
         of = "" if bare else " of"
         words = "rooms" if bare and f[1] == "all" else _set_words(f[1], ctx)
@@ -622,8 +629,26 @@ def _low(text: str) -> str:
         "sign", "room", "door", "this", "the", "statement") else text
 
 
+class OnePortrait(Form):
+    """The promise every casket puzzle makes (Portia's caskets as a truth puzzle)."""
+
+    key = "one_portrait"
+    example = "Exactly one casket holds the portrait"
+    pattern = LazyPattern(r"^(?:exactly )?one casket (?:holds|contains) the portrait$")
+
+    def build(self, m, ctx):
+        if PORTRAIT not in ctx.attrs:
+            raise _NoForm(f"the puzzle has no attribute {PORTRAIT!r}")
+        return ["count", "all", {PORTRAIT: "yes"}, "==", 1]
+
+    def render(self, f, ctx):
+        if f == ["count", "all", {PORTRAIT: "yes"}, "==", 1]:
+            return self.example
+        return None
+
+
 #: every atomic form, in the order sentences are tried and formulas worded
-FORMS: tuple[Form, ...] = (Numbered(), Same(), Differ(), AllSame(), Rank(), SignTruth(),
+FORMS: tuple[Form, ...] = (OnePortrait(), Numbered(), Same(), Differ(), AllSame(), Rank(), SignTruth(),
                            ThisSign(), CountTrue(), Count(), TheOne(), InRoom(), ThereIs(), InThere(),
                            Contains(), IsValue(), Coordinated())
 FORM_KEYS = {form.key: form for form in FORMS}
@@ -690,6 +715,8 @@ def _atom(s: str, ctx: Context) -> list:
                 return form.build(m, ctx)
             except _NoForm as exc:
                 reasons.append(str(exc))
+    if PORTRAIT in ctx.attrs:
+        return _casket(s, ctx)
     raise _NoForm(reasons[0] if reasons else "")
 
 
@@ -760,6 +787,12 @@ _CLAUSE_SPLIT = re.compile(r", if and only if |, then |, and |, or | if and only
 def _failure(norm: str, ctx: Context) -> SentenceError:
     """Why a sentence cannot be read: the first clause that reads as nothing, what a form
     found wrong in it (an unknown value or entity), and the nearest form."""
+    try:
+        _atom(norm, ctx)
+    except _NoForm as exc:  # the whole sentence has a form, but its words do not fit
+        if str(exc):
+            return SentenceError(f"cannot read {norm!r}: {exc}; the nearest form is "
+                                 f"{nearest_form(norm)!r}", nearest=nearest_form(norm))
     bad = norm
     for clause in (c for c in _CLAUSE_SPLIT.split(norm) if c):
         if _parse(clause, ctx, {}) is None:
@@ -796,6 +829,9 @@ class NoSentence(ValueError):
 
 
 def _render_atom(f: list, ctx: Context) -> str:
+    said = _casket_words(f, ctx) if PORTRAIT in ctx.attrs else None
+    if said:
+        return said
     for form in FORMS:
         if form is FORM_KEYS["coordinated"]:
             continue
@@ -867,6 +903,8 @@ def parse_question(text: str, ctx: Context) -> dict:
     m = _Q.WHERE.match(norm)
     try:
         if m:
+            if m["v"] == PORTRAIT and PORTRAIT in ctx.attrs:
+                return {"where": {PORTRAIT: "yes"}}
             attr, value = ctx.value(m["v"])
             return {"where": {attr: value}}
         m = _Q.WHAT.match(norm) or _Q.WHAT_ATTR.match(norm)
@@ -904,7 +942,9 @@ def _yes_no(norm: str, ctx: Context) -> list | None:
 def question_text(item: dict, ctx: Context) -> str:
     """The question an `ask` item asks, in words."""
     if "where" in item:
-        (_attr, value), = item["where"].items()
+        (attr, value), = item["where"].items()
+        if (attr, value) == (PORTRAIT, "yes"):
+            return "Where is the portrait?"
         return f"Where is the {value}?" if ctx.rooms else f"Who is the {value}?"
     if "of" in item:
         name = ctx.name(item["of"])
@@ -912,3 +952,74 @@ def question_text(item: dict, ctx: Context) -> str:
             return f"What is {name}?"
         return f"What {item['attr']} is {name}?"
     return item.get("label") or render(item["formula"], ctx) + "?"
+
+
+# ----------------------------------------------------------------------------- Portia's caskets
+# Portia's sentences keep their one home (vocabulary.py, rules.py): a puzzle with the portrait
+# attribute reads them there and takes their meaning as the world model's formula.
+
+def _casket_layout(ctx: Context):
+    from portia_tui.core.language.vocabulary import Layout
+
+    counts = tuple(sum(1 for _s, by in ctx.statements if by == e) for e in ctx.entities)
+    ids = [sid for e in ctx.entities for sid, by in ctx.statements if by == e]
+    return Layout(ctx.entities, counts), ids
+
+
+def _casket(s: str, ctx: Context) -> list:
+    """A casket statement (or, with no speaker, one of Portia's rules) as a formula."""
+    from portia_tui.core.language import vocabulary as voc
+    from portia_tui.core.language.formulas import thaw
+    from portia_tui.core.language.world import _casket_formula
+
+    layout, ids = _casket_layout(ctx)
+    if ctx.speaker is None:
+        return _casket_rule(s, layout, ids)
+    owner = ctx.entities.index(ctx.speaker)
+    st = voc.parse_sentence(s, layout, owner)
+    if st is None or voc.is_empty(st):
+        raise _NoForm("")
+    bad = voc.problem(st, layout, owner)
+    if bad:
+        raise _NoForm(bad)
+    index = ids.index(ctx.this) if ctx.this in ids else layout.offset(owner)
+    return thaw(_casket_formula(voc.meaning(st, layout, owner, index), layout.names, ids))
+
+
+def _casket_rule(s: str, layout, ids: list[str]) -> list:
+    from portia_tui.core.language.formulas import thaw
+    from portia_tui.core.language.rules import is_m_rule, parse_rule, rule_kind, rule_problem
+    from portia_tui.core.language.world import _casket_formula
+
+    rule = parse_rule(s)
+    if rule is None:
+        raise _NoForm("")
+    if rule.kind == "makers":
+        raise _NoForm("Bellini and Cellini are an attribute here: maker = [\"Bellini\", "
+                      "\"Cellini\"], speaker_attr = \"maker\", modes = { Bellini = \"true\", "
+                      "Cellini = \"false\" }")
+    bad = rule_problem(rule, layout)
+    if bad:
+        raise _NoForm(bad)
+    if is_m_rule(rule):
+        return ["count_true", "all", "==", rule.k]
+    conds = [thaw(_casket_formula(mn, layout.names, ids))
+             for mn in rule_kind(rule).conditions(rule, layout)]
+    return conds[0] if len(conds) == 1 else ["and", *conds]
+
+
+def _casket_words(f: list, ctx: Context) -> str | None:
+    """Portia's sentence for "the portrait is (not) in X", from vocabulary.py."""
+    if f[0] not in ("is", "isnot") or f[2:] != [PORTRAIT, "yes"] or not _ref(f[1]):
+        return None
+    from portia_tui.core.language import vocabulary as voc
+
+    layout, _ids = _casket_layout(ctx)
+    target = ctx.speaker if f[1] == "self" else f[1]
+    if target not in layout.names:
+        return None
+    owner = (layout.names.index(ctx.speaker) if ctx.speaker in layout.names
+             else (layout.names.index(target) + 1) % len(layout.names))
+    if layout.names[owner] == target and ctx.speaker != target:
+        return None
+    return voc.sentence(voc.Statement("in" if f[0] == "is" else "not_in", target), layout, owner)

@@ -251,7 +251,7 @@ def _speaker_of(modes: Any, attrs: dict[str, tuple[str, ...]]) -> str | None:
 
 
 def _statement(r: _Reader, spec: dict[str, Any], ctx: sn.Context) -> WorldStatement:
-    said = ctx.speaking(spec["by"])
+    said = ctx.speaking(spec["by"], spec["id"])
     forms = [r.formula(x, said, r.line(x, spec["line"])) for x in spec["items"]]
     if spec["kind"] == "says":
         return WorldStatement(spec["id"], spec["by"], forms[0])
@@ -389,11 +389,11 @@ def _entity_lines(puzzle: WorldPuzzle, name: str, ctx: sn.Context) -> list[str]:
     if name in puzzle.mode_overrides:
         lines.append(f"modes = {toml_value(dict(puzzle.mode_overrides[name]))}")
     mine = puzzle.by(name)
-    said = ctx.speaking(name)
     defaults = [name] if len(mine) == 1 else [f"{name}.{k}" for k in range(1, len(mine) + 1)]
     last_unknown = bool(mine) and mine[-1].unknown and mine[-1].id == defaults[-1] and not any(
         s.unknown for s in mine[:-1])
-    says = [_statement_table(s, said, s.id != d or (s.unknown and not last_unknown))
+    says = [_statement_table(s, ctx.speaking(name, s.id),
+                             s.id != d or (s.unknown and not last_unknown))
             for s, d in zip(mine, defaults)]
     if last_unknown:
         lines.append(f"one_of = {toml_value(says.pop()['one_of'])}")
