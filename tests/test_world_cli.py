@@ -135,3 +135,27 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, words):
     assert code == 2 and words in err and err.count("\n") == 1
     if "bad" in argv[1]:
         assert err.startswith(f"{bad}:15: ")  # the line of the bad sentence
+
+
+def test_explain_splits_further_cases(capsys):
+    _code, out, _ = run(capsys, "solve", TRUTH / "werewolves-4.toml", "--explain")
+    assert "\n  If also B is a knight: then B's statement is true ('C is a knight'); that " \
+           "cannot be" in out
+    assert "\n  If also B is a knave: then B's statement is false ('C is a knight'), so A is " \
+           "a werewolf" in out
+
+
+@pytest.mark.parametrize("path", sorted(TRUTH.glob("*.toml")), ids=lambda p: p.name)
+def test_every_story_ends_in_the_verdict(path):
+    from portia_tui.core.explain.suppose import answer_words, explain
+    from portia_tui.core.solve.general import solve
+
+    puzzle = formats.load_any(path)
+    result = solve(puzzle)
+    last = explain(puzzle, result).splitlines()[-1]
+    if result.unique:
+        assert last == f"So the answer is: {answer_words(puzzle, result.answers[0])}."
+    elif not result.answers:
+        assert last == "No case fits: the puzzle has no solution."
+    else:
+        assert last.startswith(f"{len(result.answers)} answers remain: ")

@@ -135,7 +135,7 @@ def _moded(puzzle: WorldPuzzle, known: list[tuple], told: set[str]) -> list[tupl
     return out
 
 
-def _why_not(puzzle: WorldPuzzle, worlds: _Worlds, known: list[tuple]) -> str:
+def _why_not(puzzle: WorldPuzzle, worlds: _Worlds, known: list[tuple], case: tuple) -> str:
     """Why no world meets the known facts: a rule, or a statement, they break."""
     for i, rule in enumerate(puzzle.constraints):
         if worlds.kept(known, skip=i):
@@ -145,16 +145,37 @@ def _why_not(puzzle: WorldPuzzle, worlds: _Worlds, known: list[tuple]) -> str:
             if worlds.kept([f for f in known if f != fact]):
                 s = puzzle.statement(fact[1])
                 text = _owner(puzzle, fact[1]) if s.unknown else f"'{words(s.says, puzzle, s.by)}'"
-                return f"{text} is not {fact[0]} when {_inner(words(known[0], puzzle), puzzle)}"
+                return f"{text} is not {fact[0]} when {_inner(words(case, puzzle), puzzle)}"
     return "no world fits"
 
 
-def tell_case(puzzle: WorldPuzzle, fact: tuple, worlds: _Worlds) -> str:
-    """One case of the story, as one paragraph."""
-    known: list[tuple] = [fact]
-    told: set[str] = set()
-    said = {fact}
-    parts = [f"Suppose {_inner(words(fact, puzzle), puzzle)}:"]
+#: how deep a case may split into further cases ("If also B is a knight: ...")
+MAX_DEPTH = 2
+
+
+def tell_case(puzzle: WorldPuzzle, fact: tuple, worlds: _Worlds, parent: tuple | None = None,
+              depth: int = 0) -> str:
+    """One case of the story, as one paragraph (its own further cases indented below)."""
+    known, told, said = ((list(parent[0]), set(parent[1]), set(parent[2])) if parent
+                         else ([], set(), set()))
+    known.append(fact)
+    said.add(fact)
+    parts = [f"{'If also' if depth else 'Suppose'} {_inner(words(fact, puzzle), puzzle)}:"]
+    if not _rounds(puzzle, worlds, fact, (known, told, said), parts):
+        return " ".join(parts)
+    split = _next_split(puzzle, worlds, known, said) if depth < MAX_DEPTH else []
+    if len(parts) == 1:
+        parts.append("nothing follows at once." if not split else "take the cases.")
+    if split:
+        subs = [tell_case(puzzle, f, worlds, (known, told, said), depth + 1) for f in split]
+        return " ".join(parts) + "".join(f"\n{'  ' * (depth + 1)}{sub}" for sub in subs)
+    return " ".join(parts) + " " + _ending(puzzle, known, said, worlds)
+
+
+def _rounds(puzzle: WorldPuzzle, worlds: _Worlds, fact: tuple, state: tuple,
+            parts: list[str]) -> bool:
+    """Tell what the known facts force, round by round; False at a contradiction."""
+    known, told, said = state
     for _round in range(len(puzzle.statements) + len(puzzle.entities) + 1):
         forced = _moded(puzzle, known, told)
         told |= {f[1] for f in forced}
@@ -165,20 +186,36 @@ def tell_case(puzzle: WorldPuzzle, fact: tuple, worlds: _Worlds) -> str:
         lead = f"then {listing(_truth_words(puzzle, f) for f in fresh)}" if fresh else ""
         if not kept:
             parts.append(_cap(f"{lead + '; ' if lead else ''}that cannot be: "
-                              f"{_why_not(puzzle, worlds, known)}.", len(parts)))
-            return " ".join(parts)
+                              f"{_why_not(puzzle, worlds, known, fact)}.", len(parts)))
+            return False
         new = [f for f in worlds.common(kept) if f not in said]
         said |= set(new)
         known += [f for f in new if f[0] == "is"]
         if not forced and not new:
-            break
+            return True
         follow = listing(_fact_words(puzzle, f) for f in new)
         if lead or follow:
             parts.append(_cap(", ".join(p for p in (lead, f"so {follow}" if follow else "")
                                         if p) + ".", len(parts)))
-    if len(parts) == 1:
-        parts.append("nothing follows at once.")
-    return " ".join(parts) + " " + _ending(puzzle, fact, said, worlds)
+    return True
+
+
+def _next_split(puzzle: WorldPuzzle, worlds: _Worlds, known: list[tuple],
+                said: set) -> list[tuple]:
+    """The values of the next speaker whose value is open, when the story splits on
+    speakers (not on where something is) and several remain."""
+    if puzzle.speaker_attr is None or any(isinstance(i, AskWhere) for i in puzzle.question):
+        return []
+    attr = puzzle.speaker_attr
+    kept = worlds.kept(known)
+    for s in puzzle.statements:
+        if s.by is None or any(f[:3] == ("is", s.by, attr) for f in said):
+            continue
+        options = [("is", s.by, attr, v) for v in puzzle.domain(s.by, attr)
+                   if kept & worlds.mask(("is", s.by, attr, v))]
+        if len(options) > 1:
+            return options
+    return []
 
 
 def _cap(text: str, index: int) -> str:
@@ -197,9 +234,11 @@ def _inner(text: str, puzzle: WorldPuzzle) -> str:
     return text if first in puzzle.entities or first == "I" else text[:1].lower() + text[1:]
 
 
-def _ending(puzzle: WorldPuzzle, fact: tuple, said: set, worlds: _Worlds) -> str:
+def _ending(puzzle: WorldPuzzle, known: list[tuple], said: set, worlds: _Worlds) -> str:
     full = worlds.full
-    kept = full.consistent & full.mask(worlds.freeze(fact))
+    kept = full.consistent
+    for fact in known:
+        kept &= full.mask(worlds.freeze(fact))
     if not kept:
         return "That cannot be: no world fits every statement and rule."
     rest = [f for f in worlds.facts if f[0] == "is" and f not in said
