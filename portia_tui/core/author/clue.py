@@ -29,7 +29,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from portia_tui.core.language.formulas import Formula, WorldError, check, freeze, thaw
+from portia_tui.core.language.formulas import (
+    Formula,
+    WorldError,
+    as_fact,
+    check,
+    freeze,
+    thaw,
+)
 from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle
 from portia_tui.core.solve.general import MAX_WORLDS, Evaluation, world_count
 from portia_tui.core.solve.world_result import Stop
@@ -87,9 +94,10 @@ def menu(puzzle: WorldPuzzle) -> list[Formula]:
 def trivial(puzzle: WorldPuzzle, fact: Formula) -> bool:
     """Whether a fact states an asked-for value itself (an ``is`` fact on an asked entity's
     attribute, or on the attribute and value a ``where`` asks about)."""
-    if fact[0] != "is":
+    parts = as_fact(fact)
+    if parts is None or not parts[3]:
         return False
-    _kind, entity, attr, value = fact
+    entity, attr, value, _positive = parts
     for item in puzzle.question:
         if isinstance(item, AskOf) and (item.entity, item.attr) == (entity, attr):
             return True

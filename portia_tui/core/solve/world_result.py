@@ -13,7 +13,7 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.world import Ask, AskFormula, AskOf, AskWhere, WorldPuzzle
 
 #: at most this many consistent worlds are listed (``complete`` says when more exist)
-LIMIT = 20_000
+LIMIT = 1000
 
 
 class Stopped(PortiaError):

@@ -13,7 +13,7 @@ clauses over the attribute, wording and truth variables (the gates follow from t
 Public API: :func:`solve` ``(puzzle, *, limit, stop)`` -> ``WorldResult`` (engine "sat");
 :class:`AnswerSearch` ``(puzzle, stop)`` (``literal(formula)``, ``answers(assumptions,
 most)``: distinct answers by blocking answers, one solver for many questions);
-:class:`Encoding` ``(puzzle)`` (``clauses``, ``pool``, ``atom``, ``truth``, ``choice``,
+:class:`Encoding` ``(puzzle, stop=None)`` (``clauses``, ``pool``, ``atom``, ``truth``, ``choice``,
 ``literal(formula)``); :func:`dimacs` ``(puzzle)`` -> DIMACS text with a comment naming every
 attribute, wording and truth variable.
 """
@@ -54,6 +54,7 @@ class SatAlgebra:
         self.enc = enc
         self.true = enc.true
         self.gates: dict[tuple[str, frozenset[int]], int] = {}
+        self.steps = 0
 
     def top(self) -> int:
         return self.true
@@ -81,6 +82,9 @@ class SatAlgebra:
 
     def _gate(self, kind: str, items: Sequence[int], unit: int) -> int:
         """A literal equivalent to the conjunction of items (constants folded)."""
+        self.steps += 1
+        if not self.steps & 1023:  # a formula may be large: stop when asked, even inside
+            self.enc.stop.check()
         parts = set()
         for x in items:
             if x == -unit or -x in parts:
@@ -105,8 +109,9 @@ class SatAlgebra:
 class Encoding:
     """One puzzle's clauses (see the module docstring)."""
 
-    def __init__(self, puzzle: WorldPuzzle):
+    def __init__(self, puzzle: WorldPuzzle, stop: Stop | None = None):
         self.puzzle = puzzle
+        self.stop = stop or Stop()
         self.pool = IDPool()
         self.true = self.pool.id("true")
         self.clauses: list[list[int]] = [[self.true]]
@@ -196,7 +201,7 @@ def solve(puzzle: WorldPuzzle, *, limit: int = LIMIT, stop: Stop | None = None
     """Every world of a valid puzzle by SAT (at most `limit`): the same result as the mask
     engine's, with engine "sat"."""
     stop = stop or Stop()
-    enc = Encoding(puzzle)
+    enc = Encoding(puzzle, stop)
     asked = {item.key: enc.literal(item.formula) for item in puzzle.question
              if isinstance(item, AskFormula)}
     out = Collector(puzzle)
@@ -230,7 +235,7 @@ class AnswerSearch:
     def __init__(self, puzzle: WorldPuzzle, stop: Stop | None = None):
         self.puzzle = puzzle
         self.stop = stop or Stop()
-        self.enc = Encoding(puzzle)
+        self.enc = Encoding(puzzle, self.stop)
         self.solver = Solver(name=SOLVER, bootstrap_with=self.enc.clauses)
         self.fed = len(self.enc.clauses)
         self.searches = 0
