@@ -74,9 +74,9 @@ def report(puzzle, result) -> str:
         lines.append(f"Rule: {said(c, puzzle)}")
     if puzzle.ask:
         from portia_tui.core.language.sentences import question_text
-        from portia_tui.core.io.formats.structured import _ask_data
+        from portia_tui.core.io.formats.structured import ask_data
 
-        asked = [question_text(_ask_data(a), _context(puzzle)) for a in puzzle.ask]
+        asked = [question_text(ask_data(a), _context(puzzle)) for a in puzzle.ask]
         lines.append("Question: " + " ".join(asked))
     status, words = verdict(result)
     lines.append(words[:1].upper() + words[1:] + ".")
@@ -143,7 +143,18 @@ def casket_worlds(puzzle) -> dict:
         result = solve_world(from_casket(puzzle), WORLDS_BUDGET)
     except Stopped as stop:
         return {"stopped": stop.reason}
-    return {"solutions": result.solutions, "answers": result.answers, "unique": result.unique}
+    return {"solutions": sorted(result.solutions, key=lambda sol: _casket_key(puzzle, sol)),
+            "answers": sorted(result.answers, key=lambda a: json.dumps(
+                [puzzle.names.index(c) for c in a["where portrait=yes"]])),
+            "unique": result.unique}
+
+
+def _casket_key(puzzle, sol: dict) -> str:
+    """Solutions in casket order (where the portrait is), whatever order the engine found
+    them in: the output is the same from run to run and engine to engine."""
+    ents = sol["entities"]
+    return json.dumps([[ents[c].get("portrait") != "yes" for c in puzzle.names],
+                       [sorted(ents[c].items()) for c in puzzle.names], sol["choices"]])
 
 
 def cmd_cnf(puzzle, args: argparse.Namespace) -> int:

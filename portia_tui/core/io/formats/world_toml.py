@@ -333,9 +333,9 @@ def _context(puzzle: WorldPuzzle) -> sn.Context:
 
 
 def _question(item: Any, ctx: sn.Context) -> Any:
-    from portia_tui.core.io.formats.structured import _ask_data
+    from portia_tui.core.io.formats.structured import ask_data
 
-    data = _ask_data(item)
+    data = ask_data(item)
     try:
         text = sn.question_text(data, ctx)
         if sn.parse_question(text, ctx) == data:
