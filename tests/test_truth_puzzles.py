@@ -198,3 +198,37 @@ def test_portia_sentences_keep_their_problems():
     with pytest.raises(FormatError, match="Bellini and Cellini are an attribute"):
         world_toml.loads(CASKETS.replace('"Exactly 1 statement is true"',
                                          '"Every casket was made by Bellini or by Cellini"'))
+
+
+# ----------------------------------------------------------------------------- any input
+from hypothesis import strategies as st  # noqa: E402
+
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from(
+    ["", "A", "B", "knight", "knave", "type", "true", "free", "I am a knave", "A is a knight",
+     "Where is the lady?", "What is B?", "is", "self", "this", "all", "sign 1 is right"]))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(
+        ["id", "says", "one_of", "of", "attr", "where", "formula", "label", "type", "knight"]),
+        inner, max_size=3)), max_leaves=12)
+_KEYS = ["format", "title", "attributes", "speaker_attr", "modes", "rules", "question",
+         "entities", "statements", "colour"]
+_ENTITY_KEYS = ["name", "says", "one_of", "modes", "type", "wolf"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from(_KEYS), _VALUES, max_size=6),
+       st.lists(st.dictionaries(st.sampled_from(_ENTITY_KEYS), _VALUES, max_size=4),
+                max_size=3), st.booleans())
+def test_any_table_is_a_puzzle_or_one_line(top, entities, sane):
+    """Whatever a format-3 table holds, the reader gives a puzzle or one FormatError line."""
+    from portia_tui.core.errors import PortiaError
+
+    table = {"format": 3, **top}
+    if sane:
+        table["attributes"] = {"type": ["knight", "knave"]}
+    if entities:
+        table["entities"] = entities
+    try:
+        world_toml.from_table(table, "", "any.toml")
+    except PortiaError as err:
+        assert "\n" not in str(err) and str(err).startswith("any.toml:")
