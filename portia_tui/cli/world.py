@@ -11,17 +11,18 @@ import sys
 from portia_tui.core.errors import PortiaError
 
 
-def _context(puzzle, speaker=None):
+def _context(puzzle, speaker=None, this=None):
     from portia_tui.core.io.formats.world_toml import _context
 
-    return _context(puzzle).speaking(speaker)
+    return _context(puzzle).speaking(speaker, this)
 
 
-def said(formula, puzzle, speaker=None) -> str:
-    """A formula in words (its canonical sentence), or its JSON when no sentence says it."""
+def said(formula, puzzle, speaker=None, this=None) -> str:
+    """A formula in words (its canonical sentence), or its JSON when no sentence says it;
+    `speaker` says it, as statement `this`."""
     from portia_tui.core.io.formats.world_toml import sentence_or_formula
 
-    out = sentence_or_formula(formula, _context(puzzle, speaker))
+    out = sentence_or_formula(formula, _context(puzzle, speaker, this))
     return out if isinstance(out, str) else json.dumps(out)
 
 
@@ -67,8 +68,8 @@ def report(puzzle, result) -> str:
     lines = [f"{puzzle.title or 'Untitled puzzle'}: {len(puzzle.entities)} entities ({attrs})"]
     width = max(len(s.id) for s in puzzle.statements) if puzzle.statements else 0
     for s in puzzle.statements:
-        words = (said(s.says, puzzle, s.by) if not s.unknown else
-                 "one of: " + " / ".join(said(f, puzzle, s.by) for f in s.one_of))
+        words = (said(s.says, puzzle, s.by, s.id) if not s.unknown else
+                 "one of: " + " / ".join(said(f, puzzle, s.by, s.id) for f in s.one_of))
         lines.append(f"  {s.id:<{width}}  {words}")
     for c in puzzle.constraints:
         lines.append(f"Rule: {said(c, puzzle)}")

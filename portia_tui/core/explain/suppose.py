@@ -22,13 +22,15 @@ from portia_tui.core.language.words import listing
 MAX_CASES = 12
 
 
-def _ctx(puzzle: WorldPuzzle, speaker: str | None = None) -> sn.Context:
+def _ctx(puzzle: WorldPuzzle, speaker: str | None = None, this: str | None = None
+         ) -> sn.Context:
     return sn.Context(puzzle.entities, tuple(puzzle.attributes.items()),
                       tuple((s.id, s.by) for s in puzzle.statements), speaker,
-                      speaker_attr=puzzle.speaker_attr)
+                      speaker_attr=puzzle.speaker_attr, this=this)
 
 
-def words(formula: Any, puzzle: WorldPuzzle, speaker: str | None = None) -> str:
+def words(formula: Any, puzzle: WorldPuzzle, speaker: str | None = None,
+          this: str | None = None) -> str:
     """A formula's sentence (its JSON when no sentence says it)."""
     import json
 
@@ -36,7 +38,7 @@ def words(formula: Any, puzzle: WorldPuzzle, speaker: str | None = None) -> str:
 
     data = thaw(formula)
     try:
-        return sn.render(data, _ctx(puzzle, speaker))
+        return sn.render(data, _ctx(puzzle, speaker, this))
     except (sn.NoSentence, KeyError, IndexError, TypeError, ValueError):
         return json.dumps(data)
 
@@ -115,7 +117,7 @@ def _owner(puzzle: WorldPuzzle, sid: str) -> str:
 def _truth_words(puzzle: WorldPuzzle, fact: tuple) -> str:
     sid = fact[1]
     s = puzzle.statement(sid)
-    quoted = "" if s.unknown else f" ('{words(s.says, puzzle, s.by)}')"
+    quoted = "" if s.unknown else f" ('{words(s.says, puzzle, s.by, s.id)}')"
     return f"{_owner(puzzle, sid)} is {'true' if fact[0] == 'true' else 'false'}{quoted}"
 
 
@@ -137,14 +139,17 @@ def _moded(puzzle: WorldPuzzle, known: list[tuple], told: set[str]) -> list[tupl
 
 def _why_not(puzzle: WorldPuzzle, worlds: _Worlds, known: list[tuple], case: tuple) -> str:
     """Why no world meets the known facts: a rule, or a statement, they break."""
+    from portia_tui.core.language.formulas import exactly
+
     for i, rule in enumerate(puzzle.constraints):
-        if worlds.kept(known, skip=i):
+        # "exactly one lady" frames every world: the story never blames it
+        if exactly(rule) is None and worlds.kept(known, skip=i):
             return f"it breaks the rule '{words(rule, puzzle)}'"
     for fact in reversed(known):
         if fact[0] in ("true", "false"):
             if worlds.kept([f for f in known if f != fact]):
                 s = puzzle.statement(fact[1])
-                text = _owner(puzzle, fact[1]) if s.unknown else f"'{words(s.says, puzzle, s.by)}'"
+                text = _owner(puzzle, fact[1]) if s.unknown else f"'{words(s.says, puzzle, s.by, s.id)}'"
                 return f"{text} is not {fact[0]} when {_inner(words(case, puzzle), puzzle)}"
     return "no world fits"
 

@@ -829,9 +829,6 @@ class NoSentence(ValueError):
 
 
 def _render_atom(f: list, ctx: Context) -> str:
-    said = _casket_words(f, ctx) if PORTRAIT in ctx.attrs else None
-    if said:
-        return said
     for form in FORMS:
         if form is FORM_KEYS["coordinated"]:
             continue
@@ -857,7 +854,8 @@ def _inner(text: str, ctx: Context) -> str:
 def _render(f: list, ctx: Context, nested: bool) -> str:
     """f worded; `nested` when it stands inside a compound (a compound then wraps itself:
     "both ... and", "either ... or")."""
-    said = FORM_KEYS["coordinated"].render(f, ctx)
+    said = FORM_KEYS["coordinated"].render(f, ctx) or (
+        _casket_words(f, ctx) if PORTRAIT in ctx.attrs else None)
     if said:
         return _inner(said, ctx) if nested else said
     if _atomic(f):
@@ -1009,9 +1007,49 @@ def _casket_rule(s: str, layout, ids: list[str]) -> list:
 
 
 def _casket_words(f: list, ctx: Context) -> str | None:
-    """Portia's sentence for "the portrait is (not) in X", from vocabulary.py."""
-    if f[0] not in ("is", "isnot") or f[2:] != [PORTRAIT, "yes"] or not _ref(f[1]):
+    """Portia's sentence (or rule) for a formula, from vocabulary.py and rules.py: the entry
+    of their menus whose meaning is this formula."""
+    said = _portrait_words(f, ctx)
+    if said or not ctx.speaker and not ctx.statements:
+        return said
+    from portia_tui.core.language import vocabulary as voc
+    from portia_tui.core.language.formulas import thaw
+    from portia_tui.core.language.world import _casket_formula
+
+    layout, ids = _casket_layout(ctx)
+    if ctx.speaker is None:
+        from portia_tui.core.language.rules import rule_options, rule_sentence
+
+        for rule in rule_options(layout):
+            if rule.kind != "makers" and _casket_rule_formula(rule, layout, ids) == f:
+                return rule_sentence(rule, layout)
         return None
+    if ctx.speaker not in layout.names:
+        return None
+    owner = layout.names.index(ctx.speaker)
+    index = ids.index(ctx.this) if ctx.this in ids else layout.offset(owner)
+    for st in voc.options(layout, owner, voc.VOCABULARIES["full"]):
+        mn = voc.meaning(st, layout, owner, index)
+        if thaw(_casket_formula(mn, layout.names, ids)) == f:
+            return voc.sentence(st, layout, owner)
+    return None
+
+
+def _casket_rule_formula(rule, layout, ids: list[str]) -> list:
+    from portia_tui.core.language.rules import rule_sentence
+
+    try:
+        return _casket_rule(normalise(rule_sentence(rule, layout)), layout, ids)
+    except _NoForm:
+        return []
+
+
+def _portrait_words(f: list, ctx: Context) -> str | None:
+    """Portia's sentence for "the portrait is (not) in X", from vocabulary.py."""
+    if f[0] not in ("is", "isnot") or f[2] != PORTRAIT or f[3] not in ("yes", "no") or (
+            not _ref(f[1])):
+        return None
+    inside = (f[0] == "is") == (f[3] == "yes")
     from portia_tui.core.language import vocabulary as voc
 
     layout, _ids = _casket_layout(ctx)
@@ -1022,4 +1060,4 @@ def _casket_words(f: list, ctx: Context) -> str | None:
              else (layout.names.index(target) + 1) % len(layout.names))
     if layout.names[owner] == target and ctx.speaker != target:
         return None
-    return voc.sentence(voc.Statement("in" if f[0] == "is" else "not_in", target), layout, owner)
+    return voc.sentence(voc.Statement("in" if inside else "not_in", target), layout, owner)
