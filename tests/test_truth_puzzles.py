@@ -232,3 +232,14 @@ def test_any_table_is_a_puzzle_or_one_line(top, entities, sane):
         world_toml.from_table(table, "", "any.toml")
     except PortiaError as err:
         assert "\n" not in str(err) and str(err).startswith("any.toml:")
+
+
+def test_portia_sentences_are_written_back_through_their_menus():
+    text = CASKETS.replace('says = ["The portrait is not in the gold casket"]',
+                           'says = ["The portrait is not in the gold casket", '
+                           '"The other statement on this casket is false"]')
+    written = world_toml.dumps(world_toml.loads(text))
+    assert '"The statement on the silver casket is false"' in written
+    assert '"The other statement on this casket is false"' in written
+    assert '"Exactly 1 statement is true"' in written
+    assert world_toml.loads(written) == world_toml.loads(text)
