@@ -8,7 +8,8 @@ by :func:`parse` around the forms, and worded by :func:`render`.
 
 Sentences are read against a :class:`Context`: the puzzle's entities, attributes, statements
 and the speaker ("I", "this room"). Portia's casket sentences are not here: they stay in
-vocabulary.py and rules.py (a format-3 file about caskets reads them there).
+vocabulary.py and rules.py, and a puzzle with the portrait attribute reads and words them
+there (the end of this module).
 
 Plain Python: no files, no solver.
 """
@@ -16,7 +17,7 @@ Plain Python: no files, no solver.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from portia_tui.core.errors import PortiaError
@@ -83,7 +84,6 @@ class Context:
     speaker_attr: str | None = None
     #: the id of the statement being read (Portia's "the other statements on this casket")
     this: str | None = None
-    _lookup: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.noun is None and self.entities and all(numeral(e) for e in self.entities):
