@@ -85,14 +85,14 @@ def test_the_sat_search_finds_the_same_clues(puzzle):
     masks = clues(puzzle, question=("is", puzzle.entities[0],
                                     *next(iter((a, v[0]) for a, v in
                                                puzzle.attributes.items()))))
-    saved = clue_module.MAX_WORLDS
-    clue_module.MAX_WORLDS = -1
+    saved = clue_module.MASK_WORLDS
+    clue_module.MASK_WORLDS = -1
     try:
         sat = clues(puzzle, question=("is", puzzle.entities[0],
                                       *next(iter((a, v[0]) for a, v in
                                                  puzzle.attributes.items()))))
     finally:
-        clue_module.MAX_WORLDS = saved
+        clue_module.MASK_WORLDS = saved
     assert masks.answers == sat.answers
     assert [(c.fact, c.trivial) for c in masks.clues] == [(c.fact, c.trivial) for c in sat.clues]
     assert [repr(c.answer) for c in masks.clues] == [repr(c.answer) for c in sat.clues]

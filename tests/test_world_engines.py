@@ -80,3 +80,31 @@ def test_atoms_read_column_wise_agree(puzzle):
         _agree(puzzle)
     finally:
         general.COLUMN_ROWS = saved
+
+
+def test_the_random_puzzles_cover_every_case():
+    """The strategies above meet paradoxes, several answers, no answer, one answer, unknown
+    wordings, silent entities, loops and fixed points that disagree (a fixed sample)."""
+    from collections import Counter
+
+    from portia_tui.core.solve.general import loop_statements
+
+    seen: Counter[str] = Counter()
+
+    @settings(max_examples=300, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(FAMILIES).flatmap(lambda f: world_puzzles(f)))
+    def sample(puzzle):
+        result = solve(puzzle)
+        seen[f"answers {min(len(result.answers), 2)}"] += 1
+        seen["unknown wording"] += any(s.unknown for s in puzzle.statements)
+        seen["silent entity"] += any(not puzzle.by(e) for e in puzzle.entities)
+        seen["loop"] += bool(loop_statements(puzzle)[0])
+        seen["fixed points disagree"] += any(v is None for t in result.truths
+                                             for v in t.values())
+        seen["paradox"] += bool(loop_statements(puzzle)[0]) and not result.solutions
+
+    sample()
+    for case in ("answers 0", "answers 1", "answers 2", "unknown wording", "silent entity",
+                 "loop", "fixed points disagree", "paradox"):
+        assert seen[case] > 0, case

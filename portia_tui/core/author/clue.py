@@ -5,7 +5,7 @@ The automatic menu is every ``is`` fact (entity, attribute, value) and, for attr
 three or more values, every ``isnot`` fact; an author may give the facts instead. A fact
 already true in every consistent world is left out. Facts are tested on whole worlds (a fact
 may read truth values: "sign 3 is wrong"), with the general engine's masks, or by SAT past
-its world-count threshold. A fact that states an asked-for value itself ("room 7 holds the
+:data:`MASK_WORLDS` worlds. A fact that states an asked-for value itself ("room 7 holds the
 lady" when the question is where the lady is) is trivially a clue: those are ranked last.
 
 For a yes/no question the narrator answered unseen ("is room 8 empty?"), :func:`clues` also
@@ -38,9 +38,12 @@ from portia_tui.core.language.formulas import (
     thaw,
 )
 from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle
-from portia_tui.core.solve.general import MAX_WORLDS, Evaluation, world_count
+from portia_tui.core.solve.general import Evaluation, world_count
 from portia_tui.core.solve.world_result import Stop
 
+#: past this many worlds the search asks SAT: with masks each fact is a pass over every world
+#: (measured: 16 islanders with werewolves, 2^20 worlds, 223 ms by masks and 70 ms by SAT)
+MASK_WORLDS = 1 << 18
 #: answers are counted up to this many in the report (a clue needs only "one or more")
 COUNT_LIMIT = 1000
 
@@ -162,7 +165,7 @@ def clues(puzzle: WorldPuzzle, facts: Sequence[Formula] | None = None,
     if question is not None:
         question = freeze(question)
         _checked(puzzle, question, "question")
-    engine = (_Sat if world_count(puzzle) > MAX_WORLDS else _Masks)(puzzle, stop)
+    engine = (_Sat if world_count(puzzle) > MASK_WORLDS else _Masks)(puzzle, stop)
     try:
         report = ClueReport(engine.count())
         found: list[Clue] = []

@@ -44,7 +44,15 @@ class Stop:
 
 @dataclass
 class WorldResult:
-    """What a puzzle's worlds say: see the module docstring."""
+    """What a puzzle's worlds say.
+
+    ``solutions``: ``{"entities": {E: {attr: value}}, "choices": {S: k}}`` (choices only for
+    unknown wordings, in statement order); ``truths[i]``: solution i's statement id -> True,
+    False, or None when its fixed points disagree; ``answers``: the distinct answers, keyed as
+    the language says; ``complete``: every consistent world was listed (at most the limit);
+    ``answers_complete``: the answers are those of every world (they are, even when the
+    listing is cut, up to the limit); ``worlds``: consistent worlds listed; ``engine``:
+    "masks" or "sat"."""
 
     puzzle: WorldPuzzle
     solutions: list[dict[str, Any]]
