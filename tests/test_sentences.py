@@ -220,3 +220,16 @@ def test_portia_sentences_are_read_by_the_casket_vocabulary():
         "count", "all", {"portrait": "yes"}, "==", 1]
     assert render(["isnot", "gold", "portrait", "yes"], rules) == (
         "The portrait is not in the gold casket")
+
+
+@pytest.mark.parametrize("text,nearest", [
+    ("B is a nave", "A is a knight"),
+    ("A and B are the same kind", "A and B are of the same type"),
+    ("I am lower than B", "I am of lower rank than B"),
+    ("If A is a knight B is a knave", "If A is a knight then B is a knave"),
+    ("Exactly 2 of us is knightly", "Exactly two of us are knights"),
+])
+def test_the_nearest_form_is_found_word_by_word(text, nearest):
+    with pytest.raises(SentenceError) as err:
+        parse(text, ISLAND)
+    assert err.value.nearest == nearest

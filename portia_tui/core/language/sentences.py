@@ -792,7 +792,8 @@ def _failure(norm: str, ctx: Context) -> SentenceError:
     except _NoForm as exc:  # the whole sentence has a form, but its words do not fit
         if str(exc):
             return SentenceError(f"cannot read {norm!r}: {exc}; the nearest form is "
-                                 f"{nearest_form(norm)!r}", nearest=nearest_form(norm))
+                                 f"{nearest_form(norm, ctx)!r}",
+                                 nearest=nearest_form(norm, ctx))
     bad = norm
     for clause in (c for c in _CLAUSE_SPLIT.split(norm) if c):
         if _parse(clause, ctx, {}) is None:
@@ -803,16 +804,40 @@ def _failure(norm: str, ctx: Context) -> SentenceError:
         _atom(bad, ctx)
     except _NoForm as exc:
         reason = f"{exc}; " if str(exc) else ""
-    example = nearest_form(bad)
+    example = nearest_form(bad, ctx)
     where = f" in {norm!r}" if bad != norm else ""
     return SentenceError(f"cannot read {bad!r}{where}: {reason}the nearest form is {example!r}",
                          nearest=example)
 
 
-def nearest_form(text: str) -> str:
-    """The example of the sentence form closest to text."""
+def nearest_form(text: str, ctx: Context | None = None) -> str:
+    """The example of the sentence form closest to text: compared word by word, with names,
+    values and numbers as placeholders ("b is a nave" is nearest "A is a knight")."""
     examples = [form.example for form in FORMS] + list(COMPOUND_EXAMPLES)
-    return max(examples, key=lambda e: SequenceMatcher(None, text, e.lower()).ratio())
+    words = _shape(text, ctx)
+    return max(examples, key=lambda e: SequenceMatcher(None, words, _shape(e.lower())).ratio())
+
+
+#: the names and values the examples use
+_EXAMPLE_NAMES = {"a", "b", "c", "i", "ii"}
+_EXAMPLE_VALUES = {"knight", "knave", "knights", "knaves", "werewolf", "lady", "tiger",
+                   "tigers", "ladies", "empty", "normal"}
+
+
+def _shape(text: str, ctx: Context | None = None) -> list[str]:
+    names = set(_EXAMPLE_NAMES) | ({e.lower() for e in ctx.entities} if ctx else set())
+    values = set(_EXAMPLE_VALUES) | ({v.lower() for v in ctx.values()} if ctx else set())
+    out = []
+    for word in text.replace(",", " ,").split():
+        if word in names:
+            out.append("<name>")
+        elif word in values or any(c in values for c in _singulars(word)):
+            out.append("<value>")
+        elif re.fullmatch(NUMBER, word):
+            out.append("<number>")
+        else:
+            out.append(word)
+    return out
 
 
 # ----------------------------------------------------------------------------- wording
