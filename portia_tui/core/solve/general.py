@@ -361,7 +361,8 @@ class Evaluation:
                 truths[v.statement] = row
         for e in ents:
             ents[e] = {a: ents[e][a] for a in self.puzzle.attributes}
-        return ents, choices, truths
+        order = [s.id for s in self.puzzle.statements]
+        return ents, {s: choices[s] for s in order if s in choices}, truths
 
     def answers(self, mask: int, limit: int | None = None) -> list[dict[str, Any]]:
         """The distinct answers of the worlds in mask, in world order."""
