@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 #: modules of this package that add subcommands, in help order
-COMMAND_MODULES = ("solve", "assist", "edit", "play", "code", "generate", "pack", "census")
+COMMAND_MODULES = ("solve", "assist", "edit", "play", "code", "generate", "pack", "census",
+                   "dataset")
 
 
 #: which module registers each subcommand (modules may register several)
@@ -26,6 +27,7 @@ COMMAND_OWNERS = {
     "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve",
     "new": "assist", "assist": "assist", "repair": "assist",
     "edit": "edit", "play": "play", "code": "code", "generate": "generate", "pack": "pack", "census": "census",
+    "dataset": "dataset",
 }
 
 
