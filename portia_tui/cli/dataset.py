@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         check_target(t, args.force)
     lines = [dataset.line(r) for r in dataset.records(settings, args.names, args.role_words)]
     plan = dataset.split_plan(len(lines), parts, settings.seed) if parts else [""] * len(lines)
-    texts = {name: [] for name in (plan and sorted(set(plan)))}
+    texts: dict[str, list[str]] = {name: [] for name in sorted(set(plan))}
     for text, name in zip(lines, plan):
         texts[name].append(text)
     names = [n for n, _s in parts] or [""]

@@ -114,13 +114,13 @@ def dressed(island: Island, names: list[str], roles: tuple[str, str]) -> WorldPu
     if "type" in p.attributes:
         table.update({"knight": roles[0], "knave": roles[1]})
     attrs = {a: tuple(table.get(v, v) for v in vals) for a, vals in p.attributes.items()}
-    statements = [WorldStatement(id=s.id, by=table.get(s.by, s.by) if s.by else None,
-                                 says=_rename(thaw(s.says), table)) for s in p.statements]
-    return WorldPuzzle(entities=[table.get(e, e) for e in p.entities], attributes=attrs,
+    statements = tuple(WorldStatement(id=s.id, by=table.get(s.by, s.by) if s.by else None,
+                                      says=_rename(thaw(s.says), table)) for s in p.statements)
+    return WorldPuzzle(entities=tuple(table.get(e, e) for e in p.entities), attributes=attrs,
                        speaker_attr=p.speaker_attr,
                        modes={table.get(v, v): m for v, m in p.modes.items()},
                        statements=statements,
-                       constraints=[_rename(thaw(c), table) for c in p.constraints],
+                       constraints=tuple(_rename(thaw(c), table) for c in p.constraints),
                        ask=p.ask, title=p.title, source="portia dataset").validate()
 
 

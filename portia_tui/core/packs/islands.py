@@ -291,7 +291,7 @@ def _shape(puzzle: WorldPuzzle, names: dict[str, str]) -> str:
     """The puzzle with entities renamed: each entity's statements sorted, entities in the
     new names' order."""
     said: dict[str, list[str]] = {names[e]: [] for e in puzzle.entities}
-    silent = []
+    silent: list[str] = []
     for s in puzzle.statements:
         words = repr(_rename(thaw(s.says if s.says is not None else list(s.one_of)), names))
         (said[names[s.by]] if s.by else silent).append(words)
