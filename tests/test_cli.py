@@ -42,6 +42,11 @@ def test_solve_json_shape(capsys):
         "unique_m": [1],
         "loops": [{"statements": [1, 2], "kind": "undetermined",
                    "undetermined_in": ["gold", "silver", "lead"], "paradox_in": []}],
+        # the general engine's lists (issue #18): the loop's two readings are one solution
+        "worlds": {"solutions": [{"entities": {"gold": {"portrait": "yes"},
+                                               "silver": {"portrait": "no"},
+                                               "lead": {"portrait": "no"}}, "choices": {}}],
+                   "answers": [{"where portrait=yes": ["gold"]}], "unique": True},
     }
 
 

@@ -16,6 +16,8 @@ ISLAND = Context(("A", "B", "C"),
                  (("A", "A"), ("B", "B"), ("C", "C")), speaker="A", speaker_attr="type")
 TWO = Context(("I", "II"), (("content", ("lady", "tiger")),), (("I", "I"), ("II", "II")),
               speaker="I")
+CASKETS = Context(("gold", "silver", "lead"), (("portrait", ("yes", "no")),),
+                  (("gold", "gold"), ("silver", "silver"), ("lead", "lead")), speaker="lead")
 NINE = Context(tuple(str(i) for i in range(1, 10)), (("content", ("lady", "tiger", "empty")),),
                tuple((str(i), str(i)) for i in range(1, 10)), speaker="3")
 
@@ -171,7 +173,7 @@ def test_errors_say_what_does_not_fit():
 
 def test_every_form_example_reads_in_some_context():
     for form in FORMS:
-        assert any(_reads(form.example, ctx) for ctx in (ISLAND, TWO, NINE)), form.key
+        assert any(_reads(form.example, ctx) for ctx in (ISLAND, TWO, NINE, CASKETS)), form.key
 
 
 def _reads(text, ctx):
@@ -204,3 +206,30 @@ def test_questions(ctx, text, item):
 def test_a_question_it_cannot_read():
     with pytest.raises(SentenceError, match="cannot read the question"):
         parse_question("How are you?", ISLAND)
+
+
+def test_portia_sentences_are_read_by_the_casket_vocabulary():
+    assert parse("The portrait is not in the gold casket", CASKETS) == [
+        "isnot", "gold", "portrait", "yes"]
+    assert parse("The statement on the silver casket is false", CASKETS) == [
+        "and", ["false", "silver"]]
+    assert render(["is", "self", "portrait", "yes"], CASKETS) == "The portrait is in this casket"
+    rules = CASKETS.speaking(None)
+    assert parse("Exactly 1 statement is true", rules) == ["count_true", "all", "==", 1]
+    assert parse("Exactly one casket holds the portrait", rules) == [
+        "count", "all", {"portrait": "yes"}, "==", 1]
+    assert render(["isnot", "gold", "portrait", "yes"], rules) == (
+        "The portrait is not in the gold casket")
+
+
+@pytest.mark.parametrize("text,nearest", [
+    ("B is a nave", "A is a knight"),
+    ("A and B are the same kind", "A and B are of the same type"),
+    ("I am lower than B", "I am of lower rank than B"),
+    ("If A is a knight B is a knave", "If A is a knight then B is a knave"),
+    ("Exactly 2 of us is knightly", "Exactly two of us are knights"),
+])
+def test_the_nearest_form_is_found_word_by_word(text, nearest):
+    with pytest.raises(SentenceError) as err:
+        parse(text, ISLAND)
+    assert err.value.nearest == nearest

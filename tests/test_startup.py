@@ -19,9 +19,11 @@ from portia_tui.core.language.vocabulary import EMPTY, Layout, Statement
 
 from .conftest import REPO
 
-#: modules the loop-free `portia solve --json` never needs: the SAT solver, typing (about 6 ms),
-#: contextlib, tomllib (about 10 ms; portia's own plain TOML is read without it) and the UI
-NEVER = ("pysat", "typing", "contextlib", "textual", "rich", "tomllib")
+#: modules the loop-free `portia solve --json` never needs: the SAT solver, tomllib (about
+#: 10 ms; portia's own plain TOML is read without it) and the UI. (typing and contextlib came
+#: off this list with issue #18: `solve --json` lists a casket puzzle's worlds from the
+#: general engine too, and the world model is dataclasses and typing, as the issue asks.)
+NEVER = ("pysat", "textual", "rich", "tomllib")
 
 
 def _imported(argv: list[str]) -> list[str]:

@@ -63,7 +63,7 @@ class World:
         return out
 
     # formulas ---------------------------------------------------------------
-    def holds(self, f: tuple, ctx: dict) -> bool:  # noqa: C901 (one branch a kind, on purpose)
+    def holds(self, f: tuple, ctx: dict) -> bool:
         op, a = f[0], f[1:]
         v = self.values
         if op == "is":
@@ -125,20 +125,20 @@ class World:
     def consistent(self) -> bool:
         for st in self.p.statements:
             formula = st.says if st.says is not None else st.one_of[self.choice[st.id]]
-            ctx = {"speaker": st.by, "this": st.id, "bound": {}}
+            ctx: dict[str, Any] = {"speaker": st.by, "this": st.id, "bound": {}}
             if self.truth[st.id] != self.holds(formula, ctx):
                 return False
             if st.by is not None and self.p.speaker_attr is not None:
                 mode = self.mode(st.by)
                 if mode != "free" and self.truth[st.id] != (mode == "true"):
                     return False
-        top = {"speaker": None, "this": None, "bound": {}}
+        top: dict[str, Any] = {"speaker": None, "this": None, "bound": {}}
         return all(self.holds(c, top) for c in self.p.constraints)
 
     def answer(self) -> dict:
         p = self.p
         items = p.ask or tuple(AskOf(e, a) for e in p.entities for a in p.attributes)
-        top = {"speaker": None, "this": None, "bound": {}}
+        top: dict[str, Any] = {"speaker": None, "this": None, "bound": {}}
         out: dict[str, Any] = {}
         for item in items:
             if isinstance(item, AskOf):

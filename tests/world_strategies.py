@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from portia_tui.core.language.world import (AskFormula, AskOf, AskWhere, WorldPuzzle,
-                                            WorldStatement)
+from portia_tui.core.language.world import (
+    AskFormula,
+    AskOf,
+    AskWhere,
+    WorldPuzzle,
+    WorldStatement,
+)
 
 FAMILIES = ("knights", "werewolves", "doors", "free")
 OPS = ("==", "!=", ">=", "<=", ">", "<", "even", "odd")
@@ -20,9 +25,8 @@ def _attributes(draw, family: str) -> tuple[dict, str | None, dict, list]:
         types = ("knight", "knave", "normal") if draw(st.booleans()) else ("knight", "knave")
         return {"type": types}, "type", {"knight": "true", "knave": "false"}, []
     if family == "werewolves":
-        attrs = {"type": ("knight", "knave"), "wolf": ("werewolf", "human")}
         k = draw(st.integers(0, 2))
-        return attrs, "type", {"knight": "true", "knave": "false"}, [
+        return {"type": ("knight", "knave"), "wolf": ("werewolf", "human")}, "type", {"knight": "true", "knave": "false"}, [
             ("count", "all", {"wolf": "werewolf"}, "==", k)]
     if family == "doors":
         contents = ("lady", "tiger", "empty") if draw(st.booleans()) else ("lady", "tiger")
@@ -31,7 +35,8 @@ def _attributes(draw, family: str) -> tuple[dict, str | None, dict, list]:
             st.booleans()) else []
         speaker = "content" if draw(st.booleans()) else None
         return {"content": contents}, speaker, modes if speaker else {}, constraints
-    attrs = {"colour": ("red", "green", "blue")[:draw(st.integers(1, 3))]}
+    colours = ("red", "green", "blue")[:draw(st.integers(1, 3))]
+    attrs: dict[str, tuple[str, ...]] = {"colour": colours}
     if draw(st.booleans()):
         attrs["size"] = ("big", "small")
     return attrs, None, {}, []

@@ -18,13 +18,13 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 #: modules of this package that add subcommands, in help order
-COMMAND_MODULES = ("solve", "assist", "edit", "play", "code", "generate", "pack", "census",
-                   "dataset")
+COMMAND_MODULES = ("solve", "world", "assist", "edit", "play", "code", "generate", "pack",
+                   "census", "dataset")
 
 
 #: which module registers each subcommand (modules may register several)
 COMMAND_OWNERS = {
-    "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve",
+    "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve", "clue": "world",
     "new": "assist", "assist": "assist", "repair": "assist",
     "edit": "edit", "play": "play", "code": "code", "generate": "generate", "pack": "pack", "census": "census",
     "dataset": "dataset",
@@ -88,7 +88,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 #: commands that neither start an app nor leave threads behind: the console script ends them
 #: with os._exit once their output is flushed, skipping interpreter teardown (a few ms)
-QUICK_EXIT = {"solve", "check", "convert", "cnf", "assist", "repair"}
+QUICK_EXIT = {"solve", "check", "convert", "cnf", "clue", "assist", "repair"}
 
 
 def entry() -> None:

@@ -166,6 +166,8 @@ def _read(path: str):
 
     fmt = formats.format_of(path, formats.READERS)
     text = read_text(path)
+    if formats.is_world_text(text, fmt):  # a truth puzzle (format 3, structured JSON)
+        return formats.loads_world(text, fmt, path), None
     if fmt == "native" and "pack" in text:
         from portia_tui.core.packs.pack import is_pack_text, loads_pack
 
@@ -186,7 +188,10 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
 
         part = partial_report(puzzle)
     if as_json:
+        from portia_tui.cli.world import casket_worlds
+
         data = analysis.as_dict(m)
+        data["worlds"] = casket_worlds(puzzle)
         if part is not None:
             data.update(_partial_dict(puzzle, part, m))
         if explain and part is None and (m is not None or puzzle.side_rules):
@@ -218,6 +223,10 @@ def partial_report_text(puzzle: Puzzle, analysis: Analysis, part, m: int | None)
 
 def cmd_solve(args: argparse.Namespace) -> int:
     puzzle, pack = _read(args.file)
+    if pack is None and not isinstance(puzzle, Puzzle):
+        from portia_tui.cli import world
+
+        return world.cmd_solve(puzzle, args)
     if pack is None:
         result = _solve_one(puzzle, args.m, args.file, args.json, args.explain)
         if args.json:
@@ -241,6 +250,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def check_line(puzzle: Puzzle) -> tuple[int, str]:
     """(status, what `portia check` says after the file name): 0 valid, 1 not."""
+    if not isinstance(puzzle, Puzzle):
+        from portia_tui.cli.world import check_line as world_line
+
+        return world_line(puzzle)
     from portia_tui.core import analyse
 
     if not puzzle.complete:
@@ -270,14 +283,23 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
-    puzzle = formats.load(args.input)
+    puzzle = formats.load_any(args.input)
+    if not isinstance(puzzle, Puzzle):
+        from portia_tui.cli import world
+
+        return world.cmd_convert(puzzle, args)
     formats.save(puzzle, args.output, force=args.force)
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
 
 
 def cmd_cnf(args: argparse.Namespace) -> int:
-    text = formats.dumps(formats.load(args.file), "dimacs")
+    puzzle = formats.load_any(args.file)
+    if not isinstance(puzzle, Puzzle):
+        from portia_tui.cli import world
+
+        return world.cmd_cnf(puzzle, args)
+    text = formats.dumps(puzzle, "dimacs")
     if args.output:  # DIMACS whatever the extension says
         formats.atomic_write(args.output, text, force=args.force)
         print(f"wrote {args.output}", file=sys.stderr)

@@ -32,13 +32,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from portia_tui.core.errors import PortiaError, PuzzleError
+from portia_tui.core.errors import PuzzleError
 
 Formula = tuple[Any, ...]
 T = TypeVar("T")
 
 #: how a count compares to K (K is ignored for "even" and "odd")
 OPS = ("==", "!=", ">=", "<=", ">", "<", "even", "odd")
+#: how deep formulas may nest (every engine recurses through them)
+MAX_DEPTH = 48
 #: what a speaker's value makes of every statement it makes
 MODES = ("true", "false", "free")
 #: names a puzzle may not give an entity: they mean something in a formula
@@ -260,7 +262,9 @@ class Scope:
             return tuple(self.statement(t) for t in term)
         if isinstance(term, Mapping) and "by" in term and set(term) <= {"by", "except_this"}:
             who = self.entity(term["by"])
-            skip = self.statement("this") if term.get("except_this") is True else None
+            if not isinstance(term.get("except_this", False), bool):
+                raise _bad("except_this is true or false", "bad-argument", term["except_this"])
+            skip = self.statement("this") if term.get("except_this") else None
             return tuple(s for s, by in self.puzzle.speakers.items() if by == who and s != skip)
         raise _bad('a set of statements is "all", a list of ids or {"by": X}', "bad-argument",
                    term)
@@ -588,13 +592,15 @@ def _kind(formula: object) -> tuple[Kind[Any], Formula]:
     return kind, args
 
 
-def check(formula: object, scope: Scope) -> None:
-    """Raise WorldError when the formula is not one of the language's, or names what the
-    puzzle does not have, in this scope."""
+def check(formula: object, scope: Scope, depth: int = 0) -> None:
+    """Raise WorldError when the formula is not one of the language's, names what the
+    puzzle does not have in this scope, or nests deeper than :data:`MAX_DEPTH`."""
+    if depth >= MAX_DEPTH:
+        raise _bad(f"a formula may nest at most {MAX_DEPTH} deep", "too-deep", MAX_DEPTH)
     kind, args = _kind(formula)
     kind.check(args, scope)
     for sub, inner in kind.parts(args, scope):
-        check(sub, inner)
+        check(sub, inner, depth + 1)
 
 
 def meaning(formula: Formula, scope: Scope, alg: Algebra[T]) -> T:
@@ -614,6 +620,14 @@ def reads(formula: Formula, scope: Scope) -> set[str]:
     return out
 
 
+def as_fact(formula: Formula) -> tuple[str, str, str, bool] | None:
+    """(X, attr, value, positive) when the formula is a single fact ``is`` (positive) or
+    ``isnot`` about one entity, else None."""
+    if formula[0] in (_Is.name, _IsNot.name) and len(formula) == 4:
+        return formula[1], formula[2], formula[3], formula[0] == _Is.name
+    return None
+
+
 def exactly(formula: Formula) -> tuple[Any, str, str, int] | None:
     """(SET, attr, value, k) when the formula is "exactly k of SET have attr = value" (a
     ``count`` of one pair compared by ``==``): an engine may enumerate it directly."""
@@ -623,18 +637,9 @@ def exactly(formula: Formula) -> tuple[Any, str, str, int] | None:
     return formula[1], attr, value, formula[4]
 
 
-def uses_self(formula: Formula) -> bool:
-    """Whether the formula speaks of its speaker or its statement (self, other, others, this)
-    anywhere: such a formula cannot stand as a constraint."""
-    if isinstance(formula, tuple):
-        return any(uses_self(x) for x in formula)
-    if isinstance(formula, Mapping):
-        return any(uses_self(x) for x in formula.values())
-    return formula in ("self", "other", "others", "this")
-
-
 __all__ = [
     "KINDS",
+    "MAX_DEPTH",
     "MODES",
     "OPS",
     "RESERVED_ENTITIES",
@@ -642,9 +647,9 @@ __all__ = [
     "Formula",
     "Frozen",
     "Kind",
-    "PortiaError",
     "Scope",
     "WorldError",
+    "as_fact",
     "check",
     "compare",
     "exactly",
@@ -653,6 +658,5 @@ __all__ = [
     "meaning",
     "reads",
     "thaw",
-    "uses_self",
     "xor",
 ]

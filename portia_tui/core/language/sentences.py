@@ -8,7 +8,8 @@ by :func:`parse` around the forms, and worded by :func:`render`.
 
 Sentences are read against a :class:`Context`: the puzzle's entities, attributes, statements
 and the speaker ("I", "this room"). Portia's casket sentences are not here: they stay in
-vocabulary.py and rules.py (a format-3 file about caskets reads them there).
+vocabulary.py and rules.py, and a puzzle with the portrait attribute reads and words them
+there (the end of this module).
 
 Plain Python: no files, no solver.
 """
@@ -16,7 +17,7 @@ Plain Python: no files, no solver.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from portia_tui.core.errors import PortiaError
@@ -42,6 +43,9 @@ class _NoForm(Exception):
 
 # ----------------------------------------------------------------------------- the context
 
+#: the attribute of Portia's caskets (core/language/world.py's PORTRAIT): a puzzle with it
+#: reads Portia's sentences through vocabulary.py and rules.py
+PORTRAIT = "portrait"
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii",
          "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx")
 #: values said without an article ("This room is empty", "I am normal")
@@ -78,16 +82,17 @@ class Context:
     speaker: str | None = None
     noun: str | None = None
     speaker_attr: str | None = None
-    _lookup: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: the id of the statement being read (Portia's "the other statements on this casket")
+    this: str | None = None
 
     def __post_init__(self) -> None:
         if self.noun is None and self.entities and all(numeral(e) for e in self.entities):
             object.__setattr__(self, "noun", "room")
 
-    def speaking(self, speaker: str | None) -> "Context":
-        """The same puzzle, read as `speaker`'s words."""
+    def speaking(self, speaker: str | None, this: str | None = None) -> "Context":
+        """The same puzzle, read as `speaker`'s words (statement `this`)."""
         return Context(self.entities, self.attributes, self.statements, speaker, self.noun,
-                       self.speaker_attr)
+                       self.speaker_attr, this)
 
     @property
     def rooms(self) -> bool:
@@ -271,7 +276,7 @@ class IsValue(Form):
         return ["isnot" if m["neg"] else "is", ctx.entity(m["x"]), attr, value]
 
     def render(self, f, ctx):
-        if f[0] not in ("is", "isnot") or not _ref(f[1]):
+        if f[0] not in ("is", "isnot") or not _ref(f[1]) or f[2] == PORTRAIT:
             return None
         if ctx.rooms and f[3] not in ADJECTIVES:
             return None
@@ -418,6 +423,8 @@ class Count(Form):
         size = _set_size(f[1], ctx)
         head = _quant_words(f[3], f[4], size)
         many = head in ("Both", "All") or (f[4] != 1 and head != "None")
+        if _attr == PORTRAIT:
+            return None
         bare = head == "Both" and (isinstance(f[1], list) or ctx.rooms)
         of = "" if bare else " of"
         words = "rooms" if bare and f[1] == "all" else _set_words(f[1], ctx)
@@ -622,8 +629,26 @@ def _low(text: str) -> str:
         "sign", "room", "door", "this", "the", "statement") else text
 
 
+class OnePortrait(Form):
+    """The promise every casket puzzle makes (Portia's caskets as a truth puzzle)."""
+
+    key = "one_portrait"
+    example = "Exactly one casket holds the portrait"
+    pattern = LazyPattern(r"^(?:exactly )?one casket (?:holds|contains) the portrait$")
+
+    def build(self, m, ctx):
+        if PORTRAIT not in ctx.attrs:
+            raise _NoForm(f"the puzzle has no attribute {PORTRAIT!r}")
+        return ["count", "all", {PORTRAIT: "yes"}, "==", 1]
+
+    def render(self, f, ctx):
+        if f == ["count", "all", {PORTRAIT: "yes"}, "==", 1]:
+            return self.example
+        return None
+
+
 #: every atomic form, in the order sentences are tried and formulas worded
-FORMS: tuple[Form, ...] = (Numbered(), Same(), Differ(), AllSame(), Rank(), SignTruth(),
+FORMS: tuple[Form, ...] = (OnePortrait(), Numbered(), Same(), Differ(), AllSame(), Rank(), SignTruth(),
                            ThisSign(), CountTrue(), Count(), TheOne(), InRoom(), ThereIs(), InThere(),
                            Contains(), IsValue(), Coordinated())
 FORM_KEYS = {form.key: form for form in FORMS}
@@ -648,6 +673,10 @@ _PLAIN = ((" if and only if ", "iff"), (" or ", "or"), (" and ", "and"))
 _NEGATIONS = ("it is not the case that ", "it is not true that ", "it is false that ")
 
 
+#: the longest sentence read (a bound on the work of reading one)
+MAX_LENGTH = 2000
+
+
 def normalise(text: str) -> str:
     """Lower case, single spaces, plain quotes, no final full stop, no space before a comma."""
     text = " ".join(text.replace("\u2019", "'").replace("\u201c", "").replace("\u201d", "")
@@ -664,7 +693,13 @@ def parse(text: str, ctx: Context) -> list:
     norm = normalise(text)
     if not norm:
         raise SentenceError("empty sentence")
-    found = _parse(norm, ctx, {})
+    if len(norm) > MAX_LENGTH:
+        raise SentenceError(f"a sentence of {len(norm)} characters is too long (at most "
+                            f"{MAX_LENGTH})")
+    try:
+        found = _parse(norm, ctx, {})
+    except RecursionError:
+        raise SentenceError("the sentence nests too deeply") from None
     if found is None:
         raise _failure(norm, ctx)
     return found
@@ -680,6 +715,8 @@ def _atom(s: str, ctx: Context) -> list:
                 return form.build(m, ctx)
             except _NoForm as exc:
                 reasons.append(str(exc))
+    if PORTRAIT in ctx.attrs:
+        return _casket(s, ctx)
     raise _NoForm(reasons[0] if reasons else "")
 
 
@@ -750,6 +787,13 @@ _CLAUSE_SPLIT = re.compile(r", if and only if |, then |, and |, or | if and only
 def _failure(norm: str, ctx: Context) -> SentenceError:
     """Why a sentence cannot be read: the first clause that reads as nothing, what a form
     found wrong in it (an unknown value or entity), and the nearest form."""
+    try:
+        _atom(norm, ctx)
+    except _NoForm as exc:  # the whole sentence has a form, but its words do not fit
+        if str(exc):
+            return SentenceError(f"cannot read {norm!r}: {exc}; the nearest form is "
+                                 f"{nearest_form(norm, ctx)!r}",
+                                 nearest=nearest_form(norm, ctx))
     bad = norm
     for clause in (c for c in _CLAUSE_SPLIT.split(norm) if c):
         if _parse(clause, ctx, {}) is None:
@@ -760,16 +804,40 @@ def _failure(norm: str, ctx: Context) -> SentenceError:
         _atom(bad, ctx)
     except _NoForm as exc:
         reason = f"{exc}; " if str(exc) else ""
-    example = nearest_form(bad)
+    example = nearest_form(bad, ctx)
     where = f" in {norm!r}" if bad != norm else ""
     return SentenceError(f"cannot read {bad!r}{where}: {reason}the nearest form is {example!r}",
                          nearest=example)
 
 
-def nearest_form(text: str) -> str:
-    """The example of the sentence form closest to text."""
+def nearest_form(text: str, ctx: Context | None = None) -> str:
+    """The example of the sentence form closest to text: compared word by word, with names,
+    values and numbers as placeholders ("b is a nave" is nearest "A is a knight")."""
     examples = [form.example for form in FORMS] + list(COMPOUND_EXAMPLES)
-    return max(examples, key=lambda e: SequenceMatcher(None, text, e.lower()).ratio())
+    words = _shape(text, ctx)
+    return max(examples, key=lambda e: SequenceMatcher(None, words, _shape(e.lower())).ratio())
+
+
+#: the names and values the examples use
+_EXAMPLE_NAMES = {"a", "b", "c", "i", "ii"}
+_EXAMPLE_VALUES = {"knight", "knave", "knights", "knaves", "werewolf", "lady", "tiger",
+                   "tigers", "ladies", "empty", "normal"}
+
+
+def _shape(text: str, ctx: Context | None = None) -> list[str]:
+    names = set(_EXAMPLE_NAMES) | ({e.lower() for e in ctx.entities} if ctx else set())
+    values = set(_EXAMPLE_VALUES) | ({v.lower() for v in ctx.values()} if ctx else set())
+    out = []
+    for word in text.replace(",", " ,").split():
+        if word in names:
+            out.append("<name>")
+        elif word in values or any(c in values for c in _singulars(word)):
+            out.append("<value>")
+        elif re.fullmatch(NUMBER, word):
+            out.append("<number>")
+        else:
+            out.append(word)
+    return out
 
 
 # ----------------------------------------------------------------------------- wording
@@ -811,7 +879,8 @@ def _inner(text: str, ctx: Context) -> str:
 def _render(f: list, ctx: Context, nested: bool) -> str:
     """f worded; `nested` when it stands inside a compound (a compound then wraps itself:
     "both ... and", "either ... or")."""
-    said = FORM_KEYS["coordinated"].render(f, ctx)
+    said = FORM_KEYS["coordinated"].render(f, ctx) or (
+        _casket_words(f, ctx) if PORTRAIT in ctx.attrs else None)
     if said:
         return _inner(said, ctx) if nested else said
     if _atomic(f):
@@ -857,6 +926,8 @@ def parse_question(text: str, ctx: Context) -> dict:
     m = _Q.WHERE.match(norm)
     try:
         if m:
+            if m["v"] == PORTRAIT and PORTRAIT in ctx.attrs:
+                return {"where": {PORTRAIT: "yes"}}
             attr, value = ctx.value(m["v"])
             return {"where": {attr: value}}
         m = _Q.WHAT.match(norm) or _Q.WHAT_ATTR.match(norm)
@@ -894,7 +965,9 @@ def _yes_no(norm: str, ctx: Context) -> list | None:
 def question_text(item: dict, ctx: Context) -> str:
     """The question an `ask` item asks, in words."""
     if "where" in item:
-        (_attr, value), = item["where"].items()
+        (attr, value), = item["where"].items()
+        if (attr, value) == (PORTRAIT, "yes"):
+            return "Where is the portrait?"
         return f"Where is the {value}?" if ctx.rooms else f"Who is the {value}?"
     if "of" in item:
         name = ctx.name(item["of"])
@@ -902,3 +975,114 @@ def question_text(item: dict, ctx: Context) -> str:
             return f"What is {name}?"
         return f"What {item['attr']} is {name}?"
     return item.get("label") or render(item["formula"], ctx) + "?"
+
+
+# ----------------------------------------------------------------------------- Portia's caskets
+# Portia's sentences keep their one home (vocabulary.py, rules.py): a puzzle with the portrait
+# attribute reads them there and takes their meaning as the world model's formula.
+
+def _casket_layout(ctx: Context):
+    from portia_tui.core.language.vocabulary import Layout
+
+    counts = tuple(sum(1 for _s, by in ctx.statements if by == e) for e in ctx.entities)
+    ids = [sid for e in ctx.entities for sid, by in ctx.statements if by == e]
+    return Layout(ctx.entities, counts), ids
+
+
+def _casket(s: str, ctx: Context) -> list:
+    """A casket statement (or, with no speaker, one of Portia's rules) as a formula."""
+    from portia_tui.core.language import vocabulary as voc
+    from portia_tui.core.language.formulas import thaw
+    from portia_tui.core.language.world import _casket_formula
+
+    layout, ids = _casket_layout(ctx)
+    if ctx.speaker is None:
+        return _casket_rule(s, layout, ids)
+    owner = ctx.entities.index(ctx.speaker)
+    st = voc.parse_sentence(s, layout, owner)
+    if st is None or voc.is_empty(st):
+        raise _NoForm("")
+    bad = voc.problem(st, layout, owner)
+    if bad:
+        raise _NoForm(bad)
+    index = ids.index(ctx.this) if ctx.this in ids else layout.offset(owner)
+    return thaw(_casket_formula(voc.meaning(st, layout, owner, index), layout.names, ids))
+
+
+def _casket_rule(s: str, layout, ids: list[str]) -> list:
+    from portia_tui.core.language.formulas import thaw
+    from portia_tui.core.language.rules import is_m_rule, parse_rule, rule_kind, rule_problem
+    from portia_tui.core.language.world import _casket_formula
+
+    rule = parse_rule(s)
+    if rule is None:
+        raise _NoForm("")
+    if rule.kind == "makers":
+        raise _NoForm("Bellini and Cellini are an attribute here: maker = [\"Bellini\", "
+                      "\"Cellini\"], speaker_attr = \"maker\", modes = { Bellini = \"true\", "
+                      "Cellini = \"false\" }")
+    bad = rule_problem(rule, layout)
+    if bad:
+        raise _NoForm(bad)
+    if is_m_rule(rule):
+        return ["count_true", "all", "==", rule.k]
+    conds = [thaw(_casket_formula(mn, layout.names, ids))
+             for mn in rule_kind(rule).conditions(rule, layout)]
+    return conds[0] if len(conds) == 1 else ["and", *conds]
+
+
+def _casket_words(f: list, ctx: Context) -> str | None:
+    """Portia's sentence (or rule) for a formula, from vocabulary.py and rules.py: the entry
+    of their menus whose meaning is this formula."""
+    said = _portrait_words(f, ctx)
+    if said or not ctx.speaker and not ctx.statements:
+        return said
+    from portia_tui.core.language import vocabulary as voc
+    from portia_tui.core.language.formulas import thaw
+    from portia_tui.core.language.world import _casket_formula
+
+    layout, ids = _casket_layout(ctx)
+    if ctx.speaker is None:
+        from portia_tui.core.language.rules import rule_options, rule_sentence
+
+        for rule in rule_options(layout):
+            if rule.kind != "makers" and _casket_rule_formula(rule, layout, ids) == f:
+                return rule_sentence(rule, layout)
+        return None
+    if ctx.speaker not in layout.names:
+        return None
+    owner = layout.names.index(ctx.speaker)
+    index = ids.index(ctx.this) if ctx.this in ids else layout.offset(owner)
+    for st in voc.options(layout, owner, voc.VOCABULARIES["full"]):
+        mn = voc.meaning(st, layout, owner, index)
+        if thaw(_casket_formula(mn, layout.names, ids)) == f:
+            return voc.sentence(st, layout, owner)
+    return None
+
+
+def _casket_rule_formula(rule, layout, ids: list[str]) -> list:
+    from portia_tui.core.language.rules import rule_sentence
+
+    try:
+        return _casket_rule(normalise(rule_sentence(rule, layout)), layout, ids)
+    except _NoForm:
+        return []
+
+
+def _portrait_words(f: list, ctx: Context) -> str | None:
+    """Portia's sentence for "the portrait is (not) in X", from vocabulary.py."""
+    if f[0] not in ("is", "isnot") or f[2] != PORTRAIT or f[3] not in ("yes", "no") or (
+            not _ref(f[1])):
+        return None
+    inside = (f[0] == "is") == (f[3] == "yes")
+    from portia_tui.core.language import vocabulary as voc
+
+    layout, _ids = _casket_layout(ctx)
+    target = ctx.speaker if f[1] == "self" else f[1]
+    if target not in layout.names:
+        return None
+    owner = (layout.names.index(ctx.speaker) if ctx.speaker in layout.names
+             else (layout.names.index(target) + 1) % len(layout.names))
+    if layout.names[owner] == target and ctx.speaker != target:
+        return None
+    return voc.sentence(voc.Statement("in" if inside else "not_in", target), layout, owner)

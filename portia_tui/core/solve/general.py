@@ -29,10 +29,13 @@ Public API:
   k}}``, choices only for unknown wordings), ``truths`` (per solution, statement id -> True,
   False or None when its fixed points disagree), ``answers`` (dicts keyed as the language
   says: ``"E.attr"``, ``"where attr=value"`` with the entities in puzzle order, a label with
-  true/false), ``unique``, ``complete`` (False when `limit` cut the listing), ``engine``,
+  true/false), ``unique``, ``complete`` (False when `limit` cut the listing of solutions),
+  ``answers_complete`` (the answers are those of every world even then, up to `limit`
+  answers), ``engine`` ("masks" or "sat"), ``worlds`` (consistent worlds listed),
   ``as_dict()``;
-- :class:`Evaluation` (the masks of one puzzle, for the clue search): ``consistent``,
-  ``mask(formula)``, ``answers(mask)``;
+- :class:`Evaluation` (the masks of one puzzle, for the clue search and explanations):
+  ``consistent``, ``mask(formula)``, ``truth(statement id)``, ``answers(mask, most)``,
+  ``answer_mask(answer)``, ``worlds(mask)``, ``decode(world)``;
 - :func:`world_count` (how many worlds the mask engine would enumerate),
   :data:`MAX_WORLDS`, :data:`LIMIT`, :class:`Stopped`, :class:`Stop`.
 """
@@ -49,6 +52,8 @@ from portia_tui.core.language.formulas import Formula
 from portia_tui.core.language.world import (
     Ask,
     AskFormula,
+    AskOf,
+    AskWhere,
     WorldPuzzle,
     WorldStatement,
 )
@@ -64,6 +69,10 @@ from portia_tui.core.solve.world_result import (
 
 #: past this many enumerated worlds, "auto" solves with SAT
 MAX_WORLDS = 1 << 20
+#: a digit with more rows than this has its atoms read column-wise (bytes.translate)
+COLUMN_ROWS = 64
+#: the mask engine refuses more worlds than this even when asked for by name
+MASKS_CAP = 1 << 26
 
 
 # --------------------------------------------------------------------------- the space
@@ -108,7 +117,7 @@ def _exact_groups(puzzle: WorldPuzzle) -> list[tuple[str, tuple[str, ...], str, 
         if found is None:
             continue
         members, attr, value, k = scope.members(found[0]), found[1], found[2], found[3]
-        if attr in seen or len(set(members)) != len(members):
+        if attr in seen or len(set(members)) != len(members) or not 0 <= k <= len(members):
             continue
         seen.add(attr)
         out.append((attr, members, value, k))
@@ -156,12 +165,26 @@ def make_vars(puzzle: WorldPuzzle, loops: set[str]) -> list[Var]:
 
 
 def world_count(puzzle: WorldPuzzle) -> int:
-    """How many worlds the mask engine enumerates for this (valid) puzzle."""
+    """How many worlds the mask engine enumerates for this (valid) puzzle, counted without
+    enumerating them."""
     loops, _order = loop_statements(puzzle)
     total = 1
-    for v in make_vars(puzzle, loops):
-        total *= len(v.rows)
-    return total
+    covered: set[tuple[str, str]] = set()
+    for attr, members, value, k in _exact_groups(puzzle):
+        ways = [1] + [0] * k  # ways[j]: assignments so far with j members holding `value`
+        for e in members:
+            dom = puzzle.domain(e, attr)
+            has, rest = int(value in dom), len(dom) - int(value in dom)
+            ways = [ways[j] * rest + (ways[j - 1] * has if j else 0) for j in range(k + 1)]
+        total *= ways[k]
+        covered.update((e, attr) for e in members)
+    for e in puzzle.entities:
+        for a in puzzle.attributes:
+            if (e, a) not in covered:
+                total *= len(puzzle.domain(e, a))
+    for s in puzzle.statements:
+        total *= len(s.one_of) if s.unknown else 1
+    return total * 2 ** len(loops)
 
 
 def _tile(pattern: int, period: int, count: int) -> int:
@@ -185,6 +208,7 @@ class MaskAlgebra:
     def __init__(self, ev: Evaluation):
         self.ev = ev
         self.full = ev.full
+        self.steps = 0
 
     def top(self) -> int:
         return self.full
@@ -206,6 +230,9 @@ class MaskAlgebra:
         return self.full ^ a
 
     def conj(self, items: Sequence[int]) -> int:
+        self.steps += 1
+        if not self.steps & 1023:  # a formula may be large: stop when asked, even inside
+            self.ev.stop.check()
         out = self.full
         for x in items:
             out &= x
@@ -246,8 +273,10 @@ class Evaluation:
                 self.truth_var[v.statement] = i
         self.alg = MaskAlgebra(self)
         self._atoms: dict[tuple[str, str, str], int] = {}
+        self._columns: dict[tuple[int, int], bytes] = {}
         self._truths: dict[str, int] = {}
         self._said: dict[str, int] = {}
+        self._reader: _Reader | None = None
         self.consistent = self._consistent()
 
     # ----------------------------------------------------------------- atoms
@@ -258,17 +287,41 @@ class Evaluation:
         pattern = 0
         for r in rows:
             pattern |= block << (r * var.stride)
+        return self._tiled(i, pattern)
+
+    def _tiled(self, i: int, pattern: int) -> int:
+        """Digit i's pattern (one period: every row's stride of worlds) over all worlds."""
+        var = self.vars[i]
+        if not self.size or not pattern:  # no world at all, or none of these rows
+            return 0
         period = var.stride * len(var.rows)
-        return _tile(pattern, period, self.size // period) if pattern else 0
+        return _tile(pattern, period, self.size // period)
 
     def atom(self, entity: str, attr: str, value: str) -> int:
         key = (entity, attr, value)
         found = self._atoms.get(key)
         if found is None:
             i, pos = self.cell_var[(entity, attr)]
-            rows = [r for r, row in enumerate(self.vars[i].rows) if row[pos] == value]
-            found = self._atoms[key] = self.var_mask(i, rows)
+            var = self.vars[i]
+            if var.stride == 1 and len(var.rows) > COLUMN_ROWS:  # many rows: read them in C
+                found = self._tiled(i, self._column_bits(i, pos, attr, value))
+            else:
+                found = self.var_mask(i, [r for r, row in enumerate(var.rows)
+                                          if row[pos] == value])
+            self._atoms[key] = found
         return found
+
+    def _column_bits(self, i: int, pos: int, attr: str, value: str) -> int:
+        """Bit r set when row r of digit i gives cell `pos` the value (for a stride of 1)."""
+        column = self._columns.get((i, pos))
+        if column is None:
+            index = {v: n for n, v in enumerate(self.puzzle.attributes[attr])}
+            for p, cells in enumerate(zip(*self.vars[i].rows)):  # every column at once
+                self._columns[(i, p)] = bytes(map(index.__getitem__, cells))
+            column = self._columns[(i, pos)]
+        want = self.puzzle.attributes[attr].index(value)
+        table = bytes(49 if n == want else 48 for n in range(256))  # b"1" for value, b"0"
+        return int(column.translate(table)[::-1], 2)
 
     def truth(self, sid: str) -> int:
         found = self._truths.get(sid)
@@ -364,9 +417,40 @@ class Evaluation:
         order = [s.id for s in self.puzzle.statements]
         return ents, {s: choices[s] for s in order if s in choices}, truths
 
-    def answers(self, mask: int, limit: int | None = None) -> list[dict[str, Any]]:
-        """The distinct answers of the worlds in mask, in world order."""
-        return _Reader(self, self.puzzle.question).answers(mask, limit)
+    def answers(self, mask: int, most: int | None = None) -> list[dict[str, Any]]:
+        """The distinct answers of the worlds in mask, in the order of their first worlds
+        (at most `most`): one world's answer, then every world with that answer set aside."""
+        reader = self.reader()
+        out: list[dict[str, Any]] = []
+        while mask and (most is None or len(out) < most):
+            self.stop.check()
+            w = (mask & -mask).bit_length() - 1
+            answer = reader.answer(w, self.decode(w)[0])
+            out.append(answer)
+            mask &= ~self.answer_mask(answer)
+        return out
+
+    def answer_mask(self, answer: dict[str, Any]) -> int:
+        """The worlds whose answer is `answer`."""
+        alg, p = self.alg, self.puzzle
+        parts = []
+        for item in p.question:
+            got = answer[item.key]
+            if isinstance(item, AskOf):
+                parts.append(self.atom(item.entity, item.attr, got))
+            elif isinstance(item, AskWhere):
+                for e in p.entities:
+                    member = alg.conj([self.atom(e, a, v) for a, v in item.pairs.items()])
+                    parts.append(member if e in got else alg.neg(member))
+            else:
+                f = self.mask(item.formula)
+                parts.append(f if got else alg.neg(f))
+        return alg.conj(parts)
+
+    def reader(self) -> _Reader:
+        if self._reader is None:
+            self._reader = _Reader(self, self.puzzle.question)
+        return self._reader
 
 
 def _bit(data: bytes, w: int) -> bool:
@@ -387,19 +471,12 @@ class _Reader:
         return answer_of(self.question, self.ev.puzzle.entities, ents,
                          lambda item: _bit(self.formula_bits[item.key], w))
 
-    def answers(self, mask: int, limit: int | None) -> list[dict[str, Any]]:
-        seen: list[dict[str, Any]] = []
-        for w in self.ev.worlds(mask, limit):
-            a = self.answer(w, self.ev.decode(w)[0])
-            if a not in seen:
-                seen.append(a)
-        return seen
 
 
 def _result(ev: Evaluation, limit: int) -> WorldResult:
     """Solutions, truth values and answers of the consistent worlds (at most `limit`)."""
     p = ev.puzzle
-    reader = _Reader(ev, p.question)
+    reader = ev.reader()
     nbytes = (ev.size + 7) // 8
     plain = {s.id: ev.truth(s.id).to_bytes(nbytes, "little")
              for s in p.statements if s.id not in ev.loops}
@@ -415,7 +492,12 @@ def _result(ev: Evaluation, limit: int) -> WorldResult:
         values = {s.id: loop_truths[s.id] if s.id in loop_truths else _bit(plain[s.id], w)
                   for s in p.statements}
         out.add(ents, choices, values, reader.answer(w, ents))
-    return out.result("masks", complete)
+    result = out.result("masks", complete)
+    if not complete:  # the answers of every world, not only of those listed
+        result.answers = ev.answers(ev.consistent, limit + 1)
+        result.answers_complete = len(result.answers) <= limit
+        result.answers = result.answers[:limit]
+    return result
 
 
 def solve(puzzle: WorldPuzzle, *, engine: str = "auto", limit: int = LIMIT,
@@ -429,6 +511,8 @@ def solve(puzzle: WorldPuzzle, *, engine: str = "auto", limit: int = LIMIT,
         return world_sat.solve(puzzle, limit=limit, stop=stop)
     if engine not in ("auto", "masks"):
         raise ValueError(f"unknown engine {engine!r}")
+    if engine == "masks" and world_count(puzzle) > MASKS_CAP:
+        raise ValueError(f"more than {MASKS_CAP} worlds: too many for the mask engine")
     return _result(Evaluation(puzzle, stop), limit)
 
 

@@ -13,7 +13,7 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.world import Ask, AskFormula, AskOf, AskWhere, WorldPuzzle
 
 #: at most this many consistent worlds are listed (``complete`` says when more exist)
-LIMIT = 20_000
+LIMIT = 1000
 
 
 class Stopped(PortiaError):
@@ -44,7 +44,15 @@ class Stop:
 
 @dataclass
 class WorldResult:
-    """What a puzzle's worlds say: see the module docstring."""
+    """What a puzzle's worlds say.
+
+    ``solutions``: ``{"entities": {E: {attr: value}}, "choices": {S: k}}`` (choices only for
+    unknown wordings, in statement order); ``truths[i]``: solution i's statement id -> True,
+    False, or None when its fixed points disagree; ``answers``: the distinct answers, keyed as
+    the language says; ``complete``: every consistent world was listed (at most the limit);
+    ``answers_complete``: the answers are those of every world (they are, even when the
+    listing is cut, up to the limit); ``worlds``: consistent worlds listed; ``engine``:
+    "masks" or "sat"."""
 
     puzzle: WorldPuzzle
     solutions: list[dict[str, Any]]
@@ -53,11 +61,16 @@ class WorldResult:
     engine: str = "masks"
     complete: bool = True
     worlds: int = 0
+    answers_complete: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.answers_complete is None:
+            self.answers_complete = self.complete
 
     @property
     def unique(self) -> bool:
         """Exactly one answer: the puzzle is well posed."""
-        return self.complete and len(self.answers) == 1
+        return bool(self.answers_complete) and len(self.answers) == 1
 
     def as_dict(self) -> dict[str, Any]:
         return {"solutions": self.solutions, "answers": self.answers, "unique": self.unique,

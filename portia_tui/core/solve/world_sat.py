@@ -11,7 +11,9 @@ constraint is a unit clause. A model is a world; the worlds are enumerated with 
 clauses over the attribute, wording and truth variables (the gates follow from those).
 
 Public API: :func:`solve` ``(puzzle, *, limit, stop)`` -> ``WorldResult`` (engine "sat");
-:class:`Encoding` ``(puzzle)`` (``clauses``, ``pool``, ``atom``, ``truth``, ``choice``,
+:class:`AnswerSearch` ``(puzzle, stop)`` (``literal(formula)``, ``answers(assumptions,
+most)``: distinct answers by blocking answers, one solver for many questions);
+:class:`Encoding` ``(puzzle, stop=None)`` (``clauses``, ``pool``, ``atom``, ``truth``, ``choice``,
 ``literal(formula)``); :func:`dimacs` ``(puzzle)`` -> DIMACS text with a comment naming every
 attribute, wording and truth variable.
 """
@@ -19,7 +21,7 @@ attribute, wording and truth variable.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -27,7 +29,13 @@ from pysat.solvers import Solver
 
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula
-from portia_tui.core.language.world import AskFormula, WorldPuzzle, WorldStatement
+from portia_tui.core.language.world import (
+    AskFormula,
+    AskOf,
+    AskWhere,
+    WorldPuzzle,
+    WorldStatement,
+)
 from portia_tui.core.solve.world_result import (
     LIMIT,
     Collector,
@@ -46,6 +54,7 @@ class SatAlgebra:
         self.enc = enc
         self.true = enc.true
         self.gates: dict[tuple[str, frozenset[int]], int] = {}
+        self.steps = 0
 
     def top(self) -> int:
         return self.true
@@ -73,6 +82,9 @@ class SatAlgebra:
 
     def _gate(self, kind: str, items: Sequence[int], unit: int) -> int:
         """A literal equivalent to the conjunction of items (constants folded)."""
+        self.steps += 1
+        if not self.steps & 1023:  # a formula may be large: stop when asked, even inside
+            self.enc.stop.check()
         parts = set()
         for x in items:
             if x == -unit or -x in parts:
@@ -97,8 +109,9 @@ class SatAlgebra:
 class Encoding:
     """One puzzle's clauses (see the module docstring)."""
 
-    def __init__(self, puzzle: WorldPuzzle):
+    def __init__(self, puzzle: WorldPuzzle, stop: Stop | None = None):
         self.puzzle = puzzle
+        self.stop = stop or Stop()
         self.pool = IDPool()
         self.true = self.pool.id("true")
         self.clauses: list[list[int]] = [[self.true]]
@@ -188,7 +201,7 @@ def solve(puzzle: WorldPuzzle, *, limit: int = LIMIT, stop: Stop | None = None
     """Every world of a valid puzzle by SAT (at most `limit`): the same result as the mask
     engine's, with engine "sat"."""
     stop = stop or Stop()
-    enc = Encoding(puzzle)
+    enc = Encoding(puzzle, stop)
     asked = {item.key: enc.literal(item.formula) for item in puzzle.question
              if isinstance(item, AskFormula)}
     out = Collector(puzzle)
@@ -205,7 +218,83 @@ def solve(puzzle: WorldPuzzle, *, limit: int = LIMIT, stop: Stop | None = None
             out.add(ents, choices, values, answer_of(puzzle.question, puzzle.entities, ents,
                                                      _asked_reader(asked, on)))
             solver.add_clause([-x if x in on else x for x in enc.primary])
-    return out.result("sat", complete)
+    result = out.result("sat", complete)
+    if not complete:  # the answers of every world, not only of those listed
+        with AnswerSearch(puzzle, stop) as search:
+            result.answers = search.answers(most=limit + 1)
+        result.answers_complete = len(result.answers) <= limit
+        result.answers = result.answers[:limit]
+    return result
+
+
+class AnswerSearch:
+    """Distinct answers by SAT, one solver kept for many questions (the clue search): each
+    answer found is blocked by a clause that says "some asked value differs", guarded so that
+    it binds only the search that added it."""
+
+    def __init__(self, puzzle: WorldPuzzle, stop: Stop | None = None):
+        self.puzzle = puzzle
+        self.stop = stop or Stop()
+        self.enc = Encoding(puzzle, self.stop)
+        self.solver = Solver(name=SOLVER, bootstrap_with=self.enc.clauses)
+        self.fed = len(self.enc.clauses)
+        self.searches = 0
+        self.asked = {item.key: self.literal(item.formula) for item in puzzle.question
+                      if isinstance(item, AskFormula)}
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.solver.delete()
+
+    def _feed(self) -> None:
+        for clause in self.enc.clauses[self.fed:]:
+            self.solver.add_clause(clause)
+        self.fed = len(self.enc.clauses)
+
+    def literal(self, formula: Formula) -> int:
+        """A literal for a formula read as a constraint (its gates given to the solver)."""
+        lit = self.enc.literal(formula)
+        self._feed()
+        return lit
+
+    def answers(self, assumptions: Sequence[int] = (), most: int | None = None
+                ) -> list[dict[str, Any]]:
+        """The distinct answers of the worlds where every assumption holds (at most `most`)."""
+        self.searches += 1
+        guard = self.enc.pool.id(("guard", self.searches))
+        out: list[dict[str, Any]] = []
+        while most is None or len(out) < most:
+            self.stop.check()
+            if not self.solver.solve(assumptions=[*assumptions, guard]):
+                break
+            on = {x for x in self.solver.get_model() or [] if x > 0}
+            ents = _world(self.enc, sorted(on))[0]
+            answer = answer_of(self.puzzle.question, self.puzzle.entities, ents,
+                               _asked_reader(self.asked, on))
+            out.append(answer)
+            differs = self._differs(answer)
+            self._feed()
+            self.solver.add_clause([-guard] + differs)
+        return out
+
+    def _differs(self, answer: dict[str, Any]) -> list[int]:
+        """Literals, one of which holds exactly when a world's answer is not `answer`."""
+        enc, alg, p = self.enc, self.enc.alg, self.puzzle
+        out: list[int] = []
+        for item in p.question:
+            got = answer[item.key]
+            if isinstance(item, AskFormula):
+                out.append(-self.asked[item.key] if got else self.asked[item.key])
+            elif isinstance(item, AskWhere):
+                for e in p.entities:
+                    member = alg.conj([enc.atom(e, a, v) for a, v in item.pairs.items()])
+                    out.append(-member if e in got else member)
+            else:
+                assert isinstance(item, AskOf)
+                out.append(-enc.atom(item.entity, item.attr, got))
+        return out
 
 
 def _asked_reader(asked: dict[str, int], on: set[int]) -> Callable[[AskFormula], bool]:

@@ -266,9 +266,8 @@ def _statements(sentences: list[str], layout: Layout, ci: int, text: str, path: 
 
 def check_format(version: object, text: str, path: str) -> None:
     if version == 3:
-        raise FormatError("format = 3 is a truth puzzle (islanders, doors): read it with "
-                          "formats.load_any (this reader takes casket puzzles, format = 1 or 2)",
-                          path, key_line(text, "format"))
+        raise FormatError("format = 3 is a truth puzzle (islanders, doors), not a casket "
+                          "puzzle (format = 1 or 2)", path, key_line(text, "format"))
     if version not in FORMATS:
         raise FormatError(f"unsupported format = {version!r} (this portia reads format = 1 "
                           "or 2)", path, key_line(text, "format"))

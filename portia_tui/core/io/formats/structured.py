@@ -13,7 +13,8 @@ A statement with ``"one_of": [F, ...]`` has an unknown wording. An ask item is `
 
 Public API: :func:`is_structured` (data), :func:`loads` (text, path) -> WorldPuzzle,
 :func:`from_data` (data, text, path), :func:`to_data` (puzzle) -> dict, :func:`dumps`
-(puzzle) -> str. Every problem is a FormatError ``FILE:LINE: message``.
+(puzzle) -> str, :func:`statement_data` and :func:`ask_data` (one statement, one ask item as
+data). Every problem is a FormatError ``FILE:LINE: message``.
 """
 
 from __future__ import annotations
@@ -183,6 +184,8 @@ def from_data(data: object, text: str = "", path: str = "<json>") -> WorldPuzzle
             **meta).validate()
     except WorldError as err:
         raise FormatError(err.message, path, _line(text, err)) from None
+    except RecursionError:
+        raise FormatError("formulas nested too deep", path, 1) from None
 
 
 def to_data(puzzle: WorldPuzzle) -> dict[str, Any]:
@@ -223,6 +226,11 @@ def _ask_data(item: Ask) -> dict[str, Any]:
     if isinstance(item, AskWhere):
         return {"where": dict(item.pairs)}
     return {"formula": thaw(item.formula), "label": item.label}
+
+
+#: one statement and one question item as structured data (public names)
+statement_data = _statement_data
+ask_data = _ask_data
 
 
 def dumps(puzzle: WorldPuzzle) -> str:

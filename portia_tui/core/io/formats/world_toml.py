@@ -127,7 +127,11 @@ class _Reader:
                 if st["id"] is None:
                     st["id"] = ent["name"] if len(mine) == 1 else f"{ent['name']}.{k}"
             out += mine
-        for raw in self.table.get("statements", []):
+        loose = self.table.get("statements", [])
+        if not isinstance(loose, list):
+            raise self.fail("statements is a list of tables { id = ..., says = ... }",
+                            key_line(self.text, "statements"))
+        for raw in loose:
             st = self._item(raw, None, key_line(self.text, "statements") or 1)
             if st["id"] is None:
                 raise self.fail("a statement no entity makes needs an id", st["line"])
@@ -224,7 +228,10 @@ def from_table(table: dict[str, Any], text: str, path: str) -> WorldPuzzle:
     if not isinstance(rules, list):
         raise r.fail("rules is a list of sentences", rules_line)
     constraints = tuple(r.formula(x, ctx, r.line(x, rules_line)) for x in rules)
-    meta = {k: str(table.get(k, "")) for k in META}
+    for k in META:
+        if not isinstance(table.get(k, ""), str):
+            raise r.fail(f"{k} must be a string", key_line(text, k))
+    meta = {k: table.get(k, "") for k in META}
     try:
         return WorldPuzzle(names, attrs, statements, constraints, r.question(ctx), speaker_attr,
                            r.modes(table.get("modes", {}), "", key_line(text, "modes")),
@@ -244,7 +251,7 @@ def _speaker_of(modes: Any, attrs: dict[str, tuple[str, ...]]) -> str | None:
 
 
 def _statement(r: _Reader, spec: dict[str, Any], ctx: sn.Context) -> WorldStatement:
-    said = ctx.speaking(spec["by"])
+    said = ctx.speaking(spec["by"], spec["id"])
     forms = [r.formula(x, said, r.line(x, spec["line"])) for x in spec["items"]]
     if spec["kind"] == "says":
         return WorldStatement(spec["id"], spec["by"], forms[0])
@@ -258,6 +265,10 @@ def _entity_tables(r: _Reader, ents: list[dict[str, Any]], attrs: dict[str, tupl
         start = r.entity_line(i)
         r.check_keys(ent, ENTITY_KEYS, tuple(attrs), f"entity {ent['name']}: ", start)
         fixed = {a: v for a, v in ent.items() if a in attrs}
+        for a, v in fixed.items():
+            if v not in attrs[a]:
+                raise r.fail(f"entity {ent['name']}: {a} has no value {v!r} (its values are "
+                             f"{', '.join(attrs[a])})", r.line(None, start, a))
         if fixed:
             given[ent["name"]] = fixed
         if "modes" in ent:
@@ -322,9 +333,9 @@ def _context(puzzle: WorldPuzzle) -> sn.Context:
 
 
 def _question(item: Any, ctx: sn.Context) -> Any:
-    from portia_tui.core.io.formats.structured import _ask_data
+    from portia_tui.core.io.formats.structured import ask_data
 
-    data = _ask_data(item)
+    data = ask_data(item)
     try:
         text = sn.question_text(data, ctx)
         if sn.parse_question(text, ctx) == data:
@@ -378,11 +389,11 @@ def _entity_lines(puzzle: WorldPuzzle, name: str, ctx: sn.Context) -> list[str]:
     if name in puzzle.mode_overrides:
         lines.append(f"modes = {toml_value(dict(puzzle.mode_overrides[name]))}")
     mine = puzzle.by(name)
-    said = ctx.speaking(name)
     defaults = [name] if len(mine) == 1 else [f"{name}.{k}" for k in range(1, len(mine) + 1)]
     last_unknown = bool(mine) and mine[-1].unknown and mine[-1].id == defaults[-1] and not any(
         s.unknown for s in mine[:-1])
-    says = [_statement_table(s, said, s.id != d or (s.unknown and not last_unknown))
+    says = [_statement_table(s, ctx.speaking(name, s.id),
+                             s.id != d or (s.unknown and not last_unknown))
             for s, d in zip(mine, defaults)]
     if last_unknown:
         lines.append(f"one_of = {toml_value(says.pop()['one_of'])}")
