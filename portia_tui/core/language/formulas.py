@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from portia_tui.core.errors import PuzzleError
 
@@ -297,7 +297,7 @@ def _op(value: object) -> str:
     return str(value)
 
 
-class Kind(Generic[T]):
+class Kind:
     """One formula kind: ``name``, its argument count (``least``, ``most``; None for any
     number more), what its arguments must be (:meth:`check`), its sub-formulas, the
     statements it reads and its meaning over an :class:`Algebra`."""
@@ -569,13 +569,13 @@ class _Const(Kind):
 
 
 #: every formula kind, by name
-KINDS: dict[str, Kind[Any]] = {k.name: k for k in (
+KINDS: dict[str, Kind] = {k.name: k for k in (
     _Is(), _IsNot(), _Same(), _Differ(), _AllEq(), _Lt(), _Count(), _True(), _False(),
     _CountTrue(), _Said(), _Not(), _And(), _Or(), _Xor(), _Implies(), _Iff(), _Nof(),
     _ForAll(), _Exists(), _Const())}
 
 
-def _kind(formula: object) -> tuple[Kind[Any], Formula]:
+def _kind(formula: object) -> tuple[Kind, Formula]:
     if not isinstance(formula, tuple) or not formula or not isinstance(formula[0], str):
         raise _bad(f"a formula is a list that starts with its kind, not {thaw(formula)!r}",
                    "bad-formula", formula)

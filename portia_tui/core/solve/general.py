@@ -184,7 +184,7 @@ def world_count(puzzle: WorldPuzzle) -> int:
                 total *= len(puzzle.domain(e, a))
     for s in puzzle.statements:
         total *= len(s.one_of) if s.unknown else 1
-    return total * 2 ** len(loops)
+    return int(total * 2 ** len(loops))
 
 
 def _tile(pattern: int, period: int, count: int) -> int:

@@ -113,7 +113,7 @@ class Encoding:
         self.puzzle = puzzle
         self.stop = stop or Stop()
         self.pool = IDPool()
-        self.true = self.pool.id("true")
+        self.true = int(self.pool.id("true"))
         self.clauses: list[list[int]] = [[self.true]]
         self.primary: list[int] = []
         self._one_hot()
@@ -149,13 +149,13 @@ class Encoding:
             return -self.true
         if len(dom) == 1:
             return self.true
-        return self.pool.id(("is", entity, attr, value))
+        return int(self.pool.id(("is", entity, attr, value)))
 
     def truth(self, sid: str) -> int:
-        return self.pool.id(("truth", sid))
+        return int(self.pool.id(("truth", sid)))
 
     def choice(self, sid: str, k: int) -> int:
-        return self.pool.id(("said", sid, k))
+        return int(self.pool.id(("said", sid, k)))
 
     def literal(self, formula: Formula, statement: WorldStatement | None = None) -> int:
         """A literal equivalent to the formula (in the statement's scope, or a constraint's)."""

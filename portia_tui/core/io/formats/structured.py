@@ -24,7 +24,8 @@ import re
 from typing import Any
 
 from portia_tui.core.errors import FormatError
-from portia_tui.core.io.formats.common import line_of, parse_json
+from portia_tui.core.io.files import parse_json
+from portia_tui.core.io.formats.common import line_of
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import (
     Ask,
