@@ -29,8 +29,12 @@ def load_playable(path: str):
 
     if Path(path).suffix.lower() == ".toml":
         text = read_text(path, LARGE_LIMIT)  # read once: a pack or a puzzle
-        return loads_pack(text, path) if is_pack_text(text) else formats.loads(text, "native", path)
-    return formats.load(path)
+        if is_pack_text(text):
+            return loads_pack(text, path)
+        if formats.is_world_text(text, "native"):
+            return formats.loads_world(text, "native", path)
+        return formats.loads(text, "native", path)
+    return formats.load_any(path)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,6 +44,13 @@ def run(args: argparse.Namespace) -> int:
 
     # bad input stops here: one line, exit 2
     found = share_code(args.file) or load_playable(args.file)
+    from portia_tui.core.language.world import WorldPuzzle
+
+    if isinstance(found, WorldPuzzle):  # islanders and doors: their own player
+        from portia_tui.app.play.islands import IslandPlayApp
+
+        IslandPlayApp(found, Path(args.file).stem).run()
+        return 0
     from portia_tui.app.play import PlayApp, single_pack
 
     single = not isinstance(found, Pack)

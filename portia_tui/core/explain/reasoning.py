@@ -286,7 +286,7 @@ def _walk(steps: list[Step]):
 
 # ----------------------------------------------------------------------------- words
 
-class _Words:
+class Words:
     def __init__(self, puzzle: WorldPuzzle, solver: Solver):
         self.p = puzzle
         self.solver = solver
@@ -370,11 +370,11 @@ class _Words:
 def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
     """The solution by hand, step by step, as lines of text."""
     g = graded or grade(puzzle)
-    words = _Words(puzzle, Solver(puzzle))
+    words = Words(puzzle, Solver(puzzle))
     lines = words.lines(g.steps)
     if not g.solved:
         lines.append("These steps leave more than one possibility open.")
     return lines
 
 
-__all__ = ["Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "explain", "grade"]
+__all__ = ["Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "Words", "explain", "grade"]
