@@ -97,3 +97,18 @@ def test_check_finds_marks_that_clash_together():
     game.set(("B", "type"), "knave")
     found = game.check()
     assert found.wrong == (("B", "type"),) and not found.together
+
+
+def test_share_codes_carry_every_family():
+    from portia_tui.core.io.formats.code import CodeError, decode, encode_world
+
+    for path in sorted(TRUTH.glob("*.toml")):
+        puzzle = world_toml.loads(path.read_text(), path.name)
+        code = encode_world(puzzle)
+        assert code.startswith("3") and code[1:].isalnum()
+        back = decode(code)
+        assert back.statements == puzzle.statements and back.entities == puzzle.entities
+        assert back.constraints == puzzle.constraints and back.question == puzzle.question
+    for bad in ("3", "3ABCDEFGH", encode_world(load("trial-9.toml"))[:-2] + "AA"):
+        with pytest.raises(CodeError):
+            decode(bad)

@@ -29,8 +29,9 @@ def share_code(arg: str):
 
 def run(args: argparse.Namespace) -> int:
     from portia_tui.core.io import formats
-    from portia_tui.core.io.formats.code import encode
+    from portia_tui.core.io.formats.code import encode, encode_world
+    from portia_tui.core.language.world import WorldPuzzle
 
-    puzzle = share_code(args.file) or formats.load(args.file)
-    print(encode(puzzle))
+    puzzle = share_code(args.file) or formats.load_any(args.file)
+    print(encode_world(puzzle) if isinstance(puzzle, WorldPuzzle) else encode(puzzle))
     return 0
