@@ -10,6 +10,8 @@ FAMILY_CHOICES = ("knights-knaves", "werewolves", "lady-tiger")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from . import count_arg
+
     p = sub.add_parser(
         "dataset", help="write generated island or door puzzles as JSON lines (a dataset)",
         description="Well-posed puzzles, one JSON object a line. Knights-and-knaves lines keep "
@@ -20,20 +22,21 @@ def register(sub: argparse._SubParsersAction) -> None:
         "statements). No two lines share a canonical key, so splits never share a puzzle.")
     p.add_argument("--family", choices=FAMILY_CHOICES, default="knights-knaves",
                    help="the kind of puzzle (default knights-knaves)")
-    p.add_argument("--people", type=int, metavar="K",
+    p.add_argument("--people", type=count_arg(2, 12), metavar="K",
                    help="islanders per puzzle, 2 to 12 (default 3)")
-    p.add_argument("--rooms", type=int, metavar="K",
+    p.add_argument("--rooms", type=count_arg(2, 9), metavar="K",
                    help="rooms per puzzle for lady-tiger, 2 to 9 (default 3)")
-    p.add_argument("--depth", type=int, default=2, metavar="D",
+    p.add_argument("--depth", type=count_arg(1, 3), default=2, metavar="D",
                    help="how deep and/or/if/iff/not nest in a statement, 1 to 3 (default 2)")
-    p.add_argument("--width", type=int, default=2, metavar="W",
+    p.add_argument("--width", type=count_arg(2, 3), default=2, metavar="W",
                    help="most parts of an 'and' or 'or', 2 to 3 (default 2)")
     p.add_argument("--difficulty", choices=("gentle", "steady", "tricky", "fiendish"),
                    help="keep only puzzles of this level")
-    p.add_argument("--count", type=int, default=100, metavar="N",
-                   help="how many puzzles, 1 to 100000 (default 100)")
-    p.add_argument("--seed", type=int, metavar="S",
-                   help="random seed, 0 to 2**63-1: same seed and options, same lines "
+    p.add_argument("--count", type=count_arg(1, 100_000), default=100, metavar="N",
+                   help="how many puzzles, 1 to 100,000 (default 100)")
+    p.add_argument("--seed", type=count_arg(0, 2**63 - 1), metavar="S",
+                   help="random seed, 0 to 9,223,372,036,854,775,807 (2^63 - 1): same seed "
+                   "and options, same lines "
                    "(default: drawn, and written in every line)")
     p.add_argument("-o", "--output", required=True, metavar="FILE.jsonl",
                    help="where to write; with --split, FILE.NAME.jsonl per split")
