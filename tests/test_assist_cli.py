@@ -17,7 +17,10 @@ from .conftest import REPO
 
 
 def run(capsys, *argv):
-    code = main([str(a) for a in argv])
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as exc:  # argparse: a usage error (a number out of its range)
+        code = exc.code
     out = capsys.readouterr()
     return code, out.out, out.err
 

@@ -25,7 +25,7 @@ def test_solve_plain(capsys):
     code, out, _ = run(capsys, "solve", str(PUZZLES / "thesis-example-1.toml"))
     assert code == 0
     assert "Valid: the portrait is in the silver casket." in out
-    assert "Unique m values: 1, 3, 4" in out
+    assert "Values of m with exactly one solution: 1, 3, 4" in out
     assert "silver  4  <- fits m" in out
 
 

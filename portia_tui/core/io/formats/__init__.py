@@ -17,7 +17,7 @@ import os
 
 from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.io.files import reading
+from portia_tui.core.io.files import SMALL_LIMIT, reading
 from portia_tui.core.io.formats.common import atomic_write, read_text  # noqa: F401  (atomic_write: used by the CLI)
 
 READERS = {".toml": "native", ".txt": "text", ".json": "thesis_json"}
@@ -69,12 +69,18 @@ def dumps(puzzle: Puzzle, fmt: str) -> str:
 
 
 def save(puzzle: Puzzle, path: str | os.PathLike[str], force: bool = False) -> None:
-    """Write atomically in the format the extension names; never replaces a file unless force."""
+    """Write atomically in the format the extension names; never replaces a file unless force,
+    nor writes one portia could not read back (over the puzzle cap)."""
     fmt = format_of(path, WRITERS)
     try:
         text = dumps(puzzle, fmt)
     except PortiaError as exc:
         raise exc.located(str(path)) from None
+    if fmt in READERS.values() and len(text) > SMALL_LIMIT // 4 \
+            and len(text.encode("utf-8")) > SMALL_LIMIT:  # a file portia writes, it can read
+        raise FormatError(f"would take {len(text.encode('utf-8')) / (1 << 20):.1f} MiB: more "
+                          f"than portia reads back as a puzzle file ({SMALL_LIMIT >> 20} MiB); "
+                          "not written", str(path))
     atomic_write(path, text, force=force)
 
 
