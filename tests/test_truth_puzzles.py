@@ -37,6 +37,7 @@ EXPECTED = {
     "labyrinth-clue.toml": ([{LADY: ["7"]}], 8),
     "rank.toml": ([{"A.type": "normal", "B.type": "normal"}], 1),
     "paradox.toml": ([], 0),
+    "three-islanders.toml": ([{"A.type": "knave", "B.type": "knight", "C.type": "knave"}], 1),
     "mutual-praise.toml": ([{"A.type": "knight", "B.type": "knight", "C.type": "knight"},
                             {"A.type": "knave", "B.type": "knave", "C.type": "knight"}], 2),
 }

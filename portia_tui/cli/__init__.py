@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 #: modules of this package that add subcommands, in help order
 COMMAND_MODULES = ("solve", "world", "assist", "edit", "play", "code", "generate", "pack",
-                   "census")
+                   "census", "dataset")
 
 
 #: which module registers each subcommand (modules may register several)
@@ -27,6 +27,7 @@ COMMAND_OWNERS = {
     "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve", "clue": "world",
     "new": "assist", "assist": "assist", "repair": "assist",
     "edit": "edit", "play": "play", "code": "code", "generate": "generate", "pack": "pack", "census": "census",
+    "dataset": "dataset",
 }
 
 

@@ -32,9 +32,11 @@ def share_code(arg: str):
 
 
 def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.io.formats.code import encode
+    from portia_tui.core.io.formats.code import encode, encode_world
+    from portia_tui.core.language.world import WorldPuzzle
 
     from .source import read_puzzle
 
-    print(encode(read_puzzle(args.file, args.id)))
+    puzzle = read_puzzle(args.file, args.id)
+    print(encode_world(puzzle) if isinstance(puzzle, WorldPuzzle) else encode(puzzle))
     return 0

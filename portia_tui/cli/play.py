@@ -56,6 +56,14 @@ def run(args: argparse.Namespace) -> int:
 
     # bad input stops here: one line, exit 2
     found = load_playable(args.file, args.id)
+    from portia_tui.core.language.world import WorldPuzzle
+
+    if isinstance(found, WorldPuzzle):  # islanders and doors: their own player
+        from portia_tui.app.play.islands import IslandPlayApp
+
+        from .edit import run_app
+
+        return run_app(IslandPlayApp(found, Path(args.file).stem))
     refuse_drafts(found, args.file)
     from portia_tui.app.play import PlayApp, single_pack
 
