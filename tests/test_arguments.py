@@ -50,6 +50,9 @@ def test_every_numeric_option_has_a_range_said_in_its_help(name, action):
         assert re.search(r"\d to \d", action.help), action.help
         return
     low, high = bounds
+    if isinstance(high, float):  # seconds
+        assert f"{low:g} to {high:g}" in action.help, action.help
+        return
     assert f"{low} to" in action.help, action.help
     assert f"{high:,}" in action.help or f"{high}" in action.help or "2^64" in action.help
 
@@ -68,6 +71,8 @@ def _run(capsys, argv):
 @pytest.mark.parametrize("value", ["high+1", "low-1", "9" * 5000, "x", "²", "1e3", "99" * 10])
 def test_outside_its_range_an_option_is_one_short_line(capsys, name, action, value):
     low, high = getattr(action.type, "bounds", (-1, 99999999999 - 1))
+    if value == "1e3" and isinstance(high, float):
+        value = "1e30"  # a number of seconds may be written so
     value = {"high+1": str(high + 1), "low-1": str(low - 1)}.get(value, value)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     code, out, err = _run(capsys, [name, action.option_strings[-1], value])
@@ -142,3 +147,27 @@ def test_the_pack_bound_is_generous():
     with pytest.raises(SettingsError):
         check_pack_fits(10_000, 100, 1000)
     assert LARGE_LIMIT == 64 << 20
+
+
+def test_the_readme_says_every_range():
+    """Every numeric option's range is in the README's table, as --help says it."""
+    from .conftest import REPO
+
+    readme = (REPO / "README.md").read_text()
+    rows = re.findall(r"^\| `(\w+)` \| (.+?) \| (.+?) \|$", readme, re.MULTILINE)
+    for name, action in OPTIONS:
+        bounds = getattr(action.type, "bounds", None)
+        if bounds is None:
+            continue
+        flag = action.option_strings[-1]
+        said = [rng for cmd, opts, rng in rows if cmd == name and f"`{flag} " in opts]
+        assert said, f"the README's table has no row for portia {name} {flag}"
+        low, high = bounds
+        if isinstance(high, float):  # seconds
+            assert f"{low:g} to {high:g}" in said[0], (name, flag, said[0])
+            continue
+        text = said[0].replace(",", "")
+        assert f"{low} " in text or f"{low} (" in text, (name, flag, said[0])
+        power = f"2^{(high + 1).bit_length() - 1} - 1"
+        assert str(high) in text or power in text or "K x N" in text or "N x K" in text, \
+            (name, flag, said[0])

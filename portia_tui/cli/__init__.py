@@ -101,6 +101,25 @@ def count_arg(low: int, high: int):
     return parse
 
 
+def seconds_arg(low: float, high: float):
+    """An argparse type: a number of seconds from `low` to `high`, checked as it is read;
+    outside (or not a number, nan, inf), one line ``portia CMD: error: argument ...``."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 40 else float("nan")
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds "
+                                             f"({low:g} to {high:g})") from None
+        if not low <= value <= high:  # (nan fails too)
+            raise argparse.ArgumentTypeError(f"{text[:20]} is out of range: {low:g} to "
+                                             f"{high:g} seconds")
+        return value
+
+    parse.__name__ = "seconds"
+    parse.bounds = (low, high)  # type: ignore[attr-defined]
+    return parse
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with `only`, just the module that owns that subcommand (argparse
     spends milliseconds per subparser, and `portia solve` should start fast)."""
