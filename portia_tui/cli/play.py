@@ -45,5 +45,7 @@ def run(args: argparse.Namespace) -> int:
     single = not isinstance(found, Pack)
     name = "Shared puzzle" if single and not Path(args.file).exists() else Path(args.file).stem
     pack = single_pack(found, name) if single else found
-    PlayApp(pack, single=single, reset=args.reset).run()
-    return 0
+    from .edit import run_app
+
+    # non-zero when the player stopped on an error (the progress is saved first)
+    return run_app(PlayApp(pack, single=single, reset=args.reset))

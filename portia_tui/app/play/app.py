@@ -108,6 +108,14 @@ class PlayApp(PortiaApp):
         self.save()
         self.switch_screen(self.puzzle_screen(there))
 
+    def keep_unsaved_work(self) -> None:
+        """Save the progress now (the command line calls this when the app stopped on an
+        error); never raises."""
+        try:
+            self.store.save()
+        except Exception:  # noqa: BLE001 - nothing may hide the original error
+            pass
+
     async def action_quit(self) -> None:
         screen = self.screen
         if isinstance(screen, PlayPuzzleScreen):

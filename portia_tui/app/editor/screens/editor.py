@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
@@ -23,13 +23,11 @@ from portia_tui.core.language.rules import RULE_KINDS, Rule, rule_sentence
 from portia_tui.core.language.vocabulary import VOCABULARIES, Statement
 
 from ..analysis import MarksRequest, RepairsRequest, Report, Request, family_heading, menu
-from .. import compositor
 from ..commands import bindings
 from ..files import FileActions
 from ..messages import (AnalysisReady, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
                         SlotMenuRequested, TargetChosen)
 from portia_tui.core.author.editing import EditorModel
-from ..widgets import analysis_panel
 from ..widgets.analysis_panel import AnalysisPanel, update_text
 from ..widgets.assistant_panel import AssistantPanel
 from ..widgets.casket_panel import LOOP_MARK, Slot
@@ -37,7 +35,7 @@ from ..widgets.caskets_view import CasketsView
 from ..widgets.rules_panel import RulesPanel
 from ..widgets.toolbar import TitleBar, Toolbar
 from ..workers import Workers
-from .dialogs import MetaScreen, NewPuzzleScreen
+from .dialogs import Dialog, MetaScreen, NewPuzzleScreen
 from .help import HelpScreen
 from .menu import MenuScreen
 
@@ -59,7 +57,6 @@ class EditorScreen(Screen):
 
     def __init__(self, model: EditorModel, files: FileActions | None = None) -> None:
         super().__init__(id="editor")
-        compositor.install(self)
         self.model = model
         #: the report on screen
         self.report: Report | None = None
@@ -77,6 +74,8 @@ class EditorScreen(Screen):
         self._view_stale = False
         self._view_timer = None
         self._repairs_timer = None
+        #: the file conversation running (see _dialog), if any
+        self._job_token: object | None = None
 
     # ----------------------------------------------------------------- building
     def compose(self) -> ComposeResult:
@@ -120,9 +119,8 @@ class EditorScreen(Screen):
             first.focus()
         self.offer_recovery()
 
-    @work(group="dialog")
-    async def offer_recovery(self) -> None:
-        await self.files.offer_recovery()
+    def offer_recovery(self) -> None:
+        self._dialog(self.files.offer_recovery)
 
     # ----------------------------------------------------------------- bringing widgets in line
     def sync_chrome(self) -> None:
@@ -174,7 +172,7 @@ class EditorScreen(Screen):
 
     async def after_change(self) -> None:
         self._view_stale = True
-        if self.caskets.same_shape(self.model.puzzle) and not analysis_panel.FORCE_RELAYOUT:
+        if self.caskets.same_shape(self.model.puzzle):
             if self._view_timer is not None:
                 self._view_timer.stop()
             self._view_timer = self.set_timer(self.VIEW_WAIT, self.sync_view)
@@ -354,7 +352,11 @@ class EditorScreen(Screen):
 
     @on(SlotMenuRequested)
     def _open_menu(self, message: SlotMenuRequested) -> None:
-        ci, pos = self._focused_slot(message.casket, message.position)
+        self.open_menu(message.casket, message.position)
+
+    def open_menu(self, casket: int, position: int) -> None:
+        """Open the statement menu of the slot focus is on (else of the given slot)."""
+        ci, pos = self._focused_slot(casket, position)
         if self.slot_at(ci, pos) is None or self._menu is not None or self.app.screen is not self:
             return
         puzzle = self.model.puzzle
@@ -384,8 +386,11 @@ class EditorScreen(Screen):
 
     @on(Navigate)
     def _navigate(self, message: Navigate) -> None:
-        casket, position = self._focused_slot(message.casket, message.position)
-        slot = self.caskets.step(casket, position, message.dx, message.dy)
+        self.navigate(message.casket, message.position, message.dx, message.dy)
+
+    def navigate(self, casket: int, position: int, dx: int, dy: int) -> None:
+        casket, position = self._focused_slot(casket, position)
+        slot = self.caskets.step(casket, position, dx, dy)
         if slot is not None:
             self.set_focus(slot)
 
@@ -645,18 +650,29 @@ class EditorScreen(Screen):
 
     # ----------------------------------------------------------------- files (files.py)
     def _dialog(self, job) -> None:
-        """Run one file conversation at a time; a key pressed while one is open does nothing."""
+        """Run one file conversation at a time; a key pressed while one is open does nothing.
+        The keys after the one that started it wait for its first dialog (or its end), and
+        after each answer for its next dialog: they belong to those dialogs."""
         if self.files.busy:
             return
         self.files.busy = True
+        token = self._job_token = object()
+        self.app.hold_keys(token)
 
         async def run() -> None:
             try:
                 await job()
             finally:
                 self.files.busy = False
+                self._job_token = None
+                self.app.release_keys(token)
 
         self.run_worker(run, group="dialog")
+
+    async def ask_screen(self, dialog: Dialog):
+        """Push a dialog from a file conversation and wait for its answer."""
+        dialog.hold_token = self._job_token
+        return await self.app.push_screen_wait(dialog)
 
     async def save(self) -> bool:
         return await self.files.save()
@@ -683,7 +699,7 @@ class EditorScreen(Screen):
         if not await self.files.confirm_discard("starting a new puzzle"):
             return
         puzzle = self.model.puzzle
-        answer = await self.app.push_screen_wait(
+        answer = await self.ask_screen(
             NewPuzzleScreen(caskets=str(len(puzzle.caskets)), n=puzzle.n or 1))
         if answer is not None:
             author = self.app.settings.get("author", "") if hasattr(self.app, "settings") else ""
@@ -692,7 +708,10 @@ class EditorScreen(Screen):
                                  author=author if isinstance(author, str) else "",
                                  target=names[answer["target"]])
             await self.load_model(EditorModel.new(blank))
+        else:
+            self.files.edited()  # the work discarded is still here after all: keep its copy
 
     async def _quit(self) -> None:
         if await self.files.confirm_discard("quitting"):
+            self.files.forget_own_recovery()
             self.app.exit()
