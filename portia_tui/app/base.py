@@ -34,6 +34,17 @@ class PortiaPalette(CommandPalette):
         Binding("pageup", "portia_page(-1)", "Previous page", show=False),
     ]
 
+    _portia_closed = False
+
+    def dismiss(self, result: Any = None):  # type: ignore[override]
+        # Textual 8.2's palette dismisses itself from messages (an option selected, the
+        # input submitted, escape) that a burst can queue twice: a second dismiss, once the
+        # palette is no longer on top, raised ScreenStackError. It closes once.
+        if self._portia_closed or not self.is_current:
+            return None
+        self._portia_closed = True
+        return super().dismiss(result)
+
     def action_portia_page(self, direction: int) -> None:
         try:
             commands = self.query_one(CommandList)
@@ -112,6 +123,11 @@ class PortiaApp(App):
             self._portia_next_key()
             return
         await super().on_event(event)
+
+    @property
+    def keys_pending(self) -> int:
+        """Keys received and not yet handled (tests wait for 0)."""
+        return len(self._portia_keys) + bool(self._portia_key_busy)
 
     def hold_keys(self, token: object) -> None:
         """Keep the next keys back until :meth:`release_keys` with the same token (a screen

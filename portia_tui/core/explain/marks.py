@@ -193,7 +193,7 @@ class PencilMarks:
 
 
 def _index(key: object, limit: int) -> int | None:
-    if isinstance(key, str) and key.isdigit() and len(key) <= 6:
+    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 6:
         value = int(key)
         return value if value < limit else None
     return None

@@ -120,7 +120,7 @@ class MenuScreen(Dialog):
                 lines.append(None)
                 prompts.append(Option(f"── {heading} ──", disabled=True))
             lines.append(i)
-            prompts.append(Option(self._prompt(i)))
+            prompts.append(Option(self._prompt(i), id=f"entry-{i}"))
         self._lines = lines
         menu.set_options(prompts)
         if keep is not None and keep in lines:
@@ -157,6 +157,10 @@ class MenuScreen(Dialog):
     @on(OptionList.OptionSelected, "#menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        index = self._lines[event.option_index]
-        if index is not None:
-            self.dismiss(self.options[index][1])
+        # the option carries its entry: the list may have been filled anew (the marks
+        # arrived) between the highlight and this message, so its index may be another's
+        ident = event.option.id or ""
+        if ident.startswith("entry-"):
+            index = int(ident.removeprefix("entry-"))
+            if index < len(self.options):
+                self.dismiss(self.options[index][1])
