@@ -25,7 +25,7 @@ from portia_tui.core.language.vocabulary import VOCABULARIES, Statement
 from ..analysis import MarksRequest, RepairsRequest, Report, Request, family_heading, menu
 from ..commands import bindings
 from ..files import FileActions
-from ..messages import (AnalysisReady, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
+from ..messages import (AnalysisReady, AnalysisStopped, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
                         SlotMenuRequested, TargetChosen)
 from portia_tui.core.author.editing import EditorModel
 from ..widgets.analysis_panel import AnalysisPanel, update_text
@@ -74,6 +74,8 @@ class EditorScreen(Screen):
         self._view_stale = False
         self._view_timer = None
         self._repairs_timer = None
+        #: the slot focus was on last (escape in the m field goes back to it)
+        self._last_slot: Slot | None = None
         #: the file conversation running (see _dialog), if any
         self._job_token: object | None = None
 
@@ -247,6 +249,27 @@ class EditorScreen(Screen):
             self._repairs_timer.stop()
         self._repairs_timer = self.set_timer(self.REPAIRS_AFTER, self._request_repairs)
 
+    @on(AnalysisStopped)
+    def _analysis_stopped(self, message: AnalysisStopped) -> None:
+        if self.jobs.is_current(message.request):
+            self.query_one(AnalysisPanel).set_stopped(message.why)
+
+    def action_escape(self) -> None:
+        """Escape: from the m field back to the statements; else stop a long analysis."""
+        if self.focused is self.query_one("#m-input"):
+            slot = self._last_slot if self._last_slot is not None else self.slot_at(0, 0)
+            if slot is not None and slot.is_attached:
+                slot.focus()
+            else:
+                self.focus_next(Slot)
+            return
+        if self.jobs.analysing():
+            self.jobs.stop_analysis()
+            self.query_one(AnalysisPanel).set_stopped("stopped with escape")
+
+    def on_unmount(self) -> None:
+        self.jobs.close()
+
     def _show_assistant(self) -> None:
         report = self.report
         if report is None or report.assistant is None or not self.model.assistant:
@@ -396,6 +419,9 @@ class EditorScreen(Screen):
 
     @on(SlotFocused)
     def _slot_focused(self, message: SlotFocused) -> None:
+        slot = self.slot_at(message.casket, message.position)
+        if slot is not None:
+            self._last_slot = slot
         self._sync_focus_line()
         # start on the marks before the menu is opened
         self.request_marks(message.casket, message.position)

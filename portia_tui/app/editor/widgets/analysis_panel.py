@@ -7,6 +7,8 @@ updated, and the verdict is built without parsing markup.
 
 from __future__ import annotations
 
+import time
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -113,6 +115,7 @@ class AnalysisPanel(VerticalScroll):
         self.unique_label = Static("", id="unique-label")
         self._unique_key: tuple | None = None
         self._pending_timer = None
+        self._pending_since = time.monotonic()
 
     def compose(self) -> ComposeResult:
         yield self.body
@@ -121,23 +124,46 @@ class AnalysisPanel(VerticalScroll):
 
     #: seconds an analysis may take before the panel says it is still checking
     PENDING_AFTER = 0.15
+    #: seconds after which the panel counts the time and says how to stop
+    LONG_AFTER = 2.0
 
     def set_pending(self) -> None:
-        """A new analysis started: say so if it takes a while (a quick one repaints nothing)."""
+        """A new analysis started: say so if it takes a while (a quick one repaints nothing);
+        a long one shows its time and how to stop it."""
+        self._stop_pending()
+        self._pending_since = time.monotonic()
+        self._pending_timer = self.set_interval(self.PENDING_AFTER, self._say_pending)
+
+    def _stop_pending(self) -> float:
+        """Stop the progress line; the seconds the analysis ran."""
         if self._pending_timer is not None:
             self._pending_timer.stop()
-        self._pending_timer = self.set_timer(self.PENDING_AFTER, self._say_pending)
+            self._pending_timer = None
+        return time.monotonic() - self._pending_since
 
     def _say_pending(self) -> None:
-        self._pending_timer = None
-        self.border_subtitle = "checking…"
+        seconds = time.monotonic() - self._pending_since
+        if seconds < self.LONG_AFTER:
+            text = "checking…"
+        else:
+            text = f"checking… {seconds:.0f} s · escape stops"
+        if self.border_subtitle != text:
+            self.border_subtitle = text
+
+    def set_stopped(self, why: str) -> None:
+        """The analysis was stopped before it answered: say so instead of a verdict."""
+        seconds = self._stop_pending()
+        self.border_subtitle = "stopped"
+        update_text(self.body, f"The analysis stopped after {seconds:.0f} s ({why}). "
+                    "The next edit checks again.")
+        update_text(self.unique_label, "")
+        self._unique_key = ()
+        self.unique.clear_options()
 
     def show(self, report: Report) -> None:
         analysis = report.analysis
         puzzle: Puzzle = analysis.puzzle
-        if self._pending_timer is not None:
-            self._pending_timer.stop()
-            self._pending_timer = None
+        self._stop_pending()
         if self.border_subtitle:
             self.border_subtitle = ""
         lines = verdict_lines(report)

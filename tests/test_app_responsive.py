@@ -1,0 +1,74 @@
+"""The editor answers keys whatever its analysis is doing.
+
+The fake analysis below holds the GIL for minutes inside one C call (a regular expression
+that backtracks), as python-sat's solve() does on a puzzle too large for it. Analysed in a
+thread, no key would be handled until it returned; the editor analyses in a child process,
+shows how long it has been checking, and escape stops it. (How fast keys are answered is
+measured in benchmarks/bench_editor.py, not here.)
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from textual.widgets import Static
+
+import portia_tui.app.editor.workers as workers
+from portia_tui.app.editor.analysis import compute as real_compute
+from portia_tui.app.editor.app import EditorApp
+from portia_tui.app.editor.widgets.analysis_panel import AnalysisPanel
+from portia_tui.core.author.editing import EditorModel
+from portia_tui.core.io import formats
+from portia_tui.core.io.recovery import RecoveryStore
+from portia_tui.core.language.model import default_puzzle
+
+
+def stuck_compute(request):
+    re.fullmatch(r"(a+)+b", "a" * 34)  # minutes in one C call that never lets the GIL go
+    return real_compute(request)
+
+
+async def until(pilot, condition, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "not in time: the app did not answer"
+        await pilot.pause(0.05)
+
+
+async def test_keys_answer_while_the_analysis_is_stuck(tmp_path, monkeypatch):
+    monkeypatch.setattr(workers, "compute", stuck_compute)
+    monkeypatch.setattr(AnalysisPanel, "LONG_AFTER", 0.3)
+    path = tmp_path / "p.toml"
+    formats.save(default_puzzle(), path)
+    app = EditorApp(EditorModel.opened(formats.load(path), path),
+                    store=RecoveryStore(tmp_path / "rec"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.editor.query_one(AnalysisPanel)
+        await until(pilot, lambda: "escape stops" in str(panel.border_subtitle))
+        await pilot.press("plus")  # an edit while the analysis is stuck
+        await until(pilot, lambda: app.model.puzzle.m == 2)
+        await pilot.press("u")
+        await until(pilot, lambda: not app.model.dirty)
+        await until(pilot, lambda: "escape stops" in str(panel.border_subtitle))
+        await pilot.press("escape")  # stop it: the panel says so
+        await until(pilot, lambda: panel.border_subtitle == "stopped")
+        body = str(app.editor.query_one("#analysis-body", Static).render())
+        assert "stopped after" in body
+        await pilot.press("plus")  # the next edit checks again
+        await until(pilot, lambda: "checking" in str(panel.border_subtitle))
+        await pilot.press("u", "q")  # clean again: q quits at once
+        await until(pilot, lambda: not app.is_running)
+    assert app.return_code == 0
+
+
+async def test_escape_leaves_the_m_field(tmp_path):
+    app = EditorApp(store=RecoveryStore(tmp_path / "rec"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        second = app.editor.slot_at(1, 0)
+        second.focus()
+        await pilot.press("m")
+        await until(pilot, lambda: app.editor.focused is app.editor.query_one("#m-input"))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.editor.focused is second)
