@@ -72,3 +72,35 @@ async def test_escape_leaves_the_m_field(tmp_path):
         await until(pilot, lambda: app.editor.focused is app.editor.query_one("#m-input"))
         await pilot.press("escape")
         await until(pilot, lambda: app.editor.focused is second)
+
+
+def stuck_coach(job):
+    re.fullmatch(r"(a+)+b", "a" * 34)  # as the analysis of a puzzle too big for the engine
+    raise AssertionError("never reached")
+
+
+async def test_the_player_checks_big_puzzles_aside_and_q_quits(tmp_path, monkeypatch):
+    import portia_tui.app.play.app as play_app
+    from portia_tui.app.play import PlayApp
+    from portia_tui.app.play.screens import PackScreen
+    from portia_tui.core.packs.pack import load_pack
+
+    from .test_play_support import make_pack
+
+    monkeypatch.setattr(play_app, "CHECK_AT_ONCE", 0)  # every puzzle counts as big
+    path = tmp_path / "pack.toml"
+    make_pack(path)
+    app = PlayApp(load_pack(path))  # the real check, in the child process
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert isinstance(app.screen, play_app.CheckingScreen)
+        await until(pilot, lambda: isinstance(app.screen, PackScreen))
+        await pilot.press("enter", "2")  # the first puzzle: silver
+        await until(pilot, lambda: app.screen.session.record.status == "solved")
+    monkeypatch.setattr(play_app, "make_coach", stuck_coach)
+    app = PlayApp(load_pack(path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, play_app.CheckingScreen)
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running)
+    assert app.return_code == 0

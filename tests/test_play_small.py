@@ -8,7 +8,7 @@ import pytest
 from textual.containers import VerticalScroll
 from textual.events import MouseScrollDown
 
-from portia_tui.app.play import PlayApp, single_pack
+from portia_tui.app.play import PlayPuzzleScreen, PlayApp, single_pack
 from portia_tui.app.play.widgets import CasketCard, StatementLine
 from portia_tui.core.io import formats
 from portia_tui.core.io.formats.code import decode
@@ -87,6 +87,10 @@ async def test_a_key_during_a_slow_hint_is_answered_first():
     puzzle = next(iter(generate(s))).puzzle
     app = PlayApp(single_pack(puzzle), single=True)
     async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(2000):  # a big puzzle: checked in the child process first
+            if isinstance(app.screen, PlayPuzzleScreen):
+                break
+            await pilot.pause(0.01)
         screen = app.screen
         session = screen.session
         release = threading.Event()

@@ -115,3 +115,11 @@ class ProcessRunner:
     def close(self) -> None:
         """Stop the child (the app is closing); safe to call at any time."""
         self._kill()
+
+
+def make_coach(job: tuple) -> object:
+    """The player's job for the child: the Coach of (puzzle, stored solution)."""
+    from portia_tui.core.explain.hints import Coach
+
+    puzzle, stored = job
+    return Coach(puzzle, stored)

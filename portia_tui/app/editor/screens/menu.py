@@ -11,6 +11,7 @@ backspace widens again; the title shows the filter.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual import events, on
@@ -24,10 +25,21 @@ from ..analysis import MARK_SYMBOLS
 from .dialogs import Dialog
 
 
+def _words(sentence: str) -> list[str]:
+    return re.findall(r"[^\W_]+", sentence.lower())
+
+
 def matches(sentence: str, query: str) -> bool:
-    """True when every word typed is in the sentence (any letter case, any order)."""
-    low = sentence.lower()
-    return all(word in low for word in query.lower().split())
+    """True when every word typed starts a word of the sentence (any letter case, any
+    order): "in this" finds "The portrait is in this casket", not "...made by Cellini"."""
+    words = _words(sentence)
+    return all(any(w.startswith(typed) for w in words) for typed in _words(query))
+
+
+def rank(sentence: str, query: str) -> int:
+    """0 when every word typed is a whole word of the sentence, else 1 (shown after)."""
+    words = set(_words(sentence))
+    return 0 if all(typed in words for typed in _words(query)) else 1
 
 
 class MenuScreen(Dialog):
@@ -95,9 +107,10 @@ class MenuScreen(Dialog):
         found = len(self.shown)
         return f"{self.title_text}  filter: {self.filter}▏ ({found} of {len(self.options)})"
 
-    def _fill(self, highlight: bool) -> None:
+    def _fill(self, highlight: bool, first: bool = False) -> None:
         """Show the title, the legend and the entries the filter keeps, under their headings;
-        `highlight`: put the cursor on the current entry (else on the same entry as before)."""
+        `highlight`: put the cursor on the current entry (else on the same entry as before);
+        `first`: on the first entry shown (the best match, once the filter changed)."""
         self.query_one("#menu-title", Static).update(self._title())
         legend = self.query_one("#menu-legend", Static)
         legend.update(self.legend)
@@ -108,13 +121,19 @@ class MenuScreen(Dialog):
                 else None)
         if highlight:
             keep = next((i for i, (_s, v) in enumerate(self.options) if v == self.current), None)
+        if first:
+            keep = None
         lines: list[int | None] = []
         prompts: list[Option] = []
         heading = None
         several = len(set(self.groups)) > 1
-        for i, (sentence, _value) in enumerate(self.options):
-            if self.filter and not matches(sentence, self.filter):
-                continue
+        order = list(range(len(self.options)))
+        if self.filter:
+            # the matches alone, whole words first: without headings (a group may come twice)
+            order = sorted((i for i in order if matches(self.options[i][0], self.filter)),
+                           key=lambda i: rank(self.options[i][0], self.filter))
+            several = False
+        for i in order:
             if several and self.groups[i] != heading:
                 heading = self.groups[i]
                 lines.append(None)
@@ -140,14 +159,14 @@ class MenuScreen(Dialog):
         if event.key == "backspace":
             if self.filter:
                 self.filter = self.filter[:-1]
-                self._fill(highlight=False)
+                self._fill(highlight=False, first=True)
             event.stop()
         elif event.character and (event.character.isalnum() or event.character == " ") \
                 and event.is_printable:
             if event.character == " " and not self.filter:
                 return
             self.filter += event.character
-            self._fill(highlight=False)
+            self._fill(highlight=False, first=True)
             event.stop()
             event.prevent_default()
 

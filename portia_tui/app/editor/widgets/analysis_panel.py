@@ -170,15 +170,14 @@ class AnalysisPanel(VerticalScroll):
         update_text(self.body, "\n".join(lines), body_content(lines))
         unique = () if puzzle.side_rules else analysis.unique_m
         update_text(self.unique_label, unique_label(len(unique), puzzle))
-        key = tuple((m, analysis.solutions(m)[0], m == puzzle.m) for m in unique)
+        # the entries' own words: another puzzle with the same m values (after n, or an
+        # open) names other caskets, and its list must follow
+        key = tuple((m, f"m = {m}: portrait in {puzzle.names[analysis.solutions(m)[0]]}"
+                     + ("  ◀ current" if m == puzzle.m else "")) for m in unique)
         if key != self._unique_key:
             self._unique_key = key
             highlighted = self.unique.highlighted
-            self.unique.set_options(
-                Option(f"m = {m}: portrait in {puzzle.names[c]}" + ("  ◀ current" if cur else ""),
-                       id=str(m))
-                for m, c, cur in key
-            )
+            self.unique.set_options(Option(text, id=str(m)) for m, text in key)
             if highlighted is not None and key:
                 self.unique.highlighted = min(highlighted, len(key) - 1)
 

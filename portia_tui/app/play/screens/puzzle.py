@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from portia_tui.app.footer import Footer
-from portia_tui.core.explain.hints import HINT_LEVELS
+from portia_tui.core.explain.hints import HINT_LEVELS, Coach
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.io.progress import PuzzleRecord, clock
 from portia_tui.core.language.words import plural
@@ -94,10 +94,11 @@ class PlayPuzzleScreen(Screen):
     def __init__(self, puzzle: Puzzle, *, stored_solution: str | None = None,
                  record: PuzzleRecord | None = None, place: Place | None = None,
                  on_change: Callable[[PuzzleSession], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic, name: str | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, name: str | None = None,
+                 coach: Coach | None = None) -> None:
         super().__init__(name=name)
         self.session = PuzzleSession(puzzle, stored_solution=stored_solution, record=record,
-                                     place=place, clock=clock)
+                                     place=place, clock=clock, coach=coach)
         self._on_change = on_change
         #: the statement cursor (0-based statement number); the selected casket holds it
         self.cursor = 0
