@@ -82,3 +82,25 @@ async def test_the_m_list_follows_a_new_puzzle(tmp_path):
         await calm(app, pilot)
         texts = [str(o.prompt) for o in app.editor.query_one("#unique-m", OptionList).options]
         assert texts and not any("gold" in t or "silver" in t or "lead" in t for t in texts)
+
+
+async def test_a_selection_from_before_the_list_was_filled_anew_picks_its_own_entry(tmp_path):
+    """The rules menu is filled anew while a selection is on its way (typing, marks): the
+    selection names its option, whose index may be past the new list (IndexError before)."""
+    app = EditorApp(EditorModel.new(default_puzzle()), store=RecoveryStore(tmp_path / "r"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(app, pilot)
+        burst(app, ["l"])
+        await calm(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, MenuScreen)
+        menu = screen.query_one("#menu", OptionList)
+        index = menu.option_count - 1
+        option = menu.get_option_at_index(index)
+        wanted = screen.options[screen._lines[index]][1]
+        burst(app, typed("zzz"))  # nothing matches: the list is empty now
+        await calm(app, pilot)
+        assert menu.option_count == 0
+        screen.post_message(OptionList.OptionSelected(menu, option, index))
+        await calm(app, pilot)
+        assert app.screen is app.editor and wanted in app.model.puzzle.rules
