@@ -104,3 +104,27 @@ async def test_a_selection_from_before_the_list_was_filled_anew_picks_its_own_en
         screen.post_message(OptionList.OptionSelected(menu, option, index))
         await calm(app, pilot)
         assert app.screen is app.editor and wanted in app.model.puzzle.rules
+
+
+async def test_maker_statements_are_found_from_a_slot_menu_and_add_their_rule(tmp_path):
+    model = EditorModel.new(default_puzzle())
+    model.vocabulary = "full"
+    app = EditorApp(model, store=RecoveryStore(tmp_path / "r"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(app, pilot)
+        app.editor.model.vocabulary = "full"
+        before = app.model.puzzle
+        burst(app, ["enter"] + typed("bellini"))
+        await calm(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, MenuScreen) and screen.shown
+        first = screen.options[screen.shown[0]][0]
+        assert "Bellini" in first and "adds the rule" in first
+        burst(app, ["enter"])
+        await calm(app, pilot)
+        puzzle = app.model.puzzle
+        assert "makers" in puzzle.rule_kinds
+        assert "Bellini" in puzzle.sentence(0)
+        burst(app, ["u"])  # one edit: one undo takes both back
+        await calm(app, pilot)
+        assert app.model.puzzle == before

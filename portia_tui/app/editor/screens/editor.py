@@ -20,7 +20,7 @@ from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.model import Puzzle, blank_puzzle
 from portia_tui.core.language.rules import RULE_KINDS, Rule, rule_sentence
-from portia_tui.core.language.vocabulary import VOCABULARIES, Statement
+from portia_tui.core.language.vocabulary import KINDS, VOCABULARIES, Statement
 
 from ..analysis import MarksRequest, RepairsRequest, Report, Request, family_heading, menu
 from ..commands import bindings
@@ -356,13 +356,46 @@ class EditorScreen(Screen):
         return result
 
     # ----------------------------------------------------------------- messages from widgets
+    def _menu_entries(self, casket: int) -> tuple[tuple[str, Statement], ...]:
+        """A slot's menu: what the vocabulary offers under the puzzle's rules, then the
+        statements that need a rule the puzzle lacks (the maker statements), each saying
+        that picking it adds that rule (the marks cover the first part only)."""
+        puzzle = self.model.puzzle
+        layout, vocabulary = puzzle.layout, self.model.vocabulary
+        entries = menu(layout, casket, vocabulary, puzzle.rule_kinds)
+        have = {st for _s, st in entries}
+        extra = []
+        for sentence, st in menu(layout, casket, vocabulary, frozenset(RULE_KINDS)):
+            rule = None if st in have else self._rule_needed(st)
+            if rule is not None:
+                extra.append((f"{sentence}  (adds the rule '{rule_sentence(rule, layout)}')",
+                              st))
+        return entries + tuple(extra)
+
+    def _rule_needed(self, statement: Statement) -> Rule | None:
+        """The rule `statement` needs and the puzzle lacks (when there is one such rule)."""
+        needed = KINDS[statement.kind].needs_rule if statement.kind in KINDS else ""
+        if not needed or needed in self.model.puzzle.rule_kinds:
+            return None
+        rules = RULE_KINDS[needed].options(self.model.puzzle.layout)
+        return rules[0] if len(rules) == 1 else None
+
     async def pick(self, casket: int, position: int, statement: Statement) -> bool:
-        """Put `statement` in a slot (what choosing from its menu does)."""
+        """Put `statement` in a slot (what choosing from its menu does); a statement that
+        needs a rule the puzzle lacks adds it in the same (undoable) edit."""
         puzzle = self.model.puzzle
         if self.slot_at(casket, position) is None:
             return False
         if puzzle.caskets[casket].statements[position] == statement:
             return False
+        rule = self._rule_needed(statement)
+        if rule is not None:
+            try:
+                puzzle = self.model.with_rule_added(rule)
+            except PortiaError as exc:
+                self.notify(f"Cannot: {exc}", severity="error")
+                return False
+            self.notify(f"Added the rule: {rule_sentence(rule, puzzle.layout)}.")
         return await self.edit(puzzle.with_statement(casket, position, statement))
 
     def _focused_slot(self, casket: int, position: int) -> tuple[int, int]:
@@ -390,7 +423,7 @@ class EditorScreen(Screen):
         if self._menu_screen is None:
             self._menu_screen = MenuScreen()
             self.app.install_screen(self._menu_screen, name=f"statement-menu-{id(self)}")
-        entries = menu(puzzle.layout, ci, self.model.vocabulary, puzzle.rule_kinds)
+        entries = self._menu_entries(ci)
         screen = self._menu_screen.show(
             ci, pos,
             f"Statement {i + 1} on the {puzzle.names[ci]} casket: choose (enter), escape keeps it",

@@ -84,7 +84,10 @@ class MenuScreen(Dialog):
 
     def _prompt(self, index: int) -> str:
         sentence, value = self.options[index]
-        mark = "" if self.marks is None else MARK_SYMBOLS[self.marks[index]] + " "
+        marks = self.marks
+        # entries past the marks (those that add a rule) are not marked
+        mark = ("" if marks is None else
+                MARK_SYMBOLS[marks[index]] + " " if index < len(marks) else "  ")
         return mark + sentence + ("   ◀ current" if value == self.current else "")
 
     def compose(self) -> ComposeResult:
