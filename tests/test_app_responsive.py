@@ -45,18 +45,18 @@ async def test_keys_answer_while_the_analysis_is_stuck(tmp_path, monkeypatch):
                     store=RecoveryStore(tmp_path / "rec"))
     async with app.run_test(size=(100, 30)) as pilot:
         panel = app.editor.query_one(AnalysisPanel)
-        await until(pilot, lambda: "escape stops" in str(panel.border_subtitle))
+        await until(pilot, lambda: "esc stops" in panel.status)
         await pilot.press("plus")  # an edit while the analysis is stuck
         await until(pilot, lambda: app.model.puzzle.m == 2)
         await pilot.press("u")
         await until(pilot, lambda: not app.model.dirty)
-        await until(pilot, lambda: "escape stops" in str(panel.border_subtitle))
+        await until(pilot, lambda: "esc stops" in panel.status)
         await pilot.press("escape")  # stop it: the panel says so
-        await until(pilot, lambda: panel.border_subtitle == "stopped")
+        await until(pilot, lambda: panel.status == "stopped")
         body = str(app.editor.query_one("#analysis-body", Static).render())
         assert "stopped after" in body
         await pilot.press("plus")  # the next edit checks again
-        await until(pilot, lambda: "checking" in str(panel.border_subtitle))
+        await until(pilot, lambda: "checking" in panel.status)
         await pilot.press("u", "q")  # clean again: q quits at once
         await until(pilot, lambda: not app.is_running)
     assert app.return_code == 0

@@ -41,7 +41,7 @@ class CheckingScreen(Screen[None]):
 
     CSS = """
     CheckingScreen { align: center middle; }
-    #checking { width: auto; max-width: 90%; height: auto; padding: 1 2;
+    #checking { width: 72; max-width: 100%; height: auto; padding: 1 2;
                 border: round $primary; }
     """
 

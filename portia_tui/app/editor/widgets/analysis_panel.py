@@ -110,6 +110,8 @@ class AnalysisPanel(VerticalScroll):
     def __init__(self) -> None:
         super().__init__(id="analysis")
         self.border_title = "Analysis"
+        #: what the title says beside "Analysis": "checking…", the seconds, "stopped" or ""
+        self.status = ""
         self.body = Static("", id="analysis-body")
         self.unique = OptionList(id="unique-m")
         self.unique_label = Static("", id="unique-label")
@@ -146,14 +148,19 @@ class AnalysisPanel(VerticalScroll):
         if seconds < self.LONG_AFTER:
             text = "checking…"
         else:
-            text = f"checking… {seconds:.0f} s · escape stops"
-        if self.border_subtitle != text:
-            self.border_subtitle = text
+            text = f"checking… {seconds:.0f} s · esc stops"
+        self._set_status(text)
+
+    def _set_status(self, text: str) -> None:
+        """The progress in the panel's title (its top border shows even at 80 x 24)."""
+        if text != self.status:
+            self.status = text
+            self.border_title = f"Analysis · {text}" if text else "Analysis"
 
     def set_stopped(self, why: str) -> None:
         """The analysis was stopped before it answered: say so instead of a verdict."""
         seconds = self._stop_pending()
-        self.border_subtitle = "stopped"
+        self._set_status("stopped")
         update_text(self.body, f"The analysis stopped after {seconds:.0f} s ({why}). "
                     "The next edit checks again.")
         update_text(self.unique_label, "")
@@ -164,8 +171,7 @@ class AnalysisPanel(VerticalScroll):
         analysis = report.analysis
         puzzle: Puzzle = analysis.puzzle
         self._stop_pending()
-        if self.border_subtitle:
-            self.border_subtitle = ""
+        self._set_status("")
         lines = verdict_lines(report)
         update_text(self.body, "\n".join(lines), body_content(lines))
         unique = () if puzzle.side_rules else analysis.unique_m
