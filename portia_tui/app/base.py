@@ -8,9 +8,10 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandList, CommandPalette, SimpleProvider
 from textual.css.query import NoMatches
 from textual.dom import DOMNode
+from textual.theme import ThemeProvider
 
 from portia_tui.core.errors import PortiaError
 
@@ -43,6 +44,9 @@ class PortiaPalette(CommandPalette):
         if self._portia_closed or not self.is_current:
             return None
         self._portia_closed = True
+        # its worker that gathers commands looks its list up; once the palette is taken
+        # down that raised NoMatches (Textual 8.2): stopped first
+        self.app.workers.cancel_node(self)
         return super().dismiss(result)
 
     def action_portia_page(self, direction: int) -> None:
@@ -109,6 +113,16 @@ class PortiaApp(App):
         if self.use_command_palette and not any(
                 isinstance(screen, CommandPalette) for screen in self.screen_stack):
             self.push_screen(PortiaPalette(id="--command-palette"))
+
+    # Textual 8.2 opens its own palettes for the theme and command searches: ours instead,
+    # with the same providers, so they get the same guards
+    def search_commands(self, commands: Any, placeholder: str = "Search for commands…"):
+        return self.push_screen(PortiaPalette(
+            providers=[SimpleProvider(self.screen, commands)], placeholder=placeholder))
+
+    def search_themes(self) -> None:
+        self.push_screen(PortiaPalette(providers=[ThemeProvider],
+                                       placeholder="Search for themes…"))
 
     # ------------------------------------------------------------------ keys in order
     #: seconds a key may take to be handled before the next one goes anyway (a safety net)
