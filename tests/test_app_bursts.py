@@ -181,6 +181,9 @@ async def test_restore_is_not_the_default_of_the_recovery_offer(tmp_path):
     ["plus", "ctrl+p", "ctrl+q", "ctrl+p"],
     ["ctrl+p", "enter", "enter"],
     ["ctrl+p", "escape", "ctrl+p", "enter", "escape", "enter"],
+    # a key after the palette answered starts a gather of commands as it closes
+    ["ctrl+p", "d", "backspace", "tab", "space", "e", "enter", "backspace", "D"],
+    ["ctrl+p", *"theme", "enter", "pagedown", "pageup", "enter"],  # the theme picker
 ])
 async def test_palette_bursts_do_not_crash_the_editor(tmp_path, keys):
     app = editor_on(saved_file(tmp_path), RecoveryStore(tmp_path / "rec"))

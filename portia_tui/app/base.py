@@ -49,6 +49,14 @@ class PortiaPalette(CommandPalette):
         self.app.workers.cancel_node(self)
         return super().dismiss(result)
 
+    def run_worker(self, *args: Any, **kwargs: Any):  # type: ignore[override]
+        # keys typed after the palette answered (backspace in a burst) start a new gather
+        # of commands, whose list is gone once the palette closes: cancelled at once
+        worker = super().run_worker(*args, **kwargs)
+        if self._portia_closed:
+            worker.cancel()
+        return worker
+
     def action_portia_page(self, direction: int) -> None:
         try:
             commands = self.query_one(CommandList)
@@ -113,6 +121,15 @@ class PortiaApp(App):
         if self.use_command_palette and not any(
                 isinstance(screen, CommandPalette) for screen in self.screen_stack):
             self.push_screen(PortiaPalette(id="--command-palette"))
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        # a palette still open when the app ends (a quit from inside it) would have its
+        # gathering worker look up its list while the screen is taken down (NoMatches in
+        # Textual 8.2): the workers of open palettes stop first
+        for screen in self.screen_stack:
+            if isinstance(screen, CommandPalette):
+                self.workers.cancel_node(screen)
+        super().exit(*args, **kwargs)
 
     # Textual 8.2 opens its own palettes for the theme and command searches: ours instead,
     # with the same providers, so they get the same guards
