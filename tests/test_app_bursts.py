@@ -18,7 +18,7 @@ from textual import events
 
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.files import FileActions
-from portia_tui.app.editor.screens.dialogs import ChoiceScreen, MetaScreen
+from portia_tui.app.editor.screens.dialogs import ChoiceScreen
 from portia_tui.app.editor.screens.menu import MenuScreen
 from portia_tui.app.play import PlayApp
 from portia_tui.core.author.editing import EditorModel
