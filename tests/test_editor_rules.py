@@ -37,7 +37,7 @@ async def test_full_menu_grouped_by_family_and_filtered_by_typing():
         # it adds the rule
         full = options(puzzle.layout, 0, VOCABULARIES["full"], ("makers",))
         assert len(shown) - len(headings) == len(full)
-        assert all("adds the rule" in p for p, _d in shown if "made by" in p)
+        assert all("(+ rule)" in p for p, _d in shown if "made by" in p)
         # every family offered has its heading, in FAMILIES order
         assert [h.strip("─ ") for h in headings] == [
             FAMILIES[f] for f in ("portrait", "truth", "count", "maker")]

@@ -356,21 +356,26 @@ class EditorScreen(Screen):
         return result
 
     # ----------------------------------------------------------------- messages from widgets
-    def _menu_entries(self, casket: int) -> tuple[tuple[str, Statement], ...]:
+    def _menu_entries(self, casket: int) -> tuple[tuple[tuple[str, Statement], ...],
+                                                  tuple[str, ...], str]:
         """A slot's menu: what the vocabulary offers under the puzzle's rules, then the
-        statements that need a rule the puzzle lacks (the maker statements), each saying
-        that picking it adds that rule (the marks cover the first part only)."""
+        statements that need a rule the puzzle lacks (the maker statements), noted "(+ rule)"
+        (the marks cover the first part only); (entries, notes, the line explaining them)."""
         puzzle = self.model.puzzle
         layout, vocabulary = puzzle.layout, self.model.vocabulary
         entries = menu(layout, casket, vocabulary, puzzle.rule_kinds)
         have = {st for _s, st in entries}
-        extra = []
+        extra, added = [], []
         for sentence, st in menu(layout, casket, vocabulary, frozenset(RULE_KINDS)):
             rule = None if st in have else self._rule_needed(st)
             if rule is not None:
-                extra.append((f"{sentence}  (adds the rule '{rule_sentence(rule, layout)}')",
-                              st))
-        return entries + tuple(extra)
+                extra.append((sentence, st))
+                said = f"'{rule_sentence(rule, layout)}'"
+                if said not in added:
+                    added.append(said)
+        notes = ("",) * len(entries) + ("(+ rule)",) * len(extra)
+        legend = f"(+ rule): picking it adds the rule {' or '.join(added)}." if added else ""
+        return entries + tuple(extra), notes, legend
 
     def _rule_needed(self, statement: Statement) -> Rule | None:
         """The rule `statement` needs and the puzzle lacks (when there is one such rule)."""
@@ -423,13 +428,14 @@ class EditorScreen(Screen):
         if self._menu_screen is None:
             self._menu_screen = MenuScreen()
             self.app.install_screen(self._menu_screen, name=f"statement-menu-{id(self)}")
-        entries = self._menu_entries(ci)
+        entries, notes, note_legend = self._menu_entries(ci)
         screen = self._menu_screen.show(
             ci, pos,
             f"Statement {i + 1} on the {puzzle.names[ci]} casket: choose (enter), escape keeps it",
             entries, puzzle.flat[i][1], found,
             self._marks_legend(pending=found is None),
             groups=tuple(family_heading(st) for _s, st in entries),
+            notes=notes, note_legend=note_legend,
         )
         self._menu = screen
 

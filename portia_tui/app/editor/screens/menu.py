@@ -62,6 +62,10 @@ class MenuScreen(Dialog):
         self.current: Any = None
         self.marks: tuple[str, ...] | None = None
         self.legend = ""
+        #: a note after an entry's sentence (parallel to options; "" for none), and the line
+        #: under the legend that explains the notes; typing never matches a note
+        self.notes: tuple[str, ...] = ()
+        self.note_legend = ""
         #: the words typed to narrow the menu
         self.filter = ""
         #: the entry (index into options) of each line of the list; None for a heading
@@ -70,9 +74,12 @@ class MenuScreen(Dialog):
     def show(self, casket: int, position: int, title: str,
              options: tuple[tuple[str, Any], ...], current: Any,
              marks: tuple[str, ...] | None = None, legend: str = "",
-             groups: tuple[str, ...] | None = None) -> "MenuScreen":
+             groups: tuple[str, ...] | None = None, notes: tuple[str, ...] | None = None,
+             note_legend: str = "") -> "MenuScreen":
         """Fill the menu for one slot (before it is pushed); the filter starts empty."""
         self.answered = False
+        self.notes = notes if notes is not None else ("",) * len(options)
+        self.note_legend = note_legend
         self.casket, self.position = casket, position
         self.title_text, self.options, self.current = title, options, current
         self.groups = groups if groups is not None else ("",) * len(options)
@@ -88,7 +95,8 @@ class MenuScreen(Dialog):
         # entries past the marks (those that add a rule) are not marked
         mark = ("" if marks is None else
                 MARK_SYMBOLS[marks[index]] + " " if index < len(marks) else "  ")
-        return mark + sentence + ("   ◀ current" if value == self.current else "")
+        note = f"  {self.notes[index]}" if index < len(self.notes) and self.notes[index] else ""
+        return mark + sentence + note + ("   ◀ current" if value == self.current else "")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog menu-dialog"):
@@ -116,8 +124,9 @@ class MenuScreen(Dialog):
         `first`: on the first entry shown (the best match, once the filter changed)."""
         self.query_one("#menu-title", Static).update(self._title())
         legend = self.query_one("#menu-legend", Static)
-        legend.update(self.legend)
-        legend.display = bool(self.legend)
+        text = "\n".join(line for line in (self.legend, self.note_legend) if line)
+        legend.update(text)
+        legend.display = bool(text)
         menu = self.query_one("#menu", OptionList)
         before = menu.highlighted
         keep = (self._lines[before] if before is not None and before < len(self._lines)
