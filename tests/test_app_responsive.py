@@ -104,3 +104,16 @@ async def test_the_player_checks_big_puzzles_aside_and_q_quits(tmp_path, monkeyp
         await pilot.press("q")
         await until(pilot, lambda: not app.is_running)
     assert app.return_code == 0
+
+
+async def test_play_from_the_editor_checks_a_big_puzzle_aside(tmp_path, monkeypatch):
+    import portia_tui.app.play.app as play_app
+    from portia_tui.app.play import PlayPuzzleScreen
+
+    monkeypatch.setattr(play_app, "CHECK_AT_ONCE", 0)
+    app = EditorApp(store=RecoveryStore(tmp_path / "rec"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, PlayPuzzleScreen))
+        assert app.screen.session.coach.solution == 1  # silver

@@ -120,7 +120,7 @@ class PlayApp(PortiaApp):
         wanted = [0] if self.single else range(len(self.pack.puzzles))
         return [i for i in wanted if self.pack.puzzles[i].puzzle.size > CHECK_AT_ONCE]
 
-    @work(thread=True, group="checking", exit_on_error=False)
+    @work(thread=True, group="checking")
     def _check(self, indices: list[int]) -> None:
         worker = get_current_worker()
         for i in indices:

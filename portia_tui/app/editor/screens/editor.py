@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.worker import get_current_worker
 from textual.widgets import Static
 
 from portia_tui.app.footer import Footer
@@ -683,11 +684,38 @@ class EditorScreen(Screen):
     def action_play(self) -> None:
         from portia_tui.app.play import PlayPuzzleScreen
 
+        from portia_tui.app.play.app import CHECK_AT_ONCE
+
         puzzle = self.model.puzzle
         if not puzzle.complete:
             self.notify("Fill every statement and set m before playing it.", severity="warning")
             return
-        self.app.push_screen(PlayPuzzleScreen(puzzle))
+        if puzzle.size <= CHECK_AT_ONCE:
+            self.app.push_screen(PlayPuzzleScreen(puzzle))
+            return
+        # a big puzzle's coach is worked out in the analysis process (keys stay answered)
+        self.notify("Checking the puzzle before play…")
+        self._coach_for_play(puzzle)
+
+    @work(thread=True, group="play", exclusive=True)
+    def _coach_for_play(self, puzzle: Puzzle) -> None:
+        from portia_tui.app.play import PlayPuzzleScreen
+
+        from portia_tui.app.process import Cancelled, ProcessRunner, Stopped, make_coach
+
+        worker = get_current_worker()
+        runner = self.jobs.runner or ProcessRunner()
+        try:
+            coach = runner.call(make_coach, (puzzle, None),
+                                cancelled=lambda: worker.is_cancelled)
+        except (Cancelled, Stopped):
+            return
+
+        def play() -> None:
+            if self.model.puzzle == puzzle and self.app.screen is self:
+                self.app.push_screen(PlayPuzzleScreen(puzzle, coach=coach))
+
+        self.app.call_from_thread(play)
 
     def action_edit_meta(self) -> None:
         puzzle = self.model.puzzle
