@@ -13,8 +13,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.worker import get_current_worker
+from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from portia_tui.app.footer import Footer
 from portia_tui.core.io import formats
@@ -73,8 +74,8 @@ class EditorScreen(Screen):
         self.shown_generation = -1
         self._focus_shown = ""
         self._view_stale = False
-        self._view_timer = None
-        self._repairs_timer = None
+        self._view_timer: Timer | None = None
+        self._repairs_timer: Timer | None = None
         #: the slot focus was on last (escape in the m field goes back to it)
         self._last_slot: Slot | None = None
         #: the file conversation running (see _dialog), if any
@@ -235,7 +236,8 @@ class EditorScreen(Screen):
             # the target defaults to the puzzle's solution when it has one
             sols = report.analysis.solutions()
             model.fallback_target = sols[0] if len(sols) == 1 else 0
-            self.query_one(AssistantPanel).sync(model.puzzle, model.target)
+            # model.target now reads the fallback just set (mypy narrowed it to None above)
+            self.query_one(AssistantPanel).sync(model.puzzle, model.target)  # type: ignore[arg-type]
             if model.assistant and model.target != report.request.target:
                 self.request_analysis()
                 return
@@ -760,7 +762,7 @@ class EditorScreen(Screen):
                 self._job_token = None
                 self.app.release_keys(token)
 
-        self.run_worker(run, group="dialog")
+        self.run_worker(run, group="dialog")  # type: ignore[arg-type]  # (Textual's overloads)
 
     async def ask_screen(self, dialog: Dialog):
         """Push a dialog from a file conversation and wait for its answer."""
