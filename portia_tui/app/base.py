@@ -134,8 +134,10 @@ class PortiaApp(App):
     # Textual 8.2 opens its own palettes for the theme and command searches: ours instead,
     # with the same providers, so they get the same guards
     def search_commands(self, commands: Any, placeholder: str = "Search for commands…"):
+        # an instance in providers, as Textual's own search_commands passes it
         return self.push_screen(PortiaPalette(
-            providers=[SimpleProvider(self.screen, commands)], placeholder=placeholder))
+            providers=[SimpleProvider(self.screen, commands)],  # type: ignore[list-item]
+            placeholder=placeholder))
 
     def search_themes(self) -> None:
         self.push_screen(PortiaPalette(providers=[ThemeProvider],

@@ -20,6 +20,8 @@ import os
 import sys
 import threading
 import time
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any, Callable
 
 #: seconds a cancelled call may keep running before its process is killed
@@ -57,8 +59,8 @@ class ProcessRunner:
     def __init__(self) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
-        self._process = None
-        self._conn = None
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
 
     def _start(self) -> None:
         parent, child = self._context.Pipe()
@@ -87,6 +89,7 @@ class ProcessRunner:
             if self._process is None or not self._process.is_alive():
                 self._start()
             process, conn = self._process, self._conn
+            assert process is not None and conn is not None
             conn.send((func, arg))
             started = time.monotonic()
             while not conn.poll(POLL):

@@ -136,7 +136,8 @@ class PlayApp(PortiaApp):
     def on_play_app_checked(self, message: Checked) -> None:
         screen = self.screen
         if message.index is not None:
-            self._coaches[message.index] = message.coach
+            if message.coach is not None:
+                self._coaches[message.index] = message.coach
             if isinstance(screen, CheckingScreen):
                 screen.done += 1
                 screen.show_progress()

@@ -17,6 +17,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from portia_tui.app.base import PortiaApp
 from portia_tui.app.footer import Footer
 from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
@@ -752,7 +753,9 @@ class EditorScreen(Screen):
             return
         self.files.busy = True
         token = self._job_token = object()
-        self.app.hold_keys(token)
+        app = self.app
+        if isinstance(app, PortiaApp):
+            app.hold_keys(token)
 
         async def run() -> None:
             try:
@@ -760,7 +763,8 @@ class EditorScreen(Screen):
             finally:
                 self.files.busy = False
                 self._job_token = None
-                self.app.release_keys(token)
+                if isinstance(app, PortiaApp):
+                    app.release_keys(token)
 
         self.run_worker(run, group="dialog")  # type: ignore[arg-type]  # (Textual's overloads)
 
