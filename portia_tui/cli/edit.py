@@ -62,8 +62,9 @@ def run_app(app) -> int:
     try:
         app.run()
     finally:
-        if app.return_code != 0:  # None: the run itself failed
-            app.keep_unsaved_work()
+        keep = getattr(app, "keep_unsaved_work", None)
+        if app.return_code != 0 and keep is not None:  # None: the run itself failed
+            keep()
     return app.return_code or 0
 
 
