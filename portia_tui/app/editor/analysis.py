@@ -128,7 +128,7 @@ def names(puzzle: Puzzle, caskets) -> str:
 def counts_text(counts: frozenset[int]) -> str:
     """'2', '1 or 3', '1 to 4', 'none' for a set of achievable true counts."""
     if not counts:
-        return "none (no consistent assignment)"
+        return "none (the statements contradict each other)"
     ordered = sorted(counts)
     if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
         return f"{ordered[0]} to {ordered[-1]}"

@@ -249,8 +249,8 @@ class NewPuzzleScreen(Dialog):
         from portia_tui.core.language.model import casket_names, check_name
 
         text = self._value("caskets")
-        if text.isdigit():
-            if not 1 <= int(text) <= 100:
+        if text.isascii() and text.isdigit():  # '²' is a digit to isdigit, not to int()
+            if len(text) > 3 or not 1 <= int(text) <= 100:
                 return "between 1 and 100 caskets"
             names = casket_names(int(text))
         else:

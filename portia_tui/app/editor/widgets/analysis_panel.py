@@ -63,7 +63,7 @@ def loop_line(puzzle: Puzzle, loop) -> str:
         text += ("undetermined (values vary) with the portrait in "
                  + names(puzzle, loop.undetermined_in))
     else:
-        text += "determined (one value each)"
+        text += "settled (wherever the portrait is, one way only)"
     return text + "."
 
 
