@@ -42,6 +42,8 @@ def test_solve_json_shape(capsys):
         "unique_m": [1],
         "loops": [{"statements": [1, 2], "kind": "undetermined",
                    "undetermined_in": ["gold", "silver", "lead"], "paradox_in": []}],
+        # gold and silver call each other liars: exactly one is true whatever happens
+        "difficulty": {"level": "steady", "score": 4.02, "technique": "pair"},
     }
 
 

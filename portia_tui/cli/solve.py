@@ -189,6 +189,8 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
         data = analysis.as_dict(m)
         if part is not None:
             data.update(_partial_dict(puzzle, part, m))
+        else:
+            data["difficulty"] = _difficulty(puzzle, m, analysis)
         if explain and part is None and (m is not None or puzzle.side_rules):
             from portia_tui.core.explain.deduction import explain as explain_
 
@@ -201,6 +203,16 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
 
         text += "\n\n" + explain_(puzzle, m, analysis)
     return text
+
+
+def _difficulty(puzzle: Puzzle, m: int | None, analysis: Analysis) -> dict | None:
+    """The grader's rating as JSON (None with nothing to judge: m open and no rule)."""
+    if m is None and not puzzle.side_rules:
+        return None
+    from portia_tui.core.explain.difficulty import rate
+
+    r = rate(puzzle, m, solutions=analysis.solutions(m))
+    return {"level": r.level, "score": r.score, "technique": r.technique}
 
 
 def partial_report_text(puzzle: Puzzle, analysis: Analysis, part, m: int | None) -> str:
