@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.record import record
 from portia_tui.core.language.vocabulary import (KINDS, AnyOfMeaning, CountMeaning, FreeMeaning,
+                                                 GroupMeaning,
                                                  Meaning, PortraitMeaning, compare, evaluate,
                                                  refers_to)
 
@@ -124,7 +125,7 @@ NEAR_WORK = 5
 SCOPE_MAX = 10
 #: a fixed lid is seen from at most this many statements (its own and those they speak of),
 #: a contradictory pair from at most PAIR_SCOPE: a person spots what is close at hand
-LID_SCOPE = 8
+LID_SCOPE = 6
 PAIR_SCOPE = 4
 
 assert all(t.level in DIFFICULTIES for t in TECHNIQUES)
@@ -194,7 +195,24 @@ class Block:
 def _local_counts(meanings: Sequence[Meaning], members: Sequence[int], caskets: int,
                   most: int = LID_SCOPE) -> set[int] | None:
     """The true counts of `members` over every placement and every assignment that keeps the
-    members' own meanings (the statements they speak of free); None when too many to try."""
+    members' own meanings (the statements they speak of free); None when too many to try.
+    Remembered by the members' meanings (a generator meets the same lids again and again)."""
+    key = (caskets, most, tuple(members), tuple(meanings[i] for i in members))
+    got = _LOCAL.get(key, ())
+    if got == ():
+        if len(_LOCAL) >= _LOCAL_MAX:
+            _LOCAL.clear()
+        got = _LOCAL[key] = _count_locally(meanings, members, caskets, most)
+    return None if got is None else set(got)
+
+
+#: _local_counts remembered (key: the members and their meanings)
+_LOCAL: dict[tuple, frozenset[int] | None] = {}
+_LOCAL_MAX = 100_000
+
+
+def _count_locally(meanings: Sequence[Meaning], members: Sequence[int], caskets: int,
+                   most: int) -> frozenset[int] | None:
     scope = sorted(set(members).union(*(refers_to(meanings[i]) for i in members)))
     if len(scope) > most:
         return None
@@ -204,7 +222,7 @@ def _local_counts(meanings: Sequence[Meaning], members: Sequence[int], caskets: 
             values = dict(zip(scope, bits))
             if all(values[i] == evaluate(meanings[i], p, values, values[i]) for i in members):
                 counts.add(sum(values[i] for i in members))
-    return counts
+    return frozenset(counts)
 
 
 def fixed_lids(puzzle: Puzzle) -> list[Block]:
@@ -404,9 +422,39 @@ class Grader:
             if values[c.owner] != evaluate(c.meaning, p, values, values[c.owner]):
                 raise Contradiction
             return False
+        if isinstance(c.meaning, GroupMeaning) and c.owner not in c.meaning.group:
+            return self._group(c.meaning, c.owner, values)
         if len(open_) > SCOPE_MAX:
             return False
         return self._agree(c, p, values, open_)
+
+    def _group(self, mn: GroupMeaning, owner: int, values: list[bool | None]) -> bool:
+        """Follow "the statements on X are true (false)": what _agree finds, worked out
+        directly (the commonest statement about statements)."""
+        want = mn.value
+        if any(values[t] is (not want) for t in mn.group):
+            return self._fix(owner, False, values)
+        open_ = [t for t in mn.group if values[t] is None]
+        if not open_:
+            return self._fix(owner, True, values)
+        if values[owner] is True:
+            for t in open_:
+                values[t] = want
+            self.deductions += len(open_)
+            return True
+        if values[owner] is False and len(open_) == 1:
+            return self._fix(open_[0], not want, values)
+        return False
+
+    def _fix(self, i: int, v: bool, values: list[bool | None]) -> bool:
+        """Statement i must have value v: a contradiction when it has the other."""
+        if values[i] is None:
+            values[i] = v
+            self.deductions += 1
+            return True
+        if values[i] is not v:
+            raise Contradiction
+        return False
 
     def _agree(self, c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
         """Try every completion of the open statements in c's scope; fix what all the
@@ -506,14 +554,18 @@ class Grader:
                 raise Contradiction
 
     # ----------------------------------------------------------------- rating
-    def need(self, p: int) -> tuple[int, int] | None:
-        """(the rank of the cheapest technique ruling out casket p, the deductions it took);
-        None when no technique does (the casket fits)."""
-        for rank in range(SUPPOSE, NESTED + 1):
+    def need(self, p: int) -> tuple[int, int]:
+        """(the rank of the cheapest technique ruling out casket p, a wrong casket, and the
+        deductions it took)."""
+        for rank in range(SUPPOSE, SPLIT + 1):
+            if (rank == LID and not self.lids) or (rank == PAIR and not self.pairs):
+                continue  # nothing new to count with: the same as the rank below
             self.deductions = 0
             if self.refutes(p, rank):
                 return rank, self.deductions
-        return None
+        # a wrong casket no single split rules out needs a split inside a case (the
+        # exact analysis has already said it is wrong; :meth:`refutes` at NESTED shows how)
+        return NESTED, self.deductions + 2
 
 
 def rate(puzzle: Puzzle, m: int | None = None, engine=None,
@@ -532,8 +584,7 @@ def rate(puzzle: Puzzle, m: int | None = None, engine=None,
         if p in fits:
             needs.append(None)
             continue
-        got = grader.need(p)
-        rank, done = got if got is not None else (NESTED, grader.deductions)
+        rank, done = grader.need(p)
         needs.append(BY_RANK[rank].key)
         work += done + (NEAR_WORK if _near(puzzle, grader, p, m) else 0)
         if where is None or rank > worst:
