@@ -492,8 +492,24 @@ class Grader:
             if not evaluate(mn, p, values):
                 raise Contradiction
             return False
-        if rank >= COUNT and len(open_) <= SCOPE_MAX:
+        if len(open_) > SCOPE_MAX:
+            return False
+        if rank >= COUNT:
             return self._agree(c, p, values, open_)
+        # below COUNT a rule is only checked: no way to keep it with what is known
+        if not self._possible(c, p, values, open_):
+            raise Contradiction
+        return False
+
+    @staticmethod
+    def _possible(c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
+        """Whether some completion of the open statements keeps the rule c."""
+        trial = list(values)
+        for bits in product((False, True), repeat=len(open_)):
+            for i, v in zip(open_, bits):
+                trial[i] = v
+            if evaluate(c.meaning, p, trial):
+                return True
         return False
 
     def _bounds(self, mn: CountMeaning, values: list[bool | None], rank: int
