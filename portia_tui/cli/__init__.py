@@ -23,7 +23,7 @@ COMMAND_MODULES = ("solve", "assist", "edit", "play", "code", "generate", "pack"
 
 #: which module registers each subcommand (modules may register several)
 COMMAND_OWNERS = {
-    "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve",
+    "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve", "hint": "solve",
     "new": "assist", "assist": "assist", "repair": "assist",
     "edit": "edit", "play": "play", "code": "code", "generate": "generate", "pack": "pack", "census": "census",
 }

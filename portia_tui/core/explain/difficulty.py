@@ -81,25 +81,25 @@ TECHNIQUES: tuple[Technique, ...] = (
               "suppose the portrait is in a casket, judge the statements about where it is "
               "and count the true ones against the number the puzzle gives", "gentle"),
     Technique(2, "follow", "follow a known truth",
-              "follow a known truth: judge a statement about other statements once they are "
-              "known, or, once a statement's value is known, what it says about them",
+              "judge a statement about other statements once they are known, or, once a "
+              "statement's value is known, what it says about them",
               "steady"),
     Technique(3, "lid", "spot a fixed lid",
-              "spot a fixed lid: a casket bears the same number of true statements whatever "
-              "happens, so it counts without knowing which", "steady"),
+              "see that a casket bears the same number of true statements whatever happens, so "
+              "it counts without knowing which", "steady"),
     Technique(4, "pair", "spot a contradictory pair",
-              "spot a contradictory pair: exactly one of two statements is true whatever "
-              "happens, so together they count one", "steady"),
+              "see that exactly one of two statements is true whatever happens, so together "
+              "they count one", "steady"),
     Technique(5, "count", "count against m",
-              "count against m: once the true statements reach the number the puzzle gives, "
-              "every other statement is false (once the false ones leave no room, every "
-              "other is true)", "steady"),
+              "once the true statements reach the number the puzzle gives, every other "
+              "statement is false (once the false ones leave no room, every other is true)",
+              "steady"),
     Technique(6, "split", "a case split",
-              "split into cases: suppose a statement true, follow it to a contradiction, so "
-              "it is false (the two cases lead to different conclusions)", "tricky"),
+              "suppose a statement true, follow it to a contradiction, so it is false (the two "
+              "cases lead to different conclusions)", "tricky"),
     Technique(7, "nested", "nested case splits",
-              "split cases inside a case: a supposition that only a second case split "
-              "inside it shows impossible", "fiendish"),
+              "split again inside a case: a supposition that only a second case split inside "
+              "it shows impossible", "fiendish"),
 )
 BY_KEY = {t.key: t for t in TECHNIQUES}
 BY_RANK = {t.rank: t for t in TECHNIQUES}
@@ -178,7 +178,7 @@ class Rating:
         t = BY_KEY[self.technique]
         where = ("" if self.placement is None else
                  f" (to rule out the {puzzle.names[self.placement]} casket)")
-        return f"Difficulty: {self.level}. The hardest step{where}: {t.step}."
+        return f"Difficulty: {self.level}. The hardest step{where}: {t.name}: {t.step}."
 
 
 # --------------------------------------------------------------------------- observations
@@ -379,6 +379,21 @@ class Grader:
                 self.deductions += 2
                 return True
         return False
+
+    def split_point(self, p: int) -> tuple[int, bool] | None:
+        """(a statement, the value of it that dies) for the first case split that helps with
+        the portrait in casket p, after every deduction without cases; None when none."""
+        values = self.start(p)
+        try:
+            self.propagate(p, values, COUNT)
+        except Contradiction:
+            return None
+        for i in range(self.size):
+            if values[i] is None:
+                for v in (True, False):
+                    if self._dies(p, values, i, v):
+                        return i, v
+        return None
 
     def _cases(self, p: int, values: list[bool | None], depth: int) -> bool:
         """Case splits inside cases, `depth` deep: a statement whose one value dies (within
