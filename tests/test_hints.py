@@ -98,8 +98,8 @@ def test_smullyan_first_casket_hints_word_for_word():
         "one of the two is true. Together they count one true statement.")
     assert coach.hint(2).text == (
         "Suppose the portrait is in the gold casket. With the portrait there, statements 1 "
-        "and 2 are true, statement 3 is false. 2 true statements, but the puzzle says 1: the "
-        "portrait is not in the gold casket. (Technique: suppose and evaluate.)")
+        "and 2 are true, statement 3 is false. 2 true statements: too many for exactly 1, so "
+        "the portrait is not in the gold casket. (Technique: suppose and evaluate.)")
     assert coach.hint(2).rules_out == ("gold",) and coach.hint(3).rules_out == ()
     assert coach.hint(3).text.startswith("One more casket is to be ruled out.")
     assert coach.reveal().fits == ("silver",) and coach.reveal().rules_out == ("lead",)
@@ -173,7 +173,7 @@ def test_wrong_pick_gives_the_count_against_m():
     v = Coach(puzzle).judge(0)
     story = Deducer(puzzle).story(0)
     assert not v.correct and v.counts == story.counts == frozenset({3})
-    assert "3 true statements, but the puzzle says 4" in v.text
+    assert "3 true statements: too few for exactly 4" in v.text
     assert "statements 1, 5 and 6 are true" in v.text
 
 
@@ -226,7 +226,7 @@ def test_too_many_cases_falls_back_to_the_exact_verdicts(monkeypatch):
     for text in (Coach(puzzle).explanation(), explain(puzzle)):
         assert "too large to spell out here: more than 1 cases" in text
         assert "  1 true statement, as the puzzle says: the gold casket fits." in text
-        assert "  2 true statements, but the puzzle says 1" in text
+        assert "  2 true statements: too many for exactly 1" in text
         assert "Only the gold casket fits: the portrait is in the gold casket." in text
     monkeypatch.setattr(deduction, "MAX_CASES", 4096)
     monkeypatch.setattr(deduction, "CASE_BUDGET", 1)  # the words' budget, per placement

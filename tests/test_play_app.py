@@ -92,7 +92,7 @@ async def test_wrong_answer_says_why_then_arrows_and_enter_pick_again():
         assert "✘ Wrong: not the gold casket." in text
         # the count under that placement against m, from the deduction story
         assert "statements 1, 5 and 6 are true" in text
-        assert "3 true statements, but the puzzle says 4" in text
+        assert "3 true statements: too few for exactly 4" in text
         assert "Pick another casket to try again" in text and "r to reveal" in text
         card = app.screen.query_one("#casket-0", CasketCard)
         assert card.border_subtitle == "✘ not here" and card.has_class("-wrong")
@@ -132,7 +132,7 @@ async def test_each_hint_step_is_shown_and_correct():
         assert coach.hint(1).title == "A key observation"
         assert coach.hint(2).rules_out == ("lead",)
         assert analysis.true_counts[2] == frozenset({1})
-        assert "1 true statement, but the puzzle says 4" in text
+        assert "1 true statement: too few for exactly 4" in text
         # no hint says the answer fits
         assert "silver casket fits" not in text
 
