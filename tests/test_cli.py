@@ -109,3 +109,18 @@ def test_a_real_process_prints_one_line_and_exits_2(tmp_path):
     assert out.returncode == 2
     assert out.stdout == ""
     assert out.stderr == f"{bad}:2: unknown statement 'Hello' (on the gold casket)\n"
+
+
+def test_hint_prints_the_ladder_and_its_json(capsys):
+    """portia hint: the ladder, the reveal last; only the reveal says the answer fits."""
+    code, out, _ = run(capsys, "hint", str(PUZZLES / "smullyan-first.toml"), "--json")
+    assert code == 0
+    hints = json.loads(out)["hints"]
+    assert [set(h) for h in hints] == [{"text", "rules_out", "fits"}] * len(hints)
+    assert [h["fits"] for h in hints] == [[]] * (len(hints) - 1) + [["silver"]]
+    ruled = {c for h in hints[:-1] for c in h["rules_out"]}
+    assert ruled and "silver" not in ruled and ruled != {"gold", "lead"}
+    assert {c for h in hints for c in h["rules_out"]} == {"gold", "lead"}
+    code, out, _ = run(capsys, "hint", str(PUZZLES / "smullyan-first.toml"))
+    assert code == 0 and out.startswith("Hint 1: A key observation")
+    assert "Reveal: The answer\n  The portrait is in the silver casket." in out
