@@ -368,8 +368,8 @@ class Coach:
         """A step that rules out wrong casket i with its reason."""
         name = self.puzzle.names[i]
         technique = BY_KEY[self.rating.needs[i] or "suppose"]
-        text = (f"Suppose the portrait is in the {name} casket. {self.judge(i).reason} "
-                f"(Technique: {technique.name}.)")
+        text = (f"Suppose the portrait is in the {name} casket. With the portrait there, "
+                f"{self._reason(i)} (Technique: {technique.name}.)")
         return Hint(0, f"Rule out the {name} casket", text, i, (name,))
 
     def _last_step(self, i: int) -> Hint:
