@@ -1051,6 +1051,8 @@ def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story]) -> list[
                      f"{plural(b.true, 'true statement')}: its statements "
                      f"({numbers(b.statements)}) settle that among themselves.")
     for b in grader.pairs:
+        if all(isinstance(puzzle.meanings[i], portrait) for i in b.statements):
+            continue  # the supposition settles both at once: nothing to say up front
         lines.append(f"Whatever the placement, exactly one of statements "
                      f"{numbers(b.statements)} is true: they contradict each other.")
     classic = [s for s in stories if not isinstance(s, WholeStory)]

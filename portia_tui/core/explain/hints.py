@@ -326,11 +326,15 @@ class Coach:
         p = self.puzzle
         grader = Grader(p, p.m)
         lids = [b for b in grader.lids if not _portrait_only(p, b.statements)]
+        pairs = [b for b in grader.pairs if not _portrait_only(p, b.statements)]
         said = {"lid": [self._lid_text(b) for b in lids],
-                "pair": [self._pair_text(b) for b in grader.pairs],
-                "false": [self._false_text(i) for i in false_everywhere(p)]}
+                "pair": [self._pair_text(b) for b in pairs],
+                "false": [self._false_text(i) for i in false_everywhere(p)],
+                # two portrait statements that contradict (Smullyan's first casket's aha)
+                "portrait pair": [self._pair_text(b) for b in grader.pairs
+                                  if _portrait_only(p, b.statements)]}
         first = {"lid": "lid", "pair": "pair"}.get(self.rating.technique)
-        order = ([first] if first else []) + ["lid", "pair", "false"]
+        order = ([first] if first else []) + ["lid", "pair", "false", "portrait pair"]
         for kind in order:
             if said[kind]:
                 return said[kind][0]
