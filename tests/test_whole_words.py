@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from portia_tui.core.solve import brute
+from . import brute
 from portia_tui.core.explain.deduction import WholeDeducer, WholeStory, deducer, explain
 from portia_tui.core.solve.engine import covers
 
@@ -78,7 +78,7 @@ def test_hint_ladder_on_the_whole_language(puzzle):
     # where to start: chosen from the statements alone, never the rules
     start = coach.first_placement()
     keep = tuple(r for r in puzzle.rules if r.kind == "makers")
-    other = puzzle.with_rules(keep + (Rule("total", "at least", 0, True),))
+    other = puzzle.replace(rules=keep + (Rule("total", "at least", 0, True),))
     assert Coach(other).first_placement() == start
     if puzzle.side_rules:
         assert "check Portia's rule" in coach.start_text(start)

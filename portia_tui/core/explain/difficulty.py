@@ -52,17 +52,16 @@ from __future__ import annotations
 from functools import cached_property
 from itertools import product
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.record import record
 from portia_tui.core.language.vocabulary import (KINDS, AnyOfMeaning, CountMeaning, FreeMeaning,
                                                  GroupMeaning,
                                                  Meaning, PortraitMeaning, compare, evaluate,
                                                  refers_to)
 
 
-@record
-class Technique:
+class Technique(NamedTuple):
     rank: int
     key: str
     #: a short name, and the step as a sentence a player reads ("… made this puzzle tricky")
@@ -141,18 +140,7 @@ def level_name(stored: str) -> str:
     return OLD_LEVELS.get(stored, stored)
 
 
-def techniques_for(level: str) -> tuple[Technique, ...]:
-    return tuple(t for t in TECHNIQUES if t.level == level)
-
-
-def level_of(score: float) -> str:
-    """The level of a score (its rank is the whole part)."""
-    rank = min(max(int(score), SUPPOSE), NESTED)
-    return BY_RANK[rank].level
-
-
-@record
-class Rating:
+class Rating(NamedTuple):
     level: str
     score: float
     #: the technique that made the puzzle this hard (its key), and the casket whose ruling
@@ -182,8 +170,7 @@ class Rating:
 
 
 # --------------------------------------------------------------------------- observations
-@record
-class Block:
+class Block(NamedTuple):
     """A fixed lid or a contradictory pair: statements whose true count is `true` whatever
     the placement and whatever the other statements say (seen from these statements alone)."""
 
@@ -266,8 +253,7 @@ class Contradiction(Exception):
     """The supposition (with what was deduced) is impossible."""
 
 
-@record
-class _Check:
+class _Check(NamedTuple):
     """One thing a world must satisfy: a statement's meaning (`owner` its index) or a rule
     (`owner` None: the meaning must hold)."""
 
