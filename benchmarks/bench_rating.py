@@ -1,7 +1,7 @@
 """Rating by technique: milliseconds to rate each shipped puzzle (median of RUNS), beside the
-time its exact analysis takes, so the ratio says what the rating costs over solving. The
-thesis language goes through the classic rater, the whole rulebook through the whole one
-(difficulty.WholeRater: one whole-language engine per step of the ladder)."""
+time its exact analysis takes, so the ratio says what the rating costs over solving (the
+grader asks the analysis which caskets fit, then solves by technique; "language" says whether
+the puzzle is in the thesis's classic language or the whole rulebook: one grader reads both)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def main() -> None:
     from portia_tui.core.explain.difficulty import rate
     from portia_tui.core.solve.engine import analyse, covers
 
-    print(f"{'puzzle':<26}{'rater':>8}{'rate ms':>10}{'analyse ms':>12}{'ratio':>8}  level")
+    print(f"{'puzzle':<26}{'language':>9}{'rate ms':>10}{'analyse ms':>12}{'ratio':>8}  level")
     for path in sorted((ROOT / "puzzles").glob("*.toml")):
         puzzle = formats.load(path)
         if puzzle.m is None and covers(puzzle):
@@ -38,7 +38,7 @@ def main() -> None:
         t_rate = _median_ms(lambda: rate(puzzle))
         t_an = _median_ms(lambda: analyse(puzzle))
         kind = "classic" if covers(puzzle) else "whole"
-        print(f"{path.stem:<26}{kind:>8}{t_rate:>10.2f}{t_an:>12.2f}{t_rate / t_an:>8.1f}  "
+        print(f"{path.stem:<26}{kind:>9}{t_rate:>10.2f}{t_an:>12.2f}{t_rate / t_an:>8.1f}  "
               f"{r.level} ({r.technique})")
 
 

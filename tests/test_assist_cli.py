@@ -151,7 +151,7 @@ def test_solve_and_check_a_partial_puzzle(capsys, tmp_path):
 def test_complete_puzzles_keep_their_json_keys(capsys):
     code, out, _ = run(capsys, "solve", REPO / "puzzles" / "smullyan-first.toml", "--json")
     assert set(json.loads(out)) == {"caskets", "m", "solutions", "valid", "true_counts",
-                                    "unique_m", "loops", "worlds"}  # worlds: issue #18
+                                    "unique_m", "loops", "worlds", "difficulty"}  # worlds: #18
 
 
 def make_pack(path):

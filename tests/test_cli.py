@@ -42,6 +42,8 @@ def test_solve_json_shape(capsys):
         "unique_m": [1],
         "loops": [{"statements": [1, 2], "kind": "undetermined",
                    "undetermined_in": ["gold", "silver", "lead"], "paradox_in": []}],
+        # gold and silver call each other liars: exactly one is true whatever happens
+        "difficulty": {"level": "steady", "score": 4.02, "technique": "pair"},
         # the general engine's lists (issue #18): the loop's two readings are one solution
         "worlds": {"solutions": [{"entities": {"gold": {"portrait": "yes"},
                                                "silver": {"portrait": "no"},
@@ -112,3 +114,18 @@ def test_a_real_process_prints_one_line_and_exits_2(tmp_path):
     assert out.returncode == 2
     assert out.stdout == ""
     assert out.stderr == f"{bad}:2: unknown statement 'Hello' (on the gold casket)\n"
+
+
+def test_hint_prints_the_ladder_and_its_json(capsys):
+    """portia hint: the ladder, the reveal last; only the reveal says the answer fits."""
+    code, out, _ = run(capsys, "hint", str(PUZZLES / "smullyan-first.toml"), "--json")
+    assert code == 0
+    hints = json.loads(out)["hints"]
+    assert [set(h) for h in hints] == [{"text", "rules_out", "fits"}] * len(hints)
+    assert [h["fits"] for h in hints] == [[]] * (len(hints) - 1) + [["silver"]]
+    ruled = {c for h in hints[:-1] for c in h["rules_out"]}
+    assert ruled and "silver" not in ruled and ruled != {"gold", "lead"}
+    assert {c for h in hints for c in h["rules_out"]} == {"gold", "lead"}
+    code, out, _ = run(capsys, "hint", str(PUZZLES / "smullyan-first.toml"))
+    assert code == 0 and out.startswith("Hint 1: A key observation")
+    assert "Reveal: The answer\n  The portrait is in the silver casket." in out

@@ -204,7 +204,7 @@ def test_big_puzzle_is_fast_enough_to_analyse_at_all():
 def test_explanation_reads_like_the_issue():
     text = deduction.explain(default_puzzle())
     assert "Suppose the portrait is in the gold casket." in text
-    assert "2 true statements, but the puzzle says 1" in text
+    assert "2 true statements: too many for exactly 1" in text
     assert "Only the silver casket fits" in text
 
 

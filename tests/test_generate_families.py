@@ -124,8 +124,8 @@ def test_verified_puzzles_agree_with_sat():
     ({"family": "portia2", "n": 1}, "n"),
     ({"family": "portia1", "m_policy": "smallest"}, "m_policy"),
     ({"family": "portia1", "loops": True}, "loops"),
-    # every casket rule needs at least "lids" (steady): a second generation is never gentle
-    ({"family": "portia2", "difficulty": "gentle"}, "difficulty"),
+    # loop-free statements settle by following under a supposition: no case split
+    ({"family": "portia2", "difficulty": "tricky"}, "difficulty"),
     ({"family": "portia1", "difficulty": "steady"}, "difficulty"),  # portrait statements only
     ({"family": "portia4"}, "family"),
     ({"family": "portia2", "caskets": 2}, "n"),  # one of in / not in gold, silver: 1 statement
@@ -195,7 +195,7 @@ def test_cli_writes_a_pack_that_loads_back(tmp_path, capsys):
     (["--family", "portia1", "-n", "3"], "portia: -n 3: "),
     (["--family", "portia1", "--loops"], "portia: --loops: "),
     (["--family", "portia1", "--m-policy", "largest"], "portia: --m-policy largest: "),
-    (["--family", "portia2", "--difficulty", "gentle"], "portia: --difficulty gentle: "),
+    (["--family", "portia2", "--difficulty", "tricky"], "portia: --difficulty tricky: "),
 ])
 def test_cli_refusals_are_one_line_exit_2(argv, start, capsys):
     assert main(["generate", *argv]) == 2

@@ -164,20 +164,22 @@ def test_named_vocabularies(vocabulary):
 
 @pytest.mark.parametrize("level", ["gentle", "steady", "tricky", "fiendish"])
 def test_difficulty_target(level):
-    for g in generate(Settings(n=3, count=5, seed=2, difficulty=level)):
+    n = 4 if level == "fiendish" else 3  # a split inside a split is rare at n = 3
+    for g in generate(Settings(n=n, count=5, seed=2, difficulty=level)):
         assert g.rating.level == level and g.rating == rate(g.puzzle)
         _valid(g)
 
 
 @pytest.mark.parametrize("settings", [
     Settings(n=1), Settings(n=3), Settings(n=6), Settings(n=2, caskets=5),
-    Settings(n=2, caskets=12), Settings(n=4, caskets=4, difficulty="tricky"),
+    Settings(n=2, caskets=12), Settings(n=4, caskets=4, difficulty="steady"),
 ])
-def test_loop_free_rating_is_the_raters(settings):
-    """The generator's coded rating of a loop-free candidate = difficulty.rate, every m."""
+def test_loop_free_counts_are_the_ranked_rows(settings):
+    """The generator's one pass over a loop-free candidate gives its true counts (the rating
+    is difficulty.rate's, asked of the puzzle)."""
     import random
 
-    from portia_tui.core.packs.generator.sampler import Sampler, loop_free_ranked, loop_free_rating
+    from portia_tui.core.packs.generator.sampler import Sampler, loop_free_ranked
     settings = settings.check()
     sampler = Sampler(settings, random.Random(7))
     for _ in range(60):
@@ -186,9 +188,6 @@ def test_loop_free_rating_is_the_raters(settings):
             continue
         assert loop_free_ranked(cands, order, settings.caskets)[-1][1] == \
             loop_free_counts(cands, order, settings.caskets)
-        for m in range(len(cands) * settings.n + 1):
-            assert loop_free_rating(cands, order, settings.caskets, m) == \
-                rate(to_puzzle(cands, settings.names, m), m)
 
 
 # --------------------------------------------------------------------------- issue 11

@@ -78,9 +78,9 @@ def outputs(path: Path) -> str:
 
         coach = Coach(puzzle)
         lines = ["== rating", rate(puzzle).describe(), "== hints"]
-        for level in (1, 2, 3):
-            h = coach.hint(level)
-            lines += [f"-- {level} {h.title} ({h.placement})", h.text]
+        for h in coach.ladder:
+            lines += [f"-- {h.level} {h.title} ({h.placement}) out {list(h.rules_out)} "
+                      f"fits {list(h.fits)}", h.text]
         lines.append("== judge")
         for p in range(len(puzzle.caskets)):
             lines.append(coach.judge(p).text)

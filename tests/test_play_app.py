@@ -92,7 +92,7 @@ async def test_wrong_answer_says_why_then_arrows_and_enter_pick_again():
         assert "✘ Wrong: not the gold casket." in text
         # the count under that placement against m, from the deduction story
         assert "statements 1, 5 and 6 are true" in text
-        assert "3 true statements, but the puzzle says 4" in text
+        assert "3 true statements: too few for exactly 4" in text
         assert "Pick another casket to try again" in text and "r to reveal" in text
         card = app.screen.query_one("#casket-0", CasketCard)
         assert card.border_subtitle == "✘ not here" and card.has_class("-wrong")
@@ -121,26 +121,20 @@ async def test_each_hint_step_is_shown_and_correct():
     app = single(puzzle)
     async with app.run_test(size=SIZE) as pilot:
         session = app.screen.session
-        await press(pilot, "h")
-        text = feedback(app)
-        assert "Hint 1 of 3: Where to start" in text
-        assert coach.hint(1).text in text
-        # every supposition settles every statement: start with the first, gold
-        assert "Suppose the portrait is in the gold casket (casket 1 from the left)" in text
-        assert "hints 1 of 3" in top(app)
-
-        await press(pilot, "h")
-        text = feedback(app)
-        assert coach.hint(2).text in text
-        assert analysis.true_counts[0] == frozenset({3})
-        assert "3 true statements, but the puzzle says 4" in text
-
-        await press(pilot, "h")
-        text = feedback(app)
-        for i, name in enumerate(puzzle.names):
-            (count,) = analysis.true_counts[i]
-            mark = "fits" if count == puzzle.m else "does not fit"
-            assert f"{i + 1} {name}: {count} true - {mark}" in text
+        for k in (1, 2, 3):
+            await press(pilot, "h")
+            text = feedback(app)
+            hint = coach.hint(k)
+            assert f"Hint {k} of 3: {hint.title}" in text
+            assert hint.text in text
+            assert f"hints {k} of 3" in top(app)
+        # the key observation, then the lead casket ruled out with its count against m
+        assert coach.hint(1).title == "A key observation"
+        assert coach.hint(2).rules_out == ("lead",)
+        assert analysis.true_counts[2] == frozenset({1})
+        assert "1 true statement: too few for exactly 4" in text
+        # no hint says the answer fits
+        assert "silver casket fits" not in text
 
         await press(pilot, "h")  # no fourth step
         assert session.hints_shown == 3
@@ -364,10 +358,12 @@ async def test_corrupt_progress_file_does_not_stop_play(tmp_path):
     assert store_path.with_name("progress.json.corrupt").read_text() == "{ nope"
 
 
-async def test_hints_skip_a_casket_already_ruled_out():
+async def test_hints_after_a_wrong_pick_follow_the_same_ladder():
     app = single()
     async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "1", "h")  # gold ruled out by a wrong pick: the next, silver
-        assert "Suppose the portrait is in the silver casket (casket 2" in feedback(app)
+        await press(pilot, "1", "h")  # gold ruled out by a wrong pick: the ladder is the same
+        coach = app.screen.session.coach
+        assert coach.hint(1).text in feedback(app)
         await press(pilot, "h")
-        assert "With the portrait in the silver casket, statement 3 is true" in feedback(app)
+        assert coach.hint(2).text in feedback(app)
+        assert "silver casket fits" not in feedback(app)

@@ -28,8 +28,8 @@ def test_a_loops_cases_name_the_statements_they_settle():
 
     text = explain(LOOPY)
     assert "Case 2 true: statement 4 is true: statement 2 is true and says so" in text
-    assert ("Case 2 false: statement 4 is false: statement 2 is false, so one of its "
-            "statements is not true, and only this one is left") in text
+    assert ("Case 2 false: statement 4 is false: statement 2 is false, so one of the silver "
+            "casket's statements is not true, and only this one is left") in text
 
 
 def test_a_false_statement_with_a_statement_left_to_break_it_is_no_contradiction():
@@ -106,3 +106,29 @@ def test_a_count_statement_is_judged_by_the_statements_it_counts():
     assert "is false: the silver casket bears 1 true statement (statement 2)." in text
     assert "is false: the silver casket bears 3 true statements." in text
     assert "is false: the silver casket bears 1 true statement (statement 3)." in text
+
+
+# --- issue 19: explanations a person would write -------------------------------------------
+
+def test_an_invariant_is_said_once_before_the_placements():
+    from portia_tui.core.explain.deduction import explain
+    from portia_tui.core.io import formats
+
+    from .conftest import REPO
+
+    text = explain(formats.load(REPO / "puzzles" / "two-liars-loop.toml"))
+    head, _, rest = text.partition("Suppose the portrait is in the gold casket.")
+    assert "Whatever the placement, exactly one of statements 1 and 2 is true" in head
+    # the loop goes the same way under every placement: told once, up front
+    assert head.count("speak of each other in a loop") == 1
+    assert "speak of each other" not in rest
+
+
+def test_a_forced_case_is_not_tried_and_a_failure_says_why():
+    from portia_tui.core.explain.deduction import explain
+
+    text = explain(LOOPY)
+    assert "try each case" not in text  # every loop here has one case only
+    assert "only one case holds" in text
+    assert "3 true statements: too many for exactly 1" in text
+    assert "its statements" not in text

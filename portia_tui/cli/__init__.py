@@ -25,6 +25,7 @@ COMMAND_MODULES = ("solve", "world", "assist", "edit", "play", "code", "generate
 #: which module registers each subcommand (modules may register several)
 COMMAND_OWNERS = {
     "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve", "clue": "world",
+    "hint": "solve",
     "new": "assist", "assist": "assist", "repair": "assist",
     "edit": "edit", "play": "play", "code": "code", "generate": "generate", "pack": "pack", "census": "census",
     "dataset": "dataset",

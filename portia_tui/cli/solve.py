@@ -39,6 +39,20 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="explain each placement step by step")
     p.set_defaults(func=cmd_solve)
 
+    p = sub.add_parser("hint", help="the hint ladder of a puzzle, gentle to the answer",
+                       description="The hints a player gets, in order: the puzzle's key "
+                       "observation (or where to start), then one wrong casket ruled out per "
+                       "step with its reason, the technique the last wrong casket needs, and "
+                       "last the reveal (the answer, and why). No hint before the reveal says "
+                       "that the answer's casket fits. Exit 1 when the puzzle has no single "
+                       "answer. A pack: every puzzle.")
+    p.add_argument("file", help="puzzle file: .toml, .txt (thesis text) or .json (thesis JSON)")
+    p.add_argument("--json", action="store_true",
+                   help='print {"hints": [{"text", "rules_out", "fits"}, ...]}; the last '
+                   "entry is the reveal")
+    add_id(p)
+    p.set_defaults(func=cmd_hint)
+
     p = sub.add_parser("check", help="check that puzzles have exactly one solution",
                        description="One line per file (per puzzle for a pack); exit 0 when "
                        "every puzzle is valid, 1 when any is not (or is incomplete), 2 when a "
@@ -202,6 +216,8 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
         data["worlds"] = casket_worlds(puzzle)
         if part is not None:  # a draft is never valid, whatever its empty slots could say
             data.update(_partial_dict(puzzle, part, m), valid=False)
+        else:
+            data["difficulty"] = _difficulty(puzzle, m, analysis)
         if explain and part is None and (m is not None or puzzle.side_rules):
             from portia_tui.core.explain.deduction import explain as explain_
 
@@ -214,6 +230,16 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
 
         text += "\n\n" + explain_(puzzle, m, analysis)
     return text
+
+
+def _difficulty(puzzle: Puzzle, m: int | None, analysis: Analysis) -> dict | None:
+    """The grader's rating as JSON (None with nothing to judge: m open and no rule)."""
+    if m is None and not puzzle.side_rules:
+        return None
+    from portia_tui.core.explain.difficulty import rate
+
+    r = rate(puzzle, m, solutions=analysis.solutions(m))
+    return {"level": r.level, "score": r.score, "technique": r.technique}
 
 
 def partial_report_text(puzzle: Puzzle, analysis: Analysis, part, m: int | None) -> str:
@@ -254,6 +280,47 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return 0
     print("\n\n".join(f"== {args.file} {pid} ==\n{text}" for pid, text in results))
     return 0
+
+
+def _hints_one(puzzle: Puzzle, as_json: bool, stored: str | None = None) -> tuple[int, object]:
+    """(status, the ladder as JSON data or text): status 1 when the puzzle has no single
+    answer (its one entry says why)."""
+    from portia_tui.core.explain.hints import Coach
+
+    coach = Coach(puzzle, stored)
+    ladder = coach.ladder
+    status = 0 if coach.playable else 1
+    if as_json:
+        return status, {"hints": [h.as_dict() for h in ladder]}
+    if not coach.playable:
+        return status, ladder[0].text
+    lines = []
+    for h in ladder:
+        head = "Reveal" if h is ladder[-1] else f"Hint {h.level}"
+        lines.append(f"{head}: {h.title}\n  {h.text}")
+    return status, "\n".join(lines)
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    import json
+
+    puzzle, pack = resolve(args.file, args.id)
+    if pack is None and not isinstance(puzzle, Puzzle):
+        raise PortiaError("hints are for casket puzzles (gold, silver, lead ...); this is "
+                          "another kind of truth puzzle", args.file)
+    if pack is None:
+        status, out = _hints_one(puzzle, args.json)
+        print(json.dumps(out) if args.json else out)
+        return status
+    results = [(e.id, *_hints_one(e.puzzle, args.json, e.solution)) for e in pack.puzzles
+               if isinstance(e.puzzle, Puzzle)]
+    status = max((r[1] for r in results), default=0)
+    if args.json:
+        print(json.dumps({"pack": pack.title,
+                          "puzzles": [{"id": pid, **data} for pid, _s, data in results]}))
+    else:
+        print("\n\n".join(f"== {args.file} {pid} ==\n{text}" for pid, _s, text in results))
+    return status
 
 
 def check_line(puzzle: object) -> tuple[int, str]:

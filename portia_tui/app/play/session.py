@@ -19,7 +19,7 @@ from typing import Callable
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.io.formats.code import encode
-from portia_tui.core.explain.hints import HINT_LEVELS, Coach, Hint, Verdict
+from portia_tui.core.explain.hints import Coach, Hint, Verdict
 from portia_tui.core.explain.marks import MarkCheck, PencilMarks, check_marks
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.io.progress import PuzzleRecord
@@ -48,7 +48,8 @@ class PuzzleSession:
         self._started: float | None = None
         #: hint steps on screen (restored from the record for a puzzle left half-way); their
         #: texts are worked out by restore_hints() (a worker's job on a big puzzle)
-        self.hints_shown = 0 if self.record.finished else min(self.record.hints, HINT_LEVELS)
+        self.hints_shown = 0 if self.record.finished else min(self.record.hints,
+                                                              self.hint_levels)
         self._hints: list[Hint] = []
         #: the placement hints 1 and 2 speak of, fixed when hint 1 is first shown
         self.hint_focus: int | None = None
@@ -100,6 +101,11 @@ class PuzzleSession:
         return list(self._hints[:self.hints_shown])
 
     @property
+    def hint_levels(self) -> int:
+        """The hint steps this puzzle's ladder has before the reveal."""
+        return self.coach.hint_levels
+
+    @property
     def hints_ready(self) -> bool:
         return len(self._hints) >= self.hints_shown
 
@@ -132,7 +138,7 @@ class PuzzleSession:
 
     def work_hints(self, upto: int | None = None) -> tuple[int, list[Hint]]:
         """(focus, hint steps 1..upto), upto being one more than shown by default."""
-        level = min(HINT_LEVELS, self.hints_shown + 1) if upto is None else upto
+        level = min(self.hint_levels, self.hints_shown + 1) if upto is None else upto
         with self._lock:
             focus = self.hint_focus
             if focus is None:
@@ -170,7 +176,7 @@ class PuzzleSession:
 
     def next_hint(self) -> Hint | None:
         """Show one more hint step; None when every step is already shown."""
-        if self.hints_shown >= HINT_LEVELS:
+        if self.hints_shown >= self.hint_levels:
             self.reveal_armed = self.restart_armed = False
             return None
         focus, hints = self.work_hints()
@@ -179,7 +185,7 @@ class PuzzleSession:
     def apply_hint(self, focus: int, hints: list[Hint]) -> Hint | None:
         """Show the next hint step, worked out by work_hints()."""
         self.reveal_armed = self.restart_armed = False
-        if self.hints_shown >= HINT_LEVELS or len(hints) <= self.hints_shown:
+        if self.hints_shown >= self.hint_levels or len(hints) <= self.hints_shown:
             return None
         self.apply_hints(focus, hints)
         self.hints_shown += 1

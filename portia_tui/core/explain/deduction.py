@@ -56,23 +56,39 @@ def _truth_list(values: Mapping[int, bool | None], items: Iterable[int]) -> str:
 
 def count_verdict(name: str, counts: frozenset[int], m: int | None) -> str:
     """One sentence: do the achievable true counts with the portrait in casket `name` fit m?"""
-    says = f"the puzzle says {m}"
     ordered = sorted(counts)
     if not ordered:
-        return f"No consistent assignment exists with the portrait in the {name} casket."
+        return (f"With the portrait in the {name} casket the statements contradict each "
+                "other: no way of judging them true or false makes every one hold.")
     if len(ordered) == 1:
         c = ordered[0]
         word = "statement" if c == 1 else "statements"
         if c == m:
             return f"{c} true {word}, as the puzzle says: the {name} casket fits."
-        return f"{c} true {word}, but {says}: the portrait is not in the {name} casket."
+        much = "too many" if c > m else "too few"
+        return (f"{c} true {word}: {much} for exactly {m}, so the portrait is not in the "
+                f"{name} casket.")
     listed = listing(ordered, "or")
     if m in counts:
         return f"{listed} true statements are possible, {m} among them: the {name} casket fits."
     return f"{listed} true statements are possible, never {m}: the portrait is not in the {name} casket."
 
 
-def _forced(s: int, mn: GroupMeaning, values: dict[int, bool]) -> tuple[bool | None, str]:
+def group_words(puzzle: Puzzle | None, s: int, mn: GroupMeaning) -> str:
+    """The statements statement s speaks of, named by their casket: "the lead casket's
+    statements", "the other statements on the gold casket" ("its statements" without the
+    puzzle)."""
+    if puzzle is None or not mn.group:
+        return "its statements"
+    owner, target = puzzle.owner(s), puzzle.owner(mn.group[0])
+    if owner == target:
+        other = "statement" if len(mn.group) == 1 else "statements"
+        return f"the other {other} on the {puzzle.names[owner]} casket"
+    return f"the {puzzle.names[target]} casket's statements"
+
+
+def _forced(s: int, mn: GroupMeaning, values: dict[int, bool],
+            puzzle: Puzzle | None = None) -> tuple[bool | None, str]:
     """What the known values of its group force statement s to be, and the reason (None, ""
     while they force nothing)."""
     want = _v(mn.value)
@@ -80,7 +96,7 @@ def _forced(s: int, mn: GroupMeaning, values: dict[int, bool]) -> tuple[bool | N
     breaker = next((t for t, v in zip(mn.group, known) if v is not None and v != mn.value), None)
     if breaker is not None:
         return False, (f"statement {breaker + 1} is {_v(not mn.value)}, and "
-                       f"statement {s + 1} says its statements are {want}")
+                       f"statement {s + 1} says {group_words(puzzle, s, mn)} are {want}")
     if all(v is not None for v in known):
         several = len(mn.group) > 1
         return True, (f"statement{'s' if several else ''} {numbers(mn.group)} "
@@ -89,7 +105,8 @@ def _forced(s: int, mn: GroupMeaning, values: dict[int, bool]) -> tuple[bool | N
 
 
 def _propagate(loop: tuple[int, ...], members: set[int], meanings: Sequence[Meaning],
-               values: dict[int, bool], why: list[str] | None) -> bool:
+               values: dict[int, bool], why: list[str] | None,
+               puzzle: Puzzle | None = None) -> bool:
     """Every value the known ones force inside a loop of group statements; `why` (when words
     are wanted) gets one reason a fact, and the clash when there is one. False on a clash."""
     def say(text: str) -> None:
@@ -103,7 +120,7 @@ def _propagate(loop: tuple[int, ...], members: set[int], meanings: Sequence[Mean
             mn = meanings[s]
             assert isinstance(mn, GroupMeaning)
             want = _v(mn.value)
-            forced, reason = _forced(s, mn, values)
+            forced, reason = _forced(s, mn, values, puzzle)
             if forced is not None:
                 if s in values and values[s] != forced:
                     say(f"statement {s + 1} would have to be {_v(forced)} ({reason}) "
@@ -131,7 +148,8 @@ def _propagate(loop: tuple[int, ...], members: set[int], meanings: Sequence[Mean
                 if not breaking and len(open_) == 1 and open_[0] in members:
                     values[open_[0]] = not mn.value
                     say(f"statement {open_[0] + 1} is {_v(not mn.value)}: statement "
-                        f"{s + 1} is false, so one of its statements is not {want}, "
+                        f"{s + 1} is false, so one of {group_words(puzzle, s, mn)} is not "
+                        f"{want}, "
                         "and only this one is left")
                     changed = True
                 elif not breaking and not open_:
@@ -292,7 +310,7 @@ class Deducer:
                 why: list[str] | None) -> bool:
         """Every value the known ones force inside a loop; `why` (when given) gets one reason
         a fact, and the clash. False on a clash."""
-        return _propagate(loop, set(loop), self.meanings, values, why)
+        return _propagate(loop, set(loop), self.meanings, values, why, self.puzzle)
 
     @staticmethod
     def _case(assumed: list[tuple[int, bool]]) -> str:
@@ -372,10 +390,7 @@ class Deducer:
                 elif explain and worlds:
                     story.steps.append(self._in_each_case(i, placement, worlds))
                 continue
-            if explain:
-                story.steps.append(
-                    f"Statements {numbers(comp)} speak of each other in a loop: "
-                    "try each case.")
+            head = len(story.steps)  # the loop's first line goes here, once its cases are known
             new_worlds: list[dict[int, bool]] = []
             for w in worlds:
                 for case in self._loop_cases(comp, placement, w, story if explain else None):
@@ -391,6 +406,8 @@ class Deducer:
                                    f"than {LINE_BUDGET} lines)")
             if not explain:
                 story.splits += 1
+            if explain:
+                story.steps.insert(head, _loop_head(comp, len(new_worlds) == len(worlds) == 1))
             worlds = new_worlds
             if explain:
                 if not worlds:
@@ -414,7 +431,7 @@ class Deducer:
         if isinstance(mn, PortraitMeaning) or len(worlds) > LIST_CASES:
             if len(seen) == 1:
                 value = _v(seen.pop())
-                why = self._reason(i, placement, worlds[0]).split(": ", 1)[1] \
+                why = self._reason(i, placement, worlds[0])[len(f"{head} is {value}: "):] \
                     if isinstance(mn, PortraitMeaning) else "it follows the same way in each"
                 return f"{head} is {value} in every case: {why}"
             true = sum(1 for w in worlds if w[i])
@@ -422,7 +439,7 @@ class Deducer:
                     f"other {len(worlds) - true}, as the statements it speaks of are.")
         parts = []
         for number, w in enumerate(worlds, 1):
-            why = self._reason(i, placement, w).split(": ", 1)[1].rstrip(".")
+            why = self._reason(i, placement, w)[len(f"{head} is {_v(w[i])}: "):].rstrip(".")
             parts.append(f"in case {number} {_v(w[i])} ({why})")
         if len(seen) == 1:
             return f"{head} is {_v(seen.pop())} in every case: {'; '.join(parts)}."
@@ -433,6 +450,12 @@ class Deducer:
 # Count and maker statements, and Portia's rules beyond "exactly m true": the same walk in
 # dependency order (a statement after those it speaks of, a loop split into cases), over the
 # whole-language engine's facts; then every rule is checked in each case the statements leave.
+
+
+def _loop_head(comp: tuple[int, ...], forced: bool) -> str:
+    """A loop's first line: "try each case", or, when one case only holds, just that."""
+    return (f"Statements {numbers(comp)} speak of each other in a loop"
+            + (", but only one case holds:" if forced else ": try each case."))
 
 
 def _span(lo: int, hi: int, op: str, k: int) -> bool | None:
@@ -710,7 +733,7 @@ class WholeDeducer(Deducer):
             return f"the portrait is in the {where} casket, not {listed} casket"
         if isinstance(mn, GroupMeaning):
             if any(t not in values for t in mn.group):
-                return _forced(i, mn, values)[1]
+                return _forced(i, mn, values, self.puzzle)[1]
             wrong = [t for t in mn.group if values[t] != mn.value]
             return _truth_list(values, wrong or list(mn.group))
         if isinstance(mn, CountMeaning):
@@ -958,7 +981,8 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
         fits = analysis.solution_names(m)
 
     else:
-        parts = [s.text(puzzle, m) for s in stories]
+        parts = invariants(puzzle, m, stories)
+        parts += [s.text(puzzle, m) for s in stories]
         fits = [puzzle.names[s.placement] for s in stories
                 if _fits(s.found if isinstance(s, WholeStory) and s.found is not None
                          else s.counts, m)]
@@ -983,3 +1007,53 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
         parts.append(f"{len(fits)} caskets fit ({', '.join(fits)}): the puzzle has no unique solution.")
 
     return "\n".join(parts)
+
+
+# =========================================================================== invariants
+def _blocks(steps: list[str]) -> list[tuple[str, ...]]:
+    """A story's steps in blocks: one statement's line, or a loop's lines (its first line,
+    its cases, and what remains)."""
+    out: list[list[str]] = []
+    for line in steps:
+        tail = line.startswith(" ") or line.endswith("cases remain consistent.") or \
+            line.startswith("No case is consistent")
+        if tail and out and out[-1][0].startswith("Statements "):
+            out[-1].append(line)
+        else:
+            out.append([line])
+    return [tuple(b) for b in out]
+
+
+def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story]) -> list[str]:
+    """What holds whatever the placement, said once before the placements: the fixed lids
+    and contradictory pairs the grader spots, then every derivation the stories tell word for
+    word under every placement (taken out of each story). A whole-language story keeps its
+    own steps (its key lines are read from them)."""
+    from portia_tui.core.explain.difficulty import Grader
+
+    lines = []
+    grader = Grader(puzzle, m)
+    portrait = (PortraitMeaning, AnyOfMeaning)
+    for b in grader.lids:
+        if all(isinstance(puzzle.meanings[i], portrait) for i in b.statements):
+            continue
+        name = puzzle.names[puzzle.owner(b.statements[0])]
+        lines.append(f"Whatever the placement, the {name} casket bears exactly "
+                     f"{plural(b.true, 'true statement')}: its statements "
+                     f"({numbers(b.statements)}) settle that among themselves.")
+    for b in grader.pairs:
+        if all(isinstance(puzzle.meanings[i], portrait) for i in b.statements):
+            continue  # the supposition settles both at once: nothing to say up front
+        lines.append(f"Whatever the placement, exactly one of statements "
+                     f"{numbers(b.statements)} is true: they contradict each other.")
+    classic = [s for s in stories if not isinstance(s, WholeStory)]
+    if len(classic) == len(stories) and len(stories) > 1 and \
+            all(s.too_large is None for s in stories):
+        per = [_blocks(s.steps) for s in stories]
+        common = [b for b in per[0] if all(b in other for other in per[1:])]
+        for s, blocks in zip(stories, per):
+            s.steps = [line for b in blocks if b not in common for line in b]
+        if common:
+            lines.append("Whatever the placement, these steps go the same way:")
+            lines += [f"  {line}" for b in common for line in b]
+    return ["\n".join(lines)] if lines else []

@@ -1,61 +1,47 @@
-"""How hard a puzzle is: the hardest human technique its cheapest solution by hand needs.
+"""How hard a puzzle is, found by solving it as a person would.
 
-A person solves a Portia puzzle by supposing the portrait is in a casket, judging the
-statements and comparing the number of true ones with m. The puzzle promises one answer, so
-ruling out every other casket solves it; and a casket is ruled out as soon as the statements
-judged so far already hold more than m true ones (or more false ones than the puzzle allows),
-so the easy statements are judged first and the hard ones only when they are needed.
+A person solves a Portia puzzle by ruling out every wrong casket: suppose the portrait is in
+it, work out what the statements then say, and reach a contradiction (too many true
+statements for m, a rule broken, a statement that must be both true and false). The puzzle
+promises one answer, so ruling out the others finishes it.
 
-The ladder of techniques (one step a person can check each; :data:`TECHNIQUES` is the one
-home, a new technique is one more row there and, for a new statement kind, one entry in
-:data:`KIND_TECHNIQUE`, for a new rule kind one in :data:`RULE_TECHNIQUE`):
+The grader (:class:`Grader`) does the same with a ladder of human techniques, cheapest first,
+as Simon Tatham's graded solvers do: for each wrong casket it tries to reach a contradiction
+with the first technique alone, then the first two, and so on; the casket needs the first
+technique with which it falls. The puzzle's technique is the hardest any wrong casket needs,
+and its level that technique's level. :data:`TECHNIQUES` is the one home of the techniques
+(their names and the sentences the explanations and hints use):
 
-====  ==========  ===========================================================  ========
-rank  technique   the step                                                     level
-====  ==========  ===========================================================  ========
-1     suppose     judge statements about where the portrait is, under a        gentle
-                  supposition ("in", "not in", "in the X or the Y"); check a
-                  total rule (m, or at least / at most K true or false)
-2     follow      judge a statement about another casket whose statements      steady
-                  are already judged
-3     other       judge an "other" statement from the rest of its own casket   steady
-7     lids        check a rule on each casket by itself ("On every casket,     steady
-                  at most 1 statement is false")
-8     tally       count the true (or false) statements on another casket       steady
-                  once they are judged
-9     makers      Bellini/Cellini: each casket all true or all false; "the X   steady
-                  casket was made by Bellini"
-4     count       count exactly: a wrong casket misses m by one only after     tricky
-                  statements about statements are followed (one slip and it
-                  fits); also an empty slot, which leaves several counts
-5     split       split a loop of statements into cases and try each; also a   tricky
-                  statement that counts itself (a count on its own casket or of
-                  all the statements, "this casket was made by ...")
-10    caskets     count caskets: rules on how many caskets bear only true      tricky
-                  (false) or exactly J true statements; "at most K caskets
-                  were made by Cellini"
-6     chain       nested or chained case splits: a loop that leaves three or   fiendish
-                  more cases (a split inside a split), a loop whose cases rest
-                  on another loop, or two loops split under one supposition
-====  ==========  ===========================================================  ========
+====  ========  =========================================================  ========
+rank  key       the step                                                   level
+====  ========  =========================================================  ========
+1     suppose   suppose and evaluate: judge the statements about where     gentle
+                the portrait is, count the true (and false) ones against
+                m and check the rules
+2     follow    follow a known truth: judge a statement about statements   steady
+                once those are known, or, once its value is known, what
+                it says about them
+3     lid       spot a fixed lid: a casket whose true count is the same    steady
+                whatever happens (read off the lid alone)
+4     pair      spot a contradictory pair: exactly one of two statements   steady
+                is true whatever happens
+5     count     count against m: once m true statements are found, the     steady
+                rest are false (once the false ones leave no room, the
+                rest are true); the same from the rules
+6     split     a case split whose cases differ: suppose a statement       tricky
+                true, follow it to a contradiction, so it is false
+7     nested    nested case splits: a case split inside a case             fiendish
+====  ========  =========================================================  ========
 
-The ladder (:data:`LADDER`) runs by level, then rank: ranks number the techniques in the order
-they were added, so the six classic ones keep the ranks (and scores) packs store.
+So a gentle puzzle needs the portrait statements only; a steady one statements about
+statements, followed without cases (an aha such as a fixed lid or a contradictory pair sits
+here); a tricky one a case split; a fiendish one a split inside a split. A loop counts as a
+case split only when propagation cannot settle it: a loop whose cases agree on the count is a
+fixed lid or a contradictory pair, one settled by following is no split at all.
 
-Each statement needs the technique of its kind, or of the hardest statement it speaks of
-(to judge it, those are judged first); a statement in a loop needs "split" ("chain" when the
-loop speaks of another loop). For each wrong casket the rating finds the lowest step whose
-statements already rule it out (from the values the casket engine evaluates; with the whole
-puzzle, from its achievable counts); the puzzle's technique is the hardest such step over the
-wrong caskets, its level that technique's level. Work, the tie-breaker within a level, is the
-number of statements judged in all those refutations. The score is rank + work / 100
-(work counted up to 99), so within a level scores sort by technique, then work.
-
-The whole language (count and maker statements, rules beyond m: :class:`WholeRater`) is rated
-the same way: at each step the statements it judges are read, the others left open (any truth
-value), and the rules whose check needs no harder technique are applied (:data:`RULE_TECHNIQUE`);
-a casket is ruled out at the first step where the whole-language engine finds no world. So
-Smullyan's first casket under "At most 1 statement is true" is as gentle as with m = 1.
+The score orders puzzles within a level: rank + work / 100, where work is the number of
+deductions in all the refutations plus 5 for each wrong casket that misses m by one only (a
+margin of one is harder to see than a wide miss), counted up to 99.
 
 Smullyan's first casket is gentle: with the portrait in gold or lead, two portrait statements
 are already true, and the puzzle says one.
@@ -63,18 +49,19 @@ are already true, and the puzzle says one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from functools import cached_property
+from itertools import product
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from portia_tui.core.solve.engine import CasketEngine, WholeEngine, bits
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.language.rules import m_rule
-from portia_tui.core.solve.semantics import components, holds, references
-from portia_tui.core.language.vocabulary import KINDS, FreeMeaning, GroupMeaning, refers_to
+from portia_tui.core.language.vocabulary import (KINDS, AnyOfMeaning, CountMeaning, FreeMeaning,
+                                                 GroupMeaning,
+                                                 Meaning, PortraitMeaning, compare, evaluate,
+                                                 refers_to)
 
 
-@dataclass(frozen=True)
-class Technique:
+class Technique(NamedTuple):
     rank: int
     key: str
     #: a short name, and the step as a sentence a player reads ("… made this puzzle tricky")
@@ -89,71 +76,63 @@ DIFFICULTIES = ("gentle", "steady", "tricky", "fiendish")
 OLD_LEVELS = {"easy": "gentle", "medium": "steady", "hard": "tricky"}
 
 TECHNIQUES: tuple[Technique, ...] = (
-    Technique(1, "suppose", "suppose and read",
-              "suppose the portrait is in a casket and judge the statements about where it is",
-              "gentle"),
-    Technique(2, "follow", "follow a statement about a casket",
-              "judge a statement about another casket once that casket's statements are judged",
+    Technique(1, "suppose", "suppose and evaluate",
+              "suppose the portrait is in a casket, judge the statements about where it is "
+              "and count the true ones against the number the puzzle gives", "gentle"),
+    Technique(2, "follow", "follow a known truth",
+              "judge a statement about other statements once they are known, or, once a "
+              "statement's value is known, what it says about them",
               "steady"),
-    Technique(3, "other", "read an \"other\" statement",
-              "judge an \"other\" statement from the rest of its own casket", "steady"),
-    Technique(4, "count", "count exactly",
-              "count exactly: a wrong casket misses the number of true statements by one only "
-              "after statements about statements are followed", "tricky"),
-    Technique(5, "split", "split a loop into cases",
-              "split a loop of statements that speak of each other into cases and try each",
-              "tricky"),
-    Technique(6, "chain", "nested or chained case splits",
-              "split cases inside cases: a loop leaves three or more cases, or the cases of one "
-              "loop rest on the cases of another", "fiendish"),
-    # the whole language (core/language/rules.py and the counting and maker kinds): ranks go on from 7
-    # so classic scores stay as stored; the ladder orders by level first (see LADDER)
-    Technique(7, "lids", "check a rule lid by lid",
-              "check the rule on each casket by itself, once its statements are judged",
+    Technique(3, "lid", "spot a fixed lid",
+              "see that a casket bears the same number of true statements whatever happens, so "
+              "it counts without knowing which", "steady"),
+    Technique(4, "pair", "spot a contradictory pair",
+              "see that exactly one of two statements is true whatever happens, so together "
+              "they count one", "steady"),
+    Technique(5, "count", "count against m",
+              "once the true statements reach the number the puzzle gives, every other "
+              "statement is false (once the false ones leave no room, every other is true)",
               "steady"),
-    Technique(8, "tally", "count the statements on a casket",
-              "count the true (or false) statements on another casket once they are judged",
-              "steady"),
-    Technique(9, "makers", "reason about Bellini and Cellini",
-              "reason about makers: a casket Bellini made bears only true statements, one "
-              "Cellini made only false ones", "steady"),
-    Technique(10, "caskets", "count caskets",
-              "count the caskets that bear only true (or only false, or exactly so many true) "
-              "statements, or that Bellini or Cellini made", "tricky"),
+    Technique(6, "split", "a case split",
+              "suppose a statement true, follow it to a contradiction, so it is false (the two "
+              "cases lead to different conclusions)", "tricky"),
+    Technique(7, "nested", "nested case splits",
+              "split again inside a case: a supposition that only a second case split inside "
+              "it shows impossible", "fiendish"),
 )
 BY_KEY = {t.key: t for t in TECHNIQUES}
 BY_RANK = {t.rank: t for t in TECHNIQUES}
-#: the technique a statement of each kind needs on its own ("" is an empty slot). A statement
-#: that speaks of itself (a count on its own casket, a count of all the statements, "this
-#: casket was made by ...") is a loop of one and needs "split" besides
-KIND_TECHNIQUE = {"in": "suppose", "not_in": "suppose", "true": "follow", "false": "follow",
-                  "other_true": "other", "other_false": "other", "": "count",
-                  "in_one_of": "suppose", "count": "tally", "count_all": "tally",
-                  "made_by": "makers", "makers": "caskets"}
-#: the technique checking each kind of rule needs (core/language/rules.py): a total, whatever its
-#: comparison, checks like m; "on every casket" lid by lid; counting caskets that bear only
-#: true/false or exactly J true statements needs "caskets"; Bellini/Cellini, "makers"
-RULE_TECHNIQUE = {"total": "suppose", "each": "lids", "pure": "caskets", "bearing": "caskets",
-                  "makers": "makers"}
-#: the ladder, easiest first: by level, then rank (for the six classic techniques this is
-#: the rank order; the whole language's techniques sit in their level after them)
-LADDER: tuple[Technique, ...] = tuple(sorted(
-    TECHNIQUES, key=lambda t: (DIFFICULTIES.index(t.level), t.rank)))
-#: each technique's place on the ladder (what "harder" means)
+#: the ladder, easiest first (rank order: a harder technique never has an easier level)
+LADDER = TECHNIQUES
+#: each technique's place on the ladder
 STEP = {t.key: i for i, t in enumerate(LADDER)}
-#: loops
-SPLIT, CHAIN, COUNT = BY_KEY["split"].rank, BY_KEY["chain"].rank, BY_KEY["count"].rank
+#: the technique a statement of each kind needs to be judged ("" is an empty slot, which says
+#: nothing): statements about the portrait under a supposition, the rest by following
+KIND_TECHNIQUE = {"in": "suppose", "not_in": "suppose", "in_one_of": "suppose", "true": "follow",
+                  "false": "follow", "other_true": "follow", "other_false": "follow",
+                  "count": "follow", "count_all": "follow", "made_by": "follow",
+                  "makers": "follow", "": "follow"}
+SUPPOSE, FOLLOW, LID, PAIR, COUNT, SPLIT, NESTED = range(1, 8)
+CHAIN = NESTED  # the name older code used for the top rank
+#: how deep case splits nest before the grader stops looking (the rating is fiendish then)
+DEPTH = 3
 MAX_WORK = 99
-#: a placement with this many consistent cases needs a case split inside a case split (one
-#: split with propagation leaves two at most)
-NESTED = 3
+#: a wrong casket that misses m by one adds this much work (a tie-breaker, not a level)
+NEAR_WORK = 5
+#: a constraint with more open statements than this is only checked once they are known
+#: (a person does not enumerate thousands of cases either)
+SCOPE_MAX = 10
+#: a fixed lid is seen from at most this many statements (its own and those they speak of),
+#: a contradictory pair from at most PAIR_SCOPE: a person spots what is close at hand
+LID_SCOPE = 6
+PAIR_SCOPE = 4
 
 assert all(t.level in DIFFICULTIES for t in TECHNIQUES)
-assert [t.rank for t in TECHNIQUES] == sorted(t.rank for t in TECHNIQUES)
+assert [t.rank for t in TECHNIQUES] == list(range(1, len(TECHNIQUES) + 1))
 assert set(KIND_TECHNIQUE) == set(KINDS) | {""}, "every statement kind needs a technique"
-assert set(KIND_TECHNIQUE.values()) | set(RULE_TECHNIQUE.values()) <= set(BY_KEY)
-#: the classic techniques keep their order (their ratings are stored in packs)
-assert [t.rank for t in LADDER if t.rank <= BY_KEY["chain"].rank] == list(range(1, 7))
+assert set(KIND_TECHNIQUE.values()) <= set(BY_KEY)
+assert [DIFFICULTIES.index(t.level) for t in LADDER] == \
+    sorted(DIFFICULTIES.index(t.level) for t in LADDER)
 
 
 def level_name(stored: str) -> str:
@@ -161,17 +140,18 @@ def level_name(stored: str) -> str:
     return OLD_LEVELS.get(stored, stored)
 
 
-@dataclass(frozen=True)
-class Rating:
+class Rating(NamedTuple):
     level: str
     score: float
     #: the technique that made the puzzle this hard (its key), and the casket whose ruling
     #: out needs it (None when no casket had to be ruled out)
     technique: str = "suppose"
     placement: int | None = None
-    #: statements judged in all the refutations
+    #: deductions in all the refutations
     work: int = 0
     loops: int = 0
+    #: per casket, the technique ruling it out (None for a casket that fits)
+    needs: tuple[str | None, ...] = ()
 
     @property
     def rank(self) -> int:
@@ -186,259 +166,506 @@ class Rating:
         t = BY_KEY[self.technique]
         where = ("" if self.placement is None else
                  f" (to rule out the {puzzle.names[self.placement]} casket)")
-        return f"Difficulty: {self.level}. The hardest step{where}: {t.step}."
+        return f"Difficulty: {self.level}. The hardest step{where}: {t.name}: {t.step}."
 
 
-def hardest(refutation: Callable[[int, Any], tuple[int, int] | None], caskets: int, m: Any,
-            easiest: int) -> tuple[int, int | None, int]:
-    """(the hardest step over the wrong placements, the first placement needing it, the
-    statements judged in all); `refutation(p, m)` gives a wrong placement's (step, statements
-    judged), None for a placement that fits."""
-    worst, where, work = easiest, None, 0
+# --------------------------------------------------------------------------- observations
+class Block(NamedTuple):
+    """A fixed lid or a contradictory pair: statements whose true count is `true` whatever
+    the placement and whatever the other statements say (seen from these statements alone)."""
+
+    kind: str  # "lid" or "pair"
+    statements: tuple[int, ...]
+    true: int
+
+
+def _local_counts(meanings: Sequence[Meaning], members: Sequence[int], caskets: int,
+                  most: int = LID_SCOPE) -> set[int] | None:
+    """The true counts of `members` over every placement and every assignment that keeps the
+    members' own meanings (the statements they speak of free); None when too many to try.
+    Remembered by the members' meanings (a generator meets the same lids again and again)."""
+    key = (caskets, most, tuple(members), tuple(meanings[i] for i in members))
+    got = _LOCAL.get(key, ())
+    if got == ():
+        if len(_LOCAL) >= _LOCAL_MAX:
+            _LOCAL.clear()
+        got = _LOCAL[key] = _count_locally(meanings, members, caskets, most)
+    return None if got is None else set(got)
+
+
+#: _local_counts remembered (key: the members and their meanings)
+_LOCAL: dict[tuple, frozenset[int] | None] = {}
+_LOCAL_MAX = 100_000
+
+
+def _count_locally(meanings: Sequence[Meaning], members: Sequence[int], caskets: int,
+                   most: int) -> frozenset[int] | None:
+    scope = sorted(set(members).union(*(refers_to(meanings[i]) for i in members)))
+    if len(scope) > most:
+        return None
+    counts: set[int] = set()
     for p in range(caskets):
-        got = refutation(p, m)
-        if got is None:
+        for bits in product((False, True), repeat=len(scope)):
+            values = dict(zip(scope, bits))
+            if all(values[i] == evaluate(meanings[i], p, values, values[i]) for i in members):
+                counts.add(sum(values[i] for i in members))
+    return frozenset(counts)
+
+
+def fixed_lids(puzzle: Puzzle) -> list[Block]:
+    """Every casket of two or more statements whose true count is fixed by its own lid."""
+    out = []
+    meanings = puzzle.meanings
+    for c in range(len(puzzle.caskets)):
+        group = puzzle.layout.group(c)
+        if len(group) < 2 or any(isinstance(meanings[i], FreeMeaning) for i in group):
             continue
-        step, read = got
-        work += read
-        if where is None or step > worst:
-            worst, where = step, p
-    return worst, where, work
+        got = _local_counts(meanings, group, len(puzzle.caskets))
+        if got is not None and len(got) == 1:
+            out.append(Block("lid", tuple(group), got.pop()))
+    return out
 
 
-class Rater:
-    """The technique each statement needs, and each placement's cheapest refutation."""
-
-    def __init__(self, puzzle: Puzzle, engine: CasketEngine | None = None):
-        self.puzzle = puzzle
-        self.meanings = puzzle.meanings
-        self.order = components(puzzle)
-        self.loops = [c for c in self.order if len(c) > 1]
-        self.plain = not self.loops and not puzzle.empty_slots
-        self._engine = engine
-        self.need = self._needs()
-
-    @property
-    def engine(self) -> CasketEngine:
-        if self._engine is None:
-            self._engine = CasketEngine(self.puzzle)
-        return self._engine
-
-    def _needs(self) -> list[int]:
-        """Per statement, the rank of the technique it needs."""
-        meanings = self.meanings
-        need = [0] * len(meanings)
-        in_loop = [False] * len(meanings)  # speaks (directly or not) of a loop
-        flat = self.puzzle.flat
-        for comp in self.order:
-            members = set(comp)
-            outside = [t for i in comp if isinstance(meanings[i], GroupMeaning)
-                       for t in refers_to(meanings[i]) if t not in members]
-            own = max(BY_KEY[KIND_TECHNIQUE[flat[i][1].kind]].rank
-                      for i in comp)
-            rank = max([own] + [need[t] for t in outside])
-            rests = any(in_loop[t] for t in outside)
-            if len(comp) > 1:
-                rank = max(rank, CHAIN if rests else SPLIT)
-            for i in comp:
-                need[i] = rank
-                in_loop[i] = rests or len(comp) > 1
-        return need
-
-    def _values(self, p: int) -> Sequence[bool | None]:
-        """Each statement's value with the portrait in p (None: varies, or no world)."""
-        if self.plain:
-            values: dict[int, bool] = {}
-            for (i,) in self.order:
-                values[i] = holds(self.meanings[i], p, values)
-            return [values[i] for i in range(len(self.meanings))]
-        got = self.engine.values(p)
-        if got is not None:
-            return got
-        # no consistent world: the statements outside loops still have their values
-        values = {}
-        for comp in self.order:
-            mn = self.meanings[comp[0]]
-            if len(comp) > 1 or isinstance(mn, FreeMeaning):
+def contradictory_pairs(puzzle: Puzzle) -> list[Block]:
+    """Every two statements of which exactly one is true, seen from the two alone."""
+    meanings = puzzle.meanings
+    out = []
+    size = len(meanings)
+    for a in range(size):
+        for b in range(a + 1, size):
+            if isinstance(meanings[a], FreeMeaning) or isinstance(meanings[b], FreeMeaning):
                 continue
-            if isinstance(mn, GroupMeaning) and any(t not in values for t in mn.group):
-                continue
-            values[comp[0]] = holds(mn, p, values)
-        return [values.get(i) for i in range(len(self.meanings))]
-
-    def counts(self, p: int, values: Sequence[bool | None]) -> frozenset[int]:
-        if self.plain:
-            return frozenset((sum(1 for v in values if v),))
-        return frozenset(bits(self.engine.total(p)))
-
-    def refutation(self, p: int, m: int) -> tuple[int, int] | None:
-        """(technique rank, statements judged) of the cheapest way to rule out placement p
-        for m; None when p fits m."""
-        values = self._values(p)
-        counts = self.counts(p, values)
-        if m in counts:
-            return None
-        size = len(values)
-        need = self.need
-        ranks = sorted(set(need))
-        for rank in ranks:
-            seen = [i for i in range(size) if need[i] <= rank]
-            true = sum(1 for i in seen if values[i] is True)
-            false = sum(1 for i in seen if values[i] is False)
-            whole = rank == ranks[-1]
-            if true > m or false > size - m or whole:
-                loops_read = {c for c in self.loops if need[c[0]] <= rank}
-                if loops_read and (len(loops_read) >= 2 or self.engine.worlds(p) >= NESTED):
-                    rank = max(rank, CHAIN)
-                near = whole and bool({m - 1, m + 1} & counts) and len(counts) == 1
-                if near and BY_KEY["follow"].rank <= rank < COUNT:
-                    rank = COUNT
-                return rank, len(seen)
-        raise AssertionError("unreachable: the whole puzzle rules out a placement")
-
-    def rate(self, m: int) -> Rating:
-        worst, where, work = hardest(self.refutation, len(self.puzzle.caskets), m,
-                                     BY_KEY["suppose"].rank)
-        t = BY_RANK[worst]
-        score = round(t.rank + min(work, MAX_WORK) / 100, 2)
-        return Rating(t.level, score, t.key, where, work, len(self.loops))
+            if _local_counts(meanings, (a, b), len(puzzle.caskets), PAIR_SCOPE) == {1}:
+                out.append(Block("pair", (a, b), 1))
+    return out
 
 
-class WholeRater:
-    """The same method for the whole language (count and maker statements, Portia's rules
-    beyond m): at each step of the ladder the statements that need no harder technique are
-    judged, the rest left open (any truth value), and the rules whose check needs no harder
-    technique are applied; a placement is ruled out at the first step where no world of the
-    whole-language engine (:class:`WholeEngine`, with the open statements free) fits."""
+def false_everywhere(puzzle: Puzzle) -> list[int]:
+    """Statements false under every placement, whatever the others say (from their own
+    meaning alone)."""
+    meanings = puzzle.meanings
+    return [i for i, mn in enumerate(meanings) if not isinstance(mn, FreeMeaning)
+            and _local_counts(meanings, (i,), len(puzzle.caskets)) == {0}]
 
-    def __init__(self, puzzle: Puzzle, engine: WholeEngine | None = None):
 
+# --------------------------------------------------------------------------- the solver
+class Contradiction(Exception):
+    """The supposition (with what was deduced) is impossible."""
+
+
+class _Check(NamedTuple):
+    """One thing a world must satisfy: a statement's meaning (`owner` its index) or a rule
+    (`owner` None: the meaning must hold)."""
+
+    meaning: Meaning
+    owner: int | None
+    scope: tuple[int, ...]
+
+
+class Grader:
+    """Solves a puzzle as a person would, technique by technique (see the module docstring)."""
+
+    def __init__(self, puzzle: Puzzle, m: int | None):
         self.puzzle = puzzle
-        refs = references(puzzle)
-        self.order = components(puzzle)
-        self.loops = [c for c in self.order if len(c) > 1 or c[0] in refs[c[0]]]
-        self.need = self._needs(refs)
-        #: (rule, step of its check) for the rules beside m
-        self.rules = [(r, STEP[RULE_TECHNIQUE[r.kind]]) for r in puzzle.side_rules]
-        self.steps = sorted(set(self.need) | {q for _r, q in self.rules} | {STEP["suppose"]})
-        self.engine = engine if isinstance(engine, WholeEngine) and engine.puzzle == puzzle \
-            else WholeEngine(puzzle)
-        self._engines: dict[int, WholeEngine] = {}
+        self.m = m
+        meanings = puzzle.meanings
+        self.size = len(meanings)
+        self.caskets = len(puzzle.caskets)
+        self.statements = [
+            _Check(mn, i, tuple(sorted(set(refers_to(mn)) | {i})))
+            for i, mn in enumerate(meanings) if refers_to(mn)]
+        rules = list(puzzle.conditions)
+        if m is not None:
+            rules.append(CountMeaning(tuple(range(self.size)), "exactly", m, True))
+        self.rules = [_Check(r, None, tuple(sorted(set(refers_to(r))))) for r in rules]
+        self._blocks: dict[int, list[Block]] = {}
+        self.deductions = 0
 
-    def _needs(self, refs) -> list[int]:
-        """Per statement, the ladder step of the technique it needs: its kind's, or the
-        hardest of the statements it speaks of; a loop (a statement speaking of itself
-        included) needs "split", "chain" when it speaks of another loop."""
-        flat = self.puzzle.flat
-        size = len(flat)
-        need = [0] * size
-        in_loop = [False] * size
-        split, chain = STEP["split"], STEP["chain"]
-        for comp in self.order:
-            members = set(comp)
-            outside = {t for i in comp for t in refs[i] if t not in members}
-            step = max([STEP[KIND_TECHNIQUE[flat[i][1].kind]] for i in comp]
-                       + [need[t] for t in outside])
-            rests = any(in_loop[t] for t in outside)
-            loop = len(comp) > 1 or comp[0] in refs[comp[0]]
-            if loop:
-                step = max(step, chain if rests else split)
-            for i in comp:
-                need[i] = step
-                in_loop[i] = rests or loop
-        return need
+    # ----------------------------------------------------------------- observations
+    @cached_property
+    def lids(self) -> list[Block]:
+        return fixed_lids(self.puzzle)
 
-    def _at(self, step: int):
-        """The engine with only what this step judges: harder statements free, harder rules
-        left out."""
-        got = self._engines.get(step)
+    @cached_property
+    def pairs(self) -> list[Block]:
+        return contradictory_pairs(self.puzzle)
+
+    def blocks(self, rank: int) -> list[Block]:
+        """The disjoint fixed lids (from rank LID) and contradictory pairs (from PAIR) the
+        solver may count with."""
+        if rank < LID:
+            return []
+        rank = min(rank, PAIR)
+        got = self._blocks.get(rank)
         if got is None:
-            free = frozenset(i for i, q in enumerate(self.need) if q > step)
-            rules = tuple(r for r, q in self.rules if q <= step)
-            # the m rule stays first, so a second "exactly K true" stays a rule the engine
-            # applies (the engine reads m off its counts; only side rules are conditions)
-            m = self.puzzle.m
-            keep = (m_rule(m),) if m is not None else ()
-            got = self._engines[step] = WholeEngine(self.puzzle.replace(rules=keep + rules),
-                                                    free)
+            found = list(self.lids) + (list(self.pairs) if rank >= PAIR else [])
+            got, used = [], set()
+            for b in found:
+                if not used & set(b.statements):
+                    got.append(b)
+                    used |= set(b.statements)
+            self._blocks[rank] = got
         return got
 
-    @staticmethod
-    def _fits(total: int, m: int | None) -> bool:
-        return bool(total >> m & 1) if m is not None else total != 0
+    # ----------------------------------------------------------------- refuting
+    def start(self, p: int) -> list[bool | None]:
+        """The values the supposition gives: the statements about where the portrait is."""
+        return [evaluate(mn, p, {}) if isinstance(mn, (PortraitMeaning, AnyOfMeaning))
+                else None for mn in self.puzzle.meanings]
 
-    def refutation(self, p: int, m: int | None) -> tuple[int, int] | None:
-        """(ladder step, statements judged) of the cheapest way to rule out placement p
-        (under the rules, and m when given); None when p is a solution."""
-        full = self.engine.total(p)
-        if self._fits(full, m):
-            return None
-        last = self.steps[-1]
-        for step in self.steps:
-            whole = step == last
-            if not whole and self._fits(self._at(step).total(p), m):
+    def refutes(self, p: int, rank: int) -> bool:
+        """Whether techniques up to `rank` rule out the portrait in casket p."""
+        values = self.start(p)
+        self.deductions += sum(1 for v in values if v is not None)
+        try:
+            self.propagate(p, values, min(rank, COUNT))
+        except Contradiction:
+            return True
+        if rank == SPLIT:
+            return self._one_split(p, values)
+        if rank >= NESTED:
+            return self._cases(p, values, DEPTH)
+        return False
+
+    def propagate(self, p: int, values: list[bool | None], rank: int) -> None:
+        """Deduce with the techniques up to `rank` (COUNT at most: no cases) until nothing
+        changes (raises Contradiction)."""
+        while True:
+            changed = False
+            if rank >= FOLLOW:
+                for c in self.statements:
+                    changed |= self._settle(c, p, values)
+            for c in self.rules:
+                changed |= self._rule(c, p, values, rank)
+            self._count_blocks(values, rank)
+            if changed:
                 continue
-            read = sum(1 for q in self.need if q <= step)
-            loops_read = [c for c in self.loops if self.need[c[0]] <= step]
-            if loops_read and (len(loops_read) >= 2 or self.engine.worlds(p) >= NESTED):
-                step = max(step, STEP["chain"])
-            counts = list(bits(full))
-            near = (whole and m is not None and len(counts) == 1
-                    and counts[0] in (m - 1, m + 1))
-            if near and STEP["follow"] <= step < STEP["count"]:
-                step = STEP["count"]
-            return step, read
-        raise AssertionError("unreachable: the whole puzzle rules out a placement")
+            if None not in values:
+                self._full_check(p, values)
+            return
 
-    def rate(self, m: int | None) -> Rating:
-        worst, where, work = hardest(self.refutation, len(self.puzzle.caskets), m,
-                                     STEP["suppose"])
-        t = LADDER[worst]
-        score = round(t.rank + min(work, MAX_WORK) / 100, 2)
-        return Rating(t.level, score, t.key, where, work, len(self.loops))
+    def _dies(self, p: int, values: list[bool | None], i: int, v: bool) -> bool:
+        """Whether supposing statement i has value v leads, without cases, to a
+        contradiction."""
+        trial = list(values)
+        trial[i] = v
+        try:
+            self.propagate(p, trial, COUNT)
+        except Contradiction:
+            return True
+        return False
+
+    def _one_split(self, p: int, values: list[bool | None]) -> bool:
+        """One case split on one statement, each case finished without further cases: one
+        value dies at once, and the other (forced) leads to a contradiction too."""
+        for i in range(self.size):
+            if values[i] is None and any(self._dies(p, values, i, v) and
+                                         self._dies(p, values, i, not v)
+                                         for v in (True, False)):
+                self.deductions += 2
+                return True
+        return False
+
+    def split_point(self, p: int) -> tuple[int, bool] | None:
+        """(a statement, the value of it that dies) for the first case split that helps with
+        the portrait in casket p, after every deduction without cases; None when none."""
+        values = self.start(p)
+        try:
+            self.propagate(p, values, COUNT)
+        except Contradiction:
+            return None
+        for i in range(self.size):
+            if values[i] is None:
+                for v in (True, False):
+                    if self._dies(p, values, i, v):
+                        return i, v
+        return None
+
+    def _cases(self, p: int, values: list[bool | None], depth: int) -> bool:
+        """Case splits inside cases, `depth` deep: a statement whose one value dies (within
+        `depth` - 1 further levels of cases) takes the other, until a contradiction."""
+        values = list(values)
+        while True:
+            forced = False
+            for i in range(self.size):
+                if values[i] is not None:
+                    continue
+                for v in (True, False):
+                    if self._dies(p, values, i, v) or (depth > 1 and self._case_dies(
+                            p, values, i, v, depth - 1)):
+                        values[i] = not v
+                        self.deductions += 1
+                        forced = True
+                        break
+                if forced:
+                    break
+            if not forced:
+                return False
+            try:
+                self.propagate(p, values, COUNT)
+            except Contradiction:
+                return True
+
+    def _case_dies(self, p: int, values: list[bool | None], i: int, v: bool,
+                   depth: int) -> bool:
+        trial = list(values)
+        trial[i] = v
+        try:
+            self.propagate(p, trial, COUNT)
+        except Contradiction:
+            return True
+        return self._cases(p, trial, depth)
+
+    def _settle(self, c: _Check, p: int, values: list[bool | None]) -> bool:
+        """Follow one statement's meaning: every value its completions agree on."""
+        open_ = [i for i in c.scope if values[i] is None]
+        if not open_:
+            if values[c.owner] != evaluate(c.meaning, p, values, values[c.owner]):
+                raise Contradiction
+            return False
+        if isinstance(c.meaning, GroupMeaning) and c.owner not in c.meaning.group:
+            return self._group(c.meaning, c.owner, values)
+        if len(open_) > SCOPE_MAX:
+            return False
+        return self._agree(c, p, values, open_)
+
+    def _group(self, mn: GroupMeaning, owner: int, values: list[bool | None]) -> bool:
+        """Follow "the statements on X are true (false)": what _agree finds, worked out
+        directly (the commonest statement about statements)."""
+        want = mn.value
+        if any(values[t] is (not want) for t in mn.group):
+            return self._fix(owner, False, values)
+        open_ = [t for t in mn.group if values[t] is None]
+        if not open_:
+            return self._fix(owner, True, values)
+        if values[owner] is True:
+            for t in open_:
+                values[t] = want
+            self.deductions += len(open_)
+            return True
+        if values[owner] is False and len(open_) == 1:
+            return self._fix(open_[0], not want, values)
+        return False
+
+    def _fix(self, i: int, v: bool, values: list[bool | None]) -> bool:
+        """Statement i must have value v: a contradiction when it has the other."""
+        if values[i] is None:
+            values[i] = v
+            self.deductions += 1
+            return True
+        if values[i] is not v:
+            raise Contradiction
+        return False
+
+    def _agree(self, c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
+        """Try every completion of the open statements in c's scope; fix what all the
+        consistent ones agree on."""
+        seen: list[set[bool]] = [set() for _ in open_]
+        trial = list(values)
+        for bits in product((False, True), repeat=len(open_)):
+            for i, v in zip(open_, bits):
+                trial[i] = v
+            own = True if c.owner is None else trial[c.owner]
+            if evaluate(c.meaning, p, trial, own) == own:
+                for s, v in zip(seen, bits):
+                    s.add(v)
+        if not seen[0]:
+            raise Contradiction
+        changed = False
+        for i, s in zip(open_, seen):
+            if len(s) == 1:
+                values[i] = s.pop()
+                self.deductions += 1
+                changed = True
+        return changed
+
+    def _rule(self, c: _Check, p: int, values: list[bool | None], rank: int) -> bool:
+        """Check a rule (m among them) against what is known; from COUNT on, also deduce
+        from it."""
+        mn = c.meaning
+        if isinstance(mn, CountMeaning):
+            lo, hi = self._bounds(mn, values, rank)
+            if not any(compare(x, mn.op, mn.k) for x in range(lo, hi + 1)):
+                raise Contradiction
+            return rank >= COUNT and self._tight(mn, values, lo, hi, rank)
+        open_ = [i for i in c.scope if values[i] is None]
+        if not open_:
+            if not evaluate(mn, p, values):
+                raise Contradiction
+            return False
+        if len(open_) > SCOPE_MAX:
+            return False
+        if rank >= COUNT:
+            return self._agree(c, p, values, open_)
+        # below COUNT a rule is only checked: no way to keep it with what is known
+        if not self._possible(c, p, values, open_):
+            raise Contradiction
+        return False
+
+    @staticmethod
+    def _possible(c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
+        """Whether some completion of the open statements keeps the rule c."""
+        trial = list(values)
+        for bits in product((False, True), repeat=len(open_)):
+            for i, v in zip(open_, bits):
+                trial[i] = v
+            if evaluate(c.meaning, p, trial):
+                return True
+        return False
+
+    def _bounds(self, mn: CountMeaning, values: list[bool | None], rank: int
+                ) -> tuple[int, int]:
+        """The least and most statements of mn's group that can have mn's value, from the
+        known values and the fixed lids and pairs inside the group."""
+        group = set(mn.group)
+        lo = hi = 0
+        for b in self.blocks(rank):
+            if set(b.statements) <= group:
+                group -= set(b.statements)
+                hit = b.true if mn.value else len(b.statements) - b.true
+                lo, hi = lo + hit, hi + hit
+        for i in group:
+            v = values[i]
+            if v is None:
+                hi += 1
+            elif v == mn.value:
+                lo, hi = lo + 1, hi + 1
+        return lo, hi
+
+    def _tight(self, mn: CountMeaning, values: list[bool | None], lo: int, hi: int,
+               rank: int) -> bool:
+        """Count against m: when only the least (or the most) count fits, every open statement
+        outside the lids and pairs takes the value that keeps it there."""
+        fits = [x for x in range(lo, hi + 1) if compare(x, mn.op, mn.k)]
+        if lo < hi and fits == [lo]:
+            fill = not mn.value
+        elif lo < hi and fits == [hi]:
+            fill = mn.value
+        else:
+            return False
+        inside = {i for b in self.blocks(rank) if set(b.statements) <= set(mn.group)
+                  for i in b.statements}
+        changed = False
+        for i in mn.group:
+            if values[i] is None and i not in inside:
+                values[i] = fill
+                self.deductions += 1
+                changed = True
+        return changed
+
+    def _count_blocks(self, values: list[bool | None], rank: int) -> None:
+        """A fixed lid or pair whose known values already break its count."""
+        for b in self.blocks(rank):
+            true = sum(1 for i in b.statements if values[i] is True)
+            false = sum(1 for i in b.statements if values[i] is False)
+            if true > b.true or false > len(b.statements) - b.true:
+                raise Contradiction
+
+    def _full_check(self, p: int, values: list[bool | None]) -> None:
+        """Every value known: the world must keep every meaning and rule."""
+        for c in self.statements:
+            if values[c.owner] != evaluate(c.meaning, p, values, values[c.owner]):
+                raise Contradiction
+        for c in self.rules:
+            if not evaluate(c.meaning, p, values):
+                raise Contradiction
+
+    # ----------------------------------------------------------------- rating
+    def need(self, p: int) -> tuple[int, int]:
+        """(the rank of the cheapest technique ruling out casket p, a wrong casket, and the
+        deductions it took)."""
+        for rank in range(SUPPOSE, SPLIT + 1):
+            if (rank == LID and not self.lids) or (rank == PAIR and not self.pairs):
+                continue  # nothing new to count with: the same as the rank below
+            self.deductions = 0
+            if self.refutes(p, rank):
+                return rank, self.deductions
+        # a wrong casket no single split rules out needs a split inside a case (the
+        # exact analysis has already said it is wrong; :meth:`refutes` at NESTED shows how)
+        return NESTED, self.deductions + 2
 
 
-def rate(puzzle: Puzzle, m: int | None = None, engine=None) -> Rating:
-    """Rate a puzzle (for its own m by default), reading the casket engine's evaluation
-    (`engine`, e.g. ``analysis.evaluation``, or one made here when the puzzle needs it). The
-    thesis's language goes to :class:`Rater`, the whole language to :class:`WholeRater`."""
+def rate(puzzle: Puzzle, m: int | None = None, engine=None,
+         solutions: Sequence[int] | None = None) -> Rating:
+    """Rate a puzzle (for its own m by default) by solving it as a person would. `solutions`:
+    the caskets that fit (the exact analysis is asked when not given; `engine`, e.g.
+    ``analysis.evaluation``, is read when it can give them)."""
     m = puzzle.m if m is None else m
-    from portia_tui.core.solve.engine import covers
+    if m is None and not puzzle.side_rules:
+        raise ValueError("a puzzle is rated for a number of true statements or a rule")
+    fits = set(_solutions(puzzle, m, engine) if solutions is None else solutions)
+    grader = Grader(puzzle, m)
+    worst, where, work = SUPPOSE, None, 0
+    needs: list[str | None] = []
+    for p in range(len(puzzle.caskets)):
+        if p in fits:
+            needs.append(None)
+            continue
+        rank, done = grader.need(p)
+        needs.append(BY_RANK[rank].key)
+        work += done + (NEAR_WORK if _near(puzzle, grader, p, m) else 0)
+        if where is None or rank > worst:
+            worst, where = rank, p
+    t = BY_RANK[worst]
+    score = round(t.rank + min(work, MAX_WORK) / 100, 2)
+    loops = _loop_count(puzzle)
+    return Rating(t.level, score, t.key, where, work, loops, tuple(needs))
 
-    if not covers(puzzle):  # count or maker statements, or rules beyond m
-        return WholeRater(puzzle, engine).rate(m)
+
+def _solutions(puzzle: Puzzle, m: int | None, engine) -> tuple[int, ...]:
+    """The caskets that fit: read off `engine` when it is one of the puzzle's casket engines
+    (the same statements and side rules), else the exact analysis."""
+    from portia_tui.core.solve.engine import CasketEngine, WholeEngine, analyse
+
+    if isinstance(engine, (CasketEngine, WholeEngine)) \
+            and engine.puzzle.caskets == puzzle.caskets \
+            and engine.puzzle.side_rules == puzzle.side_rules:
+        totals = [engine.total(p) for p in range(len(puzzle.caskets))]
+        return tuple(p for p, t in enumerate(totals)
+                     if (t >> m & 1 if m is not None else t != 0))
+    return analyse(puzzle).solutions(m)
+
+
+def _near(puzzle: Puzzle, grader: Grader, p: int, m: int | None) -> bool:
+    """Whether casket p misses m by one only: every statement settles under the supposition
+    by following (no loop) and the count is m - 1 or m + 1."""
     if m is None:
-        raise ValueError("a puzzle is rated for a number of true statements")
-    if engine is not None and not isinstance(engine, CasketEngine):
-        engine = None
-    return Rater(puzzle, engine).rate(m)
+        return False
+    values = grader.start(p)
+    try:
+        grader.propagate(p, values, FOLLOW)
+    except Contradiction:
+        return False
+    return None not in values and abs(sum(values) - m) == 1
+
+
+def _loop_count(puzzle: Puzzle) -> int:
+    from portia_tui.core.solve.semantics import find_loops
+
+    return len(find_loops(puzzle))
 
 
 def possible_levels(loops: bool, kinds: Sequence[str], n: int, caskets: int = 3,
                     rules: Sequence[str] = ()) -> tuple[str, ...]:
-    """The levels a generated puzzle can reach: without loops, no split or chain (nor, with
-    portrait statements only, anything past "suppose"); a loop needs n >= 2 or a statement
-    about another casket; with one statement a casket, three caskets hold one loop of two
-    cases at most, so no nested or chained split. Counts of all the statements, maker counts
-    and counts on a statement's own casket always speak of themselves: a loop whatever
-    `loops` says.
-
-    `rules`: the kinds of rule the puzzle may state ("total" for m), when they are not just m.
-    Each adds the technique of its check, and a casket is only ruled out by checking one of
-    them (or by a loop's paradox, a split): no level below the easiest check."""
-    ranks = {BY_KEY[KIND_TECHNIQUE[k]].rank for k in kinds}
-    ranks |= {BY_KEY[RULE_TECHNIQUE[r]].rank for r in rules}
-    if ranks - {BY_KEY["suppose"].rank}:
-        ranks.add(COUNT)
+    """The levels a generated puzzle can reach. Statements about the portrait alone are
+    settled by the supposition: gentle only. Statements about statements can need following
+    (steady). Without loops every statement settles by following under a supposition, so no
+    case split: a split needs a loop (statements about statements with loops on, or a
+    statement that speaks of itself: counts of all the statements, counts on a statement's
+    own casket, maker statements). With one statement a casket, three caskets hold one loop
+    of two statements at most, which one split settles: no nested split. `rules` (the kinds
+    of rule beyond m) change nothing: they are checked like m."""
+    portrait = {"in", "not_in", "in_one_of"}
+    out = []
+    if set(kinds) & portrait:
+        out.append("gentle")
+    if set(kinds) - portrait:
+        out.append("steady")
     deep = any(k in ("true", "false", "count", "made_by") for k in kinds) or (
         n >= 2 and any(k in ("other_true", "other_false") for k in kinds))
     selfish = any(k in ("count", "count_all", "made_by", "makers") for k in kinds)
     if (loops and deep) or selfish:
-        ranks.add(SPLIT)
-        if n >= 2 or caskets >= 4 or selfish:  # two statements that speak of themselves
-            ranks.add(CHAIN)                    # are two loops
-    if rules:
-        floor = min(STEP[RULE_TECHNIQUE[r]] for r in rules)
-        ranks = {r for r in ranks if STEP[BY_RANK[r].key] >= floor or r in (SPLIT, CHAIN)}
-    return tuple(level for level in DIFFICULTIES
-                 if any(BY_RANK[r].level == level for r in ranks))
+        out.append("tricky")
+        if n >= 2 or caskets >= 4 or selfish:
+            out.append("fiendish")
+    return tuple(out)

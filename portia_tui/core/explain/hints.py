@@ -5,24 +5,30 @@ says which keys do what): whether a pick is right comes from the
 exact SAT analysis (and, for a pack puzzle, must also match the pack's stored solution); the
 words come from the deduction solver's story for that placement.
 
-The ladder (``Coach.hint(level)``):
+The ladder (``Coach.ladder``; ``Coach.hint(level)`` is its step `level`) teaches, never
+tells: no step before the reveal says that the answer's casket fits, and the hardest wrong
+casket is ruled out only by the reveal, so the hints never leave the answer alone.
 
-1. **Where to start**: a supposition to make and the statement to read first. The casket is
-   chosen without looking at the answer or m, so the hint eliminates no casket: the first (in
-   casket order) whose supposition settles every statement (no loop to split by cases), else
-   the first; caskets the player has already ruled out by a wrong pick are skipped while others
-   remain. The statement is one about the portrait (settled at once by the supposition) that
-   most other statements speak of (see :meth:`Coach.first_statement`).
-2. **One count**: the statements true under that placement and their number, against m.
-3. **Every count**: the true count under each placement, and which placements fit m.
+1. **The key observation**, when the puzzle has one (from the grader, see
+   :mod:`.difficulty`): a fixed lid ("whatever the placement, the gold casket bears exactly
+   one true statement"), a contradictory pair (exactly one of two statements is true), a
+   statement false under every placement. The one the grader's technique uses comes first.
+   Otherwise **where to start**: a supposition to make and the statement to read first (the
+   casket chosen without looking at the answer or m, see :meth:`Coach.first_placement`).
+2. **Rule out one wrong casket** per step, the easiest first (by the technique the grader
+   needs for it), with its reason: what the statements give under the supposition and why
+   the count or a rule fails. Every wrong casket but the hardest gets a step.
+3. **The last step**: the technique the hardest wrong casket needs, and where to apply it
+   (the statement to split on), without naming the casket.
 
-Then *reveal* (``Coach.explanation()``) is the deduction solver's whole step-by-step story.
+Then the **reveal**: the answer, the reason the hardest wrong casket fails, and why the
+answer fits. In the player, reveal shows the whole explanation (:meth:`Coach.explanation`).
+Each step carries the caskets it rules out and the caskets it says fit (only the reveal
+says one fits); ``portia hint FILE --json`` prints them.
 
 Puzzles in the whole language (count and maker statements, Portia's rules beyond m) climb the
-same ladder on the whole-language stories: hint 1 asks to check the rules instead of counting
-(the casket still chosen from the statements alone, never the rules), hint 2 and a judged pick
-give the story's key lines (what the statements give under the placement and which rule
-decides, who made which casket), hint 3 every placement's counts under the rules.
+same ladder: the reasons give the story's key lines (what the statements give and which rule
+decides).
 """
 
 from __future__ import annotations
@@ -33,13 +39,14 @@ from typing import Iterable
 
 from portia_tui.core.explain.deduction import (Deducer, Story, TooManyCases, WholeStory, deducer, explain,
                         placement_verdict)
+from portia_tui.core.explain.difficulty import BY_KEY, Block, Grader, Rating, false_everywhere, rate
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.solve.engine import analyse, covers
 from portia_tui.core.solve.semantics import Analysis
 from portia_tui.core.language.vocabulary import AnyOfMeaning, PortraitMeaning, refers_to
 from portia_tui.core.language.words import numbers, truth_list, verdict
 
-#: the number of hint steps before reveal
+#: the number of hint steps before the reveal with three caskets (k caskets: k steps)
 HINT_LEVELS = 3
 
 
@@ -66,8 +73,14 @@ class Hint:
     level: int
     title: str
     text: str
-    #: the placement the hint is about (level 1 and 2), else None
+    #: the placement the hint is about (a supposition to make, a casket ruled out), else None
     placement: int | None = None
+    #: the caskets this step rules out, and those it says fit (only the reveal names one)
+    rules_out: tuple[str, ...] = ()
+    fits: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"text": self.text, "rules_out": list(self.rules_out), "fits": list(self.fits)}
 
 
 class Coach:
@@ -236,7 +249,9 @@ class Coach:
         pool = portrait or list(range(self.puzzle.size))
         return min(pool, key=lambda i: (-spoken_of[i], i))
 
-    def _start_text(self, i: int) -> str:
+    def start_text(self, i: int) -> str:
+        """Where to start: a supposition and the statement to read first (hint 1 when the
+        puzzle has no key observation)."""
         p = self.puzzle
         j = self.first_statement(i)
         owner = p.names[p.owner(j)]
@@ -259,45 +274,142 @@ class Coach:
                 f"left). Read {said} first: {why}{follow}. Work out every statement that way, "
                 f"{check}. This says nothing about whether the portrait is really there.")
 
+    @property
+    def hint_levels(self) -> int:
+        """The hint steps before the reveal: one per casket (none for an unplayable puzzle)."""
+        return max(1, len(self.puzzle.caskets)) if self.playable else 0
+
     def hint(self, level: int, placement: int | None = None) -> Hint:
-        """Hint step `level`; steps 1 and 2 speak of `placement` (first_placement() when None)."""
+        """Hint step `level` (1 to hint_levels) of the ladder. `placement` is kept for
+        callers that fixed a supposition: the ladder is the same for everyone."""
+        if not 1 <= level <= self.hint_levels:
+            raise ValueError(f"hint levels are 1 to {self.hint_levels}")
+        return self.ladder[level - 1]
+
+    @cached_property
+    def rating(self) -> Rating:
+        return rate(self.puzzle, solutions=self.solutions)
+
+    @cached_property
+    def ladder(self) -> tuple[Hint, ...]:
+        """Every hint step, then the reveal (see the module docstring). An unplayable puzzle
+        has only the reveal: why it cannot be played."""
         p = self.puzzle
-        if level == 1:
-            i = self.first_placement() if placement is None else placement
-            return Hint(1, "Where to start", self._start_text(i), i)
-        if level == 2:
-            i = self.first_placement() if placement is None else placement
-            name = p.names[i]
-            key = self.key_lines(i)
-            settled = self.which_true(i, capital=False)
-            if key:
-                text = f"With the portrait in the {name} casket: {key} "
-            else:
-                text = f"With the portrait in the {name} casket, {settled} " if settled else ""
-            text += self.verdict_sentence(i)
-            title = ("The rules" if key and p.side_rules else "The count") + \
-                f" with the portrait in the {name} casket"
-            return Hint(2, title, text, i)
-        if level == 3:
-            if p.side_rules or p.m is None:
-                said = "; ".join(f'"{r}"' for r in p.rule_sentences())
-                lines = [f"Portia's rule{'s' if len(p.rules) > 1 else ''}: {said}. Under each "
-                         "placement, the true statements the statements and rules allow:"]
-                impossible = "impossible (no assignment keeps every statement and rule)"
-            else:
-                lines = [f"The puzzle says exactly {p.m} true. Under each placement:"]
-                impossible = "impossible (a paradox)"
-            solutions = self.analysis.solutions()
-            for i, name in enumerate(p.names):
-                counts = sorted(self.counts(i))
-                if counts:
-                    shown = " or ".join(map(str, counts)) + " true"
-                else:
-                    shown = impossible
-                mark = "fits" if i in solutions else "does not fit"
-                lines.append(f"  {i + 1} {name}: {shown} - {mark}")
-            return Hint(3, "The counts under every placement", "\n".join(lines))
-        raise ValueError(f"hint levels are 1 to {HINT_LEVELS}")
+        if not self.playable:
+            return (Hint(1, "No single answer", self.problem or "", None, (),
+                         tuple(p.names[i] for i in self.solutions)),)
+        answer = self.solution
+        assert answer is not None
+        needs = self.rating.needs
+        wrong = sorted((i for i in range(len(p.caskets)) if i != answer),
+                       key=lambda i: (BY_KEY[needs[i] or "suppose"].rank, i))
+        steps = [self._first_hint()]
+        steps += [self._rule_out(i) for i in wrong[:-1]]
+        if wrong:
+            steps.append(self._last_step(wrong[-1]))
+        steps.append(self._reveal(answer, wrong[-1] if wrong else None))
+        return tuple(Hint(n, h.title, h.text, h.placement, h.rules_out, h.fits)
+                     for n, h in enumerate(steps, 1))
+
+    def _first_hint(self) -> Hint:
+        """The key observation, or where to start."""
+        said = self.observation()
+        if said is not None:
+            return Hint(1, "A key observation", said)
+        i = self.first_placement()
+        return Hint(1, "Where to start", self.start_text(i), i)
+
+    def observation(self) -> str | None:
+        """The puzzle's key observation in words (None when it has none): the grader's
+        technique's kind first, then fixed lids, contradictory pairs, statements false under
+        every placement."""
+        p = self.puzzle
+        grader = Grader(p, p.m)
+        lids = [b for b in grader.lids if not _portrait_only(p, b.statements)]
+        pairs = [b for b in grader.pairs if not _portrait_only(p, b.statements)]
+        said = {"lid": [self._lid_text(b) for b in lids],
+                "pair": [self._pair_text(b) for b in pairs],
+                "false": [self._false_text(i) for i in false_everywhere(p)],
+                # two portrait statements that contradict (Smullyan's first casket's aha)
+                "portrait pair": [self._pair_text(b) for b in grader.pairs
+                                  if _portrait_only(p, b.statements)]}
+        first = {"lid": "lid", "pair": "pair"}.get(self.rating.technique)
+        order = ([first] if first else []) + ["lid", "pair", "false", "portrait pair"]
+        for kind in order:
+            if said[kind]:
+                return said[kind][0]
+        return None
+
+    def _quote(self, i: int) -> str:
+        p = self.puzzle
+        return f'statement {i + 1} ({p.names[p.owner(i)]}: "{p.sentence(i)}")'
+
+    def _lid_text(self, block: Block) -> str:
+        p = self.puzzle
+        name = p.names[p.owner(block.statements[0])]
+        k = block.true
+        return (f"Look at the {name} casket's statements together: whatever the placement, "
+                f"the {name} casket bears exactly {k} true statement{'s' if k != 1 else ''}. "
+                "That count needs no case split: use it when you count against "
+                f"{self._target()}.")
+
+    def _pair_text(self, block: Block) -> str:
+        a, b = block.statements
+        text = (f"Compare {self._quote(a)} with {self._quote(b)}: whatever the placement, "
+                "exactly one of the two is true.")
+        return text[0].upper() + text[1:] + " Together they count one true statement."
+
+    def _false_text(self, i: int) -> str:
+        text = (f"{self._quote(i)} is false whatever the placement: what it says can never "
+                "hold. Count it false from the start.")
+        return text[0].upper() + text[1:]
+
+    def _target(self) -> str:
+        p = self.puzzle
+        return str(p.m) if p.m is not None else "Portia's rules"
+
+    def _rule_out(self, i: int) -> Hint:
+        """A step that rules out wrong casket i with its reason."""
+        name = self.puzzle.names[i]
+        technique = BY_KEY[self.rating.needs[i] or "suppose"]
+        text = (f"Suppose the portrait is in the {name} casket. With the portrait there, "
+                f"{self._reason(i)} (Technique: {technique.name}.)")
+        return Hint(0, f"Rule out the {name} casket", text, i, (name,))
+
+    def _last_step(self, i: int) -> Hint:
+        """The technique the hardest wrong casket needs, without naming the casket."""
+        technique = BY_KEY[self.rating.needs[i] or "suppose"]
+        text = (f"One more casket is to be ruled out. The technique it needs: "
+                f"{technique.name} ({technique.step}).")
+        point = Grader(self.puzzle, self.puzzle.m).split_point(i) \
+            if technique.key in ("split", "nested") else None
+        if point is not None:
+            j, value = point
+            text += (f" Under that casket's supposition, try {self._quote(j)} "
+                     f"{'true' if value else 'false'} and follow it.")
+        return Hint(0, "The last step", text)
+
+    def _reveal(self, answer: int, last: int | None) -> Hint:
+        p = self.puzzle
+        name = p.names[answer]
+        text = f"The portrait is in the {name} casket."
+        if last is not None:
+            text += (f" The {p.names[last]} casket is ruled out: with the portrait there, "
+                     f"{self._reason(last)}")
+        text += f" With the portrait in the {name} casket, {self._reason(answer)}"
+        return Hint(0, "The answer", text, answer,
+                    () if last is None else (p.names[last],), (name,))
+
+    def _reason(self, i: int) -> str:
+        """What the statements give under placement i and the verdict, as one clause."""
+        key = self.key_lines(i)
+        if key:
+            return f"{key[0].lower()}{key[1:]} {self.verdict_sentence(i)}"
+        settled = self.which_true(i, capital=False)
+        return f"{settled} {self.verdict_sentence(i)}" if settled else self.verdict_sentence(i)
+
+    def reveal(self) -> Hint:
+        return self.ladder[-1]
 
     def explanation(self) -> str:
         """The full step-by-step explanation (deduction solver), for reveal and after a right
@@ -308,3 +420,10 @@ class Coach:
         if self.solution is None:
             return self.problem or ""
         return f"The portrait is in the {self.puzzle.names[self.solution]} casket."
+
+
+def _portrait_only(puzzle: Puzzle, statements: Iterable[int]) -> bool:
+    """Whether every one of the statements speaks only of where the portrait is (a lid of
+    them is fixed by the supposition anyway: no observation)."""
+    return all(isinstance(puzzle.meanings[i], (PortraitMeaning, AnyOfMeaning))
+               for i in statements)

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from portia_tui.app.footer import Footer
-from portia_tui.core.explain.hints import HINT_LEVELS, Coach
+from portia_tui.core.explain.hints import Coach
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.io.progress import PuzzleRecord, clock
 from portia_tui.core.language.words import plural
@@ -252,8 +252,8 @@ class PlayPuzzleScreen(Screen):
         if "hint" in self.busy:
             self.notify("Still working out the hint…")
             return
-        if s.hints_shown >= HINT_LEVELS:
-            self.notify(f"That was the last hint ({HINT_LEVELS} of {HINT_LEVELS}); "
+        if s.hints_shown >= s.hint_levels:
+            self.notify(f"That was the last hint ({s.hint_levels} of {s.hint_levels}); "
                         "press r to reveal the answer.")
             return
         self._spawn("hint", s.work_hints, lambda result: s.apply_hint(*result))
@@ -360,7 +360,7 @@ class PlayPuzzleScreen(Screen):
         if s.playable:
             top.append(f" · time {clock(s.elapsed)}" + ("" if s.running else " (stopped)"))
             if s.hints_shown:
-                top.append(f" · hints {s.hints_shown} of {HINT_LEVELS}")
+                top.append(f" · hints {s.hints_shown} of {s.hint_levels}")
         self._top.update(top)
 
     def _update_cards(self, follow: bool = False) -> None:
@@ -439,7 +439,7 @@ class PlayPuzzleScreen(Screen):
                 para(spaced(s.explanation))
         elif s.hints_shown and s.hints_ready:
             for hint in reversed(s.hints()):
-                para(Text(f"Hint {hint.level} of {HINT_LEVELS}: {hint.title}", style="bold"))
+                para(Text(f"Hint {hint.level} of {s.hint_levels}: {hint.title}", style="bold"))
                 para(hint.text)
         if not out.plain or (out.plain and marks is not None and len(out.plain) ==
                              len(marks.plain)):
@@ -449,7 +449,8 @@ class PlayPuzzleScreen(Screen):
             para(f"Suppose the portrait is in each casket in turn and {aim}. Pencil marks: choose "
                  f"a casket with ←/→ and press s to suppose the portrait there, then ↑/↓ "
                  f"and t/f to mark statements, c to check them. Press h for a hint "
-                 f"({HINT_LEVELS} steps, gentle to full), r to reveal.")
+                 f"({s.hint_levels} steps, from where to look to all but the answer), r to "
+                 "reveal.")
         if s.finished and s.place is not None:
             if s.place.index < s.place.total:
                 para("Press n for the next puzzle, p for the previous one, Escape for the list.")
@@ -471,7 +472,7 @@ class PlayPuzzleScreen(Screen):
             para(verdict.reason)
             if not verdict.correct and not s.finished:
                 para(f"Pick another casket to try again, press h for a hint "
-                     f"({s.hints_shown} of {HINT_LEVELS} used), or r to reveal.")
+                     f"({s.hints_shown} of {s.hint_levels} used), or r to reveal.")
         elif verdict is not None:
             para(verdict.text)
         if s.reveal_armed:

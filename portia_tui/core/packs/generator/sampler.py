@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import sys
 
-from portia_tui.core.explain.difficulty import BY_KEY, BY_RANK, COUNT as _COUNT, KIND_TECHNIQUE, MAX_WORK, Rating
+from portia_tui.core.explain.difficulty import BY_KEY, KIND_TECHNIQUE
 from portia_tui.core.language.model import Casket, Puzzle
 from portia_tui.core.language.vocabulary import KINDS, Layout, Statement, options
 from portia_tui.core.packs.generator.settings import Settings
@@ -314,7 +314,7 @@ def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None,
 
 #: the rank of the technique each coded kind needs on its own (difficulty.KIND_TECHNIQUE)
 _OWN_RANK = [BY_KEY[KIND_TECHNIQUE[KIND[code]]].rank for code in range(len(KIND))]
-_SUPPOSE, _FOLLOW, _OTHER = (BY_KEY[key].rank for key in ("suppose", "follow", "other"))
+_SUPPOSE, _FOLLOW, _OTHER = (BY_KEY[key].rank for key in ("suppose", "follow", "follow"))
 _IN_RANK, _NOT_IN_RANK = _OWN_RANK[IN], _OWN_RANK[NOT_IN]
 #: the highest rank a loop-free statement needs ("other" needs at least _OTHER)
 _TOP_RANK = max(_OWN_RANK + [_FOLLOW, _OTHER])
@@ -395,33 +395,3 @@ def _cumulative(by_rank: list[list[int]], k: int) -> list[tuple[int, list[int], 
             counts = [n + sum(1 for v in masks if v >> p & 1) for p, n in enumerate(counts)]
             cumulative.append((r, counts, seen))
     return cumulative
-
-
-def loop_free_rating(cands: list[list[Coded]], order: list[int], k: int, m: int,
-                     ranked: list[tuple[int, list[int], int]] | None = None) -> Rating:
-    """:func:`portia_tui.core.explain.difficulty.rate` of a loop-free candidate for m, read off the
-    coded form (the same rating; the tests compare the two): for every wrong placement the
-    lowest technique rank whose statements already rule it out. `ranked`: the candidate's
-    :func:`loop_free_ranked`, when already made."""
-    cumulative = loop_free_ranked(cands, order, k) if ranked is None else ranked
-    size = cumulative[-1][2]
-    worst, where, work = _SUPPOSE, None, 0
-    last = len(cumulative) - 1
-    for p in range(k):
-        for i, (r, trues, read) in enumerate(cumulative):
-            true = trues[p]
-            if i == last:
-                if true == m:
-                    break  # p fits m
-                rank = _COUNT if _FOLLOW <= r < _COUNT and (true == m - 1 or true == m + 1) \
-                    else r
-            elif true > m or read - true > size - m:
-                rank = r
-            else:
-                continue
-            work += read
-            if where is None or rank > worst:
-                worst, where = rank, p
-            break
-    t = BY_RANK[worst]
-    return Rating(t.level, round(t.rank + min(work, MAX_WORK) / 100, 2), t.key, where, work, 0)

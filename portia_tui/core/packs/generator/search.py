@@ -21,7 +21,7 @@ from portia_tui.core.solve.engine import CasketEngine
 from portia_tui.core.errors import SettingsError
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.packs.twins import coded_key
-from portia_tui.core.packs.generator.sampler import Sampler, loop_free_rating, loop_free_ranked, to_puzzle
+from portia_tui.core.packs.generator.sampler import Sampler, loop_free_ranked, to_puzzle
 from portia_tui.core.packs.generator.settings import Settings, describe, notices
 
 #: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
@@ -162,10 +162,10 @@ class _Search:
             return None
         if engine is None:  # loop-free: rated from the coded form, in dependency order
             assert order is not None
-            rating = loop_free_rating(cands, order, self.s.caskets, m, ranked)
             puzzle = to_puzzle(cands, self.names, m, self.statements)
+            rating = rate(puzzle, m, solutions=(solutions[m],))
         else:  # the engine's puzzle (m open; the rating is for m) with m set
-            rating = rate(engine.puzzle, m, engine=engine)
+            rating = rate(engine.puzzle, m, solutions=(solutions[m],))
             puzzle = Puzzle(engine.puzzle.caskets, m)
         return self._judge(puzzle, key, solutions, rating)
 
