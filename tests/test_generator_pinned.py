@@ -16,14 +16,14 @@ import pytest
 from portia_tui.core.packs.generator import Settings, Stats, generate
 
 PINNED = [
-    (dict(n=3, count=60, seed=11), "55440a67df433609"),
-    (dict(n=10, count=20, seed=12), "67f210f844ff0c28"),
-    (dict(n=1, count=20, seed=13), "50b09dc1233ea5d8"),
-    (dict(n=3, count=20, seed=14, loops=True), "05c7f20c854ea3ae"),
-    (dict(n=4, caskets=5, count=10, seed=15), "6912b90182c861f7"),
-    (dict(n=3, count=10, seed=16, difficulty="tricky"), "42893602cff20169"),
-    (dict(n=2, caskets=12, count=5, seed=17), "6263f7c7bce2aaa6"),
-    (dict(n=5, count=10, seed=18, m_policy="random", allow_negations=True), "f0e029790e4cbe7a"),
+    (dict(n=3, count=60, seed=11), "1b06b1b8dbb5ed0c"),
+    (dict(n=10, count=20, seed=12, repeats="allow"), "712878b5f69232b2"),
+    (dict(n=1, count=20, seed=13), "d2f8d20548eb5532"),
+    (dict(n=3, count=20, seed=14, loops=True), "cc4c8514144c4b57"),
+    (dict(n=4, caskets=5, count=10, seed=15), "78a2858ba74fc477"),
+    (dict(n=3, count=10, seed=16, difficulty="tricky"), "7b9ef4b304907138"),
+    (dict(n=2, caskets=6, count=5, seed=17), "7ed56b7d516040a4"),
+    (dict(n=5, count=10, seed=18, m_policy="random", allow_negations=True), "d10ce12c3469b360"),
 ]
 
 
