@@ -134,7 +134,7 @@ ROTATE_FROM = 6
 #: the wasted-statement share preferred; a puzzle above it is held, and the best of POOL held
 #: candidates is kept when none comes in under it
 WASTED_PREFERRED = 1 / 3
-POOL = 3
+POOL = 2
 #: the cross-casket echo is a hard filter up to this many statements on a casket
 ECHO_HARD_UP_TO = 2
 
