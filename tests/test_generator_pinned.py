@@ -21,7 +21,7 @@ PINNED = [
     (dict(n=1, count=20, seed=13), "d2f8d20548eb5532"),
     (dict(n=3, count=20, seed=14, loops=True), "920795d49c961505"),
     (dict(n=4, caskets=5, count=10, seed=15), "f1f2fa1c4edb4028"),
-    (dict(n=3, count=10, seed=16, difficulty="tricky"), "7b9ef4b304907138"),
+    (dict(n=3, count=10, seed=16, difficulty="tricky"), "9c9745085973d608"),
     (dict(n=2, caskets=6, count=5, seed=17), "286066baf81273a2"),
     (dict(n=5, count=10, seed=18, m_policy="random", allow_negations=True), "dbf1908200483233"),
 ]

@@ -179,21 +179,20 @@ class _Search:
 
     def _with_m(self, d: "_Drawn", m: int) -> Offer | None:
         """The candidate with m chosen: twins, rating and difficulty, the quality filters that
-        read the worlds, then the wasted-statement ranking (another unique m may waste less)."""
+        read the worlds (loop-free: first, they cost little; with loops after the rating),
+        then the wasted-statement ranking (another unique m may waste less)."""
         stats = self.stats
         s = self.s
+        early = self._read_worlds(d) if d.engine is None else None
+        if early is None and d.engine is None:
+            return None
         judged = self._rated(d, m)
         if judged is None:
             return None
-        if d.engine is None:  # loop-free: one world a placement, read off the masks
-            masks = loop_free_masks(d.cands, d.order, s.caskets)
-            echoes = [] if s.allow_echoes else mask_echoes(masks)
-        else:
-            worlds = Worlds.from_engine(d.engine, d.engine.puzzle)
-            echoes = [] if s.allow_echoes else worlds.echoes()
-        if echoes and s.n <= ECHO_HARD_UP_TO:
-            return refuse(stats, "echoes")
-        fillers = mask_fillers(masks, s.caskets) if d.engine is None else worlds.filler_lids()
+        got = early if early is not None else self._read_worlds(d)
+        if got is None:
+            return None
+        echoes, fillers = got
         marks = motifs(judged[0], fillers)
         why = self.keeper.refusal(None, len(fillers), marks)  # (before the costly ranking)
         if why is not None:
@@ -219,6 +218,24 @@ class _Search:
         generated = Generated(puzzle, self.names[d.solutions[m]], rating,
                               tuple(sorted(d.solutions)))
         return Offer(generated, key, d.solutions[m], len(fillers), marks, len(echoes), share)
+
+    def _read_worlds(self, d: "_Drawn") -> tuple[list, list[int]] | None:
+        """(cross-casket echoes, filler lids) of the candidate, or None when the echo filter
+        refuses it, or the pack filters refuse its filler lids whatever its motifs."""
+        s = self.s
+        if d.engine is None:  # loop-free: one world a placement, read off the masks
+            masks = loop_free_masks(d.cands, d.order, s.caskets)
+            echoes = [] if s.allow_echoes else mask_echoes(masks)
+            fillers = mask_fillers(masks, s.caskets)
+        else:
+            worlds = Worlds.from_engine(d.engine, d.engine.puzzle)
+            echoes = [] if s.allow_echoes else worlds.echoes()
+            fillers = worlds.filler_lids()
+        if echoes and s.n <= ECHO_HARD_UP_TO:
+            return refuse(self.stats, "echoes")
+        if fillers and self.keeper.refusal(None, len(fillers), ()) == "fillers":
+            return refuse(self.stats, "fillers")
+        return echoes, fillers
 
     def _rated(self, d: "_Drawn", m: int) -> tuple[Puzzle, tuple, Rating] | None:
         """(puzzle, twin key, rating) for m, or None for a twin or a rating not wanted."""
