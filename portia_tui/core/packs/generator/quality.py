@@ -17,6 +17,26 @@ or not). Two statements' meanings are compared over every world:
 
 The generator keeps every casket free of negation pairs and echoes unless the settings allow
 them, and a pack free of twins.
+
+The filters of issue 19 (:data:`FILTERS`, each on by default in every generator path, each
+lifted by its setting) read the puzzle's *consistent* worlds too: per placement, the truth
+assignments that agree with every statement's meaning, m and the rules aside (:class:`Worlds`,
+from the casket engine or, loop-free, from the placement masks):
+
+- *symmetry* (:func:`symmetric_pair`): two placements on which every portrait statement has
+  the same value (nothing else reads the placement, so nothing tells them apart);
+- *giveaways* (:func:`fixes_every_value`, :func:`giveaway_m`): rules that alone fix every value;
+- *repeats* (:func:`repeated`): the same statement twice on a casket;
+- *echoes* across caskets (:meth:`Worlds.echoes`): two statements with the same value in every
+  consistent world; hard at n <= ECHO_HARD_UP_TO, a ranking score above;
+- *fillers* (:meth:`Worlds.filler_lids`): a casket whose true count never changes; a pack keeps
+  at most FILLERS_PER_WINDOW such puzzles in any WINDOW in a row (:class:`Keeper`);
+- *wasted* (:func:`wasted`): the statements that could be blanked with the answer unchanged;
+  ranked, WASTED_PREFERRED preferred;
+- *sameness* (:class:`Keeper`): answers rotate, no motif (:func:`motifs`) more than
+  MOTIFS_PER_WINDOW times in WINDOW.
+
+:func:`faults` reports what each finds in one puzzle (tools/quality_report.py reads it).
 """
 
 from __future__ import annotations
