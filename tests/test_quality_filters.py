@@ -200,3 +200,14 @@ def test_every_filter_has_a_switch_in_help(capsys):
     for f in FILTERS.values():
         assert f.switch in text and f"'{f.name}'" in text
     assert {f.setting for f in FILTERS.values()} <= set(Settings.__dataclass_fields__)
+
+
+def test_a_giveaway_m_is_refused_up_front(capsys):
+    assert main(["generate", "--m", "0"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "portia: --m 0: m = 0 says no statement is true, which fixes every statement's value "
+        "(a giveaway), unless giveaways are allowed")
+    assert main(["generate", "--family", "portia1", "--m", "3"]) == 2
+    assert "giveaway" in capsys.readouterr().err
+    made = generate(Settings(n=1, m=3, count=1, seed=1, allow_giveaways=True))
+    assert made[0].puzzle.m == 3

@@ -140,6 +140,7 @@ class Settings:
         meet; return the settings with the seed filled in."""
         _check_sizes(self)
         _check_choices(self)
+        _check_giveaway(self)
         if self.whole:
             from portia_tui.core.packs.generator.families import check_family
 
@@ -183,6 +184,16 @@ def _check_sizes(s: Settings) -> None:
     if s.m is not None and not 0 <= s.m <= size:
         raise SettingsError(f"out of range: {s.caskets} caskets with {s.n} statements each "
                             f"hold {size} statements", "m", s.m, size)
+
+
+def _check_giveaway(s: Settings) -> None:
+    """Refuse up front an m that alone fixes every statement's value (m = 0 or m = all: the
+    giveaway filter, .quality.giveaway_m) unless giveaways are allowed."""
+    size = s.n * s.caskets
+    if s.m is not None and not s.allow_giveaways and s.m in (0, size):
+        what = "no statement" if s.m == 0 else "every statement"
+        raise SettingsError(f"m = {s.m} says {what} is true, which fixes every statement's value "
+                            "(a giveaway), unless giveaways are allowed", "m", s.m, size)
 
 
 def _check_choices(s: Settings) -> None:
