@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core.solve.brute import _assignments
+from .brute import _assignments
 from portia_tui.core.explain.marks import PencilMarks, check_marks, possible_values
 from portia_tui.core.language.model import default_puzzle
 

@@ -271,7 +271,7 @@ class _MarkSolver:
         feed(self.main, [clause])
         return False
 
-    def reach(self, j: int, m: int | None, clock: _Clock) -> bool | None:
+    def reach(self, j: int, m: int | None, clock: _Clock) -> str | None:
         """Can the target fit with entry j (some completion)? When it can, the first candidate
         is checked at once: VALID, REACHABLE (not yet known to be more) or IMPOSSIBLE."""
         answer = clock.solve(self.main, [self.slot.selectors[j]] + self.counting(m))
@@ -465,10 +465,6 @@ class PartialReport:
     empty: tuple[int, ...]
     filled: tuple[frozenset[int], ...]
     reachable: tuple[frozenset[int], ...]
-
-    def can_fit(self, m: int) -> tuple[int, ...]:
-        """The placements some completion lets fit with exactly m true statements."""
-        return tuple(p for p, counts in enumerate(self.reachable) if m in counts)
 
 
 def partial_report(puzzle: Puzzle, vocabulary: str = "classic") -> PartialReport:

@@ -287,7 +287,7 @@ def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list
     full = (1 << k) - 1
     all_true = [0] * k
     all_false = [0] * k
-    masks = []
+    masks: list[int] = []
     add = masks.append
     for c in order:
         at = af = full
