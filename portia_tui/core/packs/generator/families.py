@@ -54,7 +54,7 @@ from portia_tui.core.language.model import Casket, Puzzle
 from portia_tui.core.language.rules import Rule, conditions, m_rule, pins_every_value, rule_options
 from portia_tui.core.solve.semantics import Analysis
 from portia_tui.core.packs.twins import whole_key
-from portia_tui.core.language.vocabulary import CLASSIC_KINDS, KINDS, Layout, Statement, evaluate, options
+from portia_tui.core.language.vocabulary import KINDS, Layout, Statement, evaluate, options
 from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, Keeper, Offer, Worlds, blank_totals,
                                                      fixes_every_value, motifs, plain_counts, portrait_masks,
                                                      symmetric_pair, wasted_for)

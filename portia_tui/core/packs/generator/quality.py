@@ -42,8 +42,13 @@ from the casket engine or, loop-free, from the placement masks):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from portia_tui.core.language.model import Puzzle
+
+if TYPE_CHECKING:  # (the search and the settings import this module)
+    from portia_tui.core.packs.generator.search import Generated
+    from portia_tui.core.packs.generator.settings import Settings
 from portia_tui.core.language.vocabulary import (AnyOfMeaning, FreeMeaning, GroupMeaning, Meaning,
                                                  PortraitMeaning)
 
@@ -241,7 +246,7 @@ def giveaway_m(m: int, size: int) -> bool:
 def repeated(puzzle: Puzzle) -> list[tuple[int, int]]:
     """Statement pairs (i < j) on one casket that are the same statement (the same sentence)."""
     flat = puzzle.flat
-    out = []
+    out: list[tuple[int, int]] = []
     for c in range(len(puzzle.caskets)):
         group = puzzle.layout.group(c)
         for x, i in enumerate(group):
@@ -301,7 +306,7 @@ class Worlds:
         """Caskets whose true count is the same in every consistent world of every placement."""
         out = []
         for c in range(len(self.counts[0]) if self.counts else 0):
-            every = set()
+            every: set[int] = set()
             for row in self.counts:
                 every |= row[c]
             if len(every) == 1:
@@ -313,7 +318,7 @@ class Worlds:
         worlds: under every placement with a consistent world both have one value and it is
         the same, or both vary and they mean the same (a loop that leaves both open)."""
         size = len(self.owners)
-        out = []
+        out: list[tuple[int, int]] = []
         rows = [r for r in self.values if r is not None]
         if not rows:  # no consistent world at all: nothing to compare
             return out
@@ -331,7 +336,7 @@ def mask_echoes(masks: list[list[int]]) -> list[tuple[int, int]]:
     """:meth:`Worlds.echoes` of a loop-free puzzle: statements on different caskets with the
     same placement mask."""
     first: dict[int, list[tuple[int, int]]] = {}  # mask -> (statement, casket) so far
-    out = []
+    out: list[tuple[int, int]] = []
     i = 0
     for c, row in enumerate(masks):
         for v in row:
@@ -418,7 +423,7 @@ class Offer:
     """A candidate that passed the hard filters, with what the pack filters and the ranking
     read: its answer (casket index), filler lids, motifs, cross-casket echoes."""
 
-    generated: object
+    generated: Generated
     key: object
     answer: int
     fillers: int
@@ -437,7 +442,7 @@ def rank(o: Offer) -> tuple:
 class Keeper:
     """The pack filters and the wasted-statement ranking, over the puzzles kept so far."""
 
-    settings: object
+    settings: Settings
     count: int
     k: int
     kept: list = field(default_factory=list)  # (answer, fillers, motifs) per puzzle kept

@@ -199,8 +199,8 @@ class _Search:
             return refuse(stats, why)
         share = 0.0
         if not s.allow_wasted:
-            blank = loop_free_blank_totals(d.cands, d.order, s.caskets) if d.engine is None \
-                else blank_totals(d.engine.puzzle)
+            blank = loop_free_blank_totals(d.cands, d.order or [], s.caskets) \
+                if d.engine is None else blank_totals(d.engine.puzzle)
             share = len(wasted_for(blank, m, d.solutions[m])) / self.size
             if share > WASTED_PREFERRED and s.m is None and s.m_policy == "random":
                 better = [x for x in d.solutions if x != m
@@ -224,7 +224,7 @@ class _Search:
         refuses it, or the pack filters refuse its filler lids whatever its motifs."""
         s = self.s
         if d.engine is None:  # loop-free: one world a placement, read off the masks
-            masks = loop_free_masks(d.cands, d.order, s.caskets)
+            masks = loop_free_masks(d.cands, d.order or [], s.caskets)
             echoes = [] if s.allow_echoes else mask_echoes(masks)
             fillers = mask_fillers(masks, s.caskets)
         else:
@@ -232,9 +232,11 @@ class _Search:
             echoes = [] if s.allow_echoes else worlds.echoes()
             fillers = worlds.filler_lids()
         if echoes and s.n <= ECHO_HARD_UP_TO:
-            return refuse(self.stats, "echoes")
+            refuse(self.stats, "echoes")
+            return None
         if fillers and self.keeper.refusal(None, len(fillers), ()) == "fillers":
-            return refuse(self.stats, "fillers")
+            refuse(self.stats, "fillers")
+            return None
         return echoes, fillers
 
     def _rated(self, d: "_Drawn", m: int) -> tuple[Puzzle, tuple, Rating] | None:
@@ -270,7 +272,7 @@ class _Drawn:
     solutions: dict[int, int]
 
 
-def refuse(stats: Stats, name: str) -> None:
+def refuse(stats: Stats, name: str) -> Offer | None:
     """Count a candidate a quality filter refused (by the filter's short name)."""
     stats.filtered[name] = stats.filtered.get(name, 0) + 1
     return None
