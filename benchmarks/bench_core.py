@@ -154,7 +154,7 @@ def process_table() -> None:
     from portia_tui.core.packs.generator import Settings, generate
 
     # a loop-free Portia-10 (the generator's default): the casket engine answers, no pysat
-    p = generate(Settings(n=10, count=1, seed=10))[0].puzzle
+    p = generate(Settings(n=10, count=1, seed=10, repeats="allow"))[0].puzzle
     # An installed wheel ships compiled bytecode, as pysat's installed modules do; an editable
     # checkout may not have it (PYTHONDONTWRITEBYTECODE), so compile ours first for a fair race.
     import compileall

@@ -21,10 +21,10 @@ RUNS = 3
 
 #: (label, family settings, classic settings at the same shape or None, count)
 CASES = [
-    ("portia1", {"family": "portia1", "n": 1, "vocabulary": "portrait"},
-     {"n": 1, "vocabulary": "portrait"}, 40),
-    ("portia2", {"family": "portia2", "n": 2, "vocabulary": "portrait"},
-     {"n": 2, "vocabulary": "portrait"}, 200),
+    # (the classic generator makes only 12 portrait puzzles at n = 1 and none at n = 2 under
+    # the quality filters: no classic column there)
+    ("portia1", {"family": "portia1", "n": 1, "vocabulary": "portrait"}, None, 40),
+    ("portia2", {"family": "portia2", "n": 2, "vocabulary": "portrait"}, None, 200),
     ("portia3", {"family": "portia3", "n": 1, "vocabulary": "portrait"}, None, 200),
     ("portia3, n = 2", {"family": "portia3", "n": 2, "vocabulary": "portrait"}, None, 200),
     ("full, n = 1", {"n": 1, "vocabulary": "full"}, {"n": 1, "vocabulary": "classic"}, 200),

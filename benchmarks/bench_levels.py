@@ -1,10 +1,11 @@
-"""Difficulty levels: seconds to generate 20 puzzles of each level at n = 2, 3 and 4 (the
-target: under 10 s a puzzle; "gave up" when the generator finds none of that level within
-its patience, as fiendish, a split inside a split, at n = 2 and often at 3), and the level distribution of 100 puzzles generated without a
-target at n = 2 to 5 (no loops, the default, and loops allowed).
+"""Difficulty levels: milliseconds per kept puzzle when generating 20 puzzles of each level at
+n = 2, 3 and 4, and of each family (portia1, portia2, portia3), with the quality filters of
+issue 19 (this tree) beside the generator before them (BEFORE, unpacked from git) in the same
+run; and the level distribution of 100 puzzles generated without a target at n = 2 to 5.
 
-Each timing runs in its own process (imports and caches warm, then timed); the table gives the
-median of RUNS seeds and the slowest.
+Each timing runs in its own process (imports and caches warm, then timed), the two sides
+alternating, RUNS seeds each; the table gives the medians and their ratio (the quality
+filters' budget: about 2x). A side that refuses the settings or gives up says so.
 """
 
 from __future__ import annotations
@@ -13,26 +14,27 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: main before the quality filters of issue 19
+BEFORE = "77278fd4726193cc35757247d45f45b5f615ea39"
 RUNS = 3
 COUNT = 20
 TARGET = 10.0
 
 _TIMED = """
 import json, sys, time
-from portia_tui.core.errors import SettingsError
-from portia_tui.core.packs.generator import GaveUpError, Settings, generate
-n, level, seed = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-generate(Settings(n=n, count=1, seed=seed + 99))  # warm up: imports, solver, caches
-t = time.perf_counter()
+from portia_tui.core.packs.generator import Settings, generate
+kw, seed = json.loads(sys.argv[1]), int(sys.argv[2])
 try:
-    generate(Settings(n=n, count=%d, seed=seed, difficulty=level).check())
-except (GaveUpError, SettingsError):
-    print(-1)
-else:
-    print(time.perf_counter() - t)
+    generate(Settings(**kw, count=1, seed=seed + 99))  # warm up: imports, solver, caches
+    t = time.perf_counter()
+    made = generate(Settings(**kw, count=%d, seed=seed).check())
+    print(json.dumps((time.perf_counter() - t) / len(made)))
+except Exception as exc:  # refused up front, or gave up
+    print(json.dumps(type(exc).__name__))
 """ % COUNT
 
 _SPREAD = """
@@ -40,36 +42,72 @@ import json, sys
 from portia_tui.core.explain.difficulty import DIFFICULTIES
 from portia_tui.core.packs.generator import Settings, generate
 n, loops = int(sys.argv[1]), sys.argv[2] == "1"
-made = generate(Settings(n=n, count=100, seed=1, loops=loops))
+made = generate(Settings(n=n, count=100, seed=1, loops=loops, repeats="allow" if n > 4 else "auto"))
 print(json.dumps([sum(1 for g in made if g.rating.level == d) for d in DIFFICULTIES]))
 """
 
 
-def run(code: str, *args: object) -> str:
+def run(code: str, *args: object, tree: Path = ROOT) -> str:
     out = subprocess.run([sys.executable, "-P", "-c", code, *map(str, args)],
                          capture_output=True, text=True, check=True, cwd="/",
-                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
+                         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
                               "PYTHONDONTWRITEBYTECODE": "1"})
     return out.stdout.strip().splitlines()[-1]
 
 
-def main() -> None:
+def before_tree(folder: Path) -> Path | None:
+    """BEFORE's package unpacked under folder, or None without the git history."""
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE, "portia_tui"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return folder
+
+
+def cases() -> list[tuple[str, dict]]:
     from portia_tui.core.explain.difficulty import DIFFICULTIES
 
-    print(f"{COUNT} puzzles of one level: seconds (median of {RUNS} seeds, slowest), "
-          f"target < {TARGET:.0f} s a puzzle")
-    print(f"{'n':<4}" + "".join(f"{d:>20}" for d in DIFFICULTIES))
-    for n in (2, 3, 4):
-        cells = []
-        for level in DIFFICULTIES:
-            times = [float(run(_TIMED, n, level, 1000 + r)) for r in range(RUNS)]
-            done = [x for x in times if x >= 0]
-            cells.append(f"{statistics.median(done):.2f} ({max(done):.2f})"
-                         + ("" if len(done) == RUNS else f" {RUNS - len(done)} gave up")
-                         if done else "gave up")
-        print(f"{n:<4}" + "".join(f"{c:>20}" for c in cells), flush=True)
+    out = [(f"n={n} {level}", {"n": n, "difficulty": level})
+           for n in (2, 3, 4) for level in DIFFICULTIES]
+    out += [(f, {"family": f, "n": 2 if f == "portia2" else 1, "vocabulary": "portrait"})
+            for f in ("portia1", "portia2", "portia3")]
+    return out
+
+
+def median_ms(tree: Path, kw: dict) -> tuple[str, float | None]:
+    got = [json.loads(run(_TIMED, json.dumps(kw), 1000 + r, tree=tree)) for r in range(RUNS)]
+    times = [g for g in got if isinstance(g, float)]
+    if len(times) < len(got):
+        failed = next(g for g in got if not isinstance(g, float))
+        what = "refused" if failed == "SettingsError" else "gave up"
+        return f"{what} {len(got) - len(times)}/{len(got)}", \
+            (statistics.median(times) * 1000 if times else None)
+    return "", statistics.median(times) * 1000
+
+
+def main() -> None:
+    import os
+
+    print(f"{COUNT} puzzles of one level or family: ms per kept puzzle, median of {RUNS} seeds; "
+          f"'before': {BEFORE[:7]} (no quality filters); the machine's load average: "
+          f"{os.getloadavg()[0]:.1f} (other work shares it: compare the ratio)")
+    print(f"{'case':<16}{'filters':>12}{'before':>12}{'ratio':>8}  note")
+    with tempfile.TemporaryDirectory() as tmp:
+        old = before_tree(Path(tmp))
+        for label, kw in cases():
+            note_now, now = median_ms(ROOT, kw)
+            note_old, then = median_ms(old, kw) if old is not None else ("no git history", None)
+            ratio = f"{now / then:>7.1f}x" if now and then else f"{'':>8}"
+            cell = (lambda v: f"{v:>12.1f}" if v is not None else f"{'-':>12}")
+            note = "; ".join(x for x in (note_now and f"filters: {note_now}",
+                                         note_old and f"before: {note_old}") if x)
+            print(f"{label:<16}{cell(now)}{cell(then)}{ratio}  {note}", flush=True)
+    from portia_tui.core.explain.difficulty import DIFFICULTIES
+
     print()
-    print("level distribution of 100 generated puzzles (seed 1)")
+    print("level distribution of 100 generated puzzles (seed 1; n = 5: repeats allowed)")
     print(f"{'n':<4}{'loops':<7}" + "".join(f"{d:>10}" for d in DIFFICULTIES))
     for n in (2, 3, 4, 5):
         for loops in (0, 1):

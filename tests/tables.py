@@ -21,7 +21,7 @@ from typing import Callable
 #: number words a sentence may use (README: "K, J are numbers, digits or words such as 'two'")
 WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve")
-_N = r"(?:(?P<op>exactly|at least|at most) )?(?P<k>\d+|no|" + "|".join(WORDS) + ")"
+_N = r"(?:(?P<op>exactly|at least|at most) |all )?(?P<k>\d+|no|both|" + "|".join(WORDS) + ")"
 _TF = r"(?P<tf>true|false)"
 
 #: a world: (placement, truth bits: bit i is statement i's value)
@@ -32,6 +32,8 @@ def _k(match: re.Match[str], key: str = "k") -> int:
     word = match[key]
     if word == "no":
         return 0
+    if word == "both":
+        return 2
     return int(word) if word.isdigit() else WORDS.index(word)
 
 

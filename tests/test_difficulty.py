@@ -104,8 +104,13 @@ def test_old_pack_words_are_read_as_levels_and_pack_check_rerates():
                                       (3, "gentle"), (3, "steady"), (3, "tricky"),
                                       (4, "fiendish")])
 def test_generate_every_level(n, level):
-    made = generate(Settings(n=n, count=3 if level != "fiendish" else 2, seed=11,
-                             difficulty=level))
+    # (fiendish at n = 2 needs a repeated statement, which the quality filters refuse up
+    # front unless repeats are allowed; at n = 3 it is rare under the filters: n = 4 there)
+    if level == "fiendish":
+        with pytest.raises(SettingsError, match="unless repeats are allowed"):
+            Settings(n=2, difficulty=level).check()
+        n = 4
+    made = generate(Settings(n=n, count=3, seed=11 + n, difficulty=level))
     assert all(g.rating.level == level for g in made)
     assert all(rate(g.puzzle).level == level for g in made)  # the stored rating re-rates
 

@@ -52,15 +52,15 @@ def test_generator_settings_errors_name_the_setting_and_its_bound():
     assert (info.value.setting, info.value.value) == ("vocabulary", "nonsense")
 
 
-def test_the_repeats_notice_says_whether_loops_count():
-    from portia_tui.core.packs.generator import Settings, notices
+def test_the_repeats_refusal_says_whether_loops_count():
+    import pytest
 
-    asked = Settings(n=5, loops=False)
-    (note,) = notices(asked.check(), asked)
-    assert "at most 4 distinct statements without loops" in note
-    asked = Settings(n=12, loops=True)
-    (note,) = notices(asked.check(), asked)
-    assert "distinct statements with loops" in note
+    from portia_tui.core.packs.generator import Settings
+
+    with pytest.raises(SettingsError, match="impossible without loops .* at most 4 distinct"):
+        Settings(n=5, loops=False).check()
+    with pytest.raises(SettingsError, match="impossible with loops allowed .* distinct"):
+        Settings(n=12, loops=True).check()
 
 
 def test_the_generator_gives_up_after_exactly_its_attempts():

@@ -16,14 +16,14 @@ import pytest
 from portia_tui.core.packs.generator import Settings, Stats, generate
 
 PINNED = [
-    (dict(n=3, count=60, seed=11), "37c9d564aa638a95"),
-    (dict(n=10, count=20, seed=12), "ba23296183e51f2e"),
-    (dict(n=1, count=20, seed=13), "5b06ee7335fe20e7"),
-    (dict(n=3, count=20, seed=14, loops=True), "2267f5fd6859a52b"),
-    (dict(n=4, caskets=5, count=10, seed=15), "8661973a3a1e4121"),
-    (dict(n=3, count=10, seed=16, difficulty="tricky"), "0d67dcf1fe2f7dc4"),
-    (dict(n=2, caskets=12, count=5, seed=17), "ecfb34b6ad4dc04d"),
-    (dict(n=5, count=10, seed=18, m_policy="random", allow_negations=True), "c45f681d92383dc9"),
+    (dict(n=3, count=60, seed=11), "fd851809bc1f6ddb"),
+    (dict(n=10, count=20, seed=12, repeats="allow"), "9359d20120ed6c38"),
+    (dict(n=1, count=20, seed=13), "85bb22ff7c20406a"),
+    (dict(n=3, count=20, seed=14, loops=True), "cb8310b2d6ad384b"),
+    (dict(n=4, caskets=5, count=10, seed=15), "fbcf1a7d46abe330"),
+    (dict(n=3, count=10, seed=16, difficulty="tricky"), "cdc158282dd0ea2a"),
+    (dict(n=2, caskets=6, count=5, seed=17), "fc2c6654ff679599"),
+    (dict(n=5, count=10, seed=18, m_policy="random", allow_negations=True), "40b3fe6cbe41f9ed"),
 ]
 
 

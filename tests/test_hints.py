@@ -161,7 +161,9 @@ def test_first_statement_is_a_portrait_statement_others_speak_of():
 def test_no_hint_names_a_key_on_twelve_caskets():
     from portia_tui.core.packs.generator import Settings, generate
 
-    s = Settings(n=1, caskets=12, count=1, seed=3).check()
+    # (one statement on each of twelve caskets leaves some caskets unnamed: two placements
+    # alike, which the symmetry filter keeps out; lifted here)
+    s = Settings(n=1, caskets=12, count=1, seed=3, allow_symmetry=True).check()
     puzzle = next(iter(generate(s))).puzzle
     coach = Coach(puzzle)
     for level in range(1, coach.hint_levels + 1):

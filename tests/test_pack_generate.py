@@ -172,9 +172,10 @@ def test_cli_impossible_settings_exit_2_one_line(args, capsys):
 
 
 def test_n20_works(capsys):
-    assert main(["generate", "-n", "20", "--seed", "5", "--count", "2"]) == 0
+    assert main(["generate", "-n", "20", "--seed", "5", "--count", "2"]) == 2
+    assert "unless repeats are allowed" in capsys.readouterr().err
+    assert main(["generate", "-n", "20", "--seed", "5", "--count", "2", "--allow-repeats"]) == 0
     captured = capsys.readouterr()
-    assert "may repeat" in captured.err
     pack = loads_pack(captured.out)
     assert all(e.puzzle.n == 20 for e in pack.puzzles)
     assert all(r.ok for r in check_pack(pack))

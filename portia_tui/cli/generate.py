@@ -28,9 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "each casket, then m chosen among the m values with exactly one solution. Every puzzle "
         "is solved exactly, re-verified by SAT (the first and one in twenty, or all with "
         "--verify) and rated by the hardest technique it needs (gentle, steady, tricky, "
-        "fiendish). No casket carries a statement beside its exact "
-        "negation or two that say the same, and no two puzzles are the same up to renaming the "
-        "caskets (the --allow-* options lift these). With --family (or --vocabulary full) the "
+        "fiendish). Quality filters keep dull puzzles out (see 'quality filters' below; the "
+        "--allow-* switches lift them). With --family (or --vocabulary full) the "
         "statements come from the whole language and Portia's rule is chosen among those that "
         "leave one casket. Without -o the pack TOML is printed (or readable text with --print "
         "text).")
@@ -56,27 +55,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="random seed, 0 to 2^64 - 1: same seed and options, same puzzles")
     p.add_argument("--loops", action="store_true",
                    help="allow statements that speak of each other in loops (default: none)")
-    rep = p.add_mutually_exclusive_group()
-    rep.add_argument("--allow-repeats", dest="repeats", action="store_const", const="allow",
-                     help="allow the same statement twice on a casket")
-    rep.add_argument("--no-repeats", dest="repeats", action="store_const", const="never",
-                     help="never repeat a statement on a casket, even when -n needs it (error)")
-    p.set_defaults(repeats="auto")
     p.add_argument("--difficulty", choices=DIFFICULTIES,
                    help="keep only puzzles of this difficulty (the levels that need loops "
                    "allow them)")
     p.add_argument("--vocabulary", choices=tuple(VOCABULARIES),
                    help="classic (default: the six kinds of the thesis), portrait (in / not in "
                    "a casket only) or full (the whole language)")
-    p.add_argument("--allow-negations", action="store_true",
-                   help="let a casket carry a statement beside its exact negation ('in the gold' "
-                   "beside 'not in the gold'; default: never)")
-    p.add_argument("--allow-echoes", action="store_true",
-                   help="let a casket carry two different statements that say the same (with two "
-                   "caskets, 'in the gold' and 'not in the silver'; default: never)")
-    p.add_argument("--allow-twins", action="store_true",
-                   help="let two puzzles be the same up to renaming the caskets and the order of "
-                   "statements (default: never; exact copies are never made)")
+    _filter_switches(p)
     p.add_argument("--verify", action="store_true",
                    help="re-verify every puzzle with the SAT analysis (default: the first and one "
                    "in twenty; every puzzle is solved exactly either way)")
@@ -91,6 +76,30 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="without -o: print the pack TOML (default) or readable text")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
     p.set_defaults(func=run)
+
+
+def _filter_switches(p: argparse.ArgumentParser) -> None:
+    """One --allow-NAME switch per quality filter (core/packs/generator/quality.py FILTERS)."""
+    from portia_tui.core.packs.generator.quality import FILTERS
+
+    group = p.add_argument_group(
+        "quality filters", "On by default in every generator path (levels, --family, "
+        "--vocabulary full); each switch lifts one filter, named as in the summary and the "
+        "quality report. 'hard': never kept; 'score': the best of a few candidates is kept; "
+        "'pack': judged against the puzzles made before in the pack.")
+    for f in FILTERS.values():
+        text = f"lift '{f.name}' ({f.acts}): allow {f.summary}"
+        if f.name == "repeats":
+            rep = group.add_mutually_exclusive_group()
+            rep.add_argument(f.switch, dest="repeats", action="store_const", const="allow",
+                             help=text + " (default: never; an -n past the distinct "
+                             "statements a casket can carry is refused up front)")
+            rep.add_argument("--no-repeats", dest="repeats", action="store_const",
+                             const="never", help="never repeat a statement on a casket (the "
+                             "default; kept for scripts)")
+        else:
+            group.add_argument(f.switch, dest=f.setting, action="store_true", help=text)
+    p.set_defaults(repeats="auto")
 
 
 def _text(pack) -> str:
@@ -115,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
     from portia_tui.core.explain.difficulty import DIFFICULTIES
     from portia_tui.core.packs.generator import Settings, Stats, iter_generate, notices
     from portia_tui.core.packs.generator.families import family_defaults
+    from portia_tui.core.packs.generator.quality import FILTERS
     from portia_tui.core.packs.generator.settings import M_POLICIES
     from portia_tui.core.packs.pack import build_pack, dumps_pack, save_pack
 
@@ -127,9 +137,8 @@ def run(args: argparse.Namespace) -> int:
         solution=args.solution.strip().lower() if args.solution else None, loops=args.loops,
         repeats=args.repeats, difficulty=args.difficulty,
         vocabulary=args.vocabulary or defaults["vocabulary"], seed=args.seed,
-        attempts=args.attempts, allow_negations=args.allow_negations,
-        allow_echoes=args.allow_echoes, allow_twins=args.allow_twins, verify=args.verify,
-        family=args.family)
+        attempts=args.attempts, verify=args.verify, family=args.family,
+        **{f.setting: getattr(args, f.setting) for f in FILTERS.values() if f.name != "repeats"})
     settings = asked.check()
     from portia_tui.core.packs.pack import check_pack_fits
 

@@ -115,7 +115,8 @@ class Total(RuleKind):
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
         verb = "is" if rule.k == 1 else "are"
-        return f"{count_phrase(rule.op, rule.k, 'statement', 'statements')} {verb} {_tf(rule.value)}"
+        head = count_phrase(rule.op, rule.k, 'statement', 'statements', layout.size)
+        return f"{head} {verb} {_tf(rule.value)}"
 
     def from_match(self, match: re.Match[str]) -> Rule:
         return Rule(self.key, op_of(match), number(match["k"]), match["value"] == "true")
@@ -141,7 +142,8 @@ class Each(RuleKind):
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
         verb = "is" if rule.k == 1 else "are"
-        head = count_phrase(rule.op, rule.k, "statement", "statements")
+        even = layout.counts[0] if len(set(layout.counts)) == 1 else None
+        head = count_phrase(rule.op, rule.k, "statement", "statements", even)
         return f"On every casket, {head[0].lower()}{head[1:]} {verb} {_tf(rule.value)}"
 
     def from_match(self, match: re.Match[str]) -> Rule:
@@ -169,7 +171,8 @@ class Pure(RuleKind):
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
         verb = "bears" if rule.k == 1 else "bear"
-        return (f"{count_phrase(rule.op, rule.k, 'casket', 'caskets')} {verb} only "
+        head = count_phrase(rule.op, rule.k, 'casket', 'caskets', len(layout.names))
+        return (f"{head} {verb} only "
                 f"{_tf(rule.value)} statements")
 
     def from_match(self, match: re.Match[str]) -> Rule:
@@ -198,7 +201,8 @@ class Bearing(RuleKind):
     def sentence(self, rule: Rule, layout: Layout) -> str:
         verb = "bears" if rule.k == 1 else "bear"
         noun = "statement" if rule.j == 1 else "statements"
-        return (f"{count_phrase(rule.op, rule.k, 'casket', 'caskets')} {verb} exactly {rule.j} "
+        head = count_phrase(rule.op, rule.k, 'casket', 'caskets', len(layout.names))
+        return (f"{head} {verb} exactly {rule.j} "
                 f"true {noun}")
 
     def from_match(self, match: re.Match[str]) -> Rule:

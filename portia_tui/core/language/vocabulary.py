@@ -176,21 +176,24 @@ def _verb(count: int) -> tuple[str, str]:
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
 #: a number in a sentence: digits or a number word (capture it, then read it with :func:`number`)
-NUMBER = r"\d+|" + "|".join(NUMBER_WORDS) + "|no"
+NUMBER = r"\d+|" + "|".join(NUMBER_WORDS) + "|no|both"
 
 
 def number(word: str) -> int:
-    """The value of a number matched by :data:`NUMBER` ("no" is 0)."""
+    """The value of a number matched by :data:`NUMBER` ("no" is 0, "both" 2)."""
     if word == "no":
         return 0
+    if word == "both":
+        return 2
     return int(word) if word.isdigit() else NUMBER_WORDS.index(word)
 
 
 #: a comparison in a sentence: "exactly", "at least", "at most"
 OP = "|".join(OPS)
-#: the head of a counted sentence: an optional comparison and a number ("at most 2", "no");
+#: the head of a counted sentence: an optional comparison and a number ("at most 2", "no",
+#: "all three": exactly that many, every one);
 #: read it with :func:`op_of` and :func:`number`
-COUNT = rf"(?:(?P<op>{OP}) )?(?P<k>{NUMBER})"
+COUNT = rf"(?:(?P<op>{OP}) |all )?(?P<k>{NUMBER})"
 
 
 class LazyPattern:
@@ -207,11 +210,15 @@ class LazyPattern:
         return self.compiled
 
 
-def count_phrase(op: str, k: int, noun: str, nouns: str) -> str:
-    """'Exactly 1 statement', 'At most 2 caskets', 'No caskets' for exactly 0 (capitalised,
-    digits)."""
+def count_phrase(op: str, k: int, noun: str, nouns: str, most: int | None = None) -> str:
+    """'Exactly 1 statement', 'At most 2 caskets', 'No caskets' for exactly 0, 'All three
+    caskets' ('Both caskets') for exactly `most` (every one of two or more: the count's top;
+    capitalised, digits but there)."""
     if op == "exactly" and k == 0:
         return f"No {nouns}"
+    if op == "exactly" and most is not None and k == most >= 2:
+        return f"Both {nouns}" if k == 2 else \
+            f"All {NUMBER_WORDS[k] if k < len(NUMBER_WORDS) else k} {nouns}"
     return f"{op.capitalize()} {k} {noun if k == 1 else nouns}"
 
 
@@ -479,7 +486,8 @@ class CountOn(Kind):
         r"(?:is|are) (?P<value>true|false)$")
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
-        head = count_phrase(st.op, st.k, "statement", "statements")
+        most = layout.counts[layout.index(st.target)] if st.target in layout.names else None
+        head = count_phrase(st.op, st.k, "statement", "statements", most)
         verb = "is" if st.k == 1 else "are"
         return (f"{head} on {_place(st.target, layout, owner)} {verb} "
                 f"{'true' if st.value else 'false'}")
@@ -577,7 +585,8 @@ class MakerCount(Kind):
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         verb = "was" if st.k == 1 else "were"
-        return f"{count_phrase(st.op, st.k, 'casket', 'caskets')} {verb} made by {maker_name(st.value)}"
+        head = count_phrase(st.op, st.k, 'casket', 'caskets', len(layout.names))
+        return f"{head} {verb} made by {maker_name(st.value)}"
 
     def from_match(self, match: re.Match[str], layout: Layout, owner: int) -> Statement:
         return Statement(self.key, op=op_of(match), k=number(match["k"]),

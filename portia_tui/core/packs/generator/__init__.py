@@ -2,9 +2,9 @@
 
 The algorithm: put random statements on every casket (from the menu a slot offers), find every
 m for which exactly one casket fits, and pick m among those (smallest, largest or at random);
-statements with no such m are drawn again. Quality filters keep a statement off a casket that
-carries its exact negation or one that says the same, and a puzzle out of a pack that holds its
-twin (see :mod:`.quality`).
+statements with no such m are drawn again. Quality filters (see :mod:`.quality`) keep dull
+puzzles out: answers by symmetry, giveaway rules, repeats, negations and echoes, filler lids,
+wasted statements, packs without variety, twins.
 
 - :mod:`.settings`: what to generate, its checks and bounds;
 - :mod:`.sampler`: drawing candidates, the loop-free evaluator;

@@ -55,6 +55,9 @@ from portia_tui.core.language.rules import Rule, conditions, m_rule, pins_every_
 from portia_tui.core.solve.semantics import Analysis
 from portia_tui.core.packs.twins import whole_key
 from portia_tui.core.language.vocabulary import KINDS, Layout, Statement, evaluate, options
+from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, Keeper, Offer, Worlds, blank_totals,
+                                                     fixes_every_value, motifs, plain_counts, portrait_masks,
+                                                     symmetric_pair, wasted_for)
 from portia_tui.core.packs.generator.settings import Settings
 
 #: the statement kinds about who made a casket (they need the Bellini/Cellini rule)
@@ -207,18 +210,23 @@ class Drawer:
         self.menus = []
         for c in range(settings.caskets):
             by_kind: dict[str, list[Statement]] = {}
-            for st in options(self.layout, c, kinds, rules):
+            for st in plain_counts(options(self.layout, c, kinds, rules)):
                 by_kind.setdefault(st.kind, []).append(st)
             self.menus.append(by_kind)
         self.full = (1 << settings.caskets) - 1
 
-    def _blocked(self, st: Statement, picked: list[Statement]) -> bool:
+    def _blocked(self, st: Statement, picked: list[Statement], elsewhere: set[int]) -> bool:
+        """Whether st may not join `picked` on its casket; `elsewhere`: the placement masks
+        of the portrait statements on the caskets drawn before, which may not recur where the
+        cross-casket echo is a hard filter (.quality.ECHO_HARD_UP_TO)."""
         s = self.s
         if st in picked and s.repeats != "allow":
             return True
         mask = _placements(st, self.names)
         if mask is None:
             return False
+        if mask in elsewhere:
+            return True
         for other in picked:
             m = _placements(other, self.names)
             if m is None or other == st:
@@ -228,12 +236,13 @@ class Drawer:
                 return True
         return False
 
-    def _one(self, c: int, picked: list[Statement], kinds: Sequence[str]) -> Statement | None:
+    def _one(self, c: int, picked: list[Statement], kinds: Sequence[str],
+             elsewhere: set[int]) -> Statement | None:
         rng = self.rng
         left = [k for k in kinds if k in self.menus[c]]
         while left:
             kind = left.pop(rng.randrange(len(left)))
-            menu = [st for st in self.menus[c][kind] if not self._blocked(st, picked)]
+            menu = [st for st in self.menus[c][kind] if not self._blocked(st, picked, elsewhere)]
             if menu:
                 return menu[rng.randrange(len(menu))]
         return None
@@ -245,6 +254,8 @@ class Drawer:
         if self.family.makers:  # at least one statement about who made a casket
             maker_slot = self.rng.randrange(s.caskets * s.n)
         out = []
+        elsewhere: set[int] = set()
+        spread = not s.allow_echoes and s.n <= ECHO_HARD_UP_TO
         for c in range(s.caskets):
             picked: list[Statement] = []
             for j in range(s.n):
@@ -252,11 +263,14 @@ class Drawer:
                     kinds: Sequence[str] = MAKER_KINDS
                 else:
                     kinds = list(self.menus[c])
-                st = self._one(c, picked, kinds)
+                st = self._one(c, picked, kinds, elsewhere)
                 if st is None:
                     return None
                 picked.append(st)
             out.append(picked)
+            if spread:
+                elsewhere.update(m for m in (_placements(x, self.names) for x in picked)
+                                 if m is not None)
         return out
 
 
@@ -314,34 +328,42 @@ def rule_sets(settings: Settings, layout: Layout, makers: bool
     if settings.m is not None:  # "Exactly m statements are true", fixed
         one: tuple[Rule, ...] = (m_rule(settings.m),)
         return [((MAKERS,) + one) if makers or f.base else one], []
-    singles: list[tuple[Rule, ...]] = [(r,) for r in rule_options(layout, f.rules)]
+    singles: list[tuple[Rule, ...]] = [(r,) for r in plain_counts(rule_options(layout, f.rules))]
     if f.base:  # the third generation: the maker rule, a count only when needed
         # never a count that fixes every value: beside the maker rule it names every maker
         return [f.base], [f.base + r for r in singles
                           if not pins_every_value(r[0], layout.size)]
     if makers:  # the whole language with maker statements: their rule, another if needed
-        return [(MAKERS,)], [(MAKERS, r) for r in rule_options(layout, COUNT_RULES)]
+        return [(MAKERS,)], [(MAKERS, r) for r in plain_counts(rule_options(layout, COUNT_RULES))]
     return singles, []
+
+
+def fair_rule_sets(settings: Settings, layout: Layout, makers: bool
+                   ) -> list[list[tuple[Rule, ...]]]:
+    """:func:`rule_sets` without the giveaways (.quality.fixes_every_value) unless allowed."""
+    tiers = rule_sets(settings, layout, makers)
+    if settings.allow_giveaways:
+        return list(tiers)
+    return [[rules for rules in tier if not fixes_every_value(rules, layout)] for tier in tiers]
 
 
 # =========================================================================== the search
 class FamilySearch:
     """One run: the drawer, the rule table, the puzzles seen, the statistics."""
 
-    def __init__(self, settings: Settings, stats, seen: set):
-        from portia_tui.core.packs.generator.search import VERIFY_EVERY
-
+    def __init__(self, settings: Settings, stats, seen: set, keeper: Keeper):
         self.s = settings
         self.stats = stats
         self.seen = seen
+        self.keeper = keeper
         self.rng = random.Random(settings.seed)
         self.drawer = Drawer(settings, self.rng)
         self.layout = self.drawer.layout
         self.table = RuleTable(self.layout)
-        self.verify_every = VERIFY_EVERY
         self.want = None if settings.solution is None else settings.names.index(settings.solution)
-        #: the rule sets to try, without and with maker statements drawn
-        self.rule_sets = {m: rule_sets(settings, self.layout, m) for m in (False, True)}
+        #: the rule sets to try, without and with maker statements drawn (no giveaway: no
+        #: rule set that fixes every statement's value, unless allowed)
+        self.rule_sets = {m: fair_rule_sets(settings, self.layout, m) for m in (False, True)}
 
     def choose_rules(self, reach: list, makers: bool) -> tuple[tuple[Rule, ...], int] | None:
         """(rules, the one casket they leave) at random among the rule sets that leave one
@@ -362,7 +384,8 @@ class FamilySearch:
         return None
 
     def candidate(self):
-        from portia_tui.core.packs.generator.search import Generated
+        """Draw and judge one candidate: an Offer for the pack filters, or None (counted)."""
+        from portia_tui.core.packs.generator.search import refuse
 
         stats = self.stats
         s = self.s
@@ -373,6 +396,8 @@ class FamilySearch:
             return None
         caskets = tuple(Casket(name, tuple(sts)) for name, sts in zip(self.s.names, drawn))
         bare = Puzzle(caskets)
+        if not s.allow_symmetry and symmetric_pair(portrait_masks(bare), s.caskets):
+            return refuse(stats, "symmetry")
         engine = WholeEngine(bare, rules=False)
         reach = [[K for K, _T, _f in engine.vectors(p)] for p in range(s.caskets)]
         makers = any(st.kind in MAKER_KINDS for sts in drawn for st in sts)
@@ -387,6 +412,18 @@ class FamilySearch:
         if key in self.seen:
             stats.duplicates += 1
             return None
+        return self._judge(puzzle, key, solution, Worlds.from_engine(engine, bare))
+
+    def _judge(self, puzzle: Puzzle, key, solution: int, worlds: Worlds):
+        """Solve again with the rules, rate, filter by the worlds (the SAT re-verification
+        comes in .search.run_candidates, for the puzzle kept)."""
+        from portia_tui.core.packs.generator.search import Generated, refuse
+
+        stats = self.stats
+        s = self.s
+        echoes = [] if s.allow_echoes else worlds.echoes()
+        if echoes and s.n <= ECHO_HARD_UP_TO:
+            return refuse(stats, "echoes")
         # solved again with its rules by the casket engine (the exact analysis's counts; its
         # loop reports, which no solution depends on, are left to the reader of the puzzle)
         engine = evaluator(puzzle)
@@ -398,17 +435,16 @@ class FamilySearch:
         if s.difficulty is not None and rating.level != s.difficulty:
             stats.difficulty_rejects += 1
             return None
-        if s.verify or stats.emitted % self.verify_every == 0:
-            from portia_tui.core.solve import sat
-
-            stats.verified += 1
-            if sat.analyse(puzzle).solutions() != (solution,):
-                stats.sat_disagreements += 1
-                return None
-        self.seen.add(key)
-        stats.emitted += 1
         unique = analysis.unique_m if puzzle.m is not None else ()
-        return Generated(puzzle, s.names[solution], rating, unique)
+        fillers = worlds.filler_lids()
+        marks = motifs(puzzle, fillers, family_of(s).base)
+        why = self.keeper.refusal(solution, len(fillers), marks)  # (before the ranking)
+        if why is not None:
+            return refuse(stats, why)
+        generated = Generated(puzzle, s.names[solution], rating, unique)
+        share = 0.0 if s.allow_wasted else \
+            len(wasted_for(blank_totals(puzzle), puzzle.m, solution)) / puzzle.size
+        return Offer(generated, key, solution, len(fillers), marks, len(echoes), share)
 
 
 def iter_family(settings: Settings, stats=None, seen: set | None = None,
@@ -420,8 +456,10 @@ def iter_family(settings: Settings, stats=None, seen: set | None = None,
     from portia_tui.core.packs.generator.search import Stats, run_candidates
 
     stats = Stats() if stats is None else stats
-    search = FamilySearch(settings, stats, set() if seen is None else seen)
-    yield from run_candidates(search.candidate, settings, patience)
+    seen = set() if seen is None else seen
+    keeper = Keeper(settings, settings.count, settings.caskets)
+    search = FamilySearch(settings, stats, seen, keeper)
+    yield from run_candidates(search.candidate, settings, patience, stats, seen, keeper)
 
 
 __all__ = ["FAMILIES", "Family", "MAKER_KINDS", "family_defaults",

@@ -38,7 +38,7 @@ _BIASES = (0.0, 0.25, 0.5, 0.75, 1.0)
 #: with a difficulty target, the biases that make its puzzles most often (gentle puzzles
 #: want portrait statements, the levels of loops want statements about statements)
 _TARGET_BIASES = {"gentle": (0.0, 0.25, 0.5), "steady": _BIASES, "tricky": _BIASES,
-                  "fiendish": (0.75, 1.0)}
+                  "fiendish": (0.625, 0.75, 0.875)}
 #: at most this many menus are kept as nodes (a few caskets and statements need far fewer)
 _NODES_MAX = 20000
 #: up to this many caskets the menus of each order of the caskets are kept (6! = 720 orders)
@@ -109,6 +109,13 @@ class Sampler:
         self._nodes: list[dict[int, tuple]] = [{} for _ in range(self.k)]
         self._roots: dict[int, tuple[list[Coded], tuple]] = {}
         self._kept = 0
+        #: whether the portrait statements of one casket keep theirs off the caskets drawn
+        #: after it (the cross-casket echo, a hard filter at n <= 2 unless allowed)
+        from portia_tui.core.packs.generator.quality import ECHO_HARD_UP_TO
+
+        self._spread = not settings.allow_echoes and settings.n <= ECHO_HARD_UP_TO
+        self.full = (1 << self.k) - 1
+        self._unused_menus: dict[tuple[int, frozenset[int]], list[Coded]] = {}
 
     def draw(self) -> tuple[list[list[Coded]] | None, list[int] | None]:
         """(statements per casket, casket evaluation order or None when loops may occur);
@@ -117,18 +124,37 @@ class Sampler:
         # statements (0, 0.25, ... 1), so shallow and deep puzzles both come up at any n
         q = None if self.s.difficulty is None else self.rng.choice(
             _TARGET_BIASES.get(self.s.difficulty, _BIASES))
+        order = None
         if self.s.loops:
-            picks = [self._pick(c, menu, q) for c, menu in enumerate(self.menus)]
-            return (None if None in picks else picks), None  # type: ignore[return-value]
-        order = list(range(self.k))
-        self.rng.shuffle(order)
+            menus = self.menus
+        else:
+            order = list(range(self.k))
+            self.rng.shuffle(order)
+            menus = self._loop_free_menus(order)
         out = []
-        for c, menu in enumerate(self._loop_free_menus(order)):
-            picked = self._pick(c, menu, q)
+        used: set[int] = set()  # placement masks of the portrait statements picked so far
+        for c, menu in enumerate(menus):
+            picked = self._pick(c, self._unused(c, menu, used) if used else menu, q)
             if picked is None:
                 return None, None
             out.append(picked)
-        return out, order[::-1]  # sinks first
+            if self._spread:
+                used.update(m for m in (_placements(o, self.full) for o in picked)
+                            if m is not None)
+        return out, (None if order is None else order[::-1])  # sinks first
+
+    def _unused(self, c: int, menu: list[Coded], used: set[int]) -> list[Coded]:
+        """Casket c's menu without the portrait statements whose placements a casket drawn
+        before already names (where the cross-casket echo is a hard filter, .quality), kept
+        per (menu, masks) so the menu graph finds it again."""
+        kept = self.s.loops or self.k <= _ORDERS_KEPT  # (menus kept: their ids stay theirs)
+        key = (id(menu), frozenset(used))
+        got = self._unused_menus.get(key) if kept else None
+        if got is None:
+            got = [o for o in menu if _placements(o, self.full) not in used]
+            if kept and len(self._unused_menus) < _NODES_MAX:
+                self._unused_menus[key] = got
+        return got
 
     def _loop_free_menus(self, order: list[int]) -> list[list[Coded]]:
         """Each casket's menu when it may speak only of the caskets after it in `order`
@@ -292,6 +318,110 @@ def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list
     if k <= _SPREAD_CASKETS:
         return _fields(sum(map(_spread(k).__getitem__, masks)), k)
     return [sum(1 for v in masks if v >> p & 1) for p in range(k)]
+
+
+def loop_free_masks(cands: list[list[Coded]], order: list[int], k: int,
+                    force: tuple[int, int, int] | None = None) -> list[list[int]]:
+    """Per casket, each statement's placement mask (where it is true, in its one consistent
+    world under each placement), in the casket's order: the values
+    :func:`loop_free_counts` adds up. `force`: (casket, position, mask) gives that statement
+    the mask whatever it says (a blanked statement, true or false everywhere)."""
+    full = (1 << k) - 1
+    all_true = [0] * k
+    all_false = [0] * k
+    out: list[list[int]] = [[] for _ in range(k)]
+    for c in order:
+        at = af = full
+        row = out[c] = [0] * len(cands[c])
+        other = -1
+        for pos, (code, target) in enumerate(cands[c]):
+            if code == IN:
+                v = 1 << target
+            elif code == NOT_IN:
+                v = full ^ (1 << target)
+            elif code == TRUE:
+                v = all_true[target]
+            elif code == FALSE:
+                v = all_false[target]
+            else:
+                other = pos
+                continue
+            if force is not None and force[0] == c and force[1] == pos:
+                v = force[2]
+            row[pos] = v
+            at &= v
+            af &= full ^ v
+        if other != -1:
+            v = at if cands[c][other][0] == OTHER_TRUE else af
+            if force is not None and force[0] == c and force[1] == other:
+                v = force[2]
+            row[other] = v
+            at &= v
+            af &= full ^ v
+        all_true[c] = at
+        all_false[c] = af
+    return out
+
+
+def loop_free_blank_totals(cands: list[list[Coded]], order: list[int], k: int
+                           ) -> list[list[int]]:
+    """Per statement (in puzzle order), per placement the bit set of true counts when that
+    statement is blanked (its value free: true or false, whatever it says), the rest
+    evaluated as written (:func:`.quality.wasted_for` reads them)."""
+    full = (1 << k) - 1
+    masks = loop_free_masks(cands, order, k)
+    base = _counts_of([v for row in masks for v in row], k)
+    # a casket nobody speaks of, whose statements are all about the portrait: blanking one
+    # of them changes that one value only
+    spoken = {t for row in cands for code, t in row if code in (TRUE, FALSE)}
+    out = []
+    for c, row in enumerate(cands):
+        plain = c not in spoken and all(code <= NOT_IN for code, _t in row)
+        for pos in range(len(row)):
+            if plain:
+                v = masks[c][pos]
+                out.append([(1 << (n - (v >> p & 1))) * 3 for p, n in enumerate(base)])
+                continue
+            totals = [0] * k
+            for forced in (full, 0):
+                got = loop_free_masks(cands, order, k, (c, pos, forced))
+                for p, n in enumerate(_counts_of([v for r in got for v in r], k)):
+                    totals[p] |= 1 << n
+            out.append(totals)
+    return out
+
+
+def _counts_of(masks: list[int], k: int) -> list[int]:
+    """How many of the placement masks hold each placement."""
+    if k <= _SPREAD_CASKETS:
+        return _fields(sum(map(_spread(k).__getitem__, masks)), k)
+    return [sum(1 for v in masks if v >> p & 1) for p in range(k)]
+
+
+def coded_portrait_masks(cands: list[list[Coded]], k: int) -> list[int]:
+    """The placement mask of every portrait statement of a coded candidate (the symmetry
+    filter reads them: :func:`.quality.symmetric_pair`)."""
+    full = (1 << k) - 1
+    return [1 << t if code == IN else full ^ (1 << t)
+            for row in cands for code, t in row if code <= NOT_IN]
+
+
+def loop_free_depth(cands: list[list[Coded]], order: list[int], k: int) -> int:
+    """The longest chain of statements about statements in a loop-free candidate, by the rule
+    of :meth:`portia_tui.core.explain.deduction.Deducer` (a portrait statement 0; a statement about a
+    group, 1 more than the deepest statement of the group), read off the coded form."""
+    deepest = [0] * k  # the deepest statement on each casket
+    for c in order:
+        plain = 0
+        other = False
+        for code, target in cands[c]:
+            if code == TRUE or code == FALSE:
+                plain = max(plain, 1 + deepest[target])
+            elif code >= OTHER_TRUE:
+                other = True
+        # the "other" statement (at most one) speaks of the plain statements of its casket
+        deepest[c] = plain + 1 if other else plain
+    return max(deepest)
 
 
 def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None,

@@ -21,7 +21,13 @@ from portia_tui.core.solve.engine import CasketEngine
 from portia_tui.core.errors import SettingsError
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.packs.twins import coded_key
-from portia_tui.core.packs.generator.sampler import Sampler, loop_free_ranked, to_puzzle
+from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, WASTED_PREFERRED, Keeper, Offer,
+                                                     Worlds, blank_totals, giveaway_m, mask_echoes,
+                                                     mask_fillers, motifs,
+                                                     symmetric_pair, wasted_for)
+from portia_tui.core.packs.generator.sampler import (Sampler, coded_portrait_masks, loop_free_blank_totals,
+                                                     loop_free_masks,
+                                                     loop_free_ranked, to_puzzle)
 from portia_tui.core.packs.generator.settings import Settings, describe, notices
 
 #: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
@@ -77,6 +83,9 @@ class Stats:
     #: candidates the fast evaluator accepted but the SAT analysis did not (must stay 0)
     sat_disagreements: int = 0
     emitted: int = 0
+    #: candidates each quality filter refused (or, for "wasted", ranked below the preferred
+    #: share and held), by the filter's short name (:data:`.quality.FILTERS`)
+    filtered: dict[str, int] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)
 
 
@@ -115,27 +124,33 @@ def _choose_m(settings: Settings, rng: random.Random,
 class _Search:
     """One run of the generator: the sampler, the puzzles seen, the statistics."""
 
-    def __init__(self, settings: Settings, stats: Stats, seen: set):
+    def __init__(self, settings: Settings, stats: Stats, seen: set, keeper: Keeper):
         self.s = settings
         self.stats = stats
         self.seen = seen
+        self.keeper = keeper
         self.rng = random.Random(settings.seed)
         self.sampler = Sampler(settings, self.rng)
         self.names = settings.names
+        self.size = settings.n * settings.caskets
         self.statements: dict = {}  # Statement by code, made once
 
-    def candidate(self) -> Generated | None:
+    def candidate(self) -> Offer | None:
         """Draw and judge one candidate: the puzzle made of it, or None (counted in stats)."""
         stats = self.stats
+        s = self.s
         stats.attempts += 1
         cands, order = self.sampler.draw()
         if cands is None:
             stats.quality_rejects += 1
             return None
+        if not s.allow_symmetry and symmetric_pair(coded_portrait_masks(cands, s.caskets),
+                                                   s.caskets):
+            return refuse(stats, "symmetry")
         engine: CasketEngine | None = None
         ranked: list = []
         if order is not None:  # one pass: the counts, and the rows the rating reads
-            ranked = loop_free_ranked(cands, order, self.s.caskets)
+            ranked = loop_free_ranked(cands, order, s.caskets)
             solutions = {}  # each count that one placement has: that placement
             twice = []
             for p, c in enumerate(ranked[-1][1]):
@@ -147,46 +162,120 @@ class _Search:
                 solutions.pop(c, None)
         else:  # one evaluation by the casket engine: solutions, then the rating read it
             engine = CasketEngine(to_puzzle(cands, self.names, None, self.statements))
-            solutions = unique_solutions([engine.total(p) for p in range(self.s.caskets)])
+            solutions = unique_solutions([engine.total(p) for p in range(s.caskets)])
         if not solutions:
             stats.no_unique_m += 1
             return None
-        m = _choose_m(self.s, self.rng, solutions)
+        if not s.allow_giveaways:
+            fair = {m: p for m, p in solutions.items() if not giveaway_m(m, self.size)}
+            if not fair:
+                return refuse(stats, "giveaways")
+            solutions = fair
+        m = _choose_m(s, self.rng, solutions)
         if m is None:
             stats.m_rejects += 1
             return None
-        key = (m, tuple(tuple(sorted(c)) for c in cands)) if self.s.allow_twins \
-            else coded_key(cands, m)
-        if key in self.seen:
-            stats.duplicates += 1
-            return None
-        if engine is None:  # loop-free: rated from the coded form, in dependency order
-            assert order is not None
-            puzzle = to_puzzle(cands, self.names, m, self.statements)
-            rating = rate(puzzle, m, solutions=(solutions[m],))
-        else:  # the engine's puzzle (m open; the rating is for m) with m set
-            rating = rate(engine.puzzle, m, solutions=(solutions[m],))
-            puzzle = Puzzle(engine.puzzle.caskets, m)
-        return self._judge(puzzle, key, solutions, rating)
+        return self._with_m(_Drawn(cands, order, ranked, engine, solutions), m)
 
-    def _judge(self, puzzle: Puzzle, key: tuple, solutions: dict[int, int],
-               rating: Rating) -> Generated | None:
-        """Keep the puzzle if its rating is wanted, re-verified by SAT when due: every puzzle
-        with verify set, else the first and one in VERIFY_EVERY."""
+    def _with_m(self, d: "_Drawn", m: int) -> Offer | None:
+        """The candidate with m chosen: twins, rating and difficulty, the quality filters that
+        read the worlds (loop-free: first, they cost little; with loops after the rating),
+        then the wasted-statement ranking (another unique m may waste less)."""
         stats = self.stats
-        m = puzzle.m
-        assert m is not None
-        if self.s.difficulty is not None and rating.level != self.s.difficulty:
-            stats.difficulty_rejects += 1
+        s = self.s
+        early = self._read_worlds(d) if d.engine is None else None
+        if early is None and d.engine is None:
             return None
-        if self.s.verify or stats.emitted % VERIFY_EVERY == 0:
-            stats.verified += 1
-            if sat.analyse(puzzle).solutions(m) != (solutions[m],):
-                stats.sat_disagreements += 1
-                return None
-        self.seen.add(key)
-        stats.emitted += 1
-        return Generated(puzzle, self.names[solutions[m]], rating, tuple(sorted(solutions)))
+        judged = self._rated(d, m)
+        if judged is None:
+            return None
+        got = early if early is not None else self._read_worlds(d)
+        if got is None:
+            return None
+        echoes, fillers = got
+        marks = motifs(judged[0], fillers)
+        why = self.keeper.refusal(None, len(fillers), marks)  # (before the costly ranking)
+        if why is not None:
+            return refuse(stats, why)
+        share = 0.0
+        if not s.allow_wasted:
+            blank = loop_free_blank_totals(d.cands, d.order or [], s.caskets) \
+                if d.engine is None else blank_totals(d.engine.puzzle)
+            share = len(wasted_for(blank, m, d.solutions[m])) / self.size
+            if share > WASTED_PREFERRED and s.m is None and s.m_policy == "random":
+                better = [x for x in d.solutions if x != m
+                          and (s.solution is None or self.names[d.solutions[x]] == s.solution)
+                          and len(wasted_for(blank, x, d.solutions[x])) / self.size
+                          <= WASTED_PREFERRED]
+                self.rng.shuffle(better)
+                for x in better:
+                    again = self._rated(d, x)
+                    if again is not None:
+                        m, judged = x, again
+                        share = len(wasted_for(blank, m, d.solutions[m])) / self.size
+                        break
+        puzzle, key, rating = judged
+        generated = Generated(puzzle, self.names[d.solutions[m]], rating,
+                              tuple(sorted(d.solutions)))
+        return Offer(generated, key, d.solutions[m], len(fillers), marks, len(echoes), share)
+
+    def _read_worlds(self, d: "_Drawn") -> tuple[list, list[int]] | None:
+        """(cross-casket echoes, filler lids) of the candidate, or None when the echo filter
+        refuses it, or the pack filters refuse its filler lids whatever its motifs."""
+        s = self.s
+        if d.engine is None:  # loop-free: one world a placement, read off the masks
+            masks = loop_free_masks(d.cands, d.order or [], s.caskets)
+            echoes = [] if s.allow_echoes else mask_echoes(masks)
+            fillers = mask_fillers(masks, s.caskets)
+        else:
+            worlds = Worlds.from_engine(d.engine, d.engine.puzzle)
+            echoes = [] if s.allow_echoes else worlds.echoes()
+            fillers = worlds.filler_lids()
+        if echoes and s.n <= ECHO_HARD_UP_TO:
+            refuse(self.stats, "echoes")
+            return None
+        if fillers and self.keeper.refusal(None, len(fillers), ()) == "fillers":
+            refuse(self.stats, "fillers")
+            return None
+        return echoes, fillers
+
+    def _rated(self, d: "_Drawn", m: int) -> tuple[Puzzle, tuple, Rating] | None:
+        """(puzzle, twin key, rating) for m, or None for a twin or a rating not wanted."""
+        s = self.s
+        key = (m, tuple(tuple(sorted(c)) for c in d.cands)) if s.allow_twins \
+            else coded_key(d.cands, m)
+        if key in self.seen:
+            self.stats.duplicates += 1
+            return None
+        if d.engine is None:  # loop-free: rated from the coded form, in dependency order
+            assert d.order is not None
+            puzzle = to_puzzle(d.cands, self.names, m, self.statements)
+            rating = rate(puzzle, m, solutions=(d.solutions[m],))
+        else:  # the engine's puzzle (m open; the rating is for m) with m set
+            rating = rate(d.engine.puzzle, m, solutions=(d.solutions[m],))
+            puzzle = Puzzle(d.engine.puzzle.caskets, m)
+        if s.difficulty is not None and rating.level != s.difficulty:
+            self.stats.difficulty_rejects += 1
+            return None
+        return puzzle, key, rating
+
+
+@dataclass
+class _Drawn:
+    """A candidate drawn and evaluated: coded statements, the loop-free order (None with
+    loops), the rating rows, the engine (with loops), {unique m: its solution}."""
+
+    cands: list
+    order: list | None
+    ranked: list
+    engine: CasketEngine | None
+    solutions: dict[int, int]
+
+
+def refuse(stats: Stats, name: str) -> Offer | None:
+    """Count a candidate a quality filter refused (by the filter's short name)."""
+    stats.filtered[name] = stats.filtered.get(name, 0) + 1
+    return None
 
 
 def iter_generate(settings: Settings, stats: Stats | None = None,
@@ -203,14 +292,18 @@ def iter_generate(settings: Settings, stats: Stats | None = None,
 
         yield from iter_family(settings, stats, seen, patience)
         return
-    search = _Search(settings, stats, set() if seen is None else seen)
+    seen = set() if seen is None else seen
+    keeper = Keeper(settings, settings.count, settings.caskets)
+    search = _Search(settings, stats, seen, keeper)
     stats.notices.extend(notices(settings))
-    yield from run_candidates(search.candidate, settings, patience)
+    yield from run_candidates(search.candidate, settings, patience, stats, seen, keeper)
 
 
-def run_candidates(candidate: Callable[[], Generated | None], settings: Settings,
-                   patience: float | None) -> Iterator[Generated]:
-    """Draw candidates until settings.count puzzles are made; raise GaveUpError after
+def run_candidates(candidate: Callable[[], Offer | None], settings: Settings,
+                   patience: float | None, stats: Stats, seen: set,
+                   keeper: Keeper) -> Iterator[Generated]:
+    """Draw candidates until settings.count puzzles are made, each offered to the pack
+    filters and the ranking (`keeper`, a :class:`.quality.Keeper`); raise GaveUpError after
     settings.attempts candidates in a row, or `patience` seconds (None: no limit), with no
     new puzzle."""
     for made in range(settings.count):
@@ -222,9 +315,24 @@ def run_candidates(candidate: Callable[[], Generated | None], settings: Settings
                 raise GaveUpError(settings, made, tries, time.monotonic() - began)
             tries += 1
             found = candidate()
-            if found is not None:
-                yield found
+            kept = None if found is None else keeper.offer(found, stats)
+            if kept is not None and _verified(settings, stats, kept.generated):
+                keeper.keep(kept)
+                seen.add(kept.key)
+                stats.emitted += 1
+                yield kept.generated  # type: ignore[misc]
                 break
+
+
+def _verified(settings: Settings, stats: Stats, g: Generated) -> bool:
+    """The SAT re-verification of a puzzle about to be kept, when due: every puzzle with
+    verify set, else the first and one in VERIFY_EVERY. A disagreement (never seen) drops it."""
+    if settings.verify or stats.emitted % VERIFY_EVERY == 0:
+        stats.verified += 1
+        if sat.analyse(g.puzzle).solution_names() != [g.solution]:
+            stats.sat_disagreements += 1
+            return False
+    return True
 
 
 def generate(settings: Settings, progress: Callable[[int, int], None] | None = None,

@@ -101,6 +101,11 @@ class Settings:
     allow_negations: bool = False
     allow_echoes: bool = False
     allow_twins: bool = False
+    allow_symmetry: bool = False
+    allow_giveaways: bool = False
+    allow_fillers: bool = False
+    allow_wasted: bool = False
+    allow_sameness: bool = False
     #: re-verify every puzzle by the SAT analysis (else the first and one in twenty)
     verify: bool = False
     #: one of Smullyan's generations (see :mod:`.families`: portia1, portia2, portia3), or
@@ -130,15 +135,15 @@ class Settings:
         meet; return the settings with the seed filled in."""
         _check_sizes(self)
         _check_choices(self)
+        _check_giveaway(self)
         if self.whole:
             from portia_tui.core.packs.generator.families import check_family
 
             check_family(self)
             return self if self.seed is not None else replace(self, seed=secrets.randbelow(2**32))
         _check_repeats(self)
+        _check_fillers(self)
         out = replace(self, loops=True) if needs_loops(self) else self
-        if needs_repeats(out):
-            out = replace(out, repeats="allow")
         _check_difficulty(out)
         if out.seed is None:
             return replace(out, seed=secrets.randbelow(2**32))
@@ -152,12 +157,9 @@ class Settings:
 
     @property
     def allow_repeats(self) -> bool:
-        if self.repeats == "allow":
-            return True
-        if self.repeats == "never":
-            return False
-        bound = self.bound
-        return self.n > bound or (self.n == bound and _whole_menus(self))
+        """Whether a casket may carry the same statement twice: only when allowed ("auto"
+        and "never" both refuse, up front, an n past the distinct statements)."""
+        return self.repeats == "allow"
 
 
 def _check_sizes(s: Settings) -> None:
@@ -179,6 +181,16 @@ def _check_sizes(s: Settings) -> None:
                             f"hold {size} statements", "m", s.m, size)
 
 
+def _check_giveaway(s: Settings) -> None:
+    """Refuse up front an m that alone fixes every statement's value (m = 0 or m = all: the
+    giveaway filter, .quality.giveaway_m) unless giveaways are allowed."""
+    size = s.n * s.caskets
+    if s.m is not None and not s.allow_giveaways and s.m in (0, size):
+        what = "no statement" if s.m == 0 else "every statement"
+        raise SettingsError(f"m = {s.m} says {what} is true, which fixes every statement's value "
+                            "(a giveaway), unless giveaways are allowed", "m", s.m, size)
+
+
 def _check_choices(s: Settings) -> None:
     for setting, value, choices in (("m_policy", s.m_policy, M_POLICIES),
                                     ("vocabulary", s.vocabulary, tuple(VOCABULARIES)),
@@ -195,23 +207,42 @@ def _check_choices(s: Settings) -> None:
 
 
 def _check_repeats(s: Settings) -> None:
-    if s.repeats != "never":
+    if s.repeats == "allow":
         return
     bound = s.bound
+    # "auto" (the default) names n, the setting to change; "never" was asked for
+    setting, value = ("n", s.n) if s.repeats == "auto" else ("repeats", s.repeats)
     if s.n > bound:
         why = "with loops allowed" if s.loops else "without loops"
         filters = _filters(s)
         raise SettingsError(
             f"{s.n} statements on a casket are impossible {why} and no repeated statement on a "
             f"casket: a casket can carry at most {bound} distinct statements ({s.caskets} "
-            f"caskets, {s.vocabulary} vocabulary{filters})", "repeats", s.repeats, bound)
+            f"caskets, {s.vocabulary} vocabulary{filters}) unless repeats are allowed",
+            setting, value, bound)
     if s.n == bound and _whole_menus(s):
         raise SettingsError(
             f"{s.n} distinct statements on each casket are the whole menu of every casket "
             f"({s.caskets} caskets, {s.vocabulary} vocabulary"
             f"{', loops allowed' if s.loops else ''}): the caskets are then alike, every "
             "placement makes the same number of statements true, and no casket is ever the "
-            "one solution", "repeats", s.repeats, bound)
+            "one solution, unless repeats are allowed", setting, value, bound)
+
+
+def _check_fillers(s: Settings) -> None:
+    """Refuse up front a pack in which every puzzle has a filler lid: without loops and with
+    a statement allowed beside its exact negation, n at the bound fills the last casket with
+    every "in X" and "not in X" (a true count that never changes), and the pack filter keeps
+    at most one such puzzle in 8 (.quality.FILLERS_PER_WINDOW)."""
+    if s.allow_fillers or s.count < 2 or s.loops or not s.allow_negations or s.allow_repeats:
+        return
+    bound = s.bound
+    if s.n == bound and all(k in s.kinds for k in PORTRAIT_KINDS):
+        raise SettingsError(
+            f"{s.n} statements on each casket, with a statement allowed beside its exact "
+            "negation, fill the last casket with every 'in X' and 'not in X': every puzzle has "
+            "a filler lid (a casket whose true count never changes), and a pack keeps at most "
+            "one in 8, unless filler lids are allowed", "allow_fillers", False, bound)
 
 
 def _filters(s: Settings) -> str:
@@ -227,6 +258,14 @@ def _filters(s: Settings) -> str:
 
 
 def _check_difficulty(s: Settings) -> None:
+    if s.difficulty == DIFFICULTIES[-1] and s.n == 2 and s.caskets <= 3 and not s.allow_repeats:
+        # a nested or chained case split with two statements a casket needs two loops, and
+        # with three caskets the second is a casket's two "other" statements, the same one
+        # twice (a repeat the quality filters keep out)
+        raise SettingsError(
+            f"{s.difficulty} puzzles with 2 statements on each of {s.caskets} caskets need a "
+            "statement repeated on a casket (two loops on a casket of two statements), unless "
+            "repeats are allowed", "difficulty", s.difficulty)
     if s.difficulty is None or s.difficulty in possible_levels(s.loops, s.kinds, s.n, s.caskets):
         return
     loops = "" if s.loops or s.difficulty not in possible_levels(True, s.kinds, s.n, s.caskets) else \
@@ -236,15 +275,6 @@ def _check_difficulty(s: Settings) -> None:
         f" on each casket and {'loops allowed' if s.loops else 'no loops'}: such puzzles reach "
         f"{', '.join(possible_levels(s.loops, s.kinds, s.n, s.caskets))}{loops}",
         "difficulty", s.difficulty, possible_levels(s.loops, s.kinds, s.n, s.caskets))
-
-
-def needs_repeats(s: Settings) -> bool:
-    """Whether the difficulty asked for is all but out of reach without a statement repeated
-    on a casket: a nested or chained case split with two statements a casket needs two loops,
-    and with three caskets the second is a casket's two "other" statements, the same one twice
-    (without repeats one such puzzle comes of thousands of candidates)."""
-    return (s.difficulty == DIFFICULTIES[-1] and s.n == 2 and s.caskets <= 3
-            and s.repeats == "auto")
 
 
 def needs_loops(s: Settings) -> bool:
@@ -293,15 +323,4 @@ def notices(settings: Settings, asked: Settings | None = None) -> list[str]:
     if asked is not None and needs_loops(asked):
         out.append(f"note: {settings.difficulty} puzzles need loops (a case split), so loops "
                    "are allowed")
-    if asked is not None and needs_repeats(asked):
-        out.append(f"note: {settings.difficulty} puzzles with {settings.n} statements on each of "
-                   f"{settings.caskets} caskets need a statement repeated on a casket, so "
-                   "repeats are allowed")
-    if settings.allow_repeats and settings.repeats == "auto":
-        bound = settings.bound
-        full = " (and at that bound every casket would be alike)" if settings.n == bound else ""
-        out.append(f"note: a casket holds at most {bound} distinct statements "
-                   f"{'with' if settings.loops else 'without'} loops{_filters(settings)}{full}, "
-                   f"so with {settings.n} statements on each casket, statements may repeat on a "
-                   "casket")
     return out

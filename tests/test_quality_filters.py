@@ -1,0 +1,213 @@
+"""The quality filters of issue 19 (core/packs/generator/quality.py): each one on hand-made
+puzzles that show its fault and on ones that do not (Smullyan's first casket passes all), and
+on what every generator path makes by default."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from portia_tui.cli import main
+from portia_tui.core.io.formats import load
+from portia_tui.core.language.model import Casket, Puzzle
+from portia_tui.core.language.rules import Rule, m_rule
+from portia_tui.core.language.vocabulary import Layout, Statement
+from portia_tui.core.packs.generator import Settings, Stats, generate
+from portia_tui.core.packs.generator.families import family_defaults
+from portia_tui.core.packs.generator.quality import (FILTERS, MOTIFS_PER_WINDOW, WINDOW, Worlds,
+                                                     fixes_every_value, mask_echoes, mask_fillers,
+                                                     motifs, plain_counts, portrait_masks,
+                                                     repeated, symmetric_pair, wasted,
+                                                     wasted_share)
+from portia_tui.core.packs.generator.sampler import Sampler, loop_free_masks
+from portia_tui.core.solve.engine import CasketEngine, WholeEngine
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = ("gold", "silver", "lead")
+
+
+def _p(*caskets, m=1, rules=()):
+    return Puzzle(tuple(Casket(NAMES[i], tuple(Statement(*s) for s in sts))
+                        for i, sts in enumerate(caskets)), m, rules=rules).validate()
+
+
+def _worlds(p):
+    bare = p.replace(m=None, rules=())
+    engine = CasketEngine(bare) if p.thesis_only else WholeEngine(bare, rules=False)
+    return Worlds.from_engine(engine, bare)
+
+
+def test_smullyans_first_casket_passes_every_filter():
+    p = load(ROOT / "puzzles" / "smullyan-first.toml")
+    k = len(p.caskets)
+    assert symmetric_pair(portrait_masks(p), k) is None
+    assert not fixes_every_value(p.rules, p.layout)
+    assert repeated(p) == []
+    w = _worlds(p)
+    assert w.echoes() == [] and w.filler_lids() == []
+    assert wasted(p) == []  # every statement matters
+
+
+def test_symmetry_two_placements_no_portrait_statement_tells_apart():
+    # "in this casket" and "not in the gold casket" say nothing that separates silver from
+    # lead: neither can be the one answer, so gold wins without logic
+    p = _p([("in", "gold")], [("not_in", "gold")], [("true", "gold")], m=2)
+    assert symmetric_pair(portrait_masks(p), 3) == (1, 2)
+    q = _p([("in", "gold")], [("not_in", "silver")], [("true", "gold")], m=2)
+    assert symmetric_pair(portrait_masks(q), 3) is None
+    # "in the silver or the lead casket" separates nothing either
+    full = Puzzle((Casket("gold", (Statement("in_one_of", caskets=("silver", "lead")),)),
+                   Casket("silver", (Statement("in", "gold"),)),
+                   Casket("lead", (Statement("count_all", op="at least", k=1, value=True),))),
+                  1)
+    assert symmetric_pair(portrait_masks(full), 3) == (1, 2)
+
+
+def test_giveaway_rules_fix_every_value():
+    three = Layout(NAMES, (2, 2, 2))
+    assert fixes_every_value((m_rule(0),), three) and fixes_every_value((m_rule(6),), three)
+    assert not fixes_every_value((m_rule(1),), three)
+    for rule, giveaway in [(Rule("each", "exactly", 0, False), True),  # no statement false
+                           (Rule("pure", "exactly", 3, True), True),  # all three only true
+                           (Rule("bearing", "exactly", 3, True, 0), True),
+                           (Rule("total", "at most", 0, True), True),
+                           (Rule("pure", "exactly", 0, False), False),
+                           (Rule("each", "at most", 1, False), False),
+                           (Rule("makers"), False)]:
+        assert fixes_every_value((rule,), three) is giveaway, rule
+    assert fixes_every_value((Rule("makers"), Rule("total", "exactly", 0, True)), three)
+
+
+def test_repeated_sentences_on_a_lid():
+    p = _p([("in", "gold"), ("in", "gold")], [("in", "lead"), ("not_in", "gold")],
+           [("other_true",), ("in", "lead")])
+    assert repeated(p) == [(0, 1)]
+    assert repeated(_p([("in", "gold"), ("not_in", "lead")], [("in", "lead"), ("in", "gold")],
+                       [("other_true",), ("in", "lead")])) == []
+
+
+def test_echo_across_caskets_in_every_world():
+    # silver's statement copies gold's: true in exactly the same worlds
+    p = _p([("in", "gold")], [("true", "gold")], [("not_in", "silver")], m=1)
+    assert _worlds(p).echoes() == [(0, 1)]
+    # the same sentence meaning on two caskets
+    q = _p([("in", "lead")], [("in", "lead")], [("not_in", "gold")], m=1)
+    assert _worlds(q).echoes() == [(0, 1)]
+    # a negation across caskets is no echo
+    r = _p([("in", "gold")], [("false", "gold")], [("not_in", "silver")], m=1)
+    assert _worlds(r).echoes() == []
+    # a loop that leaves both open: they echo only when they mean the same
+    loop = _p([("true", "silver")], [("true", "gold")], [("in", "lead")], m=1)
+    assert _worlds(loop).echoes() == []
+
+
+def test_filler_lids_whatever_the_world():
+    # two "the other statement is false": exactly one true in every world
+    p = _p([("other_false",), ("other_false",)], [("in", "gold"), ("not_in", "lead")],
+           [("in", "lead"), ("true", "gold")], m=None, rules=(m_rule(3),))
+    assert _worlds(p).filler_lids() == [0]
+    # "in gold / in silver / in lead": exactly one true under every placement
+    q = _p([("in", "gold"), ("in", "silver"), ("in", "lead")],
+           [("not_in", "gold"), ("other_true",), ("in", "lead")],
+           [("in", "lead"), ("not_in", "silver"), ("other_false",)], m=4)
+    assert _worlds(q).filler_lids() == [0]
+    assert _worlds(_p([("in", "gold")], [("not_in", "silver")], [("not_in", "gold")])
+                   ).filler_lids() == []
+    assert motifs(q, [0]) == (("filler", "in", "in", "in"),)
+
+
+def test_wasted_statements_by_blanking():
+    # the wrong placements miss m = 5 by two: any one statement could say nothing
+    p = Puzzle.build({"gold": [Statement("not_in", "silver"), Statement("not_in", "gold"),
+                               Statement("other_false")],
+                      "silver": [Statement("not_in", "lead"), Statement("other_true"),
+                                 Statement("in", "silver")],
+                      "lead": [Statement("other_false"), Statement("not_in", "lead"),
+                               Statement("true", "gold")]}, 5)
+    assert wasted(p) == [0, 1, 2, 3, 4, 6, 7, 8]
+    assert wasted_share(p) == pytest.approx(8 / 9)
+
+
+def test_loop_free_masks_read_as_the_worlds_do():
+    # the searches read loop-free candidates off their masks: the same echoes and fillers
+    for settings in (Settings(n=2, seed=1).check(), Settings(n=3, seed=2).check(),
+                     Settings(n=4, caskets=4, seed=3).check()):
+        sampler = Sampler(settings, random.Random(settings.seed))
+        for _ in range(80):
+            cands, order = sampler.draw()
+            if cands is None:
+                continue
+            from portia_tui.core.packs.generator.sampler import to_puzzle
+
+            puzzle = to_puzzle(cands, settings.names, None)
+            w = Worlds.from_engine(CasketEngine(puzzle), puzzle)
+            masks = loop_free_masks(cands, order, settings.caskets)
+            assert mask_echoes(masks) == w.echoes()
+            assert mask_fillers(masks, settings.caskets) == w.filler_lids()
+
+
+def test_generated_menus_say_no_and_all():
+    from portia_tui.core.language.rules import rule_options
+
+    layout = Layout(NAMES, (2, 2, 2))
+    menu = plain_counts(rule_options(layout, ("pure",)))
+    assert Rule("pure", "at most", 0, True) not in menu
+    assert Rule("pure", "at least", 3, True) not in menu
+    assert Rule("pure", "exactly", 3, True) in menu and Rule("pure", "at least", 2, True) in menu
+
+
+DEFAULT_PATHS = [dict(n=1), dict(n=2), dict(n=3), dict(n=4), dict(n=3, loops=True),
+                 dict(n=2, difficulty="steady"), dict(family="portia1"), dict(family="portia2"),
+                 dict(family="portia3"), dict(vocabulary="full", n=2)]
+
+
+@pytest.mark.parametrize("kw", DEFAULT_PATHS)
+def test_every_generator_path_keeps_the_hard_filters_and_the_pack_filters(kw):
+    if "family" in kw or kw.get("vocabulary") == "full":
+        kw = {**family_defaults(kw.get("family")), **kw}
+    stats = Stats()
+    made = generate(Settings(**kw, count=16, seed=5), stats=stats)
+    answers: dict[str, int] = {}
+    for g in made:
+        p = g.puzzle
+        assert symmetric_pair(portrait_masks(p), len(p.caskets)) is None
+        assert not fixes_every_value(p.rules, p.layout)
+        assert repeated(p) == []
+        w = _worlds(p)
+        if p.n is not None and p.n <= 2:
+            assert w.echoes() == []
+        answers[g.solution] = answers.get(g.solution, 0) + 1
+    assert max(answers.values()) <= 8  # answers rotate
+    # at most one puzzle with a filler lid and no motif more than twice in any 8 in a row
+    fills = []
+    marks = []
+    for g in made:
+        w = _worlds(g.puzzle)
+        fills.append(bool(w.filler_lids()))
+        marks.append(motifs(g.puzzle, w.filler_lids(), (Rule("makers"),)))
+    for start in range(len(made) - WINDOW + 1):
+        assert sum(fills[start:start + WINDOW]) <= 1
+        window = [m for ms in marks[start:start + WINDOW] for m in ms]
+        assert all(window.count(m) <= MOTIFS_PER_WINDOW for m in window)
+
+
+def test_every_filter_has_a_switch_in_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["generate", "--help"])
+    text = capsys.readouterr().out
+    for f in FILTERS.values():
+        assert f.switch in text and f"'{f.name}'" in text
+    assert {f.setting for f in FILTERS.values()} <= set(Settings.__dataclass_fields__)
+
+
+def test_a_giveaway_m_is_refused_up_front(capsys):
+    assert main(["generate", "--m", "0"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "portia: --m 0: m = 0 says no statement is true, which fixes every statement's value "
+        "(a giveaway), unless giveaways are allowed")
+    assert main(["generate", "--family", "portia1", "--m", "3"]) == 2
+    assert "giveaway" in capsys.readouterr().err
+    made = generate(Settings(n=1, m=3, count=1, seed=1, allow_giveaways=True))
+    assert made[0].puzzle.m == 3
