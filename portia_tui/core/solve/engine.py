@@ -1394,6 +1394,10 @@ class CasketEngine:
         else:  # (often none is left: every casket a unit of its own, no signal carried)
             self.plan = Plan(caskets, list(zip(range(self.k))), carries=False)
         self._walks: dict[int, Walk] = {}
+        #: placements some portrait statement names: every other placement reads the same
+        #: numbers off every casket, so they share one walk (a ring of 500 caskets is one)
+        self._named = frozenset(y for c in caskets for y in c.at)
+        self._generic = next((q for q in range(self.k) if q not in self._named), -1)
         #: per placement its totals, None where the walk is needed; per casket, its rows
         #: over the placements: fixed statements true, counts (see quick_all)
         self._quick, self._rows_a, self._rows_m = quick_all(self.plan)
@@ -1403,10 +1407,19 @@ class CasketEngine:
         """Casket name -> index."""
         return {name: i for i, name in enumerate(self.puzzle.names)}
 
+    def kind_of(self, p: int) -> int:
+        """The placement whose walk p shares: p itself when a portrait statement names it,
+        else the first placement no portrait statement names."""
+        return p if p in self._named else self._generic
+
     def walk(self, p: int) -> Walk:
         w = self._walks.get(p)
         if w is None:
-            w = self._walks[p] = Walk(self.plan, p)
+            q = self.kind_of(p)
+            w = self._walks.get(q)
+            if w is None:
+                w = self._walks[q] = Walk(self.plan, q)
+            self._walks[p] = w
         return w
 
     def total(self, p: int) -> int:
@@ -1463,6 +1476,7 @@ class CasketEngine:
         for stmts, unit in found:
             undetermined, paradox = [], []
             freed_plan = closure = None
+            seen: dict[int, bool | str] = {}  # shared walk -> its verdict
             # the "other false" statements of a casket take different values among its cases
             # when none of its fixed statements is true and 1 true statement is possible, and
             # either 1 is reached two ways (free + of >= 2) or another count is possible too
@@ -1485,16 +1499,23 @@ class CasketEngine:
                     plan = (self.plan if whole
                             else Plan(caskets, casket_units(caskets, closure, True)))
                     loop = frozenset(stmts)
-                walk = self.walk(p) if whole else Walk(plan, p)
-                if walk.total:
-                    if loop_varies(caskets, self.where, walk, loop, unit):
-                        undetermined.append(p)
-                    continue
-                if freed_plan is None:
-                    freed = compile_caskets(self.puzzle, loop)
-                    freed_plan = Plan(freed, casket_units(freed, closure, True))
-                if Walk(freed_plan, p).total:
+                q = self.kind_of(p)
+                if q != p and q in seen:  # the same walk as an earlier placement
+                    verdict = seen[q]
+                else:
+                    walk = self.walk(p) if whole else Walk(plan, p)
+                    if walk.total:
+                        verdict = loop_varies(caskets, self.where, walk, loop, unit)
+                    else:
+                        if freed_plan is None:
+                            freed = compile_caskets(self.puzzle, loop)
+                            freed_plan = Plan(freed, casket_units(freed, closure, True))
+                        verdict = "paradox" if Walk(freed_plan, p).total else False
+                    seen[q] = verdict
+                if verdict == "paradox":
                     paradox.append(p)
+                elif verdict:
+                    undetermined.append(p)
             reports.append(LoopReport(stmts, tuple(undetermined), tuple(paradox)))
         return tuple(reports)
 
