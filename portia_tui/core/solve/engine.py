@@ -30,6 +30,7 @@ from math import comb
 from operator import attrgetter
 
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.budget import check
 from portia_tui.core.solve.semantics import Analysis, LoopReport, strong_components
 from portia_tui.core.language.vocabulary import EMPTY
 
@@ -637,6 +638,7 @@ class Walk:
             nxt: dict[tuple[int, ...], int] = {}
             steps = []
             for key, sums in level.items():
+                check()
                 for c, s in zip(live, key):
                     env[c] = s
                 for sol in unit_solutions(caskets, unit, env, p):
@@ -812,6 +814,7 @@ def _search(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p:
     reads = _reads(caskets, unit, env, p, start)
     todo = [start]
     while todo:
+        check()  # (a cycle of caskets can branch many times: the budget bounds it)
         dom = todo.pop()
         last = _narrow(caskets, unit, reads, dom, users)
         if last is None:
@@ -1627,6 +1630,32 @@ def _readers(puzzle: Puzzle) -> Callable[[object], Callable[[int, tuple[int, ...
     return reader
 
 
+#: the vectors the whole-language engine enumerates, summed over the placements, before it
+#: asks SAT instead (about 0.2 s of enumeration)
+ENUMERATION_LIMIT = 6000
+
+
+def _product(sizes) -> int:
+    out = 1
+    for x in sizes:
+        out *= x
+    return out
+
+
+class _Only:
+    """A count vector that knows one casket's count (a rule about that casket alone reads no
+    other)."""
+
+    __slots__ = ("c", "kc")
+
+    def __init__(self, c: int, kc: int):
+        self.c, self.kc = c, kc
+
+    def __getitem__(self, y: int) -> int:
+        assert y == self.c
+        return self.kc
+
+
 class WholeEngine:
     """The casket engine for the whole language (core/language/rules.py, the counting and maker kinds).
 
@@ -1643,8 +1672,10 @@ class WholeEngine:
     `rules`: whether the side rules must hold.
     """
 
-    def __init__(self, puzzle: Puzzle, free: frozenset[int] = frozenset(), rules: bool = True):
-        from portia_tui.core.language.vocabulary import FreeMeaning, GroupMeaning
+    def __init__(self, puzzle: Puzzle, free: frozenset[int] = frozenset(), rules: bool = True,
+                 limit: int = ENUMERATION_LIMIT):
+        from portia_tui.core.language.vocabulary import (AnyOfMeaning, FreeMeaning, GroupMeaning,
+                                                         PortraitMeaning)
 
         self.puzzle = puzzle
         self.k = k = len(puzzle.caskets)
@@ -1657,6 +1688,8 @@ class WholeEngine:
         self.of = [0] * k
         self.free = [0] * k
         self.kind: list[str] = [""] * size
+        #: fixed statements whose value the placement alone decides
+        self.placed: set[int] = set()
         for i, mn in enumerate(puzzle.meanings):
             c = puzzle.owner(i)
             if i in free or isinstance(mn, FreeMeaning):
@@ -1675,7 +1708,23 @@ class WholeEngine:
                 continue
             self.fixed[c].append((i, fn))
             self.kind[i] = "fixed"
+            if isinstance(mn, (PortraitMeaning, AnyOfMeaning)):
+                self.placed.add(i)
         self.rules = [reader(mn) for mn in puzzle.conditions] if rules else []
+        #: rules that read one casket's count alone ("On every casket ..."): casket -> readers
+        self.own_rules: dict[int, list] = {}
+        whole = {tuple(puzzle.layout.group(c)): c for c in range(k)}
+        for mn, fn in zip(puzzle.conditions if rules else (), self.rules):
+            y = whole.get(tuple(getattr(mn, "group", ())))
+            if y is not None:
+                self.own_rules.setdefault(y, []).append(fn)
+        self._free_set, self._with_rules = frozenset(free), rules
+        self._candidates: dict[int, list[range | list[int]]] = {}
+        self._sat = None
+        #: the vectors left to try, summed over the placements: above `limit`, the questions
+        #: go to SAT (core/solve/sat.py) instead of the enumeration
+        self.work = sum(_product(len(cs) for cs in self.candidates(p)) for p in range(k))
+        self.small = self.work < limit
 
     # ------------------------------------------------------------------ one casket
     def triples(self, c: int, kc: int, d: int) -> list[tuple[int, int, int]]:
@@ -1706,12 +1755,37 @@ class WholeEngine:
         return [(a, b, r - a - b) for a in ots for b in ofs if 0 <= r - a - b <= fr]
 
     # ------------------------------------------------------------------ worlds
+    def candidates(self, p: int) -> list[range | list[int]]:
+        """Per casket, the counts K it can have under placement p at all: those some value of
+        its statements that read other caskets (or the totals) makes consistent, and that the
+        rules about that casket alone allow."""
+        got = self._candidates.get(p)
+        if got is not None:
+            return got
+        out: list[range | list[int]] = []
+        for c in range(self.k):
+            known = open_ = 0
+            for i, fn in self.fixed[c]:
+                if i in self.placed:
+                    known += fn(p, (), 0)
+                else:
+                    open_ += 1
+            own = self.own_rules.get(c, ())
+            ks = [kc for kc in range(self.n[c] + 1)
+                  if any(self.triples(c, kc, d) for d in range(known, known + open_ + 1))
+                  and all(fn(p, _Only(c, kc), 0) for fn in own)]
+            out.append(ks if len(ks) <= self.n[c] else range(self.n[c] + 1))
+        self._candidates[p] = out
+        return out
+
     def vectors(self, p: int):
-        """(K, T, per casket its triples and fixed values) for every consistent vector."""
+        """(K, T, per casket its triples and fixed values) for every consistent vector (the
+        candidates' product, so bounded by the budget in force: core/solve/budget.py)."""
         from itertools import product
 
         k = self.k
-        for K in product(*(range(x + 1) for x in self.n)):
+        for K in product(*self.candidates(p)):
+            check()
             T = sum(K)
             if any(not fn(p, K, T) for fn in self.rules):
                 continue
@@ -1725,8 +1799,33 @@ class WholeEngine:
             else:
                 yield K, T, found
 
+    def sat(self):
+        """The SAT engine over the same puzzle (its free statements emptied, its side rules
+        dropped when they are not to hold), for the questions too large to enumerate."""
+        if self._sat is None:
+            from portia_tui.core.language.rules import is_m_rule
+            from portia_tui.core.solve.sat import SatEngine
+
+            puzzle = self.puzzle
+            if self._free_set:
+                caskets = []
+                for c, cas in enumerate(puzzle.caskets):
+                    start = puzzle.layout.offset(c)
+                    caskets.append(cas.__class__(cas.name, tuple(
+                        EMPTY if start + j in self._free_set else st
+                        for j, st in enumerate(cas.statements))))
+                puzzle = puzzle.replace(caskets=tuple(caskets))
+            if not self._with_rules:
+                puzzle = puzzle.replace(rules=tuple(r for r in puzzle.rules if is_m_rule(r)))
+            self._sat = SatEngine(puzzle)
+        return self._sat
+
     def total(self, p: int) -> int:
         out = 0
+        if not self.small:
+            for t in self.sat().counts(p):
+                out |= 1 << t
+            return out
         for _K, T, _f in self.vectors(p):
             out |= 1 << T
         return out
@@ -1748,6 +1847,8 @@ class WholeEngine:
     def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
         """Each statement's value under the placement (and m): True/False when every
         consistent world agrees, None when it varies; None overall when there is no world."""
+        if not self.small:
+            return self.sat().values(placement, m)
         acc = [0] * self.puzzle.size
         seen = False
         for _K, T, found in self.vectors(placement):
@@ -1780,10 +1881,18 @@ class WholeEngine:
 
         puzzle = self.puzzle
         reports = []
-        for loop in find_loops(puzzle):
+        sat = None
+        for number, loop in enumerate(find_loops(puzzle)):
             whole = set(closure(puzzle, loop))
             outside = frozenset(i for i in range(puzzle.size) if i not in whole)
             inner = WholeEngine(puzzle, outside, rules=False)
+            if not inner.small:  # too many vectors: SAT classifies it on the same closure
+                if sat is None:
+                    from portia_tui.core.solve.sat import SatEngine
+
+                    sat = SatEngine(puzzle)
+                reports.append(sat.loop_report(number))
+                continue
             members = set(loop)
             undetermined, paradox = [], []
             for p in range(self.k):

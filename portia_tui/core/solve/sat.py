@@ -30,6 +30,7 @@ from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.solvers import Solver
 
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.budget import check
 from portia_tui.core.solve.semantics import Analysis, LoopReport, closure, find_loops, references
 from portia_tui.core.language.vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
                          Meaning, PortraitMeaning, Statement, meaning)
@@ -322,6 +323,7 @@ class SatEngine:
 
     # ------------------------------------------------------------------ counting
     def _solve(self, assumptions: list[int]) -> list[int] | None:
+        check()
         self.calls += 1
         if self.solver.solve(assumptions=assumptions):
             return self.solver.get_model()
