@@ -30,7 +30,7 @@ from .strategies import full_puzzles
 def _portrait_puzzle(k: int, n: int, first: Statement | None = None, rules=(), seed: int = 0
                      ) -> Puzzle:
     """k caskets of n portrait statements each (drawn from a fixed seed); `first` replaces
-    the first casket's first statement."""
+    the first casket's first statement; m = 1 unless `rules` are given."""
     rng = random.Random(seed)
     names = casket_names(k)
     caskets = []
@@ -39,12 +39,13 @@ def _portrait_puzzle(k: int, n: int, first: Statement | None = None, rules=(), s
         if c == 0 and first is not None:
             sts[0] = first
         caskets.append(Casket(names[c], tuple(sts)))
-    return Puzzle(tuple(caskets), rules=rules).validate()
+    return Puzzle(tuple(caskets), m=None if rules else 1, rules=rules).validate()
 
 
 def _mixed_puzzle(k: int, n: int, first: Statement, rules=(), seed: int = 0) -> Puzzle:
     """k caskets of n statements drawn from the whole language's menus (a fixed seed), the
-    first casket's first statement `first`: many count vectors, so SAT answers."""
+    first casket's first statement `first`: many count vectors, so SAT answers. m = 1 unless
+    `rules` are given."""
     rng = random.Random(seed)
     names = casket_names(k)
     layout = Layout(names, (n,) * k)
@@ -57,7 +58,7 @@ def _mixed_puzzle(k: int, n: int, first: Statement, rules=(), seed: int = 0) -> 
         if c == 0:
             sts[0] = first
         caskets.append(Casket(names[c], tuple(sts)))
-    return Puzzle(tuple(caskets), rules=rules).validate()
+    return Puzzle(tuple(caskets), m=None if rules else 1, rules=rules).validate()
 
 
 def ring(k: int = 500) -> Puzzle:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from portia_tui.cli.timeout import TOO_LARGE, TooLarge, add_timeout, budget
 from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.model import Puzzle
@@ -25,13 +26,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--explain", action="store_true",
                    help="explain each placement step by step")
+    add_timeout(p)
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("check", help="check that puzzles have exactly one solution",
                        description="One line per file (per puzzle for a pack); exit 0 when "
                        "every puzzle is valid, 1 when any is not (or is incomplete), 2 when a "
-                       "file cannot be read.")
+                       "file cannot be read, 3 when one is too large to analyse within "
+                       "--timeout.")
     p.add_argument("files", nargs="+", metavar="FILE")
+    add_timeout(p, what="each puzzle's check")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("convert", help="convert between formats by extension",
@@ -219,7 +223,8 @@ def partial_report_text(puzzle: Puzzle, analysis: Analysis, part, m: int | None)
 def cmd_solve(args: argparse.Namespace) -> int:
     puzzle, pack = _read(args.file)
     if pack is None:
-        result = _solve_one(puzzle, args.m, args.file, args.json, args.explain)
+        with budget(args.timeout, args.file):
+            result = _solve_one(puzzle, args.m, args.file, args.json, args.explain)
         if args.json:
             import json
 
@@ -227,8 +232,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             print(result)
         return 0
-    results = [(e.id, _solve_one(e.puzzle, args.m, f"{args.file} {e.id}", args.json,
-                                 args.explain)) for e in pack.puzzles]
+    results = []
+    for e in pack.puzzles:
+        name = f"{args.file} {e.id}"
+        with budget(args.timeout, name):
+            results.append((e.id, _solve_one(e.puzzle, args.m, name, args.json,
+                                             args.explain)))
     if args.json:
         import json
 
@@ -263,7 +272,13 @@ def cmd_check(args: argparse.Namespace) -> int:
         entries = [(path, puzzle)] if pack is None else [
             (f"{path} {e.id}", e.puzzle) for e in pack.puzzles]
         for name, one in entries:
-            bad, line = check_line(one)
+            try:
+                with budget(args.timeout, name):
+                    bad, line = check_line(one)
+            except TooLarge as exc:
+                print(exc.line)
+                status = max(status, TOO_LARGE)
+                continue
             print(f"{name}: {line}")
             status = max(status, bad)
     return status

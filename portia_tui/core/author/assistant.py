@@ -21,6 +21,7 @@ from portia_tui.core.author.completions import (OpenSlot, Pool, World, at_most_o
                           exactly_one, feed, new_solver, totalizer)
 from portia_tui.core.errors import PuzzleError
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.budget import current, expired
 from portia_tui.core.solve.semantics import Analysis
 from portia_tui.core.language.vocabulary import Statement, meaning, menu
 from portia_tui.core.language.words import incomplete
@@ -111,14 +112,18 @@ _CONFLICTS = 2000
 
 
 class _Clock:
-    """A budget in seconds and a cooperative cancel; solver calls that may be cut short."""
+    """A budget in seconds and a cooperative cancel, besides the budget in force (see
+    core/solve/budget.py); solver calls that may be cut short."""
 
     def __init__(self, budget: float | None, cancelled: Callable[[], bool] | None):
         self.deadline = None if budget is None else time.perf_counter() + budget
         self.cancelled = cancelled
+        self.outer = current()
 
     def out(self) -> bool:
         if self.cancelled is not None and self.cancelled():
+            return True
+        if self.outer is not None and expired():
             return True
         return self.deadline is not None and time.perf_counter() > self.deadline
 
@@ -126,7 +131,7 @@ class _Clock:
         """The solver's answer, or None when the budget ran out (or the caller cancelled)."""
         if self.out():
             return None
-        if self.deadline is None and self.cancelled is None:
+        if self.deadline is None and self.cancelled is None and self.outer is None:
             return solver.solve(assumptions=assumptions)
         while True:
             solver.conf_budget(_CONFLICTS)
@@ -271,7 +276,7 @@ class _MarkSolver:
         feed(self.main, [clause])
         return False
 
-    def reach(self, j: int, m: int | None, clock: _Clock) -> bool | None:
+    def reach(self, j: int, m: int | None, clock: _Clock) -> str | None:
         """Can the target fit with entry j (some completion)? When it can, the first candidate
         is checked at once: VALID, REACHABLE (not yet known to be more) or IMPOSSIBLE."""
         answer = clock.solve(self.main, [self.slot.selectors[j]] + self.counting(m))
@@ -290,19 +295,33 @@ class _MarkSolver:
         main, refuted by the checker, until one holds or none is left.) None: out of budget."""
         base = [self.a_valid, self.slot.selectors[j]] + self.counting(m)
         dropped: set[int] = set()
+        # each round drops a guard, adds a rival's copy, or learns a clause that refutes the
+        # candidate (completion, count) for good: so a candidate comes back only after a
+        # copy was added or a guard dropped, each at most once per rival. More rounds than
+        # that mean the search is going round: a bug to report, not to wait on
+        seen: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
+        bound = 2 * len(self.rivals) + 1
+        rounds = 0
         while True:
+            rounds += 1  # (a round without a new candidate must drop a guard)
+            if rounds > bound * (len(seen) + 1) + len(self.rivals):
+                raise RuntimeError("the assistant's search goes round without progress")
             guards = [g for g in self.guards.values() if g not in dropped]
             answer = clock.solve(self.main, base + guards)
             if answer is None:
                 return None
             if not answer:
                 core = set(self.main.get_core() or ()).intersection(guards)
-                if not core:
+                if not core or core <= dropped:
                     return False
                 # a rival with no consistent world at all may be why: let those go
                 dropped |= core
                 continue
             completion, count = self.candidate(self.main.get_model())
+            key = (tuple(sorted(completion.items())), count)
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] > bound:
+                raise RuntimeError(f"the assistant's search keeps meeting the candidate {key}")
             valid = self.check(completion, j, count, clock)
             if valid is None or valid:
                 return valid
@@ -389,6 +408,8 @@ class Repairs:
     statements: tuple[Repair, ...]
     m: tuple[int, ...]
     complete: bool = True
+    #: the statements (0-based) whose replacements were all tried: every one when complete
+    tried: int = 0
 
 
 def repairs(puzzle: Puzzle, vocabulary: str = "classic", *, budget: float | None = None,
@@ -433,21 +454,28 @@ def repairs(puzzle: Puzzle, vocabulary: str = "classic", *, budget: float | None
         for i in range(size):
             others = keep[:i] + keep[i + 1:] + exact
             for a, st in enumerate(alternatives[i]):
-                base = others + [slots[i].selectors[a + 1]]
-                fits = []
-                for p in range(k):
-                    answer = clock.solve(solver, base + [pvars[p]])
-                    if answer is None:
-                        return Repairs(tuple(found), other_m, complete=False)
-                    if answer:
-                        fits.append(p)
-                        if len(fits) > 1:
-                            break
-                if len(fits) == 1:
-                    found.append(Repair(i, st, fits[0]))
+                fit = _only_fit(solver, clock, others + [slots[i].selectors[a + 1]], pvars)
+                if fit is None:
+                    return Repairs(tuple(found), other_m, complete=False, tried=i)
+                if fit >= 0:
+                    found.append(Repair(i, st, fit))
     finally:
         solver.delete()
-    return Repairs(tuple(found), other_m)
+    return Repairs(tuple(found), other_m, tried=size)
+
+
+def _only_fit(solver, clock: _Clock, base: list[int], pvars: list[int]) -> int | None:
+    """The one casket that fits under `base` (an index), -1 when none or several do, None
+    when the budget ran out: one call finds a fit, a second asks for another."""
+    answer = clock.solve(solver, base)
+    if not answer:
+        return None if answer is None else -1
+    model = solver.get_model()
+    p = next(p for p, v in enumerate(pvars) if model[v - 1] > 0)
+    answer = clock.solve(solver, base + [-pvars[p]])
+    if answer is None:
+        return None
+    return -1 if answer else p
 
 
 # =========================================================================== partial puzzles

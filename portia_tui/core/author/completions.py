@@ -293,17 +293,7 @@ class OpenSlot:
 
 # --------------------------------------------------------------------------- solvers
 def feed(solver, clauses: Sequence[Clause]) -> None:
-    """Add clauses in bulk (for Minisat straight to the C extension: the Python wrapper's
-    per-clause overhead dominates small instances)."""
-    inner = getattr(solver, "solver", None)
-    handle = getattr(inner, "minisat", None)
-    if handle is not None:
-        import pysolvers
-
-        add = pysolvers.minisat22_add_cl
-        for clause in clauses:
-            add(handle, clause)
-        return
+    """Add clauses to a solver (python-sat's public `append_formula`)."""
     solver.append_formula(clauses)
 
 
@@ -311,9 +301,8 @@ def new_solver(clauses: Sequence[Clause], top: int):
     """A Minisat solver holding `clauses`, with variables 1..top (so every model has them)."""
     from pysat.solvers import Solver
 
-    solver = Solver(name="minisat22")
-    feed(solver, clauses)
-    feed(solver, [[top, -top]])  # declares every variable up to top
+    solver = Solver(name="minisat22", bootstrap_with=clauses)
+    solver.add_clause([top, -top])  # declares every variable up to top
     return solver
 
 

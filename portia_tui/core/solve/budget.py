@@ -105,6 +105,19 @@ def check() -> None:
         budget.check()
 
 
+def expired() -> bool:
+    """Whether the budget in force has run out (without raising): for loops that stop
+    cleanly with a partial answer, as the authoring assistant's do."""
+    budget = _CURRENT.get()
+    if budget is None:
+        return False
+    try:
+        budget.now()
+    except OutOfTime:
+        return True
+    return False
+
+
 def current() -> Budget | None:
     """The budget in force in this context, or None."""
     return _CURRENT.get()

@@ -1,0 +1,60 @@
+"""`--timeout SECONDS` for the commands that analyse (solve, check, assist, repair): a
+budget for each puzzle, through the core's cooperative budget (core/solve/budget.py). On
+expiry the command says, in one line, that the file is too large to analyse within the
+budget, and exits 3."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+#: the range of --timeout, in seconds (a day at most)
+LOWEST, HIGHEST = 0.1, 86400.0
+#: the exit status when the budget runs out
+TOO_LARGE = 3
+
+
+def seconds(text: str) -> float:
+    """argparse type: a number of seconds within the documented range."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds") from None
+    if not LOWEST <= value <= HIGHEST:  # (also refuses nan)
+        raise argparse.ArgumentTypeError(
+            f"{text[:20]} is out of range: give {LOWEST:g} to {HIGHEST:g} seconds")
+    return value
+
+
+def add_timeout(p: argparse.ArgumentParser, default: float | None = None,
+                what: str = "each puzzle's analysis") -> None:
+    now = "none" if default is None else f"{default:g} s"
+    p.add_argument("--timeout", type=seconds, default=default, metavar="SECONDS",
+                   help=f"stop {what} after SECONDS ({LOWEST:g} to {HIGHEST:g}; default "
+                        f"{now}) and exit {TOO_LARGE}, saying the file is too large")
+
+
+class TooLarge(Exception):
+    """A file's analysis ran past --timeout: `line` is what to print."""
+
+    def __init__(self, name: str, limit: float, part: str | None = None):
+        self.line = f"{name}: too large to analyse within {limit:g} s" + (
+            f" ({part})" if part else "")
+        super().__init__(self.line)
+
+
+@contextmanager
+def budget(limit: float | None, name: str) -> Iterator[None]:
+    """Run the body under a budget of `limit` seconds (None: no limit); raise TooLarge,
+    naming `name`, when it runs out."""
+    if limit is None:
+        yield
+        return
+    from portia_tui.core.solve.budget import Budget, OutOfTime
+
+    try:
+        with Budget(seconds=limit):
+            yield
+    except OutOfTime as exc:
+        raise TooLarge(name, limit, exc.part) from None
