@@ -21,7 +21,7 @@ from portia_tui.core.author.completions import (OpenSlot, Pool, World, at_most_o
                           exactly_one, feed, new_solver, totalizer)
 from portia_tui.core.errors import PuzzleError
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.solve.budget import current, expired
+from portia_tui.core.solve.budget import current, expired, part
 from portia_tui.core.solve.semantics import Analysis
 from portia_tui.core.language.vocabulary import Statement, meaning, menu
 from portia_tui.core.language.words import incomplete
@@ -418,50 +418,55 @@ def repairs(puzzle: Puzzle, vocabulary: str = "classic", *, budget: float | None
     m, that makes the puzzle valid (exactly one casket fits). Raises IncompletePuzzle for a
     partial puzzle.
 
-    One solver answers every replacement: each slot's current statement and its alternatives
-    are guarded by selectors, and "casket p fits with m" is one call under assumptions, exact
-    with loops (a fit is an existing consistent world)."""
+    One solver per slot: the slot's alternatives are guarded by selectors (every other
+    statement stays as it is), and "which caskets fit with m" is two calls under assumptions
+    per alternative, exact with loops (a fit is an existing consistent world). The budget (and
+    the budget in force, core/solve/budget.py) stops the search between calls: the repairs
+    found so far come back with complete=False."""
     if not puzzle.complete:
         raise IncompletePuzzle(puzzle.empty_slots, not puzzle.rules)
     from portia_tui.core import analyse
 
     m = puzzle.m  # None: the puzzle's other rules alone say which caskets fit
-    other_m = () if m is None else tuple(x for x in analyse(puzzle).unique_m if x != m)
-    layout = puzzle.layout
-    k, size = len(puzzle.caskets), puzzle.size
-    pool = Pool()
-    pvars = pool.block(k)
-    clauses = exactly_one(pvars, pool)
-    slots: dict[int, OpenSlot] = {}
-    alternatives: dict[int, list[Statement]] = {}
-    for i, (owner, current) in enumerate(puzzle.flat):
-        alts = [st for st in menu(puzzle, i, vocabulary) if st != current]
-        alternatives[i] = alts
-        sts = [current] + alts
-        slots[i] = OpenSlot(i, [meaning(st, layout, owner, i) for st in sts],
-                            pool.block(len(sts)))
-        clauses += at_most_one(slots[i].selectors, pool)
-    world = World(pool, size, pvars=pvars).build(puzzle.meanings, slots).require(
-        puzzle.conditions)
-    out, more = totalizer(world.svars, pool, cap=m + 1) if m is not None else ([], [])
-    clauses += world.clauses + more
+    with part("the analysis of the puzzle as it stands"):
+        other_m = () if m is None else tuple(x for x in analyse(puzzle).unique_m if x != m)
     clock = _Clock(budget, cancelled)
     found: list[Repair] = []
-    solver = new_solver(clauses, pool.top)
+    for i in range(puzzle.size):
+        alts = [st for st in menu(puzzle, i, vocabulary) if st != puzzle.flat[i][1]]
+        if not _repairs_at(puzzle, i, alts, clock, found):
+            return Repairs(tuple(found), other_m, complete=False, tried=i)
+    return Repairs(tuple(found), other_m, tried=puzzle.size)
+
+
+def _repairs_at(puzzle: Puzzle, i: int, alts: list[Statement], clock: _Clock,
+                found: list[Repair]) -> bool:
+    """Add to `found` the alternatives `alts` for slot i that leave one casket fitting;
+    False when the budget ran out first."""
+    if not alts:
+        return True
+    m, k = puzzle.m, len(puzzle.caskets)
+    pool = Pool()
+    pvars = pool.block(k)
+    owner = puzzle.owner(i)
+    slot = OpenSlot(i, [meaning(st, puzzle.layout, owner, i) for st in alts],
+                    pool.block(len(alts)))
+    clauses = exactly_one(pvars, pool) + at_most_one(slot.selectors, pool)
+    world = World(pool, puzzle.size, pvars=pvars).build(puzzle.meanings, {i: slot}).require(
+        puzzle.conditions)
+    out, more = totalizer(world.svars, pool, cap=m + 1) if m is not None else ([], [])
+    solver = new_solver(clauses + world.clauses + more, pool.top)
     try:
-        keep = [slots[i].selectors[0] for i in range(size)]
         exact = count_is(out, m) if m is not None else []
-        for i in range(size):
-            others = keep[:i] + keep[i + 1:] + exact
-            for a, st in enumerate(alternatives[i]):
-                fit = _only_fit(solver, clock, others + [slots[i].selectors[a + 1]], pvars)
-                if fit is None:
-                    return Repairs(tuple(found), other_m, complete=False, tried=i)
-                if fit >= 0:
-                    found.append(Repair(i, st, fit))
+        for a, st in enumerate(alts):
+            fit = _only_fit(solver, clock, exact + [slot.selectors[a]], pvars)
+            if fit is None:
+                return False
+            if fit >= 0:
+                found.append(Repair(i, st, fit))
     finally:
         solver.delete()
-    return Repairs(tuple(found), other_m, tried=size)
+    return True
 
 
 def _only_fit(solver, clock: _Clock, base: list[int], pvars: list[int]) -> int | None:
