@@ -422,6 +422,13 @@ class SatEngine:
             out.append(None if self._solve(base + [-lit]) is not None else lit > 0)
         return tuple(out)
 
+    def agrees(self, placement: int, values: dict[int, bool]) -> bool:
+        """Whether some consistent world (every statement's meaning and the side rules; m is
+        no condition) with the portrait in `placement` gives these statements these values."""
+        k = self.k
+        lits = [(k + i + 1) if v else -(k + i + 1) for i, v in values.items()]
+        return self._solve([placement_var(placement)] + self.everything + lits) is not None
+
     # ------------------------------------------------------------------ loops
     def loop_report(self, number: int) -> LoopReport:
         """How loop `number` behaves under each placement (see the semantics page), on its
