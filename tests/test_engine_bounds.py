@@ -149,6 +149,12 @@ def test_the_sat_path_equals_brute_force(puzzle):
     for p in range(len(puzzle.caskets)):
         for m in {None, puzzle.m}:
             assert forced.values(p, m) == enumerated.values(p, m)
+        # the vectors SAT walks one model at a time are the enumeration's, worlds counted alike
+        assert sorted(K for K, _T, _f in forced.vectors(p)) == sorted(
+            K for K, _T, _f in enumerated.vectors(p))
+        assert forced.worlds(p) == enumerated.worlds(p)
+        members = set(range(0, puzzle.size, 2))
+        assert forced.assignments(p, members, 3) == enumerated.assignments(p, members, 3)
 
 
 @settings(max_examples=30, deadline=None)

@@ -1642,6 +1642,28 @@ def _product(sizes) -> int:
     return out
 
 
+def _casket_counters(sat, counts: Sequence[int]) -> list[tuple[list[int], list[int]]]:
+    """Per casket of a SatEngine's puzzle, (up, down): up[j] is forced true by more than j
+    true statements on it, down[j] by more than j false ones (python-sat's ITotalizer, one
+    direction each, which is all a blocking clause needs)."""
+    from pysat.card import ITotalizer
+
+    out = []
+    at = sat.k + 1
+    for n in counts:
+        lits = list(range(at, at + n))
+        at += n
+        up = ITotalizer(lits=lits, ubound=n, top_id=sat.top)
+        sat.top = up.top_id
+        down = ITotalizer(lits=[-v for v in lits], ubound=n, top_id=sat.top)
+        sat.top = down.top_id
+        sat.solver.append_formula(up.cnf.clauses + down.cnf.clauses)
+        out.append((list(up.rhs), list(down.rhs)))
+        up.delete()
+        down.delete()
+    return out
+
+
 class _Only:
     """A count vector that knows one casket's count (a rule about that casket alone reads no
     other)."""
@@ -1721,6 +1743,7 @@ class WholeEngine:
         self._free_set, self._with_rules = frozenset(free), rules
         self._candidates: dict[int, list[range | list[int]]] = {}
         self._sat = None
+        self._unary: list[tuple[list[int], list[int]]] | None = None
         #: the vectors left to try, summed over the placements: above `limit`, the questions
         #: go to SAT (core/solve/sat.py) instead of the enumeration
         self.work = sum(_product(len(cs) for cs in self.candidates(p)) for p in range(k))
@@ -1779,25 +1802,66 @@ class WholeEngine:
         return out
 
     def vectors(self, p: int):
-        """(K, T, per casket its triples and fixed values) for every consistent vector (the
-        candidates' product, so bounded by the budget in force: core/solve/budget.py)."""
+        """(K, T, per casket its triples and fixed values) for every consistent vector: the
+        candidates' product when it is small, else SAT's models one vector at a time (each
+        found is blocked), so the work follows the consistent vectors, not the product. Both
+        are bounded by the budget in force (core/solve/budget.py)."""
+        if not self.small:
+            yield from self._sat_vectors(p)
+            return
         from itertools import product
 
-        k = self.k
         for K in product(*self.candidates(p)):
             check()
-            T = sum(K)
-            if any(not fn(p, K, T) for fn in self.rules):
-                continue
-            found = []
-            for c in range(k):
-                vals = [(i, fn(p, K, T)) for i, fn in self.fixed[c]]
-                ts = self.triples(c, K[c], sum(v for _i, v in vals))
-                if not ts:
-                    break
-                found.append((vals, ts))
-            else:
-                yield K, T, found
+            got = self._vector(p, K)
+            if got is not None:
+                yield got
+
+    def _vector(self, p: int, K: tuple[int, ...]):
+        """(K, T, per casket its fixed values and triples) when vector K is consistent under
+        placement p, else None."""
+        T = sum(K)
+        if any(not fn(p, K, T) for fn in self.rules):
+            return None
+        found = []
+        for c in range(self.k):
+            vals = [(i, fn(p, K, T)) for i, fn in self.fixed[c]]
+            ts = self.triples(c, K[c], sum(v for _i, v in vals))
+            if not ts:
+                return None
+            found.append((vals, ts))
+        return K, T, found
+
+    def _sat_vectors(self, p: int):
+        """The consistent vectors under placement p from SAT: a model gives one (its true
+        counts per casket); a clause (under a literal of this walk) then asks for another."""
+        sat = self.sat()
+        if self._unary is None:
+            self._unary = _casket_counters(sat, self.n)
+        walk = sat.top = sat.top + 1
+        base = [p + 1, walk] + sat.everything
+        first = self.k + 1  # statement i's variable is k + i + 1
+        try:
+            while True:
+                model = sat.model_under(base)
+                if model is None:
+                    return
+                K, at = [], first
+                for n in self.n:
+                    K.append(sum(1 for v in model[at - 1:at - 1 + n] if v > 0))
+                    at += n
+                got = self._vector(p, tuple(K))
+                assert got is not None, K  # SAT's worlds are consistent
+                yield got
+                clause = [-walk]
+                for (up, down), kc, n in zip(self._unary, K, self.n):
+                    if kc > 0:  # fewer than kc true
+                        clause.append(-up[kc - 1])
+                    if kc < n:  # more than kc true: fewer than n - kc false
+                        clause.append(-down[n - kc - 1])
+                sat.solver.add_clause(clause)
+        finally:
+            sat.solver.add_clause([-walk])  # this walk's clauses are done with
 
     def sat(self):
         """The SAT engine over the same puzzle (its free statements emptied, its side rules

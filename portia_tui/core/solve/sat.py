@@ -30,12 +30,14 @@ from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.solvers import Solver
 
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.solve.budget import check
+from portia_tui.core.solve.budget import check, current
 from portia_tui.core.solve.semantics import Analysis, LoopReport, closure, find_loops, references
 from portia_tui.core.language.vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
                          Meaning, PortraitMeaning, Statement, meaning)
 
 SOLVER = "minisat22"
+#: conflicts per solver call between two looks at the budget (when one is in force)
+_CONFLICTS = 5000
 
 
 def placement_var(casket: int) -> int:
@@ -325,9 +327,17 @@ class SatEngine:
     def _solve(self, assumptions: list[int]) -> list[int] | None:
         check()
         self.calls += 1
-        if self.solver.solve(assumptions=assumptions):
-            return self.solver.get_model()
-        return None
+        budget = current()
+        if budget is None:
+            answer = self.solver.solve(assumptions=assumptions)
+        else:  # a hard call stops at the budget too: a few thousand conflicts at a time
+            while True:
+                self.solver.conf_budget(_CONFLICTS)
+                answer = self.solver.solve_limited(assumptions=assumptions)
+                if answer is not None:
+                    break
+                budget.now()
+        return self.solver.get_model() if answer else None
 
     def _count(self, model: list[int], statements: Iterable[int] | None = None) -> int:
         k = self.k
@@ -421,6 +431,11 @@ class SatEngine:
             lit = model[k + i]
             out.append(None if self._solve(base + [-lit]) is not None else lit > 0)
         return tuple(out)
+
+    def model_under(self, assumptions: list[int]) -> list[int] | None:
+        """A model under these assumptions (placement, activation and other literals), or
+        None: for callers that walk the models themselves (the count vectors)."""
+        return self._solve(assumptions)
 
     def agrees(self, placement: int, values: dict[int, bool]) -> bool:
         """Whether some consistent world (every statement's meaning and the side rules; m is
