@@ -1654,9 +1654,9 @@ def _casket_counters(sat, counts: Sequence[int]) -> list[tuple[list[int], list[i
         lits = list(range(at, at + n))
         at += n
         up = ITotalizer(lits=lits, ubound=n, top_id=sat.top)
-        sat.top = up.top_id
+        sat.top = max(sat.top, up.top_id)  # (see SatEngine._bounds_for)
         down = ITotalizer(lits=[-v for v in lits], ubound=n, top_id=sat.top)
-        sat.top = down.top_id
+        sat.top = max(sat.top, down.top_id)
         sat.solver.append_formula(up.cnf.clauses + down.cnf.clauses)
         out.append((list(up.rhs), list(down.rhs)))
         up.delete()

@@ -350,10 +350,12 @@ class SatEngine:
         size = len(self.counted)
         if self._bounds is None:
             svars = [self.k + i + 1 for i in self.counted]
+            # (max: a totalizer over no literal reports top_id 0, which would hand out
+            # variables already in use)
             ub = ITotalizer(lits=svars, ubound=size, top_id=self.top)
-            self.top = ub.top_id
+            self.top = max(self.top, ub.top_id)
             lb = ITotalizer(lits=[-v for v in svars], ubound=size, top_id=self.top)
-            self.top = lb.top_id
+            self.top = max(self.top, lb.top_id)
             self.solver.append_formula(ub.cnf.clauses + lb.cnf.clauses)
             self._bounds = (list(ub.rhs), list(lb.rhs))
             ub.delete()
