@@ -188,6 +188,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
     from portia_tui.core import analyse
     from portia_tui.core.io import formats
     from portia_tui.core.author.assistant import repairs
+    from portia_tui.core.solve.budget import part
     from portia_tui.core.language.vocabulary import sentence
     from portia_tui.core.language.words import listing
 
@@ -195,8 +196,9 @@ def cmd_repair(args: argparse.Namespace) -> int:
     puzzle = formats.load(path)
     try:
         with budget(args.timeout, path):
+            with part("the analysis of the puzzle as it stands"):
+                sols = analyse(puzzle).solution_names()
             found = repairs(puzzle, args.vocabulary)
-            sols = analyse(puzzle).solution_names()
     except PortiaError as exc:
         raise exc.located(path) from None
     names = puzzle.names

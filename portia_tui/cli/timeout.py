@@ -6,8 +6,6 @@ budget, and exits 3."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 #: the range of --timeout, in seconds (a day at most)
 LOWEST, HIGHEST = 0.1, 86400.0
@@ -44,17 +42,30 @@ class TooLarge(Exception):
         super().__init__(self.line)
 
 
-@contextmanager
-def budget(limit: float | None, name: str) -> Iterator[None]:
-    """Run the body under a budget of `limit` seconds (None: no limit); raise TooLarge,
-    naming `name`, when it runs out."""
-    if limit is None:
-        yield
-        return
-    from portia_tui.core.solve.budget import Budget, OutOfTime
+class budget:
+    """``with budget(limit, name):`` runs the body under a budget of `limit` seconds (None: no
+    limit) and raises TooLarge, naming `name`, when it runs out. (A class, not contextlib:
+    `portia solve` imports as little as it can.)"""
 
-    try:
-        with Budget(seconds=limit):
-            yield
-    except OutOfTime as exc:
-        raise TooLarge(name, limit, exc.part) from None
+    def __init__(self, limit: float | None, name: str):
+        self.limit = limit
+        self.name = name
+        self._budget = None
+
+    def __enter__(self) -> "budget":
+        if self.limit is not None:
+            from portia_tui.core.solve.budget import Budget
+
+            self._budget = Budget(seconds=self.limit).__enter__()
+        return self
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        if self._budget is None:
+            return False
+        self._budget.__exit__(kind, exc, tb)
+        from portia_tui.core.solve.budget import OutOfTime
+
+        if isinstance(exc, OutOfTime):
+            assert self.limit is not None
+            raise TooLarge(self.name, self.limit, exc.part) from None
+        return False

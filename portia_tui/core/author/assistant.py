@@ -240,9 +240,13 @@ class _MarkSolver:
 
     def candidate(self, model: list[int]) -> tuple[dict[int, int], int]:
         """(completion: open slot -> menu entry, the target's true count) from a main model."""
-        completion = {e: o.chosen(model) for e, o in self.open.items()}
+        completion: dict[int, int] = {}
+        for e, o in self.open.items():
+            chosen = o.chosen(model)
+            assert chosen is not None  # (main holds exactly one entry per open slot)
+            completion[e] = chosen
         count = sum(1 for v in self.tvars if model[v - 1] > 0)
-        return completion, count  # type: ignore[return-value]
+        return completion, count
 
     def check(self, completion: dict[int, int], j: int, m: int, clock: _Clock) -> bool | None:
         """Whether no rival fits m with entry j and this completion (the target does): one
