@@ -89,6 +89,8 @@ def time_bombs() -> dict[str, Puzzle]:
         out[f"a Cellini casket {k}x{n}"] = _portrait_puzzle(k, n, A_CELLINI, [MAKERS])
         out[f"a Cellini casket, mixed {k}x{n}"] = _mixed_puzzle(k, n, A_CELLINI, [MAKERS])
     out["ring of 500"] = ring(500)
+    out["ring of 500 under a side rule"] = ring(500).replace(
+        rules=[Rule("total", "exactly", 250), Rule("each", "at most", 1, True)])
     for k, n in ((10, 4), (8, 8), (12, 8)):
         for name, rule in SIDE_RULES.items():
             out[f"{name} rule {k}x{n}"] = _portrait_puzzle(k, n, rules=[rule])

@@ -1710,8 +1710,11 @@ class WholeEngine:
         self.of = [0] * k
         self.free = [0] * k
         self.kind: list[str] = [""] * size
-        #: fixed statements whose value the placement alone decides
+        #: fixed statements whose value the placement alone decides, and the placements
+        #: they name (under any other placement every statement reads the same)
         self.placed: set[int] = set()
+        self._named: set[int] = set()
+        self._memo: dict[tuple, object] = {}
         for i, mn in enumerate(puzzle.meanings):
             c = puzzle.owner(i)
             if i in free or isinstance(mn, FreeMeaning):
@@ -1730,8 +1733,12 @@ class WholeEngine:
                 continue
             self.fixed[c].append((i, fn))
             self.kind[i] = "fixed"
-            if isinstance(mn, (PortraitMeaning, AnyOfMeaning)):
+            if isinstance(mn, PortraitMeaning):
                 self.placed.add(i)
+                self._named.add(mn.casket)
+            elif isinstance(mn, AnyOfMeaning):
+                self.placed.add(i)
+                self._named.update(mn.caskets)
         self.rules = [reader(mn) for mn in puzzle.conditions] if rules else []
         #: rules that read one casket's count alone ("On every casket ..."): casket -> readers
         self.own_rules: dict[int, list] = {}
@@ -1741,12 +1748,18 @@ class WholeEngine:
             if y is not None:
                 self.own_rules.setdefault(y, []).append(fn)
         self._free_set, self._with_rules = frozenset(free), rules
+        self._generic = next((q for q in range(k) if q not in self._named), -1)
         self._candidates: dict[int, list[range | list[int]]] = {}
         self._sat = None
         self._unary: list[tuple[list[int], list[int]]] | None = None
         #: the vectors left to try, summed over the placements: above `limit`, the questions
         #: go to SAT (core/solve/sat.py) instead of the enumeration
-        self.work = sum(_product(len(cs) for cs in self.candidates(p)) for p in range(k))
+        sizes: dict[int, int] = {}
+        for p in range(k):
+            q = self.key(p)
+            if q not in sizes:
+                sizes[q] = _product(len(cs) for cs in self.candidates(q))
+        self.work = sum(sizes[self.key(p)] for p in range(k))
         self.small = self.work < limit
 
     # ------------------------------------------------------------------ one casket
@@ -1782,6 +1795,7 @@ class WholeEngine:
         """Per casket, the counts K it can have under placement p at all: those some value of
         its statements that read other caskets (or the totals) makes consistent, and that the
         rules about that casket alone allow."""
+        p = self.key(p)
         got = self._candidates.get(p)
         if got is not None:
             return got
@@ -1884,7 +1898,38 @@ class WholeEngine:
             self._sat = SatEngine(puzzle)
         return self._sat
 
+    def key(self, p: int) -> int:
+        """The placement whose answers p shares: p itself when a statement reads it (a
+        portrait statement naming it), else the first placement none names (every statement
+        has the same value under all of those)."""
+        return p if p in self._named else self._generic
+
     def total(self, p: int) -> int:
+        """Bit set of the achievable true counts with the portrait in casket p."""
+        q = self.key(p)
+        got = self._memo.get(("total", q))
+        if got is None:
+            got = self._memo[("total", q)] = self._total(q)
+        return got
+
+    def worlds(self, p: int) -> int:
+        """How many consistent worlds (assignments of every statement) placement p has."""
+        q = self.key(p)
+        got = self._memo.get(("worlds", q))
+        if got is None:
+            got = self._memo[("worlds", q)] = self._worlds(q)
+        return got
+
+    def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
+        """Each statement's value under the placement (and m): True/False when every
+        consistent world agrees, None when it varies; None overall when there is no world."""
+        q = self.key(placement)
+        memo = ("values", q, m)
+        if memo not in self._memo:
+            self._memo[memo] = self._values(q, m)
+        return self._memo[memo]
+
+    def _total(self, p: int) -> int:
         out = 0
         if not self.small:
             for t in self.sat().counts(p):
@@ -1897,8 +1942,7 @@ class WholeEngine:
     def true_counts(self) -> tuple[frozenset[int], ...]:
         return tuple(frozenset(bits(self.total(p))) for p in range(self.k))
 
-    def worlds(self, p: int) -> int:
-        """How many consistent worlds (assignments of every statement) placement p has."""
+    def _worlds(self, p: int) -> int:
         out = 0
         for _K, _T, found in self.vectors(p):
             w = 1
@@ -1908,9 +1952,7 @@ class WholeEngine:
             out += w
         return out
 
-    def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
-        """Each statement's value under the placement (and m): True/False when every
-        consistent world agrees, None when it varies; None overall when there is no world."""
+    def _values(self, placement: int, m: int | None) -> tuple[bool | None, ...] | None:
         if not self.small:
             return self.sat().values(placement, m)
         acc = [0] * self.puzzle.size
@@ -1955,17 +1997,25 @@ class WholeEngine:
                     from portia_tui.core.solve.sat import SatEngine
 
                     sat = SatEngine(puzzle)
-                reports.append(sat.loop_report(number))
+                reports.append(sat.loop_report(number, self.key))
                 continue
             members = set(loop)
             undetermined, paradox = [], []
+            seen: dict[int, str] = {}  # placement shared (see `key`) -> its verdict
             for p in range(self.k):
-                if inner.assignments(p, members) >= 2:
+                q = self.key(p)
+                if q not in seen:
+                    seen[q] = ""
+                    if inner.assignments(q, members) >= 2:
+                        seen[q] = "undetermined"
+                    elif not inner.total(q):
+                        freed = WholeEngine(puzzle, outside | members, rules=False)
+                        if freed.total(q):
+                            seen[q] = "paradox"
+                if seen[q] == "undetermined":
                     undetermined.append(p)
-                elif not inner.total(p):
-                    freed = WholeEngine(puzzle, outside | members, rules=False)
-                    if freed.total(p):
-                        paradox.append(p)
+                elif seen[q] == "paradox":
+                    paradox.append(p)
             reports.append(LoopReport(tuple(loop), tuple(undetermined), tuple(paradox)))
         return tuple(reports)
 

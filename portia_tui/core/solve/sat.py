@@ -24,7 +24,7 @@ bulk (`bootstrap_with`, `append_formula`), never one Python call per clause.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.solvers import Solver
@@ -66,7 +66,7 @@ class Encoding:
         self.puzzle = puzzle
         k = self.k = len(puzzle.caskets)
         self.top = k + puzzle.size
-        self.definitions: list[list[int]] = exactly_one(list(range(1, k + 1)))
+        self.definitions: list[list[int]] = self.one_placement(k)
         groups = [puzzle.layout.group(c) for c in range(k)]
         where = {name: c for c, name in enumerate(puzzle.names)}
         self._all: dict[tuple[int, bool], int] = {}
@@ -114,6 +114,17 @@ class Encoding:
     def _new(self) -> int:
         self.top += 1
         return self.top
+
+    def one_placement(self, k: int) -> list[list[int]]:
+        """Exactly one placement variable true: pairwise for a few caskets (the exported CNF
+        stays as it was), a sequential counter (python-sat's CardEnc) past 32, where the
+        pairs would grow as k squared (125,000 clauses at 500 caskets)."""
+        lits = list(range(1, k + 1))
+        if k <= 32:
+            return exactly_one(lits)
+        enc = CardEnc.equals(lits=lits, bound=1, top_id=self.top, encoding=EncType.seqcounter)
+        self.top = max(self.top, enc.nv)
+        return enc.clauses
 
     def _lit(self, index: int, value: bool) -> int:
         v = self.k + index + 1
@@ -447,9 +458,11 @@ class SatEngine:
         return self._solve([placement_var(placement)] + self.everything + lits) is not None
 
     # ------------------------------------------------------------------ loops
-    def loop_report(self, number: int) -> LoopReport:
+    def loop_report(self, number: int, same: Callable[[int], int] | None = None
+                    ) -> LoopReport:
         """How loop `number` behaves under each placement (see the semantics page), on its
-        closure: the activation literals of the caskets and loops it reaches."""
+        closure: the activation literals of the caskets and loops it reaches. `same(p)`, when
+        given, names a placement known to behave as p does (asked once for all of them)."""
         puzzle = self.puzzle
         loop = self.loops[number]
         k = self.k
@@ -461,6 +474,13 @@ class SatEngine:
         act = self.loop_act[number]
         undetermined, paradox = [], []
         for p in range(k):
+            q = p if same is None else same(p)
+            if q != p:  # as q: answered already (q comes first)
+                if q in undetermined:
+                    undetermined.append(p)
+                elif q in paradox:
+                    paradox.append(p)
+                continue
             model = self._solve([p + 1, act] + deps)
             if model is None:
                 if self._solve([p + 1] + deps) is not None:
