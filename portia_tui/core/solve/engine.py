@@ -1740,18 +1740,25 @@ class WholeEngine:
                 self.placed.add(i)
                 self._named.update(mn.caskets)
         self.rules = [reader(mn) for mn in puzzle.conditions] if rules else []
+        self._free_set, self._with_rules = frozenset(free), rules
+        self._sat = None
+        self._unary: list[tuple[list[int], list[int]]] | None = None
+        self._plan(limit)
+
+    def _plan(self, limit: int) -> None:
+        """The rules about one casket alone, the candidates per placement, and whether to
+        enumerate them (`small`) or ask SAT."""
+        k = self.k
         #: rules that read one casket's count alone ("On every casket ..."): casket -> readers
         self.own_rules: dict[int, list] = {}
-        whole = {tuple(puzzle.layout.group(c)): c for c in range(k)}
-        for mn, fn in zip(puzzle.conditions if rules else (), self.rules):
+        whole = {tuple(self.puzzle.layout.group(c)): c for c in range(k)}
+        conditions = self.puzzle.conditions if self._with_rules else ()
+        for mn, fn in zip(conditions, self.rules):
             y = whole.get(tuple(getattr(mn, "group", ())))
             if y is not None:
                 self.own_rules.setdefault(y, []).append(fn)
-        self._free_set, self._with_rules = frozenset(free), rules
         self._generic = next((q for q in range(k) if q not in self._named), -1)
         self._candidates: dict[int, list[range | list[int]]] = {}
-        self._sat = None
-        self._unary: list[tuple[list[int], list[int]]] | None = None
         #: the vectors left to try, summed over the placements: above `limit`, the questions
         #: go to SAT (core/solve/sat.py) instead of the enumeration
         sizes: dict[int, int] = {}
