@@ -234,3 +234,9 @@ def test_no_budget_no_checks_and_nested_budgets_keep_the_outer_deadline():
         assert inner.deadline == outer.deadline
     with pytest.raises(ValueError):
         Budget(seconds=0)
+
+
+def test_a_cancel_callable_stops_the_signal_walk_too():
+    """The six kinds' engine (a ring of 500 caskets, one walk) checks the budget as well."""
+    with Budget(cancel=lambda: True), pytest.raises(OutOfTime):
+        engine.CasketEngine(ring(500)).analyse()

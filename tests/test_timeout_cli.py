@@ -138,3 +138,11 @@ def test_the_range_and_defaults_are_documented(capsys):
             main([command, "--help"])
         text = " ".join(capsys.readouterr().out.split())
         assert f"(0.1 to 86400; default {default})" in text, command
+
+
+def test_a_budget_that_is_enough_changes_nothing(capsys):
+    path = "puzzles/two-liars-loop.toml"
+    assert main(["solve", "--explain", path]) == 0
+    plain = capsys.readouterr().out
+    assert main(["solve", "--explain", "--timeout", "600", path]) == 0
+    assert capsys.readouterr().out == plain
