@@ -195,7 +195,7 @@ def large_full_puzzles(draw, max_caskets: int = 12, max_per_casket: int = 8):
     return Puzzle(tuple(caskets), rules=rules).validate()
 
 
-@settings(max_examples=25, deadline=None,
+@settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(large_full_puzzles())
 def test_large_whole_language_puzzles_finish_within_the_budget(puzzle):
