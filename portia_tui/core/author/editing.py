@@ -1,7 +1,7 @@
 """The editor's state in plain Python: the current puzzle, its undo/redo history, the file.
 
-A session model, so it lives in core beside the player's progress (see the README, "How it
-works"); the editor (app/editor) renders it and words it.
+A session model, so it lives in core beside the player's progress (see docs/design.md, "The
+engines and the words"); the editor (app/editor) renders it and words it.
 
 Widgets never hold puzzle state; they render from an :class:`EditorModel`. Every edit replaces
 the immutable puzzle and bumps :attr:`EditorModel.generation`, the number that tags worker
