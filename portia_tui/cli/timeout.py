@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 
+from portia_tui.core.solve.budget import Budget, OutOfTime
+
 #: the range of --timeout, in seconds (a day at most)
 LOWEST, HIGHEST = 0.1, 86400.0
 #: the exit status when the budget runs out
@@ -50,22 +52,17 @@ class budget:
     def __init__(self, limit: float | None, name: str):
         self.limit = limit
         self.name = name
-        self._budget = None
+        self._budget: Budget | None = None
 
     def __enter__(self) -> "budget":
         if self.limit is not None:
-            from portia_tui.core.solve.budget import Budget
-
             self._budget = Budget(seconds=self.limit).__enter__()
         return self
 
-    def __exit__(self, kind, exc, tb) -> bool:
+    def __exit__(self, kind, exc, tb) -> None:
         if self._budget is None:
-            return False
+            return
         self._budget.__exit__(kind, exc, tb)
-        from portia_tui.core.solve.budget import OutOfTime
-
         if isinstance(exc, OutOfTime):
             assert self.limit is not None
             raise TooLarge(self.name, self.limit, exc.part) from None
-        return False

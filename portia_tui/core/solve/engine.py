@@ -1705,7 +1705,7 @@ class WholeEngine:
         size = puzzle.size
         reader = _readers(puzzle)
         #: per casket: (readers of its fixed statements with their numbers), ot, of, free
-        self.fixed: list[list[tuple[int, object]]] = [[] for _ in range(k)]
+        self.fixed: list[list[tuple[int, Callable[..., bool]]]] = [[] for _ in range(k)]
         self.ot = [0] * k
         self.of = [0] * k
         self.free = [0] * k
@@ -1714,7 +1714,9 @@ class WholeEngine:
         #: they name (under any other placement every statement reads the same)
         self.placed: set[int] = set()
         self._named: set[int] = set()
-        self._memo: dict[tuple, object] = {}
+        self._totals: dict[int, int] = {}
+        self._world_counts: dict[int, int] = {}
+        self._value_sets: dict[tuple[int, int | None], tuple[bool | None, ...] | None] = {}
         for i, mn in enumerate(puzzle.meanings):
             c = puzzle.owner(i)
             if i in free or isinstance(mn, FreeMeaning):
@@ -1914,27 +1916,26 @@ class WholeEngine:
     def total(self, p: int) -> int:
         """Bit set of the achievable true counts with the portrait in casket p."""
         q = self.key(p)
-        got = self._memo.get(("total", q))
+        got = self._totals.get(q)
         if got is None:
-            got = self._memo[("total", q)] = self._total(q)
+            got = self._totals[q] = self._total(q)
         return got
 
     def worlds(self, p: int) -> int:
         """How many consistent worlds (assignments of every statement) placement p has."""
         q = self.key(p)
-        got = self._memo.get(("worlds", q))
+        got = self._world_counts.get(q)
         if got is None:
-            got = self._memo[("worlds", q)] = self._worlds(q)
+            got = self._world_counts[q] = self._worlds(q)
         return got
 
     def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
         """Each statement's value under the placement (and m): True/False when every
         consistent world agrees, None when it varies; None overall when there is no world."""
-        q = self.key(placement)
-        memo = ("values", q, m)
-        if memo not in self._memo:
-            self._memo[memo] = self._values(q, m)
-        return self._memo[memo]
+        key = (self.key(placement), m)
+        if key not in self._value_sets:
+            self._value_sets[key] = self._values(key[0], m)
+        return self._value_sets[key]
 
     def _total(self, p: int) -> int:
         out = 0
