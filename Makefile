@@ -18,6 +18,8 @@ run: $(STAMP)
 	$(BIN)/portia
 
 test: $(STAMP)
+	$(BIN)/ruff check portia_tui
+	$(BIN)/mypy portia_tui
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -n 2
 
@@ -25,4 +27,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

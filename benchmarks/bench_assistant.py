@@ -27,7 +27,7 @@ from portia_tui.core import analyse  # noqa: E402
 from portia_tui.core.author.assistant import (UNDECIDED, mark_choices, partial_report,  # noqa: E402
                                        repairs)
 from portia_tui.core.language.model import Puzzle, blank_puzzle  # noqa: E402
-from portia_tui.core.solve.sat import reachable_choices  # noqa: E402
+from benchmarks.sat_legacy import reachable_choices  # noqa: E402
 from portia_tui.core.language.vocabulary import menu  # noqa: E402
 
 BUDGETS = {3: 0.150, 10: 1.0}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from portia_tui.core.solve import brute
+from . import brute
 from portia_tui.core.author.assistant import EXCEEDED, PARADOX, REACHED, SHORT, SKIPPED, assess
 from portia_tui.core.language.model import default_puzzle
 

@@ -12,7 +12,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core.solve import brute
+from . import brute
 from portia_tui.core.author.assistant import IMPOSSIBLE, REACHABLE, VALID, mark_choices, repairs
 from portia_tui.core.language.model import Casket, Puzzle
 from portia_tui.core.language.rules import Rule, rule_options

@@ -135,7 +135,8 @@ def test_thesis_json_refuses_a_casket_given_twice(tmp_path):
 
 
 def test_thesis_json_export_refuses_other_caskets(tmp_path):
-    from portia_tui.core.packs.generator import Settings, build_pack, generate
+    from portia_tui.core.packs.generator import Settings, generate
+    from portia_tui.core.packs.pack import build_pack
 
     s = Settings(n=1, caskets=4, seed=3).check()
     puzzle = build_pack(generate(s), s).puzzles[0].puzzle

@@ -18,12 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portia_tui.core import analyse
-from portia_tui.core.solve import brute
+from . import brute, tables
+from .brute import consistent
 from portia_tui.core.solve import engine
 from portia_tui.core.solve import sat
 from portia_tui.core.solve.engine import ALL, MIXED, NONE, Casket, CasketEngine
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.solve.semantics import consistent, find_loops
+from portia_tui.core.solve.semantics import find_loops
 from portia_tui.core.language.vocabulary import EMPTY
 from portia_tui.core.language.vocabulary import Statement as S
 
@@ -40,13 +41,17 @@ def same(a, b):
 @settings(max_examples=450)
 @given(puzzles(max_statements=9, empty=True, max_caskets=8))
 def test_engine_equals_brute_any_shape(puzzle):
-    same(engine.analyse(puzzle), brute.analyse(puzzle))
+    got = engine.analyse(puzzle)
+    same(got, brute.analyse(puzzle))
+    tables.check(got)
 
 
 @settings(max_examples=250)
 @given(puzzles(max_statements=9, equal=True, caskets=3))
 def test_engine_equals_brute_classic(puzzle):
-    same(engine.analyse(puzzle), brute.analyse(puzzle))
+    got = engine.analyse(puzzle)
+    same(got, brute.analyse(puzzle))
+    tables.check(got)
 
 
 @settings(max_examples=250)

@@ -12,7 +12,7 @@ from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.screens.menu import MenuScreen
 from portia_tui.app.editor.widgets.toolbar import title_text
 from portia_tui.core import analyse
-from portia_tui.core.solve import brute
+from . import brute
 from portia_tui.core.io import formats
 from portia_tui.core.author.editing import EditorModel
 from portia_tui.core.language.vocabulary import VOCABULARIES, menu, sentence
@@ -255,8 +255,8 @@ async def test_the_editor_on_totals_and_vocabularies():
         assert not any(fixes_total(r) for _s, r in screen.options)
         assert "No other exact total" in str(screen.query_one("#menu-title").render())
         await pilot.press("escape")
-        await app.editor.edit(app.model.puzzle.with_m(None).with_rules(
-            [Rule("total", "exactly", 2, False)]))
+        await app.editor.edit(app.model.puzzle.with_m(None).replace(
+            rules=(Rule("total", "exactly", 2, False),)))
         await pilot.press("plus")  # m + would state a second exact total
         await pilot.pause()
         assert app.model.puzzle.m is None

@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 from portia_tui.core.language.model import Casket, Puzzle, casket_names
 from portia_tui.core.language.rules import Rule, rule_options
 from portia_tui.core.language.vocabulary import VOCABULARIES, Layout, Statement, options
-from portia_tui.core.solve import brute, engine, sat
+from portia_tui.core.solve import engine, sat
 from portia_tui.core.solve.budget import Budget, OutOfTime, check, part
 
+from . import brute
 from .strategies import full_puzzles
 
 

@@ -203,7 +203,7 @@ def test_more_caskets_than_the_bit_masks_take():
 def test_total_is_the_bit_set_of_the_true_counts(puzzle):
     """Mutation run 8: CasketEngine.total(p), read by the narrators and raters, is the bit set
     of the analysis's true counts under p (brute force's, for these small puzzles)."""
-    from portia_tui.core.solve import brute
+    from . import brute
 
     e = CasketEngine(puzzle)
     counts = brute.analyse(puzzle).true_counts

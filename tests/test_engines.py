@@ -7,14 +7,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
-from portia_tui.core.solve import brute
+from . import brute, tables
+from .brute import consistent
 from portia_tui.core.explain import deduction
 from portia_tui.core.solve import engine
 from portia_tui.core.solve import sat
-from portia_tui.core.solve import sat_legacy
+from benchmarks import sat_legacy
 from portia_tui.core.io.formats import dimacs
 from portia_tui.core.language.model import Puzzle, default_puzzle
-from portia_tui.core.solve.semantics import consistent, find_loops
+from portia_tui.core.solve.semantics import find_loops
 from portia_tui.core.language.vocabulary import Statement as S
 
 from .strategies import puzzles
@@ -30,7 +31,9 @@ def same(a, b):
 @settings(max_examples=150)
 @given(puzzles(max_statements=10, empty=True))
 def test_sat_equals_brute(puzzle):
-    same(sat.analyse(puzzle), brute.analyse(puzzle))
+    got = sat.analyse(puzzle)
+    same(got, brute.analyse(puzzle))
+    tables.check(got)
 
 
 @settings(max_examples=40)
@@ -214,7 +217,7 @@ def test_reachable_choices_match_substituting_each_choice(puzzle, data):
     owner = puzzle.owner(index)
     position = index - puzzle.layout.offset(owner)
     choices = puzzle.options(owner)
-    got = sat.reachable_choices(puzzle, index, choices, placement, m)
+    got = sat_legacy.reachable_choices(puzzle, index, choices, placement, m)
     want = tuple(
         m in brute.analyse(puzzle.with_statement(owner, position, c)).true_counts[placement]
         for c in choices

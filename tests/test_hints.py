@@ -7,7 +7,7 @@ import re
 import pytest
 from hypothesis import given, settings
 
-from portia_tui.core.solve import brute
+from . import brute
 from portia_tui.core.solve import sat
 from portia_tui.core.explain.deduction import Deducer, explain
 from portia_tui.core.explain.hints import HINT_LEVELS, Coach

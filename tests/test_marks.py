@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portia_tui.core.solve.brute import _assignments
+from .brute import _assignments
 from portia_tui.core.explain.marks import PencilMarks, check_marks, possible_values
 from portia_tui.core.language.model import default_puzzle
 
@@ -32,7 +32,7 @@ def _worlds(puzzle, placement):
     """Every consistent world under the supposition, by brute force (m is no condition)."""
     from itertools import product
 
-    from portia_tui.core.solve.semantics import consistent
+    from .brute import consistent
 
     return [w for w in product((False, True), repeat=puzzle.size)
             if consistent(puzzle, placement, w)]

@@ -84,7 +84,7 @@ def test_blank_puzzle_and_partial_meaning():
     assert blank.sentence(0) == ""
     assert parse_sentence("  ", blank.layout, 0) == EMPTY
     # an empty slot constrains nothing: brute force sees both of its values
-    from portia_tui.core.solve.brute import analyse as brute
+    from .brute import analyse as brute
 
     half = blank.with_statement(0, 0, Statement("in", "gold")).with_m(1)
     counts = brute(half).true_counts

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from portia_tui.core.solve import brute
+from . import brute
 from portia_tui.core.explain.deduction import WholeDeducer, WholeStory, deducer, explain
 from portia_tui.core.solve.engine import covers
 
@@ -76,7 +76,7 @@ def test_hint_ladder_on_the_whole_language(puzzle):
         assert coach.judge(i).text
     h1 = coach.hint(1)
     keep = tuple(r for r in puzzle.rules if r.kind == "makers")
-    other = puzzle.with_rules(keep + (Rule("total", "at least", 0, True),))
+    other = puzzle.replace(rules=keep + (Rule("total", "at least", 0, True),))
     assert Coach(other).hint(1).placement == h1.placement
     if puzzle.side_rules:
         assert "check Portia's rule" in h1.text

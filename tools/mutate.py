@@ -45,9 +45,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: which test files exercise each module (the fewer, the faster a mutant runs)
 TESTS: dict[str, list[str]] = {
-    "files": ["test_writes.py", "test_bad_input.py", "test_plain_toml.py", "test_error_lines.py",
+    "files": ["test_writes.py", "test_bad_input.py", "test_error_lines.py",
               "test_formats.py"],
-    "record": ["test_startup.py"],
     "formats/native": ["test_formats.py", "test_bad_input.py", "test_error_lines.py"],
     "formats/text": ["test_formats.py"],
     "formats/thesis_json": ["test_formats.py", "test_bad_input.py"],
@@ -72,9 +71,7 @@ TESTS: dict[str, list[str]] = {
     "hints": ["test_hints.py"],
     "editing": ["test_editor_model.py"],
     "engine": ["test_casket_engine.py", "test_engine_quick.py"],
-    "brute": ["test_engines.py", "test_rulebook.py", "test_puzzles.py"],
     "sat": ["test_engines.py", "test_rulebook.py", "test_puzzles.py"],
-    "sat_legacy": ["test_engines.py"],
     "rules": ["test_rulebook.py", "test_puzzles.py"],
     "deduction": ["test_stories.py", "test_hints.py", "test_difficulty.py",
                   "test_every_puzzle_speaks.py"],
@@ -90,18 +87,18 @@ TESTS: dict[str, list[str]] = {
     "generator/settings": ["test_errors.py", "test_generator.py", "test_difficulty.py"],
 }
 #: every module of core/ (the re-export-only __init__ files of core/ and generator/ left out)
-CORE = ["engine", "brute", "sat", "sat_legacy", "semantics", "vocabulary", "rules", "model",
+CORE = ["engine", "sat", "semantics", "vocabulary", "rules", "model",
         "deduction", "difficulty", "hints", "assistant", "completions", "editing", "marks",
-        "progress", "recovery", "files", "record", "paths", "errors", "words", "pack", "export",
+        "progress", "recovery", "files", "paths", "errors", "words", "pack", "export",
         "census", "twins", "formats/__init__", "formats/common", "formats/native", "formats/text",
         "formats/thesis_json", "formats/code", "formats/dimacs", "generator/settings",
         "generator/sampler", "generator/search", "generator/quality", "families",
         "generator/families"]
-#: the sub-package of core/ each module (or folder) lives in; errors and record sit in core/
+#: the sub-package of core/ each module (or folder) lives in; errors sits in core/
 LOCATION = {
     "model": "language", "vocabulary": "language", "rules": "language", "words": "language",
-    "engine": "solve", "semantics": "solve", "sat": "solve", "sat_legacy": "solve",
-    "brute": "solve", "assistant": "author", "completions": "author", "editing": "author",
+    "engine": "solve", "semantics": "solve", "sat": "solve",
+    "assistant": "author", "completions": "author", "editing": "author",
     "deduction": "explain", "hints": "explain", "difficulty": "explain", "marks": "explain",
     "generator": "packs", "census": "packs", "families": "packs", "pack": "packs",
     "export": "packs", "twins": "packs", "formats": "io", "files": "io", "paths": "io",

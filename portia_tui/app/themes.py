@@ -205,7 +205,7 @@ def parse_theme(text: str, extra_variables: dict[str, str] | None = None) -> The
     try:  # the same work Textual does when the theme is applied
         theme.to_color_system().generate()
     except Exception as exc:  # pragma: no cover - everything above should catch it first
-        raise ThemeFileError(f"Textual cannot use these colours: {exc}", None)
+        raise ThemeFileError(f"Textual cannot use these colours: {exc}", None) from exc
     return theme
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import NamedTuple
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from portia_tui.core.language.rules import rule_sentence
@@ -86,14 +86,16 @@ FOOTER = {"quit": "Quit", "help": "Help", "save": "Save", "new": "New", "undo": 
           "m_up": "m+", "m_down": "m-", "next_target": "Target", "add_row": "Add row"}
 
 
-def bindings() -> list[Binding]:
+def bindings() -> list[BindingType]:
     """The editor screen's bindings, made from ACTIONS: the footer's first, then the rest."""
     order = {action: i for i, action in enumerate(FOOTER)}
     out = [Binding(key, a.action, FOOTER.get(a.action, a.title),
                    show=a.action in FOOTER and i == 0, key_display=KEY_TEXT.get(key),
                    priority=key in PRIORITY_KEYS)
            for a in ACTIONS for i, key in enumerate(a.bind.split(","))]
-    return sorted(out, key=lambda b: (not b.show, order.get(b.action, len(order))))
+    by_order = sorted(out, key=lambda b: (not b.show, order.get(b.action, len(order))))
+    ordered: list[BindingType] = [*by_order]
+    return ordered
 
 
 class EditorCommands(Provider):

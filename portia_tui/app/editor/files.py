@@ -25,6 +25,8 @@ from .widgets.toolbar import display_name
 from .screens.dialogs import ChoiceScreen, PathScreen
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from .screens.editor import EditorScreen
 
 #: seconds after the last edit before the recovery copy is written
@@ -54,7 +56,7 @@ class FileActions:
         self.store = store if store is not None else RecoveryStore()
         #: a conversation (dialogs) is running: a second one is refused
         self.busy = False
-        self._timer = None
+        self._timer: Timer | None = None
         #: the puzzle in the recovery file (None: none written by this editor)
         self._recovered_as: tuple | None = None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 class Keys(NamedTuple):
@@ -49,7 +49,7 @@ FOOTER = (("left", "casket", "←/→"), ("enter", "pick", None), ("s", "suppose
           ("p", "previous", None), ("escape", "back", None), ("question_mark", "help", "?"))
 
 
-def bindings() -> list[Binding]:
+def bindings() -> list[BindingType]:
     """The puzzle screen's bindings: the footer's keys first, in its order, then the rest."""
     footer = {key: (i, label, shown) for i, (key, label, shown) in enumerate(FOOTER)}
     out = []

@@ -503,10 +503,6 @@ class PartialReport:
     filled: tuple[frozenset[int], ...]
     reachable: tuple[frozenset[int], ...]
 
-    def can_fit(self, m: int) -> tuple[int, ...]:
-        """The placements some completion lets fit with exactly m true statements."""
-        return tuple(p for p, counts in enumerate(self.reachable) if m in counts)
-
 
 def partial_report(puzzle: Puzzle, vocabulary: str = "classic") -> PartialReport:
     """The true counts so far and the counts still reachable, per placement (exact, loops

@@ -157,7 +157,7 @@ class World:
             rest = tuple(h for h in hits if not isinstance(h, bool))
             return self._compare(rest, mn.op, mn.k - fixed)
         assert isinstance(mn, GroupMeaning)
-        lits = [self.svars[g] if mn.value else -self.svars[g] for g in mn.group]
+        lits = tuple(self.svars[g] if mn.value else -self.svars[g] for g in mn.group)
         if len(lits) == 1:
             return lits[0]
         key = (mn.group, mn.value)
@@ -293,7 +293,7 @@ class OpenSlot:
 
 # --------------------------------------------------------------------------- solvers
 def feed(solver, clauses: Sequence[Clause]) -> None:
-    """Add clauses to a solver (python-sat's public `append_formula`)."""
+    """Add clauses to a python-sat solver through its public API (``append_formula``)."""
     solver.append_formula(clauses)
 
 

@@ -12,7 +12,7 @@ words are wanted). Ratings and hints read the facts alone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from portia_tui.core.solve.budget import check
 from portia_tui.core.solve.engine import CasketEngine, bits, evaluator
@@ -50,12 +50,12 @@ def _v(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _truth_list(values: dict[int, bool], items: list[int]) -> str:
+def _truth_list(values: Mapping[int, bool | None], items: Iterable[int]) -> str:
     """'statements 1 and 3 are true, statement 2 is false'."""
     return truth_list(values, items) or "no statements"
 
 
-def count_verdict(name: str, counts: frozenset[int], m: int) -> str:
+def count_verdict(name: str, counts: frozenset[int], m: int | None) -> str:
     """One sentence: do the achievable true counts with the portrait in casket `name` fit m?"""
     says = f"the puzzle says {m}"
     ordered = sorted(counts)
@@ -314,19 +314,10 @@ class Deducer:
                     continue
                 for i in comp:
                     depth[i] = len(comp) + max(
-                        (depth.get(t, 0) for t in self.meanings[i].group if t not in comp),
+                        (depth.get(t, 0) for t in refers_to(self.meanings[i]) if t not in comp),
                         default=0)
             self._depth = max(depth.values(), default=0)
         return self._depth
-
-    def _case_bound(self) -> int:
-        """At most this many cases are ever held while the loops (and empty slots) are split
-        in dependency order: the product of 2^(loop size), times 2 per empty slot."""
-        bound = 1
-        for comp in self.order:
-            if len(comp) > 1 or isinstance(self.meanings[comp[0]], FreeMeaning):
-                bound <<= len(comp)
-        return bound
 
     #: the kind of story this narrator tells
     story_type: type[Story] = Story
@@ -512,7 +503,7 @@ def casket_counts(puzzle: Puzzle, world: dict[int, bool], value: bool = True) ->
     return ", ".join([head] + [f"{name} {x}" for name, x in zip(names[1:], per[1:])])
 
 
-def makers_line(puzzle: Puzzle, world: dict[int, bool]) -> str:
+def makers_line(puzzle: Puzzle, world: Mapping[int, bool | None]) -> str:
     """Who made which casket in a world where each casket is all true or all false:
     'Bellini made the gold casket, Cellini the silver and lead caskets'."""
     groups = puzzle.layout.groups

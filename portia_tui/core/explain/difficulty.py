@@ -70,7 +70,7 @@ from portia_tui.core.solve.engine import CasketEngine, WholeEngine, bits
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.language.rules import m_rule
 from portia_tui.core.solve.semantics import components, holds, references
-from portia_tui.core.language.vocabulary import KINDS, FreeMeaning, GroupMeaning
+from portia_tui.core.language.vocabulary import KINDS, FreeMeaning, GroupMeaning, refers_to
 
 
 @dataclass(frozen=True)
@@ -161,16 +161,6 @@ def level_name(stored: str) -> str:
     return OLD_LEVELS.get(stored, stored)
 
 
-def techniques_for(level: str) -> tuple[Technique, ...]:
-    return tuple(t for t in TECHNIQUES if t.level == level)
-
-
-def level_of(score: float) -> str:
-    """The level of a score (its rank is the whole part)."""
-    rank = max((r for r in BY_RANK if r <= int(score)), default=TECHNIQUES[0].rank)
-    return BY_RANK[rank].level
-
-
 @dataclass(frozen=True)
 class Rating:
     level: str
@@ -243,7 +233,7 @@ class Rater:
         for comp in self.order:
             members = set(comp)
             outside = [t for i in comp if isinstance(meanings[i], GroupMeaning)
-                       for t in meanings[i].group if t not in members]
+                       for t in refers_to(meanings[i]) if t not in members]
             own = max(BY_KEY[KIND_TECHNIQUE[flat[i][1].kind]].rank
                       for i in comp)
             rank = max([own] + [need[t] for t in outside])

@@ -21,13 +21,12 @@ import json
 import os
 import re
 import stat
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from portia_tui.core.errors import ExistsError, FormatError
-from portia_tui.core.language.vocabulary import LazyPattern
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
-if TYPE_CHECKING:
-    from typing import Any
 
 #: size caps: a puzzle, settings or theme file is a few kilobytes; a pack or the progress
 #: file of many thousand puzzles a few megabytes
@@ -121,14 +120,8 @@ def _number_line(text: str) -> int | None:
 
 
 def parse_toml(text: str, path: str, label: str = "TOML syntax") -> dict[str, Any]:
-    """The TOML table in text; FormatError('<label>: ...', path, line) when it is not one.
-    Text in the plain form portia writes is read by :func:`plain_toml`; anything else, and
-    every error, by tomllib."""
-    table = plain_toml(text)
-    if table is not None:
-        return table
-    import tomllib
-
+    """The TOML table in text (read by tomllib); FormatError('<label>: ...', path, line) when
+    it is not one."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -139,111 +132,6 @@ def parse_toml(text: str, path: str, label: str = "TOML syntax") -> dict[str, An
     except (ValueError, OverflowError):  # an integer of more than 4300 digits
         raise FormatError(f"{label}: a number too long to read", path,
                           _number_line(text)) from None
-
-
-# The plain TOML portia writes: `key = "text"`, integers, true/false, arrays of strings (one
-# line, or one string a line), [[tables]] and comments. tomllib takes about 10 ms to import
-# (and typing with it), more than `portia solve` needs for everything else, so this form is
-# read here. Anything outside it (an escape, a float, a dotted key, a key given twice, a
-# control character...) returns None and goes to tomllib, which reads it or words the error.
-_STRING = r'"([^"\\]*)"'  # a basic string with no escape (its text captured)
-_BARE = r'"[^"\\]*"'
-_TAIL = r"[ \t]*(?:#.*)?"  # what may end a line: blanks, a comment
-
-
-class _Plain:
-    """The plain form's patterns, compiled on first use (:class:`vocabulary.LazyPattern`)."""
-
-    control = LazyPattern(r"[\x00-\x08\x0b-\x1f\x7f]")  # control characters but tab, newline
-    key_value = LazyPattern(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
-    table = LazyPattern(rf"[ \t]*\[\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\]{_TAIL}")  # [[table]]
-    scalar = LazyPattern(rf"(?:{_STRING}|([+-]?(?:0|[1-9][0-9]{{0,17}}))|(true|false)){_TAIL}")
-    inline = LazyPattern(rf"(\[[ \t]*(?:{_BARE}[ \t]*,[ \t]*)*(?:{_BARE}[ \t]*)?\]){_TAIL}")
-    element = LazyPattern(rf"[ \t]*{_STRING}[ \t]*(,?){_TAIL}")  # an element on its own line
-    end = LazyPattern(rf"[ \t]*\]{_TAIL}")  # the array's end
-    blank = LazyPattern(_TAIL)  # a blank or comment line, or a line's end
-    string = LazyPattern(_STRING)
-
-
-def plain_toml(text: str) -> dict[str, Any] | None:
-    """The table in text when it is in the plain form portia writes, else None (tomllib reads
-    it: the two agree on every text this accepts, checked by hypothesis)."""
-    if "\r" in text or _Plain.control.search(text):
-        return None
-    root: dict[str, Any] = {}
-    tables: set[str] = set()  # the names of arrays of tables made here
-    current = root
-    lines = iter(text.split("\n"))
-    for line in lines:
-        if _Plain.blank.fullmatch(line):
-            continue
-        found = _Plain.table.fullmatch(line)
-        if found:
-            name = found[1]
-            if name in root and name not in tables:
-                return None
-            tables.add(name)
-            current = {}
-            root.setdefault(name, []).append(current)
-            continue
-        found = _Plain.key_value.fullmatch(line)
-        if not found or found[1] in current:
-            return None
-        value = _plain_value(found[2], lines)
-        if value is None:
-            return None
-        current[found[1]] = value
-    return root
-
-
-def _plain_value(text: str, lines) -> Any:
-    """The value after `key =`: a string, integer, boolean or array of strings (whose later
-    lines are taken from `lines`), or None when it is not in the plain form."""
-    found = _Plain.scalar.fullmatch(text)
-    if found:
-        if found[1] is not None:
-            return found[1]
-        return int(found[2]) if found[2] is not None else found[3] == "true"
-    found = _Plain.inline.fullmatch(text)
-    if found:
-        return _Plain.string.findall(found[1])
-    if text == '"""':
-        return _plain_multiline(lines)
-    if not (text.startswith("[") and _Plain.blank.fullmatch(text, 1)):
-        return None
-    items: list[str] = []
-    comma = True  # whether another element may follow
-    for line in lines:
-        if _Plain.blank.fullmatch(line):
-            continue
-        if _Plain.end.fullmatch(line):
-            return items
-        found = _Plain.element.fullmatch(line)
-        if not found or not comma:
-            return None
-        items.append(found[1])
-        comma = bool(found[2])
-    return None
-
-
-def _plain_multiline(lines) -> str | None:
-    """The rest of a multi-line string whose opening \"\"\" ended its line: the lines up to the
-    closing quotes (none may hold a quote or a backslash), or None."""
-    text: list[str] = []
-    for line in lines:
-        if "\\" in line:
-            return None
-        at = line.find('"""')
-        if at < 0:
-            if '"' in line:
-                return None
-            text.append(line)
-            continue
-        if '"' in line[:at] or not _Plain.blank.fullmatch(line, at + 3):
-            return None
-        text.append(line[:at])
-        return "\n".join(text)
-    return None
 
 
 def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -296,29 +184,17 @@ def _second_key_line(text: str, key: str) -> int | None:
     return text.count("\n", 0, found[min(1, len(found) - 1)].start()) + 1
 
 
-class reading:
+@contextmanager
+def reading(path: str) -> Iterator[None]:
     """``with reading(path):`` turns what a reader may still raise on hostile input (a number
     too large for a float, nesting too deep for the checks) into one FormatError naming the
-    file: the last guard behind the readers' own checks, so no input ever ends in a traceback.
-    (A class, not a contextlib generator: `portia solve` does without importing contextlib.)"""
-
-    __slots__ = ("path",)
-
-    def __init__(self, path: str):
-        self.path = path
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 trace: object) -> bool:
-        if kind is None:
-            return False
-        if issubclass(kind, RecursionError):
-            raise FormatError("nested too deep to read", self.path) from None
-        if issubclass(kind, (OverflowError, ValueError)):
-            raise FormatError(f"cannot read this file: {exc}", self.path) from None
-        return False
+    file: the last guard behind the readers' own checks, so no input ever ends in a traceback."""
+    try:
+        yield
+    except RecursionError:
+        raise FormatError("nested too deep to read", path) from None
+    except (OverflowError, ValueError) as exc:
+        raise FormatError(f"cannot read this file: {exc}", path) from None
 
 
 # --------------------------------------------------------------------------- writing
@@ -345,9 +221,12 @@ def check_target(path: str | os.PathLike[str], force: bool = False) -> None:
 
 
 def _temp_file(folder: str, base: str) -> tuple[int, str]:
-    """A new file in folder, created with mode 0o666 less the umask (as open() would)."""
+    """A new file in folder, created with mode 0o666 less the umask (as open() would). Its
+    name holds at most 64 characters of `base`, so a long name that fits the system is not
+    refused for its temporary file's longer one."""
     import secrets
 
+    base = base[:64]
     for _ in range(100):
         tmp = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")
         try:
@@ -399,6 +278,57 @@ def _place_new(tmp: str, real: str, target: str) -> None:
     os.unlink(tmp)
 
 
+def write_all(files: list[tuple[str | os.PathLike[str], str]], force: bool = False) -> None:
+    """Write several files, all or none (an export's folder): every text goes to a temporary
+    file beside its target first; only when all are written and synced are they given their
+    names. A failure before that removes the temporary files and writes nothing; a name
+    taken meanwhile (without force) removes the new files already placed. FormatError or
+    ExistsError naming the file, as :func:`atomic_write`."""
+    for path, _text in files:
+        check_target(path, force)
+    temps: list[tuple[str, str, str]] = []  # (temporary, real name, name as given)
+    try:
+        for path, text in files:
+            target = os.fspath(path)
+            real = os.path.realpath(target)
+            fd, tmp = _temp_file(os.path.dirname(real) or ".", os.path.basename(real))
+            temps.append((tmp, real, target))
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+    except OSError as exc:
+        for tmp, _real, _target in temps:
+            _unlink_quietly(tmp)
+        raise FormatError(f"cannot write: {exc.strerror or exc}; no file written",
+                          os.fspath(path)) from None
+    _place_all(temps, force)
+
+
+def _place_all(temps: list[tuple[str, str, str]], force: bool) -> None:
+    """Give each temporary file its name (see :func:`write_all`)."""
+    placed: list[str] = []
+    try:
+        for tmp, real, target in temps:
+            if force:
+                os.replace(tmp, real)
+            else:
+                _place_new(tmp, real, target)
+            placed.append(real)
+    except BaseException as exc:
+        for tmp, _real, _target in temps:
+            _unlink_quietly(tmp)
+        if not force:  # the files placed are new ones this call made
+            for real in placed:
+                _unlink_quietly(real)
+        if isinstance(exc, OSError):
+            raise FormatError(f"cannot write: {exc.strerror or exc}; no file written",
+                              temps[len(placed)][2]) from None
+        raise
+    for folder in {os.path.dirname(real) or "." for _tmp, real, _target in temps}:
+        _sync_folder(folder)
+
+
 def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -> None:
     """Write text (UTF-8, "\\n" line ends) to path atomically; see the module notes.
 
@@ -436,3 +366,65 @@ def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -
         if isinstance(exc, OSError):
             raise FormatError(f"cannot write: {exc.strerror or exc}", target) from None
         raise
+
+
+def set_aside(path: str | os.PathLike[str], suffix: str) -> str:
+    """Move a file portia cannot read out of the way, to the first name no file has:
+    ``NAME<suffix>``, then ``NAME<suffix>-2``, ``-3``, ... An earlier copy is never replaced:
+    the new name is taken with a hard link (which fails when the name exists), or where the
+    system refuses the link (EPERM: a file system without hard links, or a file the user may
+    not read), by creating the name exclusively and renaming the file over that placeholder.
+
+    Returns the new name; FormatError naming the file, with the system's reason, when it
+    cannot be moved (the caller then must not replace it)."""
+    name = os.fspath(path)
+    for k in range(1, 1000):
+        candidate = name + (suffix if k == 1 else f"{suffix}-{k}")
+        try:
+            os.link(name, candidate)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in _NO_LINKS:
+                raise _aside_error(name, exc) from None
+            if _claim(name, candidate):
+                _rename_over_claim(name, candidate)
+                return candidate
+            continue
+        try:
+            os.unlink(name)
+        except OSError as exc:  # two names for one file: take the new one back
+            _unlink_quietly(candidate)
+            raise _aside_error(name, exc) from None
+        return candidate
+    raise FormatError(f"cannot be set aside: every name up to {suffix}-999 is taken", name)
+
+
+def _claim(name: str, candidate: str) -> bool:
+    """Create `candidate` exclusively (True), or False when the name is taken."""
+    try:
+        os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        raise _aside_error(name, exc) from None
+    return True
+
+
+def _rename_over_claim(name: str, candidate: str) -> None:
+    try:
+        os.replace(name, candidate)
+    except OSError as exc:
+        _unlink_quietly(candidate)
+        raise _aside_error(name, exc) from None
+
+
+def _unlink_quietly(name: str) -> None:
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+
+
+def _aside_error(name: str, exc: OSError) -> FormatError:
+    return FormatError(f"cannot be set aside: {exc.strerror or exc}", name)

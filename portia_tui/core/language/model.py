@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from portia_tui.core.language import vocabulary as voc
 from portia_tui.core.errors import PuzzleError
-from portia_tui.core.record import record
 from portia_tui.core.language.rules import (Rule, clash_message, conditions, is_m_rule, m_rule, rule_problem,
                     rule_sentence, total_clash)
 from portia_tui.core.language.vocabulary import EMPTY, Layout, Meaning, Statement, is_empty
+from portia_tui.core.language.words import number_said
 
 DEFAULT_CASKETS = ("gold", "silver", "lead")
 #: names for puzzles with more caskets, in order (then "casket13", "casket14", ...)
@@ -30,22 +32,37 @@ def casket_names(k: int) -> tuple[str, ...]:
                  for i in range(k))
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*( [a-z0-9_-]+)*$")
 _RESERVED = {"this", "other", "the"}
+#: the longest casket name (a share code holds names of up to 200 bytes; a name is read in a
+#: sentence, a menu and a column of the player)
+MAX_NAME = 40
 
 
 def check_name(name: str) -> str | None:
-    """Why `name` cannot name a casket, or None."""
+    """Why `name` cannot name a casket, or None: its characters, its length, a reserved word,
+    or words the sentences put between names (" or the "), which would make a sentence read
+    two ways."""
     if not _NAME.match(name):
         return (
-            f"bad casket name {name!r}: use lower-case letters, digits, '-', '_' "
+            f"bad casket name {_excerpt(name)}: use lower-case letters, digits, '-', '_' "
             "and single spaces"
         )
+    if len(name) > MAX_NAME:
+        return f"bad casket name {_excerpt(name)}: at most {MAX_NAME} characters"
     if name in _RESERVED:
         return f"{name!r} cannot name a casket"
+    joiner = voc.name_joiner(name)
+    if joiner is not None:
+        return (f"bad casket name {name!r}: sentences put {joiner.strip()!r} between two "
+                "names ('the gold or the lead casket'), so a name cannot hold it")
     return None
 
 
-@record
-class Casket:
+def _excerpt(text: str, limit: int = 40) -> str:
+    """text quoted, cut to `limit` characters ("...") so an error line stays short."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+class Casket(NamedTuple):
     name: str
     statements: tuple[Statement, ...]
 
@@ -63,6 +80,7 @@ def _with_m(rules: tuple[Rule, ...], m: int | None) -> tuple[Rule, ...]:
     return rules[:at] + (m_rule(m),) + rules[at + 1:]
 
 
+@dataclass(frozen=True, init=False, repr=False)
 class Puzzle:
     """A Portia puzzle: caskets in a fixed order, each with its statements, and its rules.
 
@@ -76,8 +94,8 @@ class Puzzle:
     to choose), and m may be open (None). Such a puzzle is a valid shape; it is just not
     complete (see :attr:`empty_slots`, :attr:`complete`).
 
-    Immutable (a hand-written value class rather than a dataclass: `portia solve` starts
-    faster without importing dataclasses).
+    Immutable: a frozen dataclass (equal and hashed by its fields) whose constructor also
+    takes m.
     """
 
     caskets: tuple[Casket, ...]
@@ -100,18 +118,6 @@ class Puzzle:
         set_(self, "author", author)
         set_(self, "notes", notes)
         set_(self, "target", target)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a Puzzle is immutable: use its with_* methods or replace()")
-
-    def _key(self) -> tuple:
-        return tuple(getattr(self, f) for f in _FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Puzzle) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS)
@@ -184,7 +190,8 @@ class Puzzle:
     ) -> "Puzzle":
         """A puzzle from {casket name: [statements]} (order kept), validated."""
         pairs = statements.items() if isinstance(statements, dict) else statements
-        puzzle = cls(tuple(Casket(name, tuple(sts)) for name, sts in pairs), m, **meta)
+        puzzle = cls(tuple(Casket(name, tuple(sts)) for name, sts in pairs), m,
+                     **meta)  # type: ignore[arg-type]  # title, author, notes: strings
         puzzle.validate()
         return puzzle
 
@@ -286,7 +293,7 @@ class Puzzle:
             out.append((None, f"the target {self.target!r} is not one of the caskets"))
         for r in self.rules:
             if is_m_rule(r) and not 0 <= r.k <= self.size:
-                out.append((None, f"m = {r.k} is out of range: it must be between 0 and "
+                out.append((None, f"m = {number_said(r.k)} is out of range: it must be between 0 and "
                                   f"{self.size}"))
                 continue
             bad = rule_problem(r, self.layout)
@@ -311,9 +318,6 @@ class Puzzle:
     # ----------------------------------------------------------------- edits (new puzzles)
     def with_m(self, m: int | None) -> "Puzzle":
         return self.replace(m=m)
-
-    def with_rules(self, rules: Sequence[Rule]) -> "Puzzle":
-        return self.replace(rules=tuple(rules))
 
     def with_meta(self, **meta: str) -> "Puzzle":
         return self.replace(**meta)

@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
-from portia_tui.core.record import record
+from portia_tui.core.language.vocabulary import (COUNT, MAKERS_RULE, NUMBER, CasketsMeaning, CountMeaning,
+                                                 LazyPattern, Layout, Meaning, _count_menu,
+                                                 _count_problem, _norm, count_phrase, number,
+                                                 op_of)
 
-from portia_tui.core.language.vocabulary import (COUNT, NUMBER, CasketsMeaning, CountMeaning, LazyPattern, Layout,
-                         Meaning, _count_menu, _count_problem, _norm, count_phrase, number,
-                         op_of)
 
-
-@record
-class Rule:
+class Rule(NamedTuple):
     """One rule: a kind key, a comparison (op, k), the value counted (true/false), and for
     'bearing' the true count J each counted casket bears."""
 
@@ -226,7 +225,7 @@ class Bearing(RuleKind):
 class Makers(RuleKind):
     key = "makers"
     summary = "every casket was made by Bellini (all true) or by Cellini (all false)"
-    example = "Every casket was made by Bellini or by Cellini"
+    example = MAKERS_RULE
     pattern = LazyPattern(r"^every casket was made (?:either )?by bellini or (?:by )?cellini$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:

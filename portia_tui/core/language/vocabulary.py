@@ -11,13 +11,13 @@ Nothing here knows about files, solvers or interfaces; it speaks of caskets thro
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
-from portia_tui.core.record import record
 
 
-@record
-class Statement:
+class Statement(NamedTuple):
     """One statement: a kind key and, for the kinds that name a casket, that casket's name.
 
     Portrait statements about their own casket store that casket's name; they read
@@ -44,36 +44,31 @@ def is_empty(st: Statement) -> bool:
     return st.kind == ""
 
 
-@record
-class PortraitMeaning:
+class PortraitMeaning(NamedTuple):
     """T(s) <-> P(casket) when positive, T(s) <-> not P(casket) otherwise."""
 
     casket: int
     positive: bool
 
 
-@record
-class GroupMeaning:
+class GroupMeaning(NamedTuple):
     """T(s) <-> every statement in group has truth value `value`."""
 
     group: tuple[int, ...]
     value: bool
 
 
-@record
-class FreeMeaning:
+class FreeMeaning(NamedTuple):
     """An empty slot: it says nothing yet, so its truth value is unconstrained."""
 
 
-@record
-class AnyOfMeaning:
+class AnyOfMeaning(NamedTuple):
     """T(s) <-> the portrait is in one of `caskets` (casket indices)."""
 
     caskets: tuple[int, ...]
 
 
-@record
-class CountMeaning:
+class CountMeaning(NamedTuple):
     """T(s) <-> the number of statements in `group` whose truth value is `value`
     compares to k by op ("exactly", "at least", "at most")."""
 
@@ -83,8 +78,7 @@ class CountMeaning:
     value: bool
 
 
-@record
-class CasketsMeaning:
+class CasketsMeaning(NamedTuple):
     """T(s) <-> the number of caskets whose true count lies in their accepted set compares to
     k by op. `groups[c]` are casket c's statements and `accept[c]` the true counts accepted
     there: only true statements is {len(group)}, only false {0}, exactly J true {J}, made by
@@ -142,8 +136,7 @@ def evaluate(mn: Meaning, placement: int, values, own: bool = False) -> bool:
     raise TypeError(f"unknown meaning {mn!r}")
 
 
-@record
-class Layout:
+class Layout(NamedTuple):
     """Casket names in order and how many statements each holds."""
 
     names: tuple[str, ...]
@@ -164,7 +157,7 @@ class Layout:
         start = self.offset(casket)
         return tuple(range(start, start + self.counts[casket]))
 
-    def index(self, name: str) -> int:
+    def index(self, name: str) -> int:  # type: ignore[override]  # a casket's place, by name
         return self.names.index(name)
 
 
@@ -228,6 +221,11 @@ def op_of(match: re.Match[str]) -> str:
     return match["op"] or "exactly"
 
 
+#: the Bellini/Cellini rule's sentence (core/language/rules.py's `Makers` says it; the maker
+#: kinds name it when it is missing, and the statements sit below the rules)
+MAKERS_RULE = "Every casket was made by Bellini or by Cellini"
+
+
 def maker_name(value: bool) -> str:
     return "Bellini" if value else "Cellini"
 
@@ -244,6 +242,9 @@ class Kind:
     needs_rule: str = ""
     #: the regular expression its sentence matches (on normalised text)
     pattern: re.Pattern[str]
+    #: the words its sentence puts between two casket names ("the gold or the lead casket"):
+    #: a name holding them would make the sentence read two ways (see :func:`name_joiner`)
+    joiners: tuple[str, ...] = ()
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         raise NotImplementedError
@@ -411,6 +412,7 @@ class PortraitInOneOf(Kind):
     family = "portrait"
     pattern = LazyPattern(r"^the portrait is in the (?P<list>.+? or the .+?) casket$")
     _split = LazyPattern(r", the | or the ")
+    joiners = (", the", "or the")
     #: menus offer every choice of 2 .. k-1 caskets up to this many caskets, pairs beyond
     MENU_ALL_UP_TO = 5
 
@@ -454,7 +456,9 @@ def _count_problem(op: str, k: int, most: int, where: str) -> str | None:
     if op not in OPS:
         return f"unknown comparison {op!r} (use {', '.join(OPS)})"
     if not 0 <= k <= most:
-        return f"{k} is out of range: {where} {most}"
+        from portia_tui.core.language.words import number_said
+
+        return f"{number_said(k)} is out of range: {where} {most}"
     return None
 
 
@@ -632,6 +636,25 @@ VOCABULARIES: dict[str, tuple[str, ...]] = {
 #: the order sentences are tried in (a longer form before the form it contains)
 _PARSE_ORDER = ("in_one_of",) + tuple(k for k in KINDS if k != "in_one_of")
 
+def _words(text: str) -> list[str]:
+    return text.replace(",", " , ").split()
+
+
+def name_joiner(name: str) -> str | None:
+    """The joiner (words a sentence puts between two casket names, such as "or the") that
+    `name` holds as whole words, or None. A casket named "a or the b" would make "The
+    portrait is in the a or the b casket" read as two caskets, so such a name is refused."""
+    if " " not in name and "," not in name:
+        return None  # every joiner is two words or more
+    words = _words(name)
+    for kind in KINDS.values():
+        for joiner in kind.joiners:
+            said = _words(joiner)
+            if any(words[i:i + len(said)] == said for i in range(len(words))):
+                return joiner
+    return None
+
+
 def kind_of(st: Statement) -> Kind:
     """The kind of a filled statement (an empty slot has none: see :func:`is_empty`)."""
     try:
@@ -657,6 +680,12 @@ def parse_sentence(text: str, layout: Layout, owner: int) -> Statement | None:
     norm = _norm(text)
     if not norm:
         return EMPTY
+    return _parse(norm, layout, owner)
+
+
+@lru_cache(maxsize=4096)
+def _parse(norm: str, layout: Layout, owner: int) -> Statement | None:
+    """The statement a normalised sentence says (cached: a pack repeats its sentences)."""
     for key in _PARSE_ORDER:
         kind = KINDS[key]
         match = kind.pattern.match(norm)
@@ -666,7 +695,7 @@ def parse_sentence(text: str, layout: Layout, owner: int) -> Statement | None:
 
 
 def problem(st: Statement, layout: Layout, owner: int,
-            rules: Sequence[str] | None = None) -> str | None:
+            rules: Collection[str] | None = None) -> str | None:
     """Why st may not stand on casket `owner`, or None (an empty slot may stand anywhere).
 
     `rules` are the rule kinds the puzzle states (see core/language/rules.py); when given, a statement
@@ -679,15 +708,12 @@ def problem(st: Statement, layout: Layout, owner: int,
     kind = KINDS[st.kind]
     bad = kind.problem(st, layout, owner)
     if bad is None and rules is not None and kind.needs_rule and kind.needs_rule not in rules:
-        from portia_tui.core.language.rules import RULE_KINDS
-
-        need = RULE_KINDS[kind.needs_rule].example
-        return f"statements about Bellini and Cellini need the rule {need!r}"
+        return f"statements about Bellini and Cellini need the rule {MAKERS_RULE!r}"
     return bad
 
 
 def options(layout: Layout, owner: int, kinds: Sequence[str] | None = None,
-            rules: Sequence[str] = ()) -> list[Statement]:
+            rules: Collection[str] = ()) -> list[Statement]:
     """The menu: every valid statement for a slot on casket `owner`, in menu order.
 
     `kinds` defaults to the classic six (:data:`CLASSIC_KINDS`); pass
@@ -723,6 +749,17 @@ def smallest_vocabulary(kinds: Iterable[str]) -> str:
 
 def menu(puzzle, slot: int, vocabulary: str = "classic") -> list[Statement]:
     """The menu of statement number `slot` (0-based) of a puzzle: every statement of the
-    vocabulary that may stand on its casket, in menu order."""
-    return options(puzzle.layout, puzzle.owner(slot), vocabulary_kinds(vocabulary),
-                   puzzle.rule_kinds)
+    vocabulary that may stand on its casket, in menu order (:func:`in_menu_order`: the one
+    order the editor's menu and `portia assist` list)."""
+    return in_menu_order(options(puzzle.layout, puzzle.owner(slot),
+                                 vocabulary_kinds(vocabulary), puzzle.rule_kinds))
+
+
+_FAMILY_ORDER = {family: i for i, family in enumerate(FAMILIES)}
+
+
+def in_menu_order(statements: Iterable[Statement]) -> list[Statement]:
+    """Statements as a slot's menu lists them: family by family (:data:`FAMILIES` order,
+    each under its heading), the kinds' own order within a family ("in one of" beside "in"
+    and "not in", before the statements about statements)."""
+    return sorted(statements, key=lambda st: _FAMILY_ORDER[KINDS[st.kind].family])

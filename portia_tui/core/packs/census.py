@@ -58,7 +58,7 @@ import time
 from dataclasses import asdict, dataclass
 from itertools import combinations_with_replacement, product
 from math import comb, factorial
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -237,7 +237,7 @@ def _casket_rows(layout: Layout, c: int, menu: list[Statement], worlds: _Worlds)
     # the hot loop, in one frame: a call per multiset would cost more than the split gains
     for combo in combinations_with_replacement(range(len(menu)), n):
         slots = [table[o][j] for j, o in enumerate(combo)]
-        accepted = []
+        accepted: list = []
         for x, spot in enumerate(spots):
             mask = full
             for slot in slots:
@@ -363,7 +363,8 @@ class _Placements:
 
     def once(self, rows: slice) -> np.ndarray:
         """(states in rows x last rows): the totals exactly one placement achieves."""
-        seen = twice = None
+        seen: Any = None
+        twice: Any = None
         for table, s_of, l_of in zip(self.tables, self.state_slice, self.last_slice):
             a = table[s_of[rows][:, None], l_of[None, :]]
             if seen is None:

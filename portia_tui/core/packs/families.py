@@ -148,6 +148,7 @@ def _count_all(layout: Layout, menus: list[list[Statement]], worlds, progress) -
         done += 1 if c == 0 else 2
         if progress:
             progress(done, steps)
+    assert rows is not None  # a puzzle has caskets
     return rows
 
 

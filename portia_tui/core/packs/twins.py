@@ -4,7 +4,8 @@ statements on each casket (and have the same m).
 :func:`twin_key` is a canonical form: equal keys exactly when two puzzles are twins. It drops
 the casket names, relabels the caskets 0..K-1 and sorts each casket's statements. With up to
 :data:`BRUTE_CASKETS` caskets it orders the caskets by what they say and what is said of them,
-and where that ties takes the smallest key over the orders left; beyond, it refines casket colours (what a casket says and what is said of it, round after round)
+and where that ties takes the smallest key over the orders left; beyond, it refines casket
+colours (what a casket says and what is said of it, round after round)
 and branches only where colours tie, skipping a branch when swapping the two caskets maps the
 puzzle onto itself (then both branches give the same key).
 """

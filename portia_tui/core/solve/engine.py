@@ -127,15 +127,6 @@ class Casket:
         self.portrait = 0
         self._detail: list[tuple[int, tuple[int, bool] | None]] | None = None
 
-    def domain(self, p: int) -> int:
-        """The signals it can show under placement p, judged by its portrait statements."""
-        d = MIXED if self.n >= 2 else 0
-        if self.can_all >> p & 1:
-            d |= ALL
-        if self.can_none >> p & 1:
-            d |= NONE
-        return d
-
     def detail(self, where: dict[str, int], freed: frozenset[int] = frozenset()
                ) -> list[tuple[int, tuple[int, bool] | None]]:
         """Per statement: its category and, for portrait and truth statements, (casket,
@@ -412,7 +403,7 @@ def casket_units(caskets: Sequence[Casket], members: Sequence[int] | None = None
             cl = caskets[c].live
             if not cl:
                 continue
-            ts = [t for t, _x, _y in cl if inside is None or t in inside]
+            ts: Sequence[int] = [t for t, _x, _y in cl if inside is None or t in inside]
             if ts:
                 edges[c] = ts
                 linked = True
@@ -518,7 +509,7 @@ def _warshall(reach: list[int], nodes: Sequence[int]) -> list[tuple[int, ...]]:
             for c in nodes:
                 if reach[c] & bit:
                     reach[c] |= rv
-    units = []
+    units: list[tuple[int, ...]] = []
     placed = 0
     for c in nodes:
         if placed >> c & 1:
@@ -627,7 +618,7 @@ class Walk:
     def __init__(self, plan: Plan, p: int):
         self.plan = plan
         self.p = p
-        self._after = None
+        self._after: list[dict[tuple[int, ...], int]] | None = None
         caskets = plan.caskets
         env = list(plan.env0)
         level: dict[tuple[int, ...], int] = {(): 1}
@@ -721,11 +712,11 @@ def unit_solutions(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[i
     `users`: `unit_users(caskets, unit)`, when the caller keeps it (or of a unit holding
     this one)."""
     if len(unit) == 1:
-        c = caskets[unit[0]]
-        a = c.fixed_true(p, env)
-        kmask = c.counts(a)
-        out = []
-        for sig, mask in c.signals:
+        one = caskets[unit[0]]
+        a = one.fixed_true(p, env)
+        kmask = one.counts(a)
+        out: list[tuple[tuple[int, int, int], ...]] = []
+        for sig, mask in one.signals:
             got = kmask & mask
             if got:
                 out.append(((sig, a, got),))
@@ -1527,9 +1518,9 @@ class CasketEngine:
         caskets = self.caskets
         if self._quick[p] is not None:
             out = 1
-            for c in caskets:
-                a = self._rows_a[c.index][p]
-                out *= sum(c.multiplicity(a, k) for k in bits(self._rows_m[c.index][p]))
+            for one in caskets:
+                a = self._rows_a[one.index][p]
+                out *= sum(one.multiplicity(a, k) for k in bits(self._rows_m[one.index][p]))
             return out
         walk = self.walk(p)
         if not walk.total:
@@ -1575,8 +1566,11 @@ def analyse(puzzle: Puzzle) -> Analysis:
 
 
 # =========================================================================== the whole language
-def _readers(puzzle: Puzzle) -> Callable[[object], Callable[[int, tuple[int, ...], int], bool]
-                                          | None]:
+#: a meaning read off the placement p, the per-casket true counts K and their sum T
+_Reading = Callable[[int, tuple[int, ...], int], bool]
+
+
+def _readers(puzzle: Puzzle) -> Callable[[object], _Reading | None]:
     """For a puzzle, the reading of a meaning off the placement p, the per-casket true
     counts K and their sum T: a function (p, K, T) -> bool, or None for an "other"
     statement (its value depends on its own casket's other statements)."""
@@ -1705,7 +1699,7 @@ class WholeEngine:
         size = puzzle.size
         reader = _readers(puzzle)
         #: per casket: (readers of its fixed statements with their numbers), ot, of, free
-        self.fixed: list[list[tuple[int, Callable[..., bool]]]] = [[] for _ in range(k)]
+        self.fixed: list[list[tuple[int, _Reading]]] = [[] for _ in range(k)]
         self.ot = [0] * k
         self.of = [0] * k
         self.free = [0] * k
@@ -1741,7 +1735,9 @@ class WholeEngine:
             elif isinstance(mn, AnyOfMeaning):
                 self.placed.add(i)
                 self._named.update(mn.caskets)
-        self.rules = [reader(mn) for mn in puzzle.conditions] if rules else []
+        #: the side rules' readings (a rule is never an "other" statement: none is None)
+        self.rules: list[_Reading] = [r for r in map(reader, puzzle.conditions)
+                                      if r is not None] if rules else []
         self._free_set, self._with_rules = frozenset(free), rules
         self._sat = None
         self._unary: list[tuple[list[int], list[int]]] | None = None

@@ -18,7 +18,8 @@ auxiliary variables follow. The encoding is linear in the number of statements:
 
 For the analysis everything lives in one solver. The meaning clauses carry activation
 literals (one per casket for its statements outside loops, one per loop, one for the side
-rules), so a loop is classified on its closure, rules aside, by assumptions, not by building another solver. Clauses go in in
+rules), so a loop is classified on its closure, rules aside, by assumptions, not by building
+another solver. Clauses go in in
 bulk (`bootstrap_with`, `append_formula`), never one Python call per clause.
 """
 
@@ -89,11 +90,11 @@ class Encoding:
         kind = st.kind
         groups = self._groups
         if kind == "in" or kind == "not_in":
-            p = self._where[st.target] + 1
+            p = self._where[st.target or ""] + 1
             p = p if kind == "in" else -p
             return [[-t, p], [t, -p]]
         if kind == "true" or kind == "false":
-            y = self._where[st.target]
+            y = self._where[st.target or ""]
             a = self.all_of(groups[y], y, kind == "true")
             return [[-t, a], [t, -a]]
         if kind == "other_true" or kind == "other_false":
@@ -211,9 +212,9 @@ class Encoding:
         if isinstance(mn, CasketsMeaning):
             hits = []
             for group, accept in zip(mn.groups, mn.accept):
-                lits = tuple(self._lit(g, True) for g in group)
-                hits.append(self.or_([self.compare(lits, "exactly", j) for j in sorted(accept)
-                                      if 0 <= j <= len(lits)]))
+                held = tuple(self._lit(g, True) for g in group)
+                hits.append(self.or_([self.compare(held, "exactly", j) for j in sorted(accept)
+                                      if 0 <= j <= len(held)]))
             return self.compare(tuple(hits), mn.op, mn.k)
         raise TypeError(f"no CNF for {mn!r}")
 
@@ -436,7 +437,7 @@ class SatEngine:
         consistent assignment agrees, None when it varies; None overall when none exists."""
         base = self._with_m(placement, m)
         model = None if base is None else self._solve(base)
-        if model is None:
+        if base is None or model is None:
             return None
         k = self.k
         out: list[bool | None] = []
@@ -510,33 +511,12 @@ def analyse(puzzle: Puzzle) -> Analysis:
     with SatEngine(puzzle) as engine:
         reports = tuple(engine.loop_report(j) for j in range(len(engine.loops)))
         counts = tuple(engine.counts(p, engine._settled(p, reports)) for p in range(engine.k))
-    return Analysis(puzzle, counts, reports, engine="sat")
+    return Analysis(puzzle, counts, reports, engine="sat", values=_values_of(puzzle))
 
 
-def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
-                      placement: int, m: int | None) -> tuple[bool, ...]:
-    """For each statement in `choices` put in place of statement `index`: could the portrait
-    be in `placement` with exactly m true statements, under the side rules?  (Algorithm 2's
-    question, for a menu.)
-
-    One solver answers every choice: the slot's meaning clauses are guarded by one selector
-    per choice, and the count totalizer is built once.
-    """
-    if m is None or not 0 <= m <= puzzle.size:
-        return (False,) * len(choices)
-    enc = Encoding(puzzle)
-    owner = puzzle.owner(index)
-    guarded: list[list[int]] = []
-    selectors = []
-    for st in choices:
-        sel = enc._new()
-        guarded += [[-sel] + c for c in enc.meaning_of(index, owner, st)]
-        selectors.append(sel)
-    clauses = enc.definitions + enc.rules + guarded  # definitions include the choices' aux
-    for i, mc in enumerate(enc.meaning):
-        if i != index:
-            clauses += mc
-    card, _top = exactly_m_clauses(puzzle, m, enc.top)
-    with Solver(name=SOLVER, bootstrap_with=clauses + card) as solver:
-        return tuple(bool(solver.solve(assumptions=[placement_var(placement), sel]))
-                     for sel in selectors)
+def _values_of(puzzle: Puzzle):
+    """`Analysis.values` for an analysis whose solver is closed: a solver made per question."""
+    def values(placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
+        with SatEngine(puzzle) as engine:
+            return engine.values(placement, m)
+    return values

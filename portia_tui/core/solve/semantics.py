@@ -9,10 +9,10 @@ statement on this casket is true"). The result types every engine fills in live 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import NamedTuple
 from functools import cached_property
 
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.record import record
 from portia_tui.core.language.vocabulary import Meaning, evaluate, refers_to
 
 
@@ -111,17 +111,8 @@ def holds(mn: Meaning, placement: int, values: Mapping[int, bool] | Sequence[boo
     return evaluate(mn, placement, values, own)
 
 
-def consistent(puzzle: Puzzle, placement: int, values: Sequence[bool]) -> bool:
-    """Whether a full truth assignment agrees with every statement's meaning and with every
-    side rule (every rule but m: see :attr:`Puzzle.side_rules`)."""
-    return (all(values[i] == holds(mn, placement, values, values[i])
-                for i, mn in enumerate(puzzle.meanings))
-            and all(holds(c, placement, values) for c in puzzle.conditions))
-
-
 # --------------------------------------------------------------------------- results
-@record
-class LoopReport:
+class LoopReport(NamedTuple):
     """A loop and how it behaves under each placement (casket indices)."""
 
     statements: tuple[int, ...]
@@ -167,10 +158,9 @@ class Analysis:
         """Each statement's truth value with the portrait in `placement` (and exactly m true
         statements when m is given): True/False when every consistent world agrees, None when
         it varies; None overall when no consistent world exists."""
-        if self._values is None:  # an engine that keeps no evaluation: ask the casket engine
-            from portia_tui.core.solve.engine import evaluator
-
-            self._values = evaluator(self.puzzle).values
+        if self._values is None:  # the engines pass their values; semantics knows no engine
+            raise ValueError(f"this analysis ({self.engine or 'made by hand'}) keeps no values: "
+                             "ask an engine (engine.evaluator(puzzle).values)")
         return self._values(placement, m)
 
     def __eq__(self, other: object) -> bool:

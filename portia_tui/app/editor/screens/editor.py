@@ -13,6 +13,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from portia_tui.app.footer import Footer
@@ -75,8 +76,8 @@ class EditorScreen(Screen):
         self.shown_generation = -1
         self._focus_shown = ""
         self._view_stale = False
-        self._view_timer = None
-        self._repairs_timer = None
+        self._view_timer: Timer | None = None
+        self._repairs_timer: Timer | None = None
 
     # ----------------------------------------------------------------- building
     def compose(self) -> ComposeResult:
@@ -234,7 +235,8 @@ class EditorScreen(Screen):
             # the target defaults to the puzzle's solution when it has one
             sols = report.analysis.solutions()
             model.fallback_target = sols[0] if len(sols) == 1 else 0
-            self.query_one(AssistantPanel).sync(model.puzzle, model.target)
+            # model.target now reads the fallback just set (mypy narrowed it to None above)
+            self.query_one(AssistantPanel).sync(model.puzzle, model.target)  # type: ignore[arg-type]
             if model.assistant and model.target != report.request.target:
                 self.request_analysis()
                 return
@@ -656,7 +658,7 @@ class EditorScreen(Screen):
             finally:
                 self.files.busy = False
 
-        self.run_worker(run, group="dialog")
+        self.run_worker(run, group="dialog")  # type: ignore[arg-type]  # (Textual's overloads)
 
     async def save(self) -> bool:
         return await self.files.save()

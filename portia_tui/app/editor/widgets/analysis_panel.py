@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
+from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.language.words import VALID, incomplete, numbers, plural, verdict_parts
+from portia_tui.core.language.words import VALID, incomplete, numbers, verdict_parts
 
 from ..analysis import Report, counts_text, names
 from ..messages import MChosen
@@ -155,7 +156,7 @@ class AnalysisPanel(VerticalScroll):
         self.unique = OptionList(id="unique-m")
         self.unique_label = Static("", id="unique-label")
         self._unique_key: tuple | None = None
-        self._pending_timer = None
+        self._pending_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield self.body

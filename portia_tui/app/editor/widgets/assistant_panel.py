@@ -21,6 +21,7 @@ from .analysis_panel import update_text
 
 def standing_lines(report: Report) -> list[str]:
     a = report.assistant
+    assert a is not None  # shown only with a target (AssistantPanel.show)
     puzzle = report.analysis.puzzle
     name = puzzle.names[a.target]
     by_rules = a.m is None and bool(puzzle.rules)  # solved by its rules: no m
@@ -56,7 +57,7 @@ def standing_lines(report: Report) -> list[str]:
 
 def value_line(report: Report) -> str | None:
     a = report.assistant
-    if a.values is None:
+    if a is None or a.values is None:
         return None
     name = report.analysis.puzzle.names[a.target]
     said = truth_list(a.values, range(len(a.values)))

@@ -23,7 +23,7 @@ from ..messages import Navigate, SlotFocused, SlotMenuRequested
 
 #: the symbol that marks a statement in a loop (the analysis panel explains it in words)
 LOOP_MARK = "⟳"
-VALUE_MARK = {True: "T", False: "F", None: "?"}
+VALUE_MARK: dict[bool | str | None, str] = {True: "T", False: "F", None: "?"}
 LABEL_WIDTH = 6
 #: what an empty slot shows
 EMPTY_TEXT = "— choose a statement —"
@@ -87,7 +87,8 @@ class Slot(Widget, can_focus=True):
         label = digits + 3
         width = max(self.size.width - label - (0 if narrow else 2), 10)
         lines = self._wrapped(width, rows, narrow)
-        value_style = {True: "bold $success", False: "bold $error"}.get(self.value, "bold")
+        styles: dict[bool | str | None, str] = {True: "bold $success", False: "bold $error"}
+        value_style = styles.get(self.value, "bold")
         parts: list = [
             (f"{self.number:>{digits}}", "bold"),
             (LOOP_MARK if self.loop else " ", "bold $warning"),

@@ -81,7 +81,7 @@ class CasketsView(Vertical):
         for ci, panel in enumerate(self.panels):
             for pos, slot in enumerate(panel.slots):
                 i = puzzle.number(ci, pos)
-                if same_layout and shown.flat[i] == puzzle.flat[i]:
+                if same_layout and shown is not None and shown.flat[i] == puzzle.flat[i]:
                     continue  # the same statement in the same place: the same text
                 slot.show(i + 1, puzzle.flat[i][1], puzzle.sentence(i))
 

@@ -8,7 +8,7 @@ callback that saves progress.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -83,7 +83,7 @@ class PlayPuzzleScreen(Screen):
     class Worked(Message):
         """A worker's result, to be applied on the UI thread."""
 
-        def __init__(self, epoch: int, job: str, apply: Callable[[object], None],
+        def __init__(self, epoch: int, job: str, apply: Callable[[Any], object],
                      result: object) -> None:
             super().__init__()
             self.epoch = epoch
@@ -150,8 +150,8 @@ class PlayPuzzleScreen(Screen):
         self.set_class(height < COMPACT_HEIGHT, "-compact")
 
     # ------------------------------------------------------------------ workers
-    def _spawn(self, job: str, work: Callable[[], object],
-               apply: Callable[[object], None]) -> None:
+    def _spawn(self, job: str, work: Callable[[], Any],
+               apply: Callable[[Any], object]) -> None:
         """Run work() in a thread worker; apply(result) on the UI thread, then redraw (unless
         a restart came in between)."""
         self.busy.add(job)

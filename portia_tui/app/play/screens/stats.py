@@ -12,7 +12,7 @@ from portia_tui.core.io.progress import GroupStats, clock
 
 
 def stats_rows(rows: list[GroupStats]) -> list[tuple[str, ...]]:
-    out = []
+    out: list[tuple[str, ...]] = []
     for r in rows:
         mean = r.mean_solve_seconds
         out.append((r.label, str(r.puzzles), str(r.solved), str(r.hinted), str(r.revealed),

@@ -11,19 +11,20 @@ twin (see :mod:`.quality`).
 - :mod:`.quality`: the quality filters, defined exactly;
 - :mod:`.search`: judging candidates and emitting puzzles.
 
-Packs of generated puzzles are built by :func:`portia_tui.core.packs.pack.build_pack`.
+Packs of generated puzzles are built by :func:`portia_tui.core.packs.pack.build_pack` (the pack
+sits above the generator: nothing here imports it).
 """
 
 from __future__ import annotations
 
-from portia_tui.core.packs.pack import build_pack, created_now
 from portia_tui.core.packs.generator.sampler import loop_free_counts
 from portia_tui.core.packs.generator.search import PATIENCE, GaveUpError, Generated, Stats, generate, iter_generate
-from portia_tui.core.packs.generator.settings import (DEFAULT_ATTEMPTS, M_POLICIES, MAX_CASKETS, MAX_STATEMENTS, REPEATS,
-                       Settings, casket_names, distinct_bound, notices)
+from portia_tui.core.packs.generator.settings import (DEFAULT_ATTEMPTS, M_POLICIES, MAX_CASKETS, MAX_STATEMENTS,
+                                                     REPEATS, Settings, casket_names, distinct_bound,
+                                                     notices)
 
 __all__ = [
     "DEFAULT_ATTEMPTS", "GaveUpError", "Generated", "MAX_CASKETS", "MAX_STATEMENTS",
-    "M_POLICIES", "PATIENCE", "REPEATS", "Settings", "Stats", "build_pack", "casket_names",
-    "created_now", "distinct_bound", "generate", "iter_generate", "loop_free_counts", "notices",
+    "M_POLICIES", "PATIENCE", "REPEATS", "Settings", "Stats", "casket_names",
+    "distinct_bound", "generate", "iter_generate", "loop_free_counts", "notices",
 ]

@@ -28,8 +28,9 @@ about where the portrait is beside its exact negation or one that says the same 
 allowed). Then the rules: every rule condition reads only the true count of each casket
 (:mod:`portia_tui.core.language.rules`), so the casket engine's consistent count vectors per
 placement, computed once without rules, tell for every rule of the menu which placements it
-leaves (whether a rule accepts a vector is kept once asked); the rules that leave exactly one are the valid choices, and one is
-picked at random (a kind of rule first, then a rule of that kind). The puzzle made is then solved again, rules and all, by the casket engine
+leaves (whether a rule accepts a vector is kept once asked); the rules that leave exactly one
+are the valid choices, and one is picked at random (a kind of rule first, then a rule of that
+kind). The puzzle made is then solved again, rules and all, by the casket engine
 that :func:`portia_tui.core.analyse` reads, and, for the first and one in twenty (every one
 with verify), by SAT.
 
@@ -53,7 +54,7 @@ from portia_tui.core.language.model import Casket, Puzzle
 from portia_tui.core.language.rules import Rule, conditions, m_rule, pins_every_value, rule_options
 from portia_tui.core.solve.semantics import Analysis
 from portia_tui.core.packs.twins import whole_key
-from portia_tui.core.language.vocabulary import CLASSIC_KINDS, KINDS, Layout, Statement, evaluate, options
+from portia_tui.core.language.vocabulary import KINDS, Layout, Statement, evaluate, options
 from portia_tui.core.packs.generator.settings import Settings
 
 #: the statement kinds about who made a casket (they need the Bellini/Cellini rule)
@@ -311,9 +312,9 @@ def rule_sets(settings: Settings, layout: Layout, makers: bool
     leaves one casket). `makers`: the candidate carries a statement about who made a casket."""
     f = family_of(settings)
     if settings.m is not None:  # "Exactly m statements are true", fixed
-        one = (m_rule(settings.m),)
+        one: tuple[Rule, ...] = (m_rule(settings.m),)
         return [((MAKERS,) + one) if makers or f.base else one], []
-    singles = [(r,) for r in rule_options(layout, f.rules)]
+    singles: list[tuple[Rule, ...]] = [(r,) for r in rule_options(layout, f.rules)]
     if f.base:  # the third generation: the maker rule, a count only when needed
         # never a count that fixes every value: beside the maker rule it names every maker
         return [f.base], [f.base + r for r in singles

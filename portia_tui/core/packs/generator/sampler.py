@@ -119,7 +119,7 @@ class Sampler:
             _TARGET_BIASES.get(self.s.difficulty, _BIASES))
         if self.s.loops:
             picks = [self._pick(c, menu, q) for c, menu in enumerate(self.menus)]
-            return (None if None in picks else picks), None
+            return (None if None in picks else picks), None  # type: ignore[return-value]
         order = list(range(self.k))
         self.rng.shuffle(order)
         out = []
@@ -261,7 +261,7 @@ def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list
     full = (1 << k) - 1
     all_true = [0] * k
     all_false = [0] * k
-    masks = []
+    masks: list[int] = []
     add = masks.append
     for c in order:
         at = af = full
@@ -292,24 +292,6 @@ def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list
     if k <= _SPREAD_CASKETS:
         return _fields(sum(map(_spread(k).__getitem__, masks)), k)
     return [sum(1 for v in masks if v >> p & 1) for p in range(k)]
-
-
-def loop_free_depth(cands: list[list[Coded]], order: list[int], k: int) -> int:
-    """The longest chain of statements about statements in a loop-free candidate, by the rule
-    of :meth:`portia_tui.core.explain.deduction.Deducer` (a portrait statement 0; a statement about a
-    group, 1 more than the deepest statement of the group), read off the coded form."""
-    deepest = [0] * k  # the deepest statement on each casket
-    for c in order:
-        plain = 0
-        other = False
-        for code, target in cands[c]:
-            if code == TRUE or code == FALSE:
-                plain = max(plain, 1 + deepest[target])
-            elif code >= OTHER_TRUE:
-                other = True
-        # the "other" statement (at most one) speaks of the plain statements of its casket
-        deepest[c] = plain + 1 if other else plain
-    return max(deepest)
 
 
 def to_puzzle(cands: list[list[Coded]], names: tuple[str, ...], m: int | None,

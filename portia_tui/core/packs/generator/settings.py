@@ -125,11 +125,6 @@ class Settings:
         """The settings as a TOML table (None values left out)."""
         return {k: v for k, v in asdict(self).items() if v is not None}
 
-    @classmethod
-    def from_table(cls, table: dict) -> "Settings":
-        known = {f for f in cls.__dataclass_fields__}
-        return cls(**{k: v for k, v in table.items() if k in known})
-
     def check(self) -> "Settings":
         """Raise SettingsError (one line, with the setting and bound) for settings no puzzle can
         meet; return the settings with the seed filled in."""
@@ -174,7 +169,7 @@ def _check_sizes(s: Settings) -> None:
         raise SettingsError("must be at least 1", "attempts", s.attempts, 1)
     if s.caskets > MAX_CASKETS:
         raise SettingsError(f"at most {MAX_CASKETS} caskets", "caskets", s.caskets, MAX_CASKETS)
-    s.names  # at least two caskets
+    s.names  # noqa: B018 (reading the names checks there are at least two caskets)
     size = s.n * s.caskets
     if size > MAX_STATEMENTS:
         raise SettingsError(f"{s.n} statements on each of {s.caskets} caskets make {size}: at "

@@ -23,8 +23,9 @@ from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.solvers import Solver
 
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve import sat as whole
 from portia_tui.core.solve.semantics import Analysis, LoopReport, closure, find_loops
-from portia_tui.core.language.vocabulary import FreeMeaning, Meaning, PortraitMeaning
+from portia_tui.core.language.vocabulary import FreeMeaning, Meaning, PortraitMeaning, Statement
 
 SOLVER = "minisat22"
 
@@ -221,3 +222,33 @@ def analyse(puzzle: Puzzle) -> Analysis:
     """The exact analysis of a puzzle: true counts per placement, loops, solutions for any m."""
     with SatEngine(puzzle) as engine:
         return engine.analyse()
+
+
+# --------------------------------------------------- the assistant benchmark's baseline
+def reachable_choices(puzzle: Puzzle, index: int, choices: Sequence[Statement],
+                      placement: int, m: int | None) -> tuple[bool, ...]:
+    """For each statement in `choices` put in place of statement `index`: could the portrait
+    be in `placement` with exactly m true statements, under the side rules?  (Algorithm 2's
+    question, for a menu.)
+
+    One solver answers every choice: the slot's meaning clauses are guarded by one selector
+    per choice, and the count totalizer is built once.
+    """
+    if m is None or not 0 <= m <= puzzle.size:
+        return (False,) * len(choices)
+    enc = whole.Encoding(puzzle)
+    owner = puzzle.owner(index)
+    guarded: list[list[int]] = []
+    selectors = []
+    for st in choices:
+        sel = enc._new()
+        guarded += [[-sel] + c for c in enc.meaning_of(index, owner, st)]
+        selectors.append(sel)
+    clauses = enc.definitions + enc.rules + guarded  # definitions include the choices' aux
+    for i, mc in enumerate(enc.meaning):
+        if i != index:
+            clauses += mc
+    card, _top = whole.exactly_m_clauses(puzzle, m, enc.top)
+    with Solver(name=whole.SOLVER, bootstrap_with=clauses + card) as solver:
+        return tuple(bool(solver.solve(assumptions=[whole.placement_var(placement), sel]))
+                     for sel in selectors)

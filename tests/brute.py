@@ -4,6 +4,7 @@ Rules are conditions on the world, checked like statements' meanings."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 
 from portia_tui.core.language.model import Puzzle
@@ -26,6 +27,14 @@ def _worlds(puzzle: Puzzle, placement: int):
     for values in _assignments(puzzle, placement, every):
         if all(holds(c, placement, values) for c in rules):
             yield values
+
+
+def consistent(puzzle: Puzzle, placement: int, values: Sequence[bool]) -> bool:
+    """Whether a full truth assignment agrees with every statement's meaning and with every
+    side rule (every rule but m: see :attr:`Puzzle.side_rules`)."""
+    return (all(values[i] == holds(mn, placement, values, values[i])
+                for i, mn in enumerate(puzzle.meanings))
+            and all(holds(c, placement, values) for c in puzzle.conditions))
 
 
 def analyse(puzzle: Puzzle) -> Analysis:
