@@ -70,5 +70,7 @@ def run(args: argparse.Namespace) -> int:
     single = not isinstance(found, Pack)
     name = "Shared puzzle" if single and not os.path.lexists(args.file) else Path(args.file).stem
     pack = single_pack(found, name) if single else found
-    PlayApp(pack, single=single, reset=args.reset).run()
-    return 0
+    from .edit import run_app
+
+    # non-zero when the player stopped on an error (the progress is saved first)
+    return run_app(PlayApp(pack, single=single, reset=args.reset))
