@@ -15,22 +15,13 @@ LOWEST, HIGHEST = 0.1, 86400.0
 TOO_LARGE = 3
 
 
-def seconds(text: str) -> float:
-    """argparse type: a number of seconds within the documented range."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds") from None
-    if not LOWEST <= value <= HIGHEST:  # (also refuses nan)
-        raise argparse.ArgumentTypeError(
-            f"{text[:20]} is out of range: give {LOWEST:g} to {HIGHEST:g} seconds")
-    return value
-
-
 def add_timeout(p: argparse.ArgumentParser, default: float | None = None,
                 what: str = "each puzzle's analysis") -> None:
+    from portia_tui.cli import seconds_arg
+
     now = "none" if default is None else f"{default:g} s"
-    p.add_argument("--timeout", type=seconds, default=default, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds_arg(LOWEST, HIGHEST), default=default,
+                   metavar="SECONDS",
                    help=f"stop {what} after SECONDS ({LOWEST:g} to {HIGHEST:g}; default "
                         f"{now}) and exit {TOO_LARGE}, saying the file is too large")
 
