@@ -28,6 +28,71 @@ def test_a_mark_is_wrong_exactly_when_no_consistent_world_has_it(data):
                        marks).wrong == expected
 
 
+def _worlds(puzzle, placement):
+    """Every consistent world under the supposition, by brute force (m is no condition)."""
+    from itertools import product
+
+    from .brute import consistent
+
+    return [w for w in product((False, True), repeat=puzzle.size)
+            if consistent(puzzle, placement, w)]
+
+
+def _fits(worlds, marks) -> bool:
+    return any(all(w[i] == v for i, v in marks.items()) for w in worlds)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_marks_that_clash_together_are_found_on_random_loop_puzzles(data):
+    """Marks each fine alone but with no consistent world giving them all: the check names a
+    smallest set of them that cannot hold at once (brute force over every world and every
+    smaller set), and nothing when they fit together."""
+    from itertools import combinations
+
+    puzzle = data.draw(puzzles(max_statements=9, max_caskets=3))
+    placement = data.draw(st.integers(0, len(puzzle.caskets) - 1))
+    marks = data.draw(st.dictionaries(st.integers(0, puzzle.size - 1), st.booleans(),
+                                      min_size=2))
+    worlds = _worlds(puzzle, placement)
+    result = check_marks(puzzle, placement, marks)
+    rest = {i: v for i, v in marks.items() if i not in result.wrong}
+    if not worlds or _fits(worlds, rest):
+        assert result.clash == ()
+        assert result.ok == (not result.wrong)
+        return
+    clash = result.clash
+    assert clash and set(clash) <= set(rest) and list(clash) == sorted(clash)
+    assert not _fits(worlds, {i: rest[i] for i in clash})
+    for size in range(1, len(clash)):
+        for group in combinations(sorted(rest), size):
+            assert _fits(worlds, {i: rest[i] for i in group}), group
+    assert not result.ok
+    text = result.sentence(puzzle)
+    assert "cannot" in text and f"statement {clash[0] + 1} " in text
+    others = [n for p, n in enumerate(puzzle.names) if p != placement]
+    assert not any(f"the {n} casket" in text for n in others)
+
+
+def test_the_two_liars_loop_marks_clash():
+    """Issue 19: gold and silver each call the other's statement false; "1 true" and
+    "2 true" each fit, but not together."""
+    from portia_tui.core.io import formats
+
+    p = formats.load("puzzles/two-liars-loop.toml")
+    got = check_marks(p, 0, {0: True, 1: True, 2: False})
+    assert got.wrong == () and got.clash == (0, 1) and not got.ok
+    assert got.sentence(p) == (
+        "Supposing the portrait is in the gold casket, your marks do not fit together: "
+        "statement 1 (marked true) and statement 2 (marked true) cannot both hold at once.")
+    both = check_marks(p, 1, {0: True, 1: True, 2: False})
+    assert both.wrong == (2,) and both.clash == (0, 1)
+    assert both.sentence(p).endswith("is wrong: statement 3 (marked false). And statement 1 "
+                                     "(marked true) and statement 2 (marked true) cannot both "
+                                     "hold at once.")
+    assert check_marks(p, 0, {0: True, 1: False, 2: False}).ok
+
+
 def test_sentences_name_the_wrong_marks_and_not_the_answer():
     p = default_puzzle()  # the answer is silver
     good = check_marks(p, 0, {0: True, 2: False})

@@ -201,11 +201,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["edit"])
+    from portia_tui.cli.timeout import TOO_LARGE, TooLarge
+
     try:
         return int(args.func(args) or 0)
     except PortiaError as exc:
         print(error_line(exc), file=sys.stderr)
         return 2
+    except TooLarge as exc:  # --timeout ran out (cli/timeout.py)
+        print(exc.line, file=sys.stderr)
+        return TOO_LARGE
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 
+from portia_tui.cli.timeout import TooLarge, add_timeout, budget
 from portia_tui.core.errors import PortiaError
 
 from . import count_arg
@@ -61,6 +63,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the statements a slot may take (default classic: the six kinds of "
                         "Definition 1; portrait: in / not in; full: the whole language)")
     p.add_argument("--json", action="store_true", help="print the marks as JSON")
+    add_timeout(p, default=ASSIST_TIMEOUT, what="marking (the marks not reached are "
+                "undecided, ?)")
     p.set_defaults(func=cmd_assist)
 
     p = sub.add_parser("repair", help="every single change that makes a puzzle valid",
@@ -73,7 +77,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--vocabulary", choices=vocabularies, default="classic",
                    help="the replacements to try (default classic; full: the whole language)")
     p.add_argument("--json", action="store_true", help="print the repairs as JSON")
+    add_timeout(p, default=REPAIR_TIMEOUT, what="the search (the repairs found so far are "
+                "printed)")
     p.set_defaults(func=cmd_repair)
+
+
+#: the default budgets of assist and repair, in seconds (their searches grow with the menus:
+#: the full vocabulary offers over a thousand statements a slot on 12 caskets)
+ASSIST_TIMEOUT = REPAIR_TIMEOUT = 10.0
 
 
 def _vocabularies() -> tuple[str, ...]:
@@ -152,7 +163,8 @@ def cmd_assist(args: argparse.Namespace) -> int:
                               f"{puzzle.size}", path)
         slot = args.slot - 1
     choices = menu(puzzle, slot, args.vocabulary)
-    marks = mark_choices(puzzle, slot, choices, target, m, vocabulary=args.vocabulary)
+    with budget(args.timeout, path):
+        marks = mark_choices(puzzle, slot, choices, target, m, vocabulary=args.vocabulary)
     owner = puzzle.owner(slot)
     sentences = [sentence(st, puzzle.layout, owner) for st in choices]
     if args.json:
@@ -160,7 +172,7 @@ def cmd_assist(args: argparse.Namespace) -> int:
 
         print(json.dumps({"slot": slot + 1, "choices": [
             {"statement": s, "mark": mark} for s, mark in zip(sentences, marks)]}))
-        return 0
+        return _undecided(marks, args.timeout, path)
     aim = (f"exactly {m} true" if m is not None else
            "by the rules" if puzzle.rules else "any m")  # rules but no m: the rules decide
     print(f"Statement {slot + 1} ({puzzle.names[owner]} casket), portrait in the "
@@ -168,6 +180,16 @@ def cmd_assist(args: argparse.Namespace) -> int:
     width = max(len(mark) for mark in marks)
     for s, mark in zip(sentences, marks):
         print(f"  {MARK_SYMBOLS[mark]} {mark:<{width}}  {s}")
+    return _undecided(marks, args.timeout, path)
+
+
+def _undecided(marks: Sequence[str], limit: float | None, path: str) -> int:
+    """0, or TooLarge when the budget left marks undecided."""
+    from portia_tui.core.author.assistant import UNDECIDED
+
+    left = sum(1 for mark in marks if mark == UNDECIDED)
+    if left and limit is not None:
+        raise TooLarge(path, limit, f"{left} of {len(marks)} statements left undecided")
     return 0
 
 
@@ -175,13 +197,17 @@ def cmd_assist(args: argparse.Namespace) -> int:
 def cmd_repair(args: argparse.Namespace) -> int:
     from portia_tui.core import analyse
     from portia_tui.core.author.assistant import repairs
+    from portia_tui.core.solve.budget import part
     from portia_tui.core.language.vocabulary import sentence
     from portia_tui.core.language.words import listing
 
     path = args.file
     puzzle = read_puzzle(path, args.id)
     try:
-        found = repairs(puzzle, args.vocabulary)
+        with budget(args.timeout, path):
+            with part("the analysis of the puzzle as it stands"):
+                sols = analyse(puzzle).solution_names()
+            found = repairs(puzzle, args.vocabulary)
     except PortiaError as exc:
         raise exc.located(path) from None
     names = puzzle.names
@@ -191,9 +217,9 @@ def cmd_repair(args: argparse.Namespace) -> int:
         import json
 
         print(json.dumps({"repairs": [{"statement": n, "sentence": s, "solution": c}
-                                      for n, s, c in rows], "m": list(found.m)}))
-        return 0
-    sols = analyse(puzzle).solution_names()
+                                      for n, s, c in rows], "m": list(found.m),
+                          "complete": found.complete}))
+        return _stopped(found, puzzle, args, path)
     said = _rules_said(puzzle)
     if len(sols) == 1:
         print(f"Valid already (the portrait is in the {sols[0]} casket, {said}); these "
@@ -201,17 +227,30 @@ def cmd_repair(args: argparse.Namespace) -> int:
     else:
         what = "no casket fits" if not sols else f"{listing(sols)} fit"
         print(f"Not valid {said} ({what}).")
+    among = "" if found.complete else f" (stopped at statement {found.tried + 1})"
     if rows:
-        print("Replace one statement:")
+        print(f"Replace one statement{among}:")
         for n, s, c in rows:
             print(f"  statement {n} ({names[puzzle.owner(n - 1)]}): {s}  -> the {c} casket")
     else:
-        print("No single replacement makes it valid.")
+        print(f"No single replacement makes it valid{among}.")
     if found.m:
         print("Or change m to " + listing(map(str, found.m), "or") + ".")
     elif puzzle.m is not None:  # a puzzle stated by other rules has no m to change
         print("No other m makes it valid.")
-    return 0
+    return _stopped(found, puzzle, args, path)
+
+
+def _stopped(found, puzzle, args: argparse.Namespace, path: str) -> int:
+    """0, or TooLarge naming the part not tried when the budget stopped the search."""
+    from portia_tui.core.language.vocabulary import menu
+
+    if found.complete:
+        return 0
+    at = found.tried
+    each = len(menu(puzzle, at, args.vocabulary)) - 1
+    raise TooLarge(path, args.timeout, f"stopped at statement {at + 1} of {puzzle.size}, "
+                   f"which has {each} replacements in the {args.vocabulary} vocabulary")
 
 
 def _rules_said(puzzle) -> str:

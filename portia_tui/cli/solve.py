@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from portia_tui.cli.timeout import TOO_LARGE, TooLarge, add_timeout, budget
 from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.model import Puzzle
@@ -37,6 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--explain", action="store_true",
                    help="explain each placement step by step")
+    add_timeout(p)
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("hint", help="the hint ladder of a puzzle, gentle to the answer",
@@ -56,10 +58,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="check that puzzles have exactly one solution",
                        description="One line per file (per puzzle for a pack); exit 0 when "
                        "every puzzle is valid, 1 when any is not (or is incomplete), 2 when a "
-                       "file cannot be read.")
+                       "file cannot be read, 3 when one is too large to analyse within "
+                       "--timeout.")
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="puzzle files, packs (every puzzle, or --id) or share codes")
     add_id(p, "check only the puzzle with this id of each pack")
+    add_timeout(p, what="each puzzle's check")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("convert", help="convert between formats by extension",
@@ -262,7 +266,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
         return world.cmd_solve(puzzle, args)
     if pack is None:
-        result = _solve_one(puzzle, args.m, args.file, args.json, args.explain)
+        with budget(args.timeout, args.file):
+            result = _solve_one(puzzle, args.m, args.file, args.json, args.explain)
         if args.json:
             import json
 
@@ -270,8 +275,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             print(result)
         return 0
-    results = [(e.id, _solve_one(e.puzzle, args.m, f"{args.file} {e.id}", args.json,
-                                 args.explain)) for e in pack.puzzles]
+    results = []
+    for e in pack.puzzles:
+        name = f"{args.file} {e.id}"
+        with budget(args.timeout, name):
+            results.append((e.id, _solve_one(e.puzzle, args.m, name, args.json,
+                                             args.explain)))
     if args.json:
         import json
 
@@ -349,7 +358,13 @@ def cmd_check(args: argparse.Namespace) -> int:
             status = 2
             continue
         for name, one in entries:
-            bad, line = check_line(one)
+            try:
+                with budget(args.timeout, name):
+                    bad, line = check_line(one)
+            except TooLarge as exc:
+                print(exc.line)
+                status = max(status, TOO_LARGE)
+                continue
             print(f"{name}: {line}")
             status = max(status, bad)
     return status

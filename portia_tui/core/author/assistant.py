@@ -21,6 +21,7 @@ from portia_tui.core.author.completions import (OpenSlot, Pool, World, at_most_o
                           exactly_one, feed, new_solver, totalizer)
 from portia_tui.core.errors import PuzzleError
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.budget import current, expired, part
 from portia_tui.core.solve.semantics import Analysis
 from portia_tui.core.language.vocabulary import Statement, meaning, menu
 from portia_tui.core.language.words import incomplete
@@ -111,14 +112,18 @@ _CONFLICTS = 2000
 
 
 class _Clock:
-    """A budget in seconds and a cooperative cancel; solver calls that may be cut short."""
+    """A budget in seconds and a cooperative cancel, besides the budget in force (see
+    core/solve/budget.py); solver calls that may be cut short."""
 
     def __init__(self, budget: float | None, cancelled: Callable[[], bool] | None):
         self.deadline = None if budget is None else time.perf_counter() + budget
         self.cancelled = cancelled
+        self.outer = current()
 
     def out(self) -> bool:
         if self.cancelled is not None and self.cancelled():
+            return True
+        if self.outer is not None and expired():
             return True
         return self.deadline is not None and time.perf_counter() > self.deadline
 
@@ -126,7 +131,7 @@ class _Clock:
         """The solver's answer, or None when the budget ran out (or the caller cancelled)."""
         if self.out():
             return None
-        if self.deadline is None and self.cancelled is None:
+        if self.deadline is None and self.cancelled is None and self.outer is None:
             return solver.solve(assumptions=assumptions)
         while True:
             solver.conf_budget(_CONFLICTS)
@@ -235,9 +240,13 @@ class _MarkSolver:
 
     def candidate(self, model: list[int]) -> tuple[dict[int, int], int]:
         """(completion: open slot -> menu entry, the target's true count) from a main model."""
-        completion = {e: o.chosen(model) for e, o in self.open.items()}
+        completion: dict[int, int] = {}
+        for e, o in self.open.items():
+            chosen = o.chosen(model)
+            assert chosen is not None  # (main holds exactly one entry per open slot)
+            completion[e] = chosen
         count = sum(1 for v in self.tvars if model[v - 1] > 0)
-        return completion, count  # type: ignore[return-value]
+        return completion, count
 
     def check(self, completion: dict[int, int], j: int, m: int, clock: _Clock) -> bool | None:
         """Whether no rival fits m with entry j and this completion (the target does): one
@@ -290,19 +299,33 @@ class _MarkSolver:
         main, refuted by the checker, until one holds or none is left.) None: out of budget."""
         base = [self.a_valid, self.slot.selectors[j]] + self.counting(m)
         dropped: set[int] = set()
+        # each round drops a guard, adds a rival's copy, or learns a clause that refutes the
+        # candidate (completion, count) for good: so a candidate comes back only after a
+        # copy was added or a guard dropped, each at most once per rival. More rounds than
+        # that mean the search is going round: a bug to report, not to wait on
+        seen: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
+        bound = 2 * len(self.rivals) + 1
+        rounds = 0
         while True:
+            rounds += 1  # (a round without a new candidate must drop a guard)
+            if rounds > bound * (len(seen) + 1) + len(self.rivals):
+                raise RuntimeError("the assistant's search goes round without progress")
             guards = [g for g in self.guards.values() if g not in dropped]
             answer = clock.solve(self.main, base + guards)
             if answer is None:
                 return None
             if not answer:
                 core = set(self.main.get_core() or ()).intersection(guards)
-                if not core:
+                if not core or core <= dropped:
                     return False
                 # a rival with no consistent world at all may be why: let those go
                 dropped |= core
                 continue
             completion, count = self.candidate(self.main.get_model())
+            key = (tuple(sorted(completion.items())), count)
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] > bound:
+                raise RuntimeError(f"the assistant's search keeps meeting the candidate {key}")
             valid = self.check(completion, j, count, clock)
             if valid is None or valid:
                 return valid
@@ -389,6 +412,8 @@ class Repairs:
     statements: tuple[Repair, ...]
     m: tuple[int, ...]
     complete: bool = True
+    #: the statements (0-based) whose replacements were all tried: every one when complete
+    tried: int = 0
 
 
 def repairs(puzzle: Puzzle, vocabulary: str = "classic", *, budget: float | None = None,
@@ -397,57 +422,69 @@ def repairs(puzzle: Puzzle, vocabulary: str = "classic", *, budget: float | None
     m, that makes the puzzle valid (exactly one casket fits). Raises IncompletePuzzle for a
     partial puzzle.
 
-    One solver answers every replacement: each slot's current statement and its alternatives
-    are guarded by selectors, and "casket p fits with m" is one call under assumptions, exact
-    with loops (a fit is an existing consistent world)."""
+    One solver per slot: the slot's alternatives are guarded by selectors (every other
+    statement stays as it is), and "which caskets fit with m" is two calls under assumptions
+    per alternative, exact with loops (a fit is an existing consistent world). The budget (and
+    the budget in force, core/solve/budget.py) stops the search between calls: the repairs
+    found so far come back with complete=False."""
     if not puzzle.complete:
         raise IncompletePuzzle(puzzle.empty_slots, not puzzle.rules)
     from portia_tui.core import analyse
 
     m = puzzle.m  # None: the puzzle's other rules alone say which caskets fit
-    other_m = () if m is None else tuple(x for x in analyse(puzzle).unique_m if x != m)
-    layout = puzzle.layout
-    k, size = len(puzzle.caskets), puzzle.size
-    pool = Pool()
-    pvars = pool.block(k)
-    clauses = exactly_one(pvars, pool)
-    slots: dict[int, OpenSlot] = {}
-    alternatives: dict[int, list[Statement]] = {}
-    for i, (owner, current) in enumerate(puzzle.flat):
-        alts = [st for st in menu(puzzle, i, vocabulary) if st != current]
-        alternatives[i] = alts
-        sts = [current] + alts
-        slots[i] = OpenSlot(i, [meaning(st, layout, owner, i) for st in sts],
-                            pool.block(len(sts)))
-        clauses += at_most_one(slots[i].selectors, pool)
-    world = World(pool, size, pvars=pvars).build(puzzle.meanings, slots).require(
-        puzzle.conditions)
-    out, more = totalizer(world.svars, pool, cap=m + 1) if m is not None else ([], [])
-    clauses += world.clauses + more
+    with part("the analysis of the puzzle as it stands"):
+        other_m = () if m is None else tuple(x for x in analyse(puzzle).unique_m if x != m)
     clock = _Clock(budget, cancelled)
     found: list[Repair] = []
-    solver = new_solver(clauses, pool.top)
+    for i in range(puzzle.size):
+        alts = [st for st in menu(puzzle, i, vocabulary) if st != puzzle.flat[i][1]]
+        if not _repairs_at(puzzle, i, alts, clock, found):
+            return Repairs(tuple(found), other_m, complete=False, tried=i)
+    return Repairs(tuple(found), other_m, tried=puzzle.size)
+
+
+def _repairs_at(puzzle: Puzzle, i: int, alts: list[Statement], clock: _Clock,
+                found: list[Repair]) -> bool:
+    """Add to `found` the alternatives `alts` for slot i that leave one casket fitting;
+    False when the budget ran out first."""
+    if not alts:
+        return True
+    m, k = puzzle.m, len(puzzle.caskets)
+    pool = Pool()
+    pvars = pool.block(k)
+    owner = puzzle.owner(i)
+    slot = OpenSlot(i, [meaning(st, puzzle.layout, owner, i) for st in alts],
+                    pool.block(len(alts)))
+    clauses = exactly_one(pvars, pool) + at_most_one(slot.selectors, pool)
+    world = World(pool, puzzle.size, pvars=pvars).build(puzzle.meanings, {i: slot}).require(
+        puzzle.conditions)
+    out, more = totalizer(world.svars, pool, cap=m + 1) if m is not None else ([], [])
+    solver = new_solver(clauses + world.clauses + more, pool.top)
     try:
-        keep = [slots[i].selectors[0] for i in range(size)]
         exact = count_is(out, m) if m is not None else []
-        for i in range(size):
-            others = keep[:i] + keep[i + 1:] + exact
-            for a, st in enumerate(alternatives[i]):
-                base = others + [slots[i].selectors[a + 1]]
-                fits = []
-                for p in range(k):
-                    answer = clock.solve(solver, base + [pvars[p]])
-                    if answer is None:
-                        return Repairs(tuple(found), other_m, complete=False)
-                    if answer:
-                        fits.append(p)
-                        if len(fits) > 1:
-                            break
-                if len(fits) == 1:
-                    found.append(Repair(i, st, fits[0]))
+        for a, st in enumerate(alts):
+            fit = _only_fit(solver, clock, exact + [slot.selectors[a]], pvars)
+            if fit is None:
+                return False
+            if fit >= 0:
+                found.append(Repair(i, st, fit))
     finally:
         solver.delete()
-    return Repairs(tuple(found), other_m)
+    return True
+
+
+def _only_fit(solver, clock: _Clock, base: list[int], pvars: list[int]) -> int | None:
+    """The one casket that fits under `base` (an index), -1 when none or several do, None
+    when the budget ran out: one call finds a fit, a second asks for another."""
+    answer = clock.solve(solver, base)
+    if not answer:
+        return None if answer is None else -1
+    model = solver.get_model()
+    p = next(p for p, v in enumerate(pvars) if model[v - 1] > 0)
+    answer = clock.solve(solver, base + [-pvars[p]])
+    if answer is None:
+        return None
+    return -1 if answer else p
 
 
 # =========================================================================== partial puzzles

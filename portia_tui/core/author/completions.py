@@ -301,9 +301,8 @@ def new_solver(clauses: Sequence[Clause], top: int):
     """A Minisat solver holding `clauses`, with variables 1..top (so every model has them)."""
     from pysat.solvers import Solver
 
-    solver = Solver(name="minisat22")
-    feed(solver, clauses)
-    feed(solver, [[top, -top]])  # declares every variable up to top
+    solver = Solver(name="minisat22", bootstrap_with=clauses)
+    solver.add_clause([top, -top])  # declares every variable up to top
     return solver
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
+from portia_tui.core.solve.budget import check
 from portia_tui.core.solve.engine import CasketEngine, bits, evaluator
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.language.rules import Rule, rule_kind, rule_sentence
@@ -115,6 +116,7 @@ def _propagate(loop: tuple[int, ...], members: set[int], meanings: Sequence[Mean
 
     changed = True
     while changed:
+        check()  # (the budget in force: core/solve/budget.py)
         changed = False
         for s in loop:
             mn = meanings[s]

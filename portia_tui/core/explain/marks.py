@@ -9,9 +9,17 @@ statement; it is *consistent* when every statement's value equals its meaning th
 puzzle's number of true statements is *not* a condition (that is what the player compares
 afterwards, and it would give the answer away). A mark "statement s is v" is **wrong** when
 it contradicts every consistent world: no consistent world gives s the value v. A statement
-whose value differs between consistent worlds (a loop left open) takes either mark.
+whose value differs between consistent worlds (a loop left open) takes either mark alone.
 
-The values come from the exact SAT analysis (:meth:`SatEngine.values` without m).
+Marks that are each fine can still *clash*: no consistent world gives them all at once (in a
+loop where statement 1 says statement 2 is false, "1 true" and "2 true" each fit, but not
+together). The check then names a smallest set of the marks that cannot hold together, so the
+player learns where the working went wrong, and nothing about which casket is the answer (a
+clash is judged under the supposition alone, m aside). Only marks on statements whose value
+varies can be in it: a mark every consistent world agrees with never causes a clash.
+
+The values come from the exact analysis (the engine's values without m); clashes from SAT
+(:meth:`SatEngine.agrees`), one call per set tried, smallest sets first.
 
 :class:`PencilMarks` is the state: marks per supposition (placement index -> {statement
 index: value}), the supposition the player is working on, and an undo history of every change.
@@ -48,10 +56,13 @@ class MarkCheck:
     marks: tuple[tuple[int, bool], ...]
     #: the statements whose mark contradicts every consistent world, in number order
     wrong: tuple[int, ...]
+    #: a smallest set of the other marks (statements, in number order) that no consistent
+    #: world gives all at once; () when those marks fit together
+    clash: tuple[int, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return not self.wrong
+        return not self.wrong and not self.clash
 
     def sentence(self, puzzle: Puzzle) -> str:
         """One paragraph for the player: which marks are wrong, in words."""
@@ -61,15 +72,23 @@ class MarkCheck:
             return f"{where}, you have marked no statement yet."
         total = len(self.marks)
         marked = dict(self.marks)
-        if not self.wrong:
+
+        def items(which: tuple[int, ...]) -> str:
+            return listing([f"statement {i + 1} (marked {'true' if marked[i] else 'false'})"
+                            for i in which])
+
+        if self.ok:
             what = "your mark fits" if total == 1 else f"all {total} of your marks fit"
             return f"{where}, {what}."
-        items = [f"statement {i + 1} (marked {'true' if marked[i] else 'false'})"
-                 for i in self.wrong]
+        together = "both" if len(self.clash) == 2 else "all"
+        clash = f"{items(self.clash)} cannot {together} hold at once"
+        if not self.wrong:
+            return f"{where}, your marks do not fit together: {clash}."
         count = ("your mark is wrong" if total == 1 else
                  f"{len(self.wrong)} of your {total} marks "
                  f"{'is' if len(self.wrong) == 1 else 'are'} wrong")
-        return f"{where}, {count}: {listing(items)}."
+        text = f"{where}, {count}: {items(self.wrong)}."
+        return f"{text} And {clash}." if self.clash else text
 
 
 _UNKNOWN = object()
@@ -85,10 +104,49 @@ def check_marks(puzzle: Puzzle, placement: int, marks: Mapping[int, bool],
     given = tuple(sorted((i, bool(v)) for i, v in marks.items() if 0 <= i < puzzle.size))
     if values is None:
         wrong = tuple(i for i, _ in given)  # no consistent world: nothing fits
-    else:
-        assert isinstance(values, tuple)
-        wrong = tuple(i for i, v in given if values[i] is not None and values[i] != v)
-    return MarkCheck(placement, given, wrong)
+        return MarkCheck(placement, given, wrong)
+    assert isinstance(values, tuple)
+    wrong = tuple(i for i, v in given if values[i] is not None and values[i] != v)
+    # only marks on statements whose value varies can clash (see the module's words)
+    open_ = {i: v for i, v in given if values[i] is None}
+    return MarkCheck(placement, given, wrong, _smallest_clash(puzzle, placement, open_))
+
+
+#: the most sets of one size tried for a smallest clash; beyond it a clash is shrunk one mark
+#: at a time instead (still a clash none of whose marks can go, though maybe not smallest)
+MAX_TRIES = 2000
+
+
+def _smallest_clash(puzzle: Puzzle, placement: int, marks: dict[int, bool]
+                    ) -> tuple[int, ...]:
+    """A smallest subset of `marks` (each fine alone) that no consistent world gives at once,
+    or () when they fit together."""
+    if len(marks) < 2:
+        return ()
+    from itertools import combinations
+    from math import comb
+
+    from portia_tui.core.solve.sat import SatEngine
+
+    with SatEngine(puzzle) as sat:
+        if sat.agrees(placement, marks):
+            return ()
+        keys = sorted(marks)
+        for size in range(2, len(keys)):
+            if comb(len(keys), size) > MAX_TRIES:
+                break
+            for group in combinations(keys, size):
+                if not sat.agrees(placement, {i: marks[i] for i in group}):
+                    return group
+        else:
+            return tuple(keys)
+        # too many sets to try by size: drop every mark the clash survives without
+        kept = dict(marks)
+        for i in keys:
+            trial = {j: v for j, v in kept.items() if j != i}
+            if not sat.agrees(placement, trial):
+                kept = trial
+        return tuple(sorted(kept))
 
 
 @dataclass

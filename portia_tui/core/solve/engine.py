@@ -30,6 +30,7 @@ from math import comb
 from operator import attrgetter
 
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.budget import check
 from portia_tui.core.solve.semantics import Analysis, LoopReport, strong_components
 from portia_tui.core.language.vocabulary import EMPTY
 
@@ -628,6 +629,7 @@ class Walk:
             nxt: dict[tuple[int, ...], int] = {}
             steps = []
             for key, sums in level.items():
+                check()
                 for c, s in zip(live, key):
                     env[c] = s
                 for sol in unit_solutions(caskets, unit, env, p):
@@ -803,6 +805,7 @@ def _search(caskets: Sequence[Casket], unit: tuple[int, ...], env: list[int], p:
     reads = _reads(caskets, unit, env, p, start)
     todo = [start]
     while todo:
+        check()  # (a cycle of caskets can branch many times: the budget bounds it)
         dom = todo.pop()
         last = _narrow(caskets, unit, reads, dom, users)
         if last is None:
@@ -1385,6 +1388,10 @@ class CasketEngine:
         else:  # (often none is left: every casket a unit of its own, no signal carried)
             self.plan = Plan(caskets, list(zip(range(self.k))), carries=False)
         self._walks: dict[int, Walk] = {}
+        #: placements some portrait statement names: every other placement reads the same
+        #: numbers off every casket, so they share one walk (a ring of 500 caskets is one)
+        self._named = frozenset(y for c in caskets for y in c.at)
+        self._generic = next((q for q in range(self.k) if q not in self._named), -1)
         #: per placement its totals, None where the walk is needed; per casket, its rows
         #: over the placements: fixed statements true, counts (see quick_all)
         self._quick, self._rows_a, self._rows_m = quick_all(self.plan)
@@ -1394,10 +1401,19 @@ class CasketEngine:
         """Casket name -> index."""
         return {name: i for i, name in enumerate(self.puzzle.names)}
 
+    def kind_of(self, p: int) -> int:
+        """The placement whose walk p shares: p itself when a portrait statement names it,
+        else the first placement no portrait statement names."""
+        return p if p in self._named else self._generic
+
     def walk(self, p: int) -> Walk:
         w = self._walks.get(p)
         if w is None:
-            w = self._walks[p] = Walk(self.plan, p)
+            q = self.kind_of(p)
+            w = self._walks.get(q)
+            if w is None:
+                w = self._walks[q] = Walk(self.plan, q)
+            self._walks[p] = w
         return w
 
     def total(self, p: int) -> int:
@@ -1454,6 +1470,7 @@ class CasketEngine:
         for stmts, unit in found:
             undetermined, paradox = [], []
             freed_plan = closure = None
+            seen: dict[int, bool | str] = {}  # shared walk -> its verdict
             # the "other false" statements of a casket take different values among its cases
             # when none of its fixed statements is true and 1 true statement is possible, and
             # either 1 is reached two ways (free + of >= 2) or another count is possible too
@@ -1476,16 +1493,23 @@ class CasketEngine:
                     plan = (self.plan if whole
                             else Plan(caskets, casket_units(caskets, closure, True)))
                     loop = frozenset(stmts)
-                walk = self.walk(p) if whole else Walk(plan, p)
-                if walk.total:
-                    if loop_varies(caskets, self.where, walk, loop, unit):
-                        undetermined.append(p)
-                    continue
-                if freed_plan is None:
-                    freed = compile_caskets(self.puzzle, loop)
-                    freed_plan = Plan(freed, casket_units(freed, closure, True))
-                if Walk(freed_plan, p).total:
+                q = self.kind_of(p)
+                if q != p and q in seen:  # the same walk as an earlier placement
+                    verdict = seen[q]
+                else:
+                    walk = self.walk(p) if whole else Walk(plan, p)
+                    if walk.total:
+                        verdict = loop_varies(caskets, self.where, walk, loop, unit)
+                    else:
+                        if freed_plan is None:
+                            freed = compile_caskets(self.puzzle, loop)
+                            freed_plan = Plan(freed, casket_units(freed, closure, True))
+                        verdict = "paradox" if Walk(freed_plan, p).total else False
+                    seen[q] = verdict
+                if verdict == "paradox":
                     paradox.append(p)
+                elif verdict:
+                    undetermined.append(p)
             reports.append(LoopReport(stmts, tuple(undetermined), tuple(paradox)))
         return tuple(reports)
 
@@ -1600,6 +1624,54 @@ def _readers(puzzle: Puzzle) -> Callable[[object], _Reading | None]:
     return reader
 
 
+#: the vectors the whole-language engine enumerates, summed over the placements, before it
+#: asks SAT instead (about 0.2 s of enumeration)
+ENUMERATION_LIMIT = 6000
+
+
+def _product(sizes) -> int:
+    out = 1
+    for x in sizes:
+        out *= x
+    return out
+
+
+def _casket_counters(sat, counts: Sequence[int]) -> list[tuple[list[int], list[int]]]:
+    """Per casket of a SatEngine's puzzle, (up, down): up[j] is forced true by more than j
+    true statements on it, down[j] by more than j false ones (python-sat's ITotalizer, one
+    direction each, which is all a blocking clause needs)."""
+    from pysat.card import ITotalizer
+
+    out = []
+    at = sat.k + 1
+    for n in counts:
+        lits = list(range(at, at + n))
+        at += n
+        up = ITotalizer(lits=lits, ubound=n, top_id=sat.top)
+        sat.top = max(sat.top, up.top_id)  # (see SatEngine._bounds_for)
+        down = ITotalizer(lits=[-v for v in lits], ubound=n, top_id=sat.top)
+        sat.top = max(sat.top, down.top_id)
+        sat.solver.append_formula(up.cnf.clauses + down.cnf.clauses)
+        out.append((list(up.rhs), list(down.rhs)))
+        up.delete()
+        down.delete()
+    return out
+
+
+class _Only:
+    """A count vector that knows one casket's count (a rule about that casket alone reads no
+    other)."""
+
+    __slots__ = ("c", "kc")
+
+    def __init__(self, c: int, kc: int):
+        self.c, self.kc = c, kc
+
+    def __getitem__(self, y: int) -> int:
+        assert y == self.c
+        return self.kc
+
+
 class WholeEngine:
     """The casket engine for the whole language (core/language/rules.py, the counting and maker kinds).
 
@@ -1616,8 +1688,10 @@ class WholeEngine:
     `rules`: whether the side rules must hold.
     """
 
-    def __init__(self, puzzle: Puzzle, free: frozenset[int] = frozenset(), rules: bool = True):
-        from portia_tui.core.language.vocabulary import FreeMeaning, GroupMeaning
+    def __init__(self, puzzle: Puzzle, free: frozenset[int] = frozenset(), rules: bool = True,
+                 limit: int = ENUMERATION_LIMIT):
+        from portia_tui.core.language.vocabulary import (AnyOfMeaning, FreeMeaning, GroupMeaning,
+                                                         PortraitMeaning)
 
         self.puzzle = puzzle
         self.k = k = len(puzzle.caskets)
@@ -1630,6 +1704,13 @@ class WholeEngine:
         self.of = [0] * k
         self.free = [0] * k
         self.kind: list[str] = [""] * size
+        #: fixed statements whose value the placement alone decides, and the placements
+        #: they name (under any other placement every statement reads the same)
+        self.placed: set[int] = set()
+        self._named: set[int] = set()
+        self._totals: dict[int, int] = {}
+        self._world_counts: dict[int, int] = {}
+        self._value_sets: dict[tuple[int, int | None], tuple[bool | None, ...] | None] = {}
         for i, mn in enumerate(puzzle.meanings):
             c = puzzle.owner(i)
             if i in free or isinstance(mn, FreeMeaning):
@@ -1648,9 +1729,43 @@ class WholeEngine:
                 continue
             self.fixed[c].append((i, fn))
             self.kind[i] = "fixed"
+            if isinstance(mn, PortraitMeaning):
+                self.placed.add(i)
+                self._named.add(mn.casket)
+            elif isinstance(mn, AnyOfMeaning):
+                self.placed.add(i)
+                self._named.update(mn.caskets)
         #: the side rules' readings (a rule is never an "other" statement: none is None)
         self.rules: list[_Reading] = [r for r in map(reader, puzzle.conditions)
                                       if r is not None] if rules else []
+        self._free_set, self._with_rules = frozenset(free), rules
+        self._sat = None
+        self._unary: list[tuple[list[int], list[int]]] | None = None
+        self._plan(limit)
+
+    def _plan(self, limit: int) -> None:
+        """The rules about one casket alone, the candidates per placement, and whether to
+        enumerate them (`small`) or ask SAT."""
+        k = self.k
+        #: rules that read one casket's count alone ("On every casket ..."): casket -> readers
+        self.own_rules: dict[int, list] = {}
+        whole = {tuple(self.puzzle.layout.group(c)): c for c in range(k)}
+        conditions = self.puzzle.conditions if self._with_rules else ()
+        for mn, fn in zip(conditions, self.rules):
+            y = whole.get(tuple(getattr(mn, "group", ())))
+            if y is not None:
+                self.own_rules.setdefault(y, []).append(fn)
+        self._generic = next((q for q in range(k) if q not in self._named), -1)
+        self._candidates: dict[int, list[range | list[int]]] = {}
+        #: the vectors left to try, summed over the placements: above `limit`, the questions
+        #: go to SAT (core/solve/sat.py) instead of the enumeration
+        sizes: dict[int, int] = {}
+        for p in range(k):
+            q = self.key(p)
+            if q not in sizes:
+                sizes[q] = _product(len(cs) for cs in self.candidates(q))
+        self.work = sum(sizes[self.key(p)] for p in range(k))
+        self.small = self.work < limit
 
     # ------------------------------------------------------------------ one casket
     def triples(self, c: int, kc: int, d: int) -> list[tuple[int, int, int]]:
@@ -1681,27 +1796,149 @@ class WholeEngine:
         return [(a, b, r - a - b) for a in ots for b in ofs if 0 <= r - a - b <= fr]
 
     # ------------------------------------------------------------------ worlds
+    def candidates(self, p: int) -> list[range | list[int]]:
+        """Per casket, the counts K it can have under placement p at all: those some value of
+        its statements that read other caskets (or the totals) makes consistent, and that the
+        rules about that casket alone allow."""
+        p = self.key(p)
+        got = self._candidates.get(p)
+        if got is not None:
+            return got
+        out: list[range | list[int]] = []
+        for c in range(self.k):
+            known = open_ = 0
+            for i, fn in self.fixed[c]:
+                if i in self.placed:
+                    known += fn(p, (), 0)
+                else:
+                    open_ += 1
+            own = self.own_rules.get(c, ())
+            ks = [kc for kc in range(self.n[c] + 1)
+                  if any(self.triples(c, kc, d) for d in range(known, known + open_ + 1))
+                  and all(fn(p, _Only(c, kc), 0) for fn in own)]
+            out.append(ks if len(ks) <= self.n[c] else range(self.n[c] + 1))
+        self._candidates[p] = out
+        return out
+
     def vectors(self, p: int):
-        """(K, T, per casket its triples and fixed values) for every consistent vector."""
+        """(K, T, per casket its triples and fixed values) for every consistent vector: the
+        candidates' product when it is small, else SAT's models one vector at a time (each
+        found is blocked), so the work follows the consistent vectors, not the product. Both
+        are bounded by the budget in force (core/solve/budget.py)."""
+        if not self.small:
+            yield from self._sat_vectors(p)
+            return
         from itertools import product
 
-        k = self.k
-        for K in product(*(range(x + 1) for x in self.n)):
-            T = sum(K)
-            if any(not fn(p, K, T) for fn in self.rules):
-                continue
-            found = []
-            for c in range(k):
-                vals = [(i, fn(p, K, T)) for i, fn in self.fixed[c]]
-                ts = self.triples(c, K[c], sum(v for _i, v in vals))
-                if not ts:
-                    break
-                found.append((vals, ts))
-            else:
-                yield K, T, found
+        for K in product(*self.candidates(p)):
+            check()
+            got = self._vector(p, K)
+            if got is not None:
+                yield got
+
+    def _vector(self, p: int, K: tuple[int, ...]):
+        """(K, T, per casket its fixed values and triples) when vector K is consistent under
+        placement p, else None."""
+        T = sum(K)
+        if any(not fn(p, K, T) for fn in self.rules):
+            return None
+        found = []
+        for c in range(self.k):
+            vals = [(i, fn(p, K, T)) for i, fn in self.fixed[c]]
+            ts = self.triples(c, K[c], sum(v for _i, v in vals))
+            if not ts:
+                return None
+            found.append((vals, ts))
+        return K, T, found
+
+    def _sat_vectors(self, p: int):
+        """The consistent vectors under placement p from SAT: a model gives one (its true
+        counts per casket); a clause (under a literal of this walk) then asks for another."""
+        sat = self.sat()
+        if self._unary is None:
+            self._unary = _casket_counters(sat, self.n)
+        walk = sat.top = sat.top + 1
+        base = [p + 1, walk] + sat.everything
+        first = self.k + 1  # statement i's variable is k + i + 1
+        try:
+            while True:
+                model = sat.model_under(base)
+                if model is None:
+                    return
+                K, at = [], first
+                for n in self.n:
+                    K.append(sum(1 for v in model[at - 1:at - 1 + n] if v > 0))
+                    at += n
+                got = self._vector(p, tuple(K))
+                assert got is not None, K  # SAT's worlds are consistent
+                yield got
+                clause = [-walk]
+                for (up, down), kc, n in zip(self._unary, K, self.n):
+                    if kc > 0:  # fewer than kc true
+                        clause.append(-up[kc - 1])
+                    if kc < n:  # more than kc true: fewer than n - kc false
+                        clause.append(-down[n - kc - 1])
+                sat.solver.add_clause(clause)
+        finally:
+            sat.solver.add_clause([-walk])  # this walk's clauses are done with
+
+    def sat(self):
+        """The SAT engine over the same puzzle (its free statements emptied, its side rules
+        dropped when they are not to hold), for the questions too large to enumerate."""
+        if self._sat is None:
+            from portia_tui.core.language.rules import is_m_rule
+            from portia_tui.core.solve.sat import SatEngine
+
+            puzzle = self.puzzle
+            if self._free_set:
+                caskets = []
+                for c, cas in enumerate(puzzle.caskets):
+                    start = puzzle.layout.offset(c)
+                    caskets.append(cas.__class__(cas.name, tuple(
+                        EMPTY if start + j in self._free_set else st
+                        for j, st in enumerate(cas.statements))))
+                puzzle = puzzle.replace(caskets=tuple(caskets))
+            if not self._with_rules:
+                puzzle = puzzle.replace(rules=tuple(r for r in puzzle.rules if is_m_rule(r)))
+            self._sat = SatEngine(puzzle)
+        return self._sat
+
+    def key(self, p: int) -> int:
+        """The placement whose answers p shares: p itself when a statement reads it (a
+        portrait statement naming it), else the first placement none names (every statement
+        has the same value under all of those)."""
+        return p if p in self._named else self._generic
 
     def total(self, p: int) -> int:
+        """Bit set of the achievable true counts with the portrait in casket p."""
+        q = self.key(p)
+        got = self._totals.get(q)
+        if got is None:
+            got = self._totals[q] = self._total(q)
+        return got
+
+    def worlds(self, p: int) -> int:
+        """How many consistent worlds (assignments of every statement) placement p has."""
+        q = self.key(p)
+        got = self._world_counts.get(q)
+        if got is None:
+            got = self._world_counts[q] = self._worlds(q)
+        return got
+
+    def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
+        """Each statement's value under the placement (and m): True/False when every
+        consistent world agrees, None when it varies; None overall when there is no world."""
+        key = (self.key(placement), m)
+        if key not in self._value_sets:
+            self._value_sets[key] = self._values(key[0], m)
+        return self._value_sets[key]
+
+    def _total(self, p: int) -> int:
         out = 0
+        if not self.small:
+            for t in self.sat().counts(p):
+                out |= 1 << t
+            return out
         for _K, T, _f in self.vectors(p):
             out |= 1 << T
         return out
@@ -1709,8 +1946,7 @@ class WholeEngine:
     def true_counts(self) -> tuple[frozenset[int], ...]:
         return tuple(frozenset(bits(self.total(p))) for p in range(self.k))
 
-    def worlds(self, p: int) -> int:
-        """How many consistent worlds (assignments of every statement) placement p has."""
+    def _worlds(self, p: int) -> int:
         out = 0
         for _K, _T, found in self.vectors(p):
             w = 1
@@ -1720,9 +1956,9 @@ class WholeEngine:
             out += w
         return out
 
-    def values(self, placement: int, m: int | None = None) -> tuple[bool | None, ...] | None:
-        """Each statement's value under the placement (and m): True/False when every
-        consistent world agrees, None when it varies; None overall when there is no world."""
+    def _values(self, placement: int, m: int | None) -> tuple[bool | None, ...] | None:
+        if not self.small:
+            return self.sat().values(placement, m)
         acc = [0] * self.puzzle.size
         seen = False
         for _K, T, found in self.vectors(placement):
@@ -1755,19 +1991,35 @@ class WholeEngine:
 
         puzzle = self.puzzle
         reports = []
-        for loop in find_loops(puzzle):
+        sat = None
+        for number, loop in enumerate(find_loops(puzzle)):
             whole = set(closure(puzzle, loop))
             outside = frozenset(i for i in range(puzzle.size) if i not in whole)
             inner = WholeEngine(puzzle, outside, rules=False)
+            if not inner.small:  # too many vectors: SAT classifies it on the same closure
+                if sat is None:
+                    from portia_tui.core.solve.sat import SatEngine
+
+                    sat = SatEngine(puzzle)
+                reports.append(sat.loop_report(number, self.key))
+                continue
             members = set(loop)
             undetermined, paradox = [], []
+            seen: dict[int, str] = {}  # placement shared (see `key`) -> its verdict
             for p in range(self.k):
-                if inner.assignments(p, members) >= 2:
+                q = self.key(p)
+                if q not in seen:
+                    seen[q] = ""
+                    if inner.assignments(q, members) >= 2:
+                        seen[q] = "undetermined"
+                    elif not inner.total(q):
+                        freed = WholeEngine(puzzle, outside | members, rules=False)
+                        if freed.total(q):
+                            seen[q] = "paradox"
+                if seen[q] == "undetermined":
                     undetermined.append(p)
-                elif not inner.total(p):
-                    freed = WholeEngine(puzzle, outside | members, rules=False)
-                    if freed.total(p):
-                        paradox.append(p)
+                elif seen[q] == "paradox":
+                    paradox.append(p)
             reports.append(LoopReport(tuple(loop), tuple(undetermined), tuple(paradox)))
         return tuple(reports)
 

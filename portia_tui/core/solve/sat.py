@@ -25,17 +25,20 @@ bulk (`bootstrap_with`, `append_formula`), never one Python call per clause.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.solvers import Solver
 
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.budget import check, current
 from portia_tui.core.solve.semantics import Analysis, LoopReport, closure, find_loops, references
 from portia_tui.core.language.vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
                          Meaning, PortraitMeaning, Statement, meaning)
 
 SOLVER = "minisat22"
+#: conflicts per solver call between two looks at the budget (when one is in force)
+_CONFLICTS = 5000
 
 
 def placement_var(casket: int) -> int:
@@ -64,7 +67,7 @@ class Encoding:
         self.puzzle = puzzle
         k = self.k = len(puzzle.caskets)
         self.top = k + puzzle.size
-        self.definitions: list[list[int]] = exactly_one(list(range(1, k + 1)))
+        self.definitions: list[list[int]] = self.one_placement(k)
         groups = [puzzle.layout.group(c) for c in range(k)]
         where = {name: c for c, name in enumerate(puzzle.names)}
         self._all: dict[tuple[int, bool], int] = {}
@@ -112,6 +115,17 @@ class Encoding:
     def _new(self) -> int:
         self.top += 1
         return self.top
+
+    def one_placement(self, k: int) -> list[list[int]]:
+        """Exactly one placement variable true: pairwise for a few caskets (the exported CNF
+        stays as it was), a sequential counter (python-sat's CardEnc) past 32, where the
+        pairs would grow as k squared (125,000 clauses at 500 caskets)."""
+        lits = list(range(1, k + 1))
+        if k <= 32:
+            return exactly_one(lits)
+        enc = CardEnc.equals(lits=lits, bound=1, top_id=self.top, encoding=EncType.seqcounter)
+        self.top = max(self.top, enc.nv)
+        return enc.clauses
 
     def _lit(self, index: int, value: bool) -> int:
         v = self.k + index + 1
@@ -323,10 +337,19 @@ class SatEngine:
 
     # ------------------------------------------------------------------ counting
     def _solve(self, assumptions: list[int]) -> list[int] | None:
+        check()
         self.calls += 1
-        if self.solver.solve(assumptions=assumptions):
-            return self.solver.get_model()
-        return None
+        budget = current()
+        if budget is None:
+            answer = self.solver.solve(assumptions=assumptions)
+        else:  # a hard call stops at the budget too: a few thousand conflicts at a time
+            while True:
+                self.solver.conf_budget(_CONFLICTS)
+                answer = self.solver.solve_limited(assumptions=assumptions)
+                if answer is not None:
+                    break
+                budget.now()
+        return self.solver.get_model() if answer else None
 
     def _count(self, model: list[int], statements: Iterable[int] | None = None) -> int:
         k = self.k
@@ -339,10 +362,12 @@ class SatEngine:
         size = len(self.counted)
         if self._bounds is None:
             svars = [self.k + i + 1 for i in self.counted]
+            # (max: a totalizer over no literal reports top_id 0, which would hand out
+            # variables already in use)
             ub = ITotalizer(lits=svars, ubound=size, top_id=self.top)
-            self.top = ub.top_id
+            self.top = max(self.top, ub.top_id)
             lb = ITotalizer(lits=[-v for v in svars], ubound=size, top_id=self.top)
-            self.top = lb.top_id
+            self.top = max(self.top, lb.top_id)
             self.solver.append_formula(ub.cnf.clauses + lb.cnf.clauses)
             self._bounds = (list(ub.rhs), list(lb.rhs))
             ub.delete()
@@ -421,10 +446,24 @@ class SatEngine:
             out.append(None if self._solve(base + [-lit]) is not None else lit > 0)
         return tuple(out)
 
+    def model_under(self, assumptions: list[int]) -> list[int] | None:
+        """A model under these assumptions (placement, activation and other literals), or
+        None: for callers that walk the models themselves (the count vectors)."""
+        return self._solve(assumptions)
+
+    def agrees(self, placement: int, values: dict[int, bool]) -> bool:
+        """Whether some consistent world (every statement's meaning and the side rules; m is
+        no condition) with the portrait in `placement` gives these statements these values."""
+        k = self.k
+        lits = [(k + i + 1) if v else -(k + i + 1) for i, v in values.items()]
+        return self._solve([placement_var(placement)] + self.everything + lits) is not None
+
     # ------------------------------------------------------------------ loops
-    def loop_report(self, number: int) -> LoopReport:
+    def loop_report(self, number: int, same: Callable[[int], int] | None = None
+                    ) -> LoopReport:
         """How loop `number` behaves under each placement (see the semantics page), on its
-        closure: the activation literals of the caskets and loops it reaches."""
+        closure: the activation literals of the caskets and loops it reaches. `same(p)`, when
+        given, names a placement known to behave as p does (asked once for all of them)."""
         puzzle = self.puzzle
         loop = self.loops[number]
         k = self.k
@@ -436,6 +475,13 @@ class SatEngine:
         act = self.loop_act[number]
         undetermined, paradox = [], []
         for p in range(k):
+            q = p if same is None else same(p)
+            if q != p:  # as q: answered already (q comes first)
+                if q in undetermined:
+                    undetermined.append(p)
+                elif q in paradox:
+                    paradox.append(p)
+                continue
             model = self._solve([p + 1, act] + deps)
             if model is None:
                 if self._solve([p + 1] + deps) is not None:
