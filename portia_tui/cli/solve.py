@@ -326,7 +326,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
     status = max((r[1] for r in results), default=0)
     if args.json:
         print(json.dumps({"pack": pack.title,
-                          "puzzles": [{"id": pid, **data} for pid, _s, data in results]}))
+                          "puzzles": [{"id": pid, **data}  # type: ignore[dict-item]
+                                      for pid, _s, data in results]}))
     else:
         print("\n\n".join(f"== {args.file} {pid} ==\n{text}" for pid, _s, text in results))
     return status

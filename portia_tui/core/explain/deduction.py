@@ -66,7 +66,7 @@ def count_verdict(name: str, counts: frozenset[int], m: int | None) -> str:
         word = "statement" if c == 1 else "statements"
         if c == m:
             return f"{c} true {word}, as the puzzle says: the {name} casket fits."
-        much = "too many" if c > m else "too few"
+        much = "too many" if m is not None and c > m else "too few"
         return (f"{c} true {word}: {much} for exactly {m}, so the portrait is not in the "
                 f"{name} casket.")
     listed = listing(ordered, "or")

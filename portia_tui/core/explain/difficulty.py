@@ -299,7 +299,8 @@ class Grader:
         got = self._blocks.get(rank)
         if got is None:
             found = list(self.lids) + (list(self.pairs) if rank >= PAIR else [])
-            got, used = [], set()
+            got = []
+            used: set[int] = set()
             for b in found:
                 if not used & set(b.statements):
                     got.append(b)
@@ -420,11 +421,12 @@ class Grader:
         """Follow one statement's meaning: every value its completions agree on."""
         open_ = [i for i in c.scope if values[i] is None]
         if not open_:
-            if values[c.owner] != evaluate(c.meaning, p, values, values[c.owner]):
+            if values[c.owner] != evaluate(c.meaning, p, values,  # type: ignore[index]
+                                           values[c.owner]):  # type: ignore[index, arg-type]
                 raise Contradiction
             return False
         if isinstance(c.meaning, GroupMeaning) and c.owner not in c.meaning.group:
-            return self._group(c.meaning, c.owner, values)
+            return self._group(c.meaning, c.owner, values)  # type: ignore[arg-type]
         if len(open_) > SCOPE_MAX:
             return False
         return self._agree(c, p, values, open_)
@@ -466,7 +468,7 @@ class Grader:
             for i, v in zip(open_, bits):
                 trial[i] = v
             own = True if c.owner is None else trial[c.owner]
-            if evaluate(c.meaning, p, trial, own) == own:
+            if evaluate(c.meaning, p, trial, own) == own:  # type: ignore[arg-type]
                 for s, v in zip(seen, bits):
                     s.add(v)
         if not seen[0]:
@@ -564,7 +566,8 @@ class Grader:
     def _full_check(self, p: int, values: list[bool | None]) -> None:
         """Every value known: the world must keep every meaning and rule."""
         for c in self.statements:
-            if values[c.owner] != evaluate(c.meaning, p, values, values[c.owner]):
+            if values[c.owner] != evaluate(c.meaning, p, values,  # type: ignore[index]
+                                           values[c.owner]):  # type: ignore[index, arg-type]
                 raise Contradiction
         for c in self.rules:
             if not evaluate(c.meaning, p, values):
@@ -636,7 +639,7 @@ def _near(puzzle: Puzzle, grader: Grader, p: int, m: int | None) -> bool:
         grader.propagate(p, values, FOLLOW)
     except Contradiction:
         return False
-    return None not in values and abs(sum(values) - m) == 1
+    return None not in values and abs(sum(map(bool, values)) - m) == 1
 
 
 def _loop_count(puzzle: Puzzle) -> int:
