@@ -31,8 +31,8 @@ def read_source(arg: str):
     if shared is not None:
         return shared, None
     fmt = formats.format_of(arg, formats.READERS)
-    if fmt != "native":
-        return formats.load(arg), None
+    if fmt != "native":  # a truth puzzle's structured JSON, or a casket puzzle
+        return formats.load_any(arg), None
     text = read_text(arg, LARGE_LIMIT)  # read once: a pack (up to 64 MiB) or a puzzle
     if "pack" in text:
         from portia_tui.core.packs.pack import is_pack_text, loads_pack
@@ -44,6 +44,8 @@ def read_source(arg: str):
 
         raise FormatError(f"too large for a puzzle file (at most {SMALL_LIMIT >> 20} MiB; a "
                           f"pack may hold {LARGE_LIMIT >> 20} MiB)", arg)
+    if formats.is_world_text(text, fmt):  # format 3: a truth puzzle
+        return formats.loads_world(text, fmt, arg), None
     return formats.loads(text, fmt, arg), None
 
 
