@@ -214,7 +214,7 @@ def _formula_arg(text: str, puzzle, flag: str, question: bool = False):
     if text.strip().startswith("["):
         try:
             return json.loads(text)
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
             raise PortiaError(f"{flag} {text!r}: not a JSON formula ({exc.msg})") from None
     try:
         if question:

@@ -234,7 +234,7 @@ def from_table(table: dict[str, Any], text: str, path: str) -> WorldPuzzle:
     meta = {k: table.get(k, "") for k in META}
     try:
         return WorldPuzzle(names, attrs, statements, constraints, r.question(ctx), speaker_attr,
-                           r.modes(table.get("modes", {}), "", key_line(text, "modes")),
+                           r.modes(table.get("modes", {}), "", key_line(text, "modes") or 1),
                            overrides, given, **meta).validate()
     except WorldError as err:
         raise FormatError(err.message, path, _error_line(r, err, specs)) from None
