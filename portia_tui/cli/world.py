@@ -184,6 +184,20 @@ def cmd_convert(puzzle, args: argparse.Namespace) -> int:
 TIMEOUT_RANGE = (0.1, 3600.0)
 
 
+def seconds_arg(text: str) -> float:
+    """--timeout: a plain decimal number of seconds within :data:`TIMEOUT_RANGE` (argparse
+    says a bad one in one line)."""
+    import re
+
+    low, high = TIMEOUT_RANGE
+    short = text if len(text) <= 20 else text[:20] + "..."
+    if not re.fullmatch(r"\d+(?:\.\d+)?", text):
+        raise argparse.ArgumentTypeError(f"{short!r} is not a number of seconds")
+    if not low <= float(text) <= high:
+        raise argparse.ArgumentTypeError(f"{short} is out of range: {low:g} to {high:g}")
+    return float(text)
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "clue", help="find the single facts that leave a puzzle exactly one answer",
@@ -201,7 +215,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--question", metavar="Q",
                    help="a yes/no question the narrator answered unseen ('Is room 8 "
                    "empty?'), or its formula as JSON")
-    p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds_arg, default=60.0, metavar="SECONDS",
                    help=f"stop after this many seconds ({TIMEOUT_RANGE[0]:g} to "
                    f"{TIMEOUT_RANGE[1]:g}; default 60)")
     p.set_defaults(func=cmd_clue)
@@ -244,9 +258,6 @@ def cmd_clue(args: argparse.Namespace) -> int:
 
     from portia_tui.core.author.clue import clues
 
-    low, high = TIMEOUT_RANGE
-    if not low <= args.timeout <= high:
-        raise PortiaError(f"--timeout {args.timeout:g} is out of range ({low:g} to {high:g})")
     puzzle = _load_world(args.file)
     facts = [_formula_arg(f, puzzle, "--fact") for f in args.fact] if args.fact else None
     question = (_formula_arg(args.question, puzzle, "--question", True)
