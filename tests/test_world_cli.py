@@ -16,7 +16,10 @@ TRUTH = REPO / "puzzles" / "truth"
 
 
 def run(capsys, *argv):
-    code = main([str(a) for a in argv])
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as exc:  # a usage error: argparse's one line
+        code = exc.code
     out = capsys.readouterr()
     return code, out.out, out.err
 
@@ -123,6 +126,7 @@ def test_cnf_and_convert(capsys, tmp_path):
     (["solve", "{good}", "--m", "1"], "--m applies to casket puzzles"),
     (["clue", "{good}", "--fact", "Room 9 is purple"], "--fact: cannot read"),
     (["clue", "{good}", "--question", "Where is the lady?"], "not a yes/no question"),
+    (["clue", "{good}", "--timeout", "0"], "argument --timeout: 0 is out of range: 0.1 to 3600"),
     (["clue", "{good}", "--fact", "[1, 2"], "not a JSON formula"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, words):

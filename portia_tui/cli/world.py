@@ -184,6 +184,7 @@ def cmd_convert(puzzle, args: argparse.Namespace) -> int:
 TIMEOUT_RANGE = (0.1, 3600.0)
 
 
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "clue", help="find the single facts that leave a puzzle exactly one answer",
