@@ -53,9 +53,9 @@ def rules_text(p: WorldPuzzle) -> str:
     if p.speaker_attr:
         kinds = {"true": "always tell the truth", "false": "always lie",
                  "free": "may say anything"}
-        said = [f"{sn.plural(v).capitalize()} {kinds[p.mode(None, v)]}"
-                for v in p.attributes[p.speaker_attr]]
-        lines.append("; ".join(said) + ".")
+        said = "; ".join(f"{sn.plural(v)} {kinds[p.mode(None, v)]}"
+                         for v in p.attributes[p.speaker_attr])
+        lines.append(said[:1].upper() + said[1:] + ".")
     lines += [_said(p, c, None) + "." for c in p.constraints]
     lines.append(question_text(p))
     return " ".join(lines)
