@@ -136,8 +136,14 @@ def test_cli(capsys):
 
 @pytest.mark.parametrize("n", ["100000", "1000000000"])
 def test_huge_n_is_one_line_at_once(n, capsys):
-    """-n 100000 once crashed formatting a 30000-digit number; -n 10**9 hung computing it."""
-    assert main(["census", "-n", n]) == 2
+    """-n 100000 once crashed formatting a 30000-digit number; -n 10**9 hung computing it.
+    Now -n is bounded up front (1 to 6), and the core's own check words n = 5."""
+    with pytest.raises(SystemExit) as info:
+        main(["census", "-n", n])
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "out of range: 1 to 6" in err[0]
+    assert main(["census", "-n", "5"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "too many" in err[0]
 

@@ -25,7 +25,7 @@ def test_solve_plain(capsys):
     code, out, _ = run(capsys, "solve", str(PUZZLES / "thesis-example-1.toml"))
     assert code == 0
     assert "Valid: the portrait is in the silver casket." in out
-    assert "Unique m values: 1, 3, 4" in out
+    assert "Values of m with exactly one solution: 1, 3, 4" in out
     assert "silver  4  <- fits m" in out
 
 
@@ -42,6 +42,11 @@ def test_solve_json_shape(capsys):
         "unique_m": [1],
         "loops": [{"statements": [1, 2], "kind": "undetermined",
                    "undetermined_in": ["gold", "silver", "lead"], "paradox_in": []}],
+        # the general engine's lists (issue #18): the loop's two readings are one solution
+        "worlds": {"solutions": [{"entities": {"gold": {"portrait": "yes"},
+                                               "silver": {"portrait": "no"},
+                                               "lead": {"portrait": "no"}}, "choices": {}}],
+                   "answers": [{"where portrait=yes": ["gold"]}], "unique": True},
     }
 
 

@@ -59,7 +59,9 @@ def test_an_oversized_copy_is_ignored(tmp_path, monkeypatch):
     monkeypatch.setattr(recovery, "MAX_BYTES", size)
     assert store.read(None) is not None
     monkeypatch.setattr(recovery, "MAX_BYTES", size - 1)
-    assert store.read(None) is None and store.file_for(None).exists()
+    copy = store.file_for(None)
+    assert store.read(None) is None and not copy.exists()  # set aside, not later replaced
+    assert copy.with_name(copy.name + ".bad").stat().st_size == size
 
 
 def test_the_store_defaults_to_the_data_folder(cfg):
@@ -92,15 +94,22 @@ def test_a_stamp_changes_with_the_bytes(tmp_path):
     assert two.size == 3 and two.digest != one.digest and two != one
 
 
-def test_a_copy_up_to_4_mib_is_read_and_a_larger_one_left_alone(tmp_path):
-    """Mutation run 6: MAX_BYTES is 4 MiB. A copy of that size is read (here: garbage, so set
-    aside); one byte more and it is not even read. Sparse files cost nothing."""
+def test_a_copy_up_to_4_mib_is_read_and_a_larger_one_set_aside_unread(tmp_path):
+    """Mutation run 6: MAX_BYTES is 4 MiB. A copy of that size is read (a puzzle padded with
+    a comment); one byte more and it is not read, only set aside (issue 21: a file that
+    cannot be read is never replaced)."""
+    from portia_tui.core.io.formats import dumps
+
     store = RecoveryStore(tmp_path)
     copy = store.file_for(None)
-    with open(copy, "wb") as fh:
-        fh.truncate(4 << 20)
-    assert store.read(None) is None
-    assert not copy.exists() and copy.with_name(copy.name + ".bad").exists()
-    with open(copy, "wb") as fh:
-        fh.truncate((4 << 20) + 1)
-    assert store.read(None) is None and copy.exists()
+    text = dumps(default_puzzle(), "native")
+    for size in (4 << 20, (4 << 20) + 1):
+        pad = size - len(text.encode()) - 2
+        copy.write_text(text + "#" + "x" * pad + "\n")
+        assert copy.stat().st_size == size
+        found = store.read(None)
+        if size == 4 << 20:
+            assert found is not None and found.puzzle == default_puzzle()
+        else:
+            assert found is None and not copy.exists()
+            assert copy.with_name(copy.name + ".bad").stat().st_size == size

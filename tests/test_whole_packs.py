@@ -142,6 +142,6 @@ def test_solve_offers_no_m_values_when_rules_decide(capsys):
     root = __import__("pathlib").Path(__file__).resolve().parent.parent
     cli_main(["solve", str(root / "puzzles" / "portia2-two-lids.toml")])
     out = capsys.readouterr().out
-    assert "Unique m values" not in out and "per placement (under the rules):" in out
+    assert "Values of m" not in out and "per placement (under the rules):" in out
     cli_main(["solve", str(root / "puzzles" / "smullyan-first.toml")])
-    assert "Unique m values: " in capsys.readouterr().out
+    assert "Values of m with exactly one solution: " in capsys.readouterr().out

@@ -11,19 +11,19 @@ Plain Python (no textual), so the CLI may use it too.
 ``Settings.load()`` never raises: a missing file gives the defaults, a corrupt one gives the
 defaults plus ``settings.problem`` (one line naming the file and line) for the app to show.
 Saving is atomic; a corrupt file is not thrown away but kept next to it as
-``settings.toml.bad`` the first time new settings are saved over it.
+``settings.toml.bad`` (``.bad-2``, ... when that name is taken: no copy is replaced) the first
+time new settings are saved over it; one that cannot be moved is not replaced.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.io.files import SMALL_LIMIT, atomic_write, parse_toml, read_text
+from portia_tui.core.io.files import SMALL_LIMIT, atomic_write, parse_toml, read_text, set_aside
 from portia_tui.core.io.formats.common import key_line
 
 from portia_tui.core.io.paths import config_dir, data_dir  # noqa: F401  (data_dir: re-exported for the app)
@@ -140,14 +140,9 @@ class Settings:
         """Write all settings to the file (atomic); PortiaError naming the file if that fails."""
         ensure_dir(self.path.parent)
         if self._keep_bad_file and self.path.is_file():
-            keep = self.path.with_name(self.path.name + ".bad")
-            try:
-                os.replace(self.path, keep)
-            except OSError as exc:
-                raise PortiaError(
-                    f"cannot keep the unreadable settings as {keep.name}: {exc.strerror or exc}",
-                    str(self.path),
-                ) from None
+            # kept as settings.toml.bad (then .bad-2, ...): an earlier copy is never replaced,
+            # and a file that cannot be moved is not replaced either (set_aside raises)
+            set_aside(self.path, ".bad")
         try:
             atomic_write(self.path, tomli_w.dumps(self._values), force=True)
         except OSError as exc:

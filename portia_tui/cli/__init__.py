@@ -18,14 +18,16 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 #: modules of this package that add subcommands, in help order
-COMMAND_MODULES = ("solve", "assist", "edit", "play", "code", "generate", "pack", "census")
+COMMAND_MODULES = ("solve", "world", "assist", "edit", "play", "code", "generate", "pack",
+                   "census", "dataset")
 
 
 #: which module registers each subcommand (modules may register several)
 COMMAND_OWNERS = {
-    "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve",
+    "solve": "solve", "check": "solve", "convert": "solve", "cnf": "solve", "clue": "world",
     "new": "assist", "assist": "assist", "repair": "assist",
     "edit": "edit", "play": "play", "code": "code", "generate": "generate", "pack": "pack", "census": "census",
+    "dataset": "dataset",
 }
 
 
@@ -65,7 +67,38 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {shorten(message)} (see {self.prog} --help)\n")
+
+
+def shorten(message: str, longest: int = 40) -> str:
+    """message with every run of more than `longest` characters without a space cut short
+    ("1234567...89 (5,000 characters)"): an error line quotes at most an excerpt of what was
+    typed."""
+    import re
+
+    def cut(found: re.Match[str]) -> str:
+        word = found.group(0)
+        return f"{word[:24]}...{word[-8:]} ({len(word):,} characters)"
+
+    return re.sub(rf"\S{{{longest + 1},}}", cut, message)
+
+
+def count_arg(low: int, high: int):
+    """An argparse type: a whole number from `low` to `high`, checked as it is read (before
+    any memory is spent on it); outside, one line ``portia CMD: error: argument -n: ...``."""
+    def parse(text: str) -> int:
+        stripped = text.strip()
+        digits = stripped.lstrip("+-")
+        if not digits.isascii() or not digits.isdigit():
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number ({low} to "
+                                             f"{high:,})")
+        if len(digits) > len(str(high)) + 1 or not low <= int(stripped) <= high:
+            raise argparse.ArgumentTypeError(f"{text} is out of range: {low} to {high:,}")
+        return int(stripped)
+
+    parse.__name__ = "whole number"
+    parse.bounds = (low, high)  # type: ignore[attr-defined]  (the --help test reads them)
+    return parse
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -86,7 +119,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 #: commands that neither start an app nor leave threads behind: the console script ends them
 #: with os._exit once their output is flushed, skipping interpreter teardown (a few ms)
-QUICK_EXIT = {"solve", "check", "convert", "cnf", "assist", "repair"}
+QUICK_EXIT = {"solve", "check", "convert", "cnf", "clue", "assist", "repair"}
 
 
 def entry() -> None:
@@ -106,7 +139,13 @@ def entry() -> None:
 
 def error_line(exc) -> str:
     """One line for a core error, in the command line's words: ``FILE[:LINE]: message``, the
-    flag to use where the core's error names a setting or a file it may not replace."""
+    flag to use where the core's error names a setting or a file it may not replace. A file
+    name or a quoted value of hundreds of characters is cut short."""
+    line = shorten(_error_line(exc), 200)
+    return line if len(line) <= 400 else line[:397] + "..."
+
+
+def _error_line(exc) -> str:
     from portia_tui.core.errors import ExistsError, SettingsError
 
     if isinstance(exc, ExistsError):

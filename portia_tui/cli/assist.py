@@ -10,6 +10,15 @@ import sys
 
 from portia_tui.core.errors import PortiaError
 
+from . import count_arg
+from .source import add_id, read_puzzle
+
+#: the bounds of `portia new` (the editor's "new puzzle" dialog has the same): a blank puzzle
+#: of 100 caskets of 100 statements, filled in, still fits a puzzle file (1 MiB)
+MAX_CASKETS = 100
+MAX_PER_CASKET = 100
+MAX_STATEMENTS = MAX_CASKETS * MAX_PER_CASKET
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help="start a blank puzzle (every slot empty) and edit it",
@@ -18,12 +27,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "\"...\" in settings.toml) if you have set one. Then open the editor on "
                        "it. Never replaces an existing file.")
     p.add_argument("file", metavar="FILE", help="the new puzzle file (.toml)")
-    p.add_argument("--caskets", type=int, default=3, metavar="K",
-                   help="number of caskets, K >= 2 (default 3: gold, silver, lead)")
-    p.add_argument("-n", type=int, default=1, metavar="N",
-                   help="statements per casket (default 1)")
-    p.add_argument("--m", type=int, metavar="M", help="how many statements are true (default: "
-                   "open, decide later)")
+    p.add_argument("--caskets", type=count_arg(2, MAX_CASKETS), default=3, metavar="K",
+                   help=f"number of caskets, 2 to {MAX_CASKETS} (default 3: gold, silver, lead)")
+    p.add_argument("-n", type=count_arg(1, MAX_PER_CASKET), default=1, metavar="N",
+                   help=f"statements per casket, 1 to {MAX_PER_CASKET} (default 1)")
+    p.add_argument("--m", type=count_arg(0, MAX_STATEMENTS), metavar="M",
+                   help=f"how many statements are true, 0 to K x N (at most {MAX_STATEMENTS:,}; default: open, decide "
+                   "later)")
     p.add_argument("--target", metavar="CASKET",
                    help="the casket you are building toward (the assistant's default)")
     p.add_argument("--no-edit", action="store_true", help="write the file, do not open the "
@@ -36,14 +46,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "fill the other empty slots makes the puzzle valid with the portrait in "
                        "the target and exactly m true statements), reachable (the target can "
                        "fit with m, but never alone), or impossible (it never fits with m).")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a puzzle file, a share code, or a pack with "
+                   "--id")
+    add_id(p)
     p.add_argument("--target", metavar="CASKET",
                    help="the casket to build toward (default: the file's target)")
-    p.add_argument("--m", type=int, metavar="M",
-                   help="exactly M true statements (default: the file's m; when m is open, "
-                        "any m)")
-    p.add_argument("--slot", type=int, metavar="N",
-                   help="statement number, 1-based (default: the first empty slot)")
+    p.add_argument("--m", type=count_arg(0, MAX_STATEMENTS), metavar="M",
+                   help=f"exactly M true statements, 0 to the puzzle's statements (at most "
+                        f"{MAX_STATEMENTS:,}; default: the file's m; when m is open, any m)")
+    p.add_argument("--slot", type=count_arg(1, MAX_STATEMENTS), metavar="N",
+                   help=f"statement number, 1 to the puzzle's statements (at most "
+                        f"{MAX_STATEMENTS:,}; default: the first empty slot)")
     p.add_argument("--vocabulary", choices=vocabularies, default="classic",
                    help="the statements a slot may take (default classic: the six kinds of "
                         "Definition 1; portrait: in / not in; full: the whole language)")
@@ -54,7 +67,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="For a complete puzzle: every replacement of one statement "
                        "by another from its slot's menu, and every other m, that leaves exactly "
                        "one casket fitting.")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a puzzle file, a share code, or a pack with "
+                   "--id")
+    add_id(p)
     p.add_argument("--vocabulary", choices=vocabularies, default="classic",
                    help="the replacements to try (default classic; full: the whole language)")
     p.add_argument("--json", action="store_true", help="print the repairs as JSON")
@@ -84,10 +99,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = args.file
     if os.path.lexists(path):
         raise PortiaError("already exists: portia new never replaces a file", path)
-    if args.caskets < 2:
-        raise PortiaError(f"--caskets {args.caskets}: a puzzle needs 2 or more caskets", path)
-    if args.n < 1:
-        raise PortiaError(f"-n {args.n}: every casket needs 1 or more statements", path)
     size = args.caskets * args.n
     if args.m is not None and not 0 <= args.m <= size:
         raise PortiaError(f"--m {args.m} is out of range: this puzzle has {size} statements",
@@ -121,12 +132,11 @@ def _target(puzzle, given: str | None, path: str) -> int:
 
 
 def cmd_assist(args: argparse.Namespace) -> int:
-    from portia_tui.core.io import formats
     from portia_tui.core.author.assistant import MARK_SYMBOLS, mark_choices
     from portia_tui.core.language.vocabulary import menu, sentence
 
     path = args.file
-    puzzle = formats.load(path)
+    puzzle = read_puzzle(path, args.id)
     target = _target(puzzle, args.target, path)
     m = puzzle.m if args.m is None else args.m
     if m is not None and not 0 <= m <= puzzle.size:
@@ -164,13 +174,12 @@ def cmd_assist(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- repair
 def cmd_repair(args: argparse.Namespace) -> int:
     from portia_tui.core import analyse
-    from portia_tui.core.io import formats
     from portia_tui.core.author.assistant import repairs
     from portia_tui.core.language.vocabulary import sentence
     from portia_tui.core.language.words import listing
 
     path = args.file
-    puzzle = formats.load(path)
+    puzzle = read_puzzle(path, args.id)
     try:
         found = repairs(puzzle, args.vocabulary)
     except PortiaError as exc:
@@ -185,12 +194,13 @@ def cmd_repair(args: argparse.Namespace) -> int:
                                       for n, s, c in rows], "m": list(found.m)}))
         return 0
     sols = analyse(puzzle).solution_names()
+    said = _rules_said(puzzle)
     if len(sols) == 1:
-        print(f"Valid already (the portrait is in the {sols[0]} casket, m = {puzzle.m}); these "
+        print(f"Valid already (the portrait is in the {sols[0]} casket, {said}); these "
               "changes keep it valid:")
     else:
         what = "no casket fits" if not sols else f"{listing(sols)} fit"
-        print(f"Not valid for m = {puzzle.m} ({what}).")
+        print(f"Not valid {said} ({what}).")
     if rows:
         print("Replace one statement:")
         for n, s, c in rows:
@@ -199,6 +209,14 @@ def cmd_repair(args: argparse.Namespace) -> int:
         print("No single replacement makes it valid.")
     if found.m:
         print("Or change m to " + listing(map(str, found.m), "or") + ".")
-    else:
+    elif puzzle.m is not None:  # a puzzle stated by other rules has no m to change
         print("No other m makes it valid.")
     return 0
+
+
+def _rules_said(puzzle) -> str:
+    """'for m = 2', or the rules in words: 'under the rules: at most 1 statement is true'."""
+    if not puzzle.side_rules:
+        return f"for m = {puzzle.m}"
+    said = "; ".join(s[:1].lower() + s[1:] for s in puzzle.rule_sentences())
+    return f"under the rule{'s' if len(puzzle.rules) > 1 else ''}: {said}"

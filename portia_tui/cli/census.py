@@ -25,9 +25,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "pairs, 30,480 up to swapping each casket's two statements); portia3, "
         "'Every casket was made by Bellini or by Cellini' with the vocabulary's statements and "
         "'The X casket was made by Bellini|Cellini'. See the README for every figure.")
-    p.add_argument("-n", type=int, metavar="N",
-                   help="statements per casket (needed without --family; portia1: 1; portia2: "
-                   "2 by default, 1 to 6; portia3: 2 by default, or 1)")
+    from . import count_arg
+
+    p.add_argument("-n", type=count_arg(1, 6), metavar="N",
+                   help="statements per casket, 1 to 6 (needed without --family, 1 to 4 "
+                   "there; portia1: 1; portia2: 2 by default, 1 to 6; portia3: 2 by default, "
+                   "or 1)")
     p.add_argument("--family", choices=CENSUS_FAMILIES,
                    help="count one generation of puzzles instead of Portia-n-m")
     p.add_argument("--vocabulary", choices=tuple(VOCABULARIES), default="portrait",

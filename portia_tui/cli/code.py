@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import os
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -12,7 +12,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Print a short text code (letters and digits, safe in a URL) that holds the "
         "puzzle's caskets, statements and m (not its title). 'portia play CODE' and "
         "'portia edit CODE' open it.")
-    p.add_argument("file", metavar="FILE", help="puzzle file (.toml, .txt, .json) or a code")
+    p.add_argument("file", metavar="FILE", help="puzzle file (.toml, .txt, .json), a code, or a "
+                   "pack with --id")
+    from .source import add_id
+
+    add_id(p)
     p.set_defaults(func=run)
 
 
@@ -22,15 +26,17 @@ def share_code(arg: str):
     raises CodeError (one line, exit 2)."""
     from portia_tui.core.io.formats.code import decode, looks_like_code
 
-    if Path(arg).exists() or Path(arg).is_symlink() or not looks_like_code(arg):
+    if os.path.lexists(arg) or not looks_like_code(arg):  # lexists: False for any OSError
         return None
     return decode(arg)
 
 
 def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.io import formats
-    from portia_tui.core.io.formats.code import encode
+    from portia_tui.core.io.formats.code import encode, encode_world
+    from portia_tui.core.language.world import WorldPuzzle
 
-    puzzle = share_code(args.file) or formats.load(args.file)
-    print(encode(puzzle))
+    from .source import read_puzzle
+
+    puzzle = read_puzzle(args.file, args.id)
+    print(encode_world(puzzle) if isinstance(puzzle, WorldPuzzle) else encode(puzzle))
     return 0

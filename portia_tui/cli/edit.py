@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 
@@ -32,7 +33,7 @@ def load_for_editing(file: str | None):
     if file is None:
         return None, None
     path = Path(file)
-    if path.exists() or path.is_symlink():
+    if os.path.lexists(file):  # False, not an error, for a name too long for the system
         try:
             return formats.load(path), path
         except FormatError:
@@ -60,14 +61,14 @@ def _refuse_pack(path: Path) -> None:
     from portia_tui.core.errors import FormatError, PortiaError
     from portia_tui.core.io.files import LARGE_LIMIT
     from portia_tui.core.io.formats.common import read_text
-    from portia_tui.core.packs.pack import is_pack_text, load_pack
+    from portia_tui.core.packs.pack import is_pack_text, loads_pack
 
     try:
         text = read_text(path, LARGE_LIMIT)
     except PortiaError:  # the editor's own reading says what is wrong with the file
         return
     if is_pack_text(text):
-        ids = ", ".join(e.id for e in load_pack(path).puzzles)
+        ids = loads_pack(text, str(path)).ids_said()
         raise FormatError(f"is a pack: open one of its puzzles with --id ID (the ids are {ids})",
                           str(path))
 
@@ -77,12 +78,20 @@ def load_from_pack(file: str | None, pid: str):
     beside the pack."""
     from portia_tui.core.errors import PortiaError
 
-    from .pack import pack_puzzle
+    from .source import read_puzzle
 
     if file is None:
         raise PortiaError("--id needs a pack file")
     path = Path(file)
-    return pack_puzzle(file, pid), path.with_name(f"{path.stem}-{pid}.toml")
+    return read_puzzle(file, pid), path.with_name(f"{path.stem}-{file_part(pid)}.toml")
+
+
+def file_part(pid: str) -> str:
+    """A pack id as part of a file name: anything but letters, digits, '.', '_' and '-'
+    becomes '-' ("x/y" is "x-y"), at most 60 characters."""
+    import re
+
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", pid).strip("-.")[:60] or "puzzle"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,10 +7,19 @@ import sys
 from typing import Any
 
 
+#: the most puzzles one pack is generated with, and candidates tried in a row
+MAX_COUNT = 10_000
+MAX_ATTEMPTS = 10_000_000
+MAX_SEED = 2**64 - 1
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     from portia_tui.core.explain.difficulty import DIFFICULTIES
     from portia_tui.core.packs.generator.families import FAMILIES
-    from portia_tui.core.packs.generator.settings import DEFAULT_ATTEMPTS, M_POLICIES
+    from portia_tui.core.packs.generator.settings import (DEFAULT_ATTEMPTS, M_POLICIES,
+                                                          MAX_CASKETS, MAX_STATEMENTS)
+
+    from . import count_arg
     from portia_tui.core.language.vocabulary import VOCABULARIES
 
     p = sub.add_parser(
@@ -25,19 +34,26 @@ def register(sub: argparse._SubParsersAction) -> None:
         "statements come from the whole language and Portia's rule is chosen among those that "
         "leave one casket. Without -o the pack TOML is printed (or readable text with --print "
         "text).")
-    p.add_argument("-n", type=int, metavar="N",
-                   help="statements per casket (default 3; with --family, the family's)")
+    p.add_argument("-n", type=count_arg(1, MAX_STATEMENTS), metavar="N",
+                   help=f"statements per casket, 1 to {MAX_STATEMENTS:,} (N x K at most "
+                   f"{MAX_STATEMENTS:,}; default 3; with --family, the family's)")
     p.add_argument("--family", choices=tuple(FAMILIES),
                    help="; ".join(f"{f.key}: {f.summary}" for f in FAMILIES.values())
                    + " (statements from --vocabulary, default portrait)"),
-    p.add_argument("--caskets", type=int, default=3, metavar="K",
-                   help="number of caskets: gold, silver, lead, copper, iron, tin, ... (default 3)")
-    p.add_argument("--m", type=int, metavar="M", help="exactly M true statements (fixed)")
+    p.add_argument("--caskets", type=count_arg(2, MAX_CASKETS), default=3, metavar="K",
+                   help=f"number of caskets, 2 to {MAX_CASKETS}: gold, silver, lead, copper, "
+                   "iron, tin, ... (default 3)")
+    p.add_argument("--m", type=count_arg(0, MAX_STATEMENTS), metavar="M",
+                   help=f"exactly M true statements (fixed), 0 to N x K (at most "
+                   f"{MAX_STATEMENTS:,})")
     p.add_argument("--m-policy", choices=M_POLICIES,
                    help="which unique m to choose when --m is not given (default random)")
     p.add_argument("--solution", metavar="CASKET", help="the portrait must be in this casket")
-    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
-    p.add_argument("--seed", type=int, help="random seed: same seed and options, same puzzles")
+    p.add_argument("--count", type=count_arg(1, MAX_COUNT), default=1, metavar="COUNT",
+                   help=f"how many puzzles, 1 to {MAX_COUNT:,}, and as many as a pack file "
+                   "holds (64 MiB; default 1)")
+    p.add_argument("--seed", type=count_arg(0, MAX_SEED), metavar="SEED",
+                   help="random seed, 0 to 2^64 - 1: same seed and options, same puzzles")
     p.add_argument("--loops", action="store_true",
                    help="allow statements that speak of each other in loops (default: none)")
     rep = p.add_mutually_exclusive_group()
@@ -64,9 +80,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--verify", action="store_true",
                    help="re-verify every puzzle with the SAT analysis (default: the first and one "
                    "in twenty; every puzzle is solved exactly either way)")
-    p.add_argument("--attempts", type=int, default=DEFAULT_ATTEMPTS,
-                   help="give up after this many candidates in a row without a new puzzle "
-                   f"(default {DEFAULT_ATTEMPTS})")
+    p.add_argument("--attempts", type=count_arg(1, MAX_ATTEMPTS), default=DEFAULT_ATTEMPTS,
+                   metavar="A", help="give up after this many candidates in a row without a "
+                   f"new puzzle, 1 to {MAX_ATTEMPTS:,} (default {DEFAULT_ATTEMPTS:,})")
     p.add_argument("-o", "--output", metavar="PACK", help="write a pack (.toml) here")
     p.add_argument("--force", action="store_true", help="replace the output file if it exists")
     p.add_argument("--title", default="", help="the pack's title")
@@ -115,6 +131,9 @@ def run(args: argparse.Namespace) -> int:
         allow_echoes=args.allow_echoes, allow_twins=args.allow_twins, verify=args.verify,
         family=args.family)
     settings = asked.check()
+    from portia_tui.core.packs.pack import check_pack_fits
+
+    check_pack_fits(settings.count, settings.caskets, settings.n * settings.caskets)
     if args.output:  # fail before the work, not after
         from portia_tui.core.io.formats.common import check_target
 

@@ -83,17 +83,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 def pack_puzzle(path: str, pid: str):
     """The puzzle with id `pid` of the pack at `path`, with the pack's author when it has
     none of its own and its title (or "Puzzle ID") kept; PortiaError naming the ids if none."""
-    from portia_tui.core.errors import PortiaError
     from portia_tui.core.packs.pack import load_pack
 
-    pack = load_pack(path)
-    try:
-        entry = pack.by_id(pid)
-    except KeyError:
-        ids = ", ".join(e.id for e in pack.puzzles)
-        raise PortiaError(f"no puzzle with id {pid!r} (the ids are {ids})", path) from None
-    puzzle = entry.puzzle
-    return puzzle.replace(title=entry.title, author=puzzle.author or pack.author)
+    from .source import pick
+
+    return pick(load_pack(path), pid, path)
 
 
 def cmd_extract(args: argparse.Namespace) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 
@@ -15,35 +16,59 @@ def register(sub: argparse._SubParsersAction) -> None:
         "resumes.")
     p.add_argument("file", metavar="FILE|PACK|CODE",
                    help="a puzzle file, a pack file, or a share code ('portia code FILE')")
+    from .source import add_id
+
+    add_id(p, "FILE is a pack: play only its puzzle with this id")
     p.add_argument("--reset", action="store_true",
                    help="forget the saved progress for this puzzle or pack and start over")
     p.set_defaults(func=run)
 
 
-def load_playable(path: str):
-    """The Pack or Puzzle in a file, or raise PortiaError naming the file and line."""
-    from portia_tui.core.io import formats
-    from portia_tui.core.io.files import LARGE_LIMIT
-    from portia_tui.core.io.formats.common import read_text
-    from portia_tui.core.packs.pack import is_pack_text, loads_pack
+def load_playable(path: str, pid: str | None = None):
+    """The Pack or Puzzle a file (or a share code) holds, or the puzzle `pid` of a pack; raise
+    PortiaError naming the file and line."""
+    from .source import resolve
 
-    if Path(path).suffix.lower() == ".toml":
-        text = read_text(path, LARGE_LIMIT)  # read once: a pack or a puzzle
-        return loads_pack(text, path) if is_pack_text(text) else formats.loads(text, "native", path)
-    return formats.load(path)
+    puzzle, pack = resolve(path, pid)
+    return pack if pack is not None else puzzle
+
+
+def refuse_drafts(found, where: str) -> None:
+    """A draft (empty slots, or no rule yet) cannot be played: PortiaError, one line."""
+    from portia_tui.core.errors import PortiaError
+    from portia_tui.core.language.words import incomplete
+    from portia_tui.core.packs.pack import Pack
+
+    from .source import place
+
+    entries = [(e.id, e.puzzle) for e in found.puzzles] if isinstance(found, Pack) else [
+        (None, found)]
+    for pid, puzzle in entries:
+        if not puzzle.complete:
+            which = "a draft" if pid is None else f"puzzle {pid} is a draft"
+            said = incomplete(len(puzzle.empty_slots), not puzzle.rules)
+            raise PortiaError(f"{which} ({said}) cannot be played: finish it in the editor "
+                              "(portia edit) first", place(where))
 
 
 def run(args: argparse.Namespace) -> int:
     from portia_tui.core.packs.pack import Pack
 
-    from .code import share_code
-
     # bad input stops here: one line, exit 2
-    found = share_code(args.file) or load_playable(args.file)
+    found = load_playable(args.file, args.id)
+    from portia_tui.core.language.world import WorldPuzzle
+
+    if isinstance(found, WorldPuzzle):  # islanders and doors: their own player
+        from portia_tui.app.play.islands import IslandPlayApp
+
+        from .edit import run_app
+
+        return run_app(IslandPlayApp(found, Path(args.file).stem))
+    refuse_drafts(found, args.file)
     from portia_tui.app.play import PlayApp, single_pack
 
     single = not isinstance(found, Pack)
-    name = "Shared puzzle" if single and not Path(args.file).exists() else Path(args.file).stem
+    name = "Shared puzzle" if single and not os.path.lexists(args.file) else Path(args.file).stem
     pack = single_pack(found, name) if single else found
     PlayApp(pack, single=single, reset=args.reset).run()
     return 0

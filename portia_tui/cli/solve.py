@@ -11,7 +11,14 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.language.rules import rule_sentence
 from portia_tui.core.solve.semantics import Analysis
-from portia_tui.core.language.words import verdict
+from portia_tui.core.language.words import listing, verdict
+
+from . import count_arg, error_line
+from .source import add_id, read_many, read_puzzle, resolve
+
+#: the largest m, slot number or statement count an option may name (a share code's and the
+#: editor's bound: 100 caskets of 100 statements)
+MAX_STATEMENTS = 10_000
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -21,8 +28,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "placement, every m with a unique solution, loops. A puzzle still being "
                        "written (empty slots) gets, per placement, the true statements so far "
                        "and the totals its empty slots can still reach. A pack: every puzzle.")
-    p.add_argument("file", help="puzzle file: .toml, .txt (thesis text) or .json (thesis JSON)")
-    p.add_argument("--m", type=int, help="ask about this m instead of the puzzle's own")
+    p.add_argument("file", metavar="FILE", help="puzzle file: .toml, .txt (thesis text) or "
+                   ".json (thesis JSON), a pack (every puzzle, or --id), or a share code")
+    add_id(p)
+    p.add_argument("--m", type=count_arg(0, MAX_STATEMENTS), metavar="M",
+                   help=f"ask about this m instead of the puzzle's own (0 to {MAX_STATEMENTS:,}, "
+                   "and at most the puzzle's statements)")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.add_argument("--explain", action="store_true",
                    help="explain each placement step by step")
@@ -32,14 +43,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="One line per file (per puzzle for a pack); exit 0 when "
                        "every puzzle is valid, 1 when any is not (or is incomplete), 2 when a "
                        "file cannot be read.")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="puzzle files, packs (every puzzle, or --id) or share codes")
+    add_id(p, "check only the puzzle with this id of each pack")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("convert", help="convert between formats by extension",
                        description="Convert IN to OUT; the extensions (.toml, .txt, .json, "
                        ".cnf) choose the formats.")
-    p.add_argument("input", metavar="IN")
+    p.add_argument("input", metavar="IN", help="a puzzle file, a share code, or a pack with "
+                   "--id")
     p.add_argument("output", metavar="OUT")
+    add_id(p)
     p.add_argument("--force", action="store_true", help="replace OUT if it exists")
     p.set_defaults(func=cmd_convert)
 
@@ -47,7 +62,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="DIMACS CNF whose comments map variables to caskets and "
                        "statements; satisfiable with casket k's variable true exactly when k is "
                        "a solution under the puzzle's rules (m and every other).")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="a puzzle file, a share code, or a pack with "
+                   "--id")
+    add_id(p)
     p.add_argument("-o", "--output", help="write here instead of standard output")
     p.add_argument("--force", action="store_true", help="replace the output if it exists")
     p.set_defaults(func=cmd_cnf)
@@ -90,13 +107,16 @@ def report(puzzle: Puzzle, analysis: Analysis, m: int | None) -> str:
     lines.append(_sentence(verdict(analysis.solution_names(m), m)))
     lines.append("True statements per placement" + (" (under the rules):" if puzzle.side_rules
                                                      else ":"))
+    impossible = ("none: with the portrait here, the statements and the rules cannot all hold"
+                  if puzzle.side_rules else
+                  "none: with the portrait here, the statements contradict each other")
     for ci, counts in enumerate(analysis.true_counts):
-        shown = ", ".join(map(str, sorted(counts))) or "none (no consistent assignment)"
+        shown = ", ".join(map(str, sorted(counts))) or impossible
         mark = "  <- fits m" if m is not None and m in counts else ""
         lines.append(f"  {names[ci]:<{width}}  {shown}{mark}")
     if not puzzle.side_rules:  # with other rules, m is not what the author chooses
         unique = ", ".join(map(str, analysis.unique_m)) or "none"
-        lines.append(f"Unique m values: {unique}")
+        lines.append(f"Values of m with exactly one solution: {unique}")
     return "\n".join(lines + _loop_lines(puzzle, analysis))
 
 
@@ -109,12 +129,15 @@ def _loop_lines(puzzle: Puzzle, analysis: Analysis) -> list[str]:
         nums = ", ".join(str(s + 1) for s in loop.statements)
         parts = []
         if loop.paradox_in:
-            parts.append("paradox with the portrait in " +
-                         ", ".join(names[p] for p in loop.paradox_in))
+            where = listing((names[p] for p in loop.paradox_in), "or")
+            parts.append(f"with the portrait in {where}, they cannot be true or false "
+                         "consistently")
         if loop.undetermined_in:
-            parts.append("undetermined with the portrait in " +
-                         ", ".join(names[p] for p in loop.undetermined_in))
-        detail = "; ".join(parts) or "determined under every placement"
+            where = listing((names[p] for p in loop.undetermined_in), "or")
+            parts.append(f"with the portrait in {where}, they can be true or false in more "
+                         "than one way")
+        detail = "; ".join(parts) or "wherever the portrait is, they can be true or false " \
+            "in one way only"
         lines.append(f"Loop of statements {nums}: {loop.kind} ({detail})")
     return lines
 
@@ -161,20 +184,6 @@ def _partial_dict(puzzle: Puzzle, part, m: int | None) -> dict:
     }
 
 
-def _read(path: str):
-    """(puzzle, None) for a puzzle file, (None, pack) for a pack."""
-    from portia_tui.core.io.formats.common import read_text
-
-    fmt = formats.format_of(path, formats.READERS)
-    text = read_text(path)
-    if fmt == "native" and "pack" in text:
-        from portia_tui.core.packs.pack import is_pack_text, loads_pack
-
-        if is_pack_text(text):
-            return None, loads_pack(text, path)
-    return formats.loads(text, fmt, path), None
-
-
 def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
                explain: bool) -> Any:
     from portia_tui.core import analyse
@@ -187,9 +196,12 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
 
         part = partial_report(puzzle)
     if as_json:
+        from portia_tui.cli.world import casket_worlds
+
         data = analysis.as_dict(m)
-        if part is not None:
-            data.update(_partial_dict(puzzle, part, m))
+        data["worlds"] = casket_worlds(puzzle)
+        if part is not None:  # a draft is never valid, whatever its empty slots could say
+            data.update(_partial_dict(puzzle, part, m), valid=False)
         if explain and part is None and (m is not None or puzzle.side_rules):
             from portia_tui.core.explain.deduction import explain as explain_
 
@@ -218,7 +230,11 @@ def partial_report_text(puzzle: Puzzle, analysis: Analysis, part, m: int | None)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    puzzle, pack = _read(args.file)
+    puzzle, pack = resolve(args.file, args.id)
+    if pack is None and not isinstance(puzzle, Puzzle):
+        from portia_tui.cli import world
+
+        return world.cmd_solve(puzzle, args)
     if pack is None:
         result = _solve_one(puzzle, args.m, args.file, args.json, args.explain)
         if args.json:
@@ -242,6 +258,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def check_line(puzzle: Puzzle) -> tuple[int, str]:
     """(status, what `portia check` says after the file name): 0 valid, 1 not."""
+    if not isinstance(puzzle, Puzzle):
+        from portia_tui.cli.world import check_line as world_line
+
+        return world_line(puzzle)
     from portia_tui.core import analyse
 
     if not puzzle.complete:
@@ -256,13 +276,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
         try:
-            puzzle, pack = _read(path)
+            entries = read_many(path, args.id)
         except PortiaError as exc:
-            print(str(exc), file=sys.stderr)
+            print(error_line(exc), file=sys.stderr)
             status = 2
             continue
-        entries = [(path, puzzle)] if pack is None else [
-            (f"{path} {e.id}", e.puzzle) for e in pack.puzzles]
         for name, one in entries:
             bad, line = check_line(one)
             print(f"{name}: {line}")
@@ -271,14 +289,23 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
-    puzzle = formats.load(args.input)
+    puzzle = read_puzzle(args.input, args.id)
+    if not isinstance(puzzle, Puzzle):
+        from portia_tui.cli import world
+
+        return world.cmd_convert(puzzle, args)
     formats.save(puzzle, args.output, force=args.force)
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
 
 
 def cmd_cnf(args: argparse.Namespace) -> int:
-    text = formats.dumps(formats.load(args.file), "dimacs")
+    puzzle = read_puzzle(args.file, args.id)
+    if not isinstance(puzzle, Puzzle):
+        from portia_tui.cli import world
+
+        return world.cmd_cnf(puzzle, args)
+    text = formats.dumps(puzzle, "dimacs")
     if args.output:  # DIMACS whatever the extension says
         formats.atomic_write(args.output, text, force=args.force)
         print(f"wrote {args.output}", file=sys.stderr)

@@ -18,8 +18,8 @@ from portia_tui.core.author.assistant import MARK_SYMBOLS, AssistantReport, asse
 from portia_tui.core.author.assistant import repairs as find_repairs
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.solve.semantics import Analysis
-from portia_tui.core.language.vocabulary import (FAMILIES, KINDS, Layout, Statement, options, sentence,
-                                        vocabulary_kinds)
+from portia_tui.core.language.vocabulary import (FAMILIES, KINDS, Layout, Statement, in_menu_order,
+                                        options, sentence, vocabulary_kinds)
 from portia_tui.core.language.words import listing
 
 __all__ = ["MARK_SYMBOLS"]  # the core's symbols (one home), re-exported for the widgets
@@ -144,12 +144,8 @@ def menu(layout: Layout, casket: int, vocabulary: str = "classic",
 
     Cached by layout, so every slot of a casket shares one tuple until rows change.
     """
-    found = options(layout, casket, vocabulary_kinds(vocabulary), rules)
-    found.sort(key=lambda st: _FAMILY_ORDER[KINDS[st.kind].family])  # stable
+    found = in_menu_order(options(layout, casket, vocabulary_kinds(vocabulary), rules))
     return tuple((sentence(st, layout, casket), st) for st in found)
-
-
-_FAMILY_ORDER = {family: i for i, family in enumerate(FAMILIES)}
 
 
 def family_heading(st: Statement) -> str:

@@ -193,7 +193,8 @@ class PencilMarks:
 
 
 def _index(key: object, limit: int) -> int | None:
-    if isinstance(key, str) and key.isdigit() and len(key) <= 6:
+    # isascii: "²" is a digit to str.isdigit, and int() refuses it
+    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 6:
         value = int(key)
         return value if value < limit else None
     return None

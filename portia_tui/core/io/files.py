@@ -221,9 +221,12 @@ def check_target(path: str | os.PathLike[str], force: bool = False) -> None:
 
 
 def _temp_file(folder: str, base: str) -> tuple[int, str]:
-    """A new file in folder, created with mode 0o666 less the umask (as open() would)."""
+    """A new file in folder, created with mode 0o666 less the umask (as open() would). Its
+    name holds at most 64 characters of `base`, so a long name that fits the system is not
+    refused for its temporary file's longer one."""
     import secrets
 
+    base = base[:64]
     for _ in range(100):
         tmp = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")
         try:
@@ -275,6 +278,57 @@ def _place_new(tmp: str, real: str, target: str) -> None:
     os.unlink(tmp)
 
 
+def write_all(files: list[tuple[str | os.PathLike[str], str]], force: bool = False) -> None:
+    """Write several files, all or none (an export's folder): every text goes to a temporary
+    file beside its target first; only when all are written and synced are they given their
+    names. A failure before that removes the temporary files and writes nothing; a name
+    taken meanwhile (without force) removes the new files already placed. FormatError or
+    ExistsError naming the file, as :func:`atomic_write`."""
+    for path, _text in files:
+        check_target(path, force)
+    temps: list[tuple[str, str, str]] = []  # (temporary, real name, name as given)
+    try:
+        for path, text in files:
+            target = os.fspath(path)
+            real = os.path.realpath(target)
+            fd, tmp = _temp_file(os.path.dirname(real) or ".", os.path.basename(real))
+            temps.append((tmp, real, target))
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+    except OSError as exc:
+        for tmp, _real, _target in temps:
+            _unlink_quietly(tmp)
+        raise FormatError(f"cannot write: {exc.strerror or exc}; no file written",
+                          os.fspath(path)) from None
+    _place_all(temps, force)
+
+
+def _place_all(temps: list[tuple[str, str, str]], force: bool) -> None:
+    """Give each temporary file its name (see :func:`write_all`)."""
+    placed: list[str] = []
+    try:
+        for tmp, real, target in temps:
+            if force:
+                os.replace(tmp, real)
+            else:
+                _place_new(tmp, real, target)
+            placed.append(real)
+    except BaseException as exc:
+        for tmp, _real, _target in temps:
+            _unlink_quietly(tmp)
+        if not force:  # the files placed are new ones this call made
+            for real in placed:
+                _unlink_quietly(real)
+        if isinstance(exc, OSError):
+            raise FormatError(f"cannot write: {exc.strerror or exc}; no file written",
+                              temps[len(placed)][2]) from None
+        raise
+    for folder in {os.path.dirname(real) or "." for _tmp, real, _target in temps}:
+        _sync_folder(folder)
+
+
 def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -> None:
     """Write text (UTF-8, "\\n" line ends) to path atomically; see the module notes.
 
@@ -312,3 +366,65 @@ def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -
         if isinstance(exc, OSError):
             raise FormatError(f"cannot write: {exc.strerror or exc}", target) from None
         raise
+
+
+def set_aside(path: str | os.PathLike[str], suffix: str) -> str:
+    """Move a file portia cannot read out of the way, to the first name no file has:
+    ``NAME<suffix>``, then ``NAME<suffix>-2``, ``-3``, ... An earlier copy is never replaced:
+    the new name is taken with a hard link (which fails when the name exists), or where the
+    system refuses the link (EPERM: a file system without hard links, or a file the user may
+    not read), by creating the name exclusively and renaming the file over that placeholder.
+
+    Returns the new name; FormatError naming the file, with the system's reason, when it
+    cannot be moved (the caller then must not replace it)."""
+    name = os.fspath(path)
+    for k in range(1, 1000):
+        candidate = name + (suffix if k == 1 else f"{suffix}-{k}")
+        try:
+            os.link(name, candidate)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in _NO_LINKS:
+                raise _aside_error(name, exc) from None
+            if _claim(name, candidate):
+                _rename_over_claim(name, candidate)
+                return candidate
+            continue
+        try:
+            os.unlink(name)
+        except OSError as exc:  # two names for one file: take the new one back
+            _unlink_quietly(candidate)
+            raise _aside_error(name, exc) from None
+        return candidate
+    raise FormatError(f"cannot be set aside: every name up to {suffix}-999 is taken", name)
+
+
+def _claim(name: str, candidate: str) -> bool:
+    """Create `candidate` exclusively (True), or False when the name is taken."""
+    try:
+        os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        raise _aside_error(name, exc) from None
+    return True
+
+
+def _rename_over_claim(name: str, candidate: str) -> None:
+    try:
+        os.replace(name, candidate)
+    except OSError as exc:
+        _unlink_quietly(candidate)
+        raise _aside_error(name, exc) from None
+
+
+def _unlink_quietly(name: str) -> None:
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+
+
+def _aside_error(name: str, exc: OSError) -> FormatError:
+    return FormatError(f"cannot be set aside: {exc.strerror or exc}", name)

@@ -17,7 +17,8 @@ Several players may share the file (two ``portia play`` at once). Every save tak
 added since it last read: time and wrong picks add up, the status and hints move forward only)
 and writes atomically, so no store erases another's records. A file that cannot be read is set
 aside under a fresh name (``progress.json.corrupt``, then ``.corrupt-2``, ...; an earlier copy is
-never replaced) and play starts fresh with a notice. Stored values are bounded: seconds finite
+never replaced) and play starts fresh with a notice; one that cannot be set aside either is never
+replaced: the notice says so and nothing is saved while it is there. Stored values are bounded: seconds finite
 and non-negative, counts non-negative whole numbers, statuses known ones.
 """
 
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.io.files import LARGE_LIMIT, atomic_write, parse_json, read_text
+from portia_tui.core.io.files import LARGE_LIMIT, atomic_write, parse_json, read_text, set_aside
 from portia_tui.core.io.formats import dumps
 from portia_tui.core.io.paths import data_dir
 from portia_tui.core.explain.marks import PencilMarks
@@ -239,6 +240,8 @@ class ProgressStore:
         self._base: dict[str, PackProgress] = {}
         #: packs whose progress the player asked to forget
         self._forgotten: set[str] = set()
+        #: the file cannot be read nor set aside: it is never replaced (nothing is saved)
+        self._blocked = False
         with self._locked():
             self.packs = self._read()
         self._base = _snapshot(self.packs)
@@ -286,6 +289,7 @@ class ProgressStore:
     def _read(self) -> dict[str, PackProgress]:
         """The packs in the file ({} when there is none); a file that cannot be read is set
         aside and the notice says so. Call with the lock held."""
+        self._blocked = False
         try:
             text = read_text(self.path, LARGE_LIMIT, "progress file")
             data = parse_json(text, str(self.path))
@@ -304,25 +308,17 @@ class ProgressStore:
         return {str(k): PackProgress.from_dict(v) for k, v in data["packs"].items()}
 
     def _corrupt(self, why: str) -> None:
-        """Set the unreadable file aside under a name no earlier copy has (nothing is lost)."""
-        aside = None
-        for k in range(1, 1000):
-            name = self.path.name + (".corrupt" if k == 1 else f".corrupt-{k}")
-            candidate = self.path.with_name(name)
-            try:
-                os.link(self.path, candidate)  # fails when the name is taken: never replaces
-            except FileExistsError:
-                continue
-            except OSError:
-                break
-            try:
-                os.unlink(self.path)
-            except OSError:
-                pass
-            aside = candidate
-            break
-        kept = f"; the old file is kept as {aside}" if aside else ""
-        self.notice = f"{self.path}: {why}; starting with fresh progress{kept}"
+        """Set the unreadable file aside under a name no earlier copy has (nothing is lost).
+        When it cannot be moved, it is never replaced: nothing is saved while it is there."""
+        try:
+            aside = set_aside(self.path, ".corrupt")
+        except PortiaError as exc:
+            self._blocked = True
+            self.notice = (f"{self.path}: {why}; it {exc.message}, so progress is not saved "
+                           "while it is there")
+            return
+        self.notice = (f"{self.path}: {why}; starting with fresh progress; the old file is "
+                       f"kept as {aside}")
 
     # ----------------------------------------------------------------- packs
     def pack(self, key: str, title: str = "") -> PackProgress:
@@ -374,7 +370,11 @@ class ProgressStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._locked():
-                self._merge(self._read())
+                disk = self._read()
+                if self._blocked:
+                    return (f"{self.path}: progress not saved: the file cannot be read nor set "
+                            "aside, and is not replaced")
+                self._merge(disk)
                 atomic_write(self.path, self.dumps(), force=True)
         except (OSError, PortiaError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \

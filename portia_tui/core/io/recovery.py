@@ -62,10 +62,19 @@ class Recovered:
 
 
 class RecoveryStore:
-    """Recovery files in one folder (``<data dir>/recovery`` unless given)."""
+    """Recovery files in one folder (``<data dir>/recovery`` unless given).
+
+    A recovery file that cannot be read is set aside (``NAME.bad``, then ``.bad-2``, ...: no
+    earlier copy is replaced); one that cannot be set aside either is never replaced nor
+    removed: :meth:`write` refuses with one line saying so (the editor goes on without a
+    recovery copy)."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else data_dir() / RECOVERY_FOLDER
+        #: recovery files that cannot be read nor set aside, and why (never replaced)
+        self.blocked: dict[Path, str] = {}
+        #: recovery files this store wrote or read (no need to look at them again)
+        self._known: set[Path] = set()
 
     def file_for(self, puzzle_path: Path | None) -> Path:
         """The recovery file for a puzzle file (None: a puzzle without a file)."""
@@ -76,11 +85,17 @@ class RecoveryStore:
 
     def write(self, puzzle_path: Path | None, puzzle: Puzzle) -> Path:
         """Keep `puzzle` as the recovery copy for `puzzle_path` (atomic); PortiaError if the
-        folder cannot be written."""
+        folder cannot be written, or the file there cannot be read nor set aside."""
         from portia_tui.core.io.formats import dumps
         from portia_tui.core.io.formats.common import atomic_write
 
         target = self.file_for(puzzle_path)
+        if target not in self._known and target not in self.blocked \
+                and os.path.lexists(target) and self._load(target) is None:
+            self._set_aside(target)
+        if target in self.blocked:
+            raise PortiaError(f"the recovery file there {self.blocked[target]}; it is kept as "
+                              "it is, and no recovery copy is written", str(target))
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -89,14 +104,28 @@ class RecoveryStore:
         name = UNTITLED if puzzle_path is None else os.path.abspath(puzzle_path)
         header = f"# portia recovery copy of {name}\n"
         atomic_write(target, header + dumps(puzzle, "native"), force=True)
+        self._known.add(target)
         return target
 
     def read(self, puzzle_path: Path | None) -> Recovered | None:
         """The recovery copy for `puzzle_path`, or None. An unreadable copy is set aside
-        (renamed ``.bad``) and None returned: recovery never stops the editor starting."""
+        (``.bad``, never over an earlier one) and None returned: recovery never stops the
+        editor starting."""
+        target = self.file_for(puzzle_path)
+        if not os.path.lexists(target):
+            return None
+        found = self._load(target)
+        if found is None:
+            self._set_aside(target)
+        else:
+            self._known.add(target)
+        return found
+
+    @staticmethod
+    def _load(target: Path) -> Recovered | None:
+        """The recovery copy in `target`, or None when it cannot be read as one."""
         from portia_tui.core.io.formats import loads
 
-        target = self.file_for(puzzle_path)
         try:
             if not target.is_file() or target.stat().st_size > MAX_BYTES:
                 return None
@@ -104,16 +133,26 @@ class RecoveryStore:
             written = target.stat().st_mtime
             return Recovered(loads(text, "native", str(target)), written, target)
         except (OSError, UnicodeDecodeError, ValueError, RecursionError, PortiaError):
-            try:
-                os.replace(target, target.with_name(target.name + ".bad"))
-            except OSError:
-                pass
             return None
 
-    def clear(self, puzzle_path: Path | None) -> None:
-        """Forget the recovery copy for `puzzle_path` (saved or discarded on purpose)."""
+    def _set_aside(self, target: Path) -> None:
+        from portia_tui.core.io.files import set_aside
+
+        if not target.is_file() and not target.is_symlink():
+            return  # a folder or a device: the write refuses it (atomic_write says why)
         try:
-            os.unlink(self.file_for(puzzle_path))
+            set_aside(target, ".bad")
+        except PortiaError as exc:
+            self.blocked[target] = exc.message
+
+    def clear(self, puzzle_path: Path | None) -> None:
+        """Forget the recovery copy for `puzzle_path` (saved or discarded on purpose); one
+        that could not be read nor set aside is left alone."""
+        target = self.file_for(puzzle_path)
+        if target in self.blocked:
+            return
+        try:
+            os.unlink(target)
         except FileNotFoundError:
             pass
         except OSError:

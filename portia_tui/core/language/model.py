@@ -18,6 +18,7 @@ from portia_tui.core.errors import PuzzleError
 from portia_tui.core.language.rules import (Rule, clash_message, conditions, is_m_rule, m_rule, rule_problem,
                     rule_sentence, total_clash)
 from portia_tui.core.language.vocabulary import EMPTY, Layout, Meaning, Statement, is_empty
+from portia_tui.core.language.words import number_said
 
 DEFAULT_CASKETS = ("gold", "silver", "lead")
 #: names for puzzles with more caskets, in order (then "casket13", "casket14", ...)
@@ -31,18 +32,34 @@ def casket_names(k: int) -> tuple[str, ...]:
                  for i in range(k))
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*( [a-z0-9_-]+)*$")
 _RESERVED = {"this", "other", "the"}
+#: the longest casket name (a share code holds names of up to 200 bytes; a name is read in a
+#: sentence, a menu and a column of the player)
+MAX_NAME = 40
 
 
 def check_name(name: str) -> str | None:
-    """Why `name` cannot name a casket, or None."""
+    """Why `name` cannot name a casket, or None: its characters, its length, a reserved word,
+    or words the sentences put between names (" or the "), which would make a sentence read
+    two ways."""
     if not _NAME.match(name):
         return (
-            f"bad casket name {name!r}: use lower-case letters, digits, '-', '_' "
+            f"bad casket name {_excerpt(name)}: use lower-case letters, digits, '-', '_' "
             "and single spaces"
         )
+    if len(name) > MAX_NAME:
+        return f"bad casket name {_excerpt(name)}: at most {MAX_NAME} characters"
     if name in _RESERVED:
         return f"{name!r} cannot name a casket"
+    joiner = voc.name_joiner(name)
+    if joiner is not None:
+        return (f"bad casket name {name!r}: sentences put {joiner.strip()!r} between two "
+                "names ('the gold or the lead casket'), so a name cannot hold it")
     return None
+
+
+def _excerpt(text: str, limit: int = 40) -> str:
+    """text quoted, cut to `limit` characters ("...") so an error line stays short."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 class Casket(NamedTuple):
@@ -276,7 +293,7 @@ class Puzzle:
             out.append((None, f"the target {self.target!r} is not one of the caskets"))
         for r in self.rules:
             if is_m_rule(r) and not 0 <= r.k <= self.size:
-                out.append((None, f"m = {r.k} is out of range: it must be between 0 and "
+                out.append((None, f"m = {number_said(r.k)} is out of range: it must be between 0 and "
                                   f"{self.size}"))
                 continue
             bad = rule_problem(r, self.layout)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -241,6 +242,9 @@ class Kind:
     needs_rule: str = ""
     #: the regular expression its sentence matches (on normalised text)
     pattern: re.Pattern[str]
+    #: the words its sentence puts between two casket names ("the gold or the lead casket"):
+    #: a name holding them would make the sentence read two ways (see :func:`name_joiner`)
+    joiners: tuple[str, ...] = ()
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         raise NotImplementedError
@@ -408,6 +412,7 @@ class PortraitInOneOf(Kind):
     family = "portrait"
     pattern = LazyPattern(r"^the portrait is in the (?P<list>.+? or the .+?) casket$")
     _split = LazyPattern(r", the | or the ")
+    joiners = (", the", "or the")
     #: menus offer every choice of 2 .. k-1 caskets up to this many caskets, pairs beyond
     MENU_ALL_UP_TO = 5
 
@@ -451,7 +456,9 @@ def _count_problem(op: str, k: int, most: int, where: str) -> str | None:
     if op not in OPS:
         return f"unknown comparison {op!r} (use {', '.join(OPS)})"
     if not 0 <= k <= most:
-        return f"{k} is out of range: {where} {most}"
+        from portia_tui.core.language.words import number_said
+
+        return f"{number_said(k)} is out of range: {where} {most}"
     return None
 
 
@@ -629,6 +636,25 @@ VOCABULARIES: dict[str, tuple[str, ...]] = {
 #: the order sentences are tried in (a longer form before the form it contains)
 _PARSE_ORDER = ("in_one_of",) + tuple(k for k in KINDS if k != "in_one_of")
 
+def _words(text: str) -> list[str]:
+    return text.replace(",", " , ").split()
+
+
+def name_joiner(name: str) -> str | None:
+    """The joiner (words a sentence puts between two casket names, such as "or the") that
+    `name` holds as whole words, or None. A casket named "a or the b" would make "The
+    portrait is in the a or the b casket" read as two caskets, so such a name is refused."""
+    if " " not in name and "," not in name:
+        return None  # every joiner is two words or more
+    words = _words(name)
+    for kind in KINDS.values():
+        for joiner in kind.joiners:
+            said = _words(joiner)
+            if any(words[i:i + len(said)] == said for i in range(len(words))):
+                return joiner
+    return None
+
+
 def kind_of(st: Statement) -> Kind:
     """The kind of a filled statement (an empty slot has none: see :func:`is_empty`)."""
     try:
@@ -654,6 +680,12 @@ def parse_sentence(text: str, layout: Layout, owner: int) -> Statement | None:
     norm = _norm(text)
     if not norm:
         return EMPTY
+    return _parse(norm, layout, owner)
+
+
+@lru_cache(maxsize=4096)
+def _parse(norm: str, layout: Layout, owner: int) -> Statement | None:
+    """The statement a normalised sentence says (cached: a pack repeats its sentences)."""
     for key in _PARSE_ORDER:
         kind = KINDS[key]
         match = kind.pattern.match(norm)
@@ -717,6 +749,17 @@ def smallest_vocabulary(kinds: Iterable[str]) -> str:
 
 def menu(puzzle, slot: int, vocabulary: str = "classic") -> list[Statement]:
     """The menu of statement number `slot` (0-based) of a puzzle: every statement of the
-    vocabulary that may stand on its casket, in menu order."""
-    return options(puzzle.layout, puzzle.owner(slot), vocabulary_kinds(vocabulary),
-                   puzzle.rule_kinds)
+    vocabulary that may stand on its casket, in menu order (:func:`in_menu_order`: the one
+    order the editor's menu and `portia assist` list)."""
+    return in_menu_order(options(puzzle.layout, puzzle.owner(slot),
+                                 vocabulary_kinds(vocabulary), puzzle.rule_kinds))
+
+
+_FAMILY_ORDER = {family: i for i, family in enumerate(FAMILIES)}
+
+
+def in_menu_order(statements: Iterable[Statement]) -> list[Statement]:
+    """Statements as a slot's menu lists them: family by family (:data:`FAMILIES` order,
+    each under its heading), the kinds' own order within a family ("in one of" beside "in"
+    and "not in", before the statements about statements)."""
+    return sorted(statements, key=lambda st: _FAMILY_ORDER[KINDS[st.kind].family])

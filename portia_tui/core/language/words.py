@@ -15,6 +15,19 @@ def listing(items: Iterable[object], last: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
+def quoted(text: object, limit: int = 60) -> str:
+    """Input quoted in a message, cut to `limit` characters: repr('The portrait is ...'), so
+    an error line quotes at most a short excerpt of what it read."""
+    said = str(text)
+    return repr(said if len(said) <= limit else said[:limit - 3] + "...")
+
+
+def number_said(value: int) -> str:
+    """A number read from input, for a message: '12', or '999999...999 (4,000 digits)'."""
+    said = str(value)
+    return said if len(said) <= 12 else f"{said[:6]}...{said[-3:]} ({len(said):,} digits)"
+
+
 def plural(count: int, noun: str, plural_form: str | None = None) -> str:
     """'1 hint', '2 hints', '0 hints' (`plural_form` for nouns not made with -s)."""
     return f"{count} {noun if count == 1 else plural_form or noun + 's'}"

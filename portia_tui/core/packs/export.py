@@ -28,6 +28,7 @@ from portia_tui.core.explain.deduction import explain
 from portia_tui.core.explain.difficulty import DIFFICULTIES
 from portia_tui.core.errors import ExistsError, FormatError, PortiaError
 from portia_tui.core.io.formats import dumps as dumps_puzzle
+from portia_tui.core.io.files import write_all
 from portia_tui.core.io.formats.common import atomic_write, check_target
 from portia_tui.core.packs.pack import Pack, PackPuzzle
 
@@ -283,9 +284,17 @@ def to_html(pack: Pack, solutions: str = "key", order: str = "difficulty") -> st
 
 
 # --------------------------------------------------------------------------- folders
+#: the longest file name stem an export gives a puzzle (in UTF-8 bytes; systems allow 255)
+MAX_STEM_BYTES = 100
+
+
 def _file_name(pid: str) -> str:
+    """A puzzle id as a file name stem: letters, digits, '-' and '_' (anything else '_'), at
+    most :data:`MAX_STEM_BYTES` bytes (a longer id is cut; :func:`file_names` keeps names
+    apart)."""
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in pid)
-    return safe or "puzzle"
+    cut = safe.encode("utf-8")[:MAX_STEM_BYTES].decode("utf-8", "ignore")
+    return cut or "puzzle"
 
 
 def file_names(ids: list[str], ext: str) -> list[str]:
@@ -342,10 +351,18 @@ def _export_folder(pack: Pack, fmt: str, out: Path, force: bool) -> ExportResult
     if not texts:
         raise PortiaError(f"no puzzle of this pack fits the {fmt} format; nothing written",
                           str(out))
+    made = not out.exists()
     _prepare_folder(out, [name for name, _ in texts], force)
-    for name, text in texts:
-        atomic_write(out / name, text, force=force)
-        result.written.append(str(out / name))
+    try:  # all of the files or none
+        write_all([(out / name, text) for name, text in texts], force=force)
+    except PortiaError:
+        if made:
+            try:
+                out.rmdir()  # the folder this export made, left empty
+            except OSError:
+                pass
+        raise
+    result.written.extend(str(out / name) for name, _text in texts)
     return result
 
 

@@ -37,14 +37,14 @@ from typing import TYPE_CHECKING, Any
 
 from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.io.files import LARGE_LIMIT, reading
-from portia_tui.core.io.formats.common import atomic_write, key_line, read_text
-from portia_tui.core.io.formats.native import (FORMAT, check_format, format_for, parse_toml, puzzle_from_table,
-                             puzzle_to_table)
+from portia_tui.core.io.formats.common import atomic_write, key_line, lines_of, read_text
+from portia_tui.core.io.formats.native import (FORMAT, check_format, format_for, multiline_safe,
+                                               parse_toml, puzzle_from_table, puzzle_to_table)
 # the one list of levels; pack.DIFFICULTIES stays importable
 from portia_tui.core.explain.difficulty import DIFFICULTIES, level_name
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.packs.twins import twin_key
-from portia_tui.core.language.words import verdict
+from portia_tui.core.language.words import quoted, verdict
 
 if TYPE_CHECKING:
     from portia_tui.core.packs.generator import Generated, Settings
@@ -93,10 +93,22 @@ class Pack:
                 return p
         raise KeyError(pid)
 
+    def ids_said(self, most: int = 8) -> str:
+        """The ids for a message: '001, 002, 003', or the first `most` and how many in all
+        ('001, 002, ..., 008, ... (4,000 in all)'); a long id is cut short."""
+        ids = [p.id if len(p.id) <= 20 else p.id[:20] + "..." for p in self.puzzles]
+        if len(ids) <= most:
+            return ", ".join(ids)
+        return ", ".join(ids[:most]) + f", ... ({len(ids):,} in all)"
+
+
+_PUZZLES_HEADER = re.compile(r"^\s*\[\[\s*puzzles\s*\]\]")
+
 
 def _header_lines(text: str) -> list[int]:
-    return [no for no, line in enumerate(text.split("\n"), 1)
-            if re.match(r"^\s*\[\[\s*puzzles\s*\]\]", line)]
+    """The line of each [[puzzles]] header."""
+    return [no for no, line in enumerate(lines_of(text), 1)
+            if "[[" in line and _PUZZLES_HEADER.match(line)]
 
 
 def loads_pack(text: str, path: str = "<pack>") -> Pack:
@@ -124,13 +136,14 @@ def _loads_pack(text: str, path: str) -> Pack:
     seen: set[str] = set()
     for k, table in enumerate(raw):
         start = starts[k] if k < len(starts) else 1
+        end = starts[k + 1] if k + 1 < len(starts) else None
         if not isinstance(table, dict):
             raise FormatError("each [[puzzles]] entry must be a table", path, start)
         pid = str(table.get("id", f"{k + 1:03d}"))
         if pid in seen:
-            raise FormatError(f"two puzzles have id {pid!r}", path, start)
+            raise FormatError(f"two puzzles have id {quoted(pid)}", path, start)
         seen.add(pid)
-        puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS)
+        puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS, end=end)
         n = table.get("n")
         if n is not None and n != puzzle.n:
             raise FormatError(f"puzzle {pid}: n = {n}, but its caskets hold {puzzle.layout.counts}",
@@ -139,7 +152,7 @@ def _loads_pack(text: str, path: str) -> Pack:
         rating = _rating(table.get("rating", 0.0))
         if rating is None:
             raise FormatError(f"puzzle {pid}: rating must be a number between 0 and "
-                              f"{MAX_RATING:g}", path, key_line(text, "rating", start) or start)
+                              f"{MAX_RATING:g}", path, key_line(text, "rating", start, end) or start)
         token = table.get("solution")
         solution = None
         if token is not None:
@@ -209,15 +222,52 @@ def dumps_pack(pack: Pack) -> str:
         table["caskets"] = caskets
         puzzles.append(table)
     doc["puzzles"] = puzzles
-    return tomli_w.dumps(doc, multiline_strings=True)
+    safe = multiline_safe((e.puzzle for e in pack.puzzles), pack.title, pack.author,
+                          pack.created)
+    return tomli_w.dumps(doc, multiline_strings=safe)
 
 
 def save_pack(pack: Pack, path: str | os.PathLike[str], force: bool = False) -> None:
+    """Write a pack atomically; refused (FormatError) when portia could not read it back."""
     try:
         text = dumps_pack(pack)
     except PortiaError as exc:
         raise exc.located(str(path)) from None
+    check_fits(text, LARGE_LIMIT, "a pack", str(path))
     atomic_write(path, text, force=force)
+
+
+def check_fits(text: str, limit: int, what: str, path: str) -> None:
+    """FormatError when text is more than portia reads back as `what` ("a pack", "a puzzle
+    file"): a file portia writes, portia can read."""
+    size = len(text.encode("utf-8"))
+    if size > limit:
+        raise FormatError(f"would take {size / (1 << 20):.1f} MiB: more than portia reads "
+                          f"back as {what} ({limit >> 20} MiB); not written", path)
+
+
+#: the most bytes a pack portia writes takes for each statement, each casket and each puzzle
+#: besides: generous bounds (the longest sentence with the generator's casket names, quoted
+#: and indented, is under 80 bytes; a casket's table about 60; a puzzle's id, title, rules,
+#: rating and solution a few hundred)
+STATEMENT_BYTES = 96
+CASKET_BYTES = 64
+PUZZLE_BYTES = 640
+
+
+def check_pack_fits(count: int, caskets: int, statements: int) -> None:
+    """SettingsError (setting "count") when `count` puzzles of `caskets` caskets and
+    `statements` statements each could make a pack larger than portia reads (64 MiB):
+    checked before the work, so the generator never writes a pack it cannot read back."""
+    from portia_tui.core.errors import SettingsError
+
+    each = statements * STATEMENT_BYTES + caskets * CASKET_BYTES + PUZZLE_BYTES
+    if count * each > LARGE_LIMIT:
+        most = LARGE_LIMIT // each
+        raise SettingsError(f"{count:,} puzzles of {statements:,} statements could take "
+                            f"{count * each / (1 << 20):.0f} MiB, more than a pack holds "
+                            f"({LARGE_LIMIT >> 20} MiB): at most {most:,} such puzzles",
+                            "count", count, most)
 
 
 # --------------------------------------------------------------------------- checking
@@ -289,7 +339,7 @@ def created_now() -> str:
     from datetime import datetime, timezone
 
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    when = (datetime.fromtimestamp(int(epoch), timezone.utc) if epoch and epoch.isdigit()
+    when = (datetime.fromtimestamp(int(epoch), timezone.utc) if epoch and epoch.isascii() and epoch.isdigit()
             else datetime.now(timezone.utc))
     return when.replace(microsecond=0).isoformat()
 

@@ -33,6 +33,10 @@ from portia_tui.core.language.model import CASKET_NAMES, Casket, Puzzle, casket_
 from portia_tui.core.language.vocabulary import EMPTY, Statement, is_empty
 
 VERSION = "1"
+#: the version of codes that hold a truth puzzle (islanders, doors): zlib of its structured JSON
+WORLD_VERSION = "3"
+#: the most bytes a truth puzzle's JSON may inflate to from a code
+MAX_WORLD_JSON = 1 << 20
 #: statement kind -> tag (0 is kept for an empty slot; 15 escapes to a varint tag)
 TAGS = {"in": 1, "not_in": 2, "true": 3, "false": 4, "other_true": 5, "other_false": 6}
 _KIND_OF_TAG = {tag: kind for kind, tag in TAGS.items()}
@@ -161,10 +165,45 @@ def _shown(code: str) -> str:
     return code if len(code) <= 40 else code[:37] + "..."
 
 
-def decode(code: str) -> Puzzle:
-    """The puzzle a share code holds; CodeError (one line, naming the code) when it is bad."""
+def encode_world(puzzle) -> str:
+    """The share code of a truth puzzle (a WorldPuzzle): version 3, then base32 of the
+    zlib-compressed structured JSON (without title or notes) and a check byte."""
+    import json
+
+    from portia_tui.core.io.formats import structured
+
+    data = structured.to_data(puzzle.replace(title="", author="", notes="", source=""))
+    raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+    raw += bytes([zlib.crc32(raw) & 0xFF])
+    return WORLD_VERSION + base64.b32encode(raw).decode().rstrip("=")
+
+
+def _decode_world(text: str):
+    import json
+
+    from portia_tui.core.io.formats import structured
+
+    data = _payload(text, WORLD_VERSION)
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(data, MAX_WORLD_JSON)
+    except zlib.error:
+        raise PortiaError("its contents are damaged") from None
+    if inflater.unconsumed_tail:
+        raise PortiaError("it holds too large a puzzle")
+    try:
+        return structured.from_data(json.loads(raw), path="<code>")
+    except (ValueError, UnicodeDecodeError):
+        raise PortiaError("its contents are not a puzzle") from None
+
+
+def decode(code: str):
+    """The puzzle a share code holds (a casket Puzzle, or a WorldPuzzle for a version 3 code);
+    CodeError (one line, naming the code) when it is bad."""
     text = code.strip()
     try:
+        if text[:1] == WORLD_VERSION:
+            return _decode_world(text)
         return _decode(text)
     except PortiaError as exc:
         raise CodeError(f"not a valid share code: {exc.message}", _shown(text)) from None
@@ -193,16 +232,19 @@ def _decode(text: str) -> Puzzle:
     return Puzzle(tuple(caskets), m).validate()
 
 
-def _payload(text: str) -> bytes:
+def _payload(text: str, version: str = VERSION) -> bytes:
     """The bytes a code's text holds, its version and check byte verified and taken off."""
     if not text:
         raise PortiaError("it is empty")
     if len(text) > MAX_CODE_CHARS:
         raise PortiaError(f"it is longer than {MAX_CODE_CHARS} characters")
-    if text[0] != VERSION:
-        what = "a digit" if not text[0].isdigit() else f"version {text[0]}, this portia reads 1"
+    if text[0] != version:
+        what = ("a digit" if not text[0].isdigit()
+                else f"version {text[0]}, this portia reads {VERSION} and {WORLD_VERSION}")
         raise PortiaError(f"it starts with {text[0]!r}, not a version ({what})")
     letters = text[1:].upper()
+    if not letters:
+        raise PortiaError("it holds nothing after its version")
     if not re.fullmatch(r"[A-Z2-7]+", letters):
         bad = next(ch for ch in letters if not re.fullmatch(r"[A-Z2-7]", ch))
         raise PortiaError(f"{bad!r} cannot appear in a code (letters and the digits 2-7 only)")

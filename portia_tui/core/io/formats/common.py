@@ -11,6 +11,7 @@ from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.io.files import (SMALL_LIMIT, atomic_write, check_target, decode, parse_json,  # noqa: F401
                      parse_toml, read_bytes, toml_error)
 from portia_tui.core.language.vocabulary import Layout, Statement, parse_sentence, problem
+from portia_tui.core.language.words import quoted
 
 
 def read_text(path: str | os.PathLike[str], limit: int = SMALL_LIMIT) -> str:
@@ -26,30 +27,48 @@ def read_text(path: str | os.PathLike[str], limit: int = SMALL_LIMIT) -> str:
     return text
 
 
-@lru_cache(maxsize=2)
+_LINES: tuple[str | None, tuple[str, ...]] = (None, ())
+
+
 def lines_of(text: str) -> tuple[str, ...]:
-    """text's lines (cached: a pack's reader asks for lines of one text many times)."""
-    return tuple(text.split("\n"))
+    """text's lines, kept for the last text asked about: a pack's reader asks for the lines of
+    one text thousands of times. Kept by identity, not equality: an lru_cache compared a new
+    copy of the same pack with the cached one, all of it, at every call (seconds a pack)."""
+    global _LINES
+    held = _LINES
+    if held[0] is text:
+        return held[1]
+    lines = tuple(text.split("\n"))
+    _LINES = (text, lines)
+    return lines
 
 
-def line_of(text: str, needle: str, start: int = 1) -> int | None:
-    """The 1-based number of the first line at or after `start` that contains `needle`."""
+def line_of(text: str, needle: str, start: int = 1, end: int | None = None) -> int | None:
+    """The 1-based number of the first line at or after `start` (and before `end`, when
+    given) that contains `needle`."""
     lines = lines_of(text)
-    for number in range(max(start, 1), len(lines) + 1):
+    for number in range(max(start, 1), _stop(lines, end)):
         if needle in lines[number - 1]:
             return number
     return None
 
 
-def key_line(text: str, key: str, start: int = 1) -> int | None:
-    """The 1-based number of the first line at or after `start` that sets TOML `key`
-    (bare or quoted: ``m =``, ``"m" =``, ``'m' =``)."""
+def key_line(text: str, key: str, start: int = 1, end: int | None = None) -> int | None:
+    """The 1-based number of the first line at or after `start` (and before `end`, when
+    given) that sets TOML `key` (bare or quoted: ``m =``, ``"m" =``, ``'m' =``). A pack's
+    reader gives each puzzle's `end`, so looking for a key a puzzle lacks does not read the
+    rest of the pack (which made reading a pack quadratic)."""
     pattern = _key_pattern(key)
     lines = lines_of(text)
-    for number in range(max(start, 1), len(lines) + 1):
+    for number in range(max(start, 1), _stop(lines, end)):
         if pattern.match(lines[number - 1]):
             return number
     return None
+
+
+def _stop(lines: tuple[str, ...], end: int | None) -> int:
+    """The line number after the last one to search: `end`, or past the last line."""
+    return len(lines) + 1 if end is None else min(end, len(lines) + 1)
 
 
 @lru_cache(maxsize=64)
@@ -72,7 +91,7 @@ def statement_from_sentence(sentence: str, layout: Layout, owner: int, rules=())
     keys); raise PortiaError (no location)."""
     st = parse_sentence(sentence, layout, owner)
     if st is None:
-        raise PortiaError(f"unknown statement {sentence.strip()!r}")
+        raise PortiaError(f"unknown statement {quoted(sentence.strip())}")
     return checked(st, layout, owner, rules)
 
 

@@ -45,6 +45,7 @@ from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.language.model import Casket, Puzzle, check_name
 from portia_tui.core.language.rules import Rule, clash_message, fixes_total, parse_rule, rule_problem
 from portia_tui.core.language.vocabulary import CLASSIC_KINDS, EMPTY, Layout
+from portia_tui.core.language.words import number_said, quoted
 from portia_tui.core.io.formats.common import key_line, line_of, lines_of, statement_from_sentence
 
 #: the format portia writes when a puzzle needs nothing more (see :func:`format_for`)
@@ -82,7 +83,8 @@ def casket_regions(text: str, start: int, count: int) -> list[tuple[int, int]] |
     heads: list[int] = []
     end = len(lines) + 1
     for number in range(start, len(lines) + 1):
-        found = _HEADER.match(lines[number - 1])
+        line = lines[number - 1]
+        found = _HEADER.match(line) if "[" in line else None
         if not found or (number == start and start > 1):
             continue
         if found.group(1).split(".")[-1].strip("\"' ") == "caskets" \
@@ -103,26 +105,27 @@ def _key_in(text: str, key: str, region: tuple[int, int]) -> int | None:
 
 
 def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 1,
-                      allowed: tuple[str, ...] = ()) -> Puzzle:
-    """A puzzle from a parsed TOML table; `start` is the line where the table begins in text,
-    used to point at the right line; `allowed` are extra keys the caller handles."""
-    meta, m = _top_keys(table, text, path, start, allowed)
-    raw_rules, rules, rules_line = _rules(table, m, text, path, start)
+                      allowed: tuple[str, ...] = (), end: int | None = None) -> Puzzle:
+    """A puzzle from a parsed TOML table; `start` is the line where the table begins in text
+    and `end` the line after it (a pack's next puzzle; None: the end of the text), used to
+    point at the right line; `allowed` are extra keys the caller handles."""
+    meta, m = _top_keys(table, text, path, (start, end), allowed)
+    raw_rules, rules, rules_line = _rules(table, m, text, path, (start, end))
     raw = table.get("caskets")
     if not isinstance(raw, list) or not raw:
         raise FormatError("missing [[caskets]]: a puzzle needs caskets", path,
-                          key_line(text, "caskets", start) or start)
+                          key_line(text, "caskets", start, end) or start)
     regions = casket_regions(text, start, len(raw))
     names, spans = _casket_names(raw, text, path, start, regions)
     firsts = [(_key_in(text, "statements", span) if regions else
                key_line(text, "statements", span[0])) or span[0] for span in spans]
     counts = _statement_counts(raw, names, firsts, path)
-    target = _target(table, names, text, path, start)
+    target = _target(table, names, text, path, (start, end))
     layout = Layout(tuple(names), tuple(counts))
     for rule, sentence in zip(rules, raw_rules):
         bad = rule_problem(rule, layout)
         if bad:
-            raise FormatError(f"rule {sentence.strip()!r}: {bad}", path,
+            raise FormatError(f"rule {quoted(sentence.strip())}: {bad}", path,
                               line_of(text, sentence.strip(), rules_line or start) or rules_line)
     kinds = {r.kind for r in rules}
     caskets = [Casket(names[ci], _statements(entry["statements"], layout, ci, text, path,
@@ -130,35 +133,38 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
                for ci, entry in enumerate(raw)]
     size = sum(counts)
     if m is not None and not 0 <= m <= size:
-        raise FormatError(f"m = {m} is out of range: it must be between 0 and {size}", path,
-                          key_line(text, "m", start))
+        raise FormatError(f"m = {number_said(m)} is out of range: it must be between 0 and {size}", path,
+                          key_line(text, "m", start, end))
     return Puzzle(tuple(caskets), m, rules=rules, target=target, **meta).validate()
 
 
-def _top_keys(table: dict[str, Any], text: str, path: str, start: int,
+def _top_keys(table: dict[str, Any], text: str, path: str, span: tuple[int, int | None],
               allowed: tuple[str, ...]) -> tuple[dict[str, str], int | None]:
-    """(title/author/notes, m) after refusing unknown keys; m None is m still open."""
+    """(title/author/notes, m) after refusing unknown keys; m None is m still open. `span`:
+    the lines (first, after last) of the puzzle's table."""
     known = {"format", "m", "rules", "target", "caskets", *META, *allowed}
     for key in table:
         if key not in known:
-            raise FormatError(f"unknown key {key!r}", path, key_line(text, key, start))
+            raise FormatError(f"unknown key {quoted(key)}", path, key_line(text, key, *span))
     meta: dict[str, str] = {}
     for key in META:
         value = table.get(key, "")
         if not isinstance(value, str):
-            raise FormatError(f"{key} must be a string", path, key_line(text, key, start))
+            raise FormatError(f"{key} must be a string", path, key_line(text, key, *span))
         meta[key] = value
     m = table.get("m")  # no m: m is still open (a puzzle being written)
     if m is not None and (not isinstance(m, int) or isinstance(m, bool)):
-        raise FormatError("m must be a whole number", path, key_line(text, "m", start))
+        raise FormatError("m must be a whole number", path, key_line(text, "m", *span))
     return meta, m
 
 
 def _rules(table: dict[str, Any], m: int | None, text: str, path: str,
-           start: int) -> tuple[list[str], list, int | None]:
-    """(the rule sentences, the rules they say, the line of `rules`)."""
+           span: tuple[int, int | None]) -> tuple[list[str], list, int | None]:
+    """(the rule sentences, the rules they say, the line of `rules`); `span`: the lines
+    (first, after last) of the puzzle's table."""
     raw_rules = table.get("rules", [])
-    rules_line = key_line(text, "rules", start)
+    start = span[0]
+    rules_line = key_line(text, "rules", *span) if "rules" in table else None
     if not isinstance(raw_rules, list) or not all(isinstance(r, str) for r in raw_rules):
         raise FormatError('rules must be a list of sentences: rules = ["...", ...]', path,
                           rules_line)
@@ -166,11 +172,11 @@ def _rules(table: dict[str, Any], m: int | None, text: str, path: str,
     for sentence in raw_rules:
         rule = parse_rule(sentence)
         if rule is None:
-            raise FormatError(f"unknown rule {sentence.strip()!r}", path,
+            raise FormatError(f"unknown rule {quoted(sentence.strip())}", path,
                               line_of(text, sentence.strip(), rules_line or start) or rules_line)
         if m is not None and fixes_total(rule):
             raise FormatError(clash_message(f"m = {m}", sentence.strip()), path,
-                              key_line(text, "m", start))
+                              key_line(text, "m", *span))
         before = next((said for r, said in zip(rules, raw_rules) if fixes_total(r)), None)
         if before is not None and fixes_total(rule):
             raise FormatError(clash_message(f"the rule {before.strip()!r}", sentence.strip()),
@@ -194,7 +200,7 @@ def _casket_names(raw: list, text: str, path: str, start: int,
         for key in entry:
             if key not in ("name", "statements"):
                 line = _key_in(text, key, regions[ci]) if regions else key_line(text, key, cursor)
-                raise FormatError(f"unknown casket key {key!r}", path, line)
+                raise FormatError(f"unknown casket key {quoted(key)}", path, line)
         name = entry.get("name")
         if regions:
             span = regions[ci]
@@ -232,16 +238,16 @@ def _statement_counts(raw: list, names: list[str], firsts: list[int], path: str)
 
 
 def _target(table: dict[str, Any], names: list[str], text: str, path: str,
-            start: int) -> str | None:
+            span: tuple[int, int | None]) -> str | None:
     target = table.get("target")
     if target is None:
         return None
-    where = key_line(text, "target", start)
+    where = key_line(text, "target", *span)
     if not isinstance(target, str):
         raise FormatError("target must be a string (a casket's name)", path, where)
     target = target.strip().lower()
     if target not in names:
-        raise FormatError(f"target {target!r} is not one of the caskets "
+        raise FormatError(f"target {quoted(target)} is not one of the caskets "
                           f"({', '.join(names)})", path, where)
     return target
 
@@ -262,8 +268,11 @@ def _statements(sentences: list[str], layout: Layout, ci: int, text: str, path: 
 
 
 def check_format(version: object, text: str, path: str) -> None:
+    if version == 3:
+        raise FormatError("format = 3 is a truth puzzle (islanders, doors), not a casket "
+                          "puzzle (format = 1 or 2)", path, key_line(text, "format"))
     if version not in FORMATS:
-        raise FormatError(f"unsupported format = {version!r} (this portia reads format = 1 "
+        raise FormatError(f"unsupported format = {quoted(version)} (this portia reads format = 1 "
                           "or 2)", path, key_line(text, "format"))
 
 
@@ -294,8 +303,16 @@ def puzzle_to_table(puzzle: Puzzle, meta: bool = True) -> dict[str, Any]:
     return table
 
 
+def multiline_safe(puzzles, *more: str) -> bool:
+    """Whether the free text of these puzzles (title, author, notes) and `more` may be written
+    as multi-line strings: tomli_w writes "\r\n" there as "\n", so a text holding "\r" is
+    written escaped on one line instead, and reads back as it was."""
+    texts = [getattr(p, key) for p in puzzles for key in META] + list(more)
+    return not any("\r" in text for text in texts)
+
+
 def dumps(puzzle: Puzzle) -> str:
     import tomli_w
 
     return tomli_w.dumps({"format": format_for([puzzle]), **puzzle_to_table(puzzle)},
-                         multiline_strings=True)
+                         multiline_strings=multiline_safe([puzzle]))

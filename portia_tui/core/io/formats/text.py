@@ -15,7 +15,8 @@ import re
 
 from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.language.model import DEFAULT_CASKETS, Casket, Puzzle
-from portia_tui.core.language.vocabulary import Layout
+from portia_tui.core.language.vocabulary import CLASSIC_KINDS, Layout
+from portia_tui.core.language.words import number_said, quoted
 from portia_tui.core.io.formats.common import statement_from_sentence, thesis_refusal
 
 HEADER = re.compile(
@@ -32,7 +33,7 @@ def loads(text: str, path: str = "<text>") -> Puzzle:
     match = HEADER.match(" ".join(head.split()))
     if not match:
         raise FormatError(
-            f"bad header {head!r}: expected 'Portia N, There are M true statements'", path, head_no)
+            f"bad header {quoted(head)}: expected 'Portia N, There are M true statements'", path, head_no)
     n, m = int(match["n"]), int(match["m"])
     if n < 1:
         raise FormatError("n = 0: every casket needs at least one statement", path, head_no)
@@ -54,12 +55,17 @@ def loads(text: str, path: str = "<text>") -> Puzzle:
         sts = []
         for no, sentence in body[ci * n:(ci + 1) * n]:
             try:
-                sts.append(statement_from_sentence(sentence, layout, ci))
+                st = statement_from_sentence(sentence, layout, ci)
             except PortiaError as exc:
                 raise FormatError(f"{exc.message} (on the {name} casket)", path, no) from None
+            if st.kind not in CLASSIC_KINDS:  # as export refuses it (common.thesis_refusal)
+                raise FormatError(f"the thesis text format holds only the six statement kinds "
+                                  f"of the thesis, not {quoted(sentence)} (portia's TOML holds "
+                                  "it)", path, no)
+            sts.append(st)
         caskets.append(Casket(name, tuple(sts)))
     if not 0 <= m <= want:
-        raise FormatError(f"m = {m} is out of range: Portia {n} has {want} statements", path, head_no)
+        raise FormatError(f"m = {number_said(m)} is out of range: Portia {n} has {want} statements", path, head_no)
     return Puzzle(tuple(caskets), m).validate()
 
 

@@ -19,13 +19,19 @@ from portia_tui.core.language.vocabulary import Layout, Statement
 from portia_tui.core.io.formats.common import checked, line_of, parse_json, thesis_refusal
 
 
+def _shown(value: object) -> str:
+    """A JSON value in a message, cut to 60 characters."""
+    said = json.dumps(value)
+    return said if len(said) <= 60 else said[:57] + "..."
+
+
 def _statement(raw: object) -> Statement:
     if not isinstance(raw, dict):
-        raise PortiaError(f"a statement must be an object, not {json.dumps(raw)}")
+        raise PortiaError(f"a statement must be an object, not {_shown(raw)}")
     if "other_statements_truth" in raw:
         value = raw["other_statements_truth"]
         if value not in ("true", "false"):
-            raise PortiaError(f"other_statements_truth must be \"true\" or \"false\", not {json.dumps(value)}")
+            raise PortiaError(f"other_statements_truth must be \"true\" or \"false\", not {_shown(value)}")
         return Statement("other_true" if value == "true" else "other_false")
     target = raw.get("mentioned_casket")
     if not isinstance(target, str):
@@ -34,14 +40,14 @@ def _statement(raw: object) -> Statement:
     if "statement_truth" in raw:
         value = raw["statement_truth"]
         if value not in ("true", "false"):
-            raise PortiaError(f"statement_truth must be \"true\" or \"false\", not {json.dumps(value)}")
+            raise PortiaError(f"statement_truth must be \"true\" or \"false\", not {_shown(value)}")
         return Statement("true" if value == "true" else "false", target)
     if "contains_portrait" in raw:
         value = raw["contains_portrait"]
         if not isinstance(value, bool):
             raise PortiaError("contains_portrait must be true or false")
         return Statement("in" if value else "not_in", target)
-    raise PortiaError(f"unknown statement {json.dumps(raw)}")
+    raise PortiaError(f"unknown statement {_shown(raw)}")
 
 
 def loads(text: str, path: str = "<json>") -> Puzzle:

@@ -1,0 +1,105 @@
+"""Where a command's puzzle comes from: a puzzle file (.toml, .txt, .json), one puzzle of a
+pack (--id ID), or a share code. One home for every command that takes a puzzle (solve,
+check, code, convert, cnf, assist, repair, edit, play), so each accepts the same things.
+
+A pack may be as large as the pack cap (64 MiB); a puzzle file on its own as large as the
+puzzle cap (1 MiB). No textual here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+ID_HELP = "FILE is a pack: use its puzzle with this id (see 'portia pack list')"
+
+
+def add_id(parser: argparse.ArgumentParser, help: str = ID_HELP) -> None:
+    parser.add_argument("--id", metavar="ID", help=help)
+
+
+def read_source(arg: str):
+    """(puzzle, None) for a puzzle file or a share code, (None, pack) for a pack; PortiaError
+    (one line) for anything else."""
+    from portia_tui.core.io import formats
+    from portia_tui.core.io.files import LARGE_LIMIT, SMALL_LIMIT
+    from portia_tui.core.io.formats.common import read_text
+
+    from .code import share_code
+
+    shared = share_code(arg)
+    if shared is not None:
+        return shared, None
+    fmt = formats.format_of(arg, formats.READERS)
+    if fmt != "native":
+        return formats.load(arg), None
+    text = read_text(arg, LARGE_LIMIT)  # read once: a pack (up to 64 MiB) or a puzzle
+    if "pack" in text:
+        from portia_tui.core.packs.pack import is_pack_text, loads_pack
+
+        if is_pack_text(text):
+            return None, loads_pack(text, arg)
+    if len(text) > SMALL_LIMIT // 4 and len(text.encode("utf-8")) > SMALL_LIMIT:
+        from portia_tui.core.errors import FormatError
+
+        raise FormatError(f"too large for a puzzle file (at most {SMALL_LIMIT >> 20} MiB; a "
+                          f"pack may hold {LARGE_LIMIT >> 20} MiB)", arg)
+    return formats.loads(text, fmt, arg), None
+
+
+def pick(pack, pid: str, path: str):
+    """The puzzle with id `pid` of a pack, with the pack's author when it has none of its own
+    and its title (or "Puzzle ID") kept; PortiaError naming some ids if there is none."""
+    from portia_tui.core.errors import PortiaError
+
+    try:
+        entry = pack.by_id(pid)
+    except KeyError:
+        raise PortiaError(f"no puzzle with id {_short(pid)} (the ids are {pack.ids_said()})",
+                          path) from None
+    return entry.puzzle.replace(title=entry.title, author=entry.puzzle.author or pack.author)
+
+
+def resolve(arg: str, pid: str | None):
+    """(puzzle, None) for a puzzle file, a share code or the puzzle `pid` of a pack; (None,
+    pack) for a whole pack (no --id). --id on one puzzle is one line's error."""
+    from portia_tui.core.errors import PortiaError
+
+    puzzle, pack = read_source(arg)
+    if pid is None:
+        return puzzle, pack
+    if pack is None:
+        raise PortiaError(f"--id {_short(pid)}: this is one puzzle, not a pack", place(arg))
+    return pick(pack, pid, arg), None
+
+
+def read_puzzle(arg: str, pid: str | None):
+    """The one puzzle a command works on: a puzzle file, a share code, or the puzzle `pid`
+    of a pack (a pack without --id is one line's error, naming some of its ids)."""
+    from portia_tui.core.errors import PortiaError
+
+    puzzle, pack = resolve(arg, pid)
+    if pack is not None:
+        raise PortiaError(f"is a pack: choose one of its puzzles with --id ID (the ids are "
+                          f"{pack.ids_said()})", arg)
+    return puzzle
+
+
+def read_many(arg: str, pid: str | None) -> list[tuple[str, object]]:
+    """(label, puzzle) for each puzzle an argument holds: one for a puzzle file, a code or
+    --id, every puzzle of a pack otherwise (labelled 'PACK ID')."""
+    puzzle, pack = resolve(arg, pid)
+    if pack is not None:
+        return [(f"{arg} {e.id}", e.puzzle) for e in pack.puzzles]
+    return [(place(arg) if pid is None else f"{arg} {pid}", puzzle)]
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def place(arg: str) -> str:
+    """How an argument is named in a message: a file as given, a long code shortened."""
+    if os.path.exists(arg) or len(arg) <= 60:
+        return arg
+    return arg[:57] + "..."

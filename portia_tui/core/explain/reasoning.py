@@ -1,0 +1,380 @@
+"""How a person solves an island or door puzzle: techniques in order of cost, and the level
+of the cheapest set that finishes the puzzle (as Simon Tatham's graded solvers do).
+
+A person keeps, for every hidden fact (each entity's value of each attribute), the values
+still possible. The techniques, cheapest first:
+
+``settle``  a statement settles its own speaker at once: only one type can say it ("Bob is a
+            knight or I am a knave" can only be said by a knight);
+``follow``  one statement (or one of the narrator's promises), with what is known, leaves one
+            value for some fact ("Ann is a knight, so her statement is true: Bob is a knave");
+``suppose`` suppose a value and follow to a contradiction: that value is wrong;
+``cases``   try every value of a fact; none contradicts, but all lead to the same value of
+            another fact ("whatever Ann is, Cy is a knave");
+``nested``  a supposition whose contradiction needs a supposition of its own.
+
+The level is the hardest technique needed: gentle (settle and follow), steady (suppose),
+tricky (cases), fiendish (nested). The score breaks ties within a level: the number of
+steps, over 100.
+
+Every judgement comes from the general engine's masks (core/solve/general.py): the worlds a
+statement allows under its speaker's mode are one bit mask, so "one statement with what is
+known" is the AND of two masks. No meaning is defined here.
+
+Public API: :func:`grade` -> :class:`Grade` (``level``, ``score``, ``technique``, ``steps``,
+``solved``); :func:`explain` -> lines of text; :data:`LEVELS`, :data:`TECHNIQUES`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from portia_tui.core.language import sentences as sn
+from portia_tui.core.language.formulas import thaw
+from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle, WorldStatement
+from portia_tui.core.solve.general import Evaluation
+
+#: technique -> (level, rank); ranks order techniques within the ladder
+TECHNIQUES = {"settle": ("gentle", 1), "follow": ("gentle", 2), "suppose": ("steady", 3),
+              "cases": ("tricky", 4), "nested": ("fiendish", 5)}
+LEVELS = ("gentle", "steady", "tricky", "fiendish")
+#: how deep suppositions may nest before the grader gives up (past fiendish)
+MAX_DEPTH = 3
+
+Cell = tuple[str, str]
+
+
+@dataclass
+class Step:
+    """One step of a solution by hand: the technique, the facts it found (cell -> value),
+    the statement or promise it read (an index into the constraints, or None), the
+    supposition it made, and the steps inside that supposition."""
+
+    technique: str
+    found: dict[Cell, str]
+    source: int | None = None
+    supposed: tuple[Cell, str] | None = None
+    inner: list[Step] = field(default_factory=list)
+    branches: list[tuple[str, list[Step]]] = field(default_factory=list)
+
+
+@dataclass
+class Grade:
+    level: str
+    score: float
+    technique: str
+    steps: list[Step]
+    solved: bool
+
+    def as_dict(self) -> dict[str, object]:
+        return {"level": self.level, "score": round(self.score, 2), "technique": self.technique}
+
+
+class _Contradiction(Exception):
+    def __init__(self, source: int | None):
+        self.source = source
+
+
+class Solver:
+    """The person's state: the values still possible per cell, as masks over the worlds."""
+
+    def __init__(self, puzzle: WorldPuzzle):
+        self.puzzle = puzzle
+        self.ev = Evaluation(puzzle)
+        self.cells: list[Cell] = [(e, a) for e in puzzle.entities for a in puzzle.attributes
+                                  if len(puzzle.domain(e, a)) > 1]
+        self.values = {c: puzzle.domain(*c) for c in self.cells}
+        self.atom = {(c, v): self.ev.atom(c[0], c[1], v) for c in self.cells
+                     for v in self.values[c]}
+        self.sources: list[tuple[str, WorldStatement | None, object]] = []
+        self.masks: list[int] = []
+        for s in puzzle.statements:
+            self.sources.append(("statement", s, None))
+            self.masks.append(self._statement_mask(s))
+        for c in puzzle.constraints:
+            self.sources.append(("promise", None, c))
+            self.masks.append(self.ev.mask(c))
+
+    def _statement_mask(self, s: WorldStatement) -> int:
+        """The worlds where s obeys its speaker's mode."""
+        p, ev = self.puzzle, self.ev
+        t = ev.truth(s.id)
+        ok = ev.full
+        if s.id in ev.loops:
+            ok &= ~(t ^ ev.said_mask(s)) & ev.full
+        if s.by is None or p.speaker_attr is None:
+            return ok
+        for value in p.attributes[p.speaker_attr]:
+            mode = p.mode(s.by, value)
+            if mode != "free":
+                who = ev.atom(s.by, p.speaker_attr, value)
+                ok &= (~who | (t if mode == "true" else ~t)) & ev.full
+        return ok
+
+    def region(self, dom: dict[Cell, tuple[str, ...]]) -> int:
+        mask = self.ev.full
+        for c, vals in dom.items():
+            if len(vals) < len(self.values[c]):
+                allowed = 0
+                for v in vals:
+                    allowed |= self.atom[(c, v)]
+                mask &= allowed
+        return mask
+
+    def narrow(self, dom: dict[Cell, tuple[str, ...]], i: int) -> dict[Cell, str] | None:
+        """What constraint i alone, with `dom`, forces; raises _Contradiction."""
+        w = self.region(dom) & self.masks[i]
+        if not w:
+            raise _Contradiction(i)
+        forced = {}
+        for c in self.cells:
+            if len(dom[c]) == 1:
+                continue
+            left = tuple(v for v in dom[c] if w & self.atom[(c, v)])
+            if len(left) < len(dom[c]):
+                if not left:
+                    raise _Contradiction(i)
+                if len(left) == 1:
+                    forced[c] = left[0]
+                dom[c] = left
+        return forced or None
+
+    def propagate(self, dom: dict[Cell, tuple[str, ...]], steps: list[Step]) -> None:
+        """Follow single statements until nothing changes; raises _Contradiction."""
+        changed = True
+        while changed:
+            changed = False
+            for i in range(len(self.masks)):
+                before = dict(dom)
+                forced = self.narrow(dom, i)
+                if dom != before:
+                    changed = True
+                if forced:
+                    kind = "settle" if self._speaker_open(i, before) else "follow"
+                    steps.append(Step(kind, forced, i))
+
+    def _speaker_open(self, i: int, dom: dict[Cell, tuple[str, ...]]) -> bool:
+        """Statement i's speaker's type was still open when it gave a fact: the statement
+        settles it whatever its speaker is."""
+        _kind, s, _c = self.sources[i]
+        if s is None or s.by is None or self.puzzle.speaker_attr is None:
+            return False
+        if len(dom.get((s.by, self.puzzle.speaker_attr), ("", ""))) == 1:
+            return False
+        region, truth = self.region(dom), self.ev.truth(s.id)
+        return bool(region & truth) and bool(region & ~truth)  # its truth not yet known
+
+    def solved(self, dom: dict[Cell, tuple[str, ...]]) -> bool:
+        """The question is answered: every cell it reads has one value (for "where is the
+        lady?", each entity either surely has the value or surely has not)."""
+        for item in self.puzzle.question:
+            if isinstance(item, AskOf):
+                if len(dom.get((item.entity, item.attr), ("",))) > 1:
+                    return False
+            elif isinstance(item, AskWhere):
+                for e in self.puzzle.entities:
+                    for attr, value in item.pairs.items():
+                        vals = dom.get((e, attr), ("",))
+                        if value in vals and len(vals) > 1:
+                            return False
+            elif not all(len(v) == 1 for v in dom.values()):
+                return False
+        return True
+
+
+def _refute(solver: Solver, dom: dict[Cell, tuple[str, ...]], cell: Cell, value: str,
+            depth: int) -> list[Step] | None:
+    """The steps that refute `cell = value` from `dom` with suppositions nested at most
+    `depth` deep inside, or None."""
+    trial = dict(dom)
+    trial[cell] = (value,)
+    steps: list[Step] = []
+    try:
+        solver.propagate(trial, steps)
+        if depth > 0:
+            _search(solver, trial, steps, depth - 1, allow_cases=False)
+    except _Contradiction as c:
+        steps.append(Step("contradiction", {}, c.source))
+        return steps
+    return None
+
+
+def _try_suppose(solver: Solver, dom, steps: list[Step], depth: int) -> bool:
+    for cell in solver.cells:
+        if len(dom[cell]) == 1:
+            continue
+        for value in dom[cell]:
+            inner = _refute(solver, dom, cell, value, depth)
+            if inner is not None:
+                left = tuple(v for v in dom[cell] if v != value)
+                found = {cell: left[0]} if len(left) == 1 else {}
+                dom[cell] = left
+                kind = "suppose" if depth == 0 else "nested"
+                steps.append(Step(kind, found, None, (cell, value), inner))
+                return True
+    return False
+
+
+def _try_cases(solver: Solver, dom, steps: list[Step]) -> bool:
+    for cell in solver.cells:
+        if len(dom[cell]) == 1:
+            continue
+        outcomes = []
+        for value in dom[cell]:
+            trial = dict(dom)
+            trial[cell] = (value,)
+            branch: list[Step] = []
+            try:
+                solver.propagate(trial, branch)
+            except _Contradiction:
+                return False  # a refutation: _try_suppose finds it
+            outcomes.append((value, trial, branch))
+        agreed = {c: outcomes[0][1][c][0] for c in solver.cells
+                  if c != cell and len(dom[c]) > 1
+                  and all(len(t[c]) == 1 and t[c] == outcomes[0][1][c] for _v, t, _b in outcomes)}
+        if agreed:
+            for c, v in agreed.items():
+                dom[c] = (v,)
+            steps.append(Step("cases", agreed, None, (cell, ""),
+                              branches=[(v, b) for v, _t, b in outcomes]))
+            return True
+    return False
+
+
+def _search(solver: Solver, dom, steps: list[Step], depth: int, allow_cases: bool = True
+            ) -> None:
+    """Solve from dom with suppositions nested at most `depth` deep; raises _Contradiction."""
+    while not solver.solved(dom):
+        if _try_suppose(solver, dom, steps, 0):
+            solver.propagate(dom, steps)
+            continue
+        if allow_cases and _try_cases(solver, dom, steps):
+            solver.propagate(dom, steps)
+            continue
+        if depth > 0 and any(_try_suppose(solver, dom, steps, d) for d in range(1, depth + 1)):
+            solver.propagate(dom, steps)
+            continue
+        return
+
+
+def grade(puzzle: WorldPuzzle) -> Grade:
+    """The level of the cheapest set of techniques that finishes the puzzle: every hidden
+    fact settled. A puzzle with several solutions (or none) is graded as far as it goes."""
+    solver = Solver(puzzle)
+    dom = {c: solver.values[c] for c in solver.cells}
+    steps: list[Step] = []
+    try:
+        solver.propagate(dom, steps)
+        _search(solver, dom, steps, MAX_DEPTH)
+    except _Contradiction:
+        return Grade("fiendish", 5.99, "nested", steps, False)
+    used = {s.technique for s in _walk(steps)} - {"contradiction"} or {"follow"}
+    hardest = max(used, key=lambda t: TECHNIQUES[t][1])
+    level = TECHNIQUES[hardest][0]
+    work = sum(1 for _ in _walk(steps))
+    return Grade(level, LEVELS.index(level) + 1 + min(work, 99) / 100, hardest, steps,
+                 solver.solved(dom))
+
+
+def _walk(steps: list[Step]):
+    for s in steps:
+        yield s
+        yield from _walk(s.inner)
+        for _v, b in s.branches:
+            yield from _walk(b)
+
+
+# ----------------------------------------------------------------------------- words
+
+class Words:
+    def __init__(self, puzzle: WorldPuzzle, solver: Solver):
+        self.p = puzzle
+        self.solver = solver
+        self.ctx = sn.Context(tuple(puzzle.entities), tuple(puzzle.attributes.items()),
+                              tuple((s.id, s.by) for s in puzzle.statements),
+                              speaker_attr=puzzle.speaker_attr)
+
+    def fact(self, cell: Cell, value: str) -> str:
+        entity, attr = cell
+        try:
+            return sn.render(["is", entity, attr, value], self.ctx)
+        except Exception:  # noqa: BLE001 - a form the sentences cannot say
+            return f"{entity}'s {attr} is {value}"
+
+    @staticmethod
+    def upper(text: str) -> str:
+        return text[:1].upper() + text[1:]
+
+    def inner(self, text: str) -> str:
+        """A sentence inside a longer one: a small first letter unless it is a name or I."""
+        first = text.split(" ", 1)[0]
+        return text if first == "I" or first in self.p.entities else text[:1].lower() + text[1:]
+
+    def facts(self, found: dict[Cell, str]) -> str:
+        items = [self.fact(c, v) for c, v in found.items()]
+        items = items[:1] + [self.inner(i) for i in items[1:]]
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+    def source(self, i: int | None) -> str:
+        if i is None:
+            return "the puzzle"
+        kind, s, c = self.solver.sources[i]
+        if kind == "promise":
+            return f"the promise \"{self.sentence(c, None)}\""
+        assert s is not None
+        said = self.sentence(s.says, s.by) if s.says is not None else "(unknown words)"
+        return f"{s.by}'s statement \"{said}\"" if s.by else f"the statement \"{said}\""
+
+    def sentence(self, formula, speaker: str | None) -> str:
+        try:
+            return sn.render(thaw(formula), self.ctx.speaking(speaker))
+        except Exception:  # noqa: BLE001
+            return str(formula)
+
+    def lines(self, steps: list[Step], indent: str = "") -> list[str]:
+        out: list[str] = []
+        for s in steps:
+            out += self.step(s, indent)
+        return out
+
+    def step(self, s: Step, indent: str) -> list[str]:
+        if s.technique == "settle":
+            _kind, st, _c = self.solver.sources[s.source] if s.source is not None else (
+                None, None, None)
+            who = st.by if st is not None and st.by else "its speaker"
+            return [f"{indent}{self.upper(self.source(s.source))} settles it, whatever {who} "
+                    f"is: {self.inner(self.facts(s.found))}."]
+        if s.technique == "follow":
+            return [f"{indent}From {self.source(s.source)}: {self.facts(s.found)}."]
+        if s.technique == "contradiction":
+            return [f"{indent}But then {self.source(s.source)} cannot hold: a contradiction."]
+        if s.technique == "cases":
+            cell = s.supposed[0] if s.supposed else ("", "")
+            out = [f"{indent}Try each value for {cell[0]}'s {cell[1]}:"]
+            for value, branch in s.branches:
+                out.append(f"{indent}  If {self.fact(cell, value)}:")
+                out += self.lines(branch, indent + "    ")
+            out.append(f"{indent}Either way, {self.inner(self.facts(s.found))}.")
+            return out
+        assert s.supposed is not None
+        cell, value = s.supposed
+        out = [f"{indent}Suppose {self.inner(self.fact(cell, value))}."]
+        out += self.lines(s.inner, indent + "  ")
+        if s.found:
+            out.append(f"{indent}So {self.inner(self.facts(s.found))}.")
+        else:
+            out.append(f"{indent}So {cell[0]}'s {cell[1]} is not {value}.")
+        return out
+
+
+def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
+    """The solution by hand, step by step, as lines of text."""
+    g = graded or grade(puzzle)
+    words = Words(puzzle, Solver(puzzle))
+    lines = words.lines(g.steps)
+    if not g.solved:
+        lines.append("These steps leave more than one possibility open.")
+    return lines
+
+
+__all__ = ["Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "Words", "explain", "grade"]

@@ -1,0 +1,437 @@
+"""The world model of the truth-puzzle language (``../shared/truth-puzzles.md``): entities with
+attributes, a speaker attribute and its modes, statements (a formula, or an unknown wording),
+constraints and a question. Caskets, doors and islanders are all puzzles of this one model.
+
+Public API (frozen dataclasses; every field also accepts plain lists and dicts, which are
+frozen on construction):
+
+- :class:`WorldPuzzle` ``(entities, attributes, statements=(), constraints=(), ask=(),
+  speaker_attr=None, modes={}, mode_overrides={}, given={}, title="", author="", notes="",
+  source="")``
+
+  - ``entities``: tuple of names, in order; ``attributes``: ordered mapping attr -> tuple of
+    values; ``given``: entity -> {attr: value} for the attribute values a puzzle fixes;
+  - ``speaker_attr`` and ``modes`` (value -> "true" | "false" | "free"; a value left out is
+    free); ``mode_overrides``: entity -> {value: mode};
+  - ``statements``: :class:`WorldStatement`; ``constraints``: formulas;
+  - ``ask``: question items (:class:`AskOf`, :class:`AskWhere`, :class:`AskFormula`); empty
+    means every ``"E.attr"`` (see :attr:`WorldPuzzle.question`);
+  - methods: ``validate()`` (returns the puzzle, raises :class:`WorldError`), ``mode(entity,
+    value)``, ``statement(id)``, ``by(entity)``, ``scope(statement=None)``,
+    ``with_constraint(formula)``, ``replace(**changes)``; properties ``question``,
+    ``speakers`` (id -> entity or None), ``wordings`` (id -> number of wordings),
+    ``domain(entity, attr)`` (the values an entity may take).
+- :class:`WorldStatement` ``(id, by=None, says=None, one_of=())``: ``wordings`` is
+  ``(says,)`` or ``one_of``; ``unknown`` is True for an unknown wording.
+- :func:`from_casket` (a Portia casket puzzle as a world puzzle) and :data:`PORTRAIT`.
+- Formulas and their checks are :mod:`portia_tui.core.language.formulas` (``Formula``,
+  ``freeze``, ``thaw``, ``WorldError`` are re-exported here).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from portia_tui.core.language import formulas as fm
+from portia_tui.core.language.formulas import (
+    MODES,
+    RESERVED_ENTITIES,
+    Formula,
+    Frozen,
+    Scope,
+    WorldError,
+    freeze,
+    thaw,
+)
+
+if TYPE_CHECKING:
+    from portia_tui.core.language.model import Puzzle
+
+
+@dataclass(frozen=True)
+class WorldStatement:
+    """One statement: an id, its speaker (an entity, or None for a statement no one makes)
+    and what it says: one formula, or (an unknown wording) one of several."""
+
+    id: str
+    by: str | None = None
+    says: Formula | None = None
+    one_of: tuple[Formula, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.says is not None:
+            object.__setattr__(self, "says", freeze(self.says))
+        object.__setattr__(self, "one_of", tuple(freeze(f) for f in self.one_of))
+
+    @property
+    def unknown(self) -> bool:
+        """Whether the wording is unknown (one of several formulas)."""
+        return self.says is None
+
+    @cached_property
+    def wordings(self) -> tuple[Formula, ...]:
+        return self.one_of if self.says is None else (self.says,)
+
+
+@dataclass(frozen=True)
+class AskOf:
+    """"What is E's attr?", answered as the key ``"E.attr"`` with a value."""
+
+    entity: str
+    attr: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.entity}.{self.attr}"
+
+
+@dataclass(frozen=True)
+class AskWhere:
+    """"Which entities have these values?", answered as the key ``"where attr=value"`` with
+    the entities that have them, in the puzzle's entity order."""
+
+    pairs: Mapping[str, str]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pairs", Frozen(self.pairs))
+
+    @property
+    def key(self) -> str:
+        return "where " + ",".join(f"{a}={v}" for a, v in self.pairs.items())
+
+
+@dataclass(frozen=True)
+class AskFormula:
+    """"Does F hold?", answered as the key `label` with true or false."""
+
+    formula: Formula
+    label: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "formula", freeze(self.formula))
+
+    @property
+    def key(self) -> str:
+        return self.label
+
+
+Ask = AskOf | AskWhere | AskFormula
+
+
+def _frozen_table(table: Mapping[str, Any]) -> Frozen:
+    return Frozen((k, Frozen(v)) for k, v in table.items())
+
+
+@dataclass(frozen=True)
+class WorldPuzzle:
+    """A truth puzzle: see the module docstring and ``truth-puzzles.md``."""
+
+    entities: tuple[str, ...]
+    attributes: Mapping[str, tuple[str, ...]]
+    statements: tuple[WorldStatement, ...] = ()
+    constraints: tuple[Formula, ...] = ()
+    ask: tuple[Ask, ...] = ()
+    speaker_attr: str | None = None
+    modes: Mapping[str, str] = field(default_factory=Frozen)
+    mode_overrides: Mapping[str, Mapping[str, str]] = field(default_factory=Frozen)
+    given: Mapping[str, Mapping[str, str]] = field(default_factory=Frozen)
+    title: str = ""
+    author: str = ""
+    notes: str = ""
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "entities", tuple(self.entities))
+        set_(self, "attributes", Frozen((a, tuple(v)) for a, v in self.attributes.items()))
+        set_(self, "statements", tuple(self.statements))
+        set_(self, "constraints", tuple(freeze(c) for c in self.constraints))
+        set_(self, "ask", tuple(self.ask))
+        set_(self, "modes", Frozen(self.modes))
+        set_(self, "mode_overrides", _frozen_table(self.mode_overrides))
+        set_(self, "given", _frozen_table(self.given))
+
+    # ----------------------------------------------------------------- reading
+    @cached_property
+    def speakers(self) -> Mapping[str, str | None]:
+        """Statement id -> its speaker (None for a statement no one makes), in order."""
+        return {s.id: s.by for s in self.statements}
+
+    @cached_property
+    def wordings(self) -> Mapping[str, int]:
+        """Statement id -> how many wordings it may have (1 for a known wording)."""
+        return {s.id: len(s.wordings) for s in self.statements}
+
+    def statement(self, sid: str) -> WorldStatement:
+        for s in self.statements:
+            if s.id == sid:
+                return s
+        raise KeyError(sid)
+
+    def by(self, entity: str) -> tuple[WorldStatement, ...]:
+        """The statements `entity` makes, in order."""
+        return tuple(s for s in self.statements if s.by == entity)
+
+    def mode(self, entity: str | None, value: str) -> str:
+        """The mode ("true", "false", "free") of a statement by `entity` when its speaker
+        attribute has `value` (an override first, then the puzzle's table; free by default)."""
+        if entity is not None and entity in self.mode_overrides:
+            own = self.mode_overrides[entity]
+            if value in own:
+                return str(own[value])
+        return str(self.modes.get(value, "free"))
+
+    def domain(self, entity: str, attr: str) -> tuple[str, ...]:
+        """The values `entity` may take for `attr`: the given one, or all of them."""
+        fixed = self.given.get(entity, {}).get(attr)
+        return (fixed,) if fixed is not None else self.attributes[attr]
+
+    def scope(self, statement: WorldStatement | None = None) -> Scope:
+        """Where a formula stands: in `statement` (its speaker is "self"), or in a constraint
+        or question (no speaker)."""
+        if statement is None:
+            return Scope(self)
+        return Scope(self, statement.by, statement.id)
+
+    @property
+    def question(self) -> tuple[Ask, ...]:
+        """The question: `ask`, or every attribute of every entity when it is empty."""
+        if self.ask:
+            return self.ask
+        return tuple(AskOf(e, a) for e in self.entities for a in self.attributes)
+
+    def replace(self, **changes: Any) -> WorldPuzzle:
+        return dataclasses.replace(self, **changes)
+
+    def with_constraint(self, formula: Formula) -> WorldPuzzle:
+        """The same puzzle with one more constraint."""
+        return self.replace(constraints=self.constraints + (freeze(formula),))
+
+    # ----------------------------------------------------------------- checks
+    def validate(self) -> WorldPuzzle:
+        """The puzzle itself, when it follows the language; else WorldError (the first
+        problem, with ``at`` saying where)."""
+        _check_shape(self)
+        _check_speaker(self)
+        _check_given(self)
+        _check_statements(self)
+        for i, c in enumerate(self.constraints, 1):
+            _at(f"constraint {i}", fm.check, c, self.scope())
+        _check_ask(self)
+        return self
+
+
+def _at(at: str, fn: Any, *args: Any) -> None:
+    try:
+        fn(*args)
+    except WorldError as err:
+        raise err.where(at) from None
+
+
+def _fail(at: str, message: str, problem: str, value: object = None) -> WorldError:
+    return WorldError(f"{at}: {message}", problem, at, value)
+
+
+def _names(kind: str, names: Iterable[object], at: str) -> None:
+    seen: set[object] = set()
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise _fail(at, f"a {kind} needs a name, not {name!r}", "bad-name", name)
+        if name in seen:
+            raise _fail(at, f"the {kind} {name!r} is named twice", "duplicate", name)
+        seen.add(name)
+
+
+def _check_shape(p: WorldPuzzle) -> None:
+    if not p.entities:
+        raise _fail("entities", "a puzzle needs at least one entity", "empty")
+    _names("entity", p.entities, "entities")
+    for e in p.entities:
+        if e in RESERVED_ENTITIES or e.startswith("?"):
+            raise _fail("entities", f"{e!r} cannot name an entity: it means something in a "
+                        "formula", "reserved", e)
+    if not p.attributes:
+        raise _fail("attributes", "a puzzle needs at least one attribute", "empty")
+    _names("attribute", p.attributes, "attributes")
+    for a, values in p.attributes.items():
+        if not values:
+            raise _fail("attributes", f"the attribute {a!r} has no values", "empty", a)
+        _names(f"value of {a}", values, "attributes")
+    _names("statement", [s.id for s in p.statements], "statements")
+    for s in p.statements:
+        if s.id == "this":
+            raise _fail("statements", '"this" cannot be a statement id', "reserved", s.id)
+
+
+def _check_speaker(p: WorldPuzzle) -> None:
+    if p.speaker_attr is None:
+        if p.modes or p.mode_overrides:
+            raise _fail("modes", "modes need a speaker attribute", "no-speaker-attr")
+        return
+    if p.speaker_attr not in p.attributes:
+        raise _fail("speaker_attr", f"unknown attribute {p.speaker_attr!r}",
+                    "unknown-attribute", p.speaker_attr)
+    values = p.attributes[p.speaker_attr]
+    tables = [("modes", p.modes)] + [(f"mode_overrides {e}", t)
+                                      for e, t in p.mode_overrides.items()]
+    for e in p.mode_overrides:
+        if e not in p.entities:
+            raise _fail("mode_overrides", f"unknown entity {e!r}", "unknown-entity", e)
+    for at, table in tables:
+        for value, mode in table.items():
+            if value not in values:
+                raise _fail(at, f"{p.speaker_attr} has no value {value!r}", "unknown-value",
+                            value)
+            if mode not in MODES:
+                raise _fail(at, f"a mode is true, false or free, not {mode!r}", "bad-mode",
+                            mode)
+
+
+def _check_given(p: WorldPuzzle) -> None:
+    for e, table in p.given.items():
+        at = f"entity {e}"
+        if e not in p.entities:
+            raise _fail("given", f"unknown entity {e!r}", "unknown-entity", e)
+        for a, v in table.items():
+            _at(at, p.scope().value, a, v)
+
+
+def _check_statements(p: WorldPuzzle) -> None:
+    for s in p.statements:
+        at = f"statement {s.id}"
+        if s.by is not None and s.by not in p.entities:
+            raise _fail(at, f"unknown speaker {s.by!r}", "unknown-entity", s.by)
+        if s.says is None and len(s.one_of) < 2:
+            raise _fail(at, "an unknown wording is one of two or more formulas", "arity")
+        if s.says is not None and s.one_of:
+            raise _fail(at, "a statement says one formula or one of several, not both",
+                        "bad-argument")
+        for f in s.wordings:
+            _at(at, fm.check, f, p.scope(s))
+
+
+def _check_ask(p: WorldPuzzle) -> None:
+    keys: set[str] = set()
+    for i, item in enumerate(p.ask, 1):
+        at = f"ask {i}"
+        if isinstance(item, AskOf):
+            _at(at, p.scope().entity, item.entity)
+            _at(at, p.scope().attribute, item.attr)
+        elif isinstance(item, AskWhere):
+            if not item.pairs:
+                raise _fail(at, "where needs at least one attr: value pair", "empty")
+            for a, v in item.pairs.items():
+                _at(at, p.scope().value, a, v)
+        elif isinstance(item, AskFormula):
+            if not item.label:
+                raise _fail(at, "a question formula needs a label", "bad-name")
+            _at(at, fm.check, item.formula, p.scope())
+        else:
+            raise _fail(at, f"not a question item: {item!r}", "bad-argument", item)
+        if item.key in keys:
+            raise _fail(at, f"the question {item.key!r} is asked twice", "duplicate", item.key)
+        keys.add(item.key)
+
+
+# --------------------------------------------------------------------------- caskets
+#: the attribute of Portia's caskets: where the portrait is
+PORTRAIT = "portrait"
+#: the attribute of a casket's maker under "Every casket was made by Bellini or by Cellini"
+MAKER = "maker"
+
+
+def from_casket(puzzle: Puzzle) -> WorldPuzzle:
+    """Portia's casket puzzle as a world puzzle: each casket an entity with ``portrait: yes |
+    no`` (exactly one yes), statement i (1-based, in casket order) on its casket, every rule
+    a constraint (m is "exactly m statements are true"), under Bellini and Cellini an
+    attribute ``maker`` whose mode is true or false; the question is where the portrait is.
+    An empty slot says ``["true", "this"]`` (free either way). A puzzle with m open and no
+    rule has no solution yet, as the casket analysis says (the constraint ``const false``)."""
+    from portia_tui.core.language.rules import is_m_rule, rule_kind
+
+    layout = puzzle.layout
+    ids = [str(i + 1) for i in range(layout.size)]
+    says = [_casket_formula(mn, layout.names, ids) for mn in puzzle.meanings]
+    statements = tuple(WorldStatement(ids[i], layout.names[ci], says[i])
+                       for i, (ci, _st) in enumerate(puzzle.flat))
+    constraints: list[Formula] = [("count", "all", Frozen({PORTRAIT: "yes"}), "==", 1)]
+    makers = False
+    for rule in puzzle.rules:
+        if rule.kind == "makers":
+            makers = True
+            continue
+        if is_m_rule(rule):
+            constraints.append(("count_true", "all", "==", rule.k))
+            continue
+        for mn in rule_kind(rule).conditions(rule, layout):
+            constraints.append(_casket_formula(mn, layout.names, ids))
+    if not puzzle.rules:
+        constraints.append(("const", False))
+    attributes: dict[str, tuple[str, ...]] = {PORTRAIT: ("yes", "no")}
+    if makers:
+        attributes[MAKER] = ("Bellini", "Cellini")
+    return WorldPuzzle(
+        layout.names, attributes, statements, tuple(constraints),
+        (AskWhere({PORTRAIT: "yes"}),), MAKER if makers else None,
+        {"Bellini": "true", "Cellini": "false"} if makers else {},
+        title=puzzle.title, author=puzzle.author, notes=puzzle.notes)
+
+
+def _casket_formula(mn: object, names: tuple[str, ...], ids: list[str]) -> Formula:
+    """A casket meaning (core/language/vocabulary.py) as a formula."""
+    from portia_tui.core.language import vocabulary as voc
+
+    def truths(group: tuple[int, ...], value: bool) -> Formula:
+        return tuple(("true" if value else "false", ids[t]) for t in group)
+
+    if isinstance(mn, voc.PortraitMeaning):
+        return ("is" if mn.positive else "isnot", names[mn.casket], PORTRAIT, "yes")
+    if isinstance(mn, voc.GroupMeaning):
+        return ("and",) + truths(mn.group, mn.value) if mn.group else ("const", True)
+    if isinstance(mn, voc.FreeMeaning):
+        return ("true", "this")
+    if isinstance(mn, voc.AnyOfMeaning):
+        return ("count", tuple(names[c] for c in mn.caskets), Frozen({PORTRAIT: "yes"}),
+                ">=", 1)
+    if isinstance(mn, voc.CountMeaning):
+        return _casket_count(tuple(ids[t] for t in mn.group), mn.op, mn.k, mn.value)
+    if isinstance(mn, voc.CasketsMeaning):
+        each = tuple(
+            ("or",) + tuple(("count_true", tuple(ids[t] for t in g), "==", j)
+                            for j in sorted(ok)) if ok else ("const", False)
+            for g, ok in zip(mn.groups, mn.accept))
+        op, k = _OPS[mn.op], mn.k
+        return ("nof", op, k) + each if each else ("const", True)
+    raise TypeError(f"unknown casket meaning {mn!r}")
+
+
+_OPS = {"exactly": "==", "at least": ">=", "at most": "<="}
+_FLIP = {"exactly": "==", "at least": "<=", "at most": ">="}
+
+
+def _casket_count(group: tuple[str, ...], op: str, k: int, value: bool) -> Formula:
+    """"op k of the statements in group are true (false)" as count_true."""
+    if value:
+        return ("count_true", group, _OPS[op], k)
+    return ("count_true", group, _FLIP[op], len(group) - k)
+
+
+__all__ = [
+    "MAKER",
+    "PORTRAIT",
+    "Ask",
+    "AskFormula",
+    "AskOf",
+    "AskWhere",
+    "Formula",
+    "WorldError",
+    "WorldPuzzle",
+    "WorldStatement",
+    "freeze",
+    "from_casket",
+    "thaw",
+]

@@ -1,0 +1,274 @@
+"""Reasoning datasets: generated island and door puzzles as JSON lines.
+
+A knights-and-knaves line keeps the field names of the dataset of Xie et al. (2024), "On
+Memorization of Large Language Models in Logical Reasoning", so pipelines that read it take
+these lines unchanged:
+
+``quiz``                  the puzzle in English;
+``names``                 the people, in order;
+``knight_knave``          the role words (``{"knight": ..., "knave": ..., "a_knight": ...,
+                          "a_knave": ..., "Knight": ..., "Knave": ...}``);
+``solution``              booleans in the order of ``names``, true for a knight;
+``solution_text``         "Ann is a knight, Bob is a knave, and Cy is a knight.";
+``solution_text_format``  "(1) Ann is a knight\\n(2) Bob is a knave\\n(3) Cy is a knight";
+``statements``            the statements' tuple form, as a string (``('telling-truth', i)``,
+                          ``('lying', i)``, ``not``, ``and``, ``or``, ``->``, ``<=>``).
+
+And what those datasets lack: ``puzzle`` (the structured JSON form of the truth-puzzle
+language), ``family``, ``all_solutions``, ``unique``, ``difficulty`` (level, score,
+technique), ``explanation`` (the solution by hand, as lines), ``seed``, ``config``, ``index``
+and ``canonical_key`` (equal for puzzles that are the same up to renaming people and
+reordering statements: see :func:`portia_tui.core.packs.islands.canonical_key`).
+
+Other families (werewolves, lady-tiger) write ``quiz``, ``names``, ``solution`` (the answer
+object), ``solution_text`` and the added fields, and leave out ``knight_knave``,
+``solution_text_format`` and ``statements``.
+
+Public API: :func:`records`, :func:`split_plan`, :func:`parse_split`, :data:`ROLE_WORDS`,
+:data:`NAMES`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import asdict
+from typing import Any
+
+from portia_tui.core.errors import PortiaError
+from portia_tui.core.explain.reasoning import explain
+from portia_tui.core.io.formats import structured
+from portia_tui.core.language import sentences as sn
+from portia_tui.core.language.formulas import thaw
+from portia_tui.core.language.world import WorldPuzzle, WorldStatement
+from portia_tui.core.packs.islands import Island, IslandSettings, generate
+
+#: role-word pairs (truthful, lying) that --role-words random draws from
+ROLE_WORDS = (("knight", "knave"), ("angel", "devil"), ("saint", "sinner"),
+              ("hero", "villain"), ("truth-teller", "liar"), ("sage", "fool"),
+              ("altruist", "egoist"), ("pioneer", "laggard"))
+#: first names --names random draws from (distinct, one word each)
+NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gail", "Hugo", "Ida", "Jack", "Kate",
+         "Liam", "Mia", "Noah", "Olga", "Paul", "Quinn", "Rosa", "Sam", "Tess", "Uma", "Vic",
+         "Wren", "Xavi", "Yara", "Zed", "Amelia", "Aria", "Oscar", "Ruby", "Leo", "Nora",
+         "Ivy", "Owen", "Lily", "Max", "Zoe", "Luke", "Ella", "Jude", "Iris", "Omar", "Hana",
+         "Theo", "Lucy", "Ezra", "Maya", "Otto")
+LETTERS = tuple("ABCDEFGHIJKL")
+
+
+class DatasetError(PortiaError):
+    def __init__(self, message: str, problem: str):
+        super().__init__(message)
+        self.problem = problem
+
+
+def parse_split(text: str) -> list[tuple[str, float]]:
+    """``train=0.8,test=0.2`` -> [("train", 0.8), ("test", 0.2)]: names of letters, digits,
+    "-" and "_", shares above 0 that add up to 1."""
+    parts = []
+    for item in text.split(","):
+        name, eq, share = item.partition("=")
+        name = name.strip()
+        if not eq or not name or not all(c.isalnum() or c in "-_" for c in name):
+            raise DatasetError(f"--split: {item.strip()!r} is not NAME=SHARE", "split")
+        try:
+            value = float(share)
+        except ValueError:
+            raise DatasetError(f"--split: {share.strip()!r} is not a number", "split") from None
+        if not 0 < value <= 1:
+            raise DatasetError(f"--split: each share must be above 0 and at most 1, not {share}",
+                               "split")
+        parts.append((name, value))
+    if len({n for n, _ in parts}) != len(parts):
+        raise DatasetError("--split: a split is named twice", "split")
+    if abs(sum(v for _, v in parts) - 1) > 1e-9:
+        raise DatasetError("--split: the shares must add up to 1", "split")
+    return parts
+
+
+def split_plan(count: int, parts: list[tuple[str, float]], seed: int) -> list[str]:
+    """Which split each of `count` puzzles goes to: shares rounded down, the rest to the
+    largest remainders, then shuffled by the seed."""
+    sizes = [int(count * share) for _n, share in parts]
+    rest = sorted(range(len(parts)), key=lambda i: -(count * parts[i][1] - sizes[i]))
+    for i in rest[: count - sum(sizes)]:
+        sizes[i] += 1
+    plan = [name for (name, _s), size in zip(parts, sizes) for _ in range(size)]
+    random.Random(f"split:{seed}").shuffle(plan)
+    return plan
+
+
+def _rename(f: Any, table: dict[str, str]) -> Any:
+    if isinstance(f, (list, tuple)):
+        return [_rename(g, table) for g in f]
+    if isinstance(f, dict):
+        return {table.get(k, k): _rename(v, table) for k, v in f.items()}
+    return table.get(f, f) if isinstance(f, str) else f
+
+
+def dressed(island: Island, names: list[str], roles: tuple[str, str]) -> WorldPuzzle:
+    """The puzzle with its people named and its role words set (rooms keep their numbers)."""
+    p = island.puzzle
+    table = dict(zip(p.entities, names))
+    if "type" in p.attributes:
+        table.update({"knight": roles[0], "knave": roles[1]})
+    attrs = {a: tuple(table.get(v, v) for v in vals) for a, vals in p.attributes.items()}
+    statements = tuple(WorldStatement(id=s.id, by=table.get(s.by, s.by) if s.by else None,
+                                      says=_rename(thaw(s.says), table)) for s in p.statements)
+    return WorldPuzzle(entities=tuple(table.get(e, e) for e in p.entities), attributes=attrs,
+                       speaker_attr=p.speaker_attr,
+                       modes={table.get(v, v): m for v, m in p.modes.items()},
+                       statements=statements,
+                       constraints=tuple(_rename(thaw(c), table) for c in p.constraints),
+                       ask=p.ask, title=p.title, source="portia dataset").validate()
+
+
+def _context(p: WorldPuzzle) -> sn.Context:
+    return sn.Context(tuple(p.entities), tuple(p.attributes.items()),
+                      tuple((s.id, s.by) for s in p.statements), speaker_attr=p.speaker_attr)
+
+
+def _said(p: WorldPuzzle, s: WorldStatement) -> str:
+    return sn.render(thaw(s.says), _context(p).speaking(s.by))
+
+
+def _listing(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + ", and " + items[-1]
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _plural(word: str) -> str:
+    return sn.plural(word)
+
+
+def quiz(p: WorldPuzzle, family: str) -> str:
+    """The puzzle in English, in the style of the research datasets."""
+    says = " ".join(f"{s.by} says, \"{_said(p, s)}.\"" for s in p.statements)
+    if family == "lady-tiger":
+        return ("Each room holds a lady, a tiger or nothing, and exactly one room holds the "
+                "lady. The sign on the lady's room is true, and the sign on a tiger's room is "
+                f"false; a sign on an empty room may be either. There are {len(p.entities)} "
+                f"rooms, {_listing(['room ' + e for e in p.entities])}. "
+                + " ".join(f"The sign on room {s.by} says, \"{_said(p, s)}.\""
+                           for s in p.statements)
+                + " Which room holds the lady?")
+    good, bad = p.attributes["type"]
+    head = (f"A very special island is inhabited only by {_plural(good)} and {_plural(bad)}. "
+            f"{_plural(good).capitalize()} always tell the truth, and {_plural(bad)} always "
+            f"lie. You meet {len(p.entities)} inhabitants: {_listing(list(p.entities))}. ")
+    if family == "werewolves":
+        promises = " ".join(sn.render(thaw(c), _context(p)) + "." for c in p.constraints)
+        return head + f"{promises} {says} Which of them is the werewolf?"
+    return head + f"{says} So who is {_article(good)} and who is {_article(bad)}?"
+
+
+def _kk_fields(p: WorldPuzzle, island: Island, roles: tuple[str, str]) -> dict[str, Any]:
+    sol = [island.solution[e]["type"] == "knight" for e in island.puzzle.entities]
+    said = [f"{name} is {_article(roles[0] if t else roles[1])}"
+            for name, t in zip(p.entities, sol)]
+    return {
+        "knight_knave": {"knight": roles[0], "knave": roles[1], "a_knight": _article(roles[0]),
+                         "a_knave": _article(roles[1]), "Knight": roles[0].capitalize(),
+                         "Knave": roles[1].capitalize()},
+        "solution": sol,
+        "solution_text": _listing(said) + ".",
+        "solution_text_format": "\n".join(f"({i}) {t}" for i, t in enumerate(said, 1)),
+        "statements": repr(island.tuples) if island.tuples is not None else None,
+    }
+
+
+def _answer_text(family: str, answer: dict[str, Any]) -> str:
+    where = next(iter(answer.values()))
+    if family == "werewolves":
+        return f"{where[0]} is the werewolf."
+    return f"The lady is in room {where[0]}."
+
+
+def record(island: Island, names: list[str], roles: tuple[str, str], index: int,
+           seed: int, config: dict[str, Any]) -> dict[str, Any]:
+    """One JSON line's object."""
+    p = dressed(island, names, roles)
+    out: dict[str, Any] = {"quiz": quiz(p, island.family), "names": list(p.entities)}
+    renamed = dict(zip(island.puzzle.entities, p.entities))
+    if island.family == "knights-knaves":
+        out.update(_kk_fields(p, island, roles))
+        if out["statements"] is None:
+            del out["statements"]
+    else:
+        answer = {k: ([renamed.get(e, e) for e in v] if isinstance(v, list) else v)
+                  for k, v in island.answer.items()}
+        out["solution"] = answer
+        out["solution_text"] = _answer_text(island.family, answer)
+    from portia_tui.core.solve.general import solve
+
+    result = solve(p)
+    out.update({
+        "puzzle": structured.to_data(p), "family": island.family,
+        "all_solutions": [s["entities"] for s in result.solutions], "unique": result.unique,
+        "difficulty": island.grade.as_dict(), "explanation": explain(p),
+        "seed": seed, "config": config, "index": index, "canonical_key": island.key,
+    })
+    return out
+
+
+def _names(choice: str, k: int, rng: random.Random) -> list[str]:
+    if choice == "random":
+        return rng.sample(NAMES, k)
+    if choice == "letters":
+        return list(LETTERS[:k])
+    given = [n.strip() for n in choice.split(",")]
+    return given[:k]
+
+
+def check_names(choice: str, k: int) -> None:
+    if choice in ("random", "letters"):
+        return
+    given = [n.strip() for n in choice.split(",")]
+    if len(given) < k:
+        raise DatasetError(f"--names: {len(given)} names given, {k} needed", "names")
+    if len(set(given[:k])) != len(given[:k]):
+        raise DatasetError("--names: a name is given twice", "names")
+    for n in given:
+        if not n.isalpha() or not n[:1].isupper() or len(n) > 20:
+            raise DatasetError(f"--names: {n!r} is not a capitalised word of letters "
+                               "(20 at most)", "names")
+
+
+def check_roles(choice: str) -> tuple[str, str] | None:
+    if choice == "random":
+        return None
+    good, comma, bad = choice.partition(",")
+    good, bad = good.strip().lower(), bad.strip().lower()
+    ok = comma and good and bad and good != bad
+    if not ok or not all(c.isalpha() or c == "-" for c in good + bad):
+        raise DatasetError("--role-words: give TRUTHFUL,LYING (e.g. angel,devil) or random",
+                           "role-words")
+    return good, bad
+
+
+def records(settings: IslandSettings, names: str = "random", roles: str = "knight,knave"
+            ) -> Iterator[dict[str, Any]]:
+    """One record per generated puzzle, in order."""
+    fixed = check_roles(roles)
+    if settings.family != "lady-tiger":
+        check_names(names, settings.size)
+    rng = random.Random(f"dress:{settings.seed}")
+    config = {k: v for k, v in asdict(settings).items() if k not in ("seed", "count")}
+    config.update({"names": names, "role_words": roles})
+    for index, island in enumerate(generate(settings)):
+        who = (_names(names, settings.size, rng) if settings.family != "lady-tiger"
+               else list(island.puzzle.entities))
+        pair = fixed or rng.choice(ROLE_WORDS)
+        yield record(island, who, pair, index, settings.seed, config)
+
+
+def line(rec: dict[str, Any]) -> str:
+    return json.dumps(rec, ensure_ascii=False)
+
+
+__all__ = ["DatasetError", "LETTERS", "NAMES", "ROLE_WORDS", "check_names", "check_roles",
+           "dressed", "line", "parse_split", "quiz", "record", "records", "split_plan"]

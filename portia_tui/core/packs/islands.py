@@ -1,0 +1,448 @@
+"""Random island and door puzzles, well posed, filtered and graded: knights and knaves,
+werewolves, and the lady-or-tiger trials.
+
+A *family* fixes the entities, the attributes, the modes, the narrator's promises, the
+question and the atoms statements are built from. A candidate gives every entity one
+statement: an atom, or a compound of atoms (``not``, ``and``, ``or``, ``if``, ``iff``) nested
+up to ``depth`` deep with up to ``width`` parts. The general engine (core/solve/general.py)
+solves it; a candidate is kept when its answer is unique and it passes the filters:
+
+``wasted``     every statement is needed: silencing any one speaker leaves several answers;
+``trivial``    no statement is true (or false) in every world ("B is a knight or B is a
+               knave" tells only that its speaker is a knight);
+``symmetry``   no two entities can swap names and leave the puzzle as it was (they would be
+               alike, and the answer for one gives the other);
+``twins``      no two puzzles of a pack are the same up to renaming entities and reordering
+               statements (:func:`canonical_key`);
+``variety``    in a pack of 6 or more, no answer more than a third of the puzzles (when the
+               answers allow it), and at most one in 8 whose entities are all alike.
+
+Each filter has an ``allow_*`` setting. Knights-and-knaves statements are drawn in the
+grammar of Xie et al. (2024): ``('telling-truth', i)``, ``('lying', i)``, ``('not', s)``,
+``('and', s, ...)``, ``('or', s, ...)``, ``('->', s, t)``, ``('<=>', s, t)``, kept as
+:attr:`Island.tuples`.
+
+Public API: :class:`IslandSettings`, :func:`generate` (yields :class:`Island`),
+:func:`canonical_key`, :data:`FAMILIES`, :data:`RANGES`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Any
+
+from portia_tui.core.errors import PortiaError
+from portia_tui.core.explain.reasoning import LEVELS, Grade, grade
+from portia_tui.core.language.formulas import thaw
+from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
+from portia_tui.core.solve.general import solve
+
+#: option -> (lowest, highest), inclusive; checked before any work
+RANGES = {"people": (2, 12), "rooms": (2, 9), "depth": (1, 3), "width": (2, 3),
+          "count": (1, 100_000), "attempts": (1, 10_000_000)}
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
+
+
+class IslandError(PortiaError):
+    """Settings no puzzle can meet, or a search that gave up: `problem` names which."""
+
+    def __init__(self, message: str, problem: str):
+        super().__init__(message)
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class IslandSettings:
+    family: str = "knights-knaves"
+    size: int = 3
+    depth: int = 2
+    width: int = 2
+    difficulty: str | None = None
+    count: int = 1
+    seed: int = 0
+    attempts: int = 20_000
+    allow_wasted: bool = False
+    allow_trivial: bool = False
+    allow_symmetry: bool = False
+    allow_twins: bool = False
+    allow_monotony: bool = False
+
+    def check(self) -> None:
+        if self.family not in FAMILIES:
+            raise IslandError(f"unknown family {self.family!r}", "family")
+        lo, hi = RANGES[FAMILIES[self.family].size_option]
+        checks = [(FAMILIES[self.family].size_option, self.size, lo, hi),
+                  ("depth", self.depth, *RANGES["depth"]), ("width", self.width, *RANGES["width"]),
+                  ("count", self.count, *RANGES["count"]),
+                  ("attempts", self.attempts, *RANGES["attempts"])]
+        for name, value, low, high in checks:
+            if not low <= value <= high:
+                raise IslandError(f"--{name} must be {low} to {high}, not {value}", name)
+        if self.difficulty is not None and self.difficulty not in LEVELS:
+            raise IslandError(f"unknown difficulty {self.difficulty!r}", "difficulty")
+
+
+@dataclass
+class Island:
+    """One generated puzzle, in its internal names (P1, P2, ... or I, II, ...)."""
+
+    puzzle: WorldPuzzle
+    answer: dict[str, Any]
+    solution: dict[str, dict[str, str]]
+    grade: Grade
+    key: str
+    tuples: tuple[Any, ...] | None = None
+    family: str = "knights-knaves"
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+# ----------------------------------------------------------------------------- families
+
+@dataclass(frozen=True)
+class Family:
+    key: str
+    summary: str
+    size_option: str
+    noun: str
+
+    def entities(self, k: int) -> list[str]:
+        return [f"P{i + 1}" for i in range(k)]
+
+    def shell(self, ents: list[str], statements: list[WorldStatement],
+              rng: random.Random) -> WorldPuzzle:
+        raise NotImplementedError
+
+    def atom(self, rng: random.Random, ents: list[str], me: str) -> Any:
+        raise NotImplementedError
+
+    def tuple_of(self, atom: Any, ents: list[str]) -> Any | None:
+        """The Xie et al. tuple of an atom, or None when the grammar cannot hold it."""
+        return None
+
+
+class KnightsKnaves(Family):
+    def shell(self, ents, statements, rng):
+        return WorldPuzzle(entities=ents, attributes={"type": ("knight", "knave")},
+                           speaker_attr="type", modes={"knight": "true", "knave": "false"},
+                           statements=statements)
+
+    def atom(self, rng, ents, me):
+        return ["is", rng.choice(ents), "type", rng.choice(("knight", "knave"))]
+
+    def tuple_of(self, atom, ents):
+        return ("telling-truth" if atom[3] == "knight" else "lying", ents.index(atom[1]))
+
+
+class Werewolves(Family):
+    def shell(self, ents, statements, rng):
+        promise = ["count", "all", {"wolf": "werewolf"}, "==", 1]
+        extra = rng.choice((None, ["forall", "?x", "all", ["implies", ["is", "?x", "wolf",
+                                                                       "werewolf"],
+                                                             ["is", "?x", "type", "knight"]]],
+                            ["forall", "?x", "all", ["implies", ["is", "?x", "wolf", "werewolf"],
+                                                     ["is", "?x", "type", "knave"]]]))
+        return WorldPuzzle(entities=ents, attributes={"type": ("knight", "knave"),
+                                                      "wolf": ("werewolf", "human")},
+                           speaker_attr="type", modes={"knight": "true", "knave": "false"},
+                           statements=statements,
+                           constraints=[promise] + ([extra] if extra else []),
+                           ask=[AskWhere({"wolf": "werewolf"})])
+
+    def atom(self, rng, ents, me):
+        if rng.random() < 0.5:
+            return ["is", rng.choice(ents), "wolf", rng.choice(("werewolf", "human"))]
+        if rng.random() < 0.2:
+            return ["count", "all", {"type": "knave"}, rng.choice((">=", "<=", "==")),
+                    rng.randrange(1, len(ents))]
+        return ["is", rng.choice(ents), "type", rng.choice(("knight", "knave"))]
+
+
+class LadyTiger(Family):
+    def entities(self, k):
+        return list(ROMAN[:k])
+
+    def shell(self, ents, statements, rng):
+        values = ("lady", "tiger", "empty") if len(ents) > 2 else ("lady", "tiger")
+        return WorldPuzzle(entities=ents, attributes={"content": values},
+                           speaker_attr="content",
+                           modes={"lady": "true", "tiger": "false"},
+                           statements=statements,
+                           constraints=[["count", "all", {"content": "lady"}, "==", 1]],
+                           ask=[AskWhere({"content": "lady"})])
+
+    def atom(self, rng, ents, me):
+        values = ("lady", "tiger", "empty") if len(ents) > 2 else ("lady", "tiger")
+        return ["is", rng.choice(ents), "content", rng.choice(values)]
+
+
+FAMILIES: dict[str, Family] = {
+    "knights-knaves": KnightsKnaves("knights-knaves", "knights always tell the truth, knaves "
+                                    "always lie; who is which?", "people", "person"),
+    "werewolves": Werewolves("werewolves", "knights and knaves, and exactly one of them is a "
+                             "werewolf; which one?", "people", "person"),
+    "lady-tiger": LadyTiger("lady-tiger", "a lady in one room, tigers (or nothing) in the "
+                            "others; the lady's sign is true, a tiger's false; where is the "
+                            "lady?", "rooms", "room"),
+}
+
+
+# ----------------------------------------------------------------------------- drawing
+
+_OPS = ("not", "and", "or", "implies", "iff")
+_XIE = {"not": "not", "and": "and", "or": "or", "implies": "->", "iff": "<=>"}
+
+
+def _draw(fam: Family, rng: random.Random, ents: list[str], me: str, depth: int,
+          width: int) -> Any:
+    if depth <= 1 or rng.random() < 0.35:
+        return fam.atom(rng, ents, me)
+    op = rng.choice(_OPS)
+    if op == "not":
+        inner = _draw(fam, rng, ents, me, depth - 1, width)
+        return inner if inner[0] == "not" else ["not", inner]
+    parts = 2 if op in ("implies", "iff") else rng.randint(2, width)
+    return [op] + [_draw(fam, rng, ents, me, depth - 1, width) for _ in range(parts)]
+
+
+def _selfish(f: Any, me: str) -> Any:
+    """The formula as its speaker says it: their own name is "self" ("I am a knave")."""
+    if isinstance(f, list):
+        return [_selfish(g, me) for g in f]
+    if isinstance(f, dict):
+        return {k: _selfish(v, me) for k, v in f.items()}
+    return "self" if f == me else f
+
+
+def _xie(fam: Family, f: Any, ents: list[str]) -> Any | None:
+    if f[0] in _XIE:
+        parts = [_xie(fam, g, ents) for g in f[1:]]
+        return None if any(p is None for p in parts) else (_XIE[f[0]], *parts)
+    return fam.tuple_of(f, ents)
+
+
+def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle, Any]:
+    fam = FAMILIES[settings.family]
+    ents = fam.entities(settings.size)
+    says = [_draw(fam, rng, ents, e, settings.depth, settings.width) for e in ents]
+    statements = [WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
+                  for i, (e, f) in enumerate(zip(ents, says))]
+    tuples = tuple(_xie(fam, f, ents) for f in says)
+    return fam.shell(ents, statements, rng), (None if None in tuples else tuples)
+
+
+# ----------------------------------------------------------------------------- filters
+
+def _constant(puzzle: WorldPuzzle) -> bool:
+    """Some statement says the same in every world (before modes and promises)."""
+    bare = puzzle.replace(speaker_attr=None, modes={}, constraints=())
+    from portia_tui.core.solve.general import Evaluation
+
+    ev = Evaluation(bare)
+    return any(ev.truth(s.id) in (0, ev.full) for s in bare.statements)
+
+
+def _wasted(puzzle: WorldPuzzle) -> bool:
+    """Some statement can be left out with the answer still unique."""
+    for s in puzzle.statements:
+        rest = tuple(t for t in puzzle.statements if t.id != s.id)
+        if solve(puzzle.replace(statements=rest)).unique:
+            return True
+    return False
+
+
+def _symmetric(puzzle: WorldPuzzle) -> bool:
+    """Two entities swap names and leave the puzzle the same."""
+    base = _shape(puzzle, {e: e for e in puzzle.entities})
+    ents = puzzle.entities
+    for i in range(len(ents)):
+        for j in range(i + 1, len(ents)):
+            swap = {e: e for e in ents}
+            swap[ents[i]], swap[ents[j]] = ents[j], ents[i]
+            if _shape(puzzle, swap) == base:
+                return True
+    return False
+
+
+# ----------------------------------------------------------------------------- the key
+
+_COMMUTATIVE = {"and", "or", "iff", "xor", "same", "differ"}
+
+
+def _rename(f: Any, names: dict[str, str]) -> Any:
+    if isinstance(f, str):
+        return names.get(f, f)
+    if isinstance(f, dict):
+        return {k: _rename(v, names) for k, v in sorted(f.items())}
+    if isinstance(f, (list, tuple)):
+        parts = [_rename(g, names) for g in f]
+        if parts and parts[0] in ("same", "differ"):
+            return parts[:1] + sorted(parts[1:3], key=repr) + parts[3:]
+        if parts and parts[0] in _COMMUTATIVE:
+            return parts[:1] + sorted(parts[1:], key=repr)
+        return parts
+    return f
+
+
+def _shape(puzzle: WorldPuzzle, names: dict[str, str]) -> str:
+    """The puzzle with entities renamed: each entity's statements sorted, entities in the
+    new names' order."""
+    said: dict[str, list[str]] = {names[e]: [] for e in puzzle.entities}
+    silent: list[str] = []
+    for s in puzzle.statements:
+        words = repr(_rename(thaw(s.says if s.says is not None else list(s.one_of)), names))
+        (said[names[s.by]] if s.by else silent).append(words)
+    rest = repr([_rename(thaw(c), names) for c in puzzle.constraints])
+    return repr(sorted((k, sorted(v)) for k, v in said.items())) + repr(sorted(silent)) + rest
+
+
+def _mentions(f: Any) -> set[str]:
+    """Every string a formula holds (entity names among them)."""
+    if isinstance(f, str):
+        return {f}
+    if isinstance(f, dict):
+        return set().union(*(_mentions(v) for v in f.values())) if f else set()
+    if isinstance(f, (list, tuple)):
+        return set().union(*(_mentions(g) for g in f)) if f else set()
+    return set()
+
+
+def _colours(puzzle: WorldPuzzle) -> dict[str, str]:
+    """An invariant per entity: its own statements and how others speak of it, seen with every
+    other name blurred; refined twice by the neighbours' invariants."""
+    ents = puzzle.entities
+    colour = {}
+    for e in ents:
+        blur = {x: ("ME" if x == e else "*") for x in ents}
+        own = sorted(repr(_rename(thaw(s.says), blur)) for s in puzzle.statements
+                     if s.by == e and s.says is not None)
+        heard = sorted(repr(_rename(thaw(s.says), blur)) for s in puzzle.statements
+                       if s.by != e and s.says is not None and e in _mentions(s.says))
+        colour[e] = repr((own, heard))
+    for _round in range(2):
+        colour = {e: repr((colour[e], sorted(colour[x] for s in puzzle.statements if s.by == e
+                                              and s.says is not None
+                                              for x in ents if x in _mentions(s.says))))
+                  for e in ents}
+    return colour
+
+
+def canonical_key(puzzle: WorldPuzzle, budget: int = 5040) -> str:
+    """A key equal for puzzles that are the same up to renaming entities, reordering the
+    statements and the parts of "and", "or" and "iff" (and the speaker attribute's value
+    names kept). Exact: entities are ordered by an invariant and only ties are permuted; past
+    `budget` orders of the ties, their order by name is taken."""
+    colour = _colours(puzzle)
+    classes: dict[str, list[str]] = {}
+    for e in puzzle.entities:
+        classes.setdefault(colour[e], []).append(e)
+    ordered = [classes[c] for c in sorted(classes)]
+    total = 1
+    for group in ordered:
+        for n in range(2, len(group) + 1):
+            total *= n
+    best = None
+    for choice in _orders(ordered, total <= budget):
+        flat = [e for group in choice for e in group]
+        names = {e: f"E{i}" for i, e in enumerate(flat)}
+        shape = _shape(puzzle, names)
+        if best is None or shape < best:
+            best = shape
+    digest = hashlib.sha256(f"{puzzle.attributes!r}{puzzle.modes!r}{best}".encode())
+    return digest.hexdigest()[:20]
+
+
+def _orders(groups: list[list[str]], every: bool) -> Iterator[list[tuple[str, ...]]]:
+    if not every:
+        yield [tuple(g) for g in groups]
+        return
+    if not groups:
+        yield []
+        return
+    for head in permutations(groups[0]):
+        for rest in _orders(groups[1:], True):
+            yield [head, *rest]
+
+
+# ----------------------------------------------------------------------------- the search
+
+def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | None:
+    result = solve(puzzle)
+    if not result.unique:
+        return None
+    if not settings.allow_trivial and _constant(puzzle):
+        return None
+    if not settings.allow_symmetry and _symmetric(puzzle):
+        return None
+    if not settings.allow_wasted and _wasted(puzzle):
+        return None
+    graded = grade(puzzle)
+    if not graded.solved:
+        return None
+    if settings.difficulty and graded.level != settings.difficulty:
+        return None
+    return result, graded
+
+
+class _Variety:
+    """Answers rotate: in a pack of 6 or more no answer holds more than a third of the
+    puzzles when enough answers exist, and at most one in 8 has every entity alike."""
+
+    def __init__(self, settings: IslandSettings, answers_possible: int):
+        self.on = not settings.allow_monotony and settings.count >= 6
+        self.cap = max(1, -(-settings.count // 3)) if answers_possible >= 3 else settings.count
+        self.alike_cap = max(1, settings.count // 8)
+        self.seen: dict[str, int] = {}
+        self.alike = 0
+
+    def admits(self, answer: dict[str, Any], alike: bool) -> bool:
+        if not self.on:
+            return True
+        key = repr(answer)
+        if self.seen.get(key, 0) >= self.cap or (alike and self.alike >= self.alike_cap):
+            return False
+        self.seen[key] = self.seen.get(key, 0) + 1
+        self.alike += alike
+        return True
+
+
+def generate(settings: IslandSettings) -> Iterator[Island]:
+    """`settings.count` puzzles (raises IslandError when `attempts` candidates in a row give
+    nothing new)."""
+    settings.check()
+    rng = random.Random(settings.seed)
+    fam = FAMILIES[settings.family]
+    variety = _Variety(settings, 2 ** settings.size if fam.key == "knights-knaves"
+                       else settings.size)
+    keys: set[str] = set()
+    made, misses = 0, 0
+    while made < settings.count:
+        if misses >= settings.attempts:
+            raise IslandError(f"gave up after {misses} candidates without a new puzzle "
+                              f"({made} of {settings.count} made): loosen the settings",
+                              "attempts")
+        misses += 1
+        puzzle, tuples = candidate(settings, rng)
+        kept = _keep(settings, puzzle)
+        if kept is None:
+            continue
+        result, graded = kept
+        key = canonical_key(puzzle)
+        if not settings.allow_twins and key in keys:
+            continue
+        sol = result.solutions[0]["entities"]
+        speaker = puzzle.speaker_attr or ""
+        alike = len({sol[e].get(speaker) for e in puzzle.entities}) == 1
+        if not variety.admits(result.answers[0], alike):
+            continue
+        keys.add(key)
+        made += 1
+        misses = 0
+        yield Island(puzzle, result.answers[0], sol, graded, key, tuples, settings.family)
+
+
+__all__ = ["FAMILIES", "RANGES", "Island", "IslandError", "IslandSettings", "canonical_key",
+           "generate"]

@@ -1,0 +1,164 @@
+"""portia dataset and the island generator, checked against a reading of the Xie et al. tuple
+grammar written here alone (it shares no code with the engines), and by renaming puzzles."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import product
+
+import pytest
+
+from portia_tui.cli import main
+from portia_tui.core.language.world import WorldPuzzle, WorldStatement
+from portia_tui.core.packs import dataset
+from portia_tui.core.packs.islands import IslandSettings, canonical_key, generate
+
+XIE_FIELDS = {"quiz", "names", "knight_knave", "solution", "solution_text",
+              "solution_text_format", "statements"}
+ADDED = {"puzzle", "family", "all_solutions", "unique", "difficulty", "explanation", "seed",
+         "config", "index", "canonical_key"}
+
+
+def holds(s, knights):
+    """A statement of the tuple grammar, in a world where knights[i] says who is a knight."""
+    head = s[0]
+    if head == "telling-truth":
+        return knights[s[1]]
+    if head == "lying":
+        return not knights[s[1]]
+    parts = [holds(t, knights) for t in s[1:]]
+    return {"not": lambda: not parts[0], "and": lambda: all(parts), "or": lambda: any(parts),
+            "->": lambda: (not parts[0]) or parts[1], "<=>": lambda: parts[0] == parts[1]}[head]()
+
+
+def worlds(statements, skip=None):
+    """Every assignment where each speaker's statement is true exactly when they are a knight
+    (statement `skip` left out)."""
+    k = len(statements)
+    return [w for w in product((True, False), repeat=k)
+            if all(holds(s, w) == w[i] for i, s in enumerate(statements) if i != skip)]
+
+
+def lines(count=30, people=4, seed=5, **kw):
+    settings = IslandSettings(size=people, count=count, seed=seed, **kw)
+    return list(dataset.records(settings))
+
+
+@pytest.mark.parametrize("people, count", [(2, 3), (3, 12), (5, 12), (7, 6)])
+def test_knights_lines_solve_as_the_tuples_say(people, count):
+    for rec in lines(count=count, people=people, seed=people):
+        assert XIE_FIELDS | ADDED <= set(rec)
+        tuples = eval(rec["statements"], {"__builtins__": {}})  # the datasets' own reading
+        assert len(tuples) == people == len(rec["names"])
+        found = worlds(tuples)
+        assert found == [tuple(rec["solution"])]
+        assert rec["unique"] and len(rec["all_solutions"]) == 1
+        # no wasted speaker: every statement is needed for the answer
+        for i in range(people):
+            assert len(worlds(tuples, skip=i)) > 1
+        # no trivial statement: each one's truth depends on the world
+        for s in tuples:
+            values = {holds(s, w) for w in product((True, False), repeat=people)}
+            assert values == {True, False}
+        text = rec["solution_text_format"].split("\n")
+        assert text[0].startswith(f"(1) {rec['names'][0]} is ")
+        assert rec["knight_knave"]["a_knight"] == "a knight"
+
+
+def test_the_structured_puzzle_matches_the_tuples():
+    from portia_tui.core.io.formats import structured
+    from portia_tui.core.solve.general import solve
+
+    for rec in lines(count=8, people=3, seed=11):
+        puzzle = structured.from_data(rec["puzzle"])
+        result = solve(puzzle)
+        assert result.unique
+        sol = result.solutions[0]["entities"]
+        assert [sol[n]["type"] == "knight" for n in rec["names"]] == rec["solution"]
+
+
+def test_same_seed_same_lines_and_role_words():
+    a = lines(count=5, seed=9)
+    assert a == lines(count=5, seed=9)
+    angel = list(dataset.records(IslandSettings(size=3, count=3, seed=2), roles="angel,devil"))
+    for rec in angel:
+        assert "angel" in rec["quiz"] and rec["knight_knave"]["knight"] == "angel"
+        assert rec["puzzle"]["attributes"]["type"] == ["angel", "devil"]
+
+
+def _permuted(puzzle: WorldPuzzle, rng: random.Random) -> WorldPuzzle:
+    order = list(puzzle.entities)
+    rng.shuffle(order)
+    table = {e: f"Q{i}" for i, e in enumerate(order)}
+
+    def rn(f):
+        if isinstance(f, (list, tuple)):
+            return [rn(g) for g in f]
+        return table.get(f, f)
+
+    statements = [WorldStatement(id=f"t{i}", by=table[s.by], says=rn(s.says))
+                  for i, s in enumerate(puzzle.statements)]
+    rng.shuffle(statements)
+    return puzzle.replace(entities=tuple(table[e] for e in order), statements=tuple(statements))
+
+
+def test_canonical_key_ignores_names_and_order():
+    rng = random.Random(3)
+    islands = list(generate(IslandSettings(size=5, count=15, seed=4)))
+    keys = {i.key for i in islands}
+    assert len(keys) == 15  # no twins in a pack
+    for island in islands:
+        for _ in range(3):
+            assert canonical_key(_permuted(island.puzzle, rng)) == island.key
+
+
+def test_splits_share_no_puzzle(tmp_path):
+    out = tmp_path / "kk.jsonl"
+    assert main(["dataset", "--people", "3", "--count", "20", "--seed", "1", "-o", str(out),
+                 "--split", "train=0.75,test=0.25"]) == 0
+    train = [json.loads(x) for x in (tmp_path / "kk.train.jsonl").read_text().splitlines()]
+    test = [json.loads(x) for x in (tmp_path / "kk.test.jsonl").read_text().splitlines()]
+    assert (len(train), len(test)) == (15, 5)
+    assert not {r["canonical_key"] for r in train} & {r["canonical_key"] for r in test}
+
+
+def test_other_families_leave_out_the_knight_fields():
+    for family in ("werewolves", "lady-tiger"):
+        recs = list(dataset.records(IslandSettings(family=family, size=3, count=3, seed=1)))
+        for rec in recs:
+            assert ADDED <= set(rec)
+            assert not {"knight_knave", "solution_text_format", "statements"} & set(rec)
+            assert rec["unique"] and rec["family"] == family
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--people", "13"], "out of range: 2 to 12"),
+    (["--people", "1"], "out of range: 2 to 12"),
+    (["--count", "0"], "out of range: 1 to 100,000"),
+    (["--depth", "4"], "out of range: 1 to 3"),
+    (["--split", "train=0.5,test=0.2"], "add up to 1"),
+    (["--split", "train"], "NAME=SHARE"),
+    (["--role-words", "angel"], "--role-words"),
+    (["--names", "Ann,Bob"], "--names: 2 names given, 3 needed"),
+    (["--family", "lady-tiger", "--people", "3"], "takes --rooms"),
+    (["--seed", "-1"], "out of range: 0 to"),
+])
+def test_bad_arguments_are_one_line(tmp_path, capsys, argv, says):
+    try:
+        code = main(["dataset", "-o", str(tmp_path / "x.jsonl"), *argv])
+    except SystemExit as exc:  # argparse's own one line
+        code = exc.code
+    assert code == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and "\n" not in err and "Traceback" not in err
+    assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_an_existing_file_is_kept(tmp_path, capsys):
+    out = tmp_path / "kk.jsonl"
+    out.write_text("mine\n")
+    assert main(["dataset", "--count", "2", "-o", str(out)]) == 2
+    assert out.read_text() == "mine\n"
+    assert main(["dataset", "--count", "2", "-o", str(out), "--force", "--seed", "3"]) == 0
+    assert len(out.read_text().splitlines()) == 2

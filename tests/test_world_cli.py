@@ -1,0 +1,161 @@
+"""The command line for truth puzzles: solve (plain, --json, --explain), check, clue, cnf,
+convert, and bad input (one line, exit 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from portia_tui.cli import main
+from portia_tui.core.io import formats
+
+from .conftest import REPO
+
+TRUTH = REPO / "puzzles" / "truth"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_solve_json_lists_solutions_answers_and_unique(capsys):
+    code, out, _ = run(capsys, "solve", TRUTH / "trial-2.toml", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["solutions"] == [{"entities": {"I": {"content": "tiger"},
+                                               "II": {"content": "lady"}}, "choices": {}}]
+    assert data["answers"] == [{"where content=lady": ["II"]}] and data["unique"] is True
+    assert data["truths"] == [{"I": True, "II": True}]
+
+
+def test_solve_json_choices_of_unknown_wordings(capsys):
+    _code, out, _ = run(capsys, "solve", TRUTH / "trial-8-unhung-signs.toml", "--json")
+    assert json.loads(out)["solutions"][0]["choices"] == {"I": 1, "II": 0}
+
+
+def test_solve_json_several_answers_and_none(capsys):
+    _code, out, _ = run(capsys, "solve", TRUTH / "labyrinth.toml", "--json")
+    data = json.loads(out)
+    assert len(data["answers"]) == 5 and data["unique"] is False
+    _code, out, _ = run(capsys, "solve", TRUTH / "paradox.toml", "--json")
+    assert json.loads(out)["answers"] == [] and json.loads(out)["unique"] is False
+
+
+def test_casket_solve_json_keeps_its_solutions_and_adds_worlds(capsys):
+    _code, out, _ = run(capsys, "solve", REPO / "puzzles" / "smullyan-first.toml", "--json")
+    data = json.loads(out)
+    assert data["solutions"] == ["silver"]
+    assert data["worlds"]["answers"] == [{"where portrait=yes": ["silver"]}]
+    assert data["worlds"]["unique"] is True
+
+
+def test_solve_plain_and_explain(capsys):
+    code, out, _ = run(capsys, "solve", TRUTH / "werewolves-4.toml", "--explain")
+    assert code == 0
+    assert "Valid: one answer" in out
+    assert "Suppose A is a knight: then A's statement is true ('At least one of us is a " \
+           "knave')" in out
+    assert "Suppose A is a knave: then A's statement is false" in out
+    assert "So the answer is: A is a knight, A is a werewolf, B is a knave" in out
+
+
+def test_explain_rooms_and_json(capsys):
+    _code, out, _ = run(capsys, "solve", TRUTH / "labyrinth-clue.toml", "--json", "--explain")
+    story = json.loads(out)["explanation"]
+    assert "Suppose a lady is in room 2: then the sign on room 2 is true ('This room is " \
+           "empty'); that cannot be" in story
+    assert story.endswith("So the answer is: a lady is in room 7.")
+
+
+def test_check_every_family(capsys):
+    files = [TRUTH / "trial-9.toml", TRUTH / "labyrinth.toml", TRUTH / "paradox.toml",
+             REPO / "puzzles" / "smullyan-first.toml"]
+    code, out, _ = run(capsys, "check", *files)
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0].endswith("trial-9.toml: valid: one answer (where content=lady: I)")
+    assert lines[1].endswith("labyrinth.toml: not unique: 5 answers")
+    assert lines[2].endswith("paradox.toml: no solution: no world fits every statement and rule")
+    assert "valid: the portrait is in the silver casket" in lines[3]
+    assert run(capsys, "check", TRUTH / "rank.toml")[0] == 0
+
+
+def test_clue_finds_room_8_and_deduces_the_reply(capsys):
+    code, out, _ = run(capsys, "clue", TRUTH / "labyrinth.toml", "--json",
+                       "--question", "Is room 8 empty?")
+    data = json.loads(out)
+    assert code == 0 and data["answers"] == 5
+    texts = [c["text"] for c in data["clues"]]
+    assert "Room 8 is not empty" in texts
+    first_trivial = next(i for i, c in enumerate(data["clues"]) if c["trivial"])
+    assert all(c["trivial"] for c in data["clues"][first_trivial:])
+    assert data["deduced"]["reply"] == "no" and data["deduced"]["text"] == "Room 8 is not empty"
+    assert data["deduced"]["answers"] == [{"where content=lady": ["7"]}]
+
+
+def test_clue_with_facts_given(capsys):
+    _code, out, _ = run(capsys, "clue", TRUTH / "labyrinth.toml", "--json", "--fact",
+                        "Room 8 is not empty", "--fact", '["is", "2", "content", "tiger"]')
+    data = json.loads(out)
+    assert [c["fact"] for c in data["clues"]] == [["isnot", "8", "content", "empty"]]
+    _code, out, _ = run(capsys, "clue", TRUTH / "labyrinth.toml")
+    assert "Room 8 is not empty  ->  a lady is in room 7" in out
+
+
+def test_cnf_and_convert(capsys, tmp_path):
+    code, out, _ = run(capsys, "cnf", TRUTH / "werewolves-2.toml")
+    assert code == 0 and "p cnf" in out
+    js, back = tmp_path / "w.json", tmp_path / "w.toml"
+    assert run(capsys, "convert", TRUTH / "werewolves-2.toml", js)[0] == 0
+    assert json.loads(js.read_text())["entities"] == ["A", "B", "C"]
+    assert run(capsys, "convert", js, back)[0] == 0
+    assert "format = 3" in back.read_text()
+    assert formats.load_any(back) == formats.load_any(TRUTH / "werewolves-2.toml")
+    code, _out, err = run(capsys, "convert", js, back)
+    assert code == 2 and "use --force" in err
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["solve", "{bad}"], "cannot read 'b is a nave': unknown value 'nave'"),
+    (["solve", "{good}", "--m", "1"], "--m applies to casket puzzles"),
+    (["clue", "{good}", "--fact", "Room 9 is purple"], "--fact: cannot read"),
+    (["clue", "{good}", "--question", "Where is the lady?"], "not a yes/no question"),
+    (["clue", "{good}", "--timeout", "0"], "--timeout 0 is out of range (0.1 to 3600)"),
+    (["clue", "{good}", "--fact", "[1, 2"], "not a JSON formula"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, words):
+    bad = tmp_path / "bad.toml"
+    bad.write_text((TRUTH / "mutual-praise.toml").read_text().replace(
+        '"A is a knight"', '"B is a nave"'))
+    argv = [a.format(bad=bad, good=TRUTH / "labyrinth.toml") for a in argv]
+    code, _out, err = run(capsys, *argv)
+    assert code == 2 and words in err and err.count("\n") == 1
+    if "bad" in argv[1]:
+        assert err.startswith(f"{bad}:15: ")  # the line of the bad sentence
+
+
+def test_explain_splits_further_cases(capsys):
+    _code, out, _ = run(capsys, "solve", TRUTH / "werewolves-4.toml", "--explain")
+    assert "\n  If also B is a knight: then B's statement is true ('C is a knight'); that " \
+           "cannot be" in out
+    assert "\n  If also B is a knave: then B's statement is false ('C is a knight'), so A is " \
+           "a werewolf" in out
+
+
+@pytest.mark.parametrize("path", sorted(TRUTH.glob("*.toml")), ids=lambda p: p.name)
+def test_every_story_ends_in_the_verdict(path):
+    from portia_tui.core.explain.suppose import answer_words, explain
+    from portia_tui.core.solve.general import solve
+
+    puzzle = formats.load_any(path)
+    result = solve(puzzle)
+    last = explain(puzzle, result).splitlines()[-1]
+    if result.unique:
+        assert last == f"So the answer is: {answer_words(puzzle, result.answers[0])}."
+    elif not result.answers:
+        assert last == "No case fits: the puzzle has no solution."
+    else:
+        assert last.startswith(f"{len(result.answers)} answers remain: ")
