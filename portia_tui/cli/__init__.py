@@ -97,7 +97,7 @@ def count_arg(low: int, high: int):
         return int(stripped)
 
     parse.__name__ = "whole number"
-    parse.bounds = (low, high)  # type: ignore[attr-defined]  (the --help test reads them)
+    parse.bounds = (low, high)  # type: ignore[attr-defined]  # the --help test reads them
     return parse
 
 

@@ -61,9 +61,9 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, WorldPuzzle):  # islanders and doors: their own player
         from portia_tui.app.play.islands import IslandPlayApp
 
-        from .edit import run_app
-
-        return run_app(IslandPlayApp(found, Path(args.file).stem))
+        islands = IslandPlayApp(found, Path(args.file).stem)
+        islands.run()
+        return islands.return_code or 0
     refuse_drafts(found, args.file)
     from portia_tui.app.play import PlayApp, single_pack
 

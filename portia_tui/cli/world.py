@@ -215,7 +215,8 @@ def _formula_arg(text: str, puzzle, flag: str, question: bool = False):
         try:
             return json.loads(text)
         except ValueError as exc:
-            raise PortiaError(f"{flag} {text!r}: not a JSON formula ({exc.msg})") from None
+            said = getattr(exc, "msg", exc)  # a JSONDecodeError's message, else the error
+            raise PortiaError(f"{flag} {text!r}: not a JSON formula ({said})") from None
     try:
         if question:
             item = sn.parse_question(text, _context(puzzle))

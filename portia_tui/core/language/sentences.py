@@ -724,6 +724,7 @@ def _parse(s: str, ctx: Context, memo: dict) -> list | None:
     if s in memo:
         return memo[s]
     memo[s] = None  # a sentence is not part of itself
+    found: list | None
     try:
         found = _atom(s, ctx)
     except _NoForm:
@@ -765,7 +766,7 @@ def _compound(s: str, ctx: Context, memo: dict) -> list | None:
             if found:
                 return found
     for word, sep, head in _PAIRED:
-        found = s.startswith(word) and _split(s[len(word):], sep, head, ctx, memo)
+        found = _split(s[len(word):], sep, head, ctx, memo) if s.startswith(word) else None
         if found:
             return found
     for lead in _NEGATIONS:  # "it is not the case that" takes the rest (commas aside)

@@ -186,7 +186,7 @@ class _Reader:
             out.append(_ask(item, self, line))
         return tuple(out)
 
-    def modes(self, table: Any, where: str, line: int) -> dict[str, str]:
+    def modes(self, table: Any, where: str, line: int | None) -> dict[str, str]:
         if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
             raise self.fail(f"{where}modes maps a value to true, false or free, e.g. "
                             'modes = { knight = "true", knave = "false" }', line)
