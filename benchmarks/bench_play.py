@@ -1,12 +1,27 @@
 """What the player computes when a puzzle opens and on each key: Coach (SAT analysis), each
-hint step, a verdict and the explanation; and a progress save. Prints a table (ms)."""
+hint step, a verdict and the explanation; and a progress save. Prints a table (ms).
+
+Then the app through Textual's Pilot (headless, public hooks only): opening a 12 x 10 puzzle
+until its screen has refreshed, against a minimal Textual app with the same number of
+widgets (target <= 1.5x, medians taken in alternation), and a key (down) posted as a
+terminal would, until the screen refreshed after its action, at 3 x 10 and 12 x 10."""
 
 from __future__ import annotations
 
+import asyncio
+import os
 import random
+import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+_home = tempfile.mkdtemp(prefix="portia-bench-")
+os.environ.setdefault("PORTIA_CONFIG_DIR", os.path.join(_home, "config"))
+os.environ.setdefault("PORTIA_DATA_DIR", os.path.join(_home, "data"))
 
 from portia_tui.core.explain.hints import Coach
 from portia_tui.core.language.model import Puzzle
@@ -54,5 +69,90 @@ def main() -> None:
         print(f"progress save (50 packs x 40 puzzles): {timed(store.save, 5):.2f} ms")
 
 
+def app_puzzle(k: int, n: int) -> Puzzle:
+    """A k x n puzzle the player opens: 'not in this casket' everywhere but one 'in'."""
+    from portia_tui.core.language.vocabulary import Statement
+
+    names = [f"c{i}" for i in range(k)]
+    table = {name: [Statement("not_in", name)] * n for name in names}
+    table[names[0]] = [Statement("in", names[0])] + [Statement("not_in", names[0])] * (n - 1)
+    return Puzzle.build(table, m=1 + (k - 1) * n)
+
+
+async def open_player(puzzle: Puzzle) -> tuple[float, int]:
+    """Construction to the first refresh of the puzzle screen; the widgets on it."""
+    from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
+
+    done: list[float] = []
+    start = time.perf_counter()
+    app = PlayApp(single_pack(puzzle), single=True)
+    async with app.run_test(size=(160, 50)):
+        while not isinstance(app.screen, PlayPuzzleScreen) or not app.screen.is_mounted:
+            await asyncio.sleep(0.001)
+        app.call_after_refresh(lambda: done.append(time.perf_counter()))
+        while not done:
+            await asyncio.sleep(0.001)
+        widgets = len(list(app.screen.walk_children()))
+    return done[0] - start, widgets
+
+
+async def keys_on(puzzle: Puzzle, rounds: int = 30) -> list[float]:
+    """'down' posted as a terminal would, until the screen refreshed after its action."""
+    from textual import events
+
+    from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
+
+    acted: list[float] = []
+    line = PlayPuzzleScreen.action_line
+
+    def timed(screen, delta):
+        result = line(screen, delta)
+        screen.app.call_after_refresh(lambda: acted.append(time.perf_counter()))
+        return result
+
+    PlayPuzzleScreen.action_line = timed
+    out = []
+    try:
+        app = PlayApp(single_pack(puzzle), single=True)
+        async with app.run_test(size=(160, 50)):
+            while not isinstance(app.screen, PlayPuzzleScreen):
+                await asyncio.sleep(0.001)
+            await asyncio.sleep(0.2)
+            for i in range(rounds):
+                acted.clear()
+                start = time.perf_counter()
+                app.post_message(events.Key("down" if i % 8 < 4 else "up", None))
+                while not acted:
+                    await asyncio.sleep(0.0005)
+                out.append(acted[0] - start)
+                await asyncio.sleep(0.02)
+    finally:
+        PlayPuzzleScreen.action_line = line
+    return out
+
+
+def app_main() -> None:
+    from bench_editor import Minimal, open_time, row
+
+    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
+          f"({os.cpu_count()} cores)")
+    print(f"{'measure':<58} {'median ms':>8} {'p90 ms':>8} {'target':>10}")
+    for k, n in ((3, 10), (12, 10)):
+        times = asyncio.run(keys_on(app_puzzle(k, n)))
+        row(f"key (down) -> screen refreshed, {k} x {n}, n={len(times)}", times, "p90 <= 100")
+    big = app_puzzle(12, 10)
+    _, widgets = asyncio.run(open_player(big))
+    player, minimal = [], []
+    for _ in range(6):
+        player.append(asyncio.run(open_player(big))[0])
+        minimal.append(asyncio.run(open_time(lambda: Minimal(widgets)))[0])
+    row("open a 12 x 10 puzzle in the player to its first refresh", player, "")
+    row(f"open a minimal app with {widgets} widgets", minimal, "")
+    ratio = statistics.median(player) / statistics.median(minimal)
+    print(f"{'ratio player / minimal (medians)':<58} {ratio:8.2f} {'':>8} {'<= 1.5':>10}")
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
 if __name__ == "__main__":
     main()
+    app_main()

@@ -336,6 +336,8 @@ async def test_stale_results_are_dropped(monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         monkeypatch.setattr(editor_module, "compute", slow_compute)
+        app.editor.jobs.close()
+        app.editor.jobs.runner = None  # analyses in the worker threads: the fake holds one
         await pilot.press("plus")  # edit 1: its analysis blocks
         await pilot.pause()
         assert first.wait(5)

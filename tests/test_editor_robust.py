@@ -70,7 +70,13 @@ async def test_random_bursts_on_every_screen_end_without_an_error(tmp_path, monk
     assert app.return_code in (0, None)
 
 
-async def test_a_crash_exits_non_zero_and_keeps_the_work(tmp_path):
+def test_a_crash_exits_non_zero_and_keeps_the_work(tmp_path):
+    """The command line runs the app (cli.edit.run_app): an error stops it with a non-zero
+    status, and the unsaved work is in the recovery file."""
+    import asyncio
+
+    from portia_tui.cli.edit import run_app
+
     store = RecoveryStore(tmp_path / "recovery")
     path = tmp_path / "p.toml"
     app = EditorApp(EditorModel.new(default_puzzle(), path=path), store=store)
@@ -79,14 +85,18 @@ async def test_a_crash_exits_non_zero_and_keeps_the_work(tmp_path):
         raise RuntimeError("boom")
 
     app.editor.action_toggle_values = boom  # the v key now crashes the app
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(app, pilot)
-            await pilot.press("plus", "v")
-            await pilot.pause()
-    except RuntimeError:
-        pass
-    assert app.return_code == 1
+
+    async def drive() -> None:
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await settle(app, pilot)
+                await pilot.press("plus", "v")
+                await pilot.pause()
+        except RuntimeError:
+            pass
+
+    app.run = lambda: asyncio.run(drive())  # what a terminal would run
+    assert run_app(app) == 1
     kept = store.read(path)
     assert kept is not None and kept.puzzle.m == 2
 

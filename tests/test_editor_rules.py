@@ -33,11 +33,14 @@ async def test_full_menu_grouped_by_family_and_filtered_by_typing():
         assert isinstance(screen, MenuScreen)
         shown = lines(app)
         headings = [p for p, disabled in shown if disabled]
-        full = options(puzzle.layout, 0, VOCABULARIES["full"])
+        # the maker statements too, though the puzzle lacks their rule: each says picking
+        # it adds the rule
+        full = options(puzzle.layout, 0, VOCABULARIES["full"], ("makers",))
         assert len(shown) - len(headings) == len(full)
-        # every family offered has its heading, in FAMILIES order (makers need their rule)
+        assert all("(+ rule)" in p for p, _d in shown if "made by" in p)
+        # every family offered has its heading, in FAMILIES order
         assert [h.strip("─ ") for h in headings] == [
-            FAMILIES[f] for f in ("portrait", "truth", "count")]
+            FAMILIES[f] for f in ("portrait", "truth", "count", "maker")]
         await pilot.press("l", "e", "a", "d")
         assert screen.filter == "lead"
         narrowed = [p for p, disabled in lines(app) if not disabled]

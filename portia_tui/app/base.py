@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.binding import Binding
+from textual.command import CommandList, CommandPalette, SimpleProvider
+from textual.css.query import NoMatches
+from textual.dom import DOMNode
+from textual.theme import ThemeProvider
 
 from portia_tui.core.errors import PortiaError
 
@@ -14,6 +20,57 @@ from .themes import DEFAULT_THEME, ThemeSet, load_themes
 
 #: how long (seconds) a notice about a bad theme or settings file stays up
 NOTICE_TIMEOUT = 12.0
+
+
+class PortiaPalette(CommandPalette):
+    """Textual's command palette, with page up / page down of our own.
+
+    Textual 8.2's CommandList pages through its lines with a map it builds when it is drawn:
+    page up or page down before the first draw (ctrl+p and pageup in one burst) raised
+    KeyError. These move the highlight by the list's height through its public API.
+    """
+
+    BINDINGS = [
+        Binding("pagedown", "portia_page(1)", "Next page", show=False),
+        Binding("pageup", "portia_page(-1)", "Previous page", show=False),
+    ]
+
+    _portia_closed = False
+
+    def dismiss(self, result: Any = None):  # type: ignore[override]
+        # Textual 8.2's palette dismisses itself from messages (an option selected, the
+        # input submitted, escape) that a burst can queue twice: a second dismiss, once the
+        # palette is no longer on top, raised ScreenStackError. It closes once.
+        if self._portia_closed or not self.is_current:
+            return None
+        self._portia_closed = True
+        # its worker that gathers commands looks its list up; once the palette is taken
+        # down that raised NoMatches (Textual 8.2): stopped first
+        self.app.workers.cancel_node(self)
+        return super().dismiss(result)
+
+    def run_worker(self, *args: Any, **kwargs: Any):  # type: ignore[override]
+        # keys typed after the palette answered (backspace in a burst) start a new gather
+        # of commands, whose list is gone once the palette closes: cancelled at once
+        worker = super().run_worker(*args, **kwargs)
+        if self._portia_closed:
+            worker.cancel()
+        return worker
+
+    def action_portia_page(self, direction: int) -> None:
+        try:
+            commands = self.query_one(CommandList)
+        except NoMatches:  # closing: its widgets are gone
+            return
+        count = commands.option_count
+        if not count:
+            return
+        at = commands.highlighted
+        if at is None:
+            commands.highlighted = 0 if direction < 0 else count - 1
+            return
+        page = max(1, commands.scrollable_content_region.height)
+        commands.highlighted = min(max(at + direction * page, 0), count - 1)
 
 
 class PortiaApp(App):
@@ -38,6 +95,12 @@ class PortiaApp(App):
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        #: keys received and not yet handed on; the number of the key in flight (0: none)
+        self._portia_keys: deque[events.Key] = deque()
+        self._portia_key_busy = 0
+        self._portia_key_count = 0
+        #: tokens of workers about to open a screen (keys wait for it)
+        self._portia_holds: set[object] = set()
         super().__init__(*args, **kwargs)
         self.settings = Settings.load()
         if self.settings.problem is not None:
@@ -52,13 +115,122 @@ class PortiaApp(App):
         self.theme = self._portia_starting_theme()
         self.watch(self, "theme", self._portia_save_theme, init=False)
 
+    def keep_unsaved_work(self) -> None:
+        """What the command line calls when the app stopped on an error: keep what can be
+        kept (the editor's recovery copy, the player's progress). Never raises."""
+
+    def action_command_palette(self) -> None:
+        # Textual 8.2 only asks whether the screen on top is a palette: ctrl+p with a dialog
+        # opened over the palette (ctrl+q inside it) pushed a second one (DuplicateIds)
+        if self.use_command_palette and not any(
+                isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            self.push_screen(PortiaPalette(id="--command-palette"))
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        # a palette still open when the app ends (a quit from inside it) would have its
+        # gathering worker look up its list while the screen is taken down (NoMatches in
+        # Textual 8.2): the workers of open palettes stop first
+        for screen in self.screen_stack:
+            if isinstance(screen, CommandPalette):
+                self.workers.cancel_node(screen)
+        super().exit(*args, **kwargs)
+
+    # Textual 8.2 opens its own palettes for the theme and command searches: ours instead,
+    # with the same providers, so they get the same guards
+    def search_commands(self, commands: Any, placeholder: str = "Search for commands…"):
+        # an instance in providers, as Textual's own search_commands passes it
+        return self.push_screen(PortiaPalette(
+            providers=[SimpleProvider(self.screen, commands)],  # type: ignore[list-item]
+            placeholder=placeholder))
+
+    def search_themes(self) -> None:
+        self.push_screen(PortiaPalette(providers=[ThemeProvider],
+                                       placeholder="Search for themes…"))
+
+    # ------------------------------------------------------------------ keys in order
+    #: seconds a key may take to be handled before the next one goes anyway (a safety net)
+    KEY_PATIENCE = 1.0
+
     async def on_event(self, event: events.Event) -> None:
-        # A burst of keys that ends the app (a quit in a paste, keys typed ahead on a slow
-        # link) leaves keys queued after the last screen has closed; Textual would look up
-        # the bindings of a screen that is gone and crash on the way out. They are dropped.
-        if isinstance(event, events.Key) and not self.screen_stack:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if not self.screen_stack:
+                # keys queued after the last screen has closed (a quit in a paste): dropped
+                return
+            self._portia_keys.append(event)
+            self._portia_next_key()
             return
         await super().on_event(event)
+
+    @property
+    def keys_pending(self) -> int:
+        """Keys received and not yet handled (tests wait for 0)."""
+        return len(self._portia_keys) + bool(self._portia_key_busy)
+
+    def hold_keys(self, token: object) -> None:
+        """Keep the next keys back until :meth:`release_keys` with the same token (a screen
+        about to be opened by a worker: the keys typed after the one that opens it are
+        the new screen's)."""
+        self._portia_holds.add(token)
+
+    def release_keys(self, token: object) -> None:
+        if token in self._portia_holds:
+            self._portia_holds.discard(token)
+            self._portia_next_key()
+
+    def push_screen(self, *args: Any, **kwargs: Any):  # type: ignore[override]
+        pushed = super().push_screen(*args, **kwargs)
+        # a worker that opens a dialog held the keys back until now: they are the dialog's
+        if self._portia_holds:
+            self._portia_holds.clear()
+            self._portia_next_key()
+        return pushed
+
+    def _portia_next_key(self) -> None:
+        """Hand the next held key on, once the one before it has been handled (Textual
+        routes each key to the focused widget the moment it arrives, so in a burst every
+        key went to the widget focused before the first was handled: the rest of a paste
+        ran the editor's keys instead of filling the menu or dialog the first key opened)."""
+        if self._portia_key_busy or self._portia_holds or not self._portia_keys:
+            return
+        if not self.screen_stack:
+            self._portia_keys.clear()
+            return
+        self._portia_key_count += 1
+        number = self._portia_key_busy = self._portia_key_count
+        self.set_timer(self.KEY_PATIENCE, lambda: self._portia_key_done(number))
+        # first through the screen's queue: a screen just pushed is mounted and focused
+        # before the key is routed
+        screen = self.screen
+        if not screen.call_later(self.call_later, self._portia_route, number):
+            self.call_later(self._portia_route, number)
+
+    async def _portia_route(self, number: int) -> None:
+        if number != self._portia_key_busy:
+            return
+        if not self._portia_keys or not self.screen_stack:
+            self._portia_key_done(number)
+            return
+        event = self._portia_keys.popleft()
+        target = self.focused or self.screen
+        await super().on_event(event)
+        if not event.is_forwarded:  # a priority binding took it
+            self._portia_key_done(number)
+            return
+        # follow the key up the way it bubbles: when this reaches the app, every node on the
+        # way has handled the key (each queue is in order), the bindings included
+        self._portia_hop(target, number)
+
+    def _portia_hop(self, node: DOMNode | None, number: int) -> None:
+        if node is None or node is self:
+            self.call_later(self._portia_key_done, number)
+            return
+        if not node.call_later(self._portia_hop, node.parent, number):
+            self._portia_key_done(number)  # the node is gone: nothing more to wait for
+
+    def _portia_key_done(self, number: int) -> None:
+        if number == self._portia_key_busy:
+            self._portia_key_busy = 0
+            self._portia_next_key()
 
     def _portia_starting_theme(self) -> str:
         wanted = self.settings.theme

@@ -101,6 +101,25 @@ def count_arg(low: int, high: int):
     return parse
 
 
+def seconds_arg(low: float, high: float):
+    """An argparse type: a number of seconds from `low` to `high` written plainly (digits and
+    one point: no exponent, no nan), checked as it is read; outside, one short line."""
+    def parse(text: str) -> float:
+        stripped = text.strip()
+        plain = stripped.replace(".", "", 1)
+        if not plain.isascii() or not plain.isdigit() or len(stripped) > 20:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds "
+                                             f"({low:g} to {high:g})")
+        value = float(stripped)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{stripped} is out of range: {low:g} to {high:g}")
+        return value
+
+    parse.__name__ = "seconds"
+    parse.bounds = (low, int(high) if float(high).is_integer() else high)  # type: ignore[attr-defined]
+    return parse
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with `only`, just the module that owns that subcommand (argparse
     spends milliseconds per subparser, and `portia solve` should start fast)."""

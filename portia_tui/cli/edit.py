@@ -51,8 +51,20 @@ def run_editor(puzzle, path: Path | None, *, caskets: int | tuple[str, ...] = 3,
     (non-zero when the editor crashed; the unsaved work is then in a recovery file)."""
     from portia_tui.app.editor.app import EditorApp
 
-    app = EditorApp.for_file(puzzle, path, caskets=caskets, n=n, m=m, target=target)
-    app.run()
+    return run_app(EditorApp.for_file(puzzle, path, caskets=caskets, n=n, m=m, target=target))
+
+
+def run_app(app) -> int:
+    """Run a portia app; its exit status. When it stopped on an error (Textual prints the
+    traceback and gives a non-zero return code) or the run itself failed, the app keeps
+    what it can first (the editor writes the recovery copy of unsaved work, the player
+    saves the progress)."""
+    try:
+        app.run()
+    finally:
+        keep = getattr(app, "keep_unsaved_work", None)
+        if app.return_code != 0 and keep is not None:  # None: the run itself failed
+            keep()
     return app.return_code or 0
 
 
@@ -102,9 +114,7 @@ def run(args: argparse.Namespace) -> int:
         from portia_tui.core.author.editing import EditorModel
 
         # a new, unsaved puzzle whose save-as starts at the suggested name
-        app = EditorApp(EditorModel(puzzle, source=suggested))
-        app.run()
-        return app.return_code or 0
+        return run_app(EditorApp(EditorModel(puzzle, source=suggested)))
     from .code import share_code
 
     # read the file (or code) before textual starts, so bad input is one line and exit 2

@@ -61,14 +61,16 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, WorldPuzzle):  # islanders and doors: their own player
         from portia_tui.app.play.islands import IslandPlayApp
 
-        islands = IslandPlayApp(found, Path(args.file).stem)
-        islands.run()
-        return islands.return_code or 0
+        from .edit import run_app
+
+        return run_app(IslandPlayApp(found, Path(args.file).stem))
     refuse_drafts(found, args.file)
     from portia_tui.app.play import PlayApp, single_pack
 
     single = not isinstance(found, Pack)
     name = "Shared puzzle" if single and not os.path.lexists(args.file) else Path(args.file).stem
     pack = single_pack(found, name) if single else found
-    PlayApp(pack, single=single, reset=args.reset).run()
-    return 0
+    from .edit import run_app
+
+    # non-zero when the player stopped on an error (the progress is saved first)
+    return run_app(PlayApp(pack, single=single, reset=args.reset))

@@ -32,7 +32,7 @@ def read_source(arg: str):
         return shared, None
     fmt = formats.format_of(arg, formats.READERS)
     if fmt != "native":
-        return formats.load(arg), None
+        return formats.load_any(arg), None  # a thesis file, or a truth puzzle's JSON
     text = read_text(arg, LARGE_LIMIT)  # read once: a pack (up to 64 MiB) or a puzzle
     if "pack" in text:
         from portia_tui.core.packs.pack import is_pack_text, loads_pack
@@ -44,6 +44,8 @@ def read_source(arg: str):
 
         raise FormatError(f"too large for a puzzle file (at most {SMALL_LIMIT >> 20} MiB; a "
                           f"pack may hold {LARGE_LIMIT >> 20} MiB)", arg)
+    if formats.is_world_text(text, fmt):  # a truth puzzle (format 3)
+        return formats.loads_world(text, fmt, arg), None
     return formats.loads(text, fmt, arg), None
 
 

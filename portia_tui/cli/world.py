@@ -201,7 +201,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--question", metavar="Q",
                    help="a yes/no question the narrator answered unseen ('Is room 8 "
                    "empty?'), or its formula as JSON")
-    p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+    from . import seconds_arg
+
+    p.add_argument("--timeout", type=seconds_arg(*TIMEOUT_RANGE), default=60.0,
+                   metavar="SECONDS",
                    help=f"stop after this many seconds ({TIMEOUT_RANGE[0]:g} to "
                    f"{TIMEOUT_RANGE[1]:g}; default 60)")
     p.set_defaults(func=cmd_clue)
@@ -214,9 +217,8 @@ def _formula_arg(text: str, puzzle, flag: str, question: bool = False):
     if text.strip().startswith("["):
         try:
             return json.loads(text)
-        except ValueError as exc:
-            said = getattr(exc, "msg", exc)  # a JSONDecodeError's message, else the error
-            raise PortiaError(f"{flag} {text!r}: not a JSON formula ({said})") from None
+        except json.JSONDecodeError as exc:
+            raise PortiaError(f"{flag} {text!r}: not a JSON formula ({exc.msg})") from None
     try:
         if question:
             item = sn.parse_question(text, _context(puzzle))
@@ -245,9 +247,6 @@ def cmd_clue(args: argparse.Namespace) -> int:
 
     from portia_tui.core.author.clue import clues
 
-    low, high = TIMEOUT_RANGE
-    if not low <= args.timeout <= high:
-        raise PortiaError(f"--timeout {args.timeout:g} is out of range ({low:g} to {high:g})")
     puzzle = _load_world(args.file)
     facts = [_formula_arg(f, puzzle, "--fact") for f in args.fact] if args.fact else None
     question = (_formula_arg(args.question, puzzle, "--question", True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from textual.binding import Binding
@@ -64,26 +63,14 @@ class EditorApp(PortiaApp):
     def get_default_screen(self) -> Screen:
         return self.editor
 
-    #: how often (seconds) CPython hands the GIL between threads while the editor runs.
-    #: The analysis workers are CPU-bound; with the default 5 ms every hop of a key through
-    #: the event loop could wait 5 ms for the GIL (measured in benchmarks/bench_editor.py).
-    SWITCH_INTERVAL = 0.0005
-
-    def on_mount(self) -> None:
-        self._switch_interval = sys.getswitchinterval()
-        sys.setswitchinterval(min(self._switch_interval, self.SWITCH_INTERVAL))
-
-    def on_unmount(self) -> None:
-        sys.setswitchinterval(getattr(self, "_switch_interval", 0.005))
-
     async def action_quit(self) -> None:
         # every way out asks about unsaved changes first
         self.editor.action_quit()
 
-    def _handle_exception(self, error: Exception) -> None:
-        # a crash: keep the unsaved work first (the exit status is then non-zero)
+    def keep_unsaved_work(self) -> None:
+        """Write the recovery copy of unsaved work now (the command line calls this when the
+        app stopped on an error); never raises."""
         try:
-            self.editor.files.autosave()
+            self.editor.files.autosave(quiet=True)
         except Exception:  # noqa: BLE001 - nothing may hide the original error
             pass
-        super()._handle_exception(error)

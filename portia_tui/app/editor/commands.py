@@ -77,6 +77,9 @@ ACTIONS: tuple[EditorAction, ...] = (
                  "Try the puzzle as a player would: no analysis, hints, reveal (esc comes back)",
                  "p"),
     EditorAction("help", "Help", "Keys and what the panels show", "question_mark,f1"),
+    EditorAction("escape", "Stop / back",
+                 "Stop an analysis that takes long; from the m field, back to the statements",
+                 "escape"),
     EditorAction("quit", "Quit", "Leave the editor (asks about unsaved changes)", "q,ctrl+q"),
 )
 

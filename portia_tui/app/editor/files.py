@@ -65,7 +65,7 @@ class FileActions:
         return self.screen.model
 
     async def ask(self, question: str, choices: list[tuple[str, str]]) -> str | None:
-        return await self.screen.app.push_screen_wait(ChoiceScreen(question, choices))
+        return await self.screen.ask_screen(ChoiceScreen(question, choices))
 
     # ----------------------------------------------------------------- saving
     def _write(self, path: Path) -> str | None:
@@ -124,7 +124,7 @@ class FileActions:
             hint = f"{self.model.source.name} was imported; it is saved as TOML. " + hint
         initial, error = self.model.suggested_path(), ""
         while True:
-            path = await self.screen.app.push_screen_wait(
+            path = await self.screen.ask_screen(
                 PathScreen("Save as (.toml)", initial, hint, error=error))
             if path is None:
                 return False
@@ -168,30 +168,46 @@ class FileActions:
         if not await self.confirm_discard("opening another puzzle"):
             return
         start = self.model.path or self.model.source or Path.cwd() / "puzzle.toml"
-        path = await self.screen.app.push_screen_wait(
+        path = await self.screen.ask_screen(
             PathScreen("Open a puzzle (.toml, or .txt / .json to import)", start))
-        if path is not None:
-            await self.open_path(path)
+        if path is None or not await self.open_path(path):
+            self.edited()  # the work discarded is still here after all: keep its copy again
 
     # ----------------------------------------------------------------- recovery
     def edited(self) -> None:
-        """After an edit: write the recovery copy a moment after the last one."""
+        """After an edit: write the recovery copy a moment after the last one; an edit (an
+        undo) that returns to the saved puzzle removes the copy this editor wrote."""
         if self._timer is not None:
             self._timer.stop()
+            self._timer = None
+        if not self.model.dirty:
+            self.forget_own_recovery()
+            return
         self._timer = self.screen.set_timer(AUTOSAVE_DELAY, self.autosave)
 
-    def autosave(self) -> None:
-        """Write the recovery copy now (when there is unsaved work); never raises."""
+    def forget_own_recovery(self) -> None:
+        """Remove the recovery copy this editor wrote, if any (one an earlier session left,
+        and the author kept for later, stays)."""
+        if self._recovered_as is not None:
+            self.forget_recovery(self._recovered_as[0])
+
+    def autosave(self, quiet: bool = False) -> None:
+        """Write the recovery copy now (when there is unsaved work); never raises.
+        `quiet`: no notice on failure (the app has stopped)."""
         model = self.model
         self._timer = None
         key = (model.path, model.puzzle)
-        if not model.dirty or key == self._recovered_as:
+        if not model.dirty:
+            self.forget_own_recovery()
+            return
+        if key == self._recovered_as:
             return
         try:
             self.store.write(model.path, model.puzzle)
             self._recovered_as = key
         except (PortiaError, OSError) as exc:
-            self.screen.notify(f"Could not keep a recovery copy: {exc}", severity="warning")
+            if not quiet:
+                self.screen.notify(f"Could not keep a recovery copy: {exc}", severity="warning")
 
     def forget_recovery(self, path: Path | None) -> None:
         self.store.clear(path)

@@ -15,6 +15,15 @@ class AnalysisReady(Message):
         self.report = report
 
 
+class AnalysisStopped(Message):
+    """The analysis of `request` stopped without an answer (its process ended)."""
+
+    def __init__(self, request, why: str) -> None:
+        super().__init__()
+        self.request = request
+        self.why = why
+
+
 class MarksReady(Message):
     """The marks of one slot's menu: "valid", "reachable", "impossible" or "undecided" per
     entry, in menu order."""

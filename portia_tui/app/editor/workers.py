@@ -15,15 +15,19 @@ from functools import partial
 from textual.dom import DOMNode
 from textual.worker import get_current_worker
 
+from ..process import Cancelled, ProcessRunner, Stopped
 from .analysis import MarksRequest, RepairsRequest, Request, compute, marks, repairs
-from .messages import AnalysisReady, MarksReady, RepairsReady
+from .messages import AnalysisReady, AnalysisStopped, MarksReady, RepairsReady
 
 
 class Workers:
     """Starts the jobs on `owner` (a widget or screen) and posts their answers to it."""
 
-    def __init__(self, owner: DOMNode) -> None:
+    def __init__(self, owner: DOMNode, runner: ProcessRunner | None = None) -> None:
         self.owner = owner
+        #: the child process the analyses run in; None: in the worker thread itself (tests
+        #: that hold an analysis back with a fake compute)
+        self.runner = runner if runner is not None else ProcessRunner()
         self.analysis: Request | None = None
         self.marks: MarksRequest | None = None
         self.repairs: RepairsRequest | None = None
@@ -53,6 +57,20 @@ class Workers:
                               group="repairs")
         return True
 
+    def analysing(self) -> bool:
+        """True while an analysis worker runs."""
+        return any(w.group == "analysis" and w.is_running for w in self.owner.workers
+                   if w.node is self.owner)
+
+    def stop_analysis(self) -> None:
+        """Cancel the analysis running (a long one's process is stopped): it answers
+        nothing."""
+        self.owner.workers.cancel_group(self.owner, "analysis")
+
+    def close(self) -> None:
+        if self.runner is not None:
+            self.runner.close()
+
     def forget_marks(self) -> None:
         """An edit, another target or another m: the marks being worked out are void."""
         self.marks = None
@@ -64,8 +82,22 @@ class Workers:
 
     # ----------------------------------------------------------------- in the threads
     def _analyse(self, request: Request) -> None:
-        # a cancelled (superseded) run still reports: the handler drops what is stale
-        self.owner.post_message(AnalysisReady(compute(request)))
+        # in a child process: python-sat holds the GIL while it solves, which would stop
+        # the app answering keys. A cancelled (superseded) run that still answers reports
+        # too: the handler drops what is stale.
+        worker = get_current_worker()
+        if self.runner is None:
+            report = compute(request)
+        else:
+            try:
+                report = self.runner.call(compute, request,
+                                          cancelled=lambda: worker.is_cancelled)
+            except Cancelled:
+                return
+            except Stopped as exc:
+                self.owner.post_message(AnalysisStopped(request, str(exc)))
+                return
+        self.owner.post_message(AnalysisReady(report))
 
     def _mark(self, request: MarksRequest) -> None:
         worker = get_current_worker()
@@ -84,7 +116,8 @@ class Workers:
         """True when `request` is the latest of its kind (its answer may be shown)."""
         current = {Request: self.analysis, MarksRequest: self.marks,
                    RepairsRequest: self.repairs}.get(type(request))
-        if request is current:
+        # equal, not the same object: an analysis comes back from its process as a copy
+        if current is not None and request == current:
             return True
         self.stale_dropped += 1
         return False

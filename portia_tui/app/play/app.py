@@ -5,7 +5,13 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+from textual import work
 from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from portia_tui.core.explain.hints import Coach
 from portia_tui.core.language.model import Puzzle
@@ -13,6 +19,8 @@ from portia_tui.core.packs.pack import Pack, PackPuzzle
 from portia_tui.core.io.progress import ProgressStore, pack_key
 
 from ..base import PortiaApp
+from ..footer import Footer
+from ..process import Cancelled, ProcessRunner, Stopped, make_coach
 from .messages import Navigate, OpenPuzzle
 from .screens import PackScreen, PlayPuzzleScreen
 from .session import Place, PuzzleSession
@@ -21,6 +29,42 @@ from .session import Place, PuzzleSession
 def single_pack(puzzle: Puzzle, name: str = "") -> Pack:
     """A one-puzzle pack, so a single file gets a timer and saved progress too."""
     return Pack(title=puzzle.title or name, puzzles=(PackPuzzle("1", puzzle, "unrated"),))
+
+
+#: a puzzle with more statements than this is checked in the child process, behind a screen
+#: that shows progress (q still quits); smaller ones at once
+CHECK_AT_ONCE = 30
+
+
+class CheckingScreen(Screen[None]):
+    """Shown while big puzzles are checked in the child process: how far, how long."""
+
+    CSS = """
+    CheckingScreen { align: center middle; }
+    #checking { width: 72; max-width: 100%; height: auto; padding: 1 2;
+                border: round $primary; }
+    """
+
+    def __init__(self, total: int) -> None:
+        super().__init__()
+        self.total = total
+        self.started = time.monotonic()
+        self.done = 0
+        self._line = Static("", id="checking-line", markup=False)
+
+    def compose(self):
+        yield Vertical(self._line, id="checking")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_progress()
+        self.set_interval(1.0, self.show_progress)
+
+    def show_progress(self) -> None:
+        seconds = time.monotonic() - self.started
+        self._line.update(f"Checking the puzzles before play: {self.done} of {self.total} "
+                          f"done ({seconds:.0f} s). A big puzzle can take a while; "
+                          "q quits.")
 
 
 class PlayApp(PortiaApp):
@@ -41,6 +85,7 @@ class PlayApp(PortiaApp):
         self.progress = self.store.pack(self.key, pack.title)
         self.clock = clock
         self._coaches: dict[int, Coach] = {}
+        self.runner = ProcessRunner()
         self._save_warned = False
 
     # ------------------------------------------------------------------ data
@@ -62,10 +107,62 @@ class PlayApp(PortiaApp):
             self._save_warned = True
             self.notify(why, severity="error", timeout=10)
 
+    # ------------------------------------------------------------------ checking
+    class Checked(Message):
+        """The child process worked out the Coach of puzzle `index` (None: all done)."""
+
+        def __init__(self, index: int | None, coach: Coach | None = None) -> None:
+            super().__init__()
+            self.index = index
+            self.coach = coach
+
+    def _big(self) -> list[int]:
+        wanted = [0] if self.single else range(len(self.pack.puzzles))
+        return [i for i in wanted if self.pack.puzzles[i].puzzle.size > CHECK_AT_ONCE]
+
+    @work(thread=True, group="checking")
+    def _check(self, indices: list[int]) -> None:
+        worker = get_current_worker()
+        for i in indices:
+            entry = self.pack.puzzles[i]
+            try:
+                coach = self.runner.call(make_coach, (entry.puzzle, entry.solution),
+                                         cancelled=lambda: worker.is_cancelled)
+            except (Cancelled, Stopped):
+                return
+            self.post_message(self.Checked(i, coach))
+        self.post_message(self.Checked(None))
+
+    def on_play_app_checked(self, message: Checked) -> None:
+        screen = self.screen
+        if message.index is not None:
+            if message.coach is not None:
+                self._coaches[message.index] = message.coach
+            if isinstance(screen, CheckingScreen):
+                screen.done += 1
+                screen.show_progress()
+            return
+        if isinstance(screen, CheckingScreen):
+            self.pop_screen()
+        self._open()
+
+    def on_unmount(self) -> None:
+        self.runner.close()
+
     # ------------------------------------------------------------------ screens
     def on_mount(self) -> None:
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=12)
+        big = self._big()
+        if big:
+            # checked in the child process: the analysis of a big puzzle may hold the GIL
+            # for seconds, and q must still quit
+            self.push_screen(CheckingScreen(len(big)))
+            self._check(big)
+            return
+        self._open()
+
+    def _open(self) -> None:
         if self.single:
             self.push_screen(self.puzzle_screen(0), callback=lambda _: self.exit())
             self.progress.current = self.pack.puzzles[0].id
@@ -84,7 +181,8 @@ class PlayApp(PortiaApp):
                                                entry.difficulty)
         return PlayPuzzleScreen(entry.puzzle, stored_solution=entry.solution,
                                 record=self.progress.record(entry.id), place=place,
-                                on_change=self._session_changed, clock=self.clock)
+                                on_change=self._session_changed, clock=self.clock,
+                                coach=self.coach(index))
 
     def _session_changed(self, session: PuzzleSession) -> None:
         self.save()
@@ -107,6 +205,14 @@ class PlayApp(PortiaApp):
         self.progress.current = self.pack.puzzles[there].id
         self.save()
         self.switch_screen(self.puzzle_screen(there))
+
+    def keep_unsaved_work(self) -> None:
+        """Save the progress now (the command line calls this when the app stopped on an
+        error); never raises."""
+        try:
+            self.store.save()
+        except Exception:  # noqa: BLE001 - nothing may hide the original error
+            pass
 
     async def action_quit(self) -> None:
         screen = self.screen

@@ -38,9 +38,10 @@ class Place:
 class PuzzleSession:
     def __init__(self, puzzle: Puzzle, *, stored_solution: str | None = None,
                  record: PuzzleRecord | None = None, place: Place | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, coach: Coach | None = None):
         self.puzzle = puzzle
-        self.coach = Coach(puzzle, stored_solution)
+        #: worked out beforehand (the player checks big puzzles in a child process) or here
+        self.coach = coach if coach is not None else Coach(puzzle, stored_solution)
         self.record = record if record is not None else PuzzleRecord()
         self.place = place
         self._clock = clock

@@ -78,8 +78,9 @@ class _Worlds:
         self.full = Evaluation(puzzle, Stop())
         self.rules = [self.free.mask(c) for c in puzzle.constraints]
         self.cache: dict[tuple, int] = {}
-        self.facts: list[tuple] = [("is", e, a, v) for e in puzzle.entities for a in puzzle.attributes
-                      for v in puzzle.domain(e, a)]
+        self.facts: list[tuple[str, ...]] = [("is", e, a, v) for e in puzzle.entities
+                                             for a in puzzle.attributes
+                                             for v in puzzle.domain(e, a)]
         self.facts += [(t, s.id) for s in puzzle.statements for t in ("true", "false")]
 
     def mask(self, fact: tuple) -> int:

@@ -163,6 +163,14 @@ class Analysis:
                              "ask an engine (engine.evaluator(puzzle).values)")
         return self._values(placement, m)
 
+    def __getstate__(self) -> dict:
+        # the evaluation and the values function are caches (closures, rebuilt on demand by
+        # values()): a copy sent to another process (the apps analyse in one) leaves them out
+        state = self.__dict__.copy()
+        state["_values"] = None
+        state["evaluation"] = None
+        return state
+
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Analysis) and self.puzzle == other.puzzle
                 and self.true_counts == other.true_counts and self.loops == other.loops)

@@ -18,29 +18,39 @@ from textual.widgets import Button, DirectoryTree, Input, Static, TextArea
 
 
 class Dialog(ModalScreen):
-    """A modal screen that answers once."""
+    """A modal screen that answers once, and only while it is the screen on top."""
 
     answered = False
+    #: set by whoever waits on the answer in a worker and may open another screen after
+    #: it: the keys after the answer are held until then (PortiaApp.hold_keys)
+    hold_token: object | None = None
 
     def dismiss(self, result=None):  # type: ignore[override]
         if self.answered or not self.is_current:
             return None
         self.answered = True
+        hold = getattr(self.app, "hold_keys", None)
+        if self.hold_token is not None and hold is not None:
+            hold(self.hold_token)
         return super().dismiss(result)
 
 
 class ChoiceScreen(Dialog):
     """A question and a row of buttons; returns the chosen key, or None on escape.
 
-    Each choice's first letter is also its key (for example s, d, c).
+    Each choice's first letter is also its key (for example s, d, c). The button enter
+    presses at first is `default`, else the last choice: callers put the safe choice
+    (Cancel, Later) last, so a stray enter never saves, discards or restores.
     """
 
     BINDINGS = [Binding("escape", "choose(None)", "Cancel")]
 
-    def __init__(self, question: str, choices: list[tuple[str, str]]) -> None:
+    def __init__(self, question: str, choices: list[tuple[str, str]],
+                 default: str | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.question = question
         self.choices = choices
+        self.default = default if default is not None else choices[-1][0]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -50,7 +60,7 @@ class ChoiceScreen(Dialog):
                     yield Button(f"{label} ({key[0]})", id=f"choice-{key}", compact=True)
 
     def on_mount(self) -> None:
-        buttons = self.query(Button)
+        buttons = self.query(f"#choice-{self.default}")
         if buttons:  # none when the dialog was answered before it was even shown
             buttons.first().focus()
 

@@ -15,22 +15,22 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
+from portia_tui.app.base import PortiaApp
 from portia_tui.app.footer import Footer
 from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.model import Puzzle, blank_puzzle
 from portia_tui.core.language.rules import RULE_KINDS, Rule, rule_sentence
-from portia_tui.core.language.vocabulary import VOCABULARIES, Statement
+from portia_tui.core.language.vocabulary import KINDS, VOCABULARIES, Statement
 
 from ..analysis import MarksRequest, RepairsRequest, Report, Request, family_heading, menu
-from .. import compositor
 from ..commands import bindings
 from ..files import FileActions
-from ..messages import (AnalysisReady, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
+from ..messages import (AnalysisReady, AnalysisStopped, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
                         SlotMenuRequested, TargetChosen)
 from portia_tui.core.author.editing import EditorModel
-from ..widgets import analysis_panel
 from ..widgets.analysis_panel import AnalysisPanel, update_text
 from ..widgets.assistant_panel import AssistantPanel
 from ..widgets.casket_panel import LOOP_MARK, Slot
@@ -38,7 +38,7 @@ from ..widgets.caskets_view import CasketsView
 from ..widgets.rules_panel import RulesPanel
 from ..widgets.toolbar import TitleBar, Toolbar
 from ..workers import Workers
-from .dialogs import MetaScreen, NewPuzzleScreen
+from .dialogs import Dialog, MetaScreen, NewPuzzleScreen
 from .help import HelpScreen
 from .menu import MenuScreen
 
@@ -60,7 +60,6 @@ class EditorScreen(Screen):
 
     def __init__(self, model: EditorModel, files: FileActions | None = None) -> None:
         super().__init__(id="editor")
-        compositor.install(self)
         self.model = model
         #: the report on screen
         self.report: Report | None = None
@@ -78,6 +77,10 @@ class EditorScreen(Screen):
         self._view_stale = False
         self._view_timer: Timer | None = None
         self._repairs_timer: Timer | None = None
+        #: the slot focus was on last (escape in the m field goes back to it)
+        self._last_slot: Slot | None = None
+        #: the file conversation running (see _dialog), if any
+        self._job_token: object | None = None
 
     # ----------------------------------------------------------------- building
     def compose(self) -> ComposeResult:
@@ -121,9 +124,8 @@ class EditorScreen(Screen):
             first.focus()
         self.offer_recovery()
 
-    @work(group="dialog")
-    async def offer_recovery(self) -> None:
-        await self.files.offer_recovery()
+    def offer_recovery(self) -> None:
+        self._dialog(self.files.offer_recovery)
 
     # ----------------------------------------------------------------- bringing widgets in line
     def sync_chrome(self) -> None:
@@ -175,7 +177,7 @@ class EditorScreen(Screen):
 
     async def after_change(self) -> None:
         self._view_stale = True
-        if self.caskets.same_shape(self.model.puzzle) and not analysis_panel.FORCE_RELAYOUT:
+        if self.caskets.same_shape(self.model.puzzle):
             if self._view_timer is not None:
                 self._view_timer.stop()
             self._view_timer = self.set_timer(self.VIEW_WAIT, self.sync_view)
@@ -250,6 +252,27 @@ class EditorScreen(Screen):
         if self._repairs_timer is not None:
             self._repairs_timer.stop()
         self._repairs_timer = self.set_timer(self.REPAIRS_AFTER, self._request_repairs)
+
+    @on(AnalysisStopped)
+    def _analysis_stopped(self, message: AnalysisStopped) -> None:
+        if self.jobs.is_current(message.request):
+            self.query_one(AnalysisPanel).set_stopped(message.why)
+
+    def action_escape(self) -> None:
+        """Escape: from the m field back to the statements; else stop a long analysis."""
+        if self.focused is self.query_one("#m-input"):
+            slot = self._last_slot if self._last_slot is not None else self.slot_at(0, 0)
+            if slot is not None and slot.is_attached:
+                slot.focus()
+            else:
+                self.focus_next(Slot)
+            return
+        if self.jobs.analysing():
+            self.jobs.stop_analysis()
+            self.query_one(AnalysisPanel).set_stopped("stopped with escape")
+
+    def on_unmount(self) -> None:
+        self.jobs.close()
 
     def _show_assistant(self) -> None:
         report = self.report
@@ -337,13 +360,51 @@ class EditorScreen(Screen):
         return result
 
     # ----------------------------------------------------------------- messages from widgets
+    def _menu_entries(self, casket: int) -> tuple[tuple[tuple[str, Statement], ...],
+                                                  tuple[str, ...], str]:
+        """A slot's menu: what the vocabulary offers under the puzzle's rules, then the
+        statements that need a rule the puzzle lacks (the maker statements), noted "(+ rule)"
+        (the marks cover the first part only); (entries, notes, the line explaining them)."""
+        puzzle = self.model.puzzle
+        layout, vocabulary = puzzle.layout, self.model.vocabulary
+        entries = menu(layout, casket, vocabulary, puzzle.rule_kinds)
+        have = {st for _s, st in entries}
+        extra, added = [], []
+        for sentence, st in menu(layout, casket, vocabulary, frozenset(RULE_KINDS)):
+            rule = None if st in have else self._rule_needed(st)
+            if rule is not None:
+                extra.append((sentence, st))
+                said = f"'{rule_sentence(rule, layout)}'"
+                if said not in added:
+                    added.append(said)
+        notes = ("",) * len(entries) + ("(+ rule)",) * len(extra)
+        legend = f"(+ rule): picking it adds the rule {' or '.join(added)}." if added else ""
+        return entries + tuple(extra), notes, legend
+
+    def _rule_needed(self, statement: Statement) -> Rule | None:
+        """The rule `statement` needs and the puzzle lacks (when there is one such rule)."""
+        needed = KINDS[statement.kind].needs_rule if statement.kind in KINDS else ""
+        if not needed or needed in self.model.puzzle.rule_kinds:
+            return None
+        rules = RULE_KINDS[needed].options(self.model.puzzle.layout)
+        return rules[0] if len(rules) == 1 else None
+
     async def pick(self, casket: int, position: int, statement: Statement) -> bool:
-        """Put `statement` in a slot (what choosing from its menu does)."""
+        """Put `statement` in a slot (what choosing from its menu does); a statement that
+        needs a rule the puzzle lacks adds it in the same (undoable) edit."""
         puzzle = self.model.puzzle
         if self.slot_at(casket, position) is None:
             return False
         if puzzle.caskets[casket].statements[position] == statement:
             return False
+        rule = self._rule_needed(statement)
+        if rule is not None:
+            try:
+                puzzle = self.model.with_rule_added(rule)
+            except PortiaError as exc:
+                self.notify(f"Cannot: {exc}", severity="error")
+                return False
+            self.notify(f"Added the rule: {rule_sentence(rule, puzzle.layout)}.")
         return await self.edit(puzzle.with_statement(casket, position, statement))
 
     def _focused_slot(self, casket: int, position: int) -> tuple[int, int]:
@@ -356,7 +417,11 @@ class EditorScreen(Screen):
 
     @on(SlotMenuRequested)
     def _open_menu(self, message: SlotMenuRequested) -> None:
-        ci, pos = self._focused_slot(message.casket, message.position)
+        self.open_menu(message.casket, message.position)
+
+    def open_menu(self, casket: int, position: int) -> None:
+        """Open the statement menu of the slot focus is on (else of the given slot)."""
+        ci, pos = self._focused_slot(casket, position)
         if self.slot_at(ci, pos) is None or self._menu is not None or self.app.screen is not self:
             return
         puzzle = self.model.puzzle
@@ -367,13 +432,14 @@ class EditorScreen(Screen):
         if self._menu_screen is None:
             self._menu_screen = MenuScreen()
             self.app.install_screen(self._menu_screen, name=f"statement-menu-{id(self)}")
-        entries = menu(puzzle.layout, ci, self.model.vocabulary, puzzle.rule_kinds)
+        entries, notes, note_legend = self._menu_entries(ci)
         screen = self._menu_screen.show(
             ci, pos,
             f"Statement {i + 1} on the {puzzle.names[ci]} casket: choose (enter), escape keeps it",
             entries, puzzle.flat[i][1], found,
             self._marks_legend(pending=found is None),
             groups=tuple(family_heading(st) for _s, st in entries),
+            notes=notes, note_legend=note_legend,
         )
         self._menu = screen
 
@@ -386,13 +452,19 @@ class EditorScreen(Screen):
 
     @on(Navigate)
     def _navigate(self, message: Navigate) -> None:
-        casket, position = self._focused_slot(message.casket, message.position)
-        slot = self.caskets.step(casket, position, message.dx, message.dy)
+        self.navigate(message.casket, message.position, message.dx, message.dy)
+
+    def navigate(self, casket: int, position: int, dx: int, dy: int) -> None:
+        casket, position = self._focused_slot(casket, position)
+        slot = self.caskets.step(casket, position, dx, dy)
         if slot is not None:
             self.set_focus(slot)
 
     @on(SlotFocused)
     def _slot_focused(self, message: SlotFocused) -> None:
+        slot = self.slot_at(message.casket, message.position)
+        if slot is not None:
+            self._last_slot = slot
         self._sync_focus_line()
         # start on the marks before the menu is opened
         self.request_marks(message.casket, message.position)
@@ -615,11 +687,38 @@ class EditorScreen(Screen):
     def action_play(self) -> None:
         from portia_tui.app.play import PlayPuzzleScreen
 
+        from portia_tui.app.play.app import CHECK_AT_ONCE
+
         puzzle = self.model.puzzle
         if not puzzle.complete:
             self.notify("Fill every statement and set m before playing it.", severity="warning")
             return
-        self.app.push_screen(PlayPuzzleScreen(puzzle))
+        if puzzle.size <= CHECK_AT_ONCE:
+            self.app.push_screen(PlayPuzzleScreen(puzzle))
+            return
+        # a big puzzle's coach is worked out in the analysis process (keys stay answered)
+        self.notify("Checking the puzzle before play…")
+        self._coach_for_play(puzzle)
+
+    @work(thread=True, group="play", exclusive=True)
+    def _coach_for_play(self, puzzle: Puzzle) -> None:
+        from portia_tui.app.play import PlayPuzzleScreen
+
+        from portia_tui.app.process import Cancelled, ProcessRunner, Stopped, make_coach
+
+        worker = get_current_worker()
+        runner = self.jobs.runner or ProcessRunner()
+        try:
+            coach = runner.call(make_coach, (puzzle, None),
+                                cancelled=lambda: worker.is_cancelled)
+        except (Cancelled, Stopped):
+            return
+
+        def play() -> None:
+            if self.model.puzzle == puzzle and self.app.screen is self:
+                self.app.push_screen(PlayPuzzleScreen(puzzle, coach=coach))
+
+        self.app.call_from_thread(play)
 
     def action_edit_meta(self) -> None:
         puzzle = self.model.puzzle
@@ -647,18 +746,32 @@ class EditorScreen(Screen):
 
     # ----------------------------------------------------------------- files (files.py)
     def _dialog(self, job) -> None:
-        """Run one file conversation at a time; a key pressed while one is open does nothing."""
+        """Run one file conversation at a time; a key pressed while one is open does nothing.
+        The keys after the one that started it wait for its first dialog (or its end), and
+        after each answer for its next dialog: they belong to those dialogs."""
         if self.files.busy:
             return
         self.files.busy = True
+        token = self._job_token = object()
+        app = self.app
+        if isinstance(app, PortiaApp):
+            app.hold_keys(token)
 
         async def run() -> None:
             try:
                 await job()
             finally:
                 self.files.busy = False
+                self._job_token = None
+                if isinstance(app, PortiaApp):
+                    app.release_keys(token)
 
         self.run_worker(run, group="dialog")  # type: ignore[arg-type]  # (Textual's overloads)
+
+    async def ask_screen(self, dialog: Dialog):
+        """Push a dialog from a file conversation and wait for its answer."""
+        dialog.hold_token = self._job_token
+        return await self.app.push_screen_wait(dialog)
 
     async def save(self) -> bool:
         return await self.files.save()
@@ -685,7 +798,7 @@ class EditorScreen(Screen):
         if not await self.files.confirm_discard("starting a new puzzle"):
             return
         puzzle = self.model.puzzle
-        answer = await self.app.push_screen_wait(
+        answer = await self.ask_screen(
             NewPuzzleScreen(caskets=str(len(puzzle.caskets)), n=puzzle.n or 1))
         if answer is not None:
             author = self.app.settings.get("author", "") if hasattr(self.app, "settings") else ""
@@ -694,7 +807,10 @@ class EditorScreen(Screen):
                                  author=author if isinstance(author, str) else "",
                                  target=names[answer["target"]])
             await self.load_model(EditorModel.new(blank))
+        else:
+            self.files.edited()  # the work discarded is still here after all: keep its copy
 
     async def _quit(self) -> None:
         if await self.files.confirm_discard("quitting"):
+            self.files.forget_own_recovery()
             self.app.exit()

@@ -11,6 +11,7 @@ backspace widens again; the title shows the filter.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual import events, on
@@ -24,10 +25,21 @@ from ..analysis import MARK_SYMBOLS
 from .dialogs import Dialog
 
 
+def _words(sentence: str) -> list[str]:
+    return re.findall(r"[^\W_]+", sentence.lower())
+
+
 def matches(sentence: str, query: str) -> bool:
-    """True when every word typed is in the sentence (any letter case, any order)."""
-    low = sentence.lower()
-    return all(word in low for word in query.lower().split())
+    """True when every word typed starts a word of the sentence (any letter case, any
+    order): "in this" finds "The portrait is in this casket", not "...made by Cellini"."""
+    words = _words(sentence)
+    return all(any(w.startswith(typed) for w in words) for typed in _words(query))
+
+
+def rank(sentence: str, query: str) -> int:
+    """0 when every word typed is a whole word of the sentence, else 1 (shown after)."""
+    words = set(_words(sentence))
+    return 0 if all(typed in words for typed in _words(query)) else 1
 
 
 class MenuScreen(Dialog):
@@ -50,6 +62,10 @@ class MenuScreen(Dialog):
         self.current: Any = None
         self.marks: tuple[str, ...] | None = None
         self.legend = ""
+        #: a note after an entry's sentence (parallel to options; "" for none), and the line
+        #: under the legend that explains the notes; typing never matches a note
+        self.notes: tuple[str, ...] = ()
+        self.note_legend = ""
         #: the words typed to narrow the menu
         self.filter = ""
         #: the entry (index into options) of each line of the list; None for a heading
@@ -58,9 +74,12 @@ class MenuScreen(Dialog):
     def show(self, casket: int, position: int, title: str,
              options: tuple[tuple[str, Any], ...], current: Any,
              marks: tuple[str, ...] | None = None, legend: str = "",
-             groups: tuple[str, ...] | None = None) -> "MenuScreen":
+             groups: tuple[str, ...] | None = None, notes: tuple[str, ...] | None = None,
+             note_legend: str = "") -> "MenuScreen":
         """Fill the menu for one slot (before it is pushed); the filter starts empty."""
         self.answered = False
+        self.notes = notes if notes is not None else ("",) * len(options)
+        self.note_legend = note_legend
         self.casket, self.position = casket, position
         self.title_text, self.options, self.current = title, options, current
         self.groups = groups if groups is not None else ("",) * len(options)
@@ -72,8 +91,12 @@ class MenuScreen(Dialog):
 
     def _prompt(self, index: int) -> str:
         sentence, value = self.options[index]
-        mark = "" if self.marks is None else MARK_SYMBOLS[self.marks[index]] + " "
-        return mark + sentence + ("   ◀ current" if value == self.current else "")
+        marks = self.marks
+        # entries past the marks (those that add a rule) are not marked
+        mark = ("" if marks is None else
+                MARK_SYMBOLS[marks[index]] + " " if index < len(marks) else "  ")
+        note = f"  {self.notes[index]}" if index < len(self.notes) and self.notes[index] else ""
+        return mark + sentence + note + ("   ◀ current" if value == self.current else "")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog menu-dialog"):
@@ -95,32 +118,40 @@ class MenuScreen(Dialog):
         found = len(self.shown)
         return f"{self.title_text}  filter: {self.filter}▏ ({found} of {len(self.options)})"
 
-    def _fill(self, highlight: bool) -> None:
+    def _fill(self, highlight: bool, first: bool = False) -> None:
         """Show the title, the legend and the entries the filter keeps, under their headings;
-        `highlight`: put the cursor on the current entry (else on the same entry as before)."""
+        `highlight`: put the cursor on the current entry (else on the same entry as before);
+        `first`: on the first entry shown (the best match, once the filter changed)."""
         self.query_one("#menu-title", Static).update(self._title())
         legend = self.query_one("#menu-legend", Static)
-        legend.update(self.legend)
-        legend.display = bool(self.legend)
+        text = "\n".join(line for line in (self.legend, self.note_legend) if line)
+        legend.update(text)
+        legend.display = bool(text)
         menu = self.query_one("#menu", OptionList)
         before = menu.highlighted
         keep = (self._lines[before] if before is not None and before < len(self._lines)
                 else None)
         if highlight:
             keep = next((i for i, (_s, v) in enumerate(self.options) if v == self.current), None)
+        if first:
+            keep = None
         lines: list[int | None] = []
         prompts: list[Option] = []
         heading = None
         several = len(set(self.groups)) > 1
-        for i, (sentence, _value) in enumerate(self.options):
-            if self.filter and not matches(sentence, self.filter):
-                continue
+        order = list(range(len(self.options)))
+        if self.filter:
+            # the matches alone, whole words first: without headings (a group may come twice)
+            order = sorted((i for i in order if matches(self.options[i][0], self.filter)),
+                           key=lambda i: rank(self.options[i][0], self.filter))
+            several = False
+        for i in order:
             if several and self.groups[i] != heading:
                 heading = self.groups[i]
                 lines.append(None)
                 prompts.append(Option(f"── {heading} ──", disabled=True))
             lines.append(i)
-            prompts.append(Option(self._prompt(i)))
+            prompts.append(Option(self._prompt(i), id=f"entry-{i}"))
         self._lines = lines
         menu.set_options(prompts)
         if keep is not None and keep in lines:
@@ -140,14 +171,14 @@ class MenuScreen(Dialog):
         if event.key == "backspace":
             if self.filter:
                 self.filter = self.filter[:-1]
-                self._fill(highlight=False)
+                self._fill(highlight=False, first=True)
             event.stop()
         elif event.character and (event.character.isalnum() or event.character == " ") \
                 and event.is_printable:
             if event.character == " " and not self.filter:
                 return
             self.filter += event.character
-            self._fill(highlight=False)
+            self._fill(highlight=False, first=True)
             event.stop()
             event.prevent_default()
 
@@ -157,6 +188,10 @@ class MenuScreen(Dialog):
     @on(OptionList.OptionSelected, "#menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        index = self._lines[event.option_index]
-        if index is not None:
-            self.dismiss(self.options[index][1])
+        # the option carries its entry: the list may have been filled anew (the marks
+        # arrived) between the highlight and this message, so its index may be another's
+        ident = event.option.id or ""
+        if ident.startswith("entry-"):
+            index = int(ident.removeprefix("entry-"))
+            if index < len(self.options):
+                self.dismiss(self.options[index][1])

@@ -1,21 +1,18 @@
 """The live analysis: the verdict for the puzzle's m, true counts, loops, values legend, and
 every m with one solution (choosing one sets m).
 
-Repaint: the panel fills the rows the caskets leave free, so its size does not depend on its
-text. Its text is replaced without a relayout (``layout=False``) unless the number of lines
-changes, built without parsing markup, and the unique-m list keeps its size while it shows
-every entry; :data:`FORCE_RELAYOUT` brings back the old always-relayout update (the benchmark
-measures both). Frames render only the widgets that changed (editor/compositor.py).
+The panel fills the rows the caskets leave free; a line whose text did not change is not
+updated, and the verdict is built without parsing markup.
 """
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+import time
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.geometry import Size
 from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -27,52 +24,14 @@ from ..analysis import Report, counts_text, names
 from ..messages import MChosen
 from .casket_panel import LOOP_MARK
 
-#: True: the old repaint, the benchmark's baseline: every update relayouts the whole screen,
-#: and an edit's text is painted at once, in a frame of its own before its analysis
-FORCE_RELAYOUT = False
-
 
 def update_text(static: Static, text: str, content: Content | None = None) -> None:
     """Show `text` (or `content`, the same text built beforehand); nothing when it is
-    already shown, and a relayout only when the widget's height must change."""
-    shown = text if content is None else content
-    if FORCE_RELAYOUT or not static.is_mounted:
-        static._portia_shown = text
-        static.update(shown)
-        return
+    already shown (an unchanged line is not repainted)."""
     if getattr(static, "_portia_shown", None) == text:
         return
-    static._portia_shown = text
-    static.update(shown, layout=False)
-    width = static.content_region.width
-    if width and _height(static, text, width) != static.content_region.height:
-        static.clear_cached_dimensions()
-        static.refresh(layout=True)
-
-
-def _height(static: Static, text: str, width: int) -> int:
-    """The rows `text` takes in `width` columns, line by line (each line wraps on its own).
-    A line that fits (markup only makes a line shorter) takes one row; a longer one is
-    wrapped once for its width and remembered (the same loop line comes back edit after
-    edit)."""
-    return sum(1 if cell_len(line) <= width else _rows(static, line, width)
-               for line in text.split("\n"))
-
-
-_ROWS: dict[tuple, int] = {}
-
-
-def _rows(static: Static, line: str, width: int) -> int:
-    key = (line, width, static.styles.text_wrap, static.styles.text_overflow,
-           static._render_markup)
-    rows = _ROWS.get(key)
-    if rows is None:
-        content = Content.from_markup(line) if static._render_markup else Content(line)
-        rows = content.get_height(static.styles, width)
-        if len(_ROWS) > 1024:
-            _ROWS.clear()
-        _ROWS[key] = rows
-    return rows
+    static._portia_shown = text  # type: ignore[attr-defined]
+    static.update(text if content is None else content)
 
 
 def body_content(lines: list[str]) -> Content:
@@ -152,11 +111,14 @@ class AnalysisPanel(VerticalScroll):
     def __init__(self) -> None:
         super().__init__(id="analysis")
         self.border_title = "Analysis"
+        #: what the title says beside "Analysis": "checking…", the seconds, "stopped" or ""
+        self.status = ""
         self.body = Static("", id="analysis-body")
         self.unique = OptionList(id="unique-m")
         self.unique_label = Static("", id="unique-label")
         self._unique_key: tuple | None = None
         self._pending_timer: Timer | None = None
+        self._pending_since = time.monotonic()
 
     def compose(self) -> ComposeResult:
         yield self.body
@@ -165,54 +127,66 @@ class AnalysisPanel(VerticalScroll):
 
     #: seconds an analysis may take before the panel says it is still checking
     PENDING_AFTER = 0.15
+    #: seconds after which the panel counts the time and says how to stop
+    LONG_AFTER = 2.0
 
     def set_pending(self) -> None:
-        """A new analysis started: say so if it takes a while (a quick one repaints nothing)."""
+        """A new analysis started: say so if it takes a while (a quick one repaints nothing);
+        a long one shows its time and how to stop it."""
+        self._stop_pending()
+        self._pending_since = time.monotonic()
+        self._pending_timer = self.set_interval(self.PENDING_AFTER, self._say_pending)
+
+    def _stop_pending(self) -> float:
+        """Stop the progress line; the seconds the analysis ran."""
         if self._pending_timer is not None:
             self._pending_timer.stop()
-        self._pending_timer = self.set_timer(self.PENDING_AFTER, self._say_pending)
+            self._pending_timer = None
+        return time.monotonic() - self._pending_since
 
     def _say_pending(self) -> None:
-        self._pending_timer = None
-        self.border_subtitle = "checking…"
+        seconds = time.monotonic() - self._pending_since
+        if seconds < self.LONG_AFTER:
+            text = "checking…"
+        else:
+            text = f"checking… {seconds:.0f} s · esc stops"
+        self._set_status(text)
+
+    def _set_status(self, text: str) -> None:
+        """The progress in the panel's title (its top border shows even at 80 x 24)."""
+        if text != self.status:
+            self.status = text
+            self.border_title = f"Analysis · {text}" if text else "Analysis"
+
+    def set_stopped(self, why: str) -> None:
+        """The analysis was stopped before it answered: say so instead of a verdict."""
+        seconds = self._stop_pending()
+        self._set_status("stopped")
+        update_text(self.body, f"The analysis stopped after {seconds:.0f} s ({why}). "
+                    "The next edit checks again.")
+        update_text(self.unique_label, "")
+        self._unique_key = ()
+        self.unique.clear_options()
 
     def show(self, report: Report) -> None:
         analysis = report.analysis
         puzzle: Puzzle = analysis.puzzle
-        if self._pending_timer is not None:
-            self._pending_timer.stop()
-            self._pending_timer = None
-        if self.border_subtitle:
-            self.border_subtitle = ""
+        self._stop_pending()
+        self._set_status("")
         lines = verdict_lines(report)
         update_text(self.body, "\n".join(lines), body_content(lines))
         unique = () if puzzle.side_rules else analysis.unique_m
         update_text(self.unique_label, unique_label(len(unique), puzzle))
-        key = tuple((m, analysis.solutions(m)[0], m == puzzle.m) for m in unique)
+        # the entries' own words: another puzzle with the same m values (after n, or an
+        # open) names other caskets, and its list must follow
+        key = tuple((m, f"m = {m}: portrait in {puzzle.names[analysis.solutions(m)[0]]}"
+                     + ("  ◀ current" if m == puzzle.m else "")) for m in unique)
         if key != self._unique_key:
             self._unique_key = key
             highlighted = self.unique.highlighted
-            self._keep_list_size(len(key))
-            self.unique.set_options(
-                Option(f"m = {m}: portrait in {puzzle.names[c]}" + ("  ◀ current" if cur else ""),
-                       id=str(m))
-                for m, c, cur in key
-            )
+            self.unique.set_options(Option(text, id=str(m)) for m, text in key)
             if highlighted is not None and key:
                 self.unique.highlighted = min(highlighted, len(key) - 1)
-
-    def _keep_list_size(self, count: int) -> None:
-        """The list has a fixed height: when it shows every entry before and after (no
-        scrollbar either way), its new line count needs no relayout of the screen. Setting
-        it beforehand (one line an entry) leaves the OptionList nothing to relayout; when an
-        entry takes more lines, the OptionList finds another size and relayouts as before."""
-        unique = self.unique
-        if FORCE_RELAYOUT or not unique.is_mounted:
-            return
-        size = unique.virtual_size
-        rows = unique.scrollable_content_region.height
-        if size.width and size.height <= rows and count <= rows:
-            unique.set_reactive(OptionList.virtual_size, Size(size.width, count))
 
     @on(OptionList.OptionSelected, "#unique-m")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

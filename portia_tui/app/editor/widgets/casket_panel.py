@@ -115,11 +115,21 @@ class Slot(Widget, can_focus=True):
         return list(self._wrap_lines)
 
     # --------------------------------------------------------------- input
+    # the screen acts at once (not by a message): the next key of a burst must find the menu
+    # open, or the focus moved, as a key typed slowly would
     def action_menu(self) -> None:
-        self.post_message(SlotMenuRequested(self.casket, self.position))
+        opener = getattr(self.screen, "open_menu", None)
+        if opener is not None:
+            opener(self.casket, self.position)
+        else:
+            self.post_message(SlotMenuRequested(self.casket, self.position))
 
     def action_move(self, dx: int, dy: int) -> None:
-        self.post_message(Navigate(self.casket, self.position, dx, dy))
+        mover = getattr(self.screen, "navigate", None)
+        if mover is not None:
+            mover(self.casket, self.position, dx, dy)
+        else:
+            self.post_message(Navigate(self.casket, self.position, dx, dy))
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

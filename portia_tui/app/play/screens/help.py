@@ -70,11 +70,9 @@ class HelpScreen(ModalScreen[None]):
                             else "",
                             code=(f"\nShare this puzzle: its code is {self.code}\n"
                                   f"(portia play CODE opens it)\n" if self.code else ""))
-        with VerticalScroll(id="help"):
-            yield Static(text, markup=False)
-
-    def on_mount(self) -> None:
-        self.query_one("#help").border_title = "Help (Escape to close)"
+        box = VerticalScroll(Static(text, markup=False), id="help")
+        box.border_title = "Help (Escape to close)"  # set here: no lookup once mounted
+        yield box
 
     def action_close(self) -> None:
         self.dismiss()

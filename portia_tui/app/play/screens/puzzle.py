@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from portia_tui.app.footer import Footer
-from portia_tui.core.explain.hints import HINT_LEVELS
+from portia_tui.core.explain.hints import HINT_LEVELS, Coach
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.io.progress import PuzzleRecord, clock
 from portia_tui.core.language.words import plural
@@ -94,10 +94,11 @@ class PlayPuzzleScreen(Screen):
     def __init__(self, puzzle: Puzzle, *, stored_solution: str | None = None,
                  record: PuzzleRecord | None = None, place: Place | None = None,
                  on_change: Callable[[PuzzleSession], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic, name: str | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, name: str | None = None,
+                 coach: Coach | None = None) -> None:
         super().__init__(name=name)
         self.session = PuzzleSession(puzzle, stored_solution=stored_solution, record=record,
-                                     place=place, clock=clock)
+                                     place=place, clock=clock, coach=coach)
         self._on_change = on_change
         #: the statement cursor (0-based statement number); the selected casket holds it
         self.cursor = 0
@@ -111,26 +112,29 @@ class PlayPuzzleScreen(Screen):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
+        # the screen keeps its widgets: a handler that runs while the screen is being taken
+        # down (keys in a burst, a worker's answer) finds them even once they are unmounted
         s = self.session
-        yield Static(id="top")
+        self._top = Static(id="top")
+        self._feedback_text = Static(id="feedback-text")
+        self._feedback_box = VerticalScroll(self._feedback_text, id="feedback", can_focus=False)
+        self._feedback_box.border_title = "What you know"
+        code = s.code
+        if code and len(code) <= 40:
+            self._feedback_box.border_subtitle = f"code {code}"
+        self._caskets = Container(*(CasketCard(s.puzzle, i, id=f"casket-{i}")
+                                    for i in range(s.size)), id="caskets")
+        self._board = VerticalScroll(self._caskets, id="board", can_focus=False)
+        yield self._top
         yield Static(rule_text(s.puzzle), id="rule")
         keys = f"1-{min(s.size, 9)}" if s.size > 1 else "1"
         yield Static(f"Pick: {keys}, or ←/→ and Enter, or click · s suppose, ↑/↓ and t/f "
                      "mark · h hint · ? help", id="howto")
-        with VerticalScroll(id="board", can_focus=False):
-            with Container(id="caskets"):
-                for i in range(s.size):
-                    yield CasketCard(s.puzzle, i, id=f"casket-{i}")
-        with VerticalScroll(id="feedback", can_focus=False):
-            yield Static(id="feedback-text")
+        yield self._board
+        yield self._feedback_box
         yield Footer()
 
     def on_mount(self) -> None:
-        feedback = self.query_one("#feedback")
-        feedback.border_title = "What you know"
-        code = self.session.code
-        if code and len(code) <= 40:
-            feedback.border_subtitle = f"code {code}"
         self.set_interval(1.0, self._tick)
         self._fit(self.size.width, self.size.height)
         if self.session.pencil.supposing is not None:
@@ -146,7 +150,7 @@ class PlayPuzzleScreen(Screen):
     def _fit(self, width: int, height: int) -> None:
         """Caskets side by side as far as the width allows; compact on a low terminal."""
         columns = max(1, min(self.session.size, (width - 2) // CARD_WIDTH))
-        self.query_one("#caskets").styles.grid_size_columns = columns
+        self._caskets.styles.grid_size_columns = columns
         self.set_class(height < COMPACT_HEIGHT, "-compact")
 
     # ------------------------------------------------------------------ workers
@@ -327,7 +331,7 @@ class PlayPuzzleScreen(Screen):
                                         code=self.session.code))
 
     def action_page(self, delta: int) -> None:
-        box = self.query_one("#feedback", VerticalScroll)
+        box = self._feedback_box
         if delta < 0:
             box.scroll_page_up(animate=False)
         else:
@@ -340,9 +344,9 @@ class PlayPuzzleScreen(Screen):
         self._update_feedback(home)
 
     def _update_feedback(self, home: bool = True) -> None:
-        self.query_one("#feedback-text", Static).update(self.feedback())
+        self._feedback_text.update(self.feedback())
         if home:
-            self.query_one("#feedback", VerticalScroll).scroll_home(animate=False)
+            self._feedback_box.scroll_home(animate=False)
 
     def _update_top(self) -> None:
         s = self.session
@@ -357,7 +361,7 @@ class PlayPuzzleScreen(Screen):
             top.append(f" · time {clock(s.elapsed)}" + ("" if s.running else " (stopped)"))
             if s.hints_shown:
                 top.append(f" · hints {s.hints_shown} of {HINT_LEVELS}")
-        self.query_one("#top", Static).update(top)
+        self._top.update(top)
 
     def _update_cards(self, follow: bool = False) -> None:
         s = self.session
@@ -378,8 +382,8 @@ class PlayPuzzleScreen(Screen):
             line.show(line.number == self.cursor, marks.get(line.number),
                       line.number in wrong, supposing is not None)
         if follow:
-            line = self.query_one(f"#statement-{self.cursor}", StatementLine)
-            self.query_one("#board", VerticalScroll).scroll_to_widget(line, animate=False)
+            for line in self.query(f"#statement-{self.cursor}").results(StatementLine):
+                self._board.scroll_to_widget(line, animate=False)
 
     def _marks_text(self) -> Text | None:
         s = self.session

@@ -186,7 +186,7 @@ class _Reader:
             out.append(_ask(item, self, line))
         return tuple(out)
 
-    def modes(self, table: Any, where: str, line: int | None) -> dict[str, str]:
+    def modes(self, table: Any, where: str, line: int) -> dict[str, str]:
         if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
             raise self.fail(f"{where}modes maps a value to true, false or free, e.g. "
                             'modes = { knight = "true", knave = "false" }', line)
@@ -234,7 +234,7 @@ def from_table(table: dict[str, Any], text: str, path: str) -> WorldPuzzle:
     meta = {k: table.get(k, "") for k in META}
     try:
         return WorldPuzzle(names, attrs, statements, constraints, r.question(ctx), speaker_attr,
-                           r.modes(table.get("modes", {}), "", key_line(text, "modes")),
+                           r.modes(table.get("modes", {}), "", key_line(text, "modes") or 1),
                            overrides, given, **meta).validate()
     except WorldError as err:
         raise FormatError(err.message, path, _error_line(r, err, specs)) from None

@@ -1,0 +1,128 @@
+"""Heavy work in a child process, so the apps answer keys whatever it is doing.
+
+A thread worker cannot keep the apps responsive on its own: python-sat's ``solve()`` holds
+the GIL for as long as it runs, and a CPU-bound thread makes every hop of a key through the
+event loop wait for the GIL. :class:`ProcessRunner` keeps one child process (started on first
+use, with the standard library's ``spawn`` start method: a fork of a threaded app is unsafe)
+and runs one call at a time in it. The thread worker that called :meth:`ProcessRunner.call`
+only waits on a pipe, which releases the GIL.
+
+Cancelling is cooperative on our side and certain on the child's: a call whose ``cancelled()``
+turns true is left to finish when it is young (its answer is dropped: starting a new process
+costs more than a short analysis), and the child is killed once it has run longer than
+``KILL_AFTER`` seconds, then started again on the next call.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import threading
+import time
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, Callable
+
+#: seconds a cancelled call may keep running before its process is killed
+KILL_AFTER = 0.3
+#: seconds between two looks at cancelled() while waiting
+POLL = 0.02
+
+
+class Cancelled(Exception):
+    """The call was cancelled before it answered."""
+
+
+class Stopped(Exception):
+    """The child process ended without an answer (killed from outside, out of memory)."""
+
+
+def _serve(conn) -> None:
+    """The child: run each (function, argument) received, send back (ok, value)."""
+    # the child shares the app's terminal: nothing it might print may reach the screen
+    sys.stdout = sys.stderr = open(os.devnull, "w")
+    while True:
+        try:
+            func, arg = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            conn.send((True, func(arg)))
+        except Exception as exc:  # noqa: BLE001 - the parent re-raises it
+            conn.send((False, exc))
+
+
+class ProcessRunner:
+    """One child process; :meth:`call` runs a picklable top-level function in it."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._lock = threading.Lock()
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
+
+    def _start(self) -> None:
+        parent, child = self._context.Pipe()
+        process = self._context.Process(target=_serve, args=(child,), daemon=True,
+                                        name="portia-analysis")
+        # Textual 8.2 replaces sys.stdout and sys.stderr while an app runs with objects whose
+        # fileno() is -1, which multiprocessing passes on to the child ("bad value(s) in
+        # fds_to_keep"): the real ones are put back while the child starts
+        captured = sys.stdout, sys.stderr
+        if sys.__stdout__ is not None and sys.__stderr__ is not None:
+            sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+        try:
+            process.start()
+        finally:
+            sys.stdout, sys.stderr = captured
+        child.close()
+        self._process, self._conn = process, parent
+
+    def call(self, func: Callable[[Any], Any], arg: Any,
+             cancelled: Callable[[], bool] = lambda: False) -> Any:
+        """func(arg) in the child process; raises Cancelled when cancelled() turned true
+        first (one call at a time: a second caller waits for the first)."""
+        with self._lock:
+            if cancelled():
+                raise Cancelled
+            if self._process is None or not self._process.is_alive():
+                self._start()
+            process, conn = self._process, self._conn
+            assert process is not None and conn is not None
+            conn.send((func, arg))
+            started = time.monotonic()
+            while not conn.poll(POLL):
+                if not process.is_alive():
+                    self._process = None
+                    raise Stopped("the analysis process stopped")
+                if cancelled() and time.monotonic() - started > KILL_AFTER:
+                    self._kill()
+                    raise Cancelled
+            ok, value = conn.recv()
+            if cancelled():
+                raise Cancelled
+            if not ok:
+                raise value
+            return value
+
+    def _kill(self) -> None:
+        process, self._process = self._process, None
+        if process is not None:
+            process.kill()
+            process.join(1.0)
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def close(self) -> None:
+        """Stop the child (the app is closing); safe to call at any time."""
+        self._kill()
+
+
+def make_coach(job: tuple) -> object:
+    """The player's job for the child: the Coach of (puzzle, stored solution)."""
+    from portia_tui.core.explain.hints import Coach
+
+    puzzle, stored = job
+    return Coach(puzzle, stored)

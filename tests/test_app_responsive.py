@@ -1,0 +1,119 @@
+"""The editor answers keys whatever its analysis is doing.
+
+The fake analysis below holds the GIL for minutes inside one C call (a regular expression
+that backtracks), as python-sat's solve() does on a puzzle too large for it. Analysed in a
+thread, no key would be handled until it returned; the editor analyses in a child process,
+shows how long it has been checking, and escape stops it. (How fast keys are answered is
+measured in benchmarks/bench_editor.py, not here.)
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from textual.widgets import Static
+
+import portia_tui.app.editor.workers as workers
+from portia_tui.app.editor.analysis import compute as real_compute
+from portia_tui.app.editor.app import EditorApp
+from portia_tui.app.editor.widgets.analysis_panel import AnalysisPanel
+from portia_tui.core.author.editing import EditorModel
+from portia_tui.core.io import formats
+from portia_tui.core.io.recovery import RecoveryStore
+from portia_tui.core.language.model import default_puzzle
+
+
+def stuck_compute(request):
+    re.fullmatch(r"(a+)+b", "a" * 34)  # minutes in one C call that never lets the GIL go
+    return real_compute(request)
+
+
+async def until(pilot, condition, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "not in time: the app did not answer"
+        await pilot.pause(0.05)
+
+
+async def test_keys_answer_while_the_analysis_is_stuck(tmp_path, monkeypatch):
+    monkeypatch.setattr(workers, "compute", stuck_compute)
+    monkeypatch.setattr(AnalysisPanel, "LONG_AFTER", 0.3)
+    path = tmp_path / "p.toml"
+    formats.save(default_puzzle(), path)
+    app = EditorApp(EditorModel.opened(formats.load(path), path),
+                    store=RecoveryStore(tmp_path / "rec"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.editor.query_one(AnalysisPanel)
+        await until(pilot, lambda: "esc stops" in panel.status)
+        await pilot.press("plus")  # an edit while the analysis is stuck
+        await until(pilot, lambda: app.model.puzzle.m == 2)
+        await pilot.press("u")
+        await until(pilot, lambda: not app.model.dirty)
+        await until(pilot, lambda: "esc stops" in panel.status)
+        await pilot.press("escape")  # stop it: the panel says so
+        await until(pilot, lambda: panel.status == "stopped")
+        body = str(app.editor.query_one("#analysis-body", Static).render())
+        assert "stopped after" in body
+        await pilot.press("plus")  # the next edit checks again
+        await until(pilot, lambda: "checking" in panel.status)
+        await pilot.press("u", "q")  # clean again: q quits at once
+        await until(pilot, lambda: not app.is_running)
+    assert app.return_code == 0
+
+
+async def test_escape_leaves_the_m_field(tmp_path):
+    app = EditorApp(store=RecoveryStore(tmp_path / "rec"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        second = app.editor.slot_at(1, 0)
+        second.focus()
+        await pilot.press("m")
+        await until(pilot, lambda: app.editor.focused is app.editor.query_one("#m-input"))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.editor.focused is second)
+
+
+def stuck_coach(job):
+    re.fullmatch(r"(a+)+b", "a" * 34)  # as the analysis of a puzzle too big for the engine
+    raise AssertionError("never reached")
+
+
+async def test_the_player_checks_big_puzzles_aside_and_q_quits(tmp_path, monkeypatch):
+    import portia_tui.app.play.app as play_app
+    from portia_tui.app.play import PlayApp
+    from portia_tui.app.play.screens import PackScreen
+    from portia_tui.core.packs.pack import load_pack
+
+    from .test_play_support import make_pack
+
+    monkeypatch.setattr(play_app, "CHECK_AT_ONCE", 0)  # every puzzle counts as big
+    path = tmp_path / "pack.toml"
+    make_pack(path)
+    app = PlayApp(load_pack(path))  # the real check, in the child process
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert isinstance(app.screen, play_app.CheckingScreen)
+        await until(pilot, lambda: isinstance(app.screen, PackScreen))
+        await pilot.press("enter", "2")  # the first puzzle: silver
+        await until(pilot, lambda: app.screen.session.record.status == "solved")
+    monkeypatch.setattr(play_app, "make_coach", stuck_coach)
+    app = PlayApp(load_pack(path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, play_app.CheckingScreen)
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running)
+    assert app.return_code == 0
+
+
+async def test_play_from_the_editor_checks_a_big_puzzle_aside(tmp_path, monkeypatch):
+    import portia_tui.app.play.app as play_app
+    from portia_tui.app.play import PlayPuzzleScreen
+
+    monkeypatch.setattr(play_app, "CHECK_AT_ONCE", 0)
+    app = EditorApp(store=RecoveryStore(tmp_path / "rec"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, PlayPuzzleScreen))
+        assert app.screen.session.coach.solution == 1  # silver
