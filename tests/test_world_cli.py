@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from portia_tui.cli import main
 from portia_tui.core.io import formats
 
 from .conftest import REPO
+from .strategies import full_puzzles
 
 TRUTH = REPO / "puzzles" / "truth"
 
@@ -162,3 +164,23 @@ def test_every_story_ends_in_the_verdict(path):
         assert last == "No case fits: the puzzle has no solution."
     else:
         assert last.startswith(f"{len(result.answers)} answers remain: ")
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(full_puzzles(max_statements=7, max_caskets=4))
+def test_casket_worlds_fast_path_equals_the_general_engine(puzzle):
+    """solve --json lists a casket puzzle's worlds from the casket engine when no maker rule
+    is stated (no world model to load): the same lists as the general engine's, in casket
+    order."""
+    from portia_tui.cli.world import casket_worlds, general_casket_worlds
+    from portia_tui.core import analyse
+
+    if not puzzle.rules or any(r.kind == "makers" for r in puzzle.rules):
+        return
+    fast = casket_worlds(puzzle, analyse(puzzle))
+    slow = general_casket_worlds(puzzle)
+    assert fast["unique"] == slow["unique"]
+    assert fast["solutions"] == slow["solutions"]
+    key = [puzzle.names.index(a["where portrait=yes"][0]) for a in slow["answers"]]
+    assert [a["where portrait=yes"][0] for a in fast["answers"]] == \
+        [puzzle.names[i] for i in sorted(key)]

@@ -217,7 +217,7 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
         from portia_tui.cli.world import casket_worlds
 
         data = analysis.as_dict(m)
-        data["worlds"] = casket_worlds(puzzle)
+        data["worlds"] = casket_worlds(puzzle, analysis)
         if part is not None:  # a draft is never valid, whatever its empty slots could say
             data.update(_partial_dict(puzzle, part, m), valid=False)
         else:

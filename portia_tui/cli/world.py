@@ -134,9 +134,26 @@ def check_line(puzzle) -> tuple[int, str]:
 WORLDS_BUDGET = 10.0
 
 
-def casket_worlds(puzzle) -> dict:
+def casket_worlds(puzzle, analysis=None) -> dict:
     """The general engine's lists for a casket puzzle (``"worlds"`` of ``solve --json``);
-    ``{"stopped": "timeout"}`` when they take longer than :data:`WORLDS_BUDGET`."""
+    ``{"stopped": "timeout"}`` when they take longer than :data:`WORLDS_BUDGET`.
+
+    When the puzzle states a rule and no maker rule, a world is only where the portrait is, so
+    the lists are read off the casket engine's solutions (the fast path: no world model to
+    import, and tests/test_world_cli.py checks it equals the general engine's lists)."""
+    if analysis is not None and puzzle.rules and not any(
+            r.kind == "makers" for r in puzzle.rules):
+        fits = analysis.solution_names()
+        return {"solutions": [{"entities": {c: {"portrait": "yes" if c == s else "no"}
+                                            for c in puzzle.names}, "choices": {}}
+                              for s in fits],
+                "answers": [{"where portrait=yes": [s]} for s in fits],
+                "unique": len(fits) == 1}
+    return general_casket_worlds(puzzle)
+
+
+def general_casket_worlds(puzzle) -> dict:
+    """:func:`casket_worlds` by the general engine (through :func:`from_casket`)."""
     from portia_tui.core.language.world import from_casket
     from portia_tui.core.solve.world_result import Stopped
 
