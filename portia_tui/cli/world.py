@@ -12,9 +12,9 @@ from portia_tui.core.errors import PortiaError
 
 
 def _context(puzzle, speaker=None, this=None):
-    from portia_tui.core.io.formats.world_toml import _context
+    from portia_tui.core.language.sentences import Context
 
-    return _context(puzzle).speaking(speaker, this)
+    return Context.of(puzzle, speaker, this)
 
 
 def said(formula, puzzle, speaker=None, this=None) -> str:

@@ -35,9 +35,7 @@ HELP = """Keys
 
 
 def _context(p: WorldPuzzle, speaker: str | None = None) -> sn.Context:
-    return sn.Context(tuple(p.entities), tuple(p.attributes.items()),
-                      tuple((s.id, s.by) for s in p.statements), speaker,
-                      speaker_attr=p.speaker_attr)
+    return sn.Context.of(p, speaker)
 
 
 def _said(p: WorldPuzzle, formula, speaker: str | None) -> str:

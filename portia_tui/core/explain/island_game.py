@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from portia_tui.core.explain.reasoning import Grade, Step, Words, explain, grade
+from portia_tui.core.explain.reasoning import Grade, Solver, Step, Words, explain, grade
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle
@@ -125,8 +125,8 @@ class IslandGame:
     def hints(self) -> list[Hint]:
         """The ladder: the key observation, then one conclusion a hint; the reveal is last."""
         g = self.grade
-        words = Words(self.puzzle, _solver_of(self.puzzle))
-        steps = [s for s in g.steps]
+        words = Words(self.puzzle, g.solver or Solver(self.puzzle))
+        steps = g.steps
         if not steps:
             return [Hint(self.reveal_text())]
         ladder = [Hint(_observation(words, steps[0]))]
@@ -139,12 +139,6 @@ class IslandGame:
         lines = explain(self.puzzle, self.grade)
         answer = self.result.answers[0] if self.result.answers else {}
         return "\n".join([*lines, "", "Answer: " + answer_words(self.puzzle, answer)])
-
-
-def _solver_of(puzzle: WorldPuzzle):
-    from portia_tui.core.explain.reasoning import Solver
-
-    return Solver(puzzle)
 
 
 def _observation(words: Words, step: Step) -> str:
@@ -172,8 +166,7 @@ def _ruled_out(words: Words, step: Step) -> list[str]:
 
 def answer_words(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
     """An answer object in words: "Ann is a knight, Bob is a knave", "the lady is in room II"."""
-    ctx = sn.Context(tuple(puzzle.entities), tuple(puzzle.attributes.items()),
-                     speaker_attr=puzzle.speaker_attr)
+    ctx = sn.Context.of(puzzle)
     parts = []
     for item in puzzle.question:
         value = answer.get(item.key)

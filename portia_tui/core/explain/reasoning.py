@@ -65,6 +65,8 @@ class Grade:
     technique: str
     steps: list[Step]
     solved: bool
+    #: the solver that graded it (its masks serve the words too; not compared)
+    solver: Solver | None = field(default=None, repr=False, compare=False)
 
     def as_dict(self) -> dict[str, object]:
         return {"level": self.level, "score": round(self.score, 2), "technique": self.technique}
@@ -267,13 +269,13 @@ def grade(puzzle: WorldPuzzle) -> Grade:
         solver.propagate(dom, steps)
         _search(solver, dom, steps, MAX_DEPTH)
     except _Contradiction:
-        return Grade("fiendish", 5.99, "nested", steps, False)
+        return Grade("fiendish", 5.99, "nested", steps, False, solver)
     used = {s.technique for s in _walk(steps)} - {"contradiction"} or {"follow"}
     hardest = max(used, key=lambda t: TECHNIQUES[t][1])
     level = TECHNIQUES[hardest][0]
     work = sum(1 for _ in _walk(steps))
     return Grade(level, LEVELS.index(level) + 1 + min(work, 99) / 100, hardest, steps,
-                 solver.solved(dom))
+                 solver.solved(dom), solver)
 
 
 def _walk(steps: list[Step]):
@@ -290,9 +292,7 @@ class Words:
     def __init__(self, puzzle: WorldPuzzle, solver: Solver):
         self.p = puzzle
         self.solver = solver
-        self.ctx = sn.Context(tuple(puzzle.entities), tuple(puzzle.attributes.items()),
-                              tuple((s.id, s.by) for s in puzzle.statements),
-                              speaker_attr=puzzle.speaker_attr)
+        self.ctx = sn.Context.of(puzzle)
 
     def fact(self, cell: Cell, value: str) -> str:
         entity, attr = cell
@@ -370,7 +370,7 @@ class Words:
 def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
     """The solution by hand, step by step, as lines of text."""
     g = graded or grade(puzzle)
-    words = Words(puzzle, Solver(puzzle))
+    words = Words(puzzle, g.solver or Solver(puzzle))
     lines = words.lines(g.steps)
     if not g.solved:
         lines.append("These steps leave more than one possibility open.")

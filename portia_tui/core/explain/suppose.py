@@ -24,9 +24,7 @@ MAX_CASES = 12
 
 def _ctx(puzzle: WorldPuzzle, speaker: str | None = None, this: str | None = None
          ) -> sn.Context:
-    return sn.Context(puzzle.entities, tuple(puzzle.attributes.items()),
-                      tuple((s.id, s.by) for s in puzzle.statements), speaker,
-                      speaker_attr=puzzle.speaker_attr, this=this)
+    return sn.Context.of(puzzle, speaker, this)
 
 
 def words(formula: Any, puzzle: WorldPuzzle, speaker: str | None = None,

@@ -89,6 +89,14 @@ class Context:
         if self.noun is None and self.entities and all(numeral(e) for e in self.entities):
             object.__setattr__(self, "noun", "room")
 
+    @classmethod
+    def of(cls, puzzle, speaker: str | None = None, this: str | None = None) -> "Context":
+        """The context of a truth puzzle (a WorldPuzzle), read as `speaker`'s words: the one
+        place every reader and writer of its sentences builds it."""
+        return cls(tuple(puzzle.entities), tuple(puzzle.attributes.items()),
+                   tuple((s.id, s.by) for s in puzzle.statements), speaker,
+                   speaker_attr=puzzle.speaker_attr, this=this)
+
     def speaking(self, speaker: str | None, this: str | None = None) -> "Context":
         """The same puzzle, read as `speaker`'s words (statement `this`)."""
         return Context(self.entities, self.attributes, self.statements, speaker, self.noun,

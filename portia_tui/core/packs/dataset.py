@@ -125,8 +125,7 @@ def dressed(island: Island, names: list[str], roles: tuple[str, str]) -> WorldPu
 
 
 def _context(p: WorldPuzzle) -> sn.Context:
-    return sn.Context(tuple(p.entities), tuple(p.attributes.items()),
-                      tuple((s.id, s.by) for s in p.statements), speaker_attr=p.speaker_attr)
+    return sn.Context.of(p)
 
 
 def _said(p: WorldPuzzle, s: WorldStatement) -> str:

@@ -327,9 +327,7 @@ def sentence_or_formula(formula: Any, ctx: sn.Context) -> Any:
 
 
 def _context(puzzle: WorldPuzzle) -> sn.Context:
-    return sn.Context(puzzle.entities, tuple(puzzle.attributes.items()),
-                      tuple((s.id, s.by) for s in puzzle.statements),
-                      speaker_attr=puzzle.speaker_attr)
+    return sn.Context.of(puzzle)
 
 
 def _question(item: Any, ctx: sn.Context) -> Any:
