@@ -143,6 +143,19 @@ class Sampler:
                             if m is not None)
         return out, (None if order is None else order[::-1])  # sinks first
 
+    def redraw(self, cands: list[list[Coded]]) -> list[list[Coded]] | None:
+        """A candidate like `cands` (with loops allowed) but for one casket, drawn at random,
+        whose statements are drawn again (None in the rare draw that cannot be completed):
+        the search tries a few around a near miss for a rare level."""
+        assert self.s.loops
+        q = None if self.s.difficulty is None else self.rng.choice(
+            _TARGET_BIASES.get(self.s.difficulty, _BIASES))
+        c = self.rng.randrange(self.k)
+        picked = self._pick(c, self.menus[c], q)
+        if picked is None:
+            return None
+        return [picked if i == c else row for i, row in enumerate(cands)]
+
     def _unused(self, c: int, menu: list[Coded], used: set[int]) -> list[Coded]:
         """Casket c's menu without the portrait statements whose placements a casket drawn
         before already names (where the cross-casket echo is a hard filter, .quality), kept
