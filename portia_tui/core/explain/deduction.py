@@ -1114,7 +1114,7 @@ def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story]) -> list[
             continue
         name = puzzle.names[puzzle.owner(b.statements[0])]
         lines.append(f"Whatever the placement, the {name} casket bears exactly "
-                     f"{plural(b.true, 'true statement')}: its statements "
+                     f"{plural(b.true, 'true statement')}: the {name} casket's statements "
                      f"({numbers(b.statements)}) settle that among themselves.")
     for b in grader.pairs:
         if all(isinstance(puzzle.meanings[i], portrait) for i in b.statements):
