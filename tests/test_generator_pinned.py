@@ -21,7 +21,7 @@ PINNED = [
     (dict(n=1, count=20, seed=13), "85bb22ff7c20406a"),
     (dict(n=3, count=20, seed=14, loops=True), "909d19216de9ea97"),
     (dict(n=4, caskets=5, count=10, seed=15), "944983b27d1953c9"),
-    (dict(n=3, count=10, seed=16, difficulty="tricky"), "cdc158282dd0ea2a"),
+    (dict(n=3, count=10, seed=16, difficulty="tricky"), "0268e825b2426be2"),
     (dict(n=2, caskets=6, count=5, seed=17), "21b268faefb64bed"),
     (dict(n=5, count=10, seed=18, m_policy="random", allow_negations=True), "40b3fe6cbe41f9ed"),
 ]
