@@ -39,11 +39,13 @@ PATIENCE = 5.0
 #: rare among random draws under the quality filters (about 1 candidate in 10,000 at n = 3)
 #: and cluster: a casket redrawn keeps the loops of the other two
 NEAR_TRIES = 20
+#: a walk longer than this many steps ends (a region full of near misses may hold no puzzle)
+WALK_MAX = 200
 #: with a fiendish target the generator gives up after RARE times the attempts, and after
 #: RARE_PATIENCE seconds (nested splits are rare: at n = 3 about one candidate in 10,000
 #: passes the quality filters and needs one)
 RARE = 25
-RARE_PATIENCE = 30.0
+RARE_PATIENCE = 60.0
 #: without the verify setting, the first puzzle and one in this many are re-verified by SAT
 VERIFY_EVERY = 20
 
@@ -148,6 +150,7 @@ class _Search:
         #: around it (:data:`NEAR_TRIES`)
         self.near: list | None = None
         self.near_left = 0
+        self.walked = 0  # steps of the walk so far (at most WALK_MAX)
 
     def candidate(self) -> Offer | None:
         """Draw and judge one candidate: the puzzle made of it, or None (counted in stats)."""
@@ -156,8 +159,10 @@ class _Search:
         stats.attempts += 1
         if self.near_left > 0:  # around a near miss: one casket drawn again
             self.near_left -= 1
+            self.walked += 1
             cands, order = self.sampler.redraw(self.near), None  # type: ignore[arg-type]
         else:
+            self.walked = 0  # (a walk that ran out: the next one starts afresh)
             cands, order = self.sampler.draw()
         if cands is None:
             stats.quality_rejects += 1
@@ -279,12 +284,12 @@ class _Search:
         near: list = []
         rating = rate(rated, m, solutions=fits) if want is None else \
             rate_as(want, rated, m, solutions=fits, near=near if s.loops else None)
-        if near:  # a near miss: the next tries around it (a walk from near miss to near miss)
-            self.near, self.near_left = d.cands, NEAR_TRIES
+        if near and self.walked < WALK_MAX:  # a near miss: the next tries around it (a
+            self.near, self.near_left = d.cands, NEAR_TRIES  # walk from near miss to near miss)
         if rating is None:
             self.stats.difficulty_rejects += 1
             return None
-        self.near, self.near_left = None, 0  # found: the next puzzle starts afresh
+        self.near, self.near_left, self.walked = None, 0, 0  # found: the next starts afresh
         return puzzle, key, rating
 
     def _not_level(self, d: "_Drawn", m: int, want: str) -> bool:
