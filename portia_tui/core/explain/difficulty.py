@@ -107,11 +107,10 @@ LADDER = TECHNIQUES
 #: each technique's place on the ladder
 STEP = {t.key: i for i, t in enumerate(LADDER)}
 #: the technique a statement of each kind needs to be judged ("" is an empty slot, which says
-#: nothing): statements about the portrait under a supposition, the rest by following
-KIND_TECHNIQUE = {"in": "suppose", "not_in": "suppose", "in_one_of": "suppose", "true": "follow",
-                  "false": "follow", "other_true": "follow", "other_false": "follow",
-                  "count": "follow", "count_all": "follow", "made_by": "follow",
-                  "makers": "follow", "": "follow"}
+#: nothing): a kind that reads no truth value (where the portrait is) under a supposition,
+#: the rest by following (each kind says what it reads: `Kind.reads`)
+KIND_TECHNIQUE = {key: "follow" if kind.reads else "suppose" for key, kind in KINDS.items()}
+KIND_TECHNIQUE[""] = "follow"
 SUPPOSE, FOLLOW, LID, PAIR, COUNT, SPLIT, NESTED = range(1, 8)
 CHAIN = NESTED  # the name older code used for the top rank
 #: how deep case splits nest before the grader stops looking (the rating is fiendish then)
@@ -658,15 +657,14 @@ def possible_levels(loops: bool, kinds: Sequence[str], n: int, caskets: int = 3,
     own casket, maker statements). With one statement a casket, three caskets hold one loop
     of two statements at most, which one split settles: no nested split. `rules` (the kinds
     of rule beyond m) change nothing: they are checked like m."""
-    portrait = {"in", "not_in", "in_one_of"}
+    reads = [KINDS[k].reads for k in kinds]
     out = []
-    if set(kinds) & portrait:
+    if "" in reads:  # a kind about the portrait alone
         out.append("gentle")
-    if set(kinds) - portrait:
+    if any(reads):
         out.append("steady")
-    deep = any(k in ("true", "false", "count", "made_by") for k in kinds) or (
-        n >= 2 and any(k in ("other_true", "other_false") for k in kinds))
-    selfish = any(k in ("count", "count_all", "made_by", "makers") for k in kinds)
+    deep = "any" in reads or (n >= 2 and "own" in reads)
+    selfish = any(KINDS[k].reads_itself for k in kinds)
     if (loops and deep) or selfish:
         out.append("tricky")
         if n >= 2 or caskets >= 4 or selfish:

@@ -346,7 +346,7 @@ class Puzzle:
             if len(c.statements) <= 1:
                 raise PuzzleError("every casket must keep at least one statement")
             sts = c.statements[:position] + c.statements[position + 1 :]
-            if len(sts) == 1 and sts[0].kind in ("other_true", "other_false"):
+            if len(sts) == 1 and not is_empty(sts[0]) and voc.kind_of(sts[0]).least > 1:
                 sts = (EMPTY,)
             caskets.append(Casket(c.name, sts))
         size = sum(len(c.statements) for c in caskets)

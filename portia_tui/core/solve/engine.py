@@ -32,13 +32,16 @@ from operator import attrgetter
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.solve.budget import check
 from portia_tui.core.solve.semantics import Analysis, LoopReport, strong_components
-from portia_tui.core.language.vocabulary import EMPTY
+from portia_tui.core.language.vocabulary import (EMPTY, READ_OTHER, READ_PORTRAIT, READ_TRUTH,
+                                                 READINGS, reading_kinds)
 
 ALL, NONE, MIXED = 1, 2, 4
 CAN_FALSE, CAN_TRUE = 1, 2
 
-OTHER_KINDS = frozenset({"other_true", "other_false"})
-TRUTH_KINDS = frozenset({"true", "false"})
+# The signal walk reads the kinds of Definition 1 by their reading (`Kind.reading`), never by
+# their names
+OTHER_KINDS = frozenset(reading_kinds(READ_OTHER))
+TRUTH_KINDS = frozenset(reading_kinds(READ_TRUTH))
 SPEAKING_KINDS = OTHER_KINDS | TRUTH_KINDS
 _TARGET_MASK = attrgetter("target_mask")
 _LIVE = attrgetter("live")
@@ -134,15 +137,16 @@ class Casket:
         if self._detail is None:
             out: list[tuple[int, tuple[int, bool] | None]] = []
             for i, st in enumerate(self.statements, self.start):
-                kind = st.kind
-                if i in freed or kind == "":
+                if i in freed or not st.kind:
                     out.append((FREE, None))
-                elif kind == "in" or kind == "not_in":
-                    out.append((PORTRAIT, (where[st.target], kind == "in")))
-                elif kind == "true" or kind == "false":
-                    out.append((TRUTH, (where[st.target], kind == "true")))
+                    continue
+                shape, sense = READINGS[st.kind]
+                if shape == READ_PORTRAIT:
+                    out.append((PORTRAIT, (where[st.target], sense)))
+                elif shape == READ_TRUTH:
+                    out.append((TRUTH, (where[st.target], sense)))
                 else:
-                    out.append((OTHER_TRUE if kind == "other_true" else OTHER_FALSE, None))
+                    out.append((OTHER_TRUE if sense else OTHER_FALSE, None))
             self._detail = out
         return self._detail
 
@@ -287,32 +291,31 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
     ins = nots = free = ot = of = 0
     for i, st in enumerate(sts, start):
         kind = st[0]
-        if kind == "in":
-            y = where[st[1]]
-            at[y] = at.get(y, 0) + 1
-            ins += 1
-        elif kind == "not_in":
-            y = where[st[1]]
-            at[y] = at.get(y, 0) - 1
-            nots += 1
-        elif kind == "true":
-            y = where[st[1]]
-            truth[y] = truth.get(y, 0) + 1
-            speaks.append(i)
-        elif kind == "false":
-            y = where[st[1]]
-            truth[y] = truth.get(y, 0) + _FALSE_ONE
-            speaks.append(i)
-        elif kind == "other_true":
-            ot += 1
-            speaks.append(i)
-        elif kind == "other_false":
-            of += 1
-            speaks.append(i)
-        elif kind == "":
+        if kind == "":
             free += 1
-        else:
+            continue
+        read = READINGS.get(kind)
+        if read is None:
             raise BeyondSignals(kind)
+        shape, sense = read
+        if shape == READ_PORTRAIT:
+            y = where[st[1]]
+            if sense:
+                at[y] = at.get(y, 0) + 1
+                ins += 1
+            else:
+                at[y] = at.get(y, 0) - 1
+                nots += 1
+        elif shape == READ_TRUTH:
+            y = where[st[1]]
+            truth[y] = truth.get(y, 0) + (1 if sense else _FALSE_ONE)
+            speaks.append(i)
+        else:
+            if sense:
+                ot += 1
+            else:
+                of += 1
+            speaks.append(i)
     n = c.n
     fixed = n - free - ot - of
     c.base, c.fixed, c.free, c.ot, c.of = nots, fixed, free, ot, of
@@ -1557,7 +1560,7 @@ def covers(puzzle: Puzzle) -> bool:
     return not puzzle.side_rules and all(st[0] in _SIGNAL_KINDS for _c, st in puzzle.flat)
 
 
-_SIGNAL_KINDS = frozenset({"", "in", "not_in", "true", "false", "other_true", "other_false"})
+_SIGNAL_KINDS = frozenset(READINGS) | {""}
 
 
 def analyse(puzzle: Puzzle) -> Analysis:
