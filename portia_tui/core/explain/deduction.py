@@ -17,7 +17,8 @@ from typing import Callable, Iterable, Mapping, Sequence
 from portia_tui.core.solve.budget import check
 from portia_tui.core.solve.engine import CasketEngine, bits, evaluator
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.language.rules import Rule, counts_line, makers_said, rule_kind, rule_sentence
+from portia_tui.core.language.rules import (Rule, counts_line, has_speaker, makers_said, rule_kind,
+                                            rule_sentence)
 from portia_tui.core.solve.semantics import Analysis, components, holds, references
 from portia_tui.core.language.vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
                          Meaning, PortraitMeaning, compare, kind_of, maker_name, refers_to)
@@ -882,7 +883,7 @@ class WholeDeducer(Deducer):
                 which = [case_label(c) for c in alive]
                 line = (f"Case{'s' if len(which) > 1 else ''} {listing(which)} "
                         f"keep{'' if len(which) > 1 else 's'} every rule")
-                if "makers" in p.rule_kinds and len(which) == 1:
+                if has_speaker(p.rules) and len(which) == 1:
                     line += f": {makers_line(p, worlds[alive[0]])}"
                 line += "."
             steps.append(line)
@@ -954,7 +955,7 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
 
     if len(fits) == 1:
         parts.append(f"Only the {fits[0]} casket fits: the portrait is in the {fits[0]} casket.")
-        if "makers" in puzzle.rule_kinds:
+        if has_speaker(puzzle.rules):
             values = engine.values(puzzle.names.index(fits[0]), m)
             if values is not None and all(v is not None for v in values):
                 parts.append(f"{makers_line(puzzle, dict(enumerate(values)))}.")

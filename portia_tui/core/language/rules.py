@@ -377,6 +377,12 @@ def rule_kind(rule: Rule) -> RuleKind:
         raise ValueError(f"unknown rule kind {rule.kind!r}") from None
 
 
+def has_speaker(rules: Sequence[Rule]) -> bool:
+    """Whether a speaker rule is among `rules` (Bellini and Cellini: who made a casket sets
+    how truly it speaks)."""
+    return any(rule_kind(r).speaker is not None for r in rules)
+
+
 def rule_sentence(rule: Rule, layout: Layout) -> str:
     """The canonical English sentence of a rule."""
     return rule_kind(rule).sentence(rule, layout)
