@@ -93,7 +93,8 @@ class AskOf:
 @dataclass(frozen=True)
 class AskWhere:
     """"Which entities have these values?", answered as the key ``"where attr=value"`` with
-    the entities that have them, in the puzzle's entity order."""
+    the sorted list of the entities that have them (the language page's answer: sorted by
+    name, as strings sort, whatever the puzzle's entity order)."""
 
     pairs: Mapping[str, str]
 
@@ -103,6 +104,10 @@ class AskWhere:
     @property
     def key(self) -> str:
         return "where " + ",".join(f"{a}={v}" for a, v in self.pairs.items())
+
+    def answer(self, members: Iterable[str]) -> list[str]:
+        """The answer when `members` are the entities that have the values: sorted."""
+        return sorted(members)
 
 
 @dataclass(frozen=True)
