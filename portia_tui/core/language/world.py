@@ -361,7 +361,8 @@ def from_casket(puzzle: Puzzle) -> WorldPuzzle:
                        for i, ((ci, _st), mn) in enumerate(zip(puzzle.flat, puzzle.meanings)))
     constraints: list[Formula] = [("count", "all", Frozen({PORTRAIT: "yes"}), "==", 1)]
     attributes: dict[str, tuple[str, ...]] = {PORTRAIT: ("yes", "no")}
-    speaker_attr, modes = None, {}
+    speaker_attr: str | None = None
+    modes: dict[str, str] = {}
     for rule in puzzle.rules:
         kind = rule_kind(rule)
         constraints.extend(kind.formulas(rule, layout, ids))

@@ -297,8 +297,8 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
         read = READINGS.get(kind)
         if read is None:
             raise BeyondSignals(kind)
-        shape, sense = read
-        if shape == READ_PORTRAIT:
+        form, sense = read
+        if form == READ_PORTRAIT:
             y = where[st[1]]
             if sense:
                 at[y] = at.get(y, 0) + 1
@@ -306,7 +306,7 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
             else:
                 at[y] = at.get(y, 0) - 1
                 nots += 1
-        elif shape == READ_TRUTH:
+        elif form == READ_TRUTH:
             y = where[st[1]]
             truth[y] = truth.get(y, 0) + (1 if sense else _FALSE_ONE)
             speaks.append(i)
