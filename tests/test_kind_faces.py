@@ -21,7 +21,7 @@ def entries(layout: Layout):
     """(kind, statement, owner, index) for every menu entry of every slot."""
     for owner in range(len(layout.names)):
         for index in layout.group(owner):
-            for key, kind in KINDS.items():
+            for kind in KINDS.values():
                 for st in kind.options(layout, owner):
                     yield kind, st, owner, index
 
@@ -70,7 +70,7 @@ def test_reads_says_which_truth_values_the_meaning_reads(layout):
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_least_is_where_the_menu_starts(layout):
-    for key, kind in KINDS.items():
+    for kind in KINDS.values():
         for owner, count in enumerate(layout.counts):
             if count < kind.least:
                 assert kind.options(layout, owner) == []

@@ -3,7 +3,8 @@
 
 The scan reads every module of portia_tui with `ast` and refuses, outside those two homes:
 - a comparison of a kind's name: ``st.kind == "in"``, ``kind in ("true", "false")``,
-  ``"makers" in puzzle.rule_kinds``, ``k in ("count", "made_by")``;
+  ``"makers" in puzzle.rule_kinds``, ``k in ("count", "made_by")``, ``match st.kind: case
+  "in"``;
 - a table keyed by kind names (``{"in": 1, "not_in": 2}``) or a set of them
   (``frozenset({"other_true", "other_false"})``): what each kind means to a module belongs to
   the kind;
@@ -93,11 +94,20 @@ def _isinstance(node: ast.Call) -> bool:
                or (isinstance(c, ast.Attribute) and c.attr in KIND_CLASSES) for c in classes)
 
 
+def _match(node: ast.Match) -> bool:
+    """``match st.kind: case "in": ...`` (or a case on a distinct kind name)."""
+    said = {p.value.value for case in node.cases for p in ast.walk(case.pattern)
+            if isinstance(p, ast.MatchValue) and isinstance(p.value, ast.Constant)
+            and isinstance(p.value.value, str)}
+    return bool(said & DISTINCT or (_kindish(node.subject) and said & NAMES))
+
+
 def switches(source: str) -> list[tuple[int, str]]:
     """(line, what) for each switch on a kind's name in a module's source."""
     out = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Compare) and _compare(node):
+        if isinstance(node, ast.Compare) and _compare(node) or (
+                isinstance(node, ast.Match) and _match(node)):
             out.append((node.lineno, "compares a kind's name"))
         elif isinstance(node, (ast.Dict, ast.Set)) and _table(node):
             out.append((node.lineno, "a table keyed by kind names"))
@@ -145,6 +155,8 @@ BEFORE = [
     'portrait = {"in", "not_in", "in_one_of"}',                            # difficulty
     'x = any(k in ("count", "count_all", "made_by") for k in kinds)',      # difficulty
     'x = isinstance(kind, PortraitIn)',
+    'match st.kind:\n    case "true":\n        pass',
+    'match rule.kind:\n    case "total" | "each":\n        pass',
     'x = isinstance(kind, (vocabulary.MadeBy, rules.Makers))',
 ]
 
