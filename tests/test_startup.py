@@ -1,6 +1,6 @@
 """What `portia solve` imports, and the core's records.
 
-Start-up time is measured in benchmarks/bench_core.py; these tests only pin what the fast
+Start-up time is measured in benchmarks/bench_startup.py; these tests only pin what the fast
 path must not import, so a new import does not slow every command down unnoticed."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .conftest import REPO
 
 #: modules the loop-free `portia solve --json` never needs: the SAT solver and the UI (the
 #: standard library's typing and tomllib are fine: start-up is measured against
-#: `import pysat.solvers` in benchmarks/bench_core.py)
+#: `import pysat.solvers` in benchmarks/bench_startup.py)
 NEVER = ("pysat", "textual", "rich")
 
 
