@@ -83,14 +83,15 @@ def main(runs: int = 40) -> None:
               f"each, in turn (load average {load:.1f} on {os.cpu_count()} cores)")
         print(f"{'puzzle':<42}{'portia cpu':>11}{'pysat cpu':>10}{'cpu ratio':>10}"
               f"{'portia wall':>12}{'pysat wall':>11}{'wall ratio':>11}")
-        worst = 0.0
+        ratios = {}
         for label, path in cases.items():
             got = paired(portia_command() + ["solve", str(path), "--json"], pysat, runs)
-            worst = max(worst, got["cpu"])
+            ratios[label] = got["cpu"]
             print(f"{label:<42}{got['a_cpu']:>9.1f}ms{got['b_cpu']:>8.1f}ms{got['cpu']:>9.2f}x"
                   f"{got['a_wall']:>10.1f}ms{got['b_wall']:>9.1f}ms{got['wall']:>10.2f}x")
-    print(f"target: CPU ratio (median of the pairs) <= {TARGET}x for every puzzle"
-          f"{' ok' if worst <= TARGET else ' MISSED'} (worst {worst:.2f}x)")
+    for label, ratio in ratios.items():
+        print(f"target: CPU ratio (median of the pairs) <= {TARGET}x: {label}: {ratio:.2f}x"
+              f"{' ok' if ratio <= TARGET else ' MISSED'}")
 
 
 if __name__ == "__main__":
