@@ -1064,9 +1064,9 @@ def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story]) -> list[
     return ["\n".join(lines)] if lines else []
 
 
-#: the work budget of :func:`explain_within` (budget checks: the loops' cases, the lids and
-#: pairs judged under each placement), over the rating's own (difficulty.RATE_STEPS)
-EXPLAIN_STEPS = 100_000
+#: the work budget of :func:`explain_within`, in steps (as difficulty.RATE_STEPS counts them:
+#: the loops' cases, the lids and pairs judged), over the rating's own
+EXPLAIN_STEPS = 1_000_000
 
 
 def explain_within(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = None,

@@ -206,8 +206,8 @@ def _count_locally(meanings: Sequence[Meaning], members: Sequence[int], caskets:
         return None
     counts: set[int] = set()
     for p in range(caskets):
-        check()  # at most 2^LID_SCOPE evaluations a step
         for bits in product((False, True), repeat=len(scope)):
+            check()  # a step: one assignment's evaluation, as in the grader's steps
             values = dict(zip(scope, bits))
             if all(values[i] == evaluate(meanings[i], p, values, values[i]) for i in members):
                 counts.add(sum(values[i] for i in members))
@@ -421,7 +421,7 @@ class Grader:
 
     def _settle(self, c: _Check, p: int, values: list[bool | None]) -> bool:
         """Follow one statement's meaning: every value its completions agree on."""
-        check()  # at most 2^SCOPE_MAX evaluations a step
+        check()
         open_ = [i for i in c.scope if values[i] is None]
         if not open_:
             if values[c.owner] != evaluate(c.meaning, p, values,  # type: ignore[index]
@@ -465,6 +465,7 @@ class Grader:
     def _agree(self, c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
         """Try every completion of the open statements in c's scope; fix what all the
         consistent ones agree on."""
+        check(1 << len(open_))  # a step for each completion tried
         seen: list[set[bool]] = [set() for _ in open_]
         trial = list(values)
         for bits in product((False, True), repeat=len(open_)):
@@ -511,6 +512,7 @@ class Grader:
     @staticmethod
     def _possible(c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
         """Whether some completion of the open statements keeps the rule c."""
+        check(1 << len(open_))
         trial = list(values)
         for bits in product((False, True), repeat=len(open_)):
             for i, v in zip(open_, bits):
@@ -619,10 +621,12 @@ def rate(puzzle: Puzzle, m: int | None = None, engine=None,
     return Rating(t.level, score, t.key, where, work, loops, tuple(needs))
 
 
-#: the work budget of :func:`rate_within` (budget checks: one per statement or rule followed,
-#: per placement a lid or pair is judged under): generous for every puzzle a person solves
-#: (12 caskets of 10 statements take a few thousand), about two seconds of work at most
-RATE_STEPS = 100_000
+#: the work budget of :func:`rate_within`, in steps (a step is about one evaluation: a
+#: statement or rule followed, each completion tried, each assignment a lid or pair is judged
+#: under; 1 or 2 microseconds): generous for every puzzle a person solves (12 caskets of 10
+#: statements take a few thousand steps, a ring of 40 statements about each other 500,000), a
+#: second or two of work at most
+RATE_STEPS = 1_000_000
 #: what a rating too large for its budget is called (solve --json, --explain)
 TOO_LARGE_TO_RATE = "too large to rate"
 

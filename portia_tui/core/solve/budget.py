@@ -63,6 +63,7 @@ class Budget:
         self._most = float("inf") if steps is None else steps
         self.deadline = float("inf")
         self.checks = 0
+        self._clock = _STRIDE  # the check count at which the clock is read next
         self.part: str | None = None
         self._outer: Budget | None = None
         self._token: contextvars.Token | None = None
@@ -81,14 +82,16 @@ class Budget:
             _CURRENT.reset(self._token)
             self._token = None
 
-    def check(self) -> None:
-        """Raise OutOfTime when the deadline has passed or cancel() says so (the clock is read
-        once per few checks)."""
-        self.checks += 1
+    def check(self, work: int = 1) -> None:
+        """Raise OutOfTime when the deadline has passed, cancel() says so or the steps are
+        spent (the clock is read once per few checks). `work`: how many steps this one
+        counts for (a step that tries 2^k cases counts 2^k)."""
+        self.checks += work
         if self.checks > self._most:
             raise OutOfTime(None, self.part, self.steps)
-        if self.checks % _STRIDE:
+        if self.checks < self._clock:
             return
+        self._clock = self.checks + _STRIDE
         self.now()
 
     def now(self) -> None:
@@ -113,11 +116,12 @@ class Budget:
         return max(0.0, self.deadline - time.monotonic())
 
 
-def check() -> None:
-    """One step of work: raise OutOfTime if the budget in force has run out."""
+def check(work: int = 1) -> None:
+    """One step of work (or `work` steps): raise OutOfTime if the budget in force has run
+    out."""
     budget = _CURRENT.get()
     if budget is not None:
-        budget.check()
+        budget.check(work)
 
 
 def expired() -> bool:
