@@ -95,4 +95,5 @@ def main(runs: int = 40) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
+    # a count of runs when run alone; under `make bench` (run.py) argv holds its filters
+    main(int(sys.argv[1]) if sys.argv[1:2] and sys.argv[1].isdigit() else 40)

@@ -175,4 +175,5 @@ def generator_table(now_runs: list[dict], then_runs: list[dict], rounds: int) ->
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else ROUNDS)
+    # a count of runs when run alone; under `make bench` (run.py) argv holds its filters
+    main(int(sys.argv[1]) if sys.argv[1:2] and sys.argv[1].isdigit() else ROUNDS)
