@@ -2031,8 +2031,10 @@ class WholeEngine:
         return tuple(reports)
 
     def assignments(self, p: int, members: set[int], enough: int = 2) -> int:
-        """How many distinct value assignments of `members` consistent worlds give (counting
-        stops at `enough`)."""
+        """How many distinct value assignments of `members` consistent worlds give, up to
+        `enough` (counting stops there: a vector can add several at once, so the count is
+        capped, and the SAT path and the enumeration, which meet the vectors in different
+        orders, say the same)."""
         groups = self.puzzle.layout
         keys: dict[tuple, int] = {}
         total = 0
@@ -2058,7 +2060,7 @@ class WholeEngine:
                 keys[key] = w
                 total += w
                 if total >= enough:
-                    return total
+                    return enough
         return total
 
     def analyse(self) -> Analysis:
