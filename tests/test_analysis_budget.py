@@ -101,3 +101,17 @@ def test_the_explanation_says_when_the_rating_or_itself_is_too_large(tmp_path, c
     text = deduction.explain_within(lopsided_ring(40), steps=100)
     assert text.startswith("The explanation is too large to work out step by step (over its "
                            "budget of 100 steps)")
+
+
+def test_a_pack_exported_with_full_solutions_is_bounded_too(tmp_path, monkeypatch):
+    """`pack export --solutions full` explains every puzzle within the same budget."""
+    from portia_tui.core.packs.export import export_pack
+    from portia_tui.core.packs.pack import Pack, PackPuzzle
+
+    puzzle = lopsided_ring(40)
+    pack = Pack("Rings", (PackPuzzle("001", puzzle, "tricky", 6.0, "gold"),))
+    monkeypatch.setattr(deduction, "EXPLAIN_STEPS", 100)
+    export_pack(pack, "md", tmp_path / "rings.md", solutions="full")
+    text = (tmp_path / "rings.md").read_text()
+    assert "The explanation is too large to work out step by step (over its budget of 100 " \
+        "steps)" in text

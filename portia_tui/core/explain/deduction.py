@@ -1070,12 +1070,13 @@ EXPLAIN_STEPS = 1_000_000
 
 
 def explain_within(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = None,
-                   steps: int = EXPLAIN_STEPS) -> str:
-    """:func:`explain` within a work budget of `steps` checks; past it, one line saying the
-    explanation is too large to work out (the analysis stays exact). A deadline or cancel in
-    force outside still raises OutOfTime."""
+                   steps: int | None = None) -> str:
+    """:func:`explain` within a work budget of `steps` checks (EXPLAIN_STEPS by default);
+    past it, one line saying the explanation is too large to work out (the analysis stays
+    exact). A deadline or cancel in force outside still raises OutOfTime."""
     from portia_tui.core.solve.budget import Budget, OutOfTime
 
+    steps = EXPLAIN_STEPS if steps is None else steps
     try:
         with Budget(steps=steps) as budget:
             return explain(puzzle, m, analysis)
