@@ -961,9 +961,12 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
                 parts.append(f"{makers_line(puzzle, dict(enumerate(values)))}.")
             else:
                 parts.append("Who made which casket is not settled: more than one way fits.")
-        from portia_tui.core.explain.difficulty import rate
+        from portia_tui.core.explain.difficulty import RATE_STEPS, TOO_LARGE_TO_RATE, rate_within
 
-        parts.append(rate(puzzle, m, engine).why(puzzle))
+        rating = rate_within(puzzle, m, engine, steps=RATE_STEPS)
+        parts.append(rating.why(puzzle) if rating is not None else
+                     f"Difficulty: {TOO_LARGE_TO_RATE} (over its budget of {RATE_STEPS:,} "
+                     "steps).")
     elif not fits:
         what = ("every statement and every rule" if m is None
                 else f"{m} true statements" if not puzzle.side_rules
@@ -1023,3 +1026,26 @@ def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story]) -> list[
             lines.append("Whatever the placement, these steps go the same way:")
             lines += [f"  {line}" for b in common for line in b]
     return ["\n".join(lines)] if lines else []
+
+
+#: the work budget of :func:`explain_within`, in steps (as difficulty.RATE_STEPS counts them:
+#: the loops' cases, the lids and pairs judged), over the rating's own
+EXPLAIN_STEPS = 1_000_000
+
+
+def explain_within(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = None,
+                   steps: int | None = None) -> str:
+    """:func:`explain` within a work budget of `steps` checks (EXPLAIN_STEPS by default);
+    past it, one line saying the explanation is too large to work out (the analysis stays
+    exact). A deadline or cancel in force outside still raises OutOfTime."""
+    from portia_tui.core.solve.budget import Budget, OutOfTime
+
+    steps = EXPLAIN_STEPS if steps is None else steps
+    try:
+        with Budget(steps=steps) as budget:
+            return explain(puzzle, m, analysis)
+    except OutOfTime as exc:
+        if exc.steps is None or budget.checks <= steps:
+            raise  # not this budget's
+    return (f"The explanation is too large to work out step by step (over its budget of "
+            f"{steps:,} steps); the analysis above is exact all the same.")

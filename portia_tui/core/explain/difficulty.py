@@ -55,6 +55,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.budget import Budget, OutOfTime, check
 from portia_tui.core.language.vocabulary import (KINDS, AnyOfMeaning, CountMeaning, FreeMeaning,
                                                  GroupMeaning,
                                                  Meaning, PortraitMeaning, compare, evaluate,
@@ -205,6 +206,7 @@ def _count_locally(meanings: Sequence[Meaning], members: Sequence[int], caskets:
     counts: set[int] = set()
     for p in range(caskets):
         for bits in product((False, True), repeat=len(scope)):
+            check()  # a step: one assignment's evaluation, as in the grader's steps
             values = dict(zip(scope, bits))
             if all(values[i] == evaluate(meanings[i], p, values, values[i]) for i in members):
                 counts.add(sum(values[i] for i in members))
@@ -418,6 +420,7 @@ class Grader:
 
     def _settle(self, c: _Check, p: int, values: list[bool | None]) -> bool:
         """Follow one statement's meaning: every value its completions agree on."""
+        check()
         open_ = [i for i in c.scope if values[i] is None]
         if not open_:
             if values[c.owner] != evaluate(c.meaning, p, values,  # type: ignore[index]
@@ -461,6 +464,7 @@ class Grader:
     def _agree(self, c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
         """Try every completion of the open statements in c's scope; fix what all the
         consistent ones agree on."""
+        check(1 << len(open_))  # a step for each completion tried
         seen: list[set[bool]] = [set() for _ in open_]
         trial = list(values)
         for bits in product((False, True), repeat=len(open_)):
@@ -483,6 +487,7 @@ class Grader:
     def _rule(self, c: _Check, p: int, values: list[bool | None], rank: int) -> bool:
         """Check a rule (m among them) against what is known; from COUNT on, also deduce
         from it."""
+        check()
         mn = c.meaning
         if isinstance(mn, CountMeaning):
             lo, hi = self._bounds(mn, values, rank)
@@ -506,6 +511,7 @@ class Grader:
     @staticmethod
     def _possible(c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
         """Whether some completion of the open statements keeps the rule c."""
+        check(1 << len(open_))
         trial = list(values)
         for bits in product((False, True), repeat=len(open_)):
             for i, v in zip(open_, bits):
@@ -612,6 +618,32 @@ def rate(puzzle: Puzzle, m: int | None = None, engine=None,
     score = round(t.rank + min(work, MAX_WORK) / 100, 2)
     loops = _loop_count(puzzle)
     return Rating(t.level, score, t.key, where, work, loops, tuple(needs))
+
+
+#: the work budget of :func:`rate_within`, in steps (a step is about one evaluation: a
+#: statement or rule followed, each completion tried, each assignment a lid or pair is judged
+#: under; 1 or 2 microseconds): generous for every puzzle a person solves (12 caskets of 10
+#: statements take a few thousand steps, a ring of 40 statements about each other 500,000), a
+#: second or two of work at most
+RATE_STEPS = 1_000_000
+#: what a rating too large for its budget is called (solve --json, --explain)
+TOO_LARGE_TO_RATE = "too large to rate"
+
+
+def rate_within(puzzle: Puzzle, m: int | None = None, engine=None,
+                solutions: Sequence[int] | None = None, steps: int = RATE_STEPS
+                ) -> Rating | None:
+    """:func:`rate` within a work budget of `steps` checks; None when the puzzle is too large
+    to rate within it (the grader's case splits grow with the cube of the statements: a ring
+    of 500 statements about each other would take an hour). A deadline or cancel in force
+    outside still raises OutOfTime."""
+    try:
+        with Budget(steps=steps) as budget:
+            return rate(puzzle, m, engine, solutions)
+    except OutOfTime as exc:
+        if exc.steps is None or budget.checks <= steps:
+            raise  # not this budget's
+        return None
 
 
 def _solutions(puzzle: Puzzle, m: int | None, engine) -> tuple[int, ...]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.vocabulary import NUMBER, NUMBER_WORDS, LazyPattern, number
@@ -822,6 +821,8 @@ def _failure(norm: str, ctx: Context) -> SentenceError:
 def nearest_form(text: str, ctx: Context | None = None) -> str:
     """The example of the sentence form closest to text: compared word by word, with names,
     values and numbers as placeholders ("b is a nave" is nearest "A is a knight")."""
+    from difflib import SequenceMatcher  # here: only a sentence that cannot be read needs it
+
     examples = [form.example for form in FORMS] + list(COMPOUND_EXAMPLES)
     words = _shape(text, ctx)
     return max(examples, key=lambda e: SequenceMatcher(None, words, _shape(e.lower())).ratio())

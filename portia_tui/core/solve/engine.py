@@ -26,6 +26,7 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import cached_property
 from math import comb
 from operator import attrgetter
 
@@ -1391,10 +1392,6 @@ class CasketEngine:
         else:  # (often none is left: every casket a unit of its own, no signal carried)
             self.plan = Plan(caskets, list(zip(range(self.k))), carries=False)
         self._walks: dict[int, Walk] = {}
-        #: placements some portrait statement names: every other placement reads the same
-        #: numbers off every casket, so they share one walk (a ring of 500 caskets is one)
-        self._named = frozenset(y for c in caskets for y in c.at)
-        self._generic = next((q for q in range(self.k) if q not in self._named), -1)
         #: per placement its totals, None where the walk is needed; per casket, its rows
         #: over the placements: fixed statements true, counts (see quick_all)
         self._quick, self._rows_a, self._rows_m = quick_all(self.plan)
@@ -1407,7 +1404,17 @@ class CasketEngine:
     def kind_of(self, p: int) -> int:
         """The placement whose walk p shares: p itself when a portrait statement names it,
         else the first placement no portrait statement names."""
-        return p if p in self._named else self._generic
+        named, generic = self._shared
+        return p if p in named else generic
+
+    @cached_property
+    def _shared(self) -> tuple[frozenset[int], int]:
+        """(the placements some portrait statement names, the first one none names, or -1):
+        every other placement reads the same numbers off every casket, so they share one
+        walk (a ring of 500 caskets is one). Found at the first walk: most small puzzles
+        need none (quick_all answers them), and an engine is made for every analysis."""
+        named = frozenset(y for c in self.caskets for y in c.at)
+        return named, next((q for q in range(self.k) if q not in named), -1)
 
     def walk(self, p: int) -> Walk:
         w = self._walks.get(p)
@@ -2027,8 +2034,10 @@ class WholeEngine:
         return tuple(reports)
 
     def assignments(self, p: int, members: set[int], enough: int = 2) -> int:
-        """How many distinct value assignments of `members` consistent worlds give (counting
-        stops at `enough`)."""
+        """How many distinct value assignments of `members` consistent worlds give, up to
+        `enough` (counting stops there: a vector can add several at once, so the count is
+        capped, and the SAT path and the enumeration, which meet the vectors in different
+        orders, say the same)."""
         groups = self.puzzle.layout
         keys: dict[tuple, int] = {}
         total = 0
@@ -2054,7 +2063,7 @@ class WholeEngine:
                 keys[key] = w
                 total += w
                 if total >= enough:
-                    return total
+                    return enough
         return total
 
     def analyse(self) -> Analysis:
