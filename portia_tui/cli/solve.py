@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from portia_tui.cli.timeout import TOO_LARGE, TooLarge, add_timeout, budget
 from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.language.model import Puzzle
-from portia_tui.core.language.rules import rule_sentence
-from portia_tui.core.solve.semantics import Analysis
 from portia_tui.core.language.words import listing, verdict
 
 from . import count_arg, error_line
-from .source import add_id, read_many, read_puzzle, resolve
+from .source import add_id, is_casket, read_many, read_puzzle, resolve
+
+if TYPE_CHECKING:  # a truth puzzle's solve needs neither the casket model nor its rules
+    from portia_tui.core.language.model import Puzzle
+    from portia_tui.core.solve.semantics import Analysis
 
 #: the largest m, slot number or statement count an option may name (a share code's and the
 #: editor's bound: 100 caskets of 100 statements)
@@ -114,6 +115,8 @@ def _mid_line(sentence: str) -> str:
 
 def report(puzzle: Puzzle, analysis: Analysis, m: int | None) -> str:
     """The plain report for people."""
+    from portia_tui.core.language.rules import rule_sentence
+
     names = puzzle.names
     width = max(len(n) for n in names)
     head = puzzle.title or "Untitled puzzle"
@@ -264,7 +267,7 @@ def partial_report_text(puzzle: Puzzle, analysis: Analysis, part, m: int | None)
 
 def cmd_solve(args: argparse.Namespace) -> int:
     puzzle, pack = resolve(args.file, args.id)
-    if pack is None and not isinstance(puzzle, Puzzle):
+    if pack is None and not is_casket(puzzle):
         from portia_tui.cli import world
 
         return world.cmd_solve(puzzle, args)
@@ -317,7 +320,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     import json
 
     puzzle, pack = resolve(args.file, args.id)
-    if pack is None and not isinstance(puzzle, Puzzle):
+    if pack is None and not is_casket(puzzle):
         raise PortiaError("hints are for casket puzzles (gold, silver, lead ...); this is "
                           "another kind of truth puzzle", args.file)
     if pack is None:
@@ -325,7 +328,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
         print(json.dumps(out) if args.json else out)
         return status
     results = [(e.id, *_hints_one(e.puzzle, args.json, e.solution)) for e in pack.puzzles
-               if isinstance(e.puzzle, Puzzle)]
+               if is_casket(e.puzzle)]
     status = max((r[1] for r in results), default=0)
     if args.json:
         print(json.dumps({"pack": pack.title,
@@ -338,7 +341,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 def check_line(puzzle: object) -> tuple[int, str]:
     """(status, what `portia check` says after the file name): 0 valid, 1 not."""
-    if not isinstance(puzzle, Puzzle):
+    if not is_casket(puzzle):
         from portia_tui.cli.world import check_line as world_line
 
         return world_line(puzzle)
@@ -376,7 +379,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_convert(args: argparse.Namespace) -> int:
     puzzle = read_puzzle(args.input, args.id)
-    if not isinstance(puzzle, Puzzle):
+    if not is_casket(puzzle):
         from portia_tui.cli import world
 
         return world.cmd_convert(puzzle, args)
@@ -387,7 +390,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 def cmd_cnf(args: argparse.Namespace) -> int:
     puzzle = read_puzzle(args.file, args.id)
-    if not isinstance(puzzle, Puzzle):
+    if not is_casket(puzzle):
         from portia_tui.cli import world
 
         return world.cmd_cnf(puzzle, args)

@@ -10,12 +10,27 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
+    from portia_tui.core.language.model import Puzzle
 
 ID_HELP = "FILE is a pack: use its puzzle with this id (see 'portia pack list')"
 
 
 def add_id(parser: argparse.ArgumentParser, help: str = ID_HELP) -> None:
     parser.add_argument("--id", metavar="ID", help=help)
+
+
+def is_casket(puzzle: object) -> TypeGuard[Puzzle]:
+    """Whether puzzle is a casket Puzzle (not a truth puzzle), without importing the casket
+    model to ask: a Puzzle in hand means its module is loaded already, and a truth puzzle's
+    commands never need it (start-up time)."""
+    model = sys.modules.get("portia_tui.core.language.model")
+    return model is not None and isinstance(puzzle, model.Puzzle)
 
 
 def read_source(arg: str):

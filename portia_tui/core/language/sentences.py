@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.language.vocabulary import NUMBER, NUMBER_WORDS, LazyPattern, number
+from portia_tui.core.language.words import NUMBER, NUMBER_WORDS, LazyPattern, number
 
 
 class SentenceError(PortiaError):

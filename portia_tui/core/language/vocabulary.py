@@ -15,6 +15,9 @@ from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+# their home is words.py (a truth puzzle's sentences need them, not this module); re-exported
+from portia_tui.core.language.words import (  # noqa: F401
+    MAKER, NUMBER, NUMBER_WORDS, PORTRAIT, LazyPattern, number)
 
 
 class Statement(NamedTuple):
@@ -44,11 +47,6 @@ def is_empty(st: Statement) -> bool:
     return st.kind == ""
 
 
-#: the world model's attribute of Portia's caskets: where the portrait is (a casket puzzle as a
-#: world puzzle, core/language/world.py: ``portrait: yes | no``)
-PORTRAIT = "portrait"
-#: the world model's attribute of a casket's maker under the Bellini/Cellini rule
-MAKER = "maker"
 #: a casket comparison as a formula's comparison
 FORMULA_OPS = {"exactly": "==", "at least": ">=", "at most": "<="}
 #: the same comparison read on the other side ("at least k false" is "at most n - k true")
@@ -223,42 +221,12 @@ def _verb(count: int) -> tuple[str, str]:
     return ("statement", "is") if count == 1 else ("statements", "are")
 
 
-#: number words a sentence may use instead of digits
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                "ten", "eleven", "twelve")
-#: a number in a sentence: digits or a number word (capture it, then read it with :func:`number`)
-NUMBER = r"\d+|" + "|".join(NUMBER_WORDS) + "|no|both"
-
-
-def number(word: str) -> int:
-    """The value of a number matched by :data:`NUMBER` ("no" is 0, "both" 2)."""
-    if word == "no":
-        return 0
-    if word == "both":
-        return 2
-    return int(word) if word.isdigit() else NUMBER_WORDS.index(word)
-
-
 #: a comparison in a sentence: "exactly", "at least", "at most"
 OP = "|".join(OPS)
 #: the head of a counted sentence: an optional comparison and a number ("at most 2", "no",
 #: "all three": exactly that many, every one);
 #: read it with :func:`op_of` and :func:`number`
 COUNT = rf"(?:(?P<op>{OP}) |all )?(?P<k>{NUMBER})"
-
-
-class LazyPattern:
-    """A class attribute holding a regular expression, compiled on first use: a command
-    compiles only the patterns of the kinds it meets (most puzzles use a few of them)."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.compiled: re.Pattern[str] | None = None
-
-    def __get__(self, obj: object, owner: type | None = None) -> re.Pattern[str]:
-        if self.compiled is None:
-            self.compiled = re.compile(self.source)
-        return self.compiled
 
 
 def count_phrase(op: str, k: int, noun: str, nouns: str, most: int | None = None) -> str:

@@ -6,6 +6,47 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    import re
+
+#: the world model's attribute of Portia's caskets: where the portrait is (a casket puzzle as a
+#: world puzzle, core/language/world.py: ``portrait: yes | no``)
+PORTRAIT = "portrait"
+#: the world model's attribute of a casket's maker under the Bellini/Cellini rule
+MAKER = "maker"
+
+#: number words a sentence may use instead of digits
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+#: a number in a sentence: digits or a number word (capture it, then read it with :func:`number`)
+NUMBER = r"\d+|" + "|".join(NUMBER_WORDS) + "|no|both"
+
+
+def number(word: str) -> int:
+    """The value of a number matched by :data:`NUMBER` ("no" is 0, "both" 2)."""
+    if word == "no":
+        return 0
+    if word == "both":
+        return 2
+    return int(word) if word.isdigit() else NUMBER_WORDS.index(word)
+
+
+class LazyPattern:
+    """A class attribute holding a regular expression, compiled on first use: a command
+    compiles only the patterns of the kinds it meets (most puzzles use a few of them)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.compiled: re.Pattern[str] | None = None
+
+    def __get__(self, obj: object, owner: type | None = None) -> re.Pattern[str]:
+        if self.compiled is None:
+            import re
+
+            self.compiled = re.compile(self.source)
+        return self.compiled
+
 
 def listing(items: Iterable[object], last: str = "and") -> str:
     """'a', 'a and b', 'a, b and c' ('' for none); `last` is the word before the last item."""

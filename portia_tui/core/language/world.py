@@ -37,7 +37,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from portia_tui.core.language import formulas as fm
-from portia_tui.core.language.vocabulary import MAKER, PORTRAIT
+from portia_tui.core.language.words import MAKER, PORTRAIT
 from portia_tui.core.language.formulas import (
     MODES,
     RESERVED_ENTITIES,

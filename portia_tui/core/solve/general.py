@@ -57,7 +57,7 @@ from portia_tui.core.language.world import (
     WorldPuzzle,
     WorldStatement,
 )
-from portia_tui.core.solve.semantics import strong_components
+from portia_tui.core.solve.graph import strong_components
 from portia_tui.core.solve.world_result import (
     LIMIT,
     Collector,

@@ -16,9 +16,12 @@ from __future__ import annotations
 import os
 
 from portia_tui.core.errors import FormatError, PortiaError
-from portia_tui.core.language.model import Puzzle
 from portia_tui.core.io.files import SMALL_LIMIT, reading
 from portia_tui.core.io.formats.common import atomic_write, read_text  # noqa: F401  (atomic_write: used by the CLI)
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from portia_tui.core.language.model import Puzzle
 
 READERS = {".toml": "native", ".txt": "text", ".json": "thesis_json"}
 WRITERS = {".toml": "native", ".txt": "text", ".json": "thesis_json", ".cnf": "dimacs",

@@ -10,8 +10,11 @@ from functools import lru_cache
 from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.io.files import (SMALL_LIMIT, atomic_write, check_target, decode, parse_json,  # noqa: F401
                      parse_toml, read_bytes, toml_error)
-from portia_tui.core.language.vocabulary import Layout, Statement, parse_sentence, problem
 from portia_tui.core.language.words import quoted
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from portia_tui.core.language.vocabulary import Layout, Statement
 
 
 def read_text(path: str | os.PathLike[str], limit: int = SMALL_LIMIT) -> str:
@@ -80,6 +83,8 @@ def _key_pattern(key: str) -> re.Pattern[str]:
 def checked(st: Statement, layout: Layout, owner: int, rules=()) -> Statement:
     """st, when it may stand on casket `owner` of a puzzle stating `rules` (rule kind keys);
     else PortiaError saying why (no location)."""
+    from portia_tui.core.language.vocabulary import problem
+
     bad = problem(st, layout, owner, rules)
     if bad:
         raise PortiaError(bad)
@@ -89,6 +94,8 @@ def checked(st: Statement, layout: Layout, owner: int, rules=()) -> Statement:
 def statement_from_sentence(sentence: str, layout: Layout, owner: int, rules=()) -> Statement:
     """Parse and check one sentence on casket `owner` (of a puzzle stating `rules`, rule kind
     keys); raise PortiaError (no location)."""
+    from portia_tui.core.language.vocabulary import parse_sentence
+
     st = parse_sentence(sentence, layout, owner)
     if st is None:
         raise PortiaError(f"unknown statement {quoted(sentence.strip())}")
