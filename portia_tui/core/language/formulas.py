@@ -29,8 +29,7 @@ Public API:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from portia_tui.core.errors import PuzzleError
 
@@ -184,15 +183,14 @@ class Puzzlish(Protocol):
     def wordings(self) -> Mapping[str, int]: ...
 
 
-@dataclass(frozen=True)
-class Scope:
+class Scope(NamedTuple):
     """What names mean where a formula stands: the puzzle, the speaker (for ``"self"``,
     ``"others"``, ``"other"``), the statement (``"this"``) and the bound variables."""
 
     puzzle: Puzzlish
     speaker: str | None = None
     this: str | None = None
-    bindings: tuple[tuple[str, str], ...] = field(default=())
+    bindings: tuple[tuple[str, str], ...] = ()
 
     def bind(self, var: str, entity: str) -> Scope:
         rest = tuple(b for b in self.bindings if b[0] != var)

@@ -17,7 +17,7 @@ Plain Python: no files, no solver.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.words import NUMBER, NUMBER_WORDS, LazyPattern, number
@@ -66,15 +66,7 @@ def numeral(name: str) -> int | None:
     return ROMAN.index(low) + 1 if low in ROMAN else None
 
 
-@dataclass(frozen=True)
-class Context:
-    """What a sentence is read against.
-
-    `entities` in order; `attributes` as (name, values) pairs; `statements` as (id, speaker)
-    pairs; `speaker` the entity saying the sentence (None for the narrator's rules); `noun`
-    what entities are called ("room", or None for people called by name: by default "room"
-    when every name is a numeral)."""
-
+class _ContextFields(NamedTuple):
     entities: tuple[str, ...]
     attributes: tuple[tuple[str, tuple[str, ...]], ...]
     statements: tuple[tuple[str, str | None], ...] = ()
@@ -84,9 +76,25 @@ class Context:
     #: the id of the statement being read (Portia's "the other statements on this casket")
     this: str | None = None
 
-    def __post_init__(self) -> None:
-        if self.noun is None and self.entities and all(numeral(e) for e in self.entities):
-            object.__setattr__(self, "noun", "room")
+
+class Context(_ContextFields):
+    """What a sentence is read against.
+
+    `entities` in order; `attributes` as (name, values) pairs; `statements` as (id, speaker)
+    pairs; `speaker` the entity saying the sentence (None for the narrator's rules); `noun`
+    what entities are called ("room", or None for people called by name: by default "room"
+    when every name is a numeral). A typing.NamedTuple (no dataclasses at start-up)."""
+
+    __slots__ = ()
+
+    def __new__(cls, entities: tuple[str, ...], attributes: tuple[tuple[str, tuple[str, ...]], ...],
+                statements: tuple[tuple[str, str | None], ...] = (), speaker: str | None = None,
+                noun: str | None = None, speaker_attr: str | None = None,
+                this: str | None = None) -> Context:
+        if noun is None and entities and all(numeral(e) for e in entities):
+            noun = "room"
+        return super().__new__(cls, entities, attributes, statements, speaker, noun,
+                               speaker_attr, this)
 
     @classmethod
     def of(cls, puzzle, speaker: str | None = None, this: str | None = None) -> "Context":

@@ -2,8 +2,8 @@
 attributes, a speaker attribute and its modes, statements (a formula, or an unknown wording),
 constraints and a question. Caskets, doors and islanders are all puzzles of this one model.
 
-Public API (frozen dataclasses; every field also accepts plain lists and dicts, which are
-frozen on construction):
+Public API (typing.NamedTuple records, so start-up needs no dataclasses; every field also
+accepts plain lists and dicts, which are frozen on construction):
 
 - :class:`WorldPuzzle` ``(entities, attributes, statements=(), constraints=(), ask=(),
   speaker_attr=None, modes={}, mode_overrides={}, given={}, title="", author="", notes="",
@@ -30,11 +30,9 @@ frozen on construction):
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.words import MAKER, PORTRAIT
@@ -53,20 +51,21 @@ if TYPE_CHECKING:
     from portia_tui.core.language.model import Puzzle
 
 
-@dataclass(frozen=True)
-class WorldStatement:
-    """One statement: an id, its speaker (an entity, or None for a statement no one makes)
-    and what it says: one formula, or (an unknown wording) one of several."""
-
+class _StatementFields(NamedTuple):
     id: str
     by: str | None = None
     says: Formula | None = None
     one_of: tuple[Formula, ...] = ()
 
-    def __post_init__(self) -> None:
-        if self.says is not None:
-            object.__setattr__(self, "says", freeze(self.says))
-        object.__setattr__(self, "one_of", tuple(freeze(f) for f in self.one_of))
+
+class WorldStatement(_StatementFields):
+    """One statement: an id, its speaker (an entity, or None for a statement no one makes)
+    and what it says: one formula, or (an unknown wording) one of several."""
+
+    def __new__(cls, id: str, by: str | None = None, says: Any = None,
+                one_of: Iterable[Any] = ()) -> WorldStatement:
+        return super().__new__(cls, id, by, None if says is None else freeze(says),
+                               tuple(freeze(f) for f in one_of))
 
     @property
     def unknown(self) -> bool:
@@ -78,8 +77,7 @@ class WorldStatement:
         return self.one_of if self.says is None else (self.says,)
 
 
-@dataclass(frozen=True)
-class AskOf:
+class AskOf(NamedTuple):
     """"What is E's attr?", answered as the key ``"E.attr"`` with a value."""
 
     entity: str
@@ -90,16 +88,19 @@ class AskOf:
         return f"{self.entity}.{self.attr}"
 
 
-@dataclass(frozen=True)
-class AskWhere:
+class _AskWhereFields(NamedTuple):
+    pairs: Mapping[str, str]
+
+
+class AskWhere(_AskWhereFields):
     """"Which entities have these values?", answered as the key ``"where attr=value"`` with
     the sorted list of the entities that have them (the language page's answer: sorted by
     name, as strings sort, whatever the puzzle's entity order)."""
 
-    pairs: Mapping[str, str]
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "pairs", Frozen(self.pairs))
+    def __new__(cls, pairs: Mapping[str, str]) -> AskWhere:
+        return super().__new__(cls, Frozen(pairs))
 
     @property
     def key(self) -> str:
@@ -110,15 +111,18 @@ class AskWhere:
         return sorted(members)
 
 
-@dataclass(frozen=True)
-class AskFormula:
-    """"Does F hold?", answered as the key `label` with true or false."""
-
+class _AskFormulaFields(NamedTuple):
     formula: Formula
     label: str
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "formula", freeze(self.formula))
+
+class AskFormula(_AskFormulaFields):
+    """"Does F hold?", answered as the key `label` with true or false."""
+
+    __slots__ = ()
+
+    def __new__(cls, formula: Any, label: str) -> AskFormula:
+        return super().__new__(cls, freeze(formula), label)
 
     @property
     def key(self) -> str:
@@ -132,34 +136,38 @@ def _frozen_table(table: Mapping[str, Any]) -> Frozen:
     return Frozen((k, Frozen(v)) for k, v in table.items())
 
 
-@dataclass(frozen=True)
-class WorldPuzzle:
-    """A truth puzzle: see the module docstring and ``truth-puzzles.md``."""
-
+class _PuzzleFields(NamedTuple):
     entities: tuple[str, ...]
     attributes: Mapping[str, tuple[str, ...]]
     statements: tuple[WorldStatement, ...] = ()
     constraints: tuple[Formula, ...] = ()
     ask: tuple[Ask, ...] = ()
     speaker_attr: str | None = None
-    modes: Mapping[str, str] = field(default_factory=Frozen)
-    mode_overrides: Mapping[str, Mapping[str, str]] = field(default_factory=Frozen)
-    given: Mapping[str, Mapping[str, str]] = field(default_factory=Frozen)
+    modes: Mapping[str, str] = Frozen()
+    mode_overrides: Mapping[str, Mapping[str, str]] = Frozen()
+    given: Mapping[str, Mapping[str, str]] = Frozen()
     title: str = ""
     author: str = ""
     notes: str = ""
     source: str = ""
 
-    def __post_init__(self) -> None:
-        set_ = object.__setattr__
-        set_(self, "entities", tuple(self.entities))
-        set_(self, "attributes", Frozen((a, tuple(v)) for a, v in self.attributes.items()))
-        set_(self, "statements", tuple(self.statements))
-        set_(self, "constraints", tuple(freeze(c) for c in self.constraints))
-        set_(self, "ask", tuple(self.ask))
-        set_(self, "modes", Frozen(self.modes))
-        set_(self, "mode_overrides", _frozen_table(self.mode_overrides))
-        set_(self, "given", _frozen_table(self.given))
+
+class WorldPuzzle(_PuzzleFields):
+    """A truth puzzle: see the module docstring and ``truth-puzzles.md``. Equal and hashed
+    by its fields; its cached properties live in the instance's __dict__."""
+
+    def __new__(cls, entities: Iterable[str], attributes: Mapping[str, Iterable[str]],
+                statements: Iterable[WorldStatement] = (), constraints: Iterable[Any] = (),
+                ask: Iterable[Ask] = (), speaker_attr: str | None = None,
+                modes: Mapping[str, str] = Frozen(),
+                mode_overrides: Mapping[str, Mapping[str, str]] = Frozen(),
+                given: Mapping[str, Mapping[str, str]] = Frozen(), title: str = "",
+                author: str = "", notes: str = "", source: str = "") -> WorldPuzzle:
+        return super().__new__(
+            cls, tuple(entities), Frozen((a, tuple(v)) for a, v in attributes.items()),
+            tuple(statements), tuple(freeze(c) for c in constraints), tuple(ask), speaker_attr,
+            Frozen(modes), _frozen_table(mode_overrides), _frozen_table(given), title, author,
+            notes, source)
 
     # ----------------------------------------------------------------- reading
     @cached_property
@@ -211,7 +219,7 @@ class WorldPuzzle:
         return tuple(AskOf(e, a) for e in self.entities for a in self.attributes)
 
     def replace(self, **changes: Any) -> WorldPuzzle:
-        return dataclasses.replace(self, **changes)
+        return type(self)(**{**self._asdict(), **changes})
 
     def with_constraint(self, formula: Formula) -> WorldPuzzle:
         """The same puzzle with one more constraint."""

@@ -43,9 +43,8 @@ Public API:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Any
+from typing import Any, NamedTuple
 
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula
@@ -76,8 +75,7 @@ MASKS_CAP = 1 << 26
 
 
 # --------------------------------------------------------------------------- the space
-@dataclass
-class Var:
+class Var(NamedTuple):
     """One digit of the world index: `cells` are the (entity, attr) pairs it fixes (empty for
     a wording or a truth value), `rows` its values (a tuple of attribute values, one per
     cell; a wording number; a truth value)."""
@@ -158,8 +156,8 @@ def make_vars(puzzle: WorldPuzzle, loops: set[str]) -> list[Var]:
             out.append(Var("truth", (), [False, True], s.id))
     out.sort(key=lambda v: -len(v.rows))
     stride = 1
-    for v in out:
-        v.stride = stride
+    for i, v in enumerate(out):
+        out[i] = v._replace(stride=stride)
         stride *= len(v.rows)
     return out
 
@@ -494,9 +492,8 @@ def _result(ev: Evaluation, limit: int) -> WorldResult:
         out.add(ents, choices, values, reader.answer(w, ents))
     result = out.result("masks", complete)
     if not complete:  # the answers of every world, not only of those listed
-        result.answers = ev.answers(ev.consistent, limit + 1)
-        result.answers_complete = len(result.answers) <= limit
-        result.answers = result.answers[:limit]
+        answers = ev.answers(ev.consistent, limit + 1)
+        result = result._replace(answers=answers[:limit], answers_complete=len(answers) <= limit)
     return result
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.world import Ask, AskFormula, AskOf, AskWhere, WorldPuzzle
@@ -28,8 +27,7 @@ class Stopped(PortiaError):
         return self
 
 
-@dataclass
-class Stop:
+class Stop(NamedTuple):
     """A cooperative stop: a ``time.monotonic()`` deadline and/or a cancel function."""
 
     deadline: float | None = None
@@ -42,18 +40,7 @@ class Stop:
             raise Stopped("timeout")
 
 
-@dataclass
-class WorldResult:
-    """What a puzzle's worlds say.
-
-    ``solutions``: ``{"entities": {E: {attr: value}}, "choices": {S: k}}`` (choices only for
-    unknown wordings, in statement order); ``truths[i]``: solution i's statement id -> True,
-    False, or None when its fixed points disagree; ``answers``: the distinct answers, keyed as
-    the language says; ``complete``: every consistent world was listed (at most the limit);
-    ``answers_complete``: the answers are those of every world (they are, even when the
-    listing is cut, up to the limit); ``worlds``: consistent worlds listed; ``engine``:
-    "masks" or "sat"."""
-
+class _ResultFields(NamedTuple):
     puzzle: WorldPuzzle
     solutions: list[dict[str, Any]]
     truths: list[dict[str, bool | None]]
@@ -63,9 +50,27 @@ class WorldResult:
     worlds: int = 0
     answers_complete: bool | None = None
 
-    def __post_init__(self) -> None:
-        if self.answers_complete is None:
-            self.answers_complete = self.complete
+
+class WorldResult(_ResultFields):
+    """What a puzzle's worlds say.
+
+    ``solutions``: ``{"entities": {E: {attr: value}}, "choices": {S: k}}`` (choices only for
+    unknown wordings, in statement order); ``truths[i]``: solution i's statement id -> True,
+    False, or None when its fixed points disagree; ``answers``: the distinct answers, keyed as
+    the language says; ``complete``: every consistent world was listed (at most the limit);
+    ``answers_complete``: the answers are those of every world (they are, even when the
+    listing is cut, up to the limit); ``worlds``: consistent worlds listed; ``engine``:
+    "masks" or "sat". A typing.NamedTuple: a solver that cuts the listing short gives the
+    answers of every world with ``_replace``."""
+
+    __slots__ = ()
+
+    def __new__(cls, puzzle: WorldPuzzle, solutions: list[dict[str, Any]],
+                truths: list[dict[str, bool | None]], answers: list[dict[str, Any]],
+                engine: str = "masks", complete: bool = True, worlds: int = 0,
+                answers_complete: bool | None = None) -> WorldResult:
+        return super().__new__(cls, puzzle, solutions, truths, answers, engine, complete,
+                               worlds, complete if answers_complete is None else answers_complete)
 
     @property
     def unique(self) -> bool:

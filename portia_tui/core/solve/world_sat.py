@@ -221,9 +221,8 @@ def solve(puzzle: WorldPuzzle, *, limit: int = LIMIT, stop: Stop | None = None
     result = out.result("sat", complete)
     if not complete:  # the answers of every world, not only of those listed
         with AnswerSearch(puzzle, stop) as search:
-            result.answers = search.answers(most=limit + 1)
-        result.answers_complete = len(result.answers) <= limit
-        result.answers = result.answers[:limit]
+            answers = search.answers(most=limit + 1)
+        result = result._replace(answers=answers[:limit], answers_complete=len(answers) <= limit)
     return result
 
 
