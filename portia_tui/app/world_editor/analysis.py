@@ -1,0 +1,195 @@
+"""What the truth-puzzle editor's analysis panel shows, worked out away from the screen.
+
+:func:`compute` runs in the analysis child process (app/process.py): its argument and result
+are picklable, and this module imports no textual. Every request carries the edit generation
+it was made for, so the screen drops an answer computed for an older edit.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from portia_tui.core.language import sentences as sn
+from portia_tui.core.language.formulas import thaw
+from portia_tui.core.language.world import WorldPuzzle
+
+#: seconds one analysis may take (answers, paradoxes and clues together)
+BUDGET = 4.0
+#: answers listed in the panel (the count goes on past them)
+SHOWN_ANSWERS = 6
+#: clues listed in the panel
+SHOWN_CLUES = 6
+
+
+@dataclass(frozen=True)
+class Request:
+    """An analysis of `puzzle` (the page with its empty slots left out), made at edit
+    `generation`."""
+
+    generation: int
+    puzzle: WorldPuzzle
+
+
+@dataclass
+class Report:
+    """The analysis panel's content; every line already in words."""
+
+    request: Request
+    #: how many answers (at most the solver's limit); None when the analysis stopped early
+    answers: int | None = None
+    #: True when `answers` is every answer
+    complete: bool = True
+    answer_lines: list[str] = field(default_factory=list)
+    #: statements that leave the puzzle no world ("I am a knave"), or whose removal brings
+    #: one back, in words
+    paradoxes: list[str] = field(default_factory=list)
+    #: the facts that would leave exactly one answer, in words, and the facts themselves
+    clues: list[str] = field(default_factory=list)
+    clue_facts: list[Any] = field(default_factory=list)
+    #: why something is missing ("ran out of time", "the page states nothing yet")
+    note: str = ""
+
+
+def said(puzzle: WorldPuzzle, formula: Any, speaker: str | None = None) -> str:
+    """A formula in words (the data itself when no sentence says it)."""
+    try:
+        return sn.render(thaw(formula), sn.Context.of(puzzle, speaker))
+    except Exception:  # noqa: BLE001 - any formula the sentences cannot word: its data
+        return str(thaw(formula))
+
+
+def answer_words(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
+    from portia_tui.core.explain.island_game import answer_words as words
+
+    try:
+        return words(puzzle, answer)
+    except Exception:  # noqa: BLE001 - an answer no sentence words: its keys and values
+        return "; ".join(f"{k}: {v}" for k, v in answer.items())
+
+
+def compute(request: Request) -> Report:
+    """The whole report of one request, bounded by :data:`BUDGET` seconds."""
+    from portia_tui.core.solve.general import solve
+    from portia_tui.core.solve.world_result import Stopped
+
+    puzzle = request.puzzle
+    report = Report(request)
+    deadline = time.monotonic() + BUDGET
+    try:
+        result = solve(puzzle, deadline=deadline)
+    except Stopped:
+        report.note = "The analysis ran out of time on this page."
+        return report
+    report.answers = len(result.answers)
+    report.complete = bool(result.answers_complete)
+    report.answer_lines = [answer_words(puzzle, a) for a in result.answers[:SHOWN_ANSWERS]]
+    try:
+        if not result.answers:
+            report.paradoxes = paradoxes(puzzle, deadline)
+        elif len(result.answers) > 1:
+            report.clues, report.clue_facts = clue_lines(puzzle, deadline)
+    except Stopped:
+        report.note = "Out of time before the paradoxes or clues were found."
+    return report
+
+
+def paradoxes(puzzle: WorldPuzzle, deadline: float) -> list[str]:
+    """Why a puzzle has no world: each statement that has none on its own (a paradox), else
+    each statement whose removal brings a world back."""
+    from portia_tui.core.solve.general import solve
+
+    alone, culprits = [], []
+    for s in puzzle.statements:
+        words = f"{s.by or 'the narrator'}: “{said(puzzle, s.says, s.by)}”" \
+            if s.says is not None else f"{s.by}: (one of several wordings)"
+        by_itself = puzzle.replace(statements=_closure(puzzle, s.id), constraints=())
+        if not solve(by_itself, limit=1, deadline=deadline).answers:
+            alone.append(f"{words} is a paradox: no world gives it a truth value.")
+            continue
+        rest = tuple(t for t in puzzle.statements if t.id != s.id)
+        try:
+            without = puzzle.replace(statements=rest).validate()
+        except Exception:  # noqa: BLE001 - another statement reads it: it cannot go alone
+            continue
+        if solve(without, limit=1, deadline=deadline).answers:
+            culprits.append(f"Without {words} the puzzle has answers again.")
+    return alone or culprits
+
+
+def _closure(puzzle: WorldPuzzle, sid: str) -> tuple:
+    """Statement `sid` and every statement it reads, directly or not, in puzzle order."""
+    from portia_tui.core.language import formulas as fm
+
+    wanted, todo = {sid}, [sid]
+    while todo:
+        s = puzzle.statement(todo.pop())
+        for f in s.wordings:
+            for ref in fm.reads(f, puzzle.scope(s)) - wanted:
+                wanted.add(ref)
+                todo.append(ref)
+    return tuple(s for s in puzzle.statements if s.id in wanted)
+
+
+def clue_lines(puzzle: WorldPuzzle, deadline: float) -> tuple[list[str], list[Any]]:
+    """The missing clues (core/author/clue.py) in words ("the fact → the answer it leaves"),
+    and the facts, best first."""
+    from portia_tui.core.author.clue import clues
+
+    found = clues(puzzle, deadline=deadline)
+    lines = []
+    for c in found.clues[:SHOWN_CLUES]:
+        fact = said(puzzle, c.fact)
+        lines.append(f"“{fact}” → {answer_words(puzzle, c.answer)}"
+                     + ("  (names the answer itself)" if c.trivial else ""))
+    more = len(found.clues) - SHOWN_CLUES
+    if more > 0:
+        lines.append(f"… and {more} more")
+    return lines, [c.fact for c in found.clues]
+
+
+# --------------------------------------------------------------------------- marks
+@dataclass(frozen=True)
+class MarksRequest:
+    """The marks of one slot's menu: the page at edit `generation`, the slot, the target
+    answer (sorted (key, value) pairs) and the formulas of the menu's entries."""
+
+    generation: int
+    draft: Any
+    sid: str
+    target: tuple[tuple[str, Any], ...]
+    formulas: tuple[Any, ...]
+
+
+def target_dict(target: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in target}
+
+
+def compute_marks(request: MarksRequest) -> tuple[str, ...]:
+    """One mark per entry ("valid", "reachable", "impossible", "undecided"), bounded."""
+    from portia_tui.core.author import world_marks
+
+    return tuple(world_marks.marks(request.draft, request.sid, target_dict(request.target),
+                                   request.formulas, deadline=time.monotonic() + BUDGET))
+
+
+def target_words(puzzle: WorldPuzzle, target: dict[str, Any] | None) -> str:
+    return "" if target is None else answer_words(puzzle, target)
+
+
+#: at most this many target answers are offered
+TARGETS = 200
+
+
+def target_choices(draft: Any) -> list[dict[str, Any]]:
+    """The answers the page's rules allow whatever its statements say (every statement
+    free): what the author may build toward. Bounded (Stopped past the budget)."""
+    from portia_tui.core.language.world import WorldStatement
+    from portia_tui.core.solve.general import solve
+
+    puzzle = draft.analysed()
+    free = tuple(WorldStatement(s.id, s.by, ("true", "this")) for s in puzzle.statements)
+    result = solve(puzzle.replace(statements=free), limit=TARGETS,
+                   deadline=time.monotonic() + BUDGET)
+    return result.answers[:TARGETS]
