@@ -80,31 +80,29 @@ def rows(draft: Draft) -> list[tuple[str, list[str]]]:
             for e in draft.puzzle.entities]
 
 
-#: how each mode reads, for people and for rooms' signs
+#: how each mode reads, for people and for signs
 MODE_WORDS = {"true": "always tell the truth", "false": "always lie",
               "free": "may say anything"}
-SIGN_WORDS = {"true": "bear true signs", "false": "bear false signs",
-              "free": "may bear either"}
+SIGN_WORDS = {"true": "true", "false": "false", "free": "either"}
 
 
 def modes_text(draft: Draft) -> str:
+    """Who speaks truly, in one short sentence: "Knights always tell the truth; knaves
+    always lie.", "Signs: true with a lady, false with a tiger, either when empty."."""
     p = draft.puzzle
     if not p.speaker_attr:
-        return "Signs may be true or false (no speaker rule)." if rooms(draft) else \
-            "Statements may be true or false (no speaker rule)."
-    table = SIGN_WORDS if rooms(draft) else MODE_WORDS
+        return "Signs may be true or false." if rooms(draft) else \
+            "Statements may be true or false."
+    values = p.attributes[p.speaker_attr]
     if rooms(draft):
-        said = "; ".join(f"rooms with {_a(v)} {table[p.mode(None, v)]}"
-                         for v in p.attributes[p.speaker_attr])
-    else:
-        said = "; ".join(f"{sn.plural(v)} {table[p.mode(None, v)]}"
-                         for v in p.attributes[p.speaker_attr])
+        return "Signs: " + ", ".join(
+            f"{SIGN_WORDS[p.mode(None, v)]} {'when empty' if v == 'empty' else 'with ' + _a(v)}"
+            for v in values) + "."
+    said = "; ".join(f"{sn.plural(v)} {MODE_WORDS[p.mode(None, v)]}" for v in values)
     return said[:1].upper() + said[1:] + "."
 
 
 def _a(value: str) -> str:
-    if value == "empty":
-        return "nothing"
     return ("an " if value[:1] in "aeiou" else "a ") + value
 
 

@@ -313,7 +313,7 @@ class WorldEditorScreen(Screen):
 
         target = self.world_model.target
         if target is None:
-            return "Target: none yet (t chooses the answer you build toward; the menus mark it)."
+            return "Target: none (t picks the answer you build toward: the menus mark it)."
         return f"Target: {target_words(self.draft.analysed(), dict(target))} (t changes)."
 
     # ----------------------------------------------------------------- files

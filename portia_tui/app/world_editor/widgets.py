@@ -28,7 +28,7 @@ class WorldSlot(Static, can_focus=True):
         super().__init__("", classes="wslot", markup=False)
         self.entity = entity
         self.position = position
-        self.text = ""
+        self.text: str | None = None
         self.show(text)
 
     def show(self, text: str) -> None:
