@@ -1,0 +1,318 @@
+"""Algorithm 2 for truth puzzles: the marks of a slot's menu toward a target answer, and the
+analysis the editor shows. Pure functions of the draft (plus slot, target and budget), so an
+editor runs them in a worker and drops a result computed for an older edit.
+
+A mark says what one menu entry, put in the slot, leaves possible for the other empty slots,
+each filled from its own menu (:func:`world_menus.slot_menu` by default):
+
+- ``valid`` (★): some filling of the other empty slots makes the target the only answer;
+- ``reachable`` (✓): the target stays an answer for some filling, but never the only one;
+- ``impossible`` (✗): no filling leaves the target an answer;
+- ``undecided`` (?): not worked out within the budget (never a guess).
+
+How (exact, no sampling): the general engine's masks over one space of worlds, the
+attribute values and the truth values of the slots a statement names (a slot named by
+another statement gets its own truth value; it must then equal what the slot says). An entry
+e in slot s keeps the worlds ``ok(s, e)`` where it is consistent with its speaker's mode (and
+with the slot's truth value). A filling keeps the consistent worlds that every filled slot
+keeps, so the target is an answer for some filling exactly when some target world is kept by
+the entry and, for each other empty slot, by some entry of its menu (one AND per entry). For
+★, the other slots' entries must between them drop every world whose answer is not the
+target while keeping one target world: an exact search over the slots' distinct masks (each
+branch drops the first world still standing), with failed states remembered.
+
+Public API: :func:`mark_slot`, :func:`targets`, :func:`analyse` (:class:`Analysis`),
+:data:`MARKS`, :data:`MARK_SYMBOLS`, :data:`MAX_WORLDS`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from portia_tui.core.author.world_editing import EMPTY, Draft, words
+from portia_tui.core.author.world_menus import Entry, slot_menu
+from portia_tui.core.language import formulas as fm
+from portia_tui.core.language.formulas import Formula, WorldError, freeze
+from portia_tui.core.language.world import WorldPuzzle, WorldStatement
+from portia_tui.core.solve.general import Evaluation, world_count
+from portia_tui.core.solve.world_result import Stop, Stopped
+
+MARKS = ("valid", "reachable", "impossible", "undecided")
+MARK_SYMBOLS = {"valid": "★", "reachable": "✓", "impossible": "✗", "undecided": "?"}
+#: the largest space of worlds the marks work in (past it every mark is undecided)
+MAX_WORLDS = 1 << 22
+
+
+class _Space:
+    """The worlds of a draft with the slots' menus: masks of the consistent worlds, of the
+    target, and of what each entry keeps."""
+
+    def __init__(self, draft: Draft, menus: Mapping[str, Sequence[Formula]], stop: Stop):
+        full = draft.puzzle
+        named = _named(full, draft.empty, menus)
+        kept = tuple(s for s in full.statements if s.id not in draft.empty or s.id in named)
+        self.puzzle = full.replace(statements=kept)
+        self.named = named
+        self.full = full
+        self.too_big = world_count(self.puzzle) > MAX_WORLDS
+        if self.too_big:
+            return
+        self.ev = Evaluation(self.puzzle, stop)
+        self.stop = stop
+
+    def keeps(self, sid: str, formula: Formula) -> int:
+        """The worlds where slot `sid` saying `formula` is consistent."""
+        ev, s = self.ev, self.full.statement(sid)
+        value = fm.meaning(formula, self.puzzle.scope(WorldStatement(sid, s.by, formula)),
+                           ev.alg)
+        if sid in self.named:
+            return ~(ev.truth(sid) ^ value) & ev.full
+        return value_mode(self.puzzle, ev, s.by, value)
+
+
+def value_mode(p: WorldPuzzle, ev: Evaluation, by: str | None, value: int) -> int:
+    """The worlds where a statement of `by` with truth value mask `value` obeys its mode."""
+    if by is None or p.speaker_attr is None:
+        return ev.full
+    ok = ev.full
+    for v in p.attributes[p.speaker_attr]:
+        mode = p.mode(by, v)
+        if mode != "free":
+            who = ev.atom(by, p.speaker_attr, v)
+            ok &= ~who | (value if mode == "true" else ~value)
+    return ok & ev.full
+
+
+def _named(puzzle: WorldPuzzle, empty: frozenset[str],
+           menus: Mapping[str, Sequence[Formula]]) -> set[str]:
+    """The empty slots some statement, rule, question or menu entry names."""
+    out: set[str] = set()
+    for s in puzzle.statements:
+        if s.id not in empty:
+            for f in s.wordings:
+                out |= fm.reads(f, puzzle.scope(s))
+        for f in menus.get(s.id, ()):
+            out |= fm.reads(f, puzzle.scope(WorldStatement(s.id, s.by, f)))
+    for c in puzzle.constraints:
+        out |= fm.reads(c, puzzle.scope())
+    for item in puzzle.question:
+        formula = getattr(item, "formula", None)
+        if formula is not None:
+            out |= fm.reads(formula, puzzle.scope())
+    return out & set(empty)
+
+
+class _Cover:
+    """The search for ★: pick one class (a distinct keep-mask) for each other empty slot so
+    that no non-target world stays and some target world does."""
+
+    def __init__(self, classes: dict[str, list[int]], stop: Stop):
+        self.classes = classes
+        self.stop = stop
+        self.failed: set[tuple[int, int, frozenset[str]]] = set()
+        self.steps = 0
+
+    def run(self, alive: int, rest: int, slots: frozenset[str]) -> bool:
+        if not rest:
+            return bool(alive)
+        if not alive:
+            return False
+        key = (alive, rest, slots)
+        if key in self.failed:
+            return False
+        self.steps += 1
+        if not self.steps & 255:
+            self.stop.check()
+        low = rest & -rest
+        for sid, cls in self._options(alive, rest, low, slots):
+            if self.run(alive & cls, rest & cls, slots - {sid}):
+                return True
+        self.failed.add(key)
+        return False
+
+    def _options(self, alive: int, rest: int, low: int,
+                 slots: frozenset[str]) -> list[tuple[str, int]]:
+        """The classes that drop world `low` and keep a target world, none dominated by
+        another of its slot (keeps no more targets and drops no more), most dropped first."""
+        out: list[tuple[int, str, int]] = []
+        for sid in slots:
+            seen: list[tuple[int, int]] = []
+            for cls in self.classes[sid]:
+                if cls & low or not cls & alive:
+                    continue
+                a, r = cls & alive, cls & rest
+                if any(a2 | a == a2 and r2 & r == r2 for a2, r2 in seen):
+                    continue
+                seen = [(a2, r2) for a2, r2 in seen if not (a | a2 == a and r & r2 == r)]
+                seen.append((a, r))
+            for a, r in seen:
+                out.append((r.bit_count(), sid, a | r))
+        out.sort(key=lambda x: x[0])
+        return [(sid, cls) for _n, sid, cls in out]
+
+
+def _menus(draft: Draft, sid: str, entries: Sequence[Any] | None,
+           menus: Mapping[str, Sequence[Any]] | None) -> dict[str, list[Formula]]:
+    out: dict[str, list[Formula]] = {}
+    for other in sorted(draft.empty | {sid}):
+        given = entries if other == sid else (menus or {}).get(other)
+        if given is None:
+            given = slot_menu(draft, other)
+        out[other] = [freeze(e.formula if isinstance(e, Entry) else e) for e in given]
+    return out
+
+
+def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
+              entries: Sequence[Any] | None = None, *, seconds: float | None = None,
+              cancel: Callable[[], bool] | None = None,
+              menus: Mapping[str, Sequence[Any]] | None = None) -> list[str]:
+    """The mark of each entry (Entries or formulas; default: the slot's menu) put in slot
+    `sid`, toward the answer `target`, the other empty slots filled from `menus` (sid ->
+    entries; default: their slot menus). A filled slot `sid` is marked as though it were
+    empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided."""
+    if sid not in draft.empty:
+        draft = draft.with_cleared(sid)
+    table = _menus(draft, sid, entries, menus)
+    mine = table[sid]
+    stop = Stop(None if seconds is None else time.monotonic() + seconds, cancel)
+    marks = ["undecided"] * len(mine)
+    try:
+        space = _Space(draft, table, stop)
+        if space.too_big:
+            return marks
+        _mark_all(space, sid, target, table, marks)
+    except Stopped:
+        pass
+    return marks
+
+
+def _mark_all(space: _Space, sid: str, target: Mapping[str, Any],
+              table: dict[str, list[Formula]], marks: list[str]) -> None:
+    ev = space.ev
+    goal = ev.answer_mask(dict(target)) & ev.consistent
+    classes: dict[str, list[int]] = {}
+    reach_all = ev.consistent
+    for other, formulas in table.items():
+        if other == sid:
+            continue
+        distinct = {space.keeps(other, f) & ev.consistent for f in formulas}
+        classes[other] = sorted(distinct, key=lambda m: -m.bit_count())
+        union = 0
+        for m in distinct:
+            union |= m
+        reach_all &= union
+    cover = _Cover(classes, space.stop)
+    done: dict[int, str] = {}
+    for i, f in enumerate(table[sid]):
+        base = space.keeps(sid, f) & reach_all
+        if base not in done:
+            done[base] = _mark(base, goal, cover, frozenset(classes))
+        marks[i] = done[base]
+
+
+def _mark(base: int, goal: int, cover: _Cover, slots: frozenset[str]) -> str:
+    alive = base & goal
+    if not alive:
+        return "impossible"
+    if cover.run(alive, base & ~goal, slots):
+        return "valid"
+    return "reachable"
+
+
+# --------------------------------------------------------------------------- targets
+def targets(draft: Draft, most: int = 4096) -> list[dict[str, Any]]:
+    """The answers the author may aim at: those the rules allow whatever the statements say
+    (every slot free; at most `most`, in the engine's order)."""
+    frame = draft.puzzle.replace(statements=tuple(
+        WorldStatement(s.id, s.by, EMPTY) for s in draft.puzzle.statements))
+    try:
+        frame.validate()
+        ev = Evaluation(frame)
+    except WorldError:
+        return []
+    return ev.answers(ev.consistent, most)
+
+
+# --------------------------------------------------------------------------- analysis
+@dataclass
+class Analysis:
+    """What the editor's analysis panel shows for the draft as it stands (empty slots
+    silent): ``answers`` (at most the limit), ``count`` (how many: ``complete`` says whether
+    every answer was found), ``paradox`` (no solution), ``several``, ``unique``; ``clues``
+    ((sentence, formula, answer) that leave one answer, when there are several);
+    ``target_fits`` / ``target_alone`` for a target; ``stopped`` when the budget ran out
+    (what was found by then is kept)."""
+
+    answers: list[dict[str, Any]] = field(default_factory=list)
+    complete: bool = True
+    clues: list[tuple[str, Formula, dict[str, Any]]] = field(default_factory=list)
+    clues_complete: bool = True
+    target_fits: bool | None = None
+    target_alone: bool | None = None
+    stopped: bool = False
+    empty_slots: int = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.answers)
+
+    @property
+    def paradox(self) -> bool:
+        return self.complete and not self.answers
+
+    @property
+    def several(self) -> bool:
+        return len(self.answers) > 1
+
+    @property
+    def unique(self) -> bool:
+        return self.complete and len(self.answers) == 1
+
+
+#: answers listed at most, and clues looked for only below this many answers
+ANSWER_LIMIT = 1000
+
+
+def analyse(draft: Draft, target: Mapping[str, Any] | None = None, *,
+            seconds: float | None = None, cancel: Callable[[], bool] | None = None
+            ) -> Analysis:
+    """The analysis of the draft as it stands (see :class:`Analysis`), bounded by `seconds`
+    and `cancel`."""
+    from portia_tui.core.author.clue import clues
+    from portia_tui.core.solve.general import solve
+
+    deadline = None if seconds is None else time.monotonic() + seconds
+    out = Analysis(empty_slots=len(draft.empty))
+    puzzle = draft.analysed()
+    try:
+        result = solve(puzzle, limit=ANSWER_LIMIT, deadline=deadline, cancel=cancel)
+        out.answers = list(result.answers)
+        out.complete = bool(result.answers_complete)
+        if target is not None:
+            out.target_fits = dict(target) in out.answers
+            out.target_alone = out.target_fits and out.unique
+        if out.several and out.complete:
+            out.clues_complete = False
+            report = clues(puzzle, deadline=deadline, cancel=cancel)
+            ctx = draft.context()
+            out.clues = [(words(c.fact, ctx), c.fact, c.answer) for c in report.clues]
+            out.clues_complete = True
+    except Stopped:
+        out.stopped = True
+    return out
+
+
+__all__ = [
+    "ANSWER_LIMIT",
+    "EMPTY",
+    "MARKS",
+    "MARK_SYMBOLS",
+    "MAX_WORLDS",
+    "Analysis",
+    "analyse",
+    "mark_slot",
+    "targets",
+]
