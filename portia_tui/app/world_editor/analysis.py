@@ -17,6 +17,8 @@ from portia_tui.core.language.world import WorldPuzzle
 
 #: seconds one analysis may take (answers, paradoxes and clues together)
 BUDGET = 4.0
+#: seconds the marks of one menu may take (the rest are undecided)
+MARKS_BUDGET = 3.0
 #: answers listed in the panel (the count goes on past them)
 SHOWN_ANSWERS = 6
 #: clues listed in the panel
@@ -25,11 +27,12 @@ SHOWN_CLUES = 6
 
 @dataclass(frozen=True)
 class Request:
-    """An analysis of `puzzle` (the page with its empty slots left out), made at edit
-    `generation`."""
+    """An analysis of `draft` (a core Draft: empty slots say nothing), made at edit
+    `generation`, with the author's target answer (sorted (key, value) pairs) if any."""
 
     generation: int
-    puzzle: WorldPuzzle
+    draft: Any
+    target: tuple[tuple[str, Any], ...] | None = None
 
 
 @dataclass
@@ -37,7 +40,7 @@ class Report:
     """The analysis panel's content; every line already in words."""
 
     request: Request
-    #: how many answers (at most the solver's limit); None when the analysis stopped early
+    #: how many answers (at most the core's limit); None when the analysis stopped first
     answers: int | None = None
     #: True when `answers` is every answer
     complete: bool = True
@@ -48,7 +51,10 @@ class Report:
     #: the facts that would leave exactly one answer, in words, and the facts themselves
     clues: list[str] = field(default_factory=list)
     clue_facts: list[Any] = field(default_factory=list)
-    #: why something is missing ("ran out of time", "the page states nothing yet")
+    #: the target answer: whether it is among the answers, and the only one
+    target_fits: bool | None = None
+    target_alone: bool | None = None
+    #: why something is missing ("ran out of time")
     note: str = ""
 
 
@@ -61,8 +67,17 @@ def said(puzzle: WorldPuzzle, formula: Any, speaker: str | None = None) -> str:
 
 
 def answer_words(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
+    """An answer, short: "A knight, B knave, C knight"; "A knight werewolf, B knave human";
+    "the lady in room II" (the question's other items in the player's words)."""
     from portia_tui.core.explain.island_game import answer_words as words
+    from portia_tui.core.language.world import AskOf
 
+    asked = puzzle.question
+    if asked and all(isinstance(q, AskOf) for q in asked):
+        per: dict[str, list[str]] = {}
+        for q in asked:
+            per.setdefault(q.entity, []).append(str(answer.get(q.key)))  # type: ignore[union-attr]
+        return ", ".join(f"{e} {' '.join(v)}" for e, v in per.items())
     try:
         return words(puzzle, answer)
     except Exception:  # noqa: BLE001 - an answer no sentence words: its keys and values
@@ -70,29 +85,42 @@ def answer_words(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
 
 
 def compute(request: Request) -> Report:
-    """The whole report of one request, bounded by :data:`BUDGET` seconds."""
-    from portia_tui.core.solve.general import solve
+    """The whole report of one request (core/author/world_marks.analyse, worded), bounded by
+    :data:`BUDGET` seconds."""
+    from portia_tui.core.author.world_marks import analyse
     from portia_tui.core.solve.world_result import Stopped
 
-    puzzle = request.puzzle
-    report = Report(request)
-    deadline = time.monotonic() + BUDGET
-    try:
-        result = solve(puzzle, deadline=deadline)
-    except Stopped:
+    draft = request.draft
+    puzzle = draft.analysed()
+    target = None if request.target is None else target_dict(request.target)
+    found = analyse(draft, target, seconds=BUDGET)
+    report = Report(request, target_fits=found.target_fits, target_alone=found.target_alone)
+    if found.stopped and not found.answers:
         report.note = "The analysis ran out of time on this page."
         return report
-    report.answers = len(result.answers)
-    report.complete = bool(result.answers_complete)
-    report.answer_lines = [answer_words(puzzle, a) for a in result.answers[:SHOWN_ANSWERS]]
-    try:
-        if not result.answers:
-            report.paradoxes = paradoxes(puzzle, deadline)
-        elif len(result.answers) > 1:
-            report.clues, report.clue_facts = clue_lines(puzzle, deadline)
-    except Stopped:
-        report.note = "Out of time before the paradoxes or clues were found."
+    report.answers = found.count
+    report.complete = found.complete
+    report.answer_lines = [answer_words(puzzle, a) for a in found.answers[:SHOWN_ANSWERS]]
+    for sentence, fact, answer in found.clues[:SHOWN_CLUES]:
+        trivial = " (names the answer itself)" if _trivial(puzzle, fact) else ""
+        report.clues.append(f"“{sentence}” → {answer_words(puzzle, answer)}{trivial}")
+    report.clue_facts = [fact for _s, fact, _a in found.clues]
+    if len(found.clues) > SHOWN_CLUES:
+        report.clues.append(f"… and {len(found.clues) - SHOWN_CLUES} more")
+    if found.stopped:
+        report.note = "Out of time before every clue was tried."
+    if found.paradox:
+        try:
+            report.paradoxes = paradoxes(puzzle, time.monotonic() + BUDGET)
+        except Stopped:
+            report.note = "Out of time before the reason was found."
     return report
+
+
+def _trivial(puzzle: WorldPuzzle, fact: Any) -> bool:
+    from portia_tui.core.author.clue import trivial
+
+    return trivial(puzzle, fact)
 
 
 def paradoxes(puzzle: WorldPuzzle, deadline: float) -> list[str]:
@@ -132,23 +160,6 @@ def _closure(puzzle: WorldPuzzle, sid: str) -> tuple:
     return tuple(s for s in puzzle.statements if s.id in wanted)
 
 
-def clue_lines(puzzle: WorldPuzzle, deadline: float) -> tuple[list[str], list[Any]]:
-    """The missing clues (core/author/clue.py) in words ("the fact → the answer it leaves"),
-    and the facts, best first."""
-    from portia_tui.core.author.clue import clues
-
-    found = clues(puzzle, deadline=deadline)
-    lines = []
-    for c in found.clues[:SHOWN_CLUES]:
-        fact = said(puzzle, c.fact)
-        lines.append(f"“{fact}” → {answer_words(puzzle, c.answer)}"
-                     + ("  (names the answer itself)" if c.trivial else ""))
-    more = len(found.clues) - SHOWN_CLUES
-    if more > 0:
-        lines.append(f"… and {more} more")
-    return lines, [c.fact for c in found.clues]
-
-
 # --------------------------------------------------------------------------- marks
 @dataclass(frozen=True)
 class MarksRequest:
@@ -167,11 +178,12 @@ def target_dict(target: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
 
 
 def compute_marks(request: MarksRequest) -> tuple[str, ...]:
-    """One mark per entry ("valid", "reachable", "impossible", "undecided"), bounded."""
-    from portia_tui.core.author import world_marks
+    """One mark per entry ("valid", "reachable", "impossible", "undecided"), bounded: the
+    core's marks (core/author/world_marks.py)."""
+    from portia_tui.core.author.world_marks import mark_slot
 
-    return tuple(world_marks.marks(request.draft, request.sid, target_dict(request.target),
-                                   request.formulas, deadline=time.monotonic() + BUDGET))
+    return tuple(mark_slot(request.draft, request.sid, target_dict(request.target),
+                           list(request.formulas), seconds=MARKS_BUDGET))
 
 
 def target_words(puzzle: WorldPuzzle, target: dict[str, Any] | None) -> str:
@@ -183,13 +195,8 @@ TARGETS = 200
 
 
 def target_choices(draft: Any) -> list[dict[str, Any]]:
-    """The answers the page's rules allow whatever its statements say (every statement
-    free): what the author may build toward. Bounded (Stopped past the budget)."""
-    from portia_tui.core.language.world import WorldStatement
-    from portia_tui.core.solve.general import solve
+    """The answers the page's rules allow whatever its statements say: what the author may
+    build toward (core/author/world_marks.targets)."""
+    from portia_tui.core.author.world_marks import targets
 
-    puzzle = draft.analysed()
-    free = tuple(WorldStatement(s.id, s.by, ("true", "this")) for s in puzzle.statements)
-    result = solve(puzzle.replace(statements=free), limit=TARGETS,
-                   deadline=time.monotonic() + BUDGET)
-    return result.answers[:TARGETS]
+    return targets(draft, TARGETS)

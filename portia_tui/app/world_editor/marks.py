@@ -21,8 +21,7 @@ from .analysis import MarksRequest, compute_marks, target_words
 if TYPE_CHECKING:
     from .screen import WorldEditorScreen
 
-LEGEND = ("★ valid (the other empty slots can be filled to make it well posed) · ✓ reachable "
-          "(fits, never alone) · ✗ impossible · ? undecided")
+LEGEND = "★ valid · ✓ reachable · ✗ impossible · ? undecided (? in the editor: help)"
 NO_TARGET = "No marks yet: t chooses the answer you are building toward (★ ✓ ✗ aim at it)."
 
 
@@ -57,8 +56,8 @@ class MarksJob:
         target = self.screen.world_model.target
         aim = target_words(self.screen.draft.analysed(), target) if target else ""
         if pending:
-            return f"Checking each choice toward: {aim}…"
-        return f"Toward: {aim}.  {LEGEND}"
+            return f"Checking each choice toward {aim}…"
+        return f"Toward {aim}: {LEGEND}"
 
     def show_on(self, menu: MenuScreen, sid: str, entries: list) -> None:
         """Give the menu its marks: at once when known, else once worked out."""

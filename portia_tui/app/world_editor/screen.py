@@ -180,7 +180,10 @@ class WorldEditorScreen(Screen):
 
     # ----------------------------------------------------------------- analysis
     def request_analysis(self) -> None:
-        request = Request(self.world_model.generation, self.draft.analysed())
+        model = self.world_model
+        target = None if model.target is None else tuple(sorted(
+            (k, tuple(v) if isinstance(v, list) else v) for k, v in model.target.items()))
+        request = Request(model.generation, model.draft, target)
         self.wanted = request
         self.query_one(AnalysisView).say("Working out the answers…")
         self.run_worker(partial(self._analyse, request), thread=True, exclusive=True,
@@ -236,6 +239,10 @@ class WorldEditorScreen(Screen):
             lines += [f"  {c}" for c in report.clues]
         elif n is not None and n > 1:
             lines.append("No single fact makes it well posed: change a statement.")
+        if report.target_fits is not None:
+            lines.append("Target: the only answer: well posed toward it." if report.target_alone
+                         else "Target: one of the answers, not yet the only one."
+                         if report.target_fits else "Target: not an answer now.")
         if report.note and n is not None:
             lines.append(report.note)
         empty = empty_words(self.draft)
