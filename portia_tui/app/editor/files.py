@@ -127,8 +127,9 @@ class FileActions:
 
     async def save_as(self) -> bool:
         hint = self.SAVE_HINT
-        if getattr(self.model, "source", None) is not None:
-            hint = f"{self.model.source.name} was imported; it is saved as TOML. " + hint
+        source = getattr(self.model, "source", None)
+        if source is not None:
+            hint = f"{source.name} was imported; it is saved as TOML. " + hint
         initial, error = self.model.suggested_path(), ""
         while True:
             path = await self.screen.ask_screen(

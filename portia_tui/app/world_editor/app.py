@@ -39,7 +39,7 @@ class WorldEditorApp(PortiaApp):
         if opened and path is not None:
             session = Session(draft, path=path, saved=draft, stamp=FileStamp.of(path))
         else:
-            session = Session.new(draft, path)
+            session = Session(draft, path=path, saved=None if path is not None else draft)
         return cls(session, store)
 
     @property

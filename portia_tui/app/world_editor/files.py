@@ -52,7 +52,7 @@ class WorldFiles(FileActions):
         self.forget_recovery(old_path)
         self.forget_recovery(path)
         self.screen.sync_chrome()
-        warning = self.screen.save_warning()
+        warning = self.screen.save_warning()  # type: ignore[attr-defined]
         if warning:
             self.screen.notify(f"Saved {path}, but {warning}.", severity="warning")
         else:

@@ -54,7 +54,7 @@ class MarksJob:
 
     def legend(self, pending: bool) -> str:
         target = self.screen.world_model.target
-        aim = target_words(self.screen.draft.analysed(), target) if target else ""
+        aim = target_words(self.screen.draft.analysed(), dict(target)) if target else ""
         if pending:
             return f"Checking each choice toward {aim}…"
         return f"Toward {aim}: {LEGEND}"

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from textual import events
+from textual.widgets import OptionList
+
 from portia_tui.app.editor.screens.menu import MenuScreen
 from portia_tui.core.author import world_menus as wm
 from portia_tui.core.errors import PortiaError
@@ -30,6 +33,30 @@ COMPOUND_ENTRIES = (
     ("not", "It is not true that …  (choose one statement)"),
 )
 COMPOUND_GROUP = "Compound: two statements joined (and, or, if)"
+
+
+class WorldMenu(MenuScreen):
+    """The casket editor's menu, answering enter at once.
+
+    Textual 8.2 runs OptionList's enter binding when the key reaches the app, and the
+    OptionSelected message it posts then climbs back down to the screen: by then the next
+    key of a burst was already handed on, to this menu (a compound's second part lost its
+    first letter). Enter here chooses the highlighted entry while the key is still
+    travelling, so the dialog's answer holds the next keys back in time.
+    """
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key != "enter":
+            super().on_key(event)
+            return
+        event.stop()
+        event.prevent_default()
+        if self.answered:
+            return
+        at = self.query_one("#menu", OptionList).highlighted
+        entry = self._lines[at] if at is not None and at < len(self._lines) else None
+        if entry is not None:
+            self.dismiss(self.options[entry][1])
 
 
 class Menus:
@@ -66,7 +93,7 @@ class Menus:
         options = tuple((e.sentence, ("set", e.formula)) for e in entries) + tuple(
             (text, ("compound", conn)) for conn, text in COMPOUND_ENTRIES)
         groups = tuple(e.group for e in entries) + (COMPOUND_GROUP,) * len(COMPOUND_ENTRIES)
-        menu = MenuScreen().show(entity, position, title, options,
+        menu = WorldMenu().show(entity, position, title, options,
                                  None if slot.says is None else ("set", slot.says),
                                  groups=groups)
         self.open_menu = menu
@@ -91,14 +118,14 @@ class Menus:
         label = dict(COMPOUND_ENTRIES)[conn].split("  (")[0]
         options = tuple((e.sentence, e.formula) for e in entries)
         groups = tuple(e.group for e in entries)
-        first = await self.screen.ask_screen(MenuScreen().show(
+        first = await self.screen.ask_screen(WorldMenu().show(
             -1, -1, f"{label}: the first part", options, None, groups=groups))
         if first is None:
             return None
         second = None
         if conn != "not":
             said = next(e.sentence for e in entries if e.formula == first)
-            second = await self.screen.ask_screen(MenuScreen().show(
+            second = await self.screen.ask_screen(WorldMenu().show(
                 -1, -1, f"{label.replace('…', '“' + said + '”', 1)}: the second part",
                 options, None, groups=groups))
             if second is None:
@@ -127,12 +154,20 @@ class Menus:
     async def add_slot(self) -> None:
         slot = self._focused()
         entity = slot.by if slot is not None else self.screen.draft.puzzle.entities[0]
-        await self._checked_edit(lambda: self.screen.draft.with_slot_added(entity))
+        await self._slot_edit("with_slot_added", entity)
 
     async def remove_slot(self) -> None:
         slot = self._focused()
         if slot is not None:
-            await self._checked_edit(lambda: self.screen.draft.with_slot_removed(slot.id))
+            await self._slot_edit("with_slot_removed", slot.id)
+
+    async def _slot_edit(self, name: str, arg: str) -> None:
+        edit = getattr(self.screen.draft, name, None)
+        if edit is None:  # the core's draft does not offer it (yet)
+            self.screen.notify("Adding or removing a statement is not available in this "
+                               "version.", severity="warning")
+            return
+        await self._checked_edit(lambda: edit(arg))
 
     def _focused(self):
         key = self.screen.focused_slot()
@@ -147,13 +182,14 @@ class Menus:
         draft = self.screen.draft
         stated = draft.rule_sentences()
         entries = wm.rule_menu(draft)
-        options = tuple((f"Remove: {r}", ("remove", i)) for i, r in enumerate(stated))
+        options: tuple[tuple[str, Any], ...] = tuple(
+            (f"Remove: {r}", ("remove", i)) for i, r in enumerate(stated))
         groups = ("The puzzle's rules now (enter removes one)",) * len(stated)
         options += tuple((e.sentence, ("add", e.formula)) for e in entries)
         groups += tuple(f"Add: {e.group}" for e in entries)
         options += tuple((text, ("compound", conn)) for conn, text in COMPOUND_ENTRIES)
         groups += (f"Add: {COMPOUND_GROUP}",) * len(COMPOUND_ENTRIES)
-        choice = await self.screen.ask_screen(MenuScreen().show(
+        choice = await self.screen.ask_screen(WorldMenu().show(
             -1, -1, "Rules the narrator states: add one, or remove one (escape: none)",
             options, None, groups=groups))
         if choice is None:
@@ -182,7 +218,7 @@ class Menus:
         groups = tuple("Everyone" if c.entity is None else
                        page.entity_title(self.screen.draft, c.entity) + " alone"
                        for c in choices)
-        choice = await self.screen.ask_screen(MenuScreen().show(
+        choice = await self.screen.ask_screen(WorldMenu().show(
             -1, -1, "Who speaks truly (escape keeps the modes)", options, None, groups=groups))
         if choice is not None:
             await self._checked_edit(lambda: self.screen.draft.with_mode(
@@ -199,7 +235,7 @@ class Menus:
         groups = tuple("The whole answer" if not c.ask else
                        "Yes or no" if c.text.endswith("?") and c.text.startswith("Is ")
                        else "One thing" for c in choices)
-        choice = await self.screen.ask_screen(MenuScreen().show(
+        choice = await self.screen.ask_screen(WorldMenu().show(
             -1, -1, "What must the solver find? (escape keeps the question)", options,
             tuple(draft.puzzle.ask), groups=groups))
         if choice is not None:
@@ -220,12 +256,13 @@ class Menus:
             self.screen.notify(f"No targets: {exc}", severity="warning")
             return
         puzzle = draft.analysed()
-        options = tuple((answer_words(puzzle, a), a) for a in answers)
+        options: tuple[tuple[str, Any], ...] = tuple(
+            (answer_words(puzzle, a), a) for a in answers)
         groups = ("Answers the rules allow",) * len(options)
         options += (("No target: no marks in the menus", "none"),)
         groups += ("No target",)
         current = self.screen.world_model.target
-        choice = await self.screen.ask_screen(MenuScreen().show(
+        choice = await self.screen.ask_screen(WorldMenu().show(
             -1, -1, "The answer you build toward: the menus mark each statement toward it",
             options, dict(current) if current is not None else "none", groups=groups))
         if choice is None:
@@ -243,7 +280,7 @@ class Menus:
                                "several answers and one fact would settle it.")
             return
         options = tuple((line, fact) for line, fact in zip(report.clues, report.clue_facts))
-        choice = await self.screen.ask_screen(MenuScreen().show(
+        choice = await self.screen.ask_screen(WorldMenu().show(
             -1, -1, "Add a clue as a rule the narrator states (escape adds none)", options,
             None, groups=("Clues that leave one answer",) * len(options)))
         if choice is not None:

@@ -112,10 +112,10 @@ class EntitiesView(VerticalScroll):
         self.panels = [EntityPanel(i, title, texts) for i, (title, texts) in enumerate(rows)]
         await self.mount_all(self.panels)
         if where is not None:
-            slot = self.slot(*where) or self.slot(where[0], len(rows[where[0]][1]) - 1
-                                                  if where[0] < len(rows) else 0)
-            if slot is not None:
-                slot.focus()
+            entity = min(where[0], len(rows) - 1)
+            found = self.slot(entity, min(where[1], len(rows[entity][1]) - 1))
+            if found is not None:
+                found.focus()
 
 
 class AnalysisView(VerticalScroll):
