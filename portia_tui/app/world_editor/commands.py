@@ -40,8 +40,7 @@ ACTIONS: tuple[EditorAction, ...] = (
 
 #: the footer: these actions' first keys, in this order, with these short labels
 FOOTER = {"quit": "Quit", "help": "Help", "save": "Save", "undo": "Undo",
-          "rules_menu": "Rules", "modes_menu": "Modes", "question_menu": "Question",
-          "target_menu": "Target", "add_slot": "Add"}
+          "target_menu": "Target", "rules_menu": "Rules", "question_menu": "Question"}
 #: actions that stay bound on the slots themselves (enter there opens the slot's menu)
 SLOT_KEYS = frozenset({"slot_menu"})
 

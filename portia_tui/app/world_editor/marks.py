@@ -21,7 +21,7 @@ from .analysis import MarksRequest, compute_marks, target_words
 if TYPE_CHECKING:
     from .screen import WorldEditorScreen
 
-LEGEND = "★ valid · ✓ reachable · ✗ impossible · ? undecided (? in the editor: help)"
+LEGEND = "★ valid · ✓ reachable · ✗ impossible · ? undecided"
 NO_TARGET = "No marks yet: t chooses the answer you are building toward (★ ✓ ✗ aim at it)."
 
 
@@ -59,9 +59,10 @@ class MarksJob:
             return f"Checking each choice toward {aim}…"
         return f"Toward {aim}: {LEGEND}"
 
-    def show_on(self, menu: MenuScreen, sid: str, entries: list) -> None:
-        """Give the menu its marks: at once when known, else once worked out."""
-        request = self.request(sid, tuple(e.formula for e in entries))
+    def show_on(self, menu: MenuScreen, sid: str, formulas: tuple[Any, ...]) -> None:
+        """Give the menu the marks of these formulas in slot `sid` (one per entry, the
+        first entries of the menu): at once when known, else once worked out."""
+        request = self.request(sid, formulas)
         self.menu = menu
         if request is None:
             menu.set_marks(None, NO_TARGET)

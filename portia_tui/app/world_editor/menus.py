@@ -16,7 +16,7 @@ from textual.widgets import OptionList
 from portia_tui.app.editor.screens.menu import MenuScreen
 from portia_tui.core.author import world_menus as wm
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.language.formulas import WorldError
+from portia_tui.core.language.formulas import WorldError, freeze, thaw
 
 from . import page
 
@@ -89,7 +89,7 @@ class Menus:
             return
         entries = self.statement_entries(slot.id)
         who = page.entity_title(draft, slot.by or "")
-        title = f"{slot.id}: what does {who} say? (enter chooses, escape keeps it)"
+        title = f"{who} says… (enter chooses, escape keeps)"
         options = tuple((e.sentence, ("set", e.formula)) for e in entries) + tuple(
             (text, ("compound", conn)) for conn, text in COMPOUND_ENTRIES)
         groups = tuple(e.group for e in entries) + (COMPOUND_GROUP,) * len(COMPOUND_ENTRIES)
@@ -97,7 +97,7 @@ class Menus:
                                  None if slot.says is None else ("set", slot.says),
                                  groups=groups)
         self.open_menu = menu
-        self.screen.marks.show_on(menu, slot.id, entries)
+        self.screen.marks.show_on(menu, slot.id, tuple(e.formula for e in entries))
         try:
             choice = await self.screen.ask_screen(menu)
         finally:
@@ -118,16 +118,23 @@ class Menus:
         label = dict(COMPOUND_ENTRIES)[conn].split("  (")[0]
         options = tuple((e.sentence, e.formula) for e in entries)
         groups = tuple(e.group for e in entries)
-        first = await self.screen.ask_screen(WorldMenu().show(
-            -1, -1, f"{label}: the first part", options, None, groups=groups))
+        menu = WorldMenu().show(-1, -1, f"{label}: the first part", options, None,
+                                groups=groups)
+        if conn == "not":
+            self._compound_marks(menu, sid, conn, None, entries)
+        elif sid is not None:
+            menu.set_marks(None, "The marks come with the second part (the whole statement).")
+        first = await self.screen.ask_screen(menu)
         if first is None:
             return None
         second = None
         if conn != "not":
             said = next(e.sentence for e in entries if e.formula == first)
-            second = await self.screen.ask_screen(WorldMenu().show(
+            menu = WorldMenu().show(
                 -1, -1, f"{label.replace('…', '“' + said + '”', 1)}: the second part",
-                options, None, groups=groups))
+                options, None, groups=groups)
+            self._compound_marks(menu, sid, conn, first, entries)
+            second = await self.screen.ask_screen(menu)
             if second is None:
                 return None
         try:
@@ -135,6 +142,16 @@ class Menus:
         except ValueError as exc:
             self.screen.notify(f"Not added: {exc}.", severity="warning")
             return None
+
+    def _compound_marks(self, menu: MenuScreen, sid: str | None, conn: str, first: Any,
+                        entries: list[wm.Entry]) -> None:
+        """Mark each entry of a compound's last step as the whole compound it makes."""
+        if sid is None:
+            return
+        join = wm.CONNECTIVES[conn]
+        formulas = tuple(freeze(join(thaw(e.formula), None) if first is None
+                                else join(thaw(first), thaw(e.formula))) for e in entries)
+        self.screen.marks.show_on(menu, sid, formulas)
 
     async def _checked_edit(self, make) -> bool:
         """An edit the core may refuse (WorldError, ValueError): refused with a notice."""

@@ -124,10 +124,11 @@ class WorldEditorScreen(Screen):
             s = page.slot_at(self.draft, (focused.entity, focused.position))
             if s is not None:
                 who = page.entity_title(self.draft, s.by or "")
+                if s.id != s.by:
+                    who += f" ({s.id})"
                 text = self.draft.sentence(s.id)
-                said = f"says “{text}”." if text else "says nothing yet (enter: choose)."
-                self.query_one("#w-focus", Static).update(
-                    f"{s.id}: {who} {said}  a adds a statement, x removes it.")
+                said = f"says “{text}”." if text else "says nothing yet: enter chooses."
+                self.query_one("#w-focus", Static).update(f"{who} {said}")
                 return
         self.query_one("#w-focus", Static).update(
             "Arrow keys move between statements; enter opens a slot's menu.")
