@@ -344,8 +344,9 @@ def answer_words(draft: Draft, answer: Mapping[str, Any]) -> str:
             parts.append(words(("is", item.entity, item.attr, got), ctx))
         else:
             parts.append(f"{item.key} {'Yes' if got else 'No'}")
-    return ", ".join(parts[:1] + [p[:1].lower() + p[1:] if not p.split(" ")[0] in
-                                  draft.puzzle.entities else p for p in parts[1:]])
+    names = draft.puzzle.entities
+    return ", ".join(parts[:1] + [p if p.split(" ")[0] in names else p[:1].lower() + p[1:]
+                                  for p in parts[1:]])
 
 
 __all__ = [
