@@ -232,3 +232,33 @@ def test_portia_new_family_portia_is_the_casket_page(tmp_path, capsys):
 
     puzzle = formats.load(path)
     assert code == 0 and len(puzzle.caskets) == 4 and puzzle.size == 8
+
+
+def test_slots_are_added_and_removed_with_stable_ids():
+    d = we.blank("knights-knaves", 2).with_statement("A", "B is a knave")
+    d = d.with_slot_added("A").with_statement("A.2", "I am a knight")
+    assert [s.id for s in d.slots] == ["A", "A.2", "B"]
+    assert d.sentence("A") == "B is a knave" and we.loads(we.dumps(d)) == d
+    assert d.with_slot_added("B").slots[-1].id == "B.2"
+    assert d.with_slot_removed("A.2") == we.blank("knights-knaves", 2).with_statement(
+        "A", "B is a knave")
+    rooms = we.blank("lady-tiger", 2).with_statement("I", "Sign II is right")
+    with pytest.raises(WorldError, match="cannot be removed"):
+        rooms.with_slot_removed("II")
+    full = d
+    for _ in range(we.MAX_STATEMENTS - 2):
+        full = full.with_slot_added("A")
+    with pytest.raises(WorldError):
+        full.with_slot_added("A")
+
+
+def test_choices_apply_themselves():
+    d = we.blank("lady-tiger", 2)
+    entry = wm.slot_menu(d, "I")[0]
+    assert entry.apply(d, "I") == d.with_statement("I", entry.formula)
+    rule = wm.rule_menu(d)[0]
+    assert rule.apply(d, None).puzzle.constraints[-1] == rule.formula
+    mode = [m for m in wm.mode_menu(d) if not m.current][0]
+    assert mode.apply(d).puzzle.mode(mode.entity, mode.value) == mode.mode
+    q = wm.question_menu(d)[0]
+    assert q.apply(d).question_text() == ["What is each?"]

@@ -36,7 +36,7 @@ from portia_tui.core.author.world_editing import EMPTY, Draft, words
 from portia_tui.core.author.world_menus import Entry, slot_menu
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula, WorldError, freeze
-from portia_tui.core.language.world import WorldPuzzle, WorldStatement
+from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.solve.general import Evaluation, world_count
 from portia_tui.core.solve.world_result import Stop, Stopped
 
@@ -335,12 +335,11 @@ def answer_words(draft: Draft, answer: Mapping[str, Any]) -> str:
     parts = []
     for item in draft.puzzle.question:
         got = answer.get(item.key)
-        pairs = getattr(item, "pairs", None)
-        if pairs is not None:
-            (attr, value), = list(pairs.items())[:1]
+        if isinstance(item, AskWhere):
+            (attr, value), = list(item.pairs.items())[:1]
             said = [words(("is", e, attr, value), ctx) for e in got or ()]
             parts += said or [words(("count", "all", {attr: value}, "==", 0), ctx)]
-        elif hasattr(item, "entity"):
+        elif isinstance(item, AskOf):
             parts.append(words(("is", item.entity, item.attr, got), ctx))
         else:
             parts.append(f"{item.key} {'Yes' if got else 'No'}")
