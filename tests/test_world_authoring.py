@@ -176,3 +176,89 @@ def test_modes_and_questions_menus_apply(family, size):
     for q in wm.question_menu(draft):
         asked = draft.with_question(q.ask)
         assert we.loads(we.dumps(asked)).puzzle.question == asked.puzzle.question
+
+
+# --------------------------------------------------------------------------- portia new
+def _main(capsys, argv):
+    from portia_tui.cli import main
+
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("argv, size, per", [
+    (["--family", "knights-knaves", "--people", "4", "--statements", "2"], 4, 2),
+    (["--family", "werewolves"], 3, 1),
+    (["--family", "lady-tiger", "--rooms", "3"], 3, 1),
+    (["--family", "labyrinth"], 9, 1),
+])
+def test_portia_new_family_writes_a_blank_page(tmp_path, capsys, argv, size, per):
+    path = tmp_path / "p.toml"
+    code, out, err = _main(capsys, ["new", str(path), *argv, "--no-edit"])
+    assert code == 0 and out == "" and "wrote" in err
+    draft = we.loads(path.read_text(), str(path))
+    assert len(draft.puzzle.entities) == size and len(draft.empty) == size * per
+    assert draft.family == argv[1]
+    code, _out, err = _main(capsys, ["new", str(path), *argv, "--no-edit"])
+    assert code == 2 and "never replaces" in err and we.loads(path.read_text()) == draft
+    code, out, _err = _main(capsys, ["solve", str(path)])
+    assert code in (0, 1) and "answers" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["--family", "lady-tiger", "--people", "3"],
+    ["--family", "knights-knaves", "--rooms", "3"],
+    ["--family", "knights-knaves", "--m", "1"],
+    ["--family", "labyrinth", "--rooms", "10"],
+    ["--family", "werewolves", "--statements", "5"],
+    ["--family", "dragons"],
+])
+def test_portia_new_family_refuses_what_does_not_fit_in_one_line(tmp_path, capsys, argv):
+    path = tmp_path / "p.toml"
+    code, out, err = _main(capsys, ["new", str(path), *argv, "--no-edit"])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert not path.exists()
+
+
+def test_portia_new_family_portia_is_the_casket_page(tmp_path, capsys):
+    path = tmp_path / "c.toml"
+    code, _out, _err = _main(capsys, ["new", str(path), "--family", "portia", "--rooms", "4",
+                                      "--statements", "2", "--no-edit"])
+    from portia_tui.core.io import formats
+
+    puzzle = formats.load(path)
+    assert code == 0 and len(puzzle.caskets) == 4 and puzzle.size == 8
+
+
+def test_slots_are_added_and_removed_with_stable_ids():
+    d = we.blank("knights-knaves", 2).with_statement("A", "B is a knave")
+    d = d.with_slot_added("A").with_statement("A.2", "I am a knight")
+    assert [s.id for s in d.slots] == ["A", "A.2", "B"]
+    assert d.sentence("A") == "B is a knave" and we.loads(we.dumps(d)) == d
+    assert d.with_slot_added("B").slots[-1].id == "B.2"
+    assert d.with_slot_removed("A.2") == we.blank("knights-knaves", 2).with_statement(
+        "A", "B is a knave")
+    rooms = we.blank("lady-tiger", 2).with_statement("I", "Sign II is right")
+    with pytest.raises(WorldError, match="cannot be removed"):
+        rooms.with_slot_removed("II")
+    full = d
+    for _ in range(we.MAX_STATEMENTS - 2):
+        full = full.with_slot_added("A")
+    with pytest.raises(WorldError):
+        full.with_slot_added("A")
+
+
+def test_choices_apply_themselves():
+    d = we.blank("lady-tiger", 2)
+    entry = wm.slot_menu(d, "I")[0]
+    assert entry.apply(d, "I") == d.with_statement("I", entry.formula)
+    rule = wm.rule_menu(d)[0]
+    assert rule.apply(d, None).puzzle.constraints[-1] == rule.formula
+    mode = [m for m in wm.mode_menu(d) if not m.current][0]
+    assert mode.apply(d).puzzle.mode(mode.entity, mode.value) == mode.mode
+    q = wm.question_menu(d)[0]
+    assert q.apply(d).question_text() == ["What is each?"]

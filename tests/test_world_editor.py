@@ -303,13 +303,6 @@ def test_portia_new_family_refuses_bad_arguments_in_one_line(tmp_path, monkeypat
     assert not list(tmp_path.glob("k.*"))
 
 
-def test_the_help_of_new_names_every_family():
-    from portia_tui.cli.assist import FAMILIES_SAID
-
-    for name in we.FAMILY_NAMES:
-        assert name in FAMILIES_SAID
-
-
 def test_edit_opens_a_format_3_file_in_the_truth_editor(tmp_path):
     from portia_tui.cli.edit import load_truth_page
 

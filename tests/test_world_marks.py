@@ -157,3 +157,12 @@ def test_the_analysis_counts_answers_paradoxes_and_clues():
 def test_the_analysis_stops_at_its_budget():
     report = mk.analyse(we.blank("knights-knaves", 8), cancel=lambda: True)
     assert report.stopped
+
+
+def test_answers_in_words():
+    kk = we.blank("knights-knaves", 2)
+    assert mk.answer_words(kk, {"A.type": "knight", "B.type": "knave"}) == (
+        "A is a knight, B is a knave")
+    lab = we.blank("labyrinth", 9)
+    assert mk.answer_words(lab, {"where content=lady": ["7"]}) == "A lady is in room 7"
+    assert mk.answer_words(lab, {"where content=lady": []}).startswith("None")

@@ -313,7 +313,39 @@ class Draft:
                            given={e: t for e, t in p.given.items() if e != name},
                            mode_overrides={e: t for e, t in p.mode_overrides.items()
                                            if e != name})
-        return Draft(self._validated(puzzle), self.empty - gone, self.family)
+        return Draft(_named_check(puzzle, name), self.empty - gone, self.family)
+
+    def with_slot_added(self, entity: str) -> Draft:
+        """One more empty slot for `entity` (after its last). Its id is the next free
+        ``NAME.k``; no slot's id ever changes (a sentence that names a slot keeps naming it)."""
+        p = self.puzzle
+        if entity not in p.entities:
+            raise WorldError(f"unknown entity {entity!r}", "unknown-entity", "entities", entity)
+        mine = p.by(entity)
+        if len(mine) >= MAX_STATEMENTS:
+            raise WorldError(f"{entity} has {MAX_STATEMENTS} slots already (the most)",
+                             "too-many", f"entity {entity}", entity)
+        ids = {s.id for s in p.statements}
+        k = len(mine) + 1
+        while f"{entity}.{k}" in ids:
+            k += 1
+        new = WorldStatement(f"{entity}.{k}", entity, EMPTY)
+        at = max((i for i, s in enumerate(p.statements) if s.by == entity), default=None)
+        if at is None:
+            at = max((i for i, s in enumerate(p.statements)
+                      if s.by in p.entities[:p.entities.index(entity)]), default=-1)
+        statements = p.statements[:at + 1] + (new,) + p.statements[at + 1:]
+        return Draft(self._validated(p.replace(statements=statements)), self.empty | {new.id},
+                     self.family)
+
+    def with_slot_removed(self, sid: str) -> Draft:
+        """Slot `sid` taken out. WorldError when a statement, a rule or the question names it
+        (change that first: nothing is dropped silently)."""
+        p = self.puzzle
+        p.statement(sid)  # KeyError for an unknown slot
+        kept = tuple(s for s in p.statements if s.id != sid)
+        puzzle = _named_check(p.replace(statements=kept), f"slot {sid}")
+        return Draft(puzzle, self.empty - {sid}, self.family)
 
     def _valid(self, puzzle: WorldPuzzle) -> Draft:
         return Draft(self._validated(puzzle), self.empty, self.family)
@@ -321,6 +353,15 @@ class Draft:
     @staticmethod
     def _validated(puzzle: WorldPuzzle) -> WorldPuzzle:
         return puzzle.validate()
+
+
+def _named_check(puzzle: WorldPuzzle, what: str) -> WorldPuzzle:
+    """The puzzle validated after `what` was taken out; WorldError saying who names it."""
+    try:
+        return puzzle.validate()
+    except WorldError as err:
+        raise WorldError(f"{what} cannot be removed: {err.at or 'the puzzle'} names it",
+                         "named", err.at, what) from None
 
 
 def _check(puzzle: WorldPuzzle, at: str, fn: Any, *args: Any) -> None:

@@ -36,7 +36,7 @@ from portia_tui.core.author.world_editing import EMPTY, Draft, words
 from portia_tui.core.author.world_menus import Entry, slot_menu
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula, WorldError, freeze
-from portia_tui.core.language.world import WorldPuzzle, WorldStatement
+from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.solve.general import Evaluation, world_count
 from portia_tui.core.solve.world_result import Stop, Stopped
 
@@ -254,6 +254,9 @@ class Analysis:
     target_alone: bool | None = None
     stopped: bool = False
     empty_slots: int = 0
+    #: in a paradox, the statements no world can give a truth value on their own (slot id,
+    #: sentence); empty when only several together clash
+    paradoxes: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def count(self) -> int:
@@ -291,6 +294,8 @@ def analyse(draft: Draft, target: Mapping[str, Any] | None = None, *,
         result = solve(puzzle, limit=ANSWER_LIMIT, deadline=deadline, cancel=cancel)
         out.answers = list(result.answers)
         out.complete = bool(result.answers_complete)
+        if out.paradox:
+            out.paradoxes = _paradoxes(draft, puzzle, deadline, cancel)
         if target is not None:
             out.target_fits = dict(target) in out.answers
             out.target_alone = out.target_fits and out.unique
@@ -305,7 +310,46 @@ def analyse(draft: Draft, target: Mapping[str, Any] | None = None, *,
     return out
 
 
+def _paradoxes(draft: Draft, puzzle: WorldPuzzle, deadline: float | None,
+               cancel: Callable[[], bool] | None) -> list[tuple[str, str]]:
+    """The statements that have no world on their own (with the rules)."""
+    from portia_tui.core.solve.general import solve
+
+    out = []
+    for s in puzzle.statements:
+        if s.id in draft.empty:
+            continue
+        alone = puzzle.replace(statements=(s,))
+        try:
+            alone.validate()
+        except WorldError:  # it names other statements: it clashes only with them
+            continue
+        if not solve(alone, limit=1, deadline=deadline, cancel=cancel).answers:
+            out.append((s.id, draft.sentence(s.id)))
+    return out
+
+
+def answer_words(draft: Draft, answer: Mapping[str, Any]) -> str:
+    """An answer in words: "A is a knight, B is a knave", "A lady is in room 7"."""
+    ctx = draft.context()
+    parts = []
+    for item in draft.puzzle.question:
+        got = answer.get(item.key)
+        if isinstance(item, AskWhere):
+            (attr, value), = list(item.pairs.items())[:1]
+            said = [words(("is", e, attr, value), ctx) for e in got or ()]
+            parts += said or [words(("count", "all", {attr: value}, "==", 0), ctx)]
+        elif isinstance(item, AskOf):
+            parts.append(words(("is", item.entity, item.attr, got), ctx))
+        else:
+            parts.append(f"{item.key} {'Yes' if got else 'No'}")
+    names = draft.puzzle.entities
+    return ", ".join(parts[:1] + [p if p.split(" ")[0] in names else p[:1].lower() + p[1:]
+                                  for p in parts[1:]])
+
+
 __all__ = [
+    "answer_words",
     "ANSWER_LIMIT",
     "EMPTY",
     "MARKS",

@@ -38,6 +38,12 @@ class Entry:
     formula: Formula
     sentence: str
 
+    def apply(self, draft: Draft, sid: str | None) -> Draft:
+        """The draft with this entry in slot `sid`, or added as a rule when `sid` is None."""
+        if sid is None:
+            return draft.with_rule_added(self.formula)
+        return draft.with_statement(sid, self.formula)
+
 
 def _entries(offers: Iterable[tuple[str, list]], ctx: sn.Context) -> list[Entry]:
     """Entries for offered (group, formula) pairs: each formula once, worded, read back;
@@ -160,6 +166,9 @@ class ModeChoice:
     current: bool
     text: str
 
+    def apply(self, draft: Draft) -> Draft:
+        return draft.with_mode(self.value, self.mode, self.entity)
+
 
 _MODE_WORDS = {"true": "always tell the truth", "false": "always lie", "free": "may say "
                "either"}
@@ -202,6 +211,9 @@ class QuestionChoice:
 
     text: str
     ask: tuple[Ask, ...]
+
+    def apply(self, draft: Draft) -> Draft:
+        return draft.with_question(self.ask)
 
 
 def question_menu(draft: Draft) -> list[QuestionChoice]:
