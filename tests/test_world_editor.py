@@ -310,3 +310,23 @@ def test_edit_opens_a_format_3_file_in_the_truth_editor(tmp_path):
     draft, where = load_truth_page(str(path))
     assert where == path and draft == we.blank("werewolves", 3)
     assert load_truth_page(str(tmp_path / "missing.toml")) is None
+
+
+async def test_statements_added_and_removed_and_a_clue_added(tmp_path):
+    start = we.blank("knights-knaves", 2).with_statement("A", "B is a knight") \
+        .with_statement("B", "A is a knight")
+    app = editor(tmp_path, start)
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        assert "2 answers" in analysis_text(app)
+        burst(app, ["a"])  # A says one more thing: an empty slot
+        await calm(app, pilot)
+        assert len(app.model.draft.slots_of("A")) == 2
+        assert len(app.editor.entities.panels[0].slots) == 2
+        burst(app, ["down", "x"])  # the new slot taken away again
+        await calm(app, pilot)
+        assert app.model.draft == start
+        burst(app, ["c", "enter"])  # the first clue, as a rule
+        await calm(app, pilot)
+        assert len(app.model.draft.puzzle.constraints) == 1
+        assert "Well posed" in analysis_text(app)

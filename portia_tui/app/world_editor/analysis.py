@@ -111,7 +111,7 @@ def compute(request: Request) -> Report:
         report.note = "Out of time before every clue was tried."
     if found.paradox:
         try:
-            report.paradoxes = paradoxes(puzzle, time.monotonic() + BUDGET)
+            report.paradoxes = paradoxes(draft, found, time.monotonic() + BUDGET)
         except Stopped:
             report.note = "Out of time before the reason was found."
     return report
@@ -123,41 +123,32 @@ def _trivial(puzzle: WorldPuzzle, fact: Any) -> bool:
     return trivial(puzzle, fact)
 
 
-def paradoxes(puzzle: WorldPuzzle, deadline: float) -> list[str]:
-    """Why a puzzle has no world: each statement that has none on its own (a paradox), else
-    each statement whose removal brings a world back."""
+def paradoxes(draft: Any, found: Any, deadline: float) -> list[str]:
+    """Why a page has no world: each statement no world can give a truth value alone (the
+    core's analysis finds them: "I am a knave"), else each statement whose removal brings a
+    world back."""
     from portia_tui.core.solve.general import solve
 
-    alone, culprits = [], []
+    puzzle = draft.analysed()
+    if found.paradoxes:
+        return [f"{_who(puzzle, sid)}: “{sentence}” is a paradox: no world gives it a truth "
+                "value." for sid, sentence in found.paradoxes]
+    culprits = []
     for s in puzzle.statements:
-        words = f"{s.by or 'the narrator'}: “{said(puzzle, s.says, s.by)}”" \
-            if s.says is not None else f"{s.by}: (one of several wordings)"
-        by_itself = puzzle.replace(statements=_closure(puzzle, s.id), constraints=())
-        if not solve(by_itself, limit=1, deadline=deadline).answers:
-            alone.append(f"{words} is a paradox: no world gives it a truth value.")
-            continue
         rest = tuple(t for t in puzzle.statements if t.id != s.id)
         try:
             without = puzzle.replace(statements=rest).validate()
         except Exception:  # noqa: BLE001 - another statement reads it: it cannot go alone
             continue
         if solve(without, limit=1, deadline=deadline).answers:
-            culprits.append(f"Without {words} the puzzle has answers again.")
-    return alone or culprits
+            culprits.append(f"Without {_who(puzzle, s.id)}'s “{draft.sentence(s.id)}” the "
+                            "puzzle has answers again.")
+    return culprits
 
 
-def _closure(puzzle: WorldPuzzle, sid: str) -> tuple:
-    """Statement `sid` and every statement it reads, directly or not, in puzzle order."""
-    from portia_tui.core.language import formulas as fm
-
-    wanted, todo = {sid}, [sid]
-    while todo:
-        s = puzzle.statement(todo.pop())
-        for f in s.wordings:
-            for ref in fm.reads(f, puzzle.scope(s)) - wanted:
-                wanted.add(ref)
-                todo.append(ref)
-    return tuple(s for s in puzzle.statements if s.id in wanted)
+def _who(puzzle: WorldPuzzle, sid: str) -> str:
+    by = puzzle.statement(sid).by
+    return sid if by is None else by if sid == by else f"{by} ({sid})"
 
 
 # --------------------------------------------------------------------------- marks

@@ -246,9 +246,9 @@ class WorldEditorScreen(Screen):
                          if report.target_fits else "Target: not an answer now.")
         if report.note and n is not None:
             lines.append(report.note)
-        empty = empty_words(self.draft)
+        empty = len(self.draft.empty)
         if empty:
-            lines.append(f"({empty}: they say nothing yet.)")
+            lines.append(f"({empty} empty slot{'s say' if empty > 1 else ' says'} nothing yet.)")
         return "\n".join(lines)
 
     def save_warning(self) -> str:
