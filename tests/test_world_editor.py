@@ -330,3 +330,50 @@ async def test_statements_added_and_removed_and_a_clue_added(tmp_path):
         await calm(app, pilot)
         assert len(app.model.draft.puzzle.constraints) == 1
         assert "Well posed" in analysis_text(app)
+
+
+async def test_signs_not_yet_hung_show_their_wordings(tmp_path):
+    from .conftest import REPO
+
+    text = (REPO / "puzzles" / "truth" / "trial-8-unhung-signs.toml").read_text()
+    app = editor(tmp_path, we.loads(text, "trial-8.toml"), "trial-8.toml")
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        slots = list(app.editor.query(WorldSlot))
+        assert all(s.text.startswith("one of: “") for s in slots)
+        assert "Well posed" in analysis_text(app)
+        assert "says one of:" in str(app.editor.query_one("#w-focus").render())
+
+
+def test_edit_says_what_is_wrong_with_a_truth_puzzle_in_one_line(tmp_path, capsys):
+    from portia_tui.cli import main
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 3\nattributes = { type = ["knight", "knave"] }\n\n'
+                   '[[entities]]\nname = "A"\nsays = ["B is a dragon"]\n')
+    assert main(["edit", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"{bad}:6:")
+
+
+async def test_marks_for_an_older_edit_are_dropped(tmp_path):
+    from portia_tui.app.world_editor.marks import MarksReady
+
+    app = editor(tmp_path, we.blank("knights-knaves", 3))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        await choose_target(app, pilot, WANTED)
+        burst(app, ["enter"])
+        await calm(app, pilot)
+        menu = app.screen
+        shown = menu.marks
+        old = app.editor.marks.wanted
+        burst(app, ["escape", "enter", *typed("i knight"), "enter", "enter"])
+        await calm(app, pilot)  # an edit; A's menu open again, marked for the new page
+        menu = app.screen
+        assert isinstance(menu, MenuScreen) and menu.marks is not None
+        dropped = app.editor.marks.stale_dropped
+        app.editor.post_message(MarksReady(old, tuple("impossible" for _ in shown)))
+        await calm(app, pilot)
+        assert app.editor.marks.stale_dropped == dropped + 1
+        assert menu.marks != tuple("impossible" for _ in shown)

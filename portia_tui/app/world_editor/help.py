@@ -34,7 +34,7 @@ class WorldHelp(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        keys = "\n".join(f"  {a.keys:<16} {a.title}: {a.help}" for a in ACTIONS)
+        keys = "\n".join(f"  {a.keys:<18} {a.title}: {a.help}" for a in ACTIONS)
         with VerticalScroll(classes="dialog help-dialog"):
             yield Static("KEYS (escape closes this help)\n" + keys + "\n\n" + PANELS,
                          markup=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from portia_tui.core.author.world_editing import Draft, Slot, WorldEditor
+from portia_tui.core.author.world_editing import Draft, Slot, WorldEditor, words
 from portia_tui.core.io.recovery import FileStamp
 from portia_tui.core.language import sentences as sn
 
@@ -74,10 +74,28 @@ def entity_title(draft: Draft, entity: str) -> str:
     return title
 
 
+def slot_text(draft: Draft, sid: str) -> str:
+    """A slot in words: '' while empty; "one of: ... / ..." for a statement whose wording is
+    not known (a sign not yet hung)."""
+    if sid in draft.empty:
+        return ""
+    s = draft.puzzle.statement(sid)
+    if s.says is not None:
+        return draft.sentence(sid)
+    ctx = draft.context(sid)
+    return "one of: " + " / ".join(f"“{words(f, ctx)}”" for f in s.one_of)
+
+
 def rows(draft: Draft) -> list[tuple[str, list[str]]]:
     """Each entity's panel: (title, the words of each of its slots; '' while empty)."""
-    return [(entity_title(draft, e), [draft.sentence(s.id) for s in draft.slots_of(e)])
+    return [(entity_title(draft, e), [slot_text(draft, s.id) for s in draft.slots_of(e)])
             for e in draft.puzzle.entities]
+
+
+def entity_name(draft: Draft, entity: str) -> str:
+    """How the focus line names an entity: "A", "Room I"."""
+    name = sn.Context.of(draft.puzzle).name(entity) if rooms(draft) else entity
+    return name[:1].upper() + name[1:]
 
 
 #: how each mode reads, for people and for signs
@@ -94,10 +112,14 @@ def modes_text(draft: Draft) -> str:
         return "Signs may be true or false." if rooms(draft) else \
             "Statements may be true or false."
     values = p.attributes[p.speaker_attr]
+    own = ""
+    if p.mode_overrides:
+        named = [sn.Context.of(p).name(e) if rooms(draft) else e for e in p.mode_overrides]
+        own = f" ({', '.join(named)}: {'their' if len(named) > 1 else 'its'} own, in the title)"
     if rooms(draft):
         return "Signs: " + ", ".join(
             f"{SIGN_WORDS[p.mode(None, v)]} {'when empty' if v == 'empty' else 'with ' + _a(v)}"
-            for v in values) + "."
+            for v in values) + own + "."
     said = "; ".join(f"{sn.plural(v)} {MODE_WORDS[p.mode(None, v)]}" for v in values)
     return said[:1].upper() + said[1:] + "."
 

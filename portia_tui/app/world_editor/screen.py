@@ -123,11 +123,12 @@ class WorldEditorScreen(Screen):
         if isinstance(focused, WorldSlot):
             s = page.slot_at(self.draft, (focused.entity, focused.position))
             if s is not None:
-                who = page.entity_title(self.draft, s.by or "")
+                who = page.entity_name(self.draft, s.by or "")
                 if s.id != s.by:
                     who += f" ({s.id})"
-                text = self.draft.sentence(s.id)
-                said = f"says “{text}”." if text else "says nothing yet: enter chooses."
+                text = page.slot_text(self.draft, s.id)
+                said = (f"says {text}." if text.startswith("one of") else
+                        f"says “{text}”." if text else "says nothing yet: enter chooses.")
                 self.query_one("#w-focus", Static).update(f"{who} {said}")
                 return
         self.query_one("#w-focus", Static).update(

@@ -35,7 +35,8 @@ class WorldSlot(Static, can_focus=True):
         if text != self.text:
             self.text = text
             self.set_class(not text, "-empty")
-            self.update(f"“{text}”" if text else EMPTY_TEXT)
+            self.update(EMPTY_TEXT if not text else text if text.startswith("one of: ")
+                        else f"“{text}”")
 
     # the screen acts at once (not by a message): the next key of a burst must find the
     # menu open, or the focus moved, as a key typed slowly would
