@@ -46,6 +46,22 @@ MARK_SYMBOLS = {"valid": "★", "reachable": "✓", "impossible": "✗", "undeci
 MAX_WORLDS = 1 << 22
 
 
+#: the words of a formula that mean something only where it stands
+_HERE = frozenset({"self", "other", "others", "this", "except_this"})
+
+
+def _local(formula: Any) -> bool:
+    """Whether a formula names its speaker or its own statement (so it means something else
+    in another slot)."""
+    if isinstance(formula, str):
+        return formula in _HERE
+    if isinstance(formula, tuple):
+        return any(_local(x) for x in formula)
+    if isinstance(formula, Mapping):
+        return any(_local(k) or _local(v) for k, v in formula.items())
+    return False
+
+
 class _Space:
     """The worlds of a draft with the slots' menus: masks of the consistent worlds, of the
     target, and of what each entry keeps."""
@@ -62,12 +78,17 @@ class _Space:
             return
         self.ev = Evaluation(self.puzzle, stop)
         self.stop = stop
+        #: what a formula says, by formula (and speaker and slot when it names them)
+        self.values: dict[tuple[Any, ...], int] = {}
 
     def keeps(self, sid: str, formula: Formula) -> int:
         """The worlds where slot `sid` saying `formula` is consistent."""
         ev, s = self.ev, self.full.statement(sid)
-        value = fm.meaning(formula, self.puzzle.scope(WorldStatement(sid, s.by, formula)),
-                           ev.alg)
+        key = (formula, s.by, sid) if _local(formula) else (formula,)
+        value = self.values.get(key)
+        if value is None:
+            scope = self.puzzle.scope(WorldStatement(sid, s.by, formula))
+            value = self.values[key] = fm.meaning(formula, scope, ev.alg)
         if sid in self.named:
             return ~(ev.truth(sid) ^ value) & ev.full
         return value_mode(self.puzzle, ev, s.by, value)
@@ -107,7 +128,8 @@ def _named(puzzle: WorldPuzzle, empty: frozenset[str],
 
 class _Cover:
     """The search for ★: pick one class (a distinct keep-mask) for each other empty slot so
-    that no non-target world stays and some target world does."""
+    that no non-target world stays and some target world does. `classes` are each slot's
+    masks with the dominated ones left out (see :func:`_undominated`)."""
 
     def __init__(self, classes: dict[str, list[int]], stop: Stop):
         self.classes = classes
@@ -116,6 +138,21 @@ class _Cover:
         self.steps = 0
 
     def run(self, alive: int, rest: int, slots: frozenset[str]) -> bool:
+        return self.greedy(alive, rest, slots) or self.search(alive, rest, slots)
+
+    def greedy(self, alive: int, rest: int, slots: frozenset[str]) -> bool:
+        """A quick try first: slot by slot, the class that keeps a target world and leaves
+        the fewest other worlds (a witness found so is a witness)."""
+        for sid in sorted(slots):
+            best = min((c for c in self.classes[sid] if c & alive),
+                       key=lambda c: (c & rest).bit_count(), default=None)
+            if best is None:
+                return False
+            alive, rest = alive & best, rest & best
+            self.stop.check()
+        return bool(alive) and not rest
+
+    def search(self, alive: int, rest: int, slots: frozenset[str]) -> bool:
         if not rest:
             return bool(alive)
         if not alive:
@@ -124,34 +161,31 @@ class _Cover:
         if key in self.failed:
             return False
         self.steps += 1
-        if not self.steps & 255:
+        if not self.steps & 63:
             self.stop.check()
         low = rest & -rest
-        for sid, cls in self._options(alive, rest, low, slots):
-            if self.run(alive & cls, rest & cls, slots - {sid}):
+        options = [(c & rest, sid, c) for sid in slots for c in self.classes[sid]
+                   if not c & low and c & alive]
+        options.sort(key=lambda o: o[0].bit_count())
+        for _left, sid, cls in options:
+            if self.search(alive & cls, rest & cls, slots - {sid}):
                 return True
         self.failed.add(key)
         return False
 
-    def _options(self, alive: int, rest: int, low: int,
-                 slots: frozenset[str]) -> list[tuple[str, int]]:
-        """The classes that drop world `low` and keep a target world, none dominated by
-        another of its slot (keeps no more targets and drops no more), most dropped first."""
-        out: list[tuple[int, str, int]] = []
-        for sid in slots:
-            seen: list[tuple[int, int]] = []
-            for cls in self.classes[sid]:
-                if cls & low or not cls & alive:
-                    continue
-                a, r = cls & alive, cls & rest
-                if any(a2 | a == a2 and r2 & r == r2 for a2, r2 in seen):
-                    continue
-                seen = [(a2, r2) for a2, r2 in seen if not (a | a2 == a and r & r2 == r)]
-                seen.append((a, r))
-            for a, r in seen:
-                out.append((r.bit_count(), sid, a | r))
-        out.sort(key=lambda x: x[0])
-        return [(sid, cls) for _n, sid, cls in out]
+
+def _undominated(masks: set[int], alive: int, rest: int, stop: Stop) -> list[int]:
+    """The masks no other one beats: B is left out when some A keeps every target world B
+    keeps (of `alive`) and no other world B drops (of `rest`). Sound for every narrower
+    alive and rest, so computed once."""
+    items = sorted({(m & alive, m & rest) for m in masks},
+                   key=lambda x: (-x[0].bit_count(), x[1].bit_count()))
+    kept: list[tuple[int, int]] = []
+    for a, r in items:
+        stop.check()
+        if not any(a2 | a == a2 and r2 & r == r2 for a2, r2 in kept):
+            kept.append((a, r))
+    return [a | r for a, r in kept]
 
 
 def _menus(draft: Draft, sid: str, entries: Sequence[Any] | None,
@@ -193,24 +227,52 @@ def _mark_all(space: _Space, sid: str, target: Mapping[str, Any],
               table: dict[str, list[Formula]], marks: list[str]) -> None:
     ev = space.ev
     goal = ev.answer_mask(dict(target)) & ev.consistent
-    classes: dict[str, list[int]] = {}
+    found: dict[str, set[int]] = {}
     reach_all = ev.consistent
     for other, formulas in table.items():
         if other == sid:
             continue
-        distinct = {space.keeps(other, f) & ev.consistent for f in formulas}
-        classes[other] = sorted(distinct, key=lambda m: -m.bit_count())
+        found[other] = {space.keeps(other, f) & ev.consistent for f in formulas}
         union = 0
-        for m in distinct:
+        for m in found[other]:
             union |= m
         reach_all &= union
+    squeeze = _Squeeze(reach_all, ev.size)
+    goal = squeeze(goal & reach_all)
+    alive, rest = goal, squeeze.full & ~goal
+    classes = {o: _undominated({squeeze(m & reach_all) for m in ms}, alive, rest, space.stop)
+               for o, ms in found.items()}
     cover = _Cover(classes, space.stop)
-    done: dict[int, str] = {}
+    bases: dict[int, list[int]] = {}
     for i, f in enumerate(table[sid]):
-        base = space.keeps(sid, f) & reach_all
-        if base not in done:
-            done[base] = _mark(base, goal, cover, frozenset(classes))
-        marks[i] = done[base]
+        bases.setdefault(space.keeps(sid, f) & reach_all, []).append(i)
+    for base, at in bases.items():
+        mark = _mark(squeeze(base), goal, cover, frozenset(classes))
+        for i in at:
+            marks[i] = mark
+
+
+class _Squeeze:
+    """Masks over the worlds of `keep` only (bit j: the j-th world of keep): the searches
+    then work on numbers as small as the worlds that matter."""
+
+    def __init__(self, keep: int, size: int):
+        import numpy as np
+
+        self.np = np
+        self.nbytes = (size + 7) // 8
+        self.index = np.flatnonzero(self._bits(keep))
+        self.full = (1 << len(self.index)) - 1
+
+    def _bits(self, mask: int):
+        np = self.np
+        data = np.frombuffer(mask.to_bytes(self.nbytes, "little"), dtype=np.uint8)
+        return np.unpackbits(data, bitorder="little")
+
+    def __call__(self, mask: int) -> int:
+        np = self.np
+        picked = self._bits(mask)[self.index]
+        return int.from_bytes(np.packbits(picked, bitorder="little").tobytes(), "little")
 
 
 def _mark(base: int, goal: int, cover: _Cover, slots: frozenset[str]) -> str:
