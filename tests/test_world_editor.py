@@ -72,7 +72,7 @@ async def test_knights_and_knaves_built_through_the_menus(tmp_path):
         # a knave's "B is a knight" would make B a knave: not the target
         assert marked["B is a knight"] == "impossible"
         assert marked["B is a knave"] == "valid"
-        assert "Toward A knave, B knight, C knave" in menu.legend
+        assert "Toward “A knave, B knight, C knave”" in menu.legend
         burst(app, typed("b knave") + ["enter"])
         await calm(app, pilot)
         draft = app.model.draft
@@ -377,3 +377,17 @@ async def test_marks_for_an_older_edit_are_dropped(tmp_path):
         await calm(app, pilot)
         assert app.editor.marks.stale_dropped == dropped + 1
         assert menu.marks != tuple("impossible" for _ in shown)
+
+
+async def test_page_keys_scroll_the_analysis(tmp_path):
+    app = editor(tmp_path, we.blank("werewolves", 4))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        view = app.editor.query_one("#w-analysis")
+        assert view.max_scroll_y > 0 and view.scroll_y == 0
+        burst(app, ["pagedown"])
+        await calm(app, pilot)
+        assert view.scroll_y > 0
+        burst(app, ["pageup"])
+        await calm(app, pilot)
+        assert view.scroll_y == 0

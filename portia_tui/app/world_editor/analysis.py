@@ -18,7 +18,7 @@ from portia_tui.core.language.world import WorldPuzzle
 #: seconds one analysis may take (answers, paradoxes and clues together)
 BUDGET = 4.0
 #: seconds the marks of one menu may take (the rest are undecided)
-MARKS_BUDGET = 3.0
+MARKS_BUDGET = 8.0
 #: answers listed in the panel (the count goes on past them)
 SHOWN_ANSWERS = 6
 #: clues listed in the panel

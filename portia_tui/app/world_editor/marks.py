@@ -56,8 +56,8 @@ class MarksJob:
         target = self.screen.world_model.target
         aim = target_words(self.screen.draft.analysed(), dict(target)) if target else ""
         if pending:
-            return f"Checking each choice toward {aim}…"
-        return f"Toward {aim}: {LEGEND}"
+            return f"Checking each choice toward “{aim}”…"
+        return f"Toward “{aim}”: {LEGEND}"
 
     def show_on(self, menu: MenuScreen, sid: str, formulas: tuple[Any, ...]) -> None:
         """Give the menu the marks of these formulas in slot `sid` (one per entry, the

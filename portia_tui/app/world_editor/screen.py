@@ -269,6 +269,13 @@ class WorldEditorScreen(Screen):
     def _marks_ready(self, message: MarksReady) -> None:
         self.marks.ready(message)
 
+    def action_scroll_analysis(self, direction: int) -> None:
+        view = self.query_one(AnalysisView)
+        if direction > 0:
+            view.scroll_page_down(animate=False)
+        else:
+            view.scroll_page_up(animate=False)
+
     def action_escape(self) -> None:
         if any(w.group == "analysis" and w.is_running for w in self.workers):
             self.workers.cancel_group(self, "analysis")
