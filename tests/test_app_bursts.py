@@ -326,7 +326,7 @@ async def test_random_player_bursts(tmp_path, seed):
 
 
 # --------------------------------------------------------------------------- the truth editor
-WORLD_KEYS = (list("urlmktcsSeaxq?bink ") + ["enter", "escape", "tab", "shift+tab", "up",
+WORLD_KEYS = (list("urlmktcsSeaxAXq?bink ") + ["enter", "escape", "tab", "shift+tab", "up",
               "down", "left", "right", "space", "backspace", "delete", "home", "end",
               "pageup", "pagedown", "ctrl+z", "ctrl+y", "ctrl+p", "ctrl+s", "ctrl+q", "f1"])
 

@@ -391,3 +391,24 @@ async def test_page_keys_scroll_the_analysis(tmp_path):
         burst(app, ["pageup"])
         await calm(app, pilot)
         assert view.scroll_y == 0
+
+
+async def test_people_added_and_removed(tmp_path):
+    start = we.blank("knights-knaves", 2)
+    app = editor(tmp_path, start)
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, ["A"])
+        await calm(app, pilot)
+        assert app.model.draft.puzzle.entities == ("A", "B", "C")
+        assert len(app.editor.entities.panels) == 3
+        assert "8 answers" in analysis_text(app)
+        burst(app, ["enter", *typed("c knave"), "enter"])  # A names C: C cannot go
+        await calm(app, pilot)
+        burst(app, ["down", "down", "X"])
+        await calm(app, pilot)
+        assert app.model.draft.puzzle.entities == ("A", "B", "C")
+        burst(app, ["up", "up", "delete", "down", "down", "X"])
+        await calm(app, pilot)
+        assert app.model.draft.puzzle.entities == ("A", "B")
+        assert len(app.editor.entities.panels) == 2

@@ -20,6 +20,11 @@ ACTIONS: tuple[EditorAction, ...] = (
     EditorAction("add_slot", "Add a statement", "The focused entity says one more thing", "a"),
     EditorAction("remove_slot", "Remove the statement",
                  "Take the focused statement away (its entity says one thing fewer)", "x"),
+    EditorAction("add_entity", "Add a person or room",
+                 "One more islander or room (the family's next name), saying nothing yet", "A"),
+    EditorAction("remove_entity", "Remove this person or room",
+                 "Take the focused islander or room away, with what they say (refused while "
+                 "another statement, a rule or the question names them)", "X"),
     EditorAction("rules_menu", "Rules…",
                  "Add a rule the narrator promises, or take one away", "l"),
     EditorAction("modes_menu", "Modes…",

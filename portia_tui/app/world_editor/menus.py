@@ -178,6 +178,14 @@ class Menus:
         if slot is not None:
             await self._slot_edit("with_slot_removed", slot.id)
 
+    async def add_entity(self) -> None:
+        await self._checked_edit(lambda: self.screen.draft.with_entity_added())
+
+    async def remove_entity(self) -> None:
+        slot = self._focused()
+        if slot is not None and slot.by is not None:
+            await self._checked_edit(lambda: self.screen.draft.with_entity_removed(slot.by))
+
     async def _slot_edit(self, name: str, arg: str) -> None:
         edit = getattr(self.screen.draft, name, None)
         if edit is None:  # the core's draft does not offer it (yet)

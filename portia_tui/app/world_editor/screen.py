@@ -298,6 +298,12 @@ class WorldEditorScreen(Screen):
     async def action_remove_slot(self) -> None:
         await self.menus.remove_slot()
 
+    async def action_add_entity(self) -> None:
+        await self.menus.add_entity()
+
+    async def action_remove_entity(self) -> None:
+        await self.menus.remove_entity()
+
     def action_rules_menu(self) -> None:
         self.menus.rules()
 
