@@ -28,7 +28,8 @@ ACTIONS: tuple[EditorAction, ...] = (
     EditorAction("rules_menu", "Rules…",
                  "Add a rule the narrator promises, or take one away", "l"),
     EditorAction("modes_menu", "Modes…",
-                 "Who speaks truly: knights true, knaves false, normals either, ...", "m"),
+                 "Who speaks truly: each kind's mode (always true, always false, either); "
+                 "for rooms, a room's own", "m"),
     EditorAction("question_menu", "Question…", "What the solver must find", "k"),
     EditorAction("target_menu", "Target answer…",
                  "The answer the menu marks ★ ✓ ✗ aim at (Algorithm 2)", "t"),
