@@ -412,3 +412,23 @@ async def test_people_added_and_removed(tmp_path):
         await calm(app, pilot)
         assert app.model.draft.puzzle.entities == ("A", "B")
         assert len(app.editor.entities.panels) == 2
+
+
+async def test_save_asks_when_the_file_changed_on_disk(tmp_path):
+    app = editor(tmp_path, we.blank("knights-knaves", 2))
+    path = tmp_path / "k.toml"
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, ["enter", *typed("i knight"), "enter"])
+        await calm(app, pilot)
+        path.write_text(path.read_text() + "# changed by hand\n")
+        burst(app, ["s"])
+        await calm(app, pilot)
+        assert isinstance(app.screen, ChoiceScreen)
+        burst(app, ["enter"])  # Cancel
+        await calm(app, pilot)
+        assert path.read_text().endswith("# changed by hand\n") and app.model.dirty
+        burst(app, ["s", "o"])  # Overwrite
+        await calm(app, pilot)
+        assert not app.model.dirty
+    assert we.loads(path.read_text(), str(path)).sentence("A") == "I am a knight"
