@@ -432,3 +432,21 @@ async def test_save_asks_when_the_file_changed_on_disk(tmp_path):
         await calm(app, pilot)
         assert not app.model.dirty
     assert we.loads(path.read_text(), str(path)).sentence("A") == "I am a knight"
+
+
+async def test_an_islander_who_says_nothing_can_be_given_a_statement(tmp_path):
+    app = editor(tmp_path, we.blank("knights-knaves", 2))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, ["x"])  # A says nothing at all now
+        await calm(app, pilot)
+        assert not app.model.draft.slots_of("A")
+        first = app.editor.entities.panels[0].slots[0]
+        assert first.silent and app.editor.focused is first
+        burst(app, ["enter", *typed("b knave"), "enter"])  # a statement, then its menu
+        await calm(app, pilot)
+        assert [app.model.draft.sentence(s.id) for s in app.model.draft.slots_of("A")] == [
+            "B is a knave"]
+        burst(app, ["x", "a"])  # taken away, and given again by a
+        await calm(app, pilot)
+        assert len(app.model.draft.slots_of("A")) == 1

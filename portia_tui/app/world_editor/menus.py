@@ -85,6 +85,14 @@ class Menus:
     async def _slot_conversation(self, entity: int, position: int) -> None:
         draft = self.screen.draft
         slot = page.slot_at(draft, (entity, position))
+        if slot is None and 0 <= entity < len(draft.puzzle.entities) \
+                and not draft.slots_of(draft.puzzle.entities[entity]):
+            # an entity that says nothing: enter gives it a statement, then its menu
+            if not await self._checked_edit(
+                    lambda: draft.with_slot_added(draft.puzzle.entities[entity])):
+                return
+            draft = self.screen.draft
+            slot = page.slot_at(draft, (entity, 0))
         if slot is None:
             return
         entries = self.statement_entries(slot.id)
@@ -169,8 +177,9 @@ class Menus:
             await self._checked_edit(lambda: self.screen.draft.with_cleared(slot.id))
 
     async def add_slot(self) -> None:
-        slot = self._focused()
-        entity = slot.by if slot is not None else self.screen.draft.puzzle.entities[0]
+        key = self.screen.focused_slot()
+        names = self.screen.draft.puzzle.entities
+        entity = names[key[0]] if key is not None and key[0] < len(names) else names[0]
         await self._slot_edit("with_slot_added", entity)
 
     async def remove_slot(self) -> None:

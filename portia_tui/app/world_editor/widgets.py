@@ -9,8 +9,9 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-#: what an empty slot shows
+#: what an empty slot shows, and the line of an entity that says nothing at all
 EMPTY_TEXT = "— empty: enter chooses a statement —"
+SILENT_TEXT = "— says nothing: enter gives a statement —"
 
 
 class WorldSlot(Static, can_focus=True):
@@ -24,10 +25,12 @@ class WorldSlot(Static, can_focus=True):
         Binding("right", "move(1)", "Down", show=False),
     ]
 
-    def __init__(self, entity: int, position: int, text: str) -> None:
+    def __init__(self, entity: int, position: int, text: str, silent: bool = False) -> None:
         super().__init__("", classes="wslot", markup=False)
         self.entity = entity
         self.position = position
+        #: the line of an entity with no statement at all (enter gives it one)
+        self.silent = silent
         self.text: str | None = None
         self.show(text)
 
@@ -35,8 +38,8 @@ class WorldSlot(Static, can_focus=True):
         if text != self.text:
             self.text = text
             self.set_class(not text, "-empty")
-            self.update(EMPTY_TEXT if not text else text if text.startswith("one of: ")
-                        else f"“{text}”")
+            self.update(SILENT_TEXT if self.silent else EMPTY_TEXT if not text
+                        else text if text.startswith("one of: ") else f"“{text}”")
 
     # the screen acts at once (not by a message): the next key of a burst must find the
     # menu open, or the focus moved, as a key typed slowly would
@@ -69,7 +72,8 @@ class EntityPanel(Vertical):
         super().__init__(classes="entity-panel")
         self.index = index
         self.border_title = title
-        self.slots = [WorldSlot(index, pos, text) for pos, text in enumerate(texts)]
+        self.slots = [WorldSlot(index, pos, text) for pos, text in enumerate(texts)] or [
+            WorldSlot(index, 0, "", silent=True)]
 
     def compose(self) -> ComposeResult:
         yield from self.slots
@@ -100,8 +104,8 @@ class EntitiesView(VerticalScroll):
     async def sync(self, rows: list[tuple[str, list[str]]]) -> None:
         """Show these entities (title, statement texts): in place when the shape is the same,
         else built anew."""
-        shape = [len(texts) for _t, texts in rows]
-        if shape == [len(p.slots) for p in self.panels]:
+        shape = [len(texts) or -1 for _t, texts in rows]
+        if shape == [-1 if p.slots[0].silent else len(p.slots) for p in self.panels]:
             for panel, (title, texts) in zip(self.panels, rows):
                 panel.border_title = title
                 for slot, text in zip(panel.slots, texts):
@@ -114,7 +118,7 @@ class EntitiesView(VerticalScroll):
         await self.mount_all(self.panels)
         if where is not None:
             entity = min(where[0], len(rows) - 1)
-            found = self.slot(entity, min(where[1], len(rows[entity][1]) - 1))
+            found = self.slot(entity, max(0, min(where[1], len(rows[entity][1]) - 1)))
             if found is not None:
                 found.focus()
 
