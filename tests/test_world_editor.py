@@ -450,3 +450,16 @@ async def test_an_islander_who_says_nothing_can_be_given_a_statement(tmp_path):
         burst(app, ["x", "a"])  # taken away, and given again by a
         await calm(app, pilot)
         assert len(app.model.draft.slots_of("A")) == 1
+
+
+async def test_a_rule_removed_from_the_rules_menu(tmp_path):
+    app = editor(tmp_path, we.blank("werewolves", 3))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        assert len(app.model.draft.puzzle.constraints) == 1
+        burst(app, ["l", *typed("remove werewolf"), "enter"])
+        await calm(app, pilot)
+        assert app.model.draft.puzzle.constraints == ()
+        burst(app, ["u"])
+        await calm(app, pilot)
+        assert len(app.model.draft.puzzle.constraints) == 1

@@ -216,16 +216,18 @@ class Menus:
         draft = self.screen.draft
         stated = draft.rule_sentences()
         entries = wm.rule_menu(draft)
+        # the rules stated now come last, so enter at once adds, and never removes
         options: tuple[tuple[str, Any], ...] = tuple(
-            (f"Remove: {r}", ("remove", i)) for i, r in enumerate(stated))
-        groups = ("The puzzle's rules now (enter removes one)",) * len(stated)
-        options += tuple((e.sentence, ("add", e.formula)) for e in entries)
-        groups += tuple(f"Add: {e.group}" for e in entries)
+            (e.sentence, ("add", e.formula)) for e in entries)
+        groups = tuple(f"Add: {e.group}" for e in entries)
         options += tuple((text, ("compound", conn)) for conn, text in COMPOUND_ENTRIES)
         groups += (f"Add: {COMPOUND_GROUP}",) * len(COMPOUND_ENTRIES)
+        options += tuple((f"Remove: {r}", ("remove", i)) for i, r in enumerate(stated))
+        groups += ("The puzzle's rules now (enter removes one)",) * len(stated)
+        where = " (the rules stated now are at the end: End)" if stated else ""
         choice = await self.screen.ask_screen(WorldMenu().show(
-            -1, -1, "Rules the narrator states: add one, or remove one (escape: none)",
-            options, None, groups=groups))
+            -1, -1, f"Add a rule the narrator states, or remove one{where}", options, None,
+            groups=groups))
         if choice is None:
             return
         kind, value = choice
