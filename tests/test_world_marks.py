@@ -178,3 +178,9 @@ def test_answers_in_words():
     lab = we.blank("labyrinth", 9)
     assert mk.answer_words(lab, {"where content=lady": ["7"]}) == "A lady is in room 7"
     assert mk.answer_words(lab, {"where content=lady": []}).startswith("None")
+
+
+def test_a_target_for_another_question_is_refused():
+    draft = we.blank("knights-knaves", 2)
+    with pytest.raises(ValueError, match="targets"):
+        mk.mark_slot(draft, "A", {"where type=knave": ["A"]})

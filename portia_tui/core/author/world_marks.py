@@ -247,6 +247,10 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
     `sid`, toward the answer `target`, the other empty slots filled from `menus` (sid ->
     entries; default: their slot menus). A filled slot `sid` is marked as though it were
     empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided."""
+    keys = {item.key for item in draft.puzzle.question}
+    if set(target) != keys:
+        raise ValueError(f"the target answers {sorted(target)}, the question asks "
+                         f"{sorted(keys)}: pick a target from targets(draft)")
     if sid not in draft.empty:
         draft = draft.with_cleared(sid)
     table = _menus(draft, sid, entries, menus)
