@@ -46,7 +46,7 @@ MARK_SYMBOLS = {"valid": "★", "reachable": "✓", "impossible": "✗", "undeci
 MAX_WORLDS = 1 << 22
 #: the most conflicts one SAT call of the ★ question may take before the next entry's turn
 #: (a call is not interrupted: this bounds how long a cancel or the deadline waits)
-MAX_CONFLICTS = 16000
+MAX_CONFLICTS = 2000
 
 
 #: the words of a formula that mean something only where it stands
@@ -302,7 +302,7 @@ def _mark_all(space: _Space, sid: str, target: Mapping[str, Any],
         return
     cover = _Cover(classes, goal, order, len(squeeze.index), space.stop)
     try:  # then SAT, round after round with a growing budget: no entry waits on a hard one
-        conflicts = 1000
+        conflicts = 250
         while pending:
             left: list[int] = []
             for j in pending:
