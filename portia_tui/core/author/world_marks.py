@@ -18,11 +18,13 @@ with the slot's truth value). A filling keeps the consistent worlds that every f
 keeps, so the target is an answer for some filling exactly when some target world is kept by
 the entry and, for each other empty slot, by some entry of its menu (one AND per entry). For
 ★, the other slots' entries must between them drop every world whose answer is not the
-target while keeping one target world: an exact search over the slots' distinct masks (each
-branch drops the first world still standing), with failed states remembered.
+target while keeping one target world: first a greedy try, then one SAT problem for the
+slot (:class:`_Cover`), each entry asked in turn by assumptions, in rounds of a few thousand
+conflicts so the budget and a cancel are checked between calls. The masks are squeezed to
+the worlds that can stand at all, and a mask another one beats is left out.
 
 Public API: :func:`mark_slot`, :func:`targets`, :func:`analyse` (:class:`Analysis`),
-:data:`MARKS`, :data:`MARK_SYMBOLS`, :data:`MAX_WORLDS`.
+:func:`answer_words`, :data:`MARKS`, :data:`MARK_SYMBOLS`, :data:`MAX_WORLDS`.
 """
 
 from __future__ import annotations
