@@ -262,3 +262,17 @@ def test_choices_apply_themselves():
     assert mode.apply(d).puzzle.mode(mode.entity, mode.value) == mode.mode
     q = wm.question_menu(d)[0]
     assert q.apply(d).question_text() == ["What is each?"]
+
+
+def test_yes_no_questions_keep_names_and_unknown_wordings_are_not_empty():
+    texts = [q.text for q in wm.question_menu(we.blank("knights-knaves", 2))]
+    assert "Is A a knight?" in texts and "Is B a knave?" in texts
+    rooms = [q.text for q in wm.question_menu(we.blank("lady-tiger", 2))]
+    assert "Is a lady in room I?" in rooms
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "puzzles" / "truth" / "trial-8-unhung-signs.toml"
+    draft = we.loads(path.read_text())
+    unknown = [s for s in draft.slots if s.one_of]
+    assert unknown and not any(s.empty for s in unknown) and draft.complete
+    assert " / " in draft.sentence(unknown[0].id)

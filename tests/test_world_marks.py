@@ -93,6 +93,18 @@ def test_marks_equal_the_brute_force_over_every_filling(case):
     assert marks == brute_marks(draft, sid, target, entries, menus)
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases())
+def test_the_exact_search_alone_equals_the_brute_force(case):
+    """The quick greedy witness off: every ★ / ✓ comes from the SAT search."""
+    from unittest import mock
+
+    draft, sid, target, entries, menus = case
+    with mock.patch.object(mk, "_greedy", lambda *args: False):
+        marks = mk.mark_slot(draft, sid, target, entries, menus=menus)
+    assert marks == brute_marks(draft, sid, target, entries, menus)
+
+
 @pytest.mark.parametrize("family, size, per", SMALL[:6])
 def test_full_menus_with_every_other_slot_empty_match_the_brute_force(family, size, per):
     """The real menus, one other slot empty (the brute force tries all of its menu)."""
@@ -166,3 +178,9 @@ def test_answers_in_words():
     lab = we.blank("labyrinth", 9)
     assert mk.answer_words(lab, {"where content=lady": ["7"]}) == "A lady is in room 7"
     assert mk.answer_words(lab, {"where content=lady": []}).startswith("None")
+
+
+def test_a_target_for_another_question_is_refused():
+    draft = we.blank("knights-knaves", 2)
+    with pytest.raises(ValueError, match="targets"):
+        mk.mark_slot(draft, "A", {"where type=knave": ["A"]})

@@ -142,17 +142,16 @@ def family_of(puzzle: WorldPuzzle) -> str:
 
 @dataclass(frozen=True)
 class Slot:
-    """One statement slot: its id, speaker, formula (None while empty) and its place among
-    its speaker's slots (0-based)."""
+    """One statement slot: its id, speaker, formula (None while empty, and for an unknown
+    wording: its possible formulas are `one_of`), its place among its speaker's slots
+    (0-based), and whether it is empty (not written yet)."""
 
     id: str
     by: str | None
     says: Formula | None
     index: int
-
-    @property
-    def empty(self) -> bool:
-        return self.says is None
+    one_of: tuple[Formula, ...] = ()
+    empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -177,7 +176,9 @@ class Draft:
         for s in self.puzzle.statements:
             k = seen.get(s.by, 0)
             seen[s.by] = k + 1
-            out.append(Slot(s.id, s.by, None if s.id in self.empty else s.says, k))
+            blank = s.id in self.empty
+            out.append(Slot(s.id, s.by, None if blank else s.says, k,
+                            () if blank else s.one_of, blank))
         return tuple(out)
 
     def slot(self, sid: str) -> Slot:
@@ -203,8 +204,10 @@ class Draft:
     def sentence(self, sid: str) -> str:
         """Slot `sid` in words ("" while empty; the formula as JSON when no sentence says it)."""
         slot = self.slot(sid)
-        if slot.says is None:
+        if slot.empty:
             return ""
+        if slot.says is None:
+            return " / ".join(words(f, self.context(sid)) for f in slot.one_of)
         return words(slot.says, self.context(sid))
 
     def rule_sentences(self) -> list[str]:

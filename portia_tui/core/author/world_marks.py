@@ -18,11 +18,13 @@ with the slot's truth value). A filling keeps the consistent worlds that every f
 keeps, so the target is an answer for some filling exactly when some target world is kept by
 the entry and, for each other empty slot, by some entry of its menu (one AND per entry). For
 ★, the other slots' entries must between them drop every world whose answer is not the
-target while keeping one target world: an exact search over the slots' distinct masks (each
-branch drops the first world still standing), with failed states remembered.
+target while keeping one target world: first a greedy try, then one SAT problem for the
+slot (:class:`_Cover`), each entry asked in turn by assumptions, in rounds of a few thousand
+conflicts so the budget and a cancel are checked between calls. The masks are squeezed to
+the worlds that can stand at all, and a mask another one beats is left out.
 
 Public API: :func:`mark_slot`, :func:`targets`, :func:`analyse` (:class:`Analysis`),
-:data:`MARKS`, :data:`MARK_SYMBOLS`, :data:`MAX_WORLDS`.
+:func:`answer_words`, :data:`MARKS`, :data:`MARK_SYMBOLS`, :data:`MAX_WORLDS`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ MARKS = ("valid", "reachable", "impossible", "undecided")
 MARK_SYMBOLS = {"valid": "★", "reachable": "✓", "impossible": "✗", "undecided": "?"}
 #: the largest space of worlds the marks work in (past it every mark is undecided)
 MAX_WORLDS = 1 << 22
+#: the most conflicts one SAT call of the ★ question may take before the next entry's turn
+#: (a call is not interrupted: this bounds how long a cancel or the deadline waits)
+MAX_CONFLICTS = 2000
 
 
 #: the words of a formula that mean something only where it stands
@@ -126,52 +131,89 @@ def _named(puzzle: WorldPuzzle, empty: frozenset[str],
     return out & set(empty)
 
 
-class _Cover:
-    """The search for ★: pick one class (a distinct keep-mask) for each other empty slot so
-    that no non-target world stays and some target world does. `classes` are each slot's
-    masks with the dominated ones left out (see :func:`_undominated`)."""
-
-    def __init__(self, classes: dict[str, list[int]], stop: Stop):
-        self.classes = classes
-        self.stop = stop
-        self.failed: set[tuple[int, int, frozenset[str]]] = set()
-        self.steps = 0
-
-    def run(self, alive: int, rest: int, slots: frozenset[str]) -> bool:
-        return self.greedy(alive, rest, slots) or self.search(alive, rest, slots)
-
-    def greedy(self, alive: int, rest: int, slots: frozenset[str]) -> bool:
-        """A quick try first: slot by slot, the class that keeps a target world and leaves
-        the fewest other worlds (a witness found so is a witness)."""
-        for sid in sorted(slots):
-            best = min((c for c in self.classes[sid] if c & alive),
-                       key=lambda c: (c & rest).bit_count(), default=None)
+def _greedy(classes: dict[str, list[int]], alive: int, rest: int) -> bool:
+    """A quick try for ★ first: slot by slot, the class that keeps a target world and
+    leaves the fewest other worlds (a witness found so is a witness)."""
+    slots = sorted(classes)
+    for turn in range(min(3, len(slots)) or 1):  # a few orders of the slots
+        a, r = alive, rest
+        for sid in slots[turn:] + slots[:turn]:
+            best = min((c for c in classes[sid] if c & a),
+                       key=lambda c: (c & r).bit_count(), default=None)
             if best is None:
                 return False
-            alive, rest = alive & best, rest & best
-            self.stop.check()
-        return bool(alive) and not rest
+            a, r = a & best, r & best
+        if a and not r:
+            return True
+    return False
 
-    def search(self, alive: int, rest: int, slots: frozenset[str]) -> bool:
-        if not rest:
-            return bool(alive)
-        if not alive:
-            return False
-        key = (alive, rest, slots)
-        if key in self.failed:
-            return False
-        self.steps += 1
-        if not self.steps & 63:
-            self.stop.check()
-        low = rest & -rest
-        options = [(c & rest, sid, c) for sid in slots for c in self.classes[sid]
-                   if not c & low and c & alive]
-        options.sort(key=lambda o: o[0].bit_count())
-        for _left, sid, cls in options:
-            if self.search(alive & cls, rest & cls, slots - {sid}):
-                return True
-        self.failed.add(key)
-        return False
+
+class _Cover:
+    """The ★ question as one SAT problem over the other slots' choices: variable x(e, c)
+    when slot e takes class c (a distinct keep-mask), exactly one per slot; every world
+    that is not the target's and stands in the base must be dropped by some chosen class;
+    some target world in the base must be kept by every chosen class. Worlds that every
+    class and base treat alike are one (their signature), and the base is given by
+    assumptions, so one solver answers every entry of the slot."""
+
+    def __init__(self, classes: dict[str, list[int]], goal: int, bases: list[int],
+                 width: int, stop: Stop):
+        from pysat.card import CardEnc, EncType
+        from pysat.solvers import Solver
+
+        from portia_tui.core.solve.world_sat import SOLVER
+
+        self.classes, self.stop = classes, stop
+        cols = [(sid, c) for sid in sorted(classes) for c in classes[sid]]
+        sig = _signatures([c for _s, c in cols] + bases + [goal], width)
+        nc = len(cols)
+        self.solver = Solver(name=SOLVER)
+        top = nc + len(sig)  # x(e, c) are 1..nc; "signature d stands in the base": nc+1+d
+        for sid in sorted(classes):
+            lits = [i + 1 for i, (s, _c) in enumerate(cols) if s == sid]
+            enc = CardEnc.equals(lits=lits, bound=1, top_id=top, encoding=EncType.seqcounter)
+            self.solver.append_formula(enc.clauses)
+            top = max(top, enc.nv)
+        keep = []
+        for d, row in enumerate(sig):
+            inside = nc + 1 + d
+            if row[-1]:  # a target world: y -> kept by every slot's choice, and in the base
+                top += 1
+                keep.append(top)
+                self.solver.add_clause([-top, inside])
+                for sid in sorted(classes):
+                    self.solver.add_clause([-top] + [i + 1 for i, (s, _c) in enumerate(cols)
+                                                     if s == sid and row[i]])
+            else:
+                self.solver.add_clause([-inside] + [i + 1 for i in range(nc) if not row[i]])
+        self.solver.add_clause(keep)
+        self.base_rows = [(nc + 1 + d, row[nc:nc + len(bases)]) for d, row in enumerate(sig)]
+
+    def valid(self, j: int, conflicts: int) -> bool | None:
+        """Whether base j (its index in `bases`) has a witness; None when `conflicts` were
+        not enough to say."""
+        self.stop.check()
+        assumptions = [lit if row[j] else -lit for lit, row in self.base_rows]
+        self.solver.conf_budget(conflicts)
+        found = self.solver.solve_limited(assumptions=assumptions)
+        return None if found is None else bool(found)
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+def _signatures(masks: list[int], width: int):
+    """The distinct columns of the masks over `width` worlds: one row per kind of world,
+    entry i set when mask i holds it (numpy, uint8)."""
+    import numpy as np
+
+    nbytes = (width + 7) // 8
+    matrix = np.stack([np.unpackbits(np.frombuffer(m.to_bytes(nbytes, "little"),
+                                                   dtype=np.uint8), bitorder="little")[:width]
+                       for m in masks])
+    packed = np.ascontiguousarray(np.packbits(matrix, axis=0, bitorder="little").T)
+    unique = np.unique(packed, axis=0)
+    return np.unpackbits(unique, axis=1, bitorder="little")[:, :len(masks)].tolist()
 
 
 def _undominated(masks: set[int], alive: int, rest: int, stop: Stop) -> list[int]:
@@ -207,6 +249,10 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
     `sid`, toward the answer `target`, the other empty slots filled from `menus` (sid ->
     entries; default: their slot menus). A filled slot `sid` is marked as though it were
     empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided."""
+    keys = {item.key for item in draft.puzzle.question}
+    if set(target) != keys:
+        raise ValueError(f"the target answers {sorted(target)}, the question asks "
+                         f"{sorted(keys)}: pick a target from targets(draft)")
     if sid not in draft.empty:
         draft = draft.with_cleared(sid)
     table = _menus(draft, sid, entries, menus)
@@ -242,14 +288,39 @@ def _mark_all(space: _Space, sid: str, target: Mapping[str, Any],
     alive, rest = goal, squeeze.full & ~goal
     classes = {o: _undominated({squeeze(m & reach_all) for m in ms}, alive, rest, space.stop)
                for o, ms in found.items()}
-    cover = _Cover(classes, space.stop)
     bases: dict[int, list[int]] = {}
     for i, f in enumerate(table[sid]):
-        bases.setdefault(space.keeps(sid, f) & reach_all, []).append(i)
-    for base, at in bases.items():
-        mark = _mark(squeeze(base), goal, cover, frozenset(classes))
-        for i in at:
-            marks[i] = mark
+        bases.setdefault(squeeze(space.keeps(sid, f) & reach_all), []).append(i)
+    order = list(bases)
+    pending = []
+    for j, base in enumerate(order):  # the quick verdicts first, for every entry
+        if not base & alive:
+            _set(marks, bases[base], "impossible")
+        elif _greedy(classes, base & alive, base & rest):
+            _set(marks, bases[base], "valid")
+        else:
+            pending.append(j)
+    if not pending:
+        return
+    cover = _Cover(classes, goal, order, len(squeeze.index), space.stop)
+    try:  # then SAT, round after round with a growing budget: no entry waits on a hard one
+        conflicts = 250
+        while pending:
+            left: list[int] = []
+            for j in pending:
+                witness = cover.valid(j, conflicts)
+                if witness is None:
+                    left.append(j)
+                else:
+                    _set(marks, bases[order[j]], "valid" if witness else "reachable")
+            pending, conflicts = left, min(conflicts * 4, MAX_CONFLICTS)
+    finally:
+        cover.close()
+
+
+def _set(marks: list[str], at: list[int], mark: str) -> None:
+    for i in at:
+        marks[i] = mark
 
 
 class _Squeeze:
@@ -273,15 +344,6 @@ class _Squeeze:
         np = self.np
         picked = self._bits(mask)[self.index]
         return int.from_bytes(np.packbits(picked, bitorder="little").tobytes(), "little")
-
-
-def _mark(base: int, goal: int, cover: _Cover, slots: frozenset[str]) -> str:
-    alive = base & goal
-    if not alive:
-        return "impossible"
-    if cover.run(alive, base & ~goal, slots):
-        return "valid"
-    return "reachable"
 
 
 # --------------------------------------------------------------------------- targets

@@ -231,7 +231,7 @@ def question_menu(draft: Draft) -> list[QuestionChoice]:
             out.append(QuestionChoice(sn.question_text({"of": e, "attr": attr}, ctx),
                                       (AskOf(e, attr),)))
     for entry in _entries(_facts(ctx), ctx):
-        label = _yes_no(entry.sentence)
+        label = _yes_no(entry.sentence, p.entities)
         out.append(QuestionChoice(label, (AskFormula(entry.formula, label),)))
     return out
 
@@ -243,14 +243,14 @@ def _facts(ctx: sn.Context) -> Iterable[tuple[str, Any]]:
                 yield "one", ["is", e, attr, v]
 
 
-def _yes_no(sentence: str) -> str:
-    """"A is a knight" -> "Is A a knight?"; "A lady is in room 2" -> "Is a lady in room 2?"."""
+def _yes_no(sentence: str, names: Sequence[str]) -> str:
+    """"A is a knight" -> "Is A a knight?"; "A lady is in room 2" -> "Is a lady in room 2?"
+    (an entity's name keeps its capital)."""
     head, _is, rest = sentence.partition(" is ")
     if not _is:
         return sentence + "?"
-    first = head.split(" ", 1)[0]
-    head = head if first in ("I",) or first[:1].isupper() and first.lower() not in (
-        "a", "an", "the", "this", "room", "door") else head[:1].lower() + head[1:]
+    if head.split(" ", 1)[0] not in names:
+        head = head[:1].lower() + head[1:]
     return f"Is {head} {rest}?"
 
 

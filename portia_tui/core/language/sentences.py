@@ -458,7 +458,7 @@ def _counts(size: int) -> Iterator[tuple[str, int]]:
     and at most k where neither is always or never so."""
     for k in range(size + 1):
         yield "==", k
-    for k in range(2, size + 1):
+    for k in range(2, size):  # at least `size` is "all"
         yield ">=", k
     yield ">=", 1
     for k in range(1, size - 1):
@@ -562,8 +562,9 @@ class Same(Form):
         refs = ctx.refs()
         for i, x in enumerate(refs):
             for y in refs[i + 1:]:
-                if not ctx.rooms and ctx.attributes:
-                    yield "two", [self.op, x, y, ctx.rank_attr()]
+                if not ctx.rooms and ctx.attributes:  # "A and I", as people say it
+                    pair = [y, x] if x == "self" else [x, y]
+                    yield "two", [self.op, *pair, ctx.rank_attr()]
 
 
 class Differ(Same):
