@@ -463,3 +463,16 @@ async def test_a_rule_removed_from_the_rules_menu(tmp_path):
         burst(app, ["u"])
         await calm(app, pilot)
         assert len(app.model.draft.puzzle.constraints) == 1
+
+
+async def test_a_new_question_drops_the_target_it_no_longer_fits(tmp_path):
+    app = editor(tmp_path, we.blank("knights-knaves", 2))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        await choose_target(app, pilot, {"A.type": "knave", "B.type": "knight"})
+        burst(app, ["k", *typed("what is a"), "enter"])
+        await calm(app, pilot)
+        assert app.model.target is None
+        burst(app, ["enter"])  # a statement menu: no marks, no error
+        await calm(app, pilot)
+        assert app.screen.marks is None and "t chooses" in app.screen.legend

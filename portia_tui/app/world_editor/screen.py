@@ -160,6 +160,12 @@ class WorldEditorScreen(Screen):
         return True
 
     async def after_change(self) -> None:
+        model = self.world_model
+        asked = {q.key for q in self.draft.puzzle.question}
+        if model.target is not None and set(model.target) != asked:
+            # the question changed (or was undone): the old target answers another one
+            model.set_target(None)
+            self.notify("The question changed: t picks the target answer again.")
         await self.sync_view()
         self.request_analysis()
         self.marks.forget()
