@@ -55,6 +55,49 @@ def test_solve_imports_nothing_it_does_not_need(tmp_path, ext):
     assert ("tomllib" in modules) == (ext == ".toml")
 
 
+#: the casket model and its language: a truth puzzle's solve reads and solves without them
+CASKET_MODULES = ("portia_tui.core.language.model", "portia_tui.core.language.vocabulary",
+                  "portia_tui.core.language.rules", "portia_tui.core.solve.semantics",
+                  "portia_tui.core.solve.engine")
+
+
+def test_a_truth_puzzle_solve_imports_nothing_it_does_not_need():
+    """`portia solve FILE --json` on a format-3 puzzle (issue 18: its start-up too is
+    measured in benchmarks/bench_startup.py): the world model and the general engine, but no
+    casket model or vocabulary, no dataclasses (the world records are typing.NamedTuple), and
+    no solver or UI."""
+    modules = _imported(["solve", str(REPO / "puzzles" / "truth" / "trial-2.toml"), "--json"])
+    assert "portia_tui.core.solve.general" in modules  # the probe saw the command run
+    assert [m for m in modules if m.split(".")[0] in NEVER] == []
+    assert [m for m in CASKET_MODULES if m in modules] == []
+    assert "dataclasses" not in modules and "inspect" not in modules
+
+
+def test_the_world_records_keep_their_construction():
+    """The world records' constructors still freeze what they are given (as the dataclasses'
+    __post_init__ did), replace() goes through them, and they pickle."""
+    from portia_tui.core.language.sentences import Context
+    from portia_tui.core.language.world import AskFormula, AskWhere, WorldPuzzle, WorldStatement
+    from portia_tui.core.solve.world_result import WorldResult
+
+    s = WorldStatement("s1", "A", ["is", "A", "type", "knight"], [["not", ["is", "A", "x", "y"]]])
+    assert s.says == ("is", "A", "type", "knight") and s.one_of == (("not", ("is", "A", "x", "y")),)
+    assert s.wordings == (s.says,)
+    p = WorldPuzzle(["A"], {"type": ["knight", "knave"]}, [s], [["is", "A", "type", "knight"]],
+                    [AskWhere({"type": "knight"}), AskFormula(["is", "A", "type", "knave"], "k")])
+    assert p.entities == ("A",) and p.attributes["type"] == ("knight", "knave")
+    assert p.constraints == (("is", "A", "type", "knight"),) and p.modes == {}
+    q = p.replace(given={"A": {"type": "knight"}})
+    assert q.domain("A", "type") == ("knight",) and q.given["A"]["type"] == "knight"
+    assert pickle.loads(pickle.dumps(q)) == q and hash(q) == hash(pickle.loads(pickle.dumps(q)))
+    assert Context(("I", "II"), ()).noun == "room" and Context(("A",), ()).noun is None
+    assert pickle.loads(pickle.dumps(Context(("I",), ()))).noun == "room"
+    r = WorldResult(p, [], [], [], complete=False)
+    assert r.answers_complete is False and r._replace(answers_complete=True).answers_complete
+    with pytest.raises(AttributeError):
+        p.title = "x"  # type: ignore[misc]
+
+
 # ----------------------------------------------------------------------------- records
 def test_the_core_records_keep_their_fields_and_defaults():
     """The core's records are typing.NamedTuple classes: fields, defaults, tuple equality and
