@@ -22,6 +22,8 @@ from portia_tui.core.language.vocabulary import (FAMILIES, KINDS, Layout, Statem
                                         options, sentence, vocabulary_kinds)
 from portia_tui.core.language.words import listing
 
+from ..process import stop_asked
+
 __all__ = ["MARK_SYMBOLS"]  # the core's symbols (one home), re-exported for the widgets
 
 #: what the symbols mean, for people (meaning never by colour alone)
@@ -117,6 +119,18 @@ def repairs(request: RepairsRequest, cancelled: Callable[[], bool] = lambda: Fal
             budget: float | None = REPAIRS_BUDGET):
     """The core's repairs of a complete puzzle that is not valid (core Repairs)."""
     return find_repairs(request.puzzle, request.vocabulary, budget=budget, cancelled=cancelled)
+
+
+# --------------------------------------------------------------------------- in a child
+# The assistant's jobs as the editor runs them: in the helper process (app/process.py), where
+# python-sat's solve() holding the GIL cannot stop the app answering keys; they stop as soon
+# as the editor cancels them (a newer edit, another slot).
+def marks_job(request: MarksRequest) -> tuple[str, ...] | None:
+    return marks(request, cancelled=stop_asked)
+
+
+def repairs_job(request: RepairsRequest):
+    return repairs(request, cancelled=stop_asked)
 
 
 # --------------------------------------------------------------------------- words

@@ -87,7 +87,7 @@ class EditorScreen(Screen):
         yield TitleBar()
         yield Toolbar()
         yield RulesPanel()
-        yield CasketsView()
+        yield CasketsView(self.model.puzzle)
         yield Static("", id="focus-line", markup=False)
         with Horizontal(id="bottom"):
             yield AnalysisPanel()
@@ -248,10 +248,7 @@ class EditorScreen(Screen):
         self._show_assistant()
         self._apply_row_marks()
         self._sync_focus_line()
-        # repairs once the author pauses: their solver calls hold the GIL a moment
-        if self._repairs_timer is not None:
-            self._repairs_timer.stop()
-        self._repairs_timer = self.set_timer(self.REPAIRS_AFTER, self._request_repairs)
+        self._schedule_repairs()
 
     @on(AnalysisStopped)
     def _analysis_stopped(self, message: AnalysisStopped) -> None:
@@ -288,6 +285,12 @@ class EditorScreen(Screen):
 
     #: seconds without an edit before the repairs of an invalid puzzle are looked for
     REPAIRS_AFTER = 0.4
+
+    def _schedule_repairs(self) -> None:
+        """Look for repairs once the author pauses (each edit starts the wait again)."""
+        if self._repairs_timer is not None:
+            self._repairs_timer.stop()
+        self._repairs_timer = self.set_timer(self.REPAIRS_AFTER, self._request_repairs)
 
     def _request_repairs(self) -> None:
         self._repairs_timer = None
@@ -337,6 +340,9 @@ class EditorScreen(Screen):
 
     @on(MarksReady)
     def _marks_ready(self, message: MarksReady) -> None:
+        if self.jobs.repairs_put_off:  # they gave way to these marks: look for them again
+            self.jobs.repairs_put_off = False
+            self._schedule_repairs()
         if not self.jobs.is_current(message.request):
             return
         self._marks_found = (message.request, message.marks)

@@ -27,11 +27,28 @@ from .casket_panel import LOOP_MARK
 
 def update_text(static: Static, text: str, content: Content | None = None) -> None:
     """Show `text` (or `content`, the same text built beforehand); nothing when it is
-    already shown (an unchanged line is not repainted)."""
+    already shown (an unchanged line is not repainted).
+
+    The screen is laid out again only when the widget's height would change: a layout pass
+    reflows and repaints the whole editor (120 slots at 12 x 10), while a repaint draws this
+    widget alone. A fixed height never changes; an auto height changes when the new text
+    wraps to another number of lines at the widget's width (Content.get_height).
+    """
     if getattr(static, "_portia_shown", None) == text:
         return
     static._portia_shown = text  # type: ignore[attr-defined]
-    static.update(text if content is None else content)
+    visual = Content(text) if content is None else content
+    static.update(visual, layout=_height_changes(static, visual))
+
+
+def _height_changes(static: Static, visual: Content) -> bool:
+    height = static.styles.height
+    if height is not None and not height.is_auto and static.styles.max_height is None:
+        return False  # a fixed height: the text is cut or padded, never relaid
+    region = static.content_region
+    if not region.width:
+        return True  # not laid out yet
+    return visual.get_height(static.styles, region.width) != region.height
 
 
 def body_content(lines: list[str]) -> Content:
