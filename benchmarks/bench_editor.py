@@ -173,9 +173,11 @@ async def bench_key_while_assisting(clock: Clock, rounds: int) -> tuple[list[flo
     out, busy = [], 0
     async with app.run_test(size=SIZE):
         await until(lambda: app.model.generation in clock.painted)
-        for _ in range(rounds):
+        for i in range(rounds):
+            # an edit that leaves it invalid: its repairs are looked for anew once it pauses
+            await app.editor.run_action("m_down" if i % 2 else "m_up")
             try:
-                await until(lambda: assistant_busy(app), limit=10)
+                await until(lambda: assistant_busy(app), limit=3)
             except RuntimeError:
                 pass
             busy += assistant_busy(app)

@@ -8,11 +8,13 @@ updated, and the verdict is built without parsing markup.
 from __future__ import annotations
 
 import time
+from typing import cast
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -48,7 +50,9 @@ def _height_changes(static: Static, visual: Content) -> bool:
     region = static.content_region
     if not region.width:
         return True  # not laid out yet
-    return visual.get_height(static.styles, region.width) != region.height
+    # the styles as Textual's own widgets pass them (Widget.get_content_height)
+    rules = cast(RulesMap, static.styles)
+    return visual.get_height(rules, region.width) != region.height
 
 
 def body_content(lines: list[str]) -> Content:
