@@ -122,7 +122,9 @@ class EditorScreen(Screen):
         await self.caskets.sync(self.model.puzzle)
         self.query_one(AssistantPanel).display = self.model.assistant
         self.sync_chrome()
-        self.request_analysis()
+        # the puzzle on screen first: the analysis (and its process, started on first use)
+        # once the first frame is drawn
+        self.call_after_refresh(self.request_analysis)
         first = self.slot_at(0, 0)
         if first is not None:
             first.focus()
@@ -246,8 +248,11 @@ class EditorScreen(Screen):
             if model.assistant and model.target != report.request.target:
                 self.request_analysis()
                 return
+        first = self.report is None
         self.report = report
         self.shown_generation = report.request.generation
+        if first and isinstance(self.focused, Slot):
+            self.request_marks(self.focused.casket, self.focused.position)
         self.query_one(AnalysisPanel).show(report)
         self._show_assistant()
         self._apply_row_marks()
@@ -546,8 +551,10 @@ class EditorScreen(Screen):
         if slot is not None:
             self._last_slot = slot
         self._sync_focus_line()
-        # start on the marks before the menu is opened
-        self.request_marks(message.casket, message.position)
+        # start on the marks before the menu is opened (once the editor has opened: the first
+        # analysis starts them for the slot focus is on then)
+        if self.report is not None:
+            self.request_marks(message.casket, message.position)
 
     @on(MChosen)
     async def _m_chosen(self, message: MChosen) -> None:

@@ -136,6 +136,9 @@ class AnalysisPanel(VerticalScroll):
         self.status = ""
         self.body = Static("", id="analysis-body")
         self.unique = OptionList(id="unique-m")
+        # shown once it has entries: an empty list laid the screen out again on its first
+        # frame, while the editor opens
+        self.unique.display = False
         self.unique_label = Static("", id="unique-label")
         self._unique_key: tuple | None = None
         self._pending_timer: Timer | None = None
@@ -188,6 +191,7 @@ class AnalysisPanel(VerticalScroll):
         update_text(self.unique_label, "")
         self._unique_key = ()
         self.unique.clear_options()
+        self.unique.display = False
 
     def show(self, report: Report) -> None:
         analysis = report.analysis
@@ -206,6 +210,7 @@ class AnalysisPanel(VerticalScroll):
             self._unique_key = key
             highlighted = self.unique.highlighted
             self.unique.set_options(Option(text, id=str(m)) for m, text in key)
+            self.unique.display = bool(key)
             if highlighted is not None and key:
                 self.unique.highlighted = min(highlighted, len(key) - 1)
 
