@@ -207,9 +207,16 @@ class AnalysisPanel(VerticalScroll):
         key = tuple((m, f"m = {m}: portrait in {puzzle.names[analysis.solutions(m)[0]]}"
                      + ("  ◀ current" if m == puzzle.m else "")) for m in unique)
         if key != self._unique_key:
-            self._unique_key = key
+            old, self._unique_key = self._unique_key, key
+            if old and len(old) == len(key):
+                # as many entries as before: new words in place, which keeps the list's size
+                # (new options relaid the whole screen; the entry's m is its index's)
+                for index, ((_m, text), (_old, before)) in enumerate(zip(key, old)):
+                    if text != before:
+                        self.unique.replace_option_prompt_at_index(index, text)
+                return
             highlighted = self.unique.highlighted
-            self.unique.set_options(Option(text, id=str(m)) for m, text in key)
+            self.unique.set_options(Option(text) for _m, text in key)
             self.unique.display = bool(key)
             if highlighted is not None and key:
                 self.unique.highlighted = min(highlighted, len(key) - 1)
@@ -217,7 +224,8 @@ class AnalysisPanel(VerticalScroll):
     @on(OptionList.OptionSelected, "#unique-m")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is not None:
-            self.post_message(MChosen(int(event.option.id)))
+        key = self._unique_key or ()
+        if 0 <= event.option_index < len(key):
+            self.post_message(MChosen(key[event.option_index][0]))
 
 
