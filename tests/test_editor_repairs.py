@@ -133,3 +133,19 @@ async def test_f_says_why_there_is_no_list(tmp_path):
         await calm(app, pilot)
         assert app.screen is app.editor
         assert any("valid: nothing to repair" in n.message for n in app._notifications)
+
+
+async def test_f_with_the_panel_hidden_opens_the_list_once_the_repairs_are_in(tmp_path):
+    app = await open_on(tmp_path, invalid())
+    async with app.run_test(size=SIZE) as pilot:
+        await calm(app, pilot)
+        await pilot.press("g")  # Algorithm 2 hidden: no repairs are looked for
+        for _ in range(20):
+            await calm(app, pilot)
+        assert app.editor._repairs_found is None and not app.model.assistant
+        await pilot.press("f")
+        for _ in range(400):
+            await calm(app, pilot)
+            if isinstance(app.screen, MenuScreen):
+                break
+        assert isinstance(app.screen, MenuScreen) and len(app.screen.shown) == 14

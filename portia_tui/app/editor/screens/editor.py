@@ -305,6 +305,7 @@ class EditorScreen(Screen):
         """Look for the repairs (the Algorithm 2 panel shows them; `asked`: f asked for the
         list, with the panel hidden or not)."""
         self._repairs_timer = None
+        asked = asked or self._repairs_asked  # f is waiting for them (the panel hidden or not)
         if (self.model.assistant or asked) and self._repairs_wanted():
             request = RepairsRequest(self.model.generation, self.model.puzzle,
                                      self.model.vocabulary, self._cursor_slot())
