@@ -60,9 +60,11 @@ def stop_asked() -> bool:
     return _Job.stopped
 
 
-def _serve(conn, stops=None) -> None:
+def _serve(conn, stops=None, nice: int = 0) -> None:
     """The child: run each (function, argument, number) received, send back (ok, value)."""
     _Job.stops = stops
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)  # background work: the app's own process comes first for the CPU
     # the child shares the app's terminal: nothing it might print may reach the screen
     sys.stdout = sys.stderr = open(os.devnull, "w")
     while True:
@@ -80,7 +82,9 @@ def _serve(conn, stops=None) -> None:
 class ProcessRunner:
     """One child process; :meth:`call` runs a picklable top-level function in it."""
 
-    def __init__(self, name: str = "portia-analysis") -> None:
+    def __init__(self, name: str = "portia-analysis", nice: int = 0) -> None:
+        """`nice`: how much lower the child's CPU priority is (0 to 19; POSIX only), for
+        work the author does not wait on, so that it never slows the keys down."""
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
         self._process: BaseProcess | None = None
@@ -89,11 +93,13 @@ class ProcessRunner:
         self._stops: Connection | None = None
         self._number = 0
         self.name = name
+        self.nice = nice
 
     def _start(self) -> None:
         parent, child = self._context.Pipe()
         stops_in, stops_out = self._context.Pipe(duplex=False)
-        process = self._context.Process(target=_serve, args=(child, stops_in), daemon=True,
+        process = self._context.Process(target=_serve, args=(child, stops_in, self.nice),
+                                        daemon=True,
                                         name=self.name)
         # Textual 8.2 replaces sys.stdout and sys.stderr while an app runs with objects whose
         # fileno() is -1, which multiprocessing passes on to the child ("bad value(s) in

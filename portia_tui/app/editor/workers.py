@@ -24,6 +24,10 @@ from .analysis import (MarksRequest, RepairsRequest, Request, compute, marks, ma
 from .messages import AnalysisReady, AnalysisStopped, MarksReady, RepairsReady
 
 
+#: how much lower the helper process's CPU priority is than the app's (os.nice)
+HELPER_NICE = 5
+
+
 class Workers:
     """Starts the jobs on `owner` (a widget or screen) and posts their answers to it."""
 
@@ -33,7 +37,8 @@ class Workers:
         #: that hold an analysis back with a fake compute)
         self.runner = runner if runner is not None else ProcessRunner()
         #: the child process the marks and repairs run in (None: in the worker threads)
-        self.helper: ProcessRunner | None = ProcessRunner("portia-assistant")
+        #: (at a lower CPU priority: the author waits on no mark or repair, but on keys)
+        self.helper: ProcessRunner | None = ProcessRunner("portia-assistant", nice=HELPER_NICE)
         #: repairs were stopped for a menu's marks: look for them again after
         self.repairs_put_off = False
         self.analysis: Request | None = None
