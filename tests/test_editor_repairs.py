@@ -149,3 +149,18 @@ async def test_f_with_the_panel_hidden_opens_the_list_once_the_repairs_are_in(tm
             if isinstance(app.screen, MenuScreen):
                 break
         assert isinstance(app.screen, MenuScreen) and len(app.screen.shown) == 14
+
+
+async def test_the_repairs_found_stay_when_only_the_cursor_moved(tmp_path):
+    app = await open_on(tmp_path, invalid())
+    async with app.run_test(size=SIZE) as pilot:
+        await repairs_in(app, pilot)
+        found = app.editor._repairs_found
+        await pilot.press("right", "v")  # another slot, and a new analysis (values shown)
+        for _ in range(20):
+            await calm(app, pilot)
+        assert app.editor._repairs_found is found  # not looked for again
+        await pilot.press("f")
+        await calm(app, pilot)
+        first = app.screen.options[app.screen.shown[0]][1]
+        assert first.index == app.editor._cursor_slot() == 1  # sorted for the cursor now

@@ -13,6 +13,7 @@ slot or another target.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from textual.dom import DOMNode
@@ -67,7 +68,10 @@ class Workers:
         return True
 
     def repair(self, request: RepairsRequest) -> bool:
-        if request == self.repairs:
+        """Start looking for repairs unless they are looked for (or found) for this puzzle
+        already: the cursor having moved since does not start them again."""
+        if self.repairs is not None and replace(request, cursor=None) == replace(
+                self.repairs, cursor=None):
             return False
         self.repairs = request
         self.owner.run_worker(partial(self._repair, request), thread=True, exclusive=True,
