@@ -24,7 +24,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from portia_tui.core.explain.deduction import explain
+from portia_tui.core.explain.deduction import explain_within
 from portia_tui.core.explain.difficulty import DIFFICULTIES
 from portia_tui.core.errors import ExistsError, FormatError, PortiaError
 from portia_tui.core.io.formats import dumps as dumps_puzzle
@@ -171,7 +171,7 @@ def to_markdown(pack: Pack, solutions: str = "key", order: str = "difficulty") -
         for number, entry in enumerate(entries, 1):
             lines += [f"### {_heading(number, entry)}", "",
                       f"The portrait is in the **{_answer(entry)}** casket.", ""]
-            for depth, text in _outline(explain(entry.puzzle)):
+            for depth, text in _outline(explain_within(entry.puzzle)):
                 if depth == 0:
                     lines += ([""] if lines[-1] else []) + [text, ""]
                 else:
@@ -277,7 +277,7 @@ def to_html(pack: Pack, solutions: str = "key", order: str = "difficulty") -> st
             out += [f'<article class="solution" id="s{e(entry.id)}">',
                     f"<h3>{e(_heading(number, entry))}</h3>",
                     f'<p class="answer">The portrait is in the {e(_answer(entry))} casket.</p>',
-                    *_html_outline(explain(entry.puzzle)), "</article>"]
+                    *_html_outline(explain_within(entry.puzzle)), "</article>"]
         out += ["</div>", "</section>"]
     out += ["</body>", "</html>", ""]
     return "\n".join(out)
