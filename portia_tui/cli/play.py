@@ -43,7 +43,11 @@ def refuse_drafts(found, where: str) -> None:
 
     entries = [(e.id, e.puzzle) for e in found.puzzles] if isinstance(found, Pack) else [
         (None, found)]
+    from portia_tui.core.language.world import WorldPuzzle
+
     for pid, puzzle in entries:
+        if isinstance(puzzle, WorldPuzzle):  # a truth puzzle has no slots to fill
+            continue
         if not puzzle.complete:
             which = "a draft" if pid is None else f"puzzle {pid} is a draft"
             said = incomplete(len(puzzle.empty_slots), not puzzle.rules)
@@ -56,14 +60,6 @@ def run(args: argparse.Namespace) -> int:
 
     # bad input stops here: one line, exit 2
     found = load_playable(args.file, args.id)
-    from portia_tui.core.language.world import WorldPuzzle
-
-    if isinstance(found, WorldPuzzle):  # islanders and doors: their own player
-        from portia_tui.app.play.islands import IslandPlayApp
-
-        app = IslandPlayApp(found, Path(args.file).stem)
-        app.run()
-        return app.return_code or 0
     refuse_drafts(found, args.file)
     from portia_tui.app.play import PlayApp, single_pack
 

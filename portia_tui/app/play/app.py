@@ -1,4 +1,7 @@
-"""The player app: a pack (list, puzzles, statistics) or a single puzzle, with saved progress."""
+"""The player app: a pack (list, puzzles, statistics) or a single puzzle, with saved progress.
+
+A casket puzzle is played on PlayPuzzleScreen, a truth puzzle (islanders, doors) on
+IslandScreen; a pack may hold both, and each keeps its progress in the same store."""
 
 from __future__ import annotations
 
@@ -15,20 +18,23 @@ from textual.worker import get_current_worker
 
 from portia_tui.core.explain.hints import Coach
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.world import WorldPuzzle
 from portia_tui.core.packs.pack import Pack, PackPuzzle
 from portia_tui.core.io.progress import ProgressStore, pack_key
 
 from ..base import PortiaApp
 from ..footer import Footer
 from ..process import Cancelled, ProcessRunner, Stopped, make_coach
+from .islands import IslandScreen
 from .messages import Navigate, OpenPuzzle
 from .screens import PackScreen, PlayPuzzleScreen
 from .session import Place, PuzzleSession
 
 
-def single_pack(puzzle: Puzzle, name: str = "") -> Pack:
+def single_pack(puzzle: Puzzle | WorldPuzzle, name: str = "") -> Pack:
     """A one-puzzle pack, so a single file gets a timer and saved progress too."""
-    return Pack(title=puzzle.title or name, puzzles=(PackPuzzle("1", puzzle, "unrated"),))
+    entry = PackPuzzle("1", puzzle, "unrated")  # type: ignore[arg-type]
+    return Pack(title=puzzle.title or name, puzzles=(entry,))
 
 
 #: a puzzle with more statements than this is checked in the child process, behind a screen
@@ -85,6 +91,8 @@ class PlayApp(PortiaApp):
         self.progress = self.store.pack(self.key, pack.title)
         self.clock = clock
         self._coaches: dict[int, Coach] = {}
+        #: whether each truth puzzle has one answer (worked out when the list needs it)
+        self._posed: dict[int, bool] = {}
         self.runner = ProcessRunner()
         self._save_warned = False
 
@@ -94,6 +102,16 @@ class PlayApp(PortiaApp):
             entry = self.pack.puzzles[index]
             self._coaches[index] = Coach(entry.puzzle, entry.solution)
         return self._coaches[index]
+
+    def playable(self, index: int) -> bool:
+        puzzle = self.pack.puzzles[index].puzzle
+        if isinstance(puzzle, WorldPuzzle):
+            if index not in self._posed:
+                from portia_tui.core.solve.general import solve
+
+                self._posed[index] = solve(puzzle).unique
+            return self._posed[index]
+        return self.coach(index).playable
 
     def index_of(self, pid: str | None) -> int | None:
         for i, entry in enumerate(self.pack.puzzles):
@@ -118,7 +136,8 @@ class PlayApp(PortiaApp):
 
     def _big(self) -> list[int]:
         wanted = [0] if self.single else range(len(self.pack.puzzles))
-        return [i for i in wanted if self.pack.puzzles[i].puzzle.size > CHECK_AT_ONCE]
+        return [i for i in wanted if isinstance(self.pack.puzzles[i].puzzle, Puzzle)
+                and self.pack.puzzles[i].puzzle.size > CHECK_AT_ONCE]
 
     @work(thread=True, group="checking")
     def _check(self, indices: list[int]) -> None:
@@ -167,7 +186,7 @@ class PlayApp(PortiaApp):
             self.push_screen(self.puzzle_screen(0), callback=lambda _: self.exit())
             self.progress.current = self.pack.puzzles[0].id
             return
-        invalid = {i for i in range(len(self.pack.puzzles)) if not self.coach(i).playable}
+        invalid = {i for i in range(len(self.pack.puzzles)) if not self.playable(i)}
         where = self.index_of(self.progress.current)
         welcome = None
         if where is not None:
@@ -175,10 +194,14 @@ class PlayApp(PortiaApp):
                        f"({self.pack.puzzles[where].puzzle.title or self.pack.puzzles[where].id}).")
         self.push_screen(PackScreen(self.pack, self.progress, invalid, welcome))
 
-    def puzzle_screen(self, index: int) -> PlayPuzzleScreen:
+    def puzzle_screen(self, index: int) -> PlayPuzzleScreen | IslandScreen:
         entry = self.pack.puzzles[index]
         place = None if self.single else Place(index + 1, len(self.pack.puzzles), entry.id,
                                                entry.difficulty)
+        if isinstance(entry.puzzle, WorldPuzzle):
+            return IslandScreen(entry.puzzle, record=self.progress.record(entry.id),
+                                place=place, on_change=lambda _record: self.save(),
+                                clock=self.clock, name=self.pack.title)
         return PlayPuzzleScreen(entry.puzzle, stored_solution=entry.solution,
                                 record=self.progress.record(entry.id), place=place,
                                 on_change=self._session_changed, clock=self.clock,
@@ -216,7 +239,7 @@ class PlayApp(PortiaApp):
 
     async def action_quit(self) -> None:
         screen = self.screen
-        if isinstance(screen, PlayPuzzleScreen):
+        if isinstance(screen, (PlayPuzzleScreen, IslandScreen)):
             screen.flush()
         self.save()
         self.exit()
