@@ -79,7 +79,8 @@ async def test_left_right_keep_the_row_and_follow_into_view():
         await pilot.pause()
         assert screen.selected == 3 and screen.cursor == puzzle.layout.offset(3) + 1
         assert _visible(app, screen.cursor)
-        assert screen.query_one("#casket-3", CasketCard).has_class("-selected")
+        card = screen.query_one("#casket-3", CasketCard)
+        assert card.selected and "▶ 4 ·" in str(card.border_title)
 
 
 async def keys_done(app, pilot) -> None:

@@ -122,8 +122,8 @@ class PlayPuzzleScreen(Screen):
         code = s.code
         if code and len(code) <= 40:
             self._feedback_box.border_subtitle = f"code {code}"
-        self._caskets = Container(*(CasketCard(s.puzzle, i, id=f"casket-{i}")
-                                    for i in range(s.size)), id="caskets")
+        self._cards = [CasketCard(s.puzzle, i, id=f"casket-{i}") for i in range(s.size)]
+        self._caskets = Container(*self._cards, id="caskets")
         self._board = VerticalScroll(self._caskets, id="board", can_focus=False)
         yield self._top
         yield Static(rule_text(s.puzzle), id="rule")
@@ -361,7 +361,7 @@ class PlayPuzzleScreen(Screen):
             top.append(f" · time {clock(s.elapsed)}" + ("" if s.running else " (stopped)"))
             if s.hints_shown:
                 top.append(f" · hints {s.hints_shown} of {s.hint_levels}")
-        self._top.update(top)
+        self._top.update(top, layout=False)  # one line whatever it says: no new layout
 
     def _update_cards(self, follow: bool = False) -> None:
         s = self.session
@@ -369,7 +369,7 @@ class PlayPuzzleScreen(Screen):
         supposing = s.pencil.supposing
         marks = s.pencil.marks()
         wrong = set(s.mark_check.wrong) if s.mark_check is not None else set()
-        for card in self.query(CasketCard):
+        for card in self._cards:
             card.set_selected(card.index == self.selected)
             card.set_supposed(card.index == supposing)
             if card.index == answer:
@@ -378,12 +378,23 @@ class PlayPuzzleScreen(Screen):
                 card.set_mark("wrong")
             else:
                 card.set_mark("")
-        for line in self.query(StatementLine):
+        lines = self._lines()
+        for line in lines:
             line.show(line.number == self.cursor, marks.get(line.number),
                       line.number in wrong, supposing is not None)
-        if follow:
-            for line in self.query(f"#statement-{self.cursor}").results(StatementLine):
-                self._board.scroll_to_widget(line, animate=False)
+        if follow and 0 <= self.cursor < len(lines):
+            self._board.scroll_to_widget(lines[self.cursor], animate=False)
+
+    def _lines(self) -> list[StatementLine]:
+        """Every statement's line, in number order (looked up once they are all mounted:
+        a query on every key walked the whole board)."""
+        if len(getattr(self, "_line_list", ())) != self.session.puzzle.size:
+            found = sorted(self.query(StatementLine).results(StatementLine),
+                           key=lambda line: line.number)
+            if len(found) < self.session.puzzle.size:
+                return found
+            self._line_list = found
+        return self._line_list
 
     def _marks_text(self) -> Text | None:
         s = self.session
