@@ -92,7 +92,7 @@ class PlayApp(PortiaApp):
     def coach(self, index: int) -> Coach:
         if index not in self._coaches:
             entry = self.pack.puzzles[index]
-            self._coaches[index] = Coach(entry.puzzle, entry.solution)
+            self._coaches[index] = Coach(entry.casket, entry.solution)
         return self._coaches[index]
 
     def index_of(self, pid: str | None) -> int | None:
@@ -118,7 +118,7 @@ class PlayApp(PortiaApp):
 
     def _big(self) -> list[int]:
         wanted = [0] if self.single else range(len(self.pack.puzzles))
-        return [i for i in wanted if self.pack.puzzles[i].puzzle.size > CHECK_AT_ONCE]
+        return [i for i in wanted if self.pack.puzzles[i].casket.size > CHECK_AT_ONCE]
 
     @work(thread=True, group="checking")
     def _check(self, indices: list[int]) -> None:
@@ -179,7 +179,7 @@ class PlayApp(PortiaApp):
         entry = self.pack.puzzles[index]
         place = None if self.single else Place(index + 1, len(self.pack.puzzles), entry.id,
                                                entry.difficulty)
-        return PlayPuzzleScreen(entry.puzzle, stored_solution=entry.solution,
+        return PlayPuzzleScreen(entry.casket, stored_solution=entry.solution,
                                 record=self.progress.record(entry.id), place=place,
                                 on_change=self._session_changed, clock=self.clock,
                                 coach=self.coach(index))

@@ -108,6 +108,8 @@ class Family:
     summary: str
     size_option: str
     noun: str
+    #: a pack's title when it is given none
+    title: str = ""
 
     def entities(self, k: int) -> list[str]:
         return [f"P{i + 1}" for i in range(k)]
@@ -181,12 +183,13 @@ class LadyTiger(Family):
 
 FAMILIES: dict[str, Family] = {
     "knights-knaves": KnightsKnaves("knights-knaves", "knights always tell the truth, knaves "
-                                    "always lie; who is which?", "people", "person"),
+                                    "always lie; who is which?", "people", "person",
+                                    "Knights and knaves"),
     "werewolves": Werewolves("werewolves", "knights and knaves, and exactly one of them is a "
-                             "werewolf; which one?", "people", "person"),
+                             "werewolf; which one?", "people", "person", "Knights, knaves and a werewolf"),
     "lady-tiger": LadyTiger("lady-tiger", "a lady in one room, tigers (or nothing) in the "
                             "others; the lady's sign is true, a tiger's false; where is the "
-                            "lady?", "rooms", "room"),
+                            "lady?", "rooms", "room", "The lady or the tiger"),
 }
 
 
@@ -367,6 +370,54 @@ def _orders(groups: list[list[str]], every: bool) -> Iterator[list[tuple[str, ..
             yield [head, *rest]
 
 
+# ----------------------------------------------------------------------------- names
+
+#: people's names a generated puzzle draws from (rooms keep their numbers)
+NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gail", "Hugo", "Ida", "Jack", "Kate",
+         "Liam", "Mia", "Ned", "Olga", "Paul", "Rosa", "Sam", "Tess", "Vic", "Wendy", "Zoe")
+
+
+def _renamed(f: Any, table: dict[str, str]) -> Any:
+    if isinstance(f, (list, tuple)):
+        return [_renamed(g, table) for g in f]
+    if isinstance(f, dict):
+        return {table.get(k, k): _renamed(v, table) for k, v in f.items()}
+    return table.get(f, f) if isinstance(f, str) else f
+
+
+def named(island: Island, names: list[str], roles: tuple[str, str] = ("knight", "knave"),
+          keep_ids: bool = False, source: str = "") -> Island:
+    """The island with its entities named `names` (in order) and the speaker's two values
+    called `roles`; the answer and solution renamed alike. A statement's id becomes its
+    speaker's name (so a file writes "says = [...]"), unless `keep_ids`."""
+    p = island.puzzle
+    table = dict(zip(p.entities, names))
+    if "type" in p.attributes:
+        table.update({"knight": roles[0], "knave": roles[1]})
+    attrs = {a: tuple(table.get(v, v) for v in vals) for a, vals in p.attributes.items()}
+    statements = tuple(WorldStatement(id=s.id if keep_ids or s.by is None else table[s.by],
+                                      by=table.get(s.by, s.by) if s.by else None,
+                                      says=_renamed(thaw(s.says), table))
+                       for s in p.statements)
+    puzzle = WorldPuzzle(entities=tuple(table.get(e, e) for e in p.entities), attributes=attrs,
+                         speaker_attr=p.speaker_attr,
+                         modes={table.get(v, v): m for v, m in p.modes.items()},
+                         statements=statements,
+                         constraints=tuple(_renamed(thaw(c), table) for c in p.constraints),
+                         ask=p.ask, title=p.title, source=source or p.source).validate()
+    answer = {_answer_key(k, table): _renamed(v, table) for k, v in island.answer.items()}
+    solution = {table.get(e, e): {a: table.get(v, v) for a, v in vals.items()}
+                for e, vals in island.solution.items()}
+    return Island(puzzle, answer, solution, island.grade, island.key, island.tuples,
+                  island.family, island.settings)
+
+
+def _answer_key(key: str, table: dict[str, str]) -> str:
+    """An answer's key renamed: "P1.type" -> "Ann.type" ("where ..." keys name no one)."""
+    who, dot, attr = key.partition(".")
+    return table[who] + dot + attr if dot and who in table else key
+
+
 # ----------------------------------------------------------------------------- the search
 
 def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | None:
@@ -444,5 +495,5 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
         yield Island(puzzle, result.answers[0], sol, graded, key, tuples, settings.family)
 
 
-__all__ = ["FAMILIES", "RANGES", "Island", "IslandError", "IslandSettings", "canonical_key",
-           "generate"]
+__all__ = ["FAMILIES", "NAMES", "RANGES", "Island", "IslandError", "IslandSettings",
+           "canonical_key", "generate", "named"]
