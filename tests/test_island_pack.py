@@ -12,8 +12,8 @@ from portia_tui.cli import main
 from portia_tui.core.errors import FormatError
 from portia_tui.core.packs import island_pack
 from portia_tui.core.packs.islands import NAMES, IslandSettings, generate, named
-from portia_tui.core.packs.pack import (Pack, PackPuzzle, check_pack, dumps_pack, load_pack,
-                                        loads_pack, save_pack)
+from portia_tui.core.packs.pack import (Pack, PackPuzzle, build_island_pack, check_pack,
+                                        dumps_pack, load_pack, loads_pack, save_pack)
 from portia_tui.core.solve.general import solve
 
 
@@ -31,7 +31,7 @@ def _islands(family: str, size: int, count: int, seed: int = 1):
 def pack() -> Pack:
     made = (_islands("knights-knaves", 4, 3) + _islands("werewolves", 3, 2)
             + _islands("lady-tiger", 3, 2))
-    return island_pack.build_pack(made, IslandSettings(family="knights-knaves", size=4),
+    return build_island_pack(made, IslandSettings(family="knights-knaves", size=4),
                                   created="2026-11-25T00:00:00+00:00")
 
 

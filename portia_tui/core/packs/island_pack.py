@@ -29,7 +29,7 @@ header and the next), so a pack reads in time linear in its size.
 
 Public API: :func:`is_truth_entry`, :func:`read_entry`, :func:`entry_text`,
 :func:`answer_text`, :func:`answer_token`, :func:`family_of`, :func:`shape`,
-:func:`check_entry`, :func:`build_pack`.
+:func:`check_entry` (pack.py's build_island_pack makes a pack of generated ones).
 """
 
 from __future__ import annotations
@@ -42,8 +42,7 @@ from portia_tui.core.errors import FormatError
 
 if TYPE_CHECKING:
     from portia_tui.core.language.world import WorldPuzzle
-    from portia_tui.core.packs.islands import Island, IslandSettings
-    from portia_tui.core.packs.pack import CheckResult, Pack, PackPuzzle
+    from portia_tui.core.packs.pack import PackPuzzle
 
 #: the format an entry's ``format`` key gives a truth puzzle, and a pack holding one
 FORMAT = 3
@@ -123,11 +122,11 @@ def shape(puzzle: WorldPuzzle) -> str:
     return f"{fam}, {k} {noun}"
 
 
-def check_entry(entry: PackPuzzle) -> CheckResult:
+def check_entry(entry: PackPuzzle) -> tuple[bool, str]:
     """Solve the entry with the general engine: one answer, the stored one (when the pack
-    stores one), and the level the grader (core/explain/reasoning.py) gives it."""
+    stores one), and the level the grader (core/explain/reasoning.py) gives it. (ok, what
+    was found)."""
     from portia_tui.core.explain.reasoning import grade
-    from portia_tui.core.packs.pack import CheckResult
     from portia_tui.core.solve.general import solve
 
     puzzle = entry.world
@@ -135,47 +134,17 @@ def check_entry(entry: PackPuzzle) -> CheckResult:
     said = shape(puzzle)
     if not result.unique:
         count = len(result.answers)
-        return CheckResult(entry.id, False, f"{said}: {count} answers, not one"
-                           if count else f"{said}: no answer (a paradox)")
+        return False, (f"{said}: {count} answers, not one" if count
+                       else f"{said}: no answer (a paradox)")
     if entry.token is not None and entry.token != answer_token(entry.id, result.answers[0]):
-        return CheckResult(entry.id, False, f"{said}: one answer, but not the stored one")
+        return False, f"{said}: one answer, but not the stored one"
     stored = "no stored solution to compare" if entry.token is None else "as stored"
     graded = grade(puzzle)
     if graded.level != entry.difficulty:
-        return CheckResult(entry.id, False, f"{said}: one answer ({stored}), but it rates "
-                           f"{graded.level} ({graded.score:.2f}), not {entry.difficulty} "
-                           "as stored")
-    return CheckResult(entry.id, True, f"{said}: one answer ({stored}), {graded.level}")
+        return False, (f"{said}: one answer ({stored}), but it rates {graded.level} "
+                       f"({graded.score:.2f}), not {entry.difficulty} as stored")
+    return True, f"{said}: one answer ({stored}), {graded.level}"
 
 
-def twin_key(entry: PackPuzzle) -> str:
-    from portia_tui.core.packs.islands import canonical_key
-
-    return canonical_key(entry.world)
-
-
-def build_pack(islands: list[Island], settings: IslandSettings, title: str = "",
-               author: str = "", created: str | None = None) -> Pack:
-    """A Pack of generated truth puzzles: ids 001, 002, ...; the settings recorded."""
-    from dataclasses import asdict
-
-    from portia_tui import __version__
-    from portia_tui.core.packs.islands import FAMILIES
-    from portia_tui.core.packs.pack import Pack, PackPuzzle, created_now
-
-    width = max(3, len(str(len(islands))))
-    entries = []
-    for i, island in enumerate(islands, 1):
-        pid = f"{i:0{width}d}"
-        puzzle = island.puzzle.replace(title=island.puzzle.title or f"Puzzle {pid}")
-        entries.append(PackPuzzle(pid, puzzle, island.grade.level, island.grade.score,
-                                  token=answer_token(pid, island.answer)))
-    table = {"program": f"portia {__version__}", **{k: v for k, v in asdict(settings).items()
-                                                     if v is not None}}
-    name = FAMILIES[settings.family].title
-    return Pack(title=title or name, puzzles=tuple(entries), author=author,
-                created=created_now() if created is None else created, generator=table)
-
-
-__all__ = ["ENTRY_KEYS", "FORMAT", "answer_text", "answer_token", "build_pack", "check_entry",
+__all__ = ["ENTRY_KEYS", "FORMAT", "answer_text", "answer_token", "check_entry",
            "entry_text", "family_of", "is_truth_entry", "read_entry", "shape"]

@@ -49,6 +49,7 @@ from portia_tui.core.language.words import quoted, verdict
 
 if TYPE_CHECKING:
     from portia_tui.core.language.world import WorldPuzzle
+    from portia_tui.core.packs.islands import Island, IslandSettings
     from portia_tui.core.packs.generator import Generated, Settings
 _ENTRY_KEYS = ("id", "n", "difficulty", "rating", "solution")
 #: the largest rating a pack may store (ratings are a few points; this only keeps them finite)
@@ -357,7 +358,7 @@ def check_entry(entry: PackPuzzle) -> CheckResult:
     re-rate it: a level other than the stored one is reported. A truth puzzle is solved by
     the general engine and re-graded by core/explain/reasoning.py."""
     if entry.is_truth:
-        return island_pack.check_entry(entry)
+        return CheckResult(entry.id, *island_pack.check_entry(entry))
     from portia_tui.core.explain.difficulty import rate
     from portia_tui.core.solve.sat import analyse
 
@@ -392,7 +393,9 @@ def check_pack(pack: Pack) -> list[CheckResult]:
     for entry in pack.puzzles:
         result = check_entry(entry)
         if entry.is_truth:  # renaming entities is the only kind of twin; one key for both
-            key: Any = ("truth", island_pack.twin_key(entry))
+            from portia_tui.core.packs.islands import canonical_key as island_key
+
+            key: Any = ("truth", island_key(entry.world))
         else:
             key = canonical_key(entry.casket) if twins else twin_key(entry.casket)
         if key in first:
@@ -437,5 +440,28 @@ def build_pack(generated: "list[Generated]", settings: "Settings", title: str = 
         entries.append(PackPuzzle(pid, puzzle, g.rating.level, g.rating.score, g.solution))
     table = {"program": f"portia {__version__}", **settings.as_table()}
     return Pack(title=title or _pack_title(settings), puzzles=tuple(entries),
+                author=author, created=created_now() if created is None else created,
+                generator=table)
+
+
+def build_island_pack(islands: list[Island], settings: IslandSettings, title: str = "",
+                      author: str = "", created: str | None = None) -> Pack:
+    """A Pack of generated truth puzzles (core/packs/islands.py, named): ids 001, 002, ...;
+    the settings recorded; each answer stored sealed (island_pack.answer_token)."""
+    from dataclasses import asdict
+
+    from portia_tui import __version__
+    from portia_tui.core.packs.islands import FAMILIES
+
+    width = max(3, len(str(len(islands))))
+    entries = []
+    for i, island in enumerate(islands, 1):
+        pid = f"{i:0{width}d}"
+        puzzle = island.puzzle.replace(title=island.puzzle.title or f"Puzzle {pid}")
+        entries.append(PackPuzzle(pid, puzzle, island.grade.level, island.grade.score,
+                                  token=island_pack.answer_token(pid, island.answer)))
+    table = {"program": f"portia {__version__}",
+             **{k: v for k, v in asdict(settings).items() if v is not None}}
+    return Pack(title=title or FAMILIES[settings.family].title, puzzles=tuple(entries),
                 author=author, created=created_now() if created is None else created,
                 generator=table)
