@@ -147,3 +147,19 @@ def test_pack_export_prints_truth_puzzles(pack, tmp_path, fmt):
         said = answer_said(entry.world, solve(entry.world).answers[0])
         assert said in text
         assert entry.world.entities[-1] in text
+
+
+def test_the_printed_page_reads_as_a_person_expects(pack):
+    from portia_tui.core.packs.export import to_html, to_markdown
+
+    page = to_html(pack, solutions="full")
+    kk = pack.puzzles[0].world
+    assert f'<span class="blank">{kk.entities[1]}: ' in page  # one blank per person
+    assert "Answer: the werewolf is ____" in page and "Answer: the lady is in room ____" in page
+    assert "Knights always tell the truth; knaves always lie." in page
+    assert "Exactly one room holds the lady." in page
+    assert "the sign on room I" in page.lower() or "the sign on room II" in page.lower()
+    assert "I's statement" not in page and "II's statement" not in page
+    assert page.count('class="puzzle truth"') == len(pack.puzzles)
+    text = to_markdown(pack)
+    assert text.count("Answer:") == len(pack.puzzles) + 0 and "## Answer key" in text

@@ -241,7 +241,7 @@ h1 { font-size: 17pt; margin: 0 0 1mm 0; border-bottom: 1.5px solid #444; }
 .speaker { border-radius: 1.5mm; flex: 1 1 11em; }
 .speaker h3 { font-variant: normal; letter-spacing: 0; }
 .speaker p { margin: 0 0 0.4mm 0; }
-.truth .answer-line { word-spacing: 0.2em; }
+.truth .answer-line .blank { margin-right: 1.2em; }
 #key h2, #solutions h2 { font-size: 13pt; margin: 0 0 2mm 0; }
 #key ol { list-style: none; padding: 0; margin: 0; columns: 2; column-gap: 8mm; }
 #key li { break-inside: avoid; }
@@ -291,7 +291,9 @@ def _html_truth(number: int, entry: PackPuzzle) -> list[str]:
         out += ['<div class="casket speaker">', f"<h3>{e(label)}</h3>"]
         out += [f"<p>{e(s)}</p>" for s in said] or ['<p class="silent">(says nothing)</p>']
         out.append("</div>")
-    out += ["</div>", f'<p class="answer-line">{e(_answer_line(entry))}</p>', "</article>"]
+    parts = island_print.answer_parts(entry.world)
+    line = e(parts[0]) + "".join(f' <span class="blank">{e(p)}</span>' for p in parts[1:])
+    out += ["</div>", f'<p class="answer-line">{line}</p>', "</article>"]
     return out
 
 

@@ -92,15 +92,21 @@ def speakers(puzzle: WorldPuzzle) -> list[tuple[str, list[str]]]:
     return out
 
 
-def answer_blanks(puzzle: WorldPuzzle) -> str:
-    """The answer line: "Ann: ______   Ben: ______", "The werewolf is ______.", "The lady is
-    in room ______."."""
+def answer_parts(puzzle: WorldPuzzle) -> list[str]:
+    """The answer line in pieces: ["Answer:", "Ann: ______", "Ben: ______", ...], or
+    ["Answer: the lady is in room ______."]."""
     fam = family_of(puzzle)
     if fam == "lady-tiger":
-        return f"Answer: the lady is in room {BLANK}."
+        return [f"Answer: the lady is in room {BLANK}."]
     if fam == "werewolves":
-        return f"Answer: the werewolf is {BLANK}."
-    return "Answer:   " + "   ".join(f"{e}: {BLANK}" for e in puzzle.entities)
+        return [f"Answer: the werewolf is {BLANK}."]
+    return ["Answer:"] + [f"{e}: {BLANK}" for e in puzzle.entities]
+
+
+def answer_blanks(puzzle: WorldPuzzle) -> str:
+    """The answer line: "Answer:   Ann: ______   Ben: ______", "Answer: the werewolf is
+    ______.", "Answer: the lady is in room ______."."""
+    return "   ".join(answer_parts(puzzle))
 
 
 def answer_said(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
@@ -142,5 +148,5 @@ def plain_text(puzzle: WorldPuzzle, title: str) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["BLANK", "INTRO", "answer_blanks", "answer_said", "explanation", "plain_text",
+__all__ = ["BLANK", "INTRO", "answer_blanks", "answer_parts", "answer_said", "explanation", "plain_text",
            "question", "rules_text", "solved_answer", "speakers"]
