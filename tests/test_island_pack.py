@@ -158,8 +158,8 @@ def test_the_printed_page_reads_as_a_person_expects(pack):
     assert "Answer: the werewolf is ____" in page and "Answer: the lady is in room ____" in page
     assert "Knights always tell the truth; knaves always lie." in page
     assert "Exactly one room holds the lady." in page
-    assert "the sign on room I" in page.lower() or "the sign on room II" in page.lower()
+    assert "the sign on room " in page.lower()
     assert "I's statement" not in page and "II's statement" not in page
     assert page.count('class="puzzle truth"') == len(pack.puzzles)
     text = to_markdown(pack)
-    assert text.count("Answer:") == len(pack.puzzles) + 0 and "## Answer key" in text
+    assert text.count("Answer:") == len(pack.puzzles) and "## Answer key" in text
