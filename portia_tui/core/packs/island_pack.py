@@ -65,14 +65,14 @@ def answer_token(pid: str, answer: dict[str, Any]) -> str:
     return hashlib.sha256(f"portia:{pid}:{answer_text(answer)}".encode()).hexdigest()[:12]
 
 
-def read_entry(table: dict[str, Any], text: str, path: str, start: int,
+def read_entry(table: dict[str, Any], lines: list[str], path: str, start: int,
                end: int | None) -> WorldPuzzle:
-    """The truth puzzle of one [[puzzles]] entry; `text` is the whole pack, the entry's lines
-    are start..end-1 (end None: to the end). FormatError with the pack's line numbers."""
+    """The truth puzzle of one [[puzzles]] entry; `lines` are the whole pack's (split once),
+    the entry's are start..end-1 (end None: to the end): each entry reads only its own lines,
+    so a pack reads in linear time. FormatError with the pack's line numbers."""
     from portia_tui.core.io.formats import world_toml
 
-    lines = text.split("\n")[start - 1:(end - 1 if end else None)]
-    own = "\n".join(world_toml_header(line) for line in lines)
+    own = "\n".join(world_toml_header(line) for line in lines[start - 1:(end - 1 if end else None)])
     body = {k: v for k, v in table.items() if k not in ENTRY_KEYS}
     try:
         return world_toml.from_table({"format": FORMAT, **body}, own, path)

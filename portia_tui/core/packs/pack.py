@@ -157,6 +157,7 @@ def _loads_pack(text: str, path: str) -> Pack:
     if not isinstance(raw, list) or not raw:
         raise FormatError("the pack holds no [[puzzles]]", path, 1)
     starts = _header_lines(text)
+    lines: list[str] | None = None
     entries = []
     seen: set[str] = set()
     for k, table in enumerate(raw):
@@ -169,7 +170,8 @@ def _loads_pack(text: str, path: str) -> Pack:
             raise FormatError(f"two puzzles have id {quoted(pid)}", path, start)
         seen.add(pid)
         if island_pack.is_truth_entry(table):
-            entries.append(_truth_entry(table, pid, text, path, start, end))
+            lines = lines if lines is not None else text.split("\n")  # once per pack
+            entries.append(_truth_entry(table, pid, text, lines, path, start, end))
             continue
         puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS, end=end)
         n = table.get("n")
@@ -198,10 +200,10 @@ def _loads_pack(text: str, path: str) -> Pack:
     )
 
 
-def _truth_entry(table: dict[str, Any], pid: str, text: str, path: str, start: int,
-                 end: int | None) -> PackPuzzle:
+def _truth_entry(table: dict[str, Any], pid: str, text: str, lines: list[str], path: str,
+                 start: int, end: int | None) -> PackPuzzle:
     """A [[puzzles]] entry with format = 3: a truth puzzle (core/packs/island_pack.py)."""
-    puzzle = island_pack.read_entry(table, text, path, start, end)
+    puzzle = island_pack.read_entry(table, lines, path, start, end)
     difficulty = level_name(str(table.get("difficulty", "steady")))
     rating = _rating(table.get("rating", 0.0))
     if rating is None:
