@@ -60,7 +60,8 @@ def test_several_make_a_pack_that_checks(tmp_path, capsys, family, size):
     assert pack.generator["family"] == family and pack.generator["seed"] == 9
 
 
-def test_the_same_seed_gives_the_same_output(capsys):
+def test_the_same_seed_gives_the_same_output(capsys, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764028800")  # the same 'created' both times
     argv = ["generate", "--family", "werewolves", "--people", "4", "--count", "3", "--seed",
             "11"]
     first = _run(capsys, argv)[1]
@@ -152,3 +153,22 @@ def test_a_pack_varies(packs, family):
     if family == "knights-knaves":
         knights = Counter(sum(v["type"] == "knight" for v in i.solution.values()) for i in made)
         assert max(knights.values()) <= 6
+
+
+def test_a_statement_the_promises_settle_is_trivial():
+    """Where one room holds the lady, "If two rooms hold ladies then ..." is true whatever
+    happens: the trivial filter judges statements under the narrator's promises."""
+    import random
+
+    from portia_tui.core.language.world import WorldStatement
+    from portia_tui.core.packs.islands import FAMILIES
+
+    rooms = ["I", "II", "III"]
+    vacuous = ["implies", ["count", "all", {"content": "lady"}, ">=", 2],
+               ["is", "I", "content", "empty"]]
+    said = [vacuous, ["is", "III", "content", "tiger"], ["is", "I", "content", "empty"]]
+    statements = [WorldStatement(f"s{i}", r, f) for i, (r, f) in enumerate(zip(rooms, said))]
+    puzzle = FAMILIES["lady-tiger"].shell(rooms, statements, random.Random(0))
+    assert _constant(puzzle)
+    fair = puzzle.replace(statements=(WorldStatement("s0", "I", said[1]), *statements[1:]))
+    assert not _constant(fair)

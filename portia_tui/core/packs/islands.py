@@ -195,8 +195,9 @@ class LadyTiger(Family):
 
     def atom(self, rng, ents, me, share=0.0):
         values = ("lady", "tiger", "empty") if len(ents) > 2 else ("lady", "tiger")
-        if rng.random() < share * 0.8:
-            return _rich_atom(rng, ents, me, "content", values)
+        if rng.random() < share * 0.8 and len(ents) >= 3:  # how many tigers, empty rooms
+            return ["count", "all", {"content": rng.choice(values[1:])},
+                    rng.choice(("==", "==", ">=", "<=")), rng.randrange(1, len(ents))]
         return ["is", rng.choice(ents), "content", rng.choice(values)]
 
 
@@ -299,12 +300,16 @@ def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle
 # ----------------------------------------------------------------------------- filters
 
 def _constant(puzzle: WorldPuzzle) -> bool:
-    """Some statement says the same in every world (before modes and promises)."""
-    bare = puzzle.replace(speaker_attr=None, modes={}, constraints=())
+    """Some statement says the same in every world the narrator's promises allow (before
+    the speakers' modes): "If two rooms hold ladies then ..." where one room holds the lady."""
+    bare = puzzle.replace(speaker_attr=None, modes={})
     from portia_tui.core.solve.general import Evaluation
 
     ev = Evaluation(bare)
-    return any(ev.truth(s.id) in (0, ev.full) for s in bare.statements)
+    allowed = ev.full
+    for c in bare.constraints:
+        allowed &= ev.mask(c)
+    return any(ev.truth(s.id) & allowed in (0, allowed) for s in bare.statements)
 
 
 def _wasted(puzzle: WorldPuzzle) -> bool:
