@@ -172,3 +172,23 @@ def test_a_statement_the_promises_settle_is_trivial():
     assert _constant(puzzle)
     fair = puzzle.replace(statements=(WorldStatement("s0", "I", said[1]), *statements[1:]))
     assert not _constant(fair)
+
+
+def test_a_part_that_adds_nothing_is_trivial():
+    """'At most one of us is a knave and at least one of us is a knight': the second part
+    follows from the first, so a person wonders why it is said."""
+    import random
+
+    from portia_tui.core.language.world import WorldStatement
+    from portia_tui.core.packs.islands import FAMILIES
+
+    idle = ["and", ["count", "all", {"type": "knave"}, "<=", 1],
+            ["count", "all", {"type": "knight"}, ">=", 1]]
+    both = ["and", ["count", "all", {"type": "knave"}, "<=", 1], ["is", "B", "type", "knight"]]
+    rest = [WorldStatement("s1", "B", ["is", "A", "type", "knight"]),
+            WorldStatement("s2", "C", ["is", "B", "type", "knave"])]
+    shell = FAMILIES["knights-knaves"].shell
+    assert _constant(shell(["A", "B", "C"], [WorldStatement("s0", "A", idle), *rest],
+                           random.Random(0)))
+    assert not _constant(shell(["A", "B", "C"], [WorldStatement("s0", "A", both), *rest],
+                               random.Random(0)))

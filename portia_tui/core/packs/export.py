@@ -238,10 +238,11 @@ h1 { font-size: 17pt; margin: 0 0 1mm 0; border-bottom: 1.5px solid #444; }
 .casket li { margin: 0 0 0.4mm 0; }
 .answer-line { margin: 2mm 0 0 0; }
 .rules { margin: 0 0 1.5mm 0; }
-.speaker { border-radius: 1.5mm; flex: 1 1 11em; }
+.speakers { display: grid; gap: 2.5mm; }
+.speaker { border-radius: 1.5mm; }
 .speaker h3 { font-variant: normal; letter-spacing: 0; }
 .speaker p { margin: 0 0 0.4mm 0; }
-.truth .answer-line .blank { margin-right: 1.2em; }
+.truth .answer-line .blank { margin-left: 1em; white-space: nowrap; display: inline-block; }
 #key h2, #solutions h2 { font-size: 13pt; margin: 0 0 2mm 0; }
 #key ol { list-style: none; padding: 0; margin: 0; columns: 2; column-gap: 8mm; }
 #key li { break-inside: avoid; }
@@ -286,8 +287,12 @@ def _html_truth(number: int, entry: PackPuzzle) -> list[str]:
     e = html.escape
     out = [f'<article class="puzzle truth" id="p{e(entry.id)}">',
            f'<h2>{e(_heading(number, entry))} <span class="level">{e(entry.difficulty)}'
-           '</span></h2>', f'<p class="rules">{e(_rule(entry))}</p>', '<div class="caskets">']
-    for label, said in island_print.speakers(entry.world):
+           '</span></h2>', f'<p class="rules">{e(_rule(entry))}</p>']
+    people = island_print.speakers(entry.world)
+    # a grid of at most 4 a row, rows as even as they come (5 and 6 people: 3 a row)
+    columns = len(people) if len(people) <= 4 else 3 if len(people) <= 6 else 4
+    out.append(f'<div class="speakers" style="grid-template-columns: repeat({columns}, 1fr)">')
+    for label, said in people:
         out += ['<div class="casket speaker">', f"<h3>{e(label)}</h3>"]
         out += [f"<p>{e(s)}</p>" for s in said] or ['<p class="silent">(says nothing)</p>']
         out.append("</div>")

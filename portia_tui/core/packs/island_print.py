@@ -100,7 +100,8 @@ def answer_parts(puzzle: WorldPuzzle) -> list[str]:
         return [f"Answer: the lady is in room {BLANK}."]
     if fam == "werewolves":
         return [f"Answer: the werewolf is {BLANK}."]
-    return ["Answer:"] + [f"{e}: {BLANK}" for e in puzzle.entities]
+    blank = BLANK if len(puzzle.entities) <= 4 else BLANK[:7]  # six fit on a line
+    return ["Answer:"] + [f"{e}: {blank}" for e in puzzle.entities]
 
 
 def answer_blanks(puzzle: WorldPuzzle) -> str:

@@ -8,8 +8,9 @@ up to ``depth`` deep with up to ``width`` parts. The general engine (core/solve/
 solves it; a candidate is kept when its answer is unique and it passes the filters:
 
 ``wasted``     every statement is needed: silencing any one speaker leaves several answers;
-``trivial``    no statement is true (or false) in every world ("B is a knight or B is a
-               knave" tells only that its speaker is a knight);
+``trivial``    no statement is true (or false) in every world the narrator's promises allow
+               ("B is a knight or B is a knave" tells only that its speaker is a knight),
+               and no part of an "and" or "or" adds nothing to the rest;
 ``symmetry``   no two entities can swap names and leave the puzzle as it was (they would be
                alike, and the answer for one gives the other);
 ``twins``      no two puzzles of a pack are the same up to renaming entities and reordering
@@ -309,7 +310,24 @@ def _constant(puzzle: WorldPuzzle) -> bool:
     allowed = ev.full
     for c in bare.constraints:
         allowed &= ev.mask(c)
-    return any(ev.truth(s.id) & allowed in (0, allowed) for s in bare.statements)
+    if any(ev.truth(s.id) & allowed in (0, allowed) for s in bare.statements):
+        return True
+    return any(_idle_part(ev, _renamed(thaw(s.says), {"self": s.by}), allowed)
+               for s in bare.statements if s.says is not None and s.by is not None)
+
+
+def _idle_part(ev: Any, f: Any, allowed: int) -> bool:
+    """Some part of an "and" or "or" in f adds nothing: the rest means the same without it
+    ("At most two of us are knaves and at least three of us are knights")."""
+    if not isinstance(f, list) or not f or f[0] not in _OPS:
+        return False
+    if f[0] in ("and", "or") and len(f) > 2:
+        whole = ev.mask(f) & allowed
+        for i in range(1, len(f)):
+            rest = f[:i] + f[i + 1:]
+            if ev.mask(rest if len(rest) > 2 else rest[1]) & allowed == whole:
+                return True
+    return any(_idle_part(ev, g, allowed) for g in f[1:])
 
 
 def _wasted(puzzle: WorldPuzzle) -> bool:
