@@ -74,7 +74,12 @@ def cmd_list(args: argparse.Namespace) -> int:
     print(f"{pack.title}" + (f" by {pack.author}" if pack.author else "")
           + (f", {pack.created}" if pack.created else ""))
     for e in pack.puzzles:
-        p = e.puzzle
+        if e.is_truth:
+            from portia_tui.core.packs.island_pack import shape
+
+            print(f"{e.id}  {e.title}  {shape(e.world)}, {e.difficulty} ({e.rating:.2f})")
+            continue
+        p = e.casket
         print(f"{e.id}  {e.title}  {p.shape}, {len(p.caskets)} caskets, {p.rules_said}, "
               f"{e.difficulty} ({e.rating:.2f})")
     return 0

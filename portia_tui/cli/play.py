@@ -36,6 +36,7 @@ def load_playable(path: str, pid: str | None = None):
 def refuse_drafts(found, where: str) -> None:
     """A draft (empty slots, or no rule yet) cannot be played: PortiaError, one line."""
     from portia_tui.core.errors import PortiaError
+    from portia_tui.core.language.model import Puzzle
     from portia_tui.core.language.words import incomplete
     from portia_tui.core.packs.pack import Pack
 
@@ -43,10 +44,8 @@ def refuse_drafts(found, where: str) -> None:
 
     entries = [(e.id, e.puzzle) for e in found.puzzles] if isinstance(found, Pack) else [
         (None, found)]
-    from portia_tui.core.language.world import WorldPuzzle
-
     for pid, puzzle in entries:
-        if isinstance(puzzle, WorldPuzzle):  # a truth puzzle has no slots to fill
+        if not isinstance(puzzle, Puzzle):  # a truth puzzle has no slots to fill
             continue
         if not puzzle.complete:
             which = "a draft" if pid is None else f"puzzle {pid} is a draft"

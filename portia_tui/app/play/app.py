@@ -100,7 +100,7 @@ class PlayApp(PortiaApp):
     def coach(self, index: int) -> Coach:
         if index not in self._coaches:
             entry = self.pack.puzzles[index]
-            self._coaches[index] = Coach(entry.puzzle, entry.solution)
+            self._coaches[index] = Coach(entry.casket, entry.solution)
         return self._coaches[index]
 
     def playable(self, index: int) -> bool:
@@ -136,8 +136,8 @@ class PlayApp(PortiaApp):
 
     def _big(self) -> list[int]:
         wanted = [0] if self.single else range(len(self.pack.puzzles))
-        return [i for i in wanted if isinstance(self.pack.puzzles[i].puzzle, Puzzle)
-                and self.pack.puzzles[i].puzzle.size > CHECK_AT_ONCE]
+        return [i for i in wanted if not self.pack.puzzles[i].is_truth
+                and self.pack.puzzles[i].casket.size > CHECK_AT_ONCE]
 
     @work(thread=True, group="checking")
     def _check(self, indices: list[int]) -> None:
@@ -202,7 +202,7 @@ class PlayApp(PortiaApp):
             return IslandScreen(entry.puzzle, record=self.progress.record(entry.id),
                                 place=place, on_change=lambda _record: self.save(),
                                 clock=self.clock, name=self.pack.title)
-        return PlayPuzzleScreen(entry.puzzle, stored_solution=entry.solution,
+        return PlayPuzzleScreen(entry.casket, stored_solution=entry.solution,
                                 record=self.progress.record(entry.id), place=place,
                                 on_change=self._session_changed, clock=self.clock,
                                 coach=self.coach(index))

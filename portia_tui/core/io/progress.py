@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.io.files import LARGE_LIMIT, atomic_write, parse_json, read_text, set_aside
-from portia_tui.core.io.formats import dumps
+from portia_tui.core.io.formats import dumps, dumps_world
 from portia_tui.core.io.paths import data_dir
 from portia_tui.core.explain.marks import PencilMarks
 from portia_tui.core.explain.difficulty import DIFFICULTIES, OLD_LEVELS
@@ -76,20 +76,10 @@ def pack_key(pack: Pack) -> str:
     h.update(f"title\0{pack.title}\0".encode())
     for entry in pack.puzzles:
         h.update(f"{entry.id}\0{LEGACY_WORDS.get(entry.difficulty, entry.difficulty)}\0".encode())
-        h.update(_puzzle_text(entry.puzzle).encode())
+        h.update((dumps_world(entry.puzzle, "world_toml") if entry.is_truth
+                  else dumps(entry.casket, "native")).encode())
         h.update(b"\0")
     return h.hexdigest()[:20]
-
-
-def _puzzle_text(puzzle: object) -> str:
-    """A puzzle as its file says it: portia's TOML, format 3 for a truth puzzle."""
-    from portia_tui.core.language.world import WorldPuzzle
-
-    if isinstance(puzzle, WorldPuzzle):
-        from portia_tui.core.io.formats import world_toml
-
-        return world_toml.dumps(puzzle)
-    return dumps(puzzle, "native")  # type: ignore[arg-type]
 
 
 @dataclass
