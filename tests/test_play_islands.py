@@ -261,3 +261,64 @@ def test_play_takes_a_truth_puzzle_share_code():
     refuse_drafts(found, code)  # a truth puzzle is never a draft
     pack = single_pack(found, "Shared puzzle")
     assert pack.puzzles[0].puzzle == found
+
+
+# --------------------------------------------------------------------------- packs
+def _truth_pack_file(tmp_path):
+    from portia_tui.cli import main
+
+    path = tmp_path / "kk.toml"
+    assert main(["generate", "--family", "knights-knaves", "--people", "3", "--count", "3",
+                 "--seed", "1", "-o", str(path), "-q"]) == 0
+    return path
+
+
+async def test_a_pack_of_truth_puzzles_is_played_with_progress_per_puzzle(tmp_path):
+    from portia_tui.app.play import PlayApp
+    from portia_tui.app.play.screens import PackScreen
+    from portia_tui.core.packs.pack import load_pack
+
+    path = _truth_pack_file(tmp_path)
+    app = PlayApp(load_pack(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, PackScreen)
+        await pilot.press("enter")
+        screen = await _ready(app, pilot)
+        assert "Puzzle 1 of 3" in str(screen.query_one("#top").render())
+        await pilot.press("space", "r", "r")
+        assert "Answer:" in said(app) and "n for the next puzzle" in said(app)
+        await pilot.press("n")
+        second = await _ready(app, pilot)
+        assert second is not screen and "Puzzle 2 of 3" in str(second.query_one("#top").render())
+        await pilot.press("p")
+        again = await _ready(app, pilot)
+        assert again.game.marks and again.record.status == "revealed"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PackScreen)
+        await pilot.press("q")
+    app = PlayApp(load_pack(path))
+    progress = app.progress
+    assert progress.current == "001" and progress.peek("001").status == "revealed"
+    assert progress.peek("002").status == "unsolved"
+
+
+async def test_a_pack_whose_stored_answer_disagrees_is_not_played(tmp_path):
+    import dataclasses
+
+    from portia_tui.app.play import PlayApp
+    from portia_tui.core.packs.pack import Pack, load_pack
+
+    pack = load_pack(_truth_pack_file(tmp_path))
+    wrong = dataclasses.replace(pack.puzzles[0], token="0" * 12)
+    app = PlayApp(Pack(pack.title, (wrong,) + pack.puzzles[1:]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await _ready(app, pilot)
+        for _ in range(50):
+            if "stored answer" in said(app):
+                break
+            await pilot.pause(0.02)
+        assert "stored answer is not the one" in said(app)
+        await pilot.press("space", "enter")
+        assert not screen.game.marks and screen.record.status == "unsolved"

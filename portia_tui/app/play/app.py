@@ -201,7 +201,8 @@ class PlayApp(PortiaApp):
         if isinstance(entry.puzzle, WorldPuzzle):
             return IslandScreen(entry.puzzle, record=self.progress.record(entry.id),
                                 place=place, on_change=lambda _record: self.save(),
-                                clock=self.clock, name=self.pack.title)
+                                clock=self.clock, name=self.pack.title,
+                                token=entry.token)
         return PlayPuzzleScreen(entry.casket, stored_solution=entry.solution,
                                 record=self.progress.record(entry.id), place=place,
                                 on_change=self._session_changed, clock=self.clock,

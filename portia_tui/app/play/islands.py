@@ -142,8 +142,11 @@ class IslandScreen(Screen[None]):
     def __init__(self, puzzle: WorldPuzzle, *, record: PuzzleRecord | None = None,
                  place: Place | None = None,
                  on_change: Callable[[PuzzleRecord], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic, name: str = "") -> None:
+                 clock: Callable[[], float] = time.monotonic, name: str = "",
+                 token: str | None = None) -> None:
         super().__init__()
+        #: the pack's sealed answer (island_pack.answer_token), checked against the engine's
+        self.token = token
         self.puzzle = puzzle
         self.name_shown = puzzle.title or name or "Puzzle"
         self.record = record if record is not None else PuzzleRecord()
@@ -160,6 +163,8 @@ class IslandScreen(Screen[None]):
         self.opened_finished = self.record.finished
         self.solved_now = False
         self.revealed = False
+        #: the pack's stored answer is not the puzzle's: not played
+        self.disagrees = False
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -190,7 +195,11 @@ class IslandScreen(Screen[None]):
             return
         game.restore(self.record.grid)
         self.game = game
-        if game.playable:
+        if game.playable and self.token is not None and self.place is not None:
+            from portia_tui.core.packs.island_pack import answer_token
+
+            self.disagrees = answer_token(self.place.pid, game.result.answers[0]) != self.token
+        if self._ready_game() is not None:
             self.hint_step = min(self.hint_step, len(game.hints()) - 1)
             self.resume()
         self._draw()
@@ -199,6 +208,9 @@ class IslandScreen(Screen[None]):
     def _opening(self) -> str:
         game = self.game
         assert game is not None
+        if self.disagrees:
+            return ("The pack's stored answer is not the one the statements give: this "
+                    "puzzle cannot be played. 'portia pack check' says more.")
         if not game.playable:
             n = len(game.result.answers)
             return (f"This puzzle has {'no answer' if n == 0 else f'{n} answers'}: it cannot "
@@ -224,8 +236,7 @@ class IslandScreen(Screen[None]):
         return self.record.finished or self.solved_now or self.revealed
 
     def resume(self) -> None:
-        game = self.game
-        if self._started is None and game is not None and game.playable and not self.finished:
+        if self._started is None and self._ready_game() is not None and not self.finished:
             self._started = self._clock()
 
     def pause(self) -> None:
@@ -277,31 +288,34 @@ class IslandScreen(Screen[None]):
         parts.append(self.name_shown)
         top = Text(" · ".join(parts) + " · ")
         game = self.game
-        playable = game is None or game.playable
+        playable = game is None or self._ready_game() is not None
         top.append_text(status_label(self.record.status if playable else "invalid"))
-        if game is not None and game.playable:
-            top.append(f" · time {clock(self.elapsed)}" + ("" if self.running else
-                                                           " (stopped)"))
+        if game is not None and playable:
+            stopped = " (stopped)" if not (self.running or self.finished) else ""
+            top.append(f" · time {clock(self.elapsed)}{stopped}")
             levels = len(game.hints()) - 1
             if self.hint_step:
                 top.append(f" · hints {self.hint_step} of {levels}")
-        self._top.update(top)
+        self._top.update(top, layout=False)  # one line whatever it says
 
     def _draw(self) -> None:
         p, game = self.puzzle, self.game
         lines: list[str] = []
         cells = game.cells if game else []
+        width = max(len(e) for e in p.entities)
         for e in p.entities:
             marks = [self._cell_text(cell, cells.index(cell))
                      for cell in ((e, a) for a in p.attributes) if cell in cells]
-            lines.append(f"{e}   " + "   ".join(marks))
+            lines.append(f"{e:<{width}}  " + "   ".join(marks))
             for s in p.by(e):
                 words = _said(p, s.says, e) if s.says is not None else "(words not known)"
                 lines.append(f"    “{words}.”")
         for cell in cells:
             if cell[0] == QUESTION:
                 lines.append(self._cell_text(cell, cells.index(cell)))
-        self._grid.update("\n".join(lines))
+        text = "\n".join(lines)
+        # a mark keeps every line's width (values are padded): only a new text lays out
+        self._grid.update(text, layout=len(text) != len(str(self._grid.content)))
         self._draw_top()
 
     def _cell_text(self, cell: tuple[str, str], index: int) -> str:
@@ -328,7 +342,7 @@ class IslandScreen(Screen[None]):
 
     # ----------------------------------------------------------------- actions
     def _ready_game(self) -> IslandGame | None:
-        if self.game is None or not self.game.playable:
+        if self.game is None or not self.game.playable or self.disagrees:
             return None
         return self.game
 
@@ -470,6 +484,7 @@ class IslandScreen(Screen[None]):
 
     def action_back(self) -> None:
         if self.is_current:
+            self.flush()  # before the list shows this puzzle's time again
             self.dismiss()
 
     def action_page(self, delta: int) -> None:

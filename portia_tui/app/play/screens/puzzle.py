@@ -324,6 +324,7 @@ class PlayPuzzleScreen(Screen):
         self.post_message(Navigate(delta))
 
     def action_back(self) -> None:
+        self.flush()  # before the list shows this puzzle's time again
         self.dismiss()
 
     def action_help(self) -> None:
