@@ -38,7 +38,7 @@ def said(app) -> str:
 
 
 def grid(app) -> str:
-    return str(app.screen.query_one("#grid").render())
+    return "\n".join(str(row.render()) for row in app.screen.query(".row"))
 
 
 async def test_knights_and_knaves_marked_and_judged_at_80x24():

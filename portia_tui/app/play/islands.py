@@ -59,23 +59,67 @@ def _context(p: WorldPuzzle, speaker: str | None = None) -> sn.Context:
     return sn.Context.of(p, speaker)
 
 
-def _said(p: WorldPuzzle, formula, speaker: str | None) -> str:
+def _said(p: WorldPuzzle, formula, speaker: str | None) -> str | None:
+    """A formula's sentence, or None when no sentence says it (a promise about which sign
+    hangs where)."""
     try:
         return sn.render(thaw(formula), _context(p, speaker))
-    except Exception:  # noqa: BLE001 - a formula no sentence says: show its data
-        return str(thaw(formula))
+    except Exception:  # noqa: BLE001 - a formula no sentence says
+        return None
+
+
+def _words(p: WorldPuzzle, statement) -> str:
+    """A statement as the grid shows it: its sentence, or the wordings it may have."""
+    if statement.says is not None:
+        said = _said(p, statement.says, statement.by)
+        return f"“{said}.”" if said else "(a statement with no sentence)"
+    options = [_said(p, f, statement.by) for f in statement.one_of]
+    return "one of: " + " or ".join(f"“{o}”" for o in options if o)
+
+
+def label(p: WorldPuzzle, entity: str) -> str:
+    """An entity as the grid names it: "A", "Room II"."""
+    said = _context(p).name(entity)
+    return said[:1].upper() + said[1:]
+
+
+def _modes_text(p: WorldPuzzle) -> list[str]:
+    """Who speaks truly: one sentence for the puzzle, one for each entity with its own."""
+    attr = p.speaker_attr
+    if attr is None:
+        return []
+    kinds = {"true": "always tell the truth", "false": "always lie",
+             "free": "may say anything"}
+    lines = []
+    ctx = _context(p)
+    truth = {"true": "true", "false": "false", "free": "true or false"}
+    if any(e not in p.mode_overrides for e in p.entities):
+        if ctx.rooms:  # "The sign on a room is true if it holds a lady, ..."
+            cases = [f"{truth[p.mode(None, v)]} if "
+                     f"{'it is ' + v if v in sn.ADJECTIVES else 'it holds a ' + v}"
+                     for v in p.attributes[attr]]
+            said = f"the sign on a {ctx.noun} is " + ", ".join(cases)
+        else:
+            said = "; ".join(f"{sn.plural(v)} {kinds[p.mode(None, v)]}"
+                             for v in p.attributes[attr])
+        lines.append(said[:1].upper() + said[1:] + ".")
+    for e in p.entities:
+        if e in p.mode_overrides:
+            cases = [f"{truth[p.mode(e, v)]} if {sn.render(['is', e, attr, v], ctx)[:1].lower()}"
+                     f"{sn.render(['is', e, attr, v], ctx)[1:]}" for v in p.attributes[attr]]
+            whose = f"The sign on {ctx.name(e)}" if ctx.rooms else f"What {ctx.name(e)} says"
+            lines.append(f"{whose} is " + ", and ".join(cases) + ".")
+    return lines
 
 
 def rules_text(p: WorldPuzzle) -> str:
-    """The puzzle's rules in words: who speaks truly, the narrator's promises, the question."""
-    lines = []
-    if p.speaker_attr:
-        kinds = {"true": "always tell the truth", "false": "always lie",
-                 "free": "may say anything"}
-        said = "; ".join(f"{sn.plural(v)} {kinds[p.mode(None, v)]}"
-                         for v in p.attributes[p.speaker_attr])
-        lines.append(said[:1].upper() + said[1:] + ".")
-    lines += [_said(p, c, None) + "." for c in p.constraints]
+    """The puzzle's rules in words: who speaks truly, the narrator's promises (the notes,
+    where a promise has no sentence), the question."""
+    lines = _modes_text(p)
+    promises = [_said(p, c, None) for c in p.constraints]
+    lines += [f"{said}." for said in promises if said]
+    if None in promises and p.notes:
+        lines.append(p.notes)
     lines.append(question_text(p))
     return " ".join(lines)
 
@@ -95,9 +139,9 @@ def question_text(p: WorldPuzzle) -> str:
             parts.append("the " + " ".join(q.pairs.values()))
         elif isinstance(q, AskOf):
             parts.append(f"{q.entity}'s {q.attr}")
-        else:
-            parts.append(f"{q.label[:1].lower()}{q.label[1:]}")
-    return "Find: " + ", ".join(parts) + ("" if parts[-1].endswith("?") else ".")
+    labels = [q.label for q in asked if isinstance(q, AskFormula)]
+    find = f"Find: {', '.join(parts)}." if parts else ""
+    return " ".join([find, *(f"And: {said}" for said in labels)]).strip()
 
 
 def how_to_answer(p: WorldPuzzle) -> str:
@@ -160,6 +204,9 @@ class IslandScreen(Screen[None]):
         #: hint steps on screen: restored from the record for a puzzle left half-way
         self.hint_step = 0 if self.record.finished else self.record.hints
         self.armed: str | None = None  # "reveal" or "clear" after one press
+        #: what the text below the grid says, and what it said before the help
+        self._said = ""
+        self._before_help: str | None = None
         self.opened_finished = self.record.finished
         self.solved_now = False
         self.revealed = False
@@ -170,18 +217,21 @@ class IslandScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         # kept: a handler running while the screen is taken down still finds them
         self._top = Static("", id="top", markup=False)
-        self._grid = Static("", id="grid", markup=False)
+        self._rows = [Static("", classes="row", markup=False)
+                      for _ in range(len(self.puzzle.entities) + 1)]
+        self._shown: dict[Static, str] = {}
+        self._board = VerticalScroll(*self._rows, id="board", can_focus=False)
         self._said_box = Static("Solving the puzzle ...", id="said", markup=False)
         self._feedback = VerticalScroll(self._said_box, id="feedback", can_focus=False)
         yield self._top
         yield Static(rules_text(self.puzzle), id="rules", markup=False)
-        yield VerticalScroll(self._grid, id="board", can_focus=False)
+        yield self._board
         yield self._feedback
         yield Footer()
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)
-        self._draw_top()
+        self._draw()
         self.prepare()
 
     @work(thread=True, exclusive=True, group="prepare")
@@ -298,24 +348,34 @@ class IslandScreen(Screen[None]):
                 top.append(f" · hints {self.hint_step} of {levels}")
         self._top.update(top, layout=False)  # one line whatever it says
 
-    def _draw(self) -> None:
+    def _row_texts(self) -> list[str]:
+        """Each row of the grid: an entity's marks and statements; the yes/no questions."""
         p, game = self.puzzle, self.game
-        lines: list[str] = []
         cells = game.cells if game else []
-        width = max(len(e) for e in p.entities)
+        names = {e: label(p, e) for e in p.entities}
+        width = max(len(n) for n in names.values())
+        rows = []
         for e in p.entities:
             marks = [self._cell_text(cell, cells.index(cell))
                      for cell in ((e, a) for a in p.attributes) if cell in cells]
-            lines.append(f"{e:<{width}}  " + "   ".join(marks))
-            for s in p.by(e):
-                words = _said(p, s.says, e) if s.says is not None else "(words not known)"
-                lines.append(f"    “{words}.”")
-        for cell in cells:
-            if cell[0] == QUESTION:
-                lines.append(self._cell_text(cell, cells.index(cell)))
-        text = "\n".join(lines)
-        # a mark keeps every line's width (values are padded): only a new text lays out
-        self._grid.update(text, layout=len(text) != len(str(self._grid.content)))
+            rows.append("\n".join([f"{names[e]:<{width}}  " + "   ".join(marks),
+                                   *(f"    {_words(p, s)}" for s in p.by(e))]))
+        questions = [self._cell_text(c, cells.index(c)) for c in cells if c[0] == QUESTION]
+        return rows + ["\n".join(questions)]
+
+    def _draw(self) -> None:
+        """Redraw the rows whose text changed, and bring the cursor's row into view."""
+        for row, text in zip(self._rows, self._row_texts()):
+            if text != self._shown.get(row):
+                # a mark keeps its row's width (values are padded): no new layout then
+                row.update(text, layout=len(text) != len(self._shown.get(row, "")))
+                self._shown[row] = text
+        game = self.game
+        if game is not None and game.cells:
+            entity = game.cells[self.at][0]
+            at = len(self._rows) - 1 if entity == QUESTION else \
+                self.puzzle.entities.index(entity)
+            self._board.scroll_to_widget(self._rows[at], animate=False)
         self._draw_top()
 
     def _cell_text(self, cell: tuple[str, str], index: int) -> str:
@@ -324,9 +384,12 @@ class IslandScreen(Screen[None]):
         here = "▸" if index == self.at else " "
         value = game.marks.get(cell, "·")
         width = max(len(v) for v in game.values(cell))
+        if cell[0] == QUESTION:
+            return f"{here}{cell[1]} {value:<{width}}"
         return f"{here}{cell[1]}: {value:<{width}}"
 
     def _say(self, text: str) -> None:
+        self._said = text
         self._said_box.update(text)
         self._feedback.scroll_home(animate=False)
 
@@ -411,7 +474,8 @@ class IslandScreen(Screen[None]):
             self._say(f"Each of your {found.marked} marks is possible alone, but not all of "
                       "them together.")
         else:
-            self._say(f"All {found.marked} of your marks fit so far.")
+            self._say("Your mark fits so far." if found.marked == 1 else
+                      f"All {found.marked} of your marks fit so far.")
 
     def action_hint(self) -> None:
         game = self._ready_game()
@@ -494,8 +558,14 @@ class IslandScreen(Screen[None]):
             self._feedback.scroll_page_down(animate=False)
 
     def action_help(self) -> None:
+        """The keys; ? again shows what was there before."""
+        if self._before_help is not None and self._said.startswith(HELP):
+            self._say(self._before_help)
+            self._before_help = None
+            return
+        self._before_help = self._said
         self._say(HELP + (PACK_HELP if self.place is not None else "")
-                  + "\n\n" + how_to_answer(self.puzzle))
+                  + "\n\n" + how_to_answer(self.puzzle) + "\n\n? again: back to what was here.")
 
 
 def IslandPlayApp(puzzle: WorldPuzzle, name: str = "", **options):

@@ -194,7 +194,7 @@ class IslandGame:
     def reveal_text(self) -> str:
         lines = explain(self.puzzle, self.grade)
         answer = self.result.answers[0] if self.result.answers else {}
-        return "\n".join([*lines, "", "Answer: " + answer_words(self.puzzle, answer)])
+        return "\n".join([*lines, "", "Answer: " + answer_words(self.puzzle, answer) + "."])
 
 
 def _observation(words: Words, step: Step) -> str:
@@ -232,7 +232,7 @@ def answer_words(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
             ((attr, v),) = list(item.pairs.items())[:1]
             parts += [sn.render(["is", e, attr, v], ctx) for e in value]
         elif isinstance(item, AskFormula) and isinstance(value, bool):
-            parts.append(f"{item.label.rstrip('?')}: {'yes' if value else 'no'}")
+            parts.append(f"{item.label} {'Yes' if value else 'No'}")
         else:
             parts.append(f"{item.key}: {thaw(value)}")
     return "; ".join(parts)
