@@ -366,6 +366,7 @@ class IslandScreen(Screen[None]):
     def _draw(self) -> None:
         """Redraw the rows whose text changed, and bring the cursor's row into view."""
         for row, text in zip(self._rows, self._row_texts()):
+            row.display = bool(text)  # no yes/no question: no empty line for it
             if text != self._shown.get(row):
                 # a mark keeps its row's width (values are padded): no new layout then
                 row.update(text, layout=len(text) != len(self._shown.get(row, "")))

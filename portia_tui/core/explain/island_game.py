@@ -185,7 +185,7 @@ class IslandGame:
         steps = g.steps
         if not steps:
             return [Hint(self.reveal_text())]
-        ladder = [Hint(_observation(words, steps[0]))]
+        ladder = [Hint(_observation(words, steps[0], sn.Context.of(self.puzzle).rooms))]
         for s in steps[:-1]:  # the last step finishes the question: it is the reveal's
             ladder.append(Hint(" ".join(words.step(s, "")), tuple(_ruled_out(words, s))))
         ladder.append(Hint(self.reveal_text(), ()))
@@ -197,10 +197,11 @@ class IslandGame:
         return "\n".join([*lines, "", "Answer: " + answer_words(self.puzzle, answer) + "."])
 
 
-def _observation(words: Words, step: Step) -> str:
+def _observation(words: Words, step: Step, rooms: bool = False) -> str:
     if step.technique == "settle" and step.source is not None:
+        whatever = "whatever its room holds" if rooms else "whatever its speaker is"
         return (f"Look first at {words.source(step.source)}: it settles something by itself, "
-                "whatever its speaker is.")
+                f"{whatever}.")
     if step.technique == "follow" and step.source is not None:
         return f"Start with {words.source(step.source)}."
     if step.supposed is not None and step.technique in ("suppose", "nested"):
