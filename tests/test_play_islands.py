@@ -322,3 +322,17 @@ async def test_a_pack_whose_stored_answer_disagrees_is_not_played(tmp_path):
         assert "stored answer is not the one" in said(app)
         await pilot.press("space", "enter")
         assert not screen.game.marks and screen.record.status == "unsolved"
+
+
+async def test_help_toggles_back_and_gives_the_share_code():
+    from portia_tui.core.io.formats.code import encode_world
+
+    app = IslandPlayApp(load("trial-9.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _ready(app, pilot)
+        await pilot.press("h")
+        hint = said(app)
+        await pilot.press("question_mark")
+        assert "space" in said(app) and encode_world(load("trial-9.toml")) in said(app)
+        await pilot.press("question_mark")
+        assert said(app) == hint

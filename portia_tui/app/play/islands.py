@@ -566,7 +566,17 @@ class IslandScreen(Screen[None]):
             return
         self._before_help = self._said
         self._say(HELP + (PACK_HELP if self.place is not None else "")
-                  + "\n\n" + how_to_answer(self.puzzle) + "\n\n? again: back to what was here.")
+                  + "\n\n" + how_to_answer(self.puzzle) + self._share()
+                  + "\n\n? again: back to what was here.")
+
+    def _share(self) -> str:
+        from portia_tui.core.errors import PortiaError
+        from portia_tui.core.io.formats.code import encode_world
+
+        try:
+            return f"\n\nShare this puzzle: portia play {encode_world(self.puzzle)}"
+        except PortiaError:  # a puzzle no code holds
+            return ""
 
 
 def IslandPlayApp(puzzle: WorldPuzzle, name: str = "", **options):
