@@ -98,9 +98,9 @@ async def open_player(puzzle: Puzzle) -> tuple[float, int]:
 
 
 async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
-                  keys: tuple[str, str] = ("down", "up")) -> list[float]:
-    """A key (down then up; or right then left, action_move) posted as a terminal would,
-    until the screen refreshed after its action."""
+                  keys: tuple[str, str] = ("down", "up"), first: str = "") -> list[float]:
+    """A key (down then up; or right then left, action_move; or t, action_mark, after s)
+    posted as a terminal would, until the screen refreshed after its action."""
     from textual import events
 
     from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
@@ -120,11 +120,14 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
         async with app.run_test(size=(160, 50)):
             while not isinstance(app.screen, PlayPuzzleScreen):
                 await asyncio.sleep(0.001)
+            if first:
+                app.post_message(events.Key(first, first))
             await asyncio.sleep(0.2)
             for i in range(rounds):
                 acted.clear()
                 start = time.perf_counter()
-                app.post_message(events.Key(keys[0] if i % 8 < 4 else keys[1], None))
+                key = keys[0] if i % 8 < 4 else keys[1]
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
                 while not acted:
                     await asyncio.sleep(0.0005)
                 out.append(acted[0] - start)
@@ -146,6 +149,10 @@ def app_main() -> None:
         times = asyncio.run(keys_on(app_puzzle(k, n), action="action_move",
                                     keys=("right", "left")))
         row(f"key (right) -> screen refreshed, {k} x {n}, n={len(times)}", times,
+            "p90 <= 100")
+        times = asyncio.run(keys_on(app_puzzle(k, n), action="action_mark", keys=("t", "t"),
+                                    first="s"))
+        row(f"key (t, a pencil mark) -> screen refreshed, {k} x {n}, n={len(times)}", times,
             "p90 <= 100")
     big = app_puzzle(12, 10)
     _, widgets = asyncio.run(open_player(big))

@@ -345,7 +345,15 @@ class PlayPuzzleScreen(Screen):
         self._update_feedback(home)
 
     def _update_feedback(self, home: bool = True) -> None:
-        self._feedback_text.update(self.feedback())
+        text = self._feedback_text
+        text.update(self.feedback(), layout=False)
+        # a new layout lays out the whole board again (over 100 ms a key at 12 x 10): only
+        # when the text now takes another number of lines
+        width = text.content_size.width
+        lines = text.get_content_height(self._feedback_box.size, self.app.size, width) \
+            if width else -1
+        if lines != text.content_size.height:
+            text.refresh(layout=True)
         if home:
             self._feedback_box.scroll_home(animate=False)
 
