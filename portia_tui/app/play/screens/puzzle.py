@@ -35,6 +35,10 @@ from .help import HelpScreen
 SAVE_EVERY = 30
 #: the narrowest a casket card gets before the caskets wrap onto more rows
 CARD_WIDTH = 26
+#: on a board of more statements than this the pencil-mark column is always there (blank
+#: until a casket is supposed): laying out a 12 x 10 board again when it appeared took `s`
+#: a second
+RESERVE_MARKS_AT = 40
 #: below this height the screen drops its spacing and the line of key hints
 COMPACT_HEIGHT = 30
 
@@ -122,7 +126,9 @@ class PlayPuzzleScreen(Screen):
         code = s.code
         if code and len(code) <= 40:
             self._feedback_box.border_subtitle = f"code {code}"
-        self._cards = [CasketCard(s.puzzle, i, id=f"casket-{i}") for i in range(s.size)]
+        reserve = s.puzzle.size > RESERVE_MARKS_AT
+        self._cards = [CasketCard(s.puzzle, i, reserve, id=f"casket-{i}")
+                       for i in range(s.size)]
         self._caskets = Container(*self._cards, id="caskets")
         self._board = VerticalScroll(self._caskets, id="board", can_focus=False)
         yield self._top

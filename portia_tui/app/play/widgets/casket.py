@@ -26,10 +26,13 @@ class StatementLine(Horizontal):
     StatementLine.-cursor > .sentence { text-style: bold; }
     """
 
-    def __init__(self, number: int, sentence: str, **kwargs) -> None:
+    def __init__(self, number: int, sentence: str, reserve: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.number = number
         self.sentence = sentence
+        #: keep room for the mark column even while no casket is supposed (on a big board,
+        #: so that supposing one does not lay every line out again)
+        self.reserve = reserve
         self._state: tuple = (False, None, False, False)
 
     def compose(self) -> ComposeResult:
@@ -50,6 +53,8 @@ class StatementLine(Horizontal):
                 text.append("T" if mark else "F", style="bold green" if mark else "bold magenta")
                 text.append("✘" if wrong else " ", style="bold red")
             text.append(" ")
+        elif self.reserve:
+            text.append("   ")
         return text
 
     @property
@@ -64,7 +69,7 @@ class StatementLine(Horizontal):
         state = (cursor, mark, wrong, marking)
         if state == self._state:
             return
-        resized = marking != self._state[3]
+        resized = marking != self._state[3] and not self.reserve
         self._state = state
         self.set_class(cursor, "-cursor")
         if self.is_mounted:
@@ -101,8 +106,9 @@ class CasketCard(Vertical):
             super().__init__()
             self.index = index
 
-    def __init__(self, puzzle: Puzzle, index: int, **kwargs) -> None:
+    def __init__(self, puzzle: Puzzle, index: int, reserve: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.reserve = reserve
         self.puzzle = puzzle
         self.index = index
         self.casket_name = puzzle.names[index]
@@ -116,7 +122,7 @@ class CasketCard(Vertical):
     def compose(self) -> ComposeResult:
         for pos in range(self.count):
             i = self.start + pos
-            yield StatementLine(i, self.puzzle.sentence(i), id=f"statement-{i}")
+            yield StatementLine(i, self.puzzle.sentence(i), self.reserve, id=f"statement-{i}")
 
     def _title(self) -> None:
         name = f"{self.index + 1} · {self.casket_name}"
