@@ -33,7 +33,7 @@ from .session import Place, PuzzleSession
 
 def single_pack(puzzle: Puzzle | WorldPuzzle, name: str = "") -> Pack:
     """A one-puzzle pack, so a single file gets a timer and saved progress too."""
-    entry = PackPuzzle("1", puzzle, "unrated")  # type: ignore[arg-type]
+    entry = PackPuzzle("1", puzzle, "unrated")
     return Pack(title=puzzle.title or name, puzzles=(entry,))
 
 
@@ -104,12 +104,16 @@ class PlayApp(PortiaApp):
         return self._coaches[index]
 
     def playable(self, index: int) -> bool:
-        puzzle = self.pack.puzzles[index].puzzle
-        if isinstance(puzzle, WorldPuzzle):
+        """One answer, and (in a pack) the answer the pack stored."""
+        entry = self.pack.puzzles[index]
+        if isinstance(entry.puzzle, WorldPuzzle):
             if index not in self._posed:
+                from portia_tui.core.packs.island_pack import answer_token
                 from portia_tui.core.solve.general import solve
 
-                self._posed[index] = solve(puzzle).unique
+                result = solve(entry.puzzle)
+                self._posed[index] = result.unique and (
+                    entry.token is None or answer_token(entry.id, result.answers[0]) == entry.token)
             return self._posed[index]
         return self.coach(index).playable
 

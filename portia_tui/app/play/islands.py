@@ -470,7 +470,8 @@ class IslandScreen(Screen[None]):
         elif found.wrong:
             names = ", ".join(f"{e}'s {a}" if e != QUESTION else "your yes/no answer"
                               for e, a in found.wrong)
-            self._say(f"{len(found.wrong)} of your {found.marked} marks cannot be right: {names}.")
+            self._say(f"Your mark cannot be right: {names}." if found.marked == 1 else
+                      f"{len(found.wrong)} of your {found.marked} marks cannot be right: {names}.")
         elif not found.together:
             self._say(f"Each of your {found.marked} marks is possible alone, but not all of "
                       "them together.")
