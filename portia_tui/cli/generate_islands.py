@@ -28,10 +28,13 @@ def add_options(p: argparse.ArgumentParser) -> None:
 
     group = p.add_argument_group(
         "truth puzzles", "With --family knights-knaves, werewolves or lady-tiger: each person "
-        "(or the sign on each room) makes one statement built from simple claims with not, "
-        "and, or, if and if-and-only-if. Every puzzle has one answer and is graded by the "
-        "techniques a person needs. With -o, one puzzle is a puzzle file (.toml format 3 or "
-        ".json) and more make a pack.")
+        "(or the sign on each room) makes one statement built from simple claims ('Ann is a "
+        "knave', 'exactly two of us are knights', 'Ann and Ben are of the same type') with "
+        "not, and, or, if and if-and-only-if. Every puzzle has one answer and is graded by "
+        "the techniques a person needs. Filters: wasted, symmetry, twins and sameness as "
+        "above (no wasted speaker, no two people who could swap names, no twins, a pack "
+        "varies) and trivial. With -o, one puzzle is a puzzle file (.toml format 3 or .json) "
+        "and more make a pack.")
     lo, hi = RANGES["people"]
     group.add_argument("--people", type=count_arg(lo, hi), metavar="K",
                        help=f"islanders per puzzle, {lo} to {hi} (default 3)")
@@ -41,13 +44,13 @@ def add_options(p: argparse.ArgumentParser) -> None:
     lo, hi = RANGES["depth"]
     group.add_argument("--depth", type=count_arg(lo, hi), metavar="D",
                        help=f"how deep not/and/or/if nest in a statement, {lo} to {hi} "
-                       "(default 2; tricky and fiendish reach past it when they must)")
+                       "(default 2; knights-knaves --difficulty tricky draws single claims)")
     lo, hi = RANGES["width"]
     group.add_argument("--width", type=count_arg(lo, hi), metavar="W",
                        help=f"most parts of an 'and' or 'or', {lo} to {hi} (default 2)")
     group.add_argument("--allow-trivial", action="store_true",
                        help="lift 'trivial' (hard): allow a statement true (or false) "
-                       "whatever happens")
+                       "whatever happens, or a part of one that adds nothing")
 
 
 def refuse_mixed(args: argparse.Namespace, island: bool) -> None:
