@@ -163,3 +163,27 @@ def test_the_printed_page_reads_as_a_person_expects(pack):
     assert page.count('class="puzzle truth"') == len(pack.puzzles)
     text = to_markdown(pack)
     assert text.count("Answer:") == len(pack.puzzles) and "## Answer key" in text
+
+
+def test_a_pack_made_allowing_twins_reports_only_copies(pack):
+    from portia_tui.core.language.world import WorldStatement
+
+    first = pack.puzzles[0]
+    names = list(first.world.entities)
+    table = dict(zip(names, names[1:] + names[:1]))  # everyone takes the next one's name
+
+    def swap(f):
+        if isinstance(f, (list, tuple)):
+            return [swap(g) for g in f]
+        return table.get(f, f) if isinstance(f, str) else f
+
+    world = first.world
+    twin = world.replace(title="Again", entities=tuple(table[e] for e in names),
+                         statements=tuple(WorldStatement(s.id, table[s.by], swap(s.says))
+                                          for s in world.statements))
+    entries = (first, PackPuzzle("002", twin, first.difficulty, first.rating),
+               PackPuzzle("003", world.replace(title="Copy"), first.difficulty, first.rating))
+    plain = check_pack(Pack("t", entries))
+    assert [r.ok for r in plain] == [True, False, False]
+    allowed = check_pack(Pack("t", entries, generator={"allow_twins": True}))
+    assert [r.ok for r in allowed] == [True, True, False]

@@ -22,7 +22,7 @@ ISLAND_ONLY = (("people", "--people"), ("rooms", "--rooms"), ("depth", "--depth"
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
-    from portia_tui.core.packs.islands import RANGES
+    from portia_tui.core.packs.island_ranges import RANGES
 
     from . import count_arg
 

@@ -40,11 +40,9 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.explain.reasoning import LEVELS, Grade, grade
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
+from portia_tui.core.packs.island_ranges import RANGES
 from portia_tui.core.solve.general import solve
 
-#: option -> (lowest, highest), inclusive; checked before any work
-RANGES = {"people": (2, 12), "rooms": (2, 9), "depth": (1, 3), "width": (2, 3),
-          "count": (1, 100_000), "attempts": (1, 10_000_000)}
 GRAMMARS = ("tuple", "rich")
 #: in the rich grammar, the share of claims that are counts or likenesses: more when the
 #: level asked for needs case splits (tricky, fiendish)

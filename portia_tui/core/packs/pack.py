@@ -397,7 +397,8 @@ def check_pack(pack: Pack) -> list[CheckResult]:
         if entry.is_truth:  # renaming entities is the only kind of twin; one key for both
             from portia_tui.core.packs.islands import canonical_key as island_key
 
-            key: Any = ("truth", island_key(entry.world))
+            world = entry.world
+            key: Any = ("truth", repr(world.replace(title="")) if twins else island_key(world))
         else:
             key = canonical_key(entry.casket) if twins else twin_key(entry.casket)
         if key in first:
