@@ -187,3 +187,37 @@ def test_a_pack_made_allowing_twins_reports_only_copies(pack):
     assert [r.ok for r in plain] == [True, False, False]
     allowed = check_pack(Pack("t", entries, generator={"allow_twins": True}))
     assert [r.ok for r in allowed] == [True, True, False]
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["solve", "{p}"], "== {p} 001 =="),
+    (["solve", "{p}", "--id", "002"], "Valid: one answer"),
+    (["check", "{p}"], "valid: one answer"),
+    (["pack", "extract", "{p}", "001", "-o", "{d}/one.toml"], ""),
+    (["pack", "extract", "{p}", "001", "-o", "{d}/one.json"], ""),
+])
+def test_commands_take_a_truth_puzzle_of_a_pack(pack, tmp_path, capsys, argv, said):
+    path = tmp_path / "islands.toml"
+    save_pack(pack, path)
+    args = [a.format(p=path, d=tmp_path) for a in argv]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert said.format(p=path) in out
+    if argv[:2] == ["pack", "extract"]:
+        from portia_tui.core.io.formats import load_any
+
+        assert load_any(args[-1]) == pack.puzzles[0].world
+
+
+@pytest.mark.parametrize("argv", [["assist", "{p}", "--id", "001"],
+                                  ["repair", "{p}", "--id", "001"], ["hint", "{p}"],
+                                  ["edit", "{p}", "--id", "001"], ["play", "{p}"]])
+def test_casket_only_commands_refuse_a_truth_puzzle_in_one_line(pack, tmp_path, capsys, argv):
+    path = tmp_path / "islands.toml"
+    save_pack(pack, path)
+    try:
+        code = main([a.format(p=path) for a in argv])
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "truth puzzle" in err, err
