@@ -25,6 +25,10 @@
 
 The solution is stored as a short SHA-256 digest of the pack puzzle's id and the casket's
 name; reading it back means trying each casket, which a program does and an eye does not.
+
+An entry with ``format = 3`` holds a truth puzzle (islanders, doors) in the keys of a format-3
+file, its entities under ``[[puzzles.entities]]``; a pack holding one says ``format = 3`` at
+the top. core/packs/island_pack.py reads and writes those entries.
 """
 
 from __future__ import annotations
