@@ -226,6 +226,8 @@ FAMILIES: dict[str, Family] = {
 # ----------------------------------------------------------------------------- drawing
 
 _OPS = ("not", "and", "or", "implies", "iff")
+#: a claim's denial said plainly (the rich grammar): "is not", "of different types"
+_PLAIN_NOT = {"is": "isnot", "same": "differ", "differ": "same"}
 _XIE = {"not": "not", "and": "and", "or": "or", "implies": "->", "iff": "<=>"}
 
 
@@ -236,6 +238,8 @@ def _draw(fam: Family, rng: random.Random, ents: list[str], me: str, depth: int,
     op = rng.choice(_OPS)
     if op == "not":
         inner = _draw(fam, rng, ents, me, depth - 1, width, share)
+        if share and inner[0] in _PLAIN_NOT:  # "Ann is not a knight", not "It is not the
+            return [_PLAIN_NOT[inner[0]], *inner[1:]]  # case that Ann is a knight"
         return inner if inner[0] == "not" else ["not", inner]
     parts = 2 if op in ("implies", "iff") else rng.randint(2, width)
     return [op] + [_draw(fam, rng, ents, me, depth - 1, width, share) for _ in range(parts)]
