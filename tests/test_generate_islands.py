@@ -192,3 +192,24 @@ def test_a_part_that_adds_nothing_is_trivial():
                            random.Random(0)))
     assert not _constant(shell(["A", "B", "C"], [WorldStatement("s0", "A", both), *rest],
                                random.Random(0)))
+
+
+def test_two_people_alike_in_meaning_are_a_symmetry():
+    """Ann: "Ben is a knave"; Ben: "Ann is not a knight": worded apart, alike once the two
+    swap names, so they are of one type and a person needs no logic to see it."""
+    import random
+
+    from portia_tui.core.language.world import WorldStatement
+    from portia_tui.core.packs.islands import FAMILIES
+
+    shell = FAMILIES["knights-knaves"].shell
+    cy = WorldStatement("c", "Cy", ["same", "Ann", "Ben", "type"])
+    alike = shell(["Ann", "Ben", "Cy"], [WorldStatement("a", "Ann", ["is", "Ben", "type", "knave"]),
+                                        WorldStatement("b", "Ben", ["isnot", "Ann", "type",
+                                                                    "knight"]), cy],
+                  random.Random(0))
+    assert _symmetric(alike)
+    apart = alike.replace(statements=(alike.statements[0],
+                                      WorldStatement("b", "Ben", ["is", "Ann", "type", "knight"]),
+                                      cy))
+    assert not _symmetric(apart)

@@ -342,15 +342,34 @@ def _wasted(puzzle: WorldPuzzle) -> bool:
 
 
 def _symmetric(puzzle: WorldPuzzle) -> bool:
-    """Two entities swap names and leave the puzzle the same."""
-    base = _shape(puzzle, {e: e for e in puzzle.entities})
+    """Two entities swap names and leave the puzzle the same in meaning: each one's
+    statements, swapped, are true in the same worlds as the other's, everyone else's as
+    before, and the promises too (the same words up to the swap are a case of it). Then the
+    two are alike in the answer, and a person who sees it needs no logic for one of them."""
+    from portia_tui.core.solve.general import Evaluation
+
     ents = puzzle.entities
-    for i in range(len(ents)):
-        for j in range(i + 1, len(ents)):
-            swap = {e: e for e in ents}
-            swap[ents[i]], swap[ents[j]] = ents[j], ents[i]
-            if _shape(puzzle, swap) == base:
-                return True
+    pairs = [(ents[i], ents[j]) for i in range(len(ents)) for j in range(i + 1, len(ents))]
+    ev = Evaluation(puzzle.replace(speaker_attr=None, modes={}))
+    said = {e: [_renamed(thaw(s.says), {"self": e}) for s in puzzle.by(e) if s.says is not None]
+            for e in puzzle.entities}
+    meant = {e: sorted(ev.mask(f) for f in fs) for e, fs in said.items()}
+    # a swap permutes the worlds, so it keeps how many worlds each statement allows: only a
+    # pair whose statements allow as many worlds can be alike
+    sizes = {e: sorted(m.bit_count() for m in ms) for e, ms in meant.items()}
+    promised = sorted(ev.mask(thaw(c)) for c in puzzle.constraints)
+    for x, y in pairs:
+        if sizes[x] != sizes[y]:
+            continue
+        swap = {x: y, y: x}
+
+        def masks(e: str, swap: dict[str, str] = swap) -> list[int]:
+            return sorted(ev.mask(_renamed(f, swap)) for f in said[e])
+
+        if masks(x) == meant[y] and masks(y) == meant[x] and all(
+                masks(e) == meant[e] for e in puzzle.entities if e not in swap) and sorted(
+                ev.mask(_renamed(thaw(c), swap)) for c in puzzle.constraints) == promised:
+            return True
     return False
 
 
