@@ -11,12 +11,15 @@ solves it; a candidate is kept when its answer is unique and it passes the filte
 ``trivial``    no statement is true (or false) in every world the narrator's promises allow
                ("B is a knight or B is a knave" tells only that its speaker is a knight),
                and no part of an "and" or "or" adds nothing to the rest;
-``symmetry``   no two entities can swap names and leave the puzzle as it was (they would be
-               alike, and the answer for one gives the other);
+``symmetry``   no two entities can swap names and leave the puzzle's meaning as it was (each
+               one's statements, swapped, true in the same worlds as the other's): they would
+               be alike, and the answer for one gives the other;
 ``twins``      no two puzzles of a pack are the same up to renaming entities and reordering
                statements (:func:`canonical_key`);
 ``variety``    in a pack of 6 or more, no answer more than a third of the puzzles (when the
-               answers allow it), and at most one in 8 whose entities are all alike.
+               answers allow it), no number of knights more than half, at most one in 8
+               whose entities are all alike, and in a pack of 8 or more no motif (the
+               statements the solution opens with, names blurred) more than twice in 8.
 
 Each filter has an ``allow_*`` setting. Knights-and-knaves statements are drawn in the
 grammar of Xie et al. (2024): ``('telling-truth', i)``, ``('lying', i)``, ``('not', s)``,
