@@ -96,6 +96,16 @@ def test_bad_arguments_are_one_line(capsys, argv, said):
     assert len(err.strip().splitlines()) == 1 and said in err, err
 
 
+@pytest.mark.parametrize("name, count, said", [("x.txt", "1", "unknown file type"),
+                                                ("x.json", "3", "make a pack, which is TOML")])
+def test_an_output_it_cannot_write_is_refused_before_the_work(tmp_path, capsys, name, count,
+                                                             said):
+    code, out, err = _run(capsys, ["generate", "--family", "knights-knaves", "--count", count,
+                                   "-o", str(tmp_path / name)])
+    assert code == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / name).exists()
+
+
 def test_an_impossible_search_gives_up_in_one_line(capsys):
     code, out, err = _run(capsys, ["generate", "--family", "lady-tiger", "--rooms", "2",
                                    "--difficulty", "fiendish", "--attempts", "50", "--seed", "1"])

@@ -111,6 +111,18 @@ def _made(settings, show: bool) -> list:
     return made
 
 
+def _check_output(path: str, count: int) -> None:
+    """One puzzle goes to a puzzle file (.toml format 3, .json structured, .cnf DIMACS); more
+    to a pack, which is TOML."""
+    from portia_tui.core.errors import PortiaError
+    from portia_tui.core.io.formats import WORLD_WRITERS, format_of
+
+    if count == 1:
+        format_of(path, WORLD_WRITERS)  # FormatError naming the types for any other
+    elif not path.lower().endswith(".toml"):
+        raise PortiaError(f"{count} puzzles make a pack, which is TOML: name it FILE.toml", path)
+
+
 def _text(pack) -> str:
     from portia_tui.core.packs.island_print import plain_text
 
@@ -126,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
 
     settings = settings_of(args)
     if args.output:  # fail before the work, not after
+        _check_output(args.output, settings.count)
         check_target(args.output, args.force)
     show = bool(args.output) and not args.quiet and sys.stderr.isatty() and settings.count > 1
     made = _made(settings, show)
