@@ -96,6 +96,16 @@ def test_bad_arguments_are_one_line(capsys, argv, said):
     assert len(err.strip().splitlines()) == 1 and said in err, err
 
 
+@pytest.mark.parametrize("name, count, said", [("x.txt", "1", "unknown file type"),
+                                                ("x.json", "3", "make a pack, which is TOML")])
+def test_an_output_it_cannot_write_is_refused_before_the_work(tmp_path, capsys, name, count,
+                                                             said):
+    code, out, err = _run(capsys, ["generate", "--family", "knights-knaves", "--count", count,
+                                   "-o", str(tmp_path / name)])
+    assert code == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / name).exists()
+
+
 def test_an_impossible_search_gives_up_in_one_line(capsys):
     code, out, err = _run(capsys, ["generate", "--family", "lady-tiger", "--rooms", "2",
                                    "--difficulty", "fiendish", "--attempts", "50", "--seed", "1"])
@@ -192,3 +202,24 @@ def test_a_part_that_adds_nothing_is_trivial():
                            random.Random(0)))
     assert not _constant(shell(["A", "B", "C"], [WorldStatement("s0", "A", both), *rest],
                                random.Random(0)))
+
+
+def test_two_people_alike_in_meaning_are_a_symmetry():
+    """Ann: "Ben is a knave"; Ben: "Ann is not a knight": worded apart, alike once the two
+    swap names, so they are of one type and a person needs no logic to see it."""
+    import random
+
+    from portia_tui.core.language.world import WorldStatement
+    from portia_tui.core.packs.islands import FAMILIES
+
+    shell = FAMILIES["knights-knaves"].shell
+    cy = WorldStatement("c", "Cy", ["same", "Ann", "Ben", "type"])
+    alike = shell(["Ann", "Ben", "Cy"], [WorldStatement("a", "Ann", ["is", "Ben", "type", "knave"]),
+                                        WorldStatement("b", "Ben", ["isnot", "Ann", "type",
+                                                                    "knight"]), cy],
+                  random.Random(0))
+    assert _symmetric(alike)
+    apart = alike.replace(statements=(alike.statements[0],
+                                      WorldStatement("b", "Ben", ["is", "Ann", "type", "knight"]),
+                                      cy))
+    assert not _symmetric(apart)

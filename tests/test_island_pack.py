@@ -163,3 +163,61 @@ def test_the_printed_page_reads_as_a_person_expects(pack):
     assert page.count('class="puzzle truth"') == len(pack.puzzles)
     text = to_markdown(pack)
     assert text.count("Answer:") == len(pack.puzzles) and "## Answer key" in text
+
+
+def test_a_pack_made_allowing_twins_reports_only_copies(pack):
+    from portia_tui.core.language.world import WorldStatement
+
+    first = pack.puzzles[0]
+    names = list(first.world.entities)
+    table = dict(zip(names, names[1:] + names[:1]))  # everyone takes the next one's name
+
+    def swap(f):
+        if isinstance(f, (list, tuple)):
+            return [swap(g) for g in f]
+        return table.get(f, f) if isinstance(f, str) else f
+
+    world = first.world
+    twin = world.replace(title="Again", entities=tuple(table[e] for e in names),
+                         statements=tuple(WorldStatement(s.id, table[s.by], swap(s.says))
+                                          for s in world.statements))
+    entries = (first, PackPuzzle("002", twin, first.difficulty, first.rating),
+               PackPuzzle("003", world.replace(title="Copy"), first.difficulty, first.rating))
+    plain = check_pack(Pack("t", entries))
+    assert [r.ok for r in plain] == [True, False, False]
+    allowed = check_pack(Pack("t", entries, generator={"allow_twins": True}))
+    assert [r.ok for r in allowed] == [True, True, False]
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["solve", "{p}"], "== {p} 001 =="),
+    (["solve", "{p}", "--id", "002"], "Valid: one answer"),
+    (["check", "{p}"], "valid: one answer"),
+    (["pack", "extract", "{p}", "001", "-o", "{d}/one.toml"], ""),
+    (["pack", "extract", "{p}", "001", "-o", "{d}/one.json"], ""),
+])
+def test_commands_take_a_truth_puzzle_of_a_pack(pack, tmp_path, capsys, argv, said):
+    path = tmp_path / "islands.toml"
+    save_pack(pack, path)
+    args = [a.format(p=path, d=tmp_path) for a in argv]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert said.format(p=path) in out
+    if argv[:2] == ["pack", "extract"]:
+        from portia_tui.core.io.formats import load_any
+
+        assert load_any(args[-1]) == pack.puzzles[0].world
+
+
+@pytest.mark.parametrize("argv", [["assist", "{p}", "--id", "001"],
+                                  ["repair", "{p}", "--id", "001"], ["hint", "{p}"],
+                                  ["edit", "{p}", "--id", "001"], ["play", "{p}"]])
+def test_casket_only_commands_refuse_a_truth_puzzle_in_one_line(pack, tmp_path, capsys, argv):
+    path = tmp_path / "islands.toml"
+    save_pack(pack, path)
+    try:
+        code = main([a.format(p=path) for a in argv])
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "truth puzzle" in err, err

@@ -22,16 +22,19 @@ ISLAND_ONLY = (("people", "--people"), ("rooms", "--rooms"), ("depth", "--depth"
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
-    from portia_tui.core.packs.islands import RANGES
+    from portia_tui.core.packs.island_ranges import RANGES
 
     from . import count_arg
 
     group = p.add_argument_group(
         "truth puzzles", "With --family knights-knaves, werewolves or lady-tiger: each person "
-        "(or the sign on each room) makes one statement built from simple claims with not, "
-        "and, or, if and if-and-only-if. Every puzzle has one answer and is graded by the "
-        "techniques a person needs. With -o, one puzzle is a puzzle file (.toml format 3 or "
-        ".json) and more make a pack.")
+        "(or the sign on each room) makes one statement built from simple claims ('Ann is a "
+        "knave', 'exactly two of us are knights', 'Ann and Ben are of the same type') with "
+        "not, and, or, if and if-and-only-if. Every puzzle has one answer and is graded by "
+        "the techniques a person needs. Filters: wasted, symmetry, twins and sameness as "
+        "above (no wasted speaker, no two people who could swap names, no twins, a pack "
+        "varies) and trivial. With -o, one puzzle is a puzzle file (.toml format 3 or .json) "
+        "and more make a pack.")
     lo, hi = RANGES["people"]
     group.add_argument("--people", type=count_arg(lo, hi), metavar="K",
                        help=f"islanders per puzzle, {lo} to {hi} (default 3)")
@@ -41,13 +44,13 @@ def add_options(p: argparse.ArgumentParser) -> None:
     lo, hi = RANGES["depth"]
     group.add_argument("--depth", type=count_arg(lo, hi), metavar="D",
                        help=f"how deep not/and/or/if nest in a statement, {lo} to {hi} "
-                       "(default 2; tricky and fiendish reach past it when they must)")
+                       "(default 2; knights-knaves --difficulty tricky draws single claims)")
     lo, hi = RANGES["width"]
     group.add_argument("--width", type=count_arg(lo, hi), metavar="W",
                        help=f"most parts of an 'and' or 'or', {lo} to {hi} (default 2)")
     group.add_argument("--allow-trivial", action="store_true",
                        help="lift 'trivial' (hard): allow a statement true (or false) "
-                       "whatever happens")
+                       "whatever happens, or a part of one that adds nothing")
 
 
 def refuse_mixed(args: argparse.Namespace, island: bool) -> None:
@@ -108,6 +111,18 @@ def _made(settings, show: bool) -> list:
     return made
 
 
+def _check_output(path: str, count: int) -> None:
+    """One puzzle goes to a puzzle file (.toml format 3, .json structured, .cnf DIMACS); more
+    to a pack, which is TOML."""
+    from portia_tui.core.errors import PortiaError
+    from portia_tui.core.io.formats import WORLD_WRITERS, format_of
+
+    if count == 1:
+        format_of(path, WORLD_WRITERS)  # FormatError naming the types for any other
+    elif not path.lower().endswith(".toml"):
+        raise PortiaError(f"{count} puzzles make a pack, which is TOML: name it FILE.toml", path)
+
+
 def _text(pack) -> str:
     from portia_tui.core.packs.island_print import plain_text
 
@@ -123,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
 
     settings = settings_of(args)
     if args.output:  # fail before the work, not after
+        _check_output(args.output, settings.count)
         check_target(args.output, args.force)
     show = bool(args.output) and not args.quiet and sys.stderr.isatty() and settings.count > 1
     made = _made(settings, show)

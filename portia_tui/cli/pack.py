@@ -98,8 +98,13 @@ def pack_puzzle(path: str, pid: str):
 def cmd_extract(args: argparse.Namespace) -> int:
     from portia_tui.core.io import formats
 
+    from portia_tui.core.language.world import WorldPuzzle
+
     puzzle = pack_puzzle(args.pack, args.id)
-    formats.save(puzzle, args.output, force=args.force)
+    if isinstance(puzzle, WorldPuzzle):  # a truth puzzle: format 3 (.toml) or structured (.json)
+        formats.save_world(puzzle, args.output, force=args.force)
+    else:
+        formats.save(puzzle, args.output, force=args.force)
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
 

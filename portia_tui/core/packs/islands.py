@@ -11,12 +11,15 @@ solves it; a candidate is kept when its answer is unique and it passes the filte
 ``trivial``    no statement is true (or false) in every world the narrator's promises allow
                ("B is a knight or B is a knave" tells only that its speaker is a knight),
                and no part of an "and" or "or" adds nothing to the rest;
-``symmetry``   no two entities can swap names and leave the puzzle as it was (they would be
-               alike, and the answer for one gives the other);
+``symmetry``   no two entities can swap names and leave the puzzle's meaning as it was (each
+               one's statements, swapped, true in the same worlds as the other's): they would
+               be alike, and the answer for one gives the other;
 ``twins``      no two puzzles of a pack are the same up to renaming entities and reordering
                statements (:func:`canonical_key`);
 ``variety``    in a pack of 6 or more, no answer more than a third of the puzzles (when the
-               answers allow it), and at most one in 8 whose entities are all alike.
+               answers allow it), no number of knights more than half, at most one in 8
+               whose entities are all alike, and in a pack of 8 or more no motif (the
+               statements the solution opens with, names blurred) more than twice in 8.
 
 Each filter has an ``allow_*`` setting. Knights-and-knaves statements are drawn in the
 grammar of Xie et al. (2024): ``('telling-truth', i)``, ``('lying', i)``, ``('not', s)``,
@@ -40,11 +43,9 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.explain.reasoning import LEVELS, Grade, grade
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
+from portia_tui.core.packs.island_ranges import RANGES
 from portia_tui.core.solve.general import solve
 
-#: option -> (lowest, highest), inclusive; checked before any work
-RANGES = {"people": (2, 12), "rooms": (2, 9), "depth": (1, 3), "width": (2, 3),
-          "count": (1, 100_000), "attempts": (1, 10_000_000)}
 GRAMMARS = ("tuple", "rich")
 #: in the rich grammar, the share of claims that are counts or likenesses: more when the
 #: level asked for needs case splits (tricky, fiendish)
@@ -228,6 +229,8 @@ FAMILIES: dict[str, Family] = {
 # ----------------------------------------------------------------------------- drawing
 
 _OPS = ("not", "and", "or", "implies", "iff")
+#: a claim's denial said plainly (the rich grammar): "is not", "of different types"
+_PLAIN_NOT = {"is": "isnot", "same": "differ", "differ": "same"}
 _XIE = {"not": "not", "and": "and", "or": "or", "implies": "->", "iff": "<=>"}
 
 
@@ -238,6 +241,8 @@ def _draw(fam: Family, rng: random.Random, ents: list[str], me: str, depth: int,
     op = rng.choice(_OPS)
     if op == "not":
         inner = _draw(fam, rng, ents, me, depth - 1, width, share)
+        if share and inner[0] in _PLAIN_NOT:  # "Ann is not a knight", not "It is not the
+            return [_PLAIN_NOT[inner[0]], *inner[1:]]  # case that Ann is a knight"
         return inner if inner[0] == "not" else ["not", inner]
     parts = 2 if op in ("implies", "iff") else rng.randint(2, width)
     return [op] + [_draw(fam, rng, ents, me, depth - 1, width, share) for _ in range(parts)]
@@ -340,15 +345,34 @@ def _wasted(puzzle: WorldPuzzle) -> bool:
 
 
 def _symmetric(puzzle: WorldPuzzle) -> bool:
-    """Two entities swap names and leave the puzzle the same."""
-    base = _shape(puzzle, {e: e for e in puzzle.entities})
+    """Two entities swap names and leave the puzzle the same in meaning: each one's
+    statements, swapped, are true in the same worlds as the other's, everyone else's as
+    before, and the promises too (the same words up to the swap are a case of it). Then the
+    two are alike in the answer, and a person who sees it needs no logic for one of them."""
+    from portia_tui.core.solve.general import Evaluation
+
     ents = puzzle.entities
-    for i in range(len(ents)):
-        for j in range(i + 1, len(ents)):
-            swap = {e: e for e in ents}
-            swap[ents[i]], swap[ents[j]] = ents[j], ents[i]
-            if _shape(puzzle, swap) == base:
-                return True
+    pairs = [(ents[i], ents[j]) for i in range(len(ents)) for j in range(i + 1, len(ents))]
+    ev = Evaluation(puzzle.replace(speaker_attr=None, modes={}))
+    said = {e: [_renamed(thaw(s.says), {"self": e}) for s in puzzle.by(e) if s.says is not None]
+            for e in puzzle.entities}
+    meant = {e: sorted(ev.mask(f) for f in fs) for e, fs in said.items()}
+    # a swap permutes the worlds, so it keeps how many worlds each statement allows: only a
+    # pair whose statements allow as many worlds can be alike
+    sizes = {e: sorted(m.bit_count() for m in ms) for e, ms in meant.items()}
+    promised = sorted(ev.mask(thaw(c)) for c in puzzle.constraints)
+    for x, y in pairs:
+        if sizes[x] != sizes[y]:
+            continue
+        swap = {x: y, y: x}
+
+        def masks(e: str, swap: dict[str, str] = swap) -> list[int]:
+            return sorted(ev.mask(_renamed(f, swap)) for f in said[e])
+
+        if masks(x) == meant[y] and masks(y) == meant[x] and all(
+                masks(e) == meant[e] for e in puzzle.entities if e not in swap) and sorted(
+                ev.mask(_renamed(thaw(c), swap)) for c in puzzle.constraints) == promised:
+            return True
     return False
 
 

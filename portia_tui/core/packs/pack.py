@@ -25,6 +25,10 @@
 
 The solution is stored as a short SHA-256 digest of the pack puzzle's id and the casket's
 name; reading it back means trying each casket, which a program does and an eye does not.
+
+An entry with ``format = 3`` holds a truth puzzle (islanders, doors) in the keys of a format-3
+file, its entities under ``[[puzzles.entities]]``; a pack holding one says ``format = 3`` at
+the top. core/packs/island_pack.py reads and writes those entries.
 """
 
 from __future__ import annotations
@@ -397,7 +401,8 @@ def check_pack(pack: Pack) -> list[CheckResult]:
         if entry.is_truth:  # renaming entities is the only kind of twin; one key for both
             from portia_tui.core.packs.islands import canonical_key as island_key
 
-            key: Any = ("truth", island_key(entry.world))
+            world = entry.world
+            key: Any = ("truth", repr(world.replace(title="")) if twins else island_key(world))
         else:
             key = canonical_key(entry.casket) if twins else twin_key(entry.casket)
         if key in first:
