@@ -211,7 +211,7 @@ def test_commands_take_a_truth_puzzle_of_a_pack(pack, tmp_path, capsys, argv, sa
 
 @pytest.mark.parametrize("argv", [["assist", "{p}", "--id", "001"],
                                   ["repair", "{p}", "--id", "001"], ["hint", "{p}"],
-                                  ["edit", "{p}", "--id", "001"], ["play", "{p}"]])
+                                  ["edit", "{p}", "--id", "001"]])
 def test_casket_only_commands_refuse_a_truth_puzzle_in_one_line(pack, tmp_path, capsys, argv):
     path = tmp_path / "islands.toml"
     save_pack(pack, path)
