@@ -103,7 +103,7 @@ class IslandGame:
                          if all(self.marks.get((e, a)) == v for a, v in item.pairs.items())]
                 if not found:
                     return None
-                out[item.key] = found
+                out[item.key] = item.answer(found)
             else:
                 return None
         return out
