@@ -7,17 +7,16 @@ timed with both engines in turn (best of 5 each), so both see the same machine l
 give the medians over the puzzles and their ratio.
 
 Tables: the analysis (with targets), growth with n (time per statement, 3 caskets with loops),
-clause counts of the SAT encodings, the thesis corpus (when ../shared is present) and
-`portia solve --json` as a whole process against `python -c "import pysat.solvers"`.
+clause counts of the SAT encodings and the thesis corpus (when ../shared is present).
+`portia solve --json` as a whole process against `python -c "import pysat.solvers"` is
+benchmarks/bench_startup.py.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from math import comb
 from pathlib import Path
@@ -150,51 +149,8 @@ def corpus_table() -> None:
           f"casket engine {fast * 1000:.1f} us per puzzle (median), 1/{old / fast:.0f}")
 
 
-def process_table() -> None:
-    from portia_tui.core.packs.generator import Settings, generate
-
-    # a loop-free Portia-10 (the generator's default): the casket engine answers, no pysat
-    p = generate(Settings(n=10, count=1, seed=10, repeats="allow"))[0].puzzle
-    # An installed wheel ships compiled bytecode, as pysat's installed modules do; an editable
-    # checkout may not have it (PYTHONDONTWRITEBYTECODE), so compile ours first for a fair race.
-    import compileall
-
-    import portia_tui
-
-    compileall.compile_dir(str(Path(portia_tui.__file__).parent), quiet=1)
-    script = Path(sys.executable).with_name("portia")
-    portia_cmd = [str(script)] if script.exists() else [sys.executable, "-m", "portia_tui"]
-    with tempfile.TemporaryDirectory() as tmp:
-        text, toml = Path(tmp) / "portia10.txt", Path(tmp) / "portia10.toml"
-        formats.save(p, text)
-        formats.save(p, toml)
-        runs = {
-            "python -c 'import pysat.solvers'": [sys.executable, "-c", "import pysat.solvers"],
-            "portia solve --json (Portia-10, .txt)": portia_cmd + ["solve", str(text), "--json"],
-            "portia solve --json (Portia-10, .toml)": portia_cmd + ["solve", str(toml), "--json"],
-        }
-        results: dict[str, list[float]] = {}
-        for label, cmd in runs.items():
-            subprocess.run(cmd, check=True, capture_output=True)
-        for _ in range(31):
-            for label, cmd in runs.items():
-                t = time.perf_counter()
-                subprocess.run(cmd, check=True, capture_output=True)
-                results.setdefault(label, []).append((time.perf_counter() - t) * 1000)
-    print()
-    base = statistics.median(next(iter(results.values())))
-    worst = 0.0
-    for label, times in results.items():
-        med = statistics.median(times)
-        worst = max(worst, med / base) if label.startswith("portia") else worst
-        print(f"{label:<40}{med:>9.1f} ms  ({med / base:.2f}x)")
-    print(f"target: portia solve --json <= 0.9x importing pysat.solvers, in both formats"
-          f"{' ok' if worst <= 0.9 else ' MISSED'}")
-
-
 if __name__ == "__main__":
     analysis_table()
     growth_table()
     clause_table()
     corpus_table()
-    process_table()

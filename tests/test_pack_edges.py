@@ -65,6 +65,37 @@ def test_reading_a_copy_of_the_same_pack_again_is_as_quick():
     assert len(compared) < 10
 
 
+def test_a_pack_read_in_outline_shows_what_the_full_reading_shows():
+    """`pack list` reads each puzzle's outline (caskets, counts, rules, m, metadata; no
+    sentence): everything the list shows equals what the full reading gives, rules and
+    Bellini/Cellini puzzles included."""
+    text = dumps_pack(_pack(len(SHIPPED) * 2))
+    full, outline = loads_pack(text), loads_pack(text, sentences=False)
+    assert len(outline.puzzles) == len(full.puzzles) == len(SHIPPED) * 2
+    for a, b in zip(full.puzzles, outline.puzzles):
+        assert (a.id, a.title, a.difficulty, a.rating, a.solution) == \
+            (b.id, b.title, b.difficulty, b.rating, b.solution)
+        assert (a.puzzle.layout, a.puzzle.rules, a.puzzle.shape, a.puzzle.rules_said) == \
+            (b.puzzle.layout, b.puzzle.rules, b.puzzle.shape, b.puzzle.rules_said)
+        assert b.puzzle.empty_slots == tuple(range(b.puzzle.size))  # no sentence was read
+
+
+def test_pack_list_reads_no_sentence_and_pack_check_reads_them_all(tmp_path, capsys):
+    """A statement no one can read: `pack list` (which shows no statement) lists the pack;
+    `pack check` and `solve` point at the sentence's line."""
+    text = dumps_pack(_pack(3, classic=True))
+    first = next(line for line in text.splitlines() if line.strip().startswith('"The'))
+    bad = text.replace(first, '    "The portrait is under the sofa",', 1)
+    path = tmp_path / "pack.toml"
+    path.write_text(bad)
+    assert main(["pack", "list", str(path)]) == 0
+    assert capsys.readouterr().out.count("Portia-") == 3
+    line = bad.splitlines().index('    "The portrait is under the sofa",') + 1
+    for argv in (["pack", "check", str(path)], ["solve", str(path)]):
+        assert main(argv) == 2
+        assert f"pack.toml:{line}: unknown statement" in _one_line(capsys)
+
+
 # --------------------------------------------------------------------------- every command
 from portia_tui.cli import main  # noqa: E402
 from portia_tui.core.io.files import SMALL_LIMIT  # noqa: E402

@@ -1,6 +1,6 @@
 """What `portia solve` imports, and the core's records.
 
-Start-up time is measured in benchmarks/bench_core.py; these tests only pin what the fast
+Start-up time is measured in benchmarks/bench_startup.py; these tests only pin what the fast
 path must not import, so a new import does not slow every command down unnoticed."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .conftest import REPO
 
 #: modules the loop-free `portia solve --json` never needs: the SAT solver and the UI (the
 #: standard library's typing and tomllib are fine: start-up is measured against
-#: `import pysat.solvers` in benchmarks/bench_core.py)
+#: `import pysat.solvers` in benchmarks/bench_startup.py)
 NEVER = ("pysat", "textual", "rich")
 
 
@@ -48,6 +48,11 @@ def test_solve_imports_nothing_it_does_not_need(tmp_path, ext):
     assert "portia_tui.core.solve.engine" in modules  # the probe saw the command run
     bad = [m for m in modules if m.split(".")[0] in NEVER]
     assert bad == []
+    # dataclasses imports inspect (and ast, dis, tokenize): most of what start-up spent
+    # beyond `import pysat.solvers`; a file argument needs no share-code decoding either
+    assert "dataclasses" not in modules and "inspect" not in modules
+    assert "portia_tui.core.io.formats.code" not in modules
+    assert ("tomllib" in modules) == (ext == ".toml")
 
 
 # ----------------------------------------------------------------------------- records
@@ -64,3 +69,21 @@ def test_the_core_records_keep_their_fields_and_defaults():
             range(len(cls._fields)))
     with pytest.raises(AttributeError):
         EMPTY.kind = "in"  # immutable, and no __dict__
+
+
+def test_a_puzzle_is_a_value_that_pickles_through_its_constructor():
+    """Puzzle is a typing.NamedTuple subclass whose constructor takes m: equal and hashed by
+    its fields, immutable, pickled and copied without its cached properties."""
+    import copy
+
+    from portia_tui.core.io import formats
+
+    p = formats.load(REPO / "puzzles" / "thesis-example-1.toml")
+    assert p.layout.size == 6  # a cached property, which pickling leaves out
+    back = pickle.loads(pickle.dumps(p))
+    assert back == p and hash(back) == hash(p) and back.m == 4 and "layout" not in vars(back)
+    assert copy.deepcopy(p) == p and copy.copy(p) == p
+    assert p.replace(m=3).m == 3 and p.replace(m=3) != p and p.replace(m=4) == p
+    assert repr(p).startswith("Puzzle(caskets=(Casket(name='gold'")
+    with pytest.raises(AttributeError):
+        p.caskets = ()  # type: ignore[misc]

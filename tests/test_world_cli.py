@@ -184,3 +184,32 @@ def test_casket_worlds_fast_path_equals_the_general_engine(puzzle):
     key = [puzzle.names.index(a["where portrait=yes"][0]) for a in slow["answers"]]
     assert [a["where portrait=yes"][0] for a in fast["answers"]] == \
         [puzzle.names[i] for i in sorted(key)]
+
+
+# entities out of name order: a `where` answer is the sorted list (the language page), the
+# same from the masks, SAT, `solve --json` and `clue`
+UNSORTED = {
+    "entities": ["Zed", "Amy", "Bo"],
+    "attributes": {"type": ["knight", "knave"]},
+    "speaker_attr": "type", "modes": {"knight": "true", "knave": "false"},
+    "statements": [{"id": "Z", "by": "Zed", "says": ["is", "self", "type", "knight"]}],
+    "constraints": [["count", "all", {"type": "knight"}, "==", 2]],
+    "ask": [{"where": {"type": "knight"}}],
+}
+
+
+def test_where_answers_are_sorted_by_name(capsys, tmp_path):
+    from portia_tui.core.author.clue import clues
+    from portia_tui.core.io.formats import structured
+    from portia_tui.core.solve.general import solve
+
+    path = tmp_path / "unsorted.json"
+    path.write_text(json.dumps(UNSORTED), encoding="utf-8")
+    puzzle = structured.loads(path.read_text(encoding="utf-8"))
+    want = [{"where type=knight": pair} for pair in (["Amy", "Bo"], ["Amy", "Zed"], ["Bo", "Zed"])]
+    for engine in ("masks", "sat"):
+        assert sorted(solve(puzzle, engine=engine).answers, key=str) == want, engine
+    _code, out, _ = run(capsys, "solve", path, "--json")
+    assert sorted(json.loads(out)["answers"], key=str) == want
+    report = clues(puzzle, [["is", "Bo", "type", "knave"]])
+    assert [c.answer for c in report.clues] == [{"where type=knight": ["Amy", "Zed"]}]

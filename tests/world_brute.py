@@ -145,8 +145,9 @@ class World:
                 out[f"{item.entity}.{item.attr}"] = self.values[(item.entity, item.attr)]
             elif isinstance(item, AskWhere):
                 key = "where " + ",".join(f"{a}={v}" for a, v in item.pairs.items())
-                out[key] = [e for e in p.entities
-                            if all(self.values[(e, a)] == v for a, v in item.pairs.items())]
+                # the language page: "the sorted list of entities that have it"
+                out[key] = sorted(e for e in p.entities
+                                  if all(self.values[(e, a)] == v for a, v in item.pairs.items()))
             else:
                 assert isinstance(item, AskFormula)
                 out[item.label] = self.holds(item.formula, top)

@@ -24,9 +24,11 @@ def share_code(arg: str):
     """The puzzle a command-line argument holds as a share code, or None when the argument is
     an existing path or does not have a code's shape (then it is read as a file). A bad code
     raises CodeError (one line, exit 2)."""
+    if os.path.lexists(arg):  # lexists: False for any OSError
+        return None  # a file: the codes' module (base64, zlib) is not needed to read it
     from portia_tui.core.io.formats.code import decode, looks_like_code
 
-    if os.path.lexists(arg) or not looks_like_code(arg):  # lexists: False for any OSError
+    if not looks_like_code(arg):
         return None
     return decode(arg)
 

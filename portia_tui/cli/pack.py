@@ -70,7 +70,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     from portia_tui.core.packs.pack import load_pack
 
-    pack = load_pack(args.pack)
+    pack = load_pack(args.pack, sentences=False)  # the list shows no statement
     print(f"{pack.title}" + (f" by {pack.author}" if pack.author else "")
           + (f", {pack.created}" if pack.created else ""))
     for e in pack.puzzles:

@@ -223,26 +223,29 @@ def _solve_one(puzzle: Puzzle, m_arg: int | None, path: str, as_json: bool,
         else:
             data["difficulty"] = _difficulty(puzzle, m, analysis)
         if explain and part is None and (m is not None or puzzle.side_rules):
-            from portia_tui.core.explain.deduction import explain as explain_
+            from portia_tui.core.explain.deduction import explain_within
 
-            data["explanation"] = explain_(puzzle, m, analysis)
+            data["explanation"] = explain_within(puzzle, m, analysis)
         return data
     text = report(puzzle, analysis, m) if part is None else partial_report_text(
         puzzle, analysis, part, m)
     if explain and part is None and (m is not None or puzzle.side_rules):
-        from portia_tui.core.explain.deduction import explain as explain_
+        from portia_tui.core.explain.deduction import explain_within
 
-        text += "\n\n" + explain_(puzzle, m, analysis)
+        text += "\n\n" + explain_within(puzzle, m, analysis)
     return text
 
 
 def _difficulty(puzzle: Puzzle, m: int | None, analysis: Analysis) -> dict | None:
-    """The grader's rating as JSON (None with nothing to judge: m open and no rule)."""
+    """The grader's rating as JSON (None with nothing to judge: m open and no rule); past
+    the rating's work budget, level "too large to rate" and no score or technique."""
     if m is None and not puzzle.side_rules:
         return None
-    from portia_tui.core.explain.difficulty import rate
+    from portia_tui.core.explain.difficulty import RATE_STEPS, TOO_LARGE_TO_RATE, rate_within
 
-    r = rate(puzzle, m, solutions=analysis.solutions(m))
+    r = rate_within(puzzle, m, solutions=analysis.solutions(m), steps=RATE_STEPS)
+    if r is None:
+        return {"level": TOO_LARGE_TO_RATE, "score": None, "technique": None}
     return {"level": r.level, "score": r.score, "technique": r.technique}
 
 

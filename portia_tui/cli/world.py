@@ -143,11 +143,12 @@ def casket_worlds(puzzle, analysis=None) -> dict:
     """The general engine's lists for a casket puzzle (``"worlds"`` of ``solve --json``);
     ``{"stopped": "timeout"}`` when they take longer than :data:`WORLDS_BUDGET`.
 
-    When the puzzle states a rule and no maker rule, a world is only where the portrait is, so
+    When the puzzle states a rule and no speaker rule (Bellini and Cellini), a world is only where the portrait is, so
     the lists are read off the casket engine's solutions (the fast path: no world model to
     import, and tests/test_world_cli.py checks it equals the general engine's lists)."""
-    if analysis is not None and puzzle.rules and not any(
-            r.kind == "makers" for r in puzzle.rules):
+    from portia_tui.core.language.rules import has_speaker
+
+    if analysis is not None and puzzle.rules and not has_speaker(puzzle.rules):
         fits = analysis.solution_names()
         return {"solutions": [{"entities": {c: {"portrait": "yes" if c == s else "no"}
                                             for c in puzzle.names}, "choices": {}}

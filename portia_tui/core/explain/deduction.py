@@ -17,10 +17,11 @@ from typing import Callable, Iterable, Mapping, Sequence
 from portia_tui.core.solve.budget import check
 from portia_tui.core.solve.engine import CasketEngine, bits, evaluator
 from portia_tui.core.language.model import Puzzle
-from portia_tui.core.language.rules import Rule, rule_kind, rule_sentence
+from portia_tui.core.language.rules import (Rule, counts_line, has_speaker, makers_said, rule_kind,
+                                            rule_sentence)
 from portia_tui.core.solve.semantics import Analysis, components, holds, references
 from portia_tui.core.language.vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
-                         Meaning, PortraitMeaning, compare, maker_name, refers_to)
+                         Meaning, PortraitMeaning, compare, kind_of, maker_name, refers_to)
 from portia_tui.core.language.words import listing, numbers, plural, truth_list
 
 #: more cases than this under one placement and the stories give up (the engine has no limit)
@@ -502,13 +503,6 @@ def case_label(k: int) -> str:
     return chr(ord("A") + k) if k < 26 else str(k + 1)
 
 
-def _caskets(names: Sequence[str]) -> str:
-    """'the gold casket', 'the gold and lead caskets', 'no casket'."""
-    if not names:
-        return "no casket"
-    return f"the {listing(names)} casket{'s' if len(names) > 1 else ''}"
-
-
 def _bear(count: int) -> str:
     return "bears" if count == 1 else "bear"
 
@@ -521,57 +515,27 @@ def _statements(count: int, value: bool) -> str:
 def casket_counts(puzzle: Puzzle, world: dict[int, bool], value: bool = True) -> str:
     """'gold bears 2 true statements, silver 1, lead 0'."""
     per = [sum(1 for i in g if world[i] == value) for g in puzzle.layout.groups]
-    names = puzzle.names
-    head = f"{names[0]} bears {_statements(per[0], value)}"
-    return ", ".join([head] + [f"{name} {x}" for name, x in zip(names[1:], per[1:])])
+    return counts_line(puzzle.names, per, value)
 
 
 def makers_line(puzzle: Puzzle, world: Mapping[int, bool | None]) -> str:
     """Who made which casket in a world where each casket is all true or all false:
     'Bellini made the gold casket, Cellini the silver and lead caskets'."""
-    groups = puzzle.layout.groups
-    bellini = [n for n, g in zip(puzzle.names, groups) if all(world[i] for i in g)]
-    cellini = [n for n, g in zip(puzzle.names, groups) if not any(world[i] for i in g)]
-    return f"Bellini made {_caskets(bellini)}, Cellini {_caskets(cellini)}"
+    layout = puzzle.layout
+    true = [sum(1 for i in g if world[i]) for g in layout.groups]
+    return makers_said(puzzle.names, true, layout.counts)
 
 
 def rule_check(puzzle: Puzzle, rule: Rule, placement: int, world: dict[int, bool]
                ) -> tuple[bool, str]:
     """Whether a rule holds in a world (from its conditions, core/language/rules.py), and why in words
-    ('the silver casket bears 2 false statements')."""
+    ('the silver casket bears 2 false statements': the rule's own tally)."""
     layout = puzzle.layout
-    ok = all(holds(c, placement, world) for c in rule_kind(rule).conditions(rule, layout))
-    groups, names = layout.groups, puzzle.names
-    true = [sum(1 for i in g if world[i]) for g in groups]
-    if rule.kind == "total":
-        count = sum(true) if rule.value else layout.size - sum(true)
-        verb = "is" if count == 1 else "are"
-        return ok, f"{count} of the {layout.size} statements {verb} {_v(rule.value)}"
-    if rule.kind == "each":
-        per = [t if rule.value else n - t for t, n in zip(true, layout.counts)]
-        bad = [c for c, x in enumerate(per) if not compare(x, rule.op, rule.k)]
-        if bad:
-            return ok, "; ".join(f"the {names[c]} casket bears "
-                                 f"{_statements(per[c], rule.value)}" for c in bad)
-        return ok, casket_counts(puzzle, world, rule.value)
-    if rule.kind in ("pure", "bearing"):
-        if rule.kind == "pure":
-            hit = [c for c, (t, n) in enumerate(zip(true, layout.counts))
-                   if t == (n if rule.value else 0)]
-            what = f"only {_v(rule.value)} statements"
-        else:
-            hit = [c for c, t in enumerate(true) if t == rule.j]
-            what = f"exactly {_statements(rule.j, True)}"
-        which = f" ({listing(names[c] for c in hit)})" if hit else ""
-        return ok, f"{plural(len(hit), 'casket')} {_bear(len(hit))} {what}{which}"
-    if rule.kind == "makers":
-        mixed = [names[c] for c, (t, n) in enumerate(zip(true, layout.counts)) if 0 < t < n]
-        if mixed:
-            them = "it" if len(mixed) == 1 else "them"
-            return ok, (f"{_caskets(mixed)} {_bear(len(mixed))} true and false statements, so "
-                        f"neither Bellini nor Cellini made {them}")
-        return ok, makers_line(puzzle, world)
-    return ok, casket_counts(puzzle, world)
+    kind = rule_kind(rule)
+    ok = all(holds(c, placement, world) for c in kind.conditions(rule, layout))
+    true = [sum(1 for i in g if world[i]) for g in layout.groups]
+    said = kind.tally(rule, layout, true)
+    return ok, casket_counts(puzzle, world) if said is None else said
 
 
 @dataclass
@@ -696,7 +660,7 @@ class WholeDeducer(Deducer):
                 else False if all(ok == frozenset({0}) for ok in mn.accept) else None)
         what = (f"only {_v(only)} statements" if only is not None
                 else "the true counts it names")
-        maker = st.kind == "makers" and only is not None
+        maker = kind_of(st).family == "maker" and only is not None
         sure, maybe = [], []
         for c, (group, ok) in enumerate(zip(mn.groups, mn.accept)):
             t = sum(1 for j in group if values.get(j) is True)
@@ -919,7 +883,7 @@ class WholeDeducer(Deducer):
                 which = [case_label(c) for c in alive]
                 line = (f"Case{'s' if len(which) > 1 else ''} {listing(which)} "
                         f"keep{'' if len(which) > 1 else 's'} every rule")
-                if "makers" in p.rule_kinds and len(which) == 1:
+                if has_speaker(p.rules) and len(which) == 1:
                     line += f": {makers_line(p, worlds[alive[0]])}"
                 line += "."
             steps.append(line)
@@ -991,15 +955,18 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
 
     if len(fits) == 1:
         parts.append(f"Only the {fits[0]} casket fits: the portrait is in the {fits[0]} casket.")
-        if "makers" in puzzle.rule_kinds:
+        if has_speaker(puzzle.rules):
             values = engine.values(puzzle.names.index(fits[0]), m)
             if values is not None and all(v is not None for v in values):
                 parts.append(f"{makers_line(puzzle, dict(enumerate(values)))}.")
             else:
                 parts.append("Who made which casket is not settled: more than one way fits.")
-        from portia_tui.core.explain.difficulty import rate
+        from portia_tui.core.explain.difficulty import RATE_STEPS, TOO_LARGE_TO_RATE, rate_within
 
-        parts.append(rate(puzzle, m, engine).why(puzzle))
+        rating = rate_within(puzzle, m, engine, steps=RATE_STEPS)
+        parts.append(rating.why(puzzle) if rating is not None else
+                     f"Difficulty: {TOO_LARGE_TO_RATE} (over its budget of {RATE_STEPS:,} "
+                     "steps).")
     elif not fits:
         what = ("every statement and every rule" if m is None
                 else f"{m} true statements" if not puzzle.side_rules
@@ -1059,3 +1026,26 @@ def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story]) -> list[
             lines.append("Whatever the placement, these steps go the same way:")
             lines += [f"  {line}" for b in common for line in b]
     return ["\n".join(lines)] if lines else []
+
+
+#: the work budget of :func:`explain_within`, in steps (as difficulty.RATE_STEPS counts them:
+#: the loops' cases, the lids and pairs judged), over the rating's own
+EXPLAIN_STEPS = 1_000_000
+
+
+def explain_within(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = None,
+                   steps: int | None = None) -> str:
+    """:func:`explain` within a work budget of `steps` checks (EXPLAIN_STEPS by default);
+    past it, one line saying the explanation is too large to work out (the analysis stays
+    exact). A deadline or cancel in force outside still raises OutOfTime."""
+    from portia_tui.core.solve.budget import Budget, OutOfTime
+
+    steps = EXPLAIN_STEPS if steps is None else steps
+    try:
+        with Budget(steps=steps) as budget:
+            return explain(puzzle, m, analysis)
+    except OutOfTime as exc:
+        if exc.steps is None or budget.checks <= steps:
+            raise  # not this budget's
+    return (f"The explanation is too large to work out step by step (over its budget of "
+            f"{steps:,} steps); the analysis above is exact all the same.")

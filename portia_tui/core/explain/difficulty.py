@@ -55,6 +55,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.solve.budget import Budget, OutOfTime, check
 from portia_tui.core.language.vocabulary import (KINDS, AnyOfMeaning, CountMeaning, FreeMeaning,
                                                  GroupMeaning,
                                                  Meaning, PortraitMeaning, compare, evaluate,
@@ -107,11 +108,10 @@ LADDER = TECHNIQUES
 #: each technique's place on the ladder
 STEP = {t.key: i for i, t in enumerate(LADDER)}
 #: the technique a statement of each kind needs to be judged ("" is an empty slot, which says
-#: nothing): statements about the portrait under a supposition, the rest by following
-KIND_TECHNIQUE = {"in": "suppose", "not_in": "suppose", "in_one_of": "suppose", "true": "follow",
-                  "false": "follow", "other_true": "follow", "other_false": "follow",
-                  "count": "follow", "count_all": "follow", "made_by": "follow",
-                  "makers": "follow", "": "follow"}
+#: nothing): a kind that reads no truth value (where the portrait is) under a supposition,
+#: the rest by following (each kind says what it reads: `Kind.reads`)
+KIND_TECHNIQUE = {key: "follow" if kind.reads else "suppose" for key, kind in KINDS.items()}
+KIND_TECHNIQUE[""] = "follow"
 SUPPOSE, FOLLOW, LID, PAIR, COUNT, SPLIT, NESTED = range(1, 8)
 CHAIN = NESTED  # the name older code used for the top rank
 #: how deep case splits nest before the grader stops looking (the rating is fiendish then)
@@ -206,6 +206,7 @@ def _count_locally(meanings: Sequence[Meaning], members: Sequence[int], caskets:
     counts: set[int] = set()
     for p in range(caskets):
         for bits in product((False, True), repeat=len(scope)):
+            check()  # a step: one assignment's evaluation, as in the grader's steps
             values = dict(zip(scope, bits))
             if all(values[i] == evaluate(meanings[i], p, values, values[i]) for i in members):
                 counts.add(sum(values[i] for i in members))
@@ -419,6 +420,7 @@ class Grader:
 
     def _settle(self, c: _Check, p: int, values: list[bool | None]) -> bool:
         """Follow one statement's meaning: every value its completions agree on."""
+        check()
         open_ = [i for i in c.scope if values[i] is None]
         if not open_:
             if values[c.owner] != evaluate(c.meaning, p, values,  # type: ignore[index]
@@ -462,6 +464,7 @@ class Grader:
     def _agree(self, c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
         """Try every completion of the open statements in c's scope; fix what all the
         consistent ones agree on."""
+        check(1 << len(open_))  # a step for each completion tried
         seen: list[set[bool]] = [set() for _ in open_]
         trial = list(values)
         for bits in product((False, True), repeat=len(open_)):
@@ -484,6 +487,7 @@ class Grader:
     def _rule(self, c: _Check, p: int, values: list[bool | None], rank: int) -> bool:
         """Check a rule (m among them) against what is known; from COUNT on, also deduce
         from it."""
+        check()
         mn = c.meaning
         if isinstance(mn, CountMeaning):
             lo, hi = self._bounds(mn, values, rank)
@@ -507,6 +511,7 @@ class Grader:
     @staticmethod
     def _possible(c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
         """Whether some completion of the open statements keeps the rule c."""
+        check(1 << len(open_))
         trial = list(values)
         for bits in product((False, True), repeat=len(open_)):
             for i, v in zip(open_, bits):
@@ -615,6 +620,32 @@ def rate(puzzle: Puzzle, m: int | None = None, engine=None,
     return Rating(t.level, score, t.key, where, work, loops, tuple(needs))
 
 
+#: the work budget of :func:`rate_within`, in steps (a step is about one evaluation: a
+#: statement or rule followed, each completion tried, each assignment a lid or pair is judged
+#: under; 1 or 2 microseconds): generous for every puzzle a person solves (12 caskets of 10
+#: statements take a few thousand steps, a ring of 40 statements about each other 500,000), a
+#: second or two of work at most
+RATE_STEPS = 1_000_000
+#: what a rating too large for its budget is called (solve --json, --explain)
+TOO_LARGE_TO_RATE = "too large to rate"
+
+
+def rate_within(puzzle: Puzzle, m: int | None = None, engine=None,
+                solutions: Sequence[int] | None = None, steps: int = RATE_STEPS
+                ) -> Rating | None:
+    """:func:`rate` within a work budget of `steps` checks; None when the puzzle is too large
+    to rate within it (the grader's case splits grow with the cube of the statements: a ring
+    of 500 statements about each other would take an hour). A deadline or cancel in force
+    outside still raises OutOfTime."""
+    try:
+        with Budget(steps=steps) as budget:
+            return rate(puzzle, m, engine, solutions)
+    except OutOfTime as exc:
+        if exc.steps is None or budget.checks <= steps:
+            raise  # not this budget's
+        return None
+
+
 def _solutions(puzzle: Puzzle, m: int | None, engine) -> tuple[int, ...]:
     """The caskets that fit: read off `engine` when it is one of the puzzle's casket engines
     (the same statements and side rules), else the exact analysis."""
@@ -658,15 +689,14 @@ def possible_levels(loops: bool, kinds: Sequence[str], n: int, caskets: int = 3,
     own casket, maker statements). With one statement a casket, three caskets hold one loop
     of two statements at most, which one split settles: no nested split. `rules` (the kinds
     of rule beyond m) change nothing: they are checked like m."""
-    portrait = {"in", "not_in", "in_one_of"}
+    reads = [KINDS[k].reads for k in kinds]
     out = []
-    if set(kinds) & portrait:
+    if "" in reads:  # a kind about the portrait alone
         out.append("gentle")
-    if set(kinds) - portrait:
+    if any(reads):
         out.append("steady")
-    deep = any(k in ("true", "false", "count", "made_by") for k in kinds) or (
-        n >= 2 and any(k in ("other_true", "other_false") for k in kinds))
-    selfish = any(k in ("count", "count_all", "made_by", "makers") for k in kinds)
+    deep = "any" in reads or (n >= 2 and "own" in reads)
+    selfish = any(KINDS[k].reads_itself for k in kinds)
     if (loops and deep) or selfish:
         out.append("tricky")
         if n >= 2 or caskets >= 4 or selfish:

@@ -142,7 +142,7 @@ class IslandGame:
                 found = self._where(item)
                 if found is None:
                     return None
-                out[item.key] = found
+                out[item.key] = item.answer(found)
             else:
                 said = self._questions_marked()
                 if item.label not in said:

@@ -21,7 +21,6 @@ import json
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -122,6 +121,8 @@ def _number_line(text: str) -> int | None:
 def parse_toml(text: str, path: str, label: str = "TOML syntax") -> dict[str, Any]:
     """The TOML table in text (read by tomllib); FormatError('<label>: ...', path, line) when
     it is not one."""
+    import tomllib  # here: a .txt or .json puzzle is read without it
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

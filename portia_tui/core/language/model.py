@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
@@ -67,9 +66,6 @@ class Casket(NamedTuple):
     statements: tuple[Statement, ...]
 
 
-_FIELDS = ("caskets", "rules", "title", "author", "notes", "target")
-
-
 def _with_m(rules: tuple[Rule, ...], m: int | None) -> tuple[Rule, ...]:
     """rules with the m rule ("Exactly m statements are true") set to m, or taken out."""
     at = next((i for i, r in enumerate(rules) if is_m_rule(r)), None)
@@ -80,8 +76,20 @@ def _with_m(rules: tuple[Rule, ...], m: int | None) -> tuple[Rule, ...]:
     return rules[:at] + (m_rule(m),) + rules[at + 1:]
 
 
-@dataclass(frozen=True, init=False, repr=False)
-class Puzzle:
+class _Fields(NamedTuple):
+    """What a puzzle is made of (its equality and hash); see :class:`Puzzle`."""
+
+    caskets: tuple[Casket, ...]
+    rules: tuple[Rule, ...]
+    title: str
+    author: str
+    notes: str
+    #: the casket the author is building toward (an authoring choice kept with the puzzle, so
+    #: the assistant defaults to it), or None
+    target: str | None
+
+
+class Puzzle(_Fields):
     """A Portia puzzle: caskets in a fixed order, each with its statements, and its rules.
 
     `rules` are what Portia tells the suitor (core/language/rules.py); all must hold. `m` is shorthand
@@ -94,39 +102,29 @@ class Puzzle:
     to choose), and m may be open (None). Such a puzzle is a valid shape; it is just not
     complete (see :attr:`empty_slots`, :attr:`complete`).
 
-    Immutable: a frozen dataclass (equal and hashed by its fields) whose constructor also
-    takes m.
+    Immutable: a typing.NamedTuple of its fields (equal and hashed by them), whose
+    constructor also takes m. (Not a dataclass: `import dataclasses` imports inspect, which
+    is most of the time `portia solve` would spend starting beyond `import pysat.solvers`.)
+    The subclass keeps a ``__dict__`` for its cached properties.
     """
 
-    caskets: tuple[Casket, ...]
-    rules: tuple[Rule, ...]
-    title: str
-    author: str
-    notes: str
-    #: the casket the author is building toward (an authoring choice kept with the puzzle, so
-    #: the assistant defaults to it), or None
-    target: str | None
-
-    def __init__(self, caskets: Sequence[Casket], m: int | None = None, title: str = "",
-                 author: str = "", notes: str = "", target: str | None = None,
-                 rules: Sequence[Rule] = ()):
-        set_ = object.__setattr__
-        set_(self, "caskets", tuple(Casket(c.name, tuple(c.statements)) for c in caskets))
+    def __new__(cls, caskets: Sequence[Casket], m: int | None = None, title: str = "",
+                author: str = "", notes: str = "", target: str | None = None,
+                rules: Sequence[Rule] = ()) -> "Puzzle":
         rules = tuple(Rule(*r) for r in rules)
-        set_(self, "rules", rules if m is None else _with_m(rules, m))
-        set_(self, "title", title)
-        set_(self, "author", author)
-        set_(self, "notes", notes)
-        set_(self, "target", target)
+        return super().__new__(cls, tuple(Casket(c.name, tuple(c.statements)) for c in caskets),
+                               rules if m is None else _with_m(rules, m), title, author, notes,
+                               target)
 
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS)
-        return f"Puzzle({inner})"
+    def __reduce__(self) -> tuple:
+        """Pickled and copied through the constructor (which takes m), without the caches."""
+        return Puzzle, (self.caskets, None, self.title, self.author, self.notes, self.target,
+                        self.rules)
 
     def replace(self, **changes: object) -> "Puzzle":
         """A copy with some fields changed (caskets, rules, m, title, author, notes, target); m
         sets or (None) takes out the rule "Exactly m statements are true"."""
-        values = {f: getattr(self, f) for f in _FIELDS}
+        values = self._asdict()
         for key in changes:
             if key not in values and key != "m":
                 raise TypeError(f"Puzzle has no field {key!r}")
@@ -346,7 +344,7 @@ class Puzzle:
             if len(c.statements) <= 1:
                 raise PuzzleError("every casket must keep at least one statement")
             sts = c.statements[:position] + c.statements[position + 1 :]
-            if len(sts) == 1 and sts[0].kind in ("other_true", "other_false"):
+            if len(sts) == 1 and not is_empty(sts[0]) and voc.kind_of(sts[0]).least > 1:
                 sts = (EMPTY,)
             caskets.append(Casket(c.name, sts))
         size = sum(len(c.statements) for c in caskets)

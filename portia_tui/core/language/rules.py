@@ -20,10 +20,11 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from portia_tui.core.language.vocabulary import (COUNT, MAKERS_RULE, NUMBER, CasketsMeaning, CountMeaning,
-                                                 LazyPattern, Layout, Meaning, _count_menu,
-                                                 _count_problem, _norm, count_phrase, number,
-                                                 op_of)
+from portia_tui.core.language.vocabulary import (COUNT, MAKER, MAKERS_RULE, NUMBER, CasketsMeaning,
+                                                 CountMeaning, LazyPattern, Layout, Meaning,
+                                                 _count_menu, _count_problem, _norm, compare,
+                                                 count_phrase, number, op_of)
+from portia_tui.core.language.words import listing, plural
 
 
 class Rule(NamedTuple):
@@ -43,23 +44,23 @@ def m_rule(m: int) -> Rule:
 
 
 def is_m_rule(rule: Rule) -> bool:
-    return rule.kind == "total" and rule.op == "exactly" and rule.value
+    kind = RULE_KINDS.get(rule.kind)
+    return kind is not None and kind.is_m(rule)
 
 
 def fixes_total(rule: Rule) -> bool:
     """An exact total ("Exactly K statements are true|false"; the m rule is one): it fixes how
     many statements are true, so a puzzle states one at most (a second one would either say
     the same again or leave no solution)."""
-    return rule.kind == "total" and rule.op == "exactly"
+    kind = RULE_KINDS.get(rule.kind)
+    return kind is not None and kind.fixes_total(rule)
 
 
 def pins_every_value(rule: Rule, size: int) -> bool:
     """Whether a count over all `size` statements fixes every one's value ("No statements
     are false", "At least 3 statements are true" with 3 statements)."""
-    if rule.kind != "total":
-        return False
-    return (rule.op in ("exactly", "at most") and rule.k == 0) or (
-        rule.op in ("exactly", "at least") and rule.k == size)
+    kind = RULE_KINDS.get(rule.kind)
+    return kind is not None and kind.pins_every_value(rule, size)
 
 
 def total_clash(rules: Sequence[Rule]) -> tuple[Rule, Rule] | None:
@@ -82,12 +83,74 @@ def _tf(value: bool) -> str:
     return "true" if value else "false"
 
 
+def _statements(count: int, value: bool) -> str:
+    """'1 true statement', '2 false statements'."""
+    return plural(count, f"{_tf(value)} statement")
+
+
+def _bear(count: int) -> str:
+    return "bears" if count == 1 else "bear"
+
+
+def caskets_said(names: Sequence[str]) -> str:
+    """'the gold casket', 'the gold and lead caskets', 'no casket'."""
+    if not names:
+        return "no casket"
+    return f"the {listing(names)} casket{'s' if len(names) > 1 else ''}"
+
+
+def counts_line(names: Sequence[str], per: Sequence[int], value: bool = True) -> str:
+    """'gold bears 2 true statements, silver 1, lead 0' (`per`: each casket's count of
+    statements with truth value `value`)."""
+    head = f"{names[0]} bears {_statements(per[0], value)}"
+    return ", ".join([head] + [f"{name} {x}" for name, x in zip(names[1:], per[1:])])
+
+
+def makers_said(names: Sequence[str], true: Sequence[int], counts: Sequence[int]) -> str:
+    """Who made which casket, from each casket's true count: 'Bellini made the gold casket,
+    Cellini the silver and lead caskets' (a casket all true is Bellini's, none true
+    Cellini's)."""
+    bellini = [n for n, t, c in zip(names, true, counts) if t == c]
+    cellini = [n for n, t in zip(names, true) if t == 0]
+    return f"Bellini made {caskets_said(bellini)}, Cellini {caskets_said(cellini)}"
+
+
 class RuleKind:
     key: str = ""
     summary: str = ""
     #: one sentence of this kind, for messages
     example: str = ""
     pattern: re.Pattern[str]
+    #: whether its conditions read the total count of true statements alone
+    reads_sum: bool = False
+    #: in the world model (core/language/world.py), the speaker attribute the rule is
+    #: instead of a constraint: (attribute, its values, {value: mode}); None for a constraint
+    speaker: tuple[str, tuple[str, ...], dict[str, str]] | None = None
+
+    def is_m(self, rule: Rule) -> bool:
+        """Whether the rule is `m` ("Exactly m statements are true")."""
+        return False
+
+    def fixes_total(self, rule: Rule) -> bool:
+        """Whether the rule fixes how many statements are true (see :func:`fixes_total`)."""
+        return False
+
+    def pins_every_value(self, rule: Rule, size: int) -> bool:
+        """Whether the rule alone fixes every statement's value (see
+        :func:`pins_every_value`)."""
+        return False
+
+    def formulas(self, rule: Rule, layout: Layout, ids: Sequence[str]) -> tuple[tuple, ...]:
+        """The rule as constraints of the world model (statement i is ``ids[i]``): its
+        conditions' formulas; none for a speaker rule."""
+        if self.speaker is not None:
+            return ()
+        return tuple(mn.formula(layout.names, ids) for mn in self.conditions(rule, layout))
+
+    def tally(self, rule: Rule, layout: Layout, true: Sequence[int]) -> str | None:
+        """What the rule counts in a world, in words, from each casket's true count ('the
+        silver casket bears 2 false statements'); None: the caskets' true counts say it."""
+        return None
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
         raise NotImplementedError
@@ -132,6 +195,28 @@ class Total(RuleKind):
     def conditions(self, rule: Rule, layout: Layout) -> tuple[Meaning, ...]:
         return (CountMeaning(tuple(range(layout.size)), rule.op, rule.k, rule.value),)
 
+    reads_sum = True
+
+    def is_m(self, rule: Rule) -> bool:
+        return rule.op == "exactly" and rule.value
+
+    def fixes_total(self, rule: Rule) -> bool:
+        return rule.op == "exactly"
+
+    def pins_every_value(self, rule: Rule, size: int) -> bool:
+        return (rule.op in ("exactly", "at most") and rule.k == 0) or (
+            rule.op in ("exactly", "at least") and rule.k == size)
+
+    def formulas(self, rule: Rule, layout: Layout, ids: Sequence[str]) -> tuple[tuple, ...]:
+        if self.is_m(rule):  # m: "exactly m of all the statements are true"
+            return (("count_true", "all", "==", rule.k),)
+        return super().formulas(rule, layout, ids)
+
+    def tally(self, rule: Rule, layout: Layout, true: Sequence[int]) -> str | None:
+        count = sum(true) if rule.value else layout.size - sum(true)
+        verb = "is" if count == 1 else "are"
+        return f"{count} of the {layout.size} statements {verb} {_tf(rule.value)}"
+
 
 class Each(RuleKind):
     key = "each"
@@ -161,6 +246,14 @@ class Each(RuleKind):
     def conditions(self, rule: Rule, layout: Layout) -> tuple[Meaning, ...]:
         return tuple(CountMeaning(g, rule.op, rule.k, rule.value) for g in layout.groups)
 
+    def tally(self, rule: Rule, layout: Layout, true: Sequence[int]) -> str | None:
+        per = [t if rule.value else n - t for t, n in zip(true, layout.counts)]
+        bad = [c for c, x in enumerate(per) if not compare(x, rule.op, rule.k)]
+        if bad:
+            return "; ".join(f"the {layout.names[c]} casket bears "
+                             f"{_statements(per[c], rule.value)}" for c in bad)
+        return counts_line(layout.names, per, rule.value)
+
 
 class Pure(RuleKind):
     key = "pure"
@@ -189,6 +282,11 @@ class Pure(RuleKind):
     def conditions(self, rule: Rule, layout: Layout) -> tuple[Meaning, ...]:
         accept = tuple(frozenset({n if rule.value else 0}) for n in layout.counts)
         return (CasketsMeaning(layout.groups, accept, rule.op, rule.k),)
+
+    def tally(self, rule: Rule, layout: Layout, true: Sequence[int]) -> str | None:
+        hit = [c for c, (t, n) in enumerate(zip(true, layout.counts))
+               if t == (n if rule.value else 0)]
+        return _hits(layout, hit, f"only {_tf(rule.value)} statements")
 
 
 class Bearing(RuleKind):
@@ -225,11 +323,16 @@ class Bearing(RuleKind):
         accept = tuple(frozenset({rule.j}) for _ in layout.counts)
         return (CasketsMeaning(layout.groups, accept, rule.op, rule.k),)
 
+    def tally(self, rule: Rule, layout: Layout, true: Sequence[int]) -> str | None:
+        hit = [c for c, t in enumerate(true) if t == rule.j]
+        return _hits(layout, hit, f"exactly {_statements(rule.j, True)}")
+
 
 class Makers(RuleKind):
     key = "makers"
     summary = "every casket was made by Bellini (all true) or by Cellini (all false)"
     example = MAKERS_RULE
+    speaker = (MAKER, ("Bellini", "Cellini"), {"Bellini": "true", "Cellini": "false"})
     pattern = LazyPattern(r"^every casket was made (?:either )?by bellini or (?:by )?cellini$")
 
     def sentence(self, rule: Rule, layout: Layout) -> str:
@@ -248,6 +351,20 @@ class Makers(RuleKind):
         accept = tuple(frozenset({0, n}) for n in layout.counts)
         return (CasketsMeaning(layout.groups, accept, "exactly", len(layout.names)),)
 
+    def tally(self, rule: Rule, layout: Layout, true: Sequence[int]) -> str | None:
+        mixed = [name for name, t, n in zip(layout.names, true, layout.counts) if 0 < t < n]
+        if mixed:
+            them = "it" if len(mixed) == 1 else "them"
+            return (f"{caskets_said(mixed)} {_bear(len(mixed))} true and false statements, so "
+                    f"neither Bellini nor Cellini made {them}")
+        return makers_said(layout.names, true, layout.counts)
+
+
+def _hits(layout: Layout, hit: Sequence[int], what: str) -> str:
+    """'2 caskets bear only true statements (gold and lead)'."""
+    which = f" ({listing(layout.names[c] for c in hit)})" if hit else ""
+    return f"{plural(len(hit), 'casket')} {_bear(len(hit))} {what}{which}"
+
 
 #: every rule kind, in menu order
 RULE_KINDS: dict[str, RuleKind] = {r.key: r for r in (Total(), Each(), Pure(), Bearing(), Makers())}
@@ -258,6 +375,12 @@ def rule_kind(rule: Rule) -> RuleKind:
         return RULE_KINDS[rule.kind]
     except KeyError:
         raise ValueError(f"unknown rule kind {rule.kind!r}") from None
+
+
+def has_speaker(rules: Sequence[Rule]) -> bool:
+    """Whether a speaker rule is among `rules` (Bellini and Cellini: who made a casket sets
+    how truly it speaks)."""
+    return any(rule_kind(r).speaker is not None for r in rules)
 
 
 def rule_sentence(rule: Rule, layout: Layout) -> str:

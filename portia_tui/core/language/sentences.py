@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.vocabulary import NUMBER, NUMBER_WORDS, LazyPattern, number
@@ -822,6 +821,8 @@ def _failure(norm: str, ctx: Context) -> SentenceError:
 def nearest_form(text: str, ctx: Context | None = None) -> str:
     """The example of the sentence form closest to text: compared word by word, with names,
     values and numbers as placeholders ("b is a nave" is nearest "A is a knight")."""
+    from difflib import SequenceMatcher  # here: only a sentence that cannot be read needs it
+
     examples = [form.example for form in FORMS] + list(COMPOUND_EXAMPLES)
     words = _shape(text, ctx)
     return max(examples, key=lambda e: SequenceMatcher(None, words, _shape(e.lower())).ratio())
@@ -1002,7 +1003,6 @@ def _casket(s: str, ctx: Context) -> list:
     """A casket statement (or, with no speaker, one of Portia's rules) as a formula."""
     from portia_tui.core.language import vocabulary as voc
     from portia_tui.core.language.formulas import thaw
-    from portia_tui.core.language.world import _casket_formula
 
     layout, ids = _casket_layout(ctx)
     if ctx.speaker is None:
@@ -1015,28 +1015,27 @@ def _casket(s: str, ctx: Context) -> list:
     if bad:
         raise _NoForm(bad)
     index = ids.index(ctx.this) if ctx.this in ids else layout.offset(owner)
-    return thaw(_casket_formula(voc.meaning(st, layout, owner, index), layout.names, ids))
+    return thaw(voc.meaning(st, layout, owner, index).formula(layout.names, ids))
 
 
 def _casket_rule(s: str, layout, ids: list[str]) -> list:
     from portia_tui.core.language.formulas import thaw
-    from portia_tui.core.language.rules import is_m_rule, parse_rule, rule_kind, rule_problem
-    from portia_tui.core.language.world import _casket_formula
+    from portia_tui.core.language.rules import parse_rule, rule_kind, rule_problem
 
     rule = parse_rule(s)
     if rule is None:
         raise _NoForm("")
-    if rule.kind == "makers":
-        raise _NoForm("Bellini and Cellini are an attribute here: maker = [\"Bellini\", "
-                      "\"Cellini\"], speaker_attr = \"maker\", modes = { Bellini = \"true\", "
-                      "Cellini = \"false\" }")
+    kind = rule_kind(rule)
+    if kind.speaker is not None:
+        attr, values, modes = kind.speaker
+        listed = ", ".join(f'"{v}"' for v in values)
+        said = ", ".join(f'{v} = "{mode}"' for v, mode in modes.items())
+        raise _NoForm(f"{values[0]} and {values[1]} are an attribute here: {attr} = [{listed}], "
+                      f'speaker_attr = "{attr}", modes = {{ {said} }}')
     bad = rule_problem(rule, layout)
     if bad:
         raise _NoForm(bad)
-    if is_m_rule(rule):
-        return ["count_true", "all", "==", rule.k]
-    conds = [thaw(_casket_formula(mn, layout.names, ids))
-             for mn in rule_kind(rule).conditions(rule, layout)]
+    conds = [thaw(f) for f in kind.formulas(rule, layout, ids)]
     return conds[0] if len(conds) == 1 else ["and", *conds]
 
 
@@ -1048,14 +1047,13 @@ def _casket_words(f: list, ctx: Context) -> str | None:
         return said
     from portia_tui.core.language import vocabulary as voc
     from portia_tui.core.language.formulas import thaw
-    from portia_tui.core.language.world import _casket_formula
 
     layout, ids = _casket_layout(ctx)
     if ctx.speaker is None:
-        from portia_tui.core.language.rules import rule_options, rule_sentence
+        from portia_tui.core.language.rules import rule_kind, rule_options, rule_sentence
 
         for rule in rule_options(layout):
-            if rule.kind != "makers" and _casket_rule_formula(rule, layout, ids) == f:
+            if rule_kind(rule).speaker is None and _casket_rule_formula(rule, layout, ids) == f:
                 return rule_sentence(rule, layout)
         return None
     if ctx.speaker not in layout.names:
@@ -1064,7 +1062,7 @@ def _casket_words(f: list, ctx: Context) -> str | None:
     index = ids.index(ctx.this) if ctx.this in ids else layout.offset(owner)
     for st in voc.options(layout, owner, voc.VOCABULARIES["full"]):
         mn = voc.meaning(st, layout, owner, index)
-        if thaw(_casket_formula(mn, layout.names, ids)) == f:
+        if thaw(mn.formula(layout.names, ids)) == f:
             return voc.sentence(st, layout, owner)
     return None
 
@@ -1094,4 +1092,5 @@ def _portrait_words(f: list, ctx: Context) -> str | None:
              else (layout.names.index(target) + 1) % len(layout.names))
     if layout.names[owner] == target and ctx.speaker != target:
         return None
-    return voc.sentence(voc.Statement("in" if inside else "not_in", target), layout, owner)
+    st = voc.with_reading(voc.Reading(voc.READ_PORTRAIT, inside), target)
+    return voc.sentence(st, layout, owner)

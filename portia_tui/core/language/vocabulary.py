@@ -44,11 +44,37 @@ def is_empty(st: Statement) -> bool:
     return st.kind == ""
 
 
+#: the world model's attribute of Portia's caskets: where the portrait is (a casket puzzle as a
+#: world puzzle, core/language/world.py: ``portrait: yes | no``)
+PORTRAIT = "portrait"
+#: the world model's attribute of a casket's maker under the Bellini/Cellini rule
+MAKER = "maker"
+#: a casket comparison as a formula's comparison
+FORMULA_OPS = {"exactly": "==", "at least": ">=", "at most": "<="}
+#: the same comparison read on the other side ("at least k false" is "at most n - k true")
+_FLIPPED_OPS = {"exactly": "==", "at least": "<=", "at most": ">="}
+
+
+def count_formula(group: tuple[str, ...], op: str, k: int, value: bool) -> tuple:
+    """"op k of the statements in group (ids) are true (false)" as a ``count_true`` formula."""
+    if value:
+        return ("count_true", group, FORMULA_OPS[op], k)
+    return ("count_true", group, _FLIPPED_OPS[op], len(group) - k)
+
+
+# The meanings are the one algebra every kind (and every rule, core/language/rules.py)
+# compiles to; the engines interpret it. Each shape also says itself as a formula of the world
+# model (core/language/formulas.py), its `formula` face: `names` are the caskets, `ids` the
+# statements' ids (statement i is ``ids[i]``).
+
 class PortraitMeaning(NamedTuple):
     """T(s) <-> P(casket) when positive, T(s) <-> not P(casket) otherwise."""
 
     casket: int
     positive: bool
+
+    def formula(self, names: Sequence[str], ids: Sequence[str]) -> tuple:
+        return ("is" if self.positive else "isnot", names[self.casket], PORTRAIT, "yes")
 
 
 class GroupMeaning(NamedTuple):
@@ -57,15 +83,30 @@ class GroupMeaning(NamedTuple):
     group: tuple[int, ...]
     value: bool
 
+    def formula(self, names: Sequence[str], ids: Sequence[str]) -> tuple:
+        if not self.group:
+            return ("const", True)
+        said = "true" if self.value else "false"
+        return ("and",) + tuple((said, ids[t]) for t in self.group)
+
 
 class FreeMeaning(NamedTuple):
     """An empty slot: it says nothing yet, so its truth value is unconstrained."""
+
+    def formula(self, names: Sequence[str], ids: Sequence[str]) -> tuple:
+        return ("true", "this")
 
 
 class AnyOfMeaning(NamedTuple):
     """T(s) <-> the portrait is in one of `caskets` (casket indices)."""
 
     caskets: tuple[int, ...]
+
+    def formula(self, names: Sequence[str], ids: Sequence[str]) -> tuple:
+        from portia_tui.core.language.formulas import Frozen
+
+        return ("count", tuple(names[c] for c in self.caskets), Frozen({PORTRAIT: "yes"}),
+                ">=", 1)
 
 
 class CountMeaning(NamedTuple):
@@ -76,6 +117,9 @@ class CountMeaning(NamedTuple):
     op: str
     k: int
     value: bool
+
+    def formula(self, names: Sequence[str], ids: Sequence[str]) -> tuple:
+        return count_formula(tuple(ids[t] for t in self.group), self.op, self.k, self.value)
 
 
 class CasketsMeaning(NamedTuple):
@@ -88,6 +132,13 @@ class CasketsMeaning(NamedTuple):
     accept: tuple[frozenset[int], ...]
     op: str
     k: int
+
+    def formula(self, names: Sequence[str], ids: Sequence[str]) -> tuple:
+        each = tuple(
+            ("or",) + tuple(("count_true", tuple(ids[t] for t in g), "==", j)
+                            for j in sorted(ok)) if ok else ("const", False)
+            for g, ok in zip(self.groups, self.accept))
+        return ("nof", FORMULA_OPS[self.op], self.k) + each if each else ("const", True)
 
 
 Meaning = PortraitMeaning | GroupMeaning | FreeMeaning | AnyOfMeaning | CountMeaning | CasketsMeaning
@@ -237,8 +288,26 @@ def maker_name(value: bool) -> str:
     return "Bellini" if value else "Cellini"
 
 
+#: the shapes of Definition 1's readings (see :class:`Reading`)
+READ_PORTRAIT, READ_TRUTH, READ_OTHER = "portrait", "truth", "other"
+
+
+class Reading(NamedTuple):
+    """How Definition 1 (the thesis) reads a statement of its six kinds: what the casket
+    engine's signal walk, its SAT encoding, the sampler, the share codes and the thesis JSON
+    read instead of the kind's name. `shape` is :data:`READ_PORTRAIT` (the portrait is (not)
+    in a casket), :data:`READ_TRUTH` (the statements on another casket are all true / false)
+    or :data:`READ_OTHER` (the other statements on this casket are all true / false);
+    `sense` is in / true (True) or not in / false (False)."""
+
+    shape: str
+    sense: bool
+
+
 class Kind:
-    """A statement kind. Subclasses fill in the five faces of the definition."""
+    """A statement kind. Subclasses fill in the five faces of the definition (meaning,
+    sentence, parser, menu, problems) and the attributes other modules read instead of
+    switching on the kind's name."""
 
     key: str = ""
     #: short words for menus and help
@@ -252,6 +321,26 @@ class Kind:
     #: the words its sentence puts between two casket names ("the gold or the lead casket"):
     #: a name holding them would make the sentence read two ways (see :func:`name_joiner`)
     joiners: tuple[str, ...] = ()
+    #: how Definition 1 reads it (None: a kind beyond the thesis, read through its meaning)
+    reading: Reading | None = None
+    #: its tag in share codes (core/io/formats/code.py; 0: codes hold no statement of it).
+    #: Codes are in the wild: a tag never changes
+    tag: int = 0
+    #: whether its statements name one casket (`Statement.target`)
+    targeted: bool = False
+    #: which truth values it reads: "" none (only where the portrait is: a supposition
+    #: settles it), "own" (the other statements on its own casket), "any" (statements on
+    #: any casket: loops across caskets)
+    reads: str = ""
+    #: whether a statement of it may read its own truth value (a loop of its own)
+    reads_itself: bool = False
+    #: the fewest statements the casket it stands on must hold
+    least: int = 1
+
+    def placements(self, st: Statement, layout: Layout) -> int | None:
+        """The placements (a bit mask over the caskets) where st holds, for a kind that reads
+        only where the portrait is; None for a kind that reads truth values."""
+        return None
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         raise NotImplementedError
@@ -282,6 +371,11 @@ def _casket_problem(target: str | None, layout: Layout) -> str | None:
 class _Portrait(Kind):
     positive: bool = True
     family = "portrait"
+    targeted = True
+
+    def placements(self, st: Statement, layout: Layout) -> int | None:
+        at = 1 << layout.index(st.target or "")
+        return at if self.positive else ((1 << len(layout.names)) - 1) ^ at
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         place = "this casket" if st.target == layout.names[owner] else f"the {st.target} casket"
@@ -307,6 +401,8 @@ class PortraitIn(_Portrait):
     key = "in"
     summary = "the portrait is in a casket"
     positive = True
+    reading = Reading(READ_PORTRAIT, True)
+    tag = 1
     pattern = LazyPattern(r"^the portrait is in (?:this casket|the (?P<casket>.+?) casket)$")
 
 
@@ -314,12 +410,16 @@ class PortraitNotIn(_Portrait):
     key = "not_in"
     summary = "the portrait is not in a casket"
     positive = False
+    reading = Reading(READ_PORTRAIT, False)
+    tag = 2
     pattern = LazyPattern(r"^the portrait is not in (?:this casket|the (?P<casket>.+?) casket)$")
 
 
 class _Truth(Kind):
     value: bool = True
     family = "truth"
+    targeted = True
+    reads = "any"
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         target = st.target or ""
@@ -352,6 +452,8 @@ class StatementsTrue(_Truth):
     key = "true"
     summary = "the statements on another casket are all true"
     value = True
+    reading = Reading(READ_TRUTH, True)
+    tag = 3
     pattern = LazyPattern(r"^the statements? on the (?P<casket>.+?) casket (?:is|are) true$")
 
 
@@ -359,12 +461,16 @@ class StatementsFalse(_Truth):
     key = "false"
     summary = "the statements on another casket are all false"
     value = False
+    reading = Reading(READ_TRUTH, False)
+    tag = 4
     pattern = LazyPattern(r"^the statements? on the (?P<casket>.+?) casket (?:is|are) false$")
 
 
 class _Other(Kind):
     value: bool = True
     family = "truth"
+    reads = "own"
+    least = 2
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         noun, verb = _verb(max(layout.counts[owner] - 1, 1))
@@ -374,10 +480,10 @@ class _Other(Kind):
         return Statement(self.key)
 
     def options(self, layout: Layout, owner: int) -> list[Statement]:
-        return [Statement(self.key)] if layout.counts[owner] >= 2 else []
+        return [Statement(self.key)] if layout.counts[owner] >= self.least else []
 
     def problem(self, st: Statement, layout: Layout, owner: int) -> str | None:
-        if layout.counts[owner] < 2:
+        if layout.counts[owner] < self.least:
             return (
                 f"'the other statements' needs two or more statements on the "
                 f"{layout.names[owner]} casket, which has {layout.counts[owner]}"
@@ -392,6 +498,8 @@ class OtherTrue(_Other):
     key = "other_true"
     summary = "the other statements on this casket are all true"
     value = True
+    reading = Reading(READ_OTHER, True)
+    tag = 5
     pattern = LazyPattern(r"^the other statements? on this casket (?:is|are) true$")
 
 
@@ -399,6 +507,8 @@ class OtherFalse(_Other):
     key = "other_false"
     summary = "the other statements on this casket are all false"
     value = False
+    reading = Reading(READ_OTHER, False)
+    tag = 6
     pattern = LazyPattern(r"^the other statements? on this casket (?:is|are) false$")
 
 
@@ -422,6 +532,9 @@ class PortraitInOneOf(Kind):
     joiners = (", the", "or the")
     #: menus offer every choice of 2 .. k-1 caskets up to this many caskets, pairs beyond
     MENU_ALL_UP_TO = 5
+
+    def placements(self, st: Statement, layout: Layout) -> int | None:
+        return sum(1 << layout.index(name) for name in st.caskets)
 
     def sentence(self, st: Statement, layout: Layout, owner: int) -> str:
         names = [f"the {name}" for name in st.caskets]
@@ -481,6 +594,9 @@ class CountOn(Kind):
     key = "count"
     summary = "how many statements on a casket are true (or false)"
     family = "count"
+    targeted = True
+    reads = "any"
+    reads_itself = True
     pattern = LazyPattern(
         rf"^{COUNT} statements? on (?:this casket|the (?P<casket>.+?) casket) "
         r"(?:is|are) (?P<value>true|false)$")
@@ -518,6 +634,8 @@ class CountAll(Kind):
     key = "count_all"
     summary = "how many of all the statements are true (or false), itself included"
     family = "count"
+    reads = "any"
+    reads_itself = True
     pattern = LazyPattern(
         rf"^{COUNT} of (?:all )?the statements (?:is|are) "
         r"(?P<value>true|false)$")
@@ -548,6 +666,9 @@ class MadeBy(Kind):
     summary = "who made a casket (Bellini: all true; Cellini: all false)"
     family = "maker"
     needs_rule = "makers"
+    targeted = True
+    reads = "any"
+    reads_itself = True
     pattern = LazyPattern(
         r"^(?:this casket|the (?P<casket>.+?) casket) was made by (?P<maker>bellini|cellini)$")
 
@@ -580,6 +701,8 @@ class MakerCount(Kind):
     summary = "how many caskets Bellini (or Cellini) made"
     family = "maker"
     needs_rule = "makers"
+    reads = "any"
+    reads_itself = True
     pattern = LazyPattern(
         rf"^{COUNT} caskets? (?:was|were) made by (?P<maker>bellini|cellini)$")
 
@@ -621,6 +744,21 @@ KINDS: dict[str, Kind] = {
         MakerCount(),
     )
 }
+
+#: the kinds Definition 1 reads, and how (:class:`Reading`)
+READINGS: dict[str, Reading] = {key: k.reading for key, k in KINDS.items() if k.reading}
+
+
+def reading_kinds(shape: str) -> tuple[str, ...]:
+    """The kinds Definition 1 reads in this shape (:data:`READ_PORTRAIT`, ...), in menu order."""
+    return tuple(key for key, r in READINGS.items() if r.shape == shape)
+
+
+def with_reading(reading: Reading, target: str | None = None) -> Statement:
+    """The statement of the kind read this way (naming `target`, for a targeted kind)."""
+    key = next(key for key, r in READINGS.items() if r == reading)
+    return Statement(key, target if KINDS[key].targeted else None)
+
 
 #: the families kinds are grouped in (menus), in order, with a heading each
 FAMILIES = {

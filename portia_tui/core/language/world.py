@@ -37,6 +37,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from portia_tui.core.language import formulas as fm
+from portia_tui.core.language.vocabulary import MAKER, PORTRAIT
 from portia_tui.core.language.formulas import (
     MODES,
     RESERVED_ENTITIES,
@@ -92,7 +93,8 @@ class AskOf:
 @dataclass(frozen=True)
 class AskWhere:
     """"Which entities have these values?", answered as the key ``"where attr=value"`` with
-    the entities that have them, in the puzzle's entity order."""
+    the sorted list of the entities that have them (the language page's answer: sorted by
+    name, as strings sort, whatever the puzzle's entity order)."""
 
     pairs: Mapping[str, str]
 
@@ -102,6 +104,10 @@ class AskWhere:
     @property
     def key(self) -> str:
         return "where " + ",".join(f"{a}={v}" for a, v in self.pairs.items())
+
+    def answer(self, members: Iterable[str]) -> list[str]:
+        """The answer when `members` are the entities that have the values: sorted."""
+        return sorted(members)
 
 
 @dataclass(frozen=True)
@@ -338,86 +344,37 @@ def _check_ask(p: WorldPuzzle) -> None:
 
 
 # --------------------------------------------------------------------------- caskets
-#: the attribute of Portia's caskets: where the portrait is
-PORTRAIT = "portrait"
-#: the attribute of a casket's maker under "Every casket was made by Bellini or by Cellini"
-MAKER = "maker"
-
-
 def from_casket(puzzle: Puzzle) -> WorldPuzzle:
     """Portia's casket puzzle as a world puzzle: each casket an entity with ``portrait: yes |
-    no`` (exactly one yes), statement i (1-based, in casket order) on its casket, every rule
-    a constraint (m is "exactly m statements are true"), under Bellini and Cellini an
-    attribute ``maker`` whose mode is true or false; the question is where the portrait is.
-    An empty slot says ``["true", "this"]`` (free either way). A puzzle with m open and no
-    rule has no solution yet, as the casket analysis says (the constraint ``const false``)."""
-    from portia_tui.core.language.rules import is_m_rule, rule_kind
+    no`` (exactly one yes), statement i (1-based, in casket order) on its casket saying its
+    meaning's formula, every rule its constraints (m is "exactly m statements are true"), and
+    a speaker rule (Bellini and Cellini) its attribute and modes: each kind, meaning and rule
+    kind says its own part (core/language/vocabulary.py, rules.py). The question is where the
+    portrait is. An empty slot says ``["true", "this"]`` (free either way). A puzzle with m
+    open and no rule has no solution yet, as the casket analysis says (the constraint ``const
+    false``)."""
+    from portia_tui.core.language.rules import rule_kind
 
     layout = puzzle.layout
     ids = [str(i + 1) for i in range(layout.size)]
-    says = [_casket_formula(mn, layout.names, ids) for mn in puzzle.meanings]
-    statements = tuple(WorldStatement(ids[i], layout.names[ci], says[i])
-                       for i, (ci, _st) in enumerate(puzzle.flat))
+    statements = tuple(WorldStatement(ids[i], layout.names[ci], mn.formula(layout.names, ids))
+                       for i, ((ci, _st), mn) in enumerate(zip(puzzle.flat, puzzle.meanings)))
     constraints: list[Formula] = [("count", "all", Frozen({PORTRAIT: "yes"}), "==", 1)]
-    makers = False
+    attributes: dict[str, tuple[str, ...]] = {PORTRAIT: ("yes", "no")}
+    speaker_attr: str | None = None
+    modes: dict[str, str] = {}
     for rule in puzzle.rules:
-        if rule.kind == "makers":
-            makers = True
-            continue
-        if is_m_rule(rule):
-            constraints.append(("count_true", "all", "==", rule.k))
-            continue
-        for mn in rule_kind(rule).conditions(rule, layout):
-            constraints.append(_casket_formula(mn, layout.names, ids))
+        kind = rule_kind(rule)
+        constraints.extend(kind.formulas(rule, layout, ids))
+        if kind.speaker is not None:
+            speaker_attr, values, modes = kind.speaker
+            attributes[speaker_attr] = values
     if not puzzle.rules:
         constraints.append(("const", False))
-    attributes: dict[str, tuple[str, ...]] = {PORTRAIT: ("yes", "no")}
-    if makers:
-        attributes[MAKER] = ("Bellini", "Cellini")
     return WorldPuzzle(
         layout.names, attributes, statements, tuple(constraints),
-        (AskWhere({PORTRAIT: "yes"}),), MAKER if makers else None,
-        {"Bellini": "true", "Cellini": "false"} if makers else {},
+        (AskWhere({PORTRAIT: "yes"}),), speaker_attr, dict(modes),
         title=puzzle.title, author=puzzle.author, notes=puzzle.notes)
-
-
-def _casket_formula(mn: object, names: tuple[str, ...], ids: list[str]) -> Formula:
-    """A casket meaning (core/language/vocabulary.py) as a formula."""
-    from portia_tui.core.language import vocabulary as voc
-
-    def truths(group: tuple[int, ...], value: bool) -> Formula:
-        return tuple(("true" if value else "false", ids[t]) for t in group)
-
-    if isinstance(mn, voc.PortraitMeaning):
-        return ("is" if mn.positive else "isnot", names[mn.casket], PORTRAIT, "yes")
-    if isinstance(mn, voc.GroupMeaning):
-        return ("and",) + truths(mn.group, mn.value) if mn.group else ("const", True)
-    if isinstance(mn, voc.FreeMeaning):
-        return ("true", "this")
-    if isinstance(mn, voc.AnyOfMeaning):
-        return ("count", tuple(names[c] for c in mn.caskets), Frozen({PORTRAIT: "yes"}),
-                ">=", 1)
-    if isinstance(mn, voc.CountMeaning):
-        return _casket_count(tuple(ids[t] for t in mn.group), mn.op, mn.k, mn.value)
-    if isinstance(mn, voc.CasketsMeaning):
-        each = tuple(
-            ("or",) + tuple(("count_true", tuple(ids[t] for t in g), "==", j)
-                            for j in sorted(ok)) if ok else ("const", False)
-            for g, ok in zip(mn.groups, mn.accept))
-        op, k = _OPS[mn.op], mn.k
-        return ("nof", op, k) + each if each else ("const", True)
-    raise TypeError(f"unknown casket meaning {mn!r}")
-
-
-_OPS = {"exactly": "==", "at least": ">=", "at most": "<="}
-_FLIP = {"exactly": "==", "at least": "<=", "at most": ">="}
-
-
-def _casket_count(group: tuple[str, ...], op: str, k: int, value: bool) -> Formula:
-    """"op k of the statements in group are true (false)" as count_true."""
-    if value:
-        return ("count_true", group, _OPS[op], k)
-    return ("count_true", group, _FLIP[op], len(group) - k)
 
 
 __all__ = [

@@ -178,7 +178,8 @@ def record(island: Island, names: list[str], roles: tuple[str, str], index: int,
         if out["statements"] is None:
             del out["statements"]
     else:
-        answer = {k: ([renamed.get(e, e) for e in v] if isinstance(v, list) else v)
+        # a `where` answer is sorted (the language page), under the names it is dressed in
+        answer = {k: (sorted((renamed.get(e, e) for e in v), key=str) if isinstance(v, list) else v)
                   for k, v in island.answer.items()}
         out["solution"] = answer
         out["solution_text"] = _answer_text(island.family, answer)

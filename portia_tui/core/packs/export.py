@@ -24,7 +24,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from portia_tui.core.explain.deduction import explain
+from portia_tui.core.explain.deduction import explain_within
 from portia_tui.core.explain.difficulty import DIFFICULTIES
 from portia_tui.core.errors import ExistsError, FormatError, PortiaError
 from portia_tui.core.io.formats import dumps as dumps_puzzle
@@ -152,7 +152,7 @@ def _answer_line(entry: PackPuzzle) -> str:
 
 def _explained(entry: PackPuzzle) -> str:
     return (island_print.explanation(entry.world) if entry.is_truth
-            else explain(entry.casket))
+            else explain_within(entry.casket))
 
 
 def _said_answer(entry: PackPuzzle) -> str:

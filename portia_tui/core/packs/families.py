@@ -54,8 +54,9 @@ FAMILY_N = {"portia1": (1,), "portia2": (2, 1, 3, 4, 5, 6), "portia3": (2, 1)}
 #: the vocabularies each family counts (portia2's clue reads portrait statements only)
 FAMILY_VOCABULARIES = {"portia1": ("portrait", "classic", "full"), "portia2": ("portrait",),
                        "portia3": ("portrait", "classic", "full")}
-#: the statement kind the third generation adds to its vocabulary
-MAKER_KINDS = ("made_by",)
+#: the statement kinds the third generation adds to its vocabulary ("made by"; not the maker
+#: counts, which the generator's MAKER_KINDS also holds)
+THIRD_GENERATION_KINDS = ("made_by",)
 
 Progress = Callable[[int, int], None]
 
@@ -286,7 +287,7 @@ def third_generation(n: int, kinds: tuple[str, ...], progress: Progress | None =
     worlds = [(p, tuple(bool(b >> owner[i] & 1) for i in range(layout.size)))
               for p in range(k) for b in range(1 << k)]
     if menus is None:
-        kinds = tuple(kinds) + tuple(x for x in MAKER_KINDS if x not in kinds)
+        kinds = tuple(kinds) + tuple(x for x in THIRD_GENERATION_KINDS if x not in kinds)
         menus = [options(layout, c, kinds, ("makers",)) for c in range(k)]
     rows = _count_all(layout, menus, worlds, progress)
     placements = _placement_masks(worlds)

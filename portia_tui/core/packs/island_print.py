@@ -145,8 +145,19 @@ def plain_text(puzzle: WorldPuzzle, title: str) -> str:
     lines = [title, "", rules_text(puzzle), ""]
     for label, said in speakers(puzzle):
         lines += [f"{label}: {s}" for s in said] or [f"{label}: (says nothing)"]
-    lines += ["", answer_blanks(puzzle), ""]
+    lines += [""] + _wrapped(answer_parts(puzzle)) + [""]
     return "\n".join(lines)
+
+
+def _wrapped(parts: list[str], width: int = 80) -> list[str]:
+    """The answer line's pieces on lines of at most `width` characters, a piece never cut."""
+    out = [parts[0]]
+    for part in parts[1:]:
+        if len(out[-1]) + 3 + len(part) > width:
+            out.append(" " * len("Answer:") + "   " + part)
+        else:
+            out[-1] += "   " + part
+    return out
 
 
 __all__ = ["BLANK", "INTRO", "answer_blanks", "answer_parts", "answer_said", "explanation", "plain_text",

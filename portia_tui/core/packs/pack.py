@@ -139,11 +139,13 @@ def _header_lines(text: str) -> list[int]:
             if "[[" in line and _PUZZLES_HEADER.match(line)]
 
 
-def loads_pack(text: str, path: str = "<pack>") -> Pack:
-    """The pack in text; FormatError (file, line) for anything else, whatever the input."""
+def loads_pack(text: str, path: str = "<pack>", sentences: bool = True) -> Pack:
+    """The pack in text; FormatError (file, line) for anything else, whatever the input.
+    With `sentences` False, each puzzle is its outline (caskets, statement counts, rules,
+    no sentences read: native.puzzle_from_table), which is all a listing shows."""
     try:
         with reading(path):
-            pack = _loads_pack(text, path)
+            pack = _loads_pack(text, path, sentences)
     except FormatError:
         raise
     except PortiaError as exc:
@@ -151,7 +153,7 @@ def loads_pack(text: str, path: str = "<pack>") -> Pack:
     return pack
 
 
-def _loads_pack(text: str, path: str) -> Pack:
+def _loads_pack(text: str, path: str, sentences: bool = True) -> Pack:
     data = parse_toml(text, path)
     if data.get("type") != "pack":
         raise FormatError('not a pack (a pack file says type = "pack")', path, 1)
@@ -173,11 +175,12 @@ def _loads_pack(text: str, path: str) -> Pack:
         if pid in seen:
             raise FormatError(f"two puzzles have id {quoted(pid)}", path, start)
         seen.add(pid)
-        if island_pack.is_truth_entry(table):
+        if island_pack.is_truth_entry(table):  # read whole: its sentences are its meaning
             lines = lines if lines is not None else text.split("\n")  # once per pack
             entries.append(_truth_entry(table, pid, text, lines, path, start, end))
             continue
-        puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS, end=end)
+        puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS, end=end,
+                                   sentences=sentences)
         n = table.get("n")
         if n is not None and n != puzzle.n:
             raise FormatError(f"puzzle {pid}: n = {n}, but its caskets hold {puzzle.layout.counts}",
@@ -231,8 +234,8 @@ def _rating(value: object) -> float | None:
     return rating if 0.0 <= rating <= MAX_RATING else None  # NaN fails both tests
 
 
-def load_pack(path: str | os.PathLike[str]) -> Pack:
-    return loads_pack(read_text(path, LARGE_LIMIT), str(path))
+def load_pack(path: str | os.PathLike[str], sentences: bool = True) -> Pack:
+    return loads_pack(read_text(path, LARGE_LIMIT), str(path), sentences)
 
 
 def is_pack_text(text: str) -> bool:

@@ -2,8 +2,10 @@
 
 The engines' loops call :func:`check` between steps (a walk's unit, a vector, a SAT call, a
 candidate statement). With no budget in force it returns at once; inside ``with
-Budget(seconds=..., cancel=...):`` it raises :class:`OutOfTime` once the deadline has passed
-or ``cancel()`` is true. Nothing is interrupted from outside (no signals, no threads): the
+Budget(seconds=..., cancel=..., steps=...):`` it raises :class:`OutOfTime` once the deadline
+has passed, ``cancel()`` is true or more than `steps` checks were made (a work budget: the
+same puzzle stops at the same step on any machine, as the rating and the explanations of
+`portia solve` do by default). Nothing is interrupted from outside (no signals, no threads): the
 work stops at the next check, so a check sits in every loop whose length grows with the
 puzzle.
 
@@ -27,12 +29,16 @@ _STRIDE = 64
 class OutOfTime(Exception):
     """An analysis stopped at its budget. ``seconds`` is the budget's length (None when a
     cancel callable stopped it); ``part`` names what was being analysed when it stopped, where
-    the caller said (see :func:`part`)."""
+    the caller said (see :func:`part`); ``steps`` the work budget when that stopped it (else
+    None)."""
 
-    def __init__(self, seconds: float | None, part: str | None = None):
+    def __init__(self, seconds: float | None, part: str | None = None,
+                 steps: int | None = None):
         self.seconds = seconds
         self.part = part
-        what = "cancelled" if seconds is None else f"over the budget of {seconds:g} s"
+        self.steps = steps
+        what = (f"over the budget of {steps:,} steps" if steps is not None else
+                "cancelled" if seconds is None else f"over the budget of {seconds:g} s")
         super().__init__(what if part is None else f"{part}: {what}")
 
 
@@ -41,17 +47,23 @@ _CURRENT: contextvars.ContextVar[Budget | None] = contextvars.ContextVar(
 
 
 class Budget:
-    """A deadline `seconds` from entering (None: no deadline) and/or a `cancel` callable;
+    """A deadline `seconds` from entering (None: no deadline), a `cancel` callable and/or a
+    number of `steps` (checks made inside it, not counting those of budgets nested in it);
     ``checks`` counts the checks made inside it (the work done, for tests and benchmarks)."""
 
     def __init__(self, seconds: float | None = None,
-                 cancel: Callable[[], bool] | None = None):
+                 cancel: Callable[[], bool] | None = None, steps: int | None = None):
         if seconds is not None and not seconds > 0:
             raise ValueError(f"a budget must be positive, not {seconds!r}")
+        if steps is not None and not steps > 0:
+            raise ValueError(f"a work budget must be positive, not {steps!r}")
         self.seconds = seconds
         self.cancel = cancel
+        self.steps = steps
+        self._most = float("inf") if steps is None else steps
         self.deadline = float("inf")
         self.checks = 0
+        self._clock = _STRIDE  # the check count at which the clock is read next
         self.part: str | None = None
         self._outer: Budget | None = None
         self._token: contextvars.Token | None = None
@@ -70,16 +82,22 @@ class Budget:
             _CURRENT.reset(self._token)
             self._token = None
 
-    def check(self) -> None:
-        """Raise OutOfTime when the deadline has passed or cancel() says so (the clock is read
-        once per few checks)."""
-        self.checks += 1
-        if self.checks % _STRIDE:
+    def check(self, work: int = 1) -> None:
+        """Raise OutOfTime when the deadline has passed, cancel() says so or the steps are
+        spent (the clock is read once per few checks). `work`: how many steps this one
+        counts for (a step that tries 2^k cases counts 2^k)."""
+        self.checks += work
+        if self.checks > self._most:
+            raise OutOfTime(None, self.part, self.steps)
+        if self.checks < self._clock:
             return
+        self._clock = self.checks + _STRIDE
         self.now()
 
     def now(self) -> None:
         """The check without the stride: read the clock (and cancel) at once."""
+        if self.checks > self._most:
+            raise OutOfTime(None, self.part, self.steps)
         if self.cancel is not None and self.cancel():
             raise OutOfTime(None, self.part)
         if time.monotonic() >= self.deadline:
@@ -98,11 +116,12 @@ class Budget:
         return max(0.0, self.deadline - time.monotonic())
 
 
-def check() -> None:
-    """One step of work: raise OutOfTime if the budget in force has run out."""
+def check(work: int = 1) -> None:
+    """One step of work (or `work` steps): raise OutOfTime if the budget in force has run
+    out."""
     budget = _CURRENT.get()
     if budget is not None:
-        budget.check()
+        budget.check(work)
 
 
 def expired() -> bool:

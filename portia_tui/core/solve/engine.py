@@ -26,19 +26,23 @@ for "can be false" and bit 2 for "can be true". Count sets are Python ints used 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import cached_property
 from math import comb
 from operator import attrgetter
 
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.solve.budget import check
 from portia_tui.core.solve.semantics import Analysis, LoopReport, strong_components
-from portia_tui.core.language.vocabulary import EMPTY
+from portia_tui.core.language.vocabulary import (EMPTY, READ_OTHER, READ_PORTRAIT, READ_TRUTH,
+                                                 READINGS, reading_kinds)
 
 ALL, NONE, MIXED = 1, 2, 4
 CAN_FALSE, CAN_TRUE = 1, 2
 
-OTHER_KINDS = frozenset({"other_true", "other_false"})
-TRUTH_KINDS = frozenset({"true", "false"})
+# The signal walk reads the kinds of Definition 1 by their reading (`Kind.reading`), never by
+# their names
+OTHER_KINDS = frozenset(reading_kinds(READ_OTHER))
+TRUTH_KINDS = frozenset(reading_kinds(READ_TRUTH))
 SPEAKING_KINDS = OTHER_KINDS | TRUTH_KINDS
 _TARGET_MASK = attrgetter("target_mask")
 _LIVE = attrgetter("live")
@@ -134,15 +138,16 @@ class Casket:
         if self._detail is None:
             out: list[tuple[int, tuple[int, bool] | None]] = []
             for i, st in enumerate(self.statements, self.start):
-                kind = st.kind
-                if i in freed or kind == "":
+                if i in freed or not st.kind:
                     out.append((FREE, None))
-                elif kind == "in" or kind == "not_in":
-                    out.append((PORTRAIT, (where[st.target], kind == "in")))
-                elif kind == "true" or kind == "false":
-                    out.append((TRUTH, (where[st.target], kind == "true")))
+                    continue
+                shape, sense = READINGS[st.kind]
+                if shape == READ_PORTRAIT:
+                    out.append((PORTRAIT, (where[st.target], sense)))
+                elif shape == READ_TRUTH:
+                    out.append((TRUTH, (where[st.target], sense)))
                 else:
-                    out.append((OTHER_TRUE if kind == "other_true" else OTHER_FALSE, None))
+                    out.append((OTHER_TRUE if sense else OTHER_FALSE, None))
             self._detail = out
         return self._detail
 
@@ -287,32 +292,31 @@ def _summarise(c: Casket, sts: Sequence, where: dict[str, int], every: int, star
     ins = nots = free = ot = of = 0
     for i, st in enumerate(sts, start):
         kind = st[0]
-        if kind == "in":
-            y = where[st[1]]
-            at[y] = at.get(y, 0) + 1
-            ins += 1
-        elif kind == "not_in":
-            y = where[st[1]]
-            at[y] = at.get(y, 0) - 1
-            nots += 1
-        elif kind == "true":
-            y = where[st[1]]
-            truth[y] = truth.get(y, 0) + 1
-            speaks.append(i)
-        elif kind == "false":
-            y = where[st[1]]
-            truth[y] = truth.get(y, 0) + _FALSE_ONE
-            speaks.append(i)
-        elif kind == "other_true":
-            ot += 1
-            speaks.append(i)
-        elif kind == "other_false":
-            of += 1
-            speaks.append(i)
-        elif kind == "":
+        if kind == "":
             free += 1
-        else:
+            continue
+        read = READINGS.get(kind)
+        if read is None:
             raise BeyondSignals(kind)
+        form, sense = read
+        if form == READ_PORTRAIT:
+            y = where[st[1]]
+            if sense:
+                at[y] = at.get(y, 0) + 1
+                ins += 1
+            else:
+                at[y] = at.get(y, 0) - 1
+                nots += 1
+        elif form == READ_TRUTH:
+            y = where[st[1]]
+            truth[y] = truth.get(y, 0) + (1 if sense else _FALSE_ONE)
+            speaks.append(i)
+        else:
+            if sense:
+                ot += 1
+            else:
+                of += 1
+            speaks.append(i)
     n = c.n
     fixed = n - free - ot - of
     c.base, c.fixed, c.free, c.ot, c.of = nots, fixed, free, ot, of
@@ -1388,10 +1392,6 @@ class CasketEngine:
         else:  # (often none is left: every casket a unit of its own, no signal carried)
             self.plan = Plan(caskets, list(zip(range(self.k))), carries=False)
         self._walks: dict[int, Walk] = {}
-        #: placements some portrait statement names: every other placement reads the same
-        #: numbers off every casket, so they share one walk (a ring of 500 caskets is one)
-        self._named = frozenset(y for c in caskets for y in c.at)
-        self._generic = next((q for q in range(self.k) if q not in self._named), -1)
         #: per placement its totals, None where the walk is needed; per casket, its rows
         #: over the placements: fixed statements true, counts (see quick_all)
         self._quick, self._rows_a, self._rows_m = quick_all(self.plan)
@@ -1404,7 +1404,17 @@ class CasketEngine:
     def kind_of(self, p: int) -> int:
         """The placement whose walk p shares: p itself when a portrait statement names it,
         else the first placement no portrait statement names."""
-        return p if p in self._named else self._generic
+        named, generic = self._shared
+        return p if p in named else generic
+
+    @cached_property
+    def _shared(self) -> tuple[frozenset[int], int]:
+        """(the placements some portrait statement names, the first one none names, or -1):
+        every other placement reads the same numbers off every casket, so they share one
+        walk (a ring of 500 caskets is one). Found at the first walk: most small puzzles
+        need none (quick_all answers them), and an engine is made for every analysis."""
+        named = frozenset(y for c in self.caskets for y in c.at)
+        return named, next((q for q in range(self.k) if q not in named), -1)
 
     def walk(self, p: int) -> Walk:
         w = self._walks.get(p)
@@ -1557,7 +1567,7 @@ def covers(puzzle: Puzzle) -> bool:
     return not puzzle.side_rules and all(st[0] in _SIGNAL_KINDS for _c, st in puzzle.flat)
 
 
-_SIGNAL_KINDS = frozenset({"", "in", "not_in", "true", "false", "other_true", "other_false"})
+_SIGNAL_KINDS = frozenset(READINGS) | {""}
 
 
 def analyse(puzzle: Puzzle) -> Analysis:
@@ -2024,8 +2034,10 @@ class WholeEngine:
         return tuple(reports)
 
     def assignments(self, p: int, members: set[int], enough: int = 2) -> int:
-        """How many distinct value assignments of `members` consistent worlds give (counting
-        stops at `enough`)."""
+        """How many distinct value assignments of `members` consistent worlds give, up to
+        `enough` (counting stops there: a vector can add several at once, so the count is
+        capped, and the SAT path and the enumeration, which meet the vectors in different
+        orders, say the same)."""
         groups = self.puzzle.layout
         keys: dict[tuple, int] = {}
         total = 0
@@ -2051,7 +2063,7 @@ class WholeEngine:
                 keys[key] = w
                 total += w
                 if total >= enough:
-                    return total
+                    return enough
         return total
 
     def analyse(self) -> Analysis:

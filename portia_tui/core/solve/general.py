@@ -28,7 +28,7 @@ Public API:
 - :class:`WorldResult`: ``solutions`` (``{"entities": {E: {attr: value}}, "choices": {S:
   k}}``, choices only for unknown wordings), ``truths`` (per solution, statement id -> True,
   False or None when its fixed points disagree), ``answers`` (dicts keyed as the language
-  says: ``"E.attr"``, ``"where attr=value"`` with the entities in puzzle order, a label with
+  says: ``"E.attr"``, ``"where attr=value"`` with the entities sorted by name, a label with
   true/false), ``unique``, ``complete`` (False when `limit` cut the listing of solutions),
   ``answers_complete`` (the answers are those of every world even then, up to `limit`
   answers), ``engine`` ("masks" or "sat"), ``worlds`` (consistent worlds listed),

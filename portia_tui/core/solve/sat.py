@@ -34,9 +34,12 @@ from portia_tui.core.language.model import Puzzle
 from portia_tui.core.solve.budget import check, current
 from portia_tui.core.solve.semantics import Analysis, LoopReport, closure, find_loops, references
 from portia_tui.core.language.vocabulary import (AnyOfMeaning, CasketsMeaning, CountMeaning, FreeMeaning, GroupMeaning,
-                         Meaning, PortraitMeaning, Statement, meaning)
+                         Meaning, PortraitMeaning, READ_OTHER, READ_PORTRAIT, READ_TRUTH,
+                         READINGS, Reading, Statement, meaning)
 
 SOLVER = "minisat22"
+#: the reading of a kind beyond Definition 1 (or an empty slot): read through its meaning
+_BEYOND = Reading("", False)
 #: conflicts per solver call between two looks at the budget (when one is in force)
 _CONFLICTS = 5000
 
@@ -89,17 +92,18 @@ class Encoding:
         t = k + i + 1
         kind = st.kind
         groups = self._groups
-        if kind == "in" or kind == "not_in":
+        shape, sense = READINGS.get(kind, _BEYOND)  # Definition 1's kinds, by their reading
+        if shape == READ_PORTRAIT:
             p = self._where[st.target or ""] + 1
-            p = p if kind == "in" else -p
+            p = p if sense else -p
             return [[-t, p], [t, -p]]
-        if kind == "true" or kind == "false":
+        if shape == READ_TRUTH:
             y = self._where[st.target or ""]
-            a = self.all_of(groups[y], y, kind == "true")
+            a = self.all_of(groups[y], y, sense)
             return [[-t, a], [t, -a]]
-        if kind == "other_true" or kind == "other_false":
+        if shape == READ_OTHER:
             # every statement of casket c but this one: a prefix and a suffix chain
-            prefix, suffix = self.chains(groups[c], c, kind == "other_true")
+            prefix, suffix = self.chains(groups[c], c, sense)
             j = i - groups[c][0]
             parts = ([prefix[j - 1]] if j > 0 else []) + (
                 [suffix[j + 1]] if j + 1 < len(groups[c]) else [])

@@ -120,8 +120,8 @@ def answer_of(question: Sequence[Ask], entities: Sequence[str],
         if isinstance(item, AskOf):
             out[item.key] = ents[item.entity][item.attr]
         elif isinstance(item, AskWhere):
-            out[item.key] = [e for e in entities
-                             if all(ents[e][a] == v for a, v in item.pairs.items())]
+            out[item.key] = item.answer(
+                e for e in entities if all(ents[e][a] == v for a, v in item.pairs.items()))
         else:
             out[item.key] = formula_value(item)
     return out

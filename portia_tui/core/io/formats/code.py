@@ -30,18 +30,19 @@ import zlib
 
 from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.language.model import CASKET_NAMES, Casket, Puzzle, casket_names
-from portia_tui.core.language.vocabulary import EMPTY, Statement, is_empty
+from portia_tui.core.language.vocabulary import EMPTY, KINDS, Statement, is_empty
 
 VERSION = "1"
 #: the version of codes that hold a truth puzzle (islanders, doors): zlib of its structured JSON
 WORLD_VERSION = "3"
 #: the most bytes a truth puzzle's JSON may inflate to from a code
 MAX_WORLD_JSON = 1 << 20
-#: statement kind -> tag (0 is kept for an empty slot; 15 escapes to a varint tag)
-TAGS = {"in": 1, "not_in": 2, "true": 3, "false": 4, "other_true": 5, "other_false": 6}
+#: statement kind -> tag, each kind's own (`Kind.tag`; 0 is kept for an empty slot; 15 escapes
+#: to a varint tag)
+TAGS = {key: kind.tag for key, kind in KINDS.items() if kind.tag}
 _KIND_OF_TAG = {tag: kind for kind, tag in TAGS.items()}
 #: the kinds whose statements name a casket
-_TARGETED = frozenset({"in", "not_in", "true", "false"})
+_TARGETED = frozenset(key for key, kind in KINDS.items() if kind.targeted)
 _EMPTY_TAG = 0
 _ESCAPE = 15
 

@@ -15,7 +15,8 @@ import json
 
 from portia_tui.core.errors import FormatError, PortiaError
 from portia_tui.core.language.model import Casket, Puzzle, check_name
-from portia_tui.core.language.vocabulary import Layout, Statement
+from portia_tui.core.language.vocabulary import (READ_OTHER, READ_PORTRAIT, READ_TRUTH, READINGS,
+                                                 Layout, Reading, Statement, with_reading)
 from portia_tui.core.io.formats.common import checked, line_of, parse_json, thesis_refusal
 
 
@@ -32,7 +33,7 @@ def _statement(raw: object) -> Statement:
         value = raw["other_statements_truth"]
         if value not in ("true", "false"):
             raise PortiaError(f"other_statements_truth must be \"true\" or \"false\", not {_shown(value)}")
-        return Statement("other_true" if value == "true" else "other_false")
+        return with_reading(Reading(READ_OTHER, value == "true"))
     target = raw.get("mentioned_casket")
     if not isinstance(target, str):
         raise PortiaError("a statement needs \"mentioned_casket\" (a casket name)")
@@ -41,12 +42,12 @@ def _statement(raw: object) -> Statement:
         value = raw["statement_truth"]
         if value not in ("true", "false"):
             raise PortiaError(f"statement_truth must be \"true\" or \"false\", not {_shown(value)}")
-        return Statement("true" if value == "true" else "false", target)
+        return with_reading(Reading(READ_TRUTH, value == "true"), target)
     if "contains_portrait" in raw:
         value = raw["contains_portrait"]
         if not isinstance(value, bool):
             raise PortiaError("contains_portrait must be true or false")
-        return Statement("in" if value else "not_in", target)
+        return with_reading(Reading(READ_PORTRAIT, value), target)
     raise PortiaError(f"unknown statement {_shown(raw)}")
 
 
@@ -106,11 +107,12 @@ def to_data(puzzle: Puzzle) -> dict:
         raise FormatError(refusal)
 
     def one(owner: int, st: Statement) -> dict:
-        if st.kind in ("in", "not_in"):
-            return {"contains_portrait": st.kind == "in", "mentioned_casket": st.target}
-        if st.kind in ("true", "false"):
-            return {"mentioned_casket": st.target, "statement_truth": st.kind}
-        return {"other_statements_truth": "true" if st.kind == "other_true" else "false"}
+        shape, sense = READINGS[st.kind]  # the thesis JSON says Definition 1's reading
+        if shape == READ_PORTRAIT:
+            return {"contains_portrait": sense, "mentioned_casket": st.target}
+        if shape == READ_TRUTH:
+            return {"mentioned_casket": st.target, "statement_truth": "true" if sense else "false"}
+        return {"other_statements_truth": "true" if sense else "false"}
 
     return {
         "portia": puzzle.n,

@@ -61,8 +61,8 @@ from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, Keeper, Of
 from portia_tui.core.packs.generator.settings import Settings
 
 #: the statement kinds about who made a casket (they need the Bellini/Cellini rule)
-MAKER_KINDS = tuple(k for k, kind in KINDS.items() if kind.needs_rule == "makers")
 MAKERS = Rule("makers")
+MAKER_KINDS = tuple(k for k, kind in KINDS.items() if kind.needs_rule == MAKERS.kind)
 #: the most count vectors (true statements on each casket: (n + 1) ** caskets) a candidate
 #: is solved over, so one candidate takes well under a second
 MAX_VECTORS = 2048
@@ -183,15 +183,9 @@ def check_family(s: Settings) -> None:
 
 
 # =========================================================================== the draw
-def _placements(st: Statement, names: tuple[str, ...]) -> int | None:
+def _placements(st: Statement, layout: Layout) -> int | None:
     """The placements (bit mask) where a statement about where the portrait is holds."""
-    if st.kind == "in":
-        return 1 << names.index(st.target or "")
-    if st.kind == "not_in":
-        return ((1 << len(names)) - 1) ^ (1 << names.index(st.target or ""))
-    if st.kind == "in_one_of":
-        return sum(1 << names.index(n) for n in st.caskets)
-    return None
+    return KINDS[st.kind].placements(st, layout)
 
 
 class Drawer:
@@ -222,13 +216,13 @@ class Drawer:
         s = self.s
         if st in picked and s.repeats != "allow":
             return True
-        mask = _placements(st, self.names)
+        mask = _placements(st, self.layout)
         if mask is None:
             return False
         if mask in elsewhere:
             return True
         for other in picked:
-            m = _placements(other, self.names)
+            m = _placements(other, self.layout)
             if m is None or other == st:
                 continue
             if (not s.allow_negations and m == self.full ^ mask) or \
@@ -269,7 +263,7 @@ class Drawer:
                 picked.append(st)
             out.append(picked)
             if spread:
-                elsewhere.update(m for m in (_placements(x, self.names) for x in picked)
+                elsewhere.update(m for m in (_placements(x, self.layout) for x in picked)
                                  if m is not None)
         return out
 

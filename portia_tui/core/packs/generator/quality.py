@@ -204,12 +204,12 @@ def fixes_every_value(rules, layout) -> bool:
     false. Every rule reads true counts only, so one truth assignment per vector will do."""
     from itertools import product
 
-    from portia_tui.core.language.rules import conditions
+    from portia_tui.core.language.rules import conditions, rule_kind
     from portia_tui.core.language.vocabulary import evaluate
 
     conds = conditions(tuple(rules), layout)
     counts = layout.counts
-    if all(r.kind == "total" for r in rules):  # totals read the sum alone
+    if all(rule_kind(r).reads_sum for r in rules):  # totals read the sum alone
         totals = [t for t in range(layout.size + 1)
                   if all(evaluate(c, 0, [i < t for i in range(layout.size)]) for c in conds)]
         return totals in ([0], [layout.size])

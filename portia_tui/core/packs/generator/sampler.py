@@ -25,13 +25,17 @@ import sys
 
 from portia_tui.core.explain.difficulty import BY_KEY, KIND_TECHNIQUE
 from portia_tui.core.language.model import Casket, Puzzle
-from portia_tui.core.language.vocabulary import KINDS, Layout, Statement, options
+from portia_tui.core.language.vocabulary import (KINDS, READ_OTHER, READ_PORTRAIT, READ_TRUTH,
+                                                 READINGS, Layout, Reading, Statement, options)
 from portia_tui.core.packs.generator.settings import Settings
 
-# statement codes of the fast evaluator: each kind's rank in KINDS (as the twin key codes them)
+# statement codes of the fast evaluator, one per reading of Definition 1 (each kind says its
+# reading); each kind's rank in KINDS (as the twin key codes them)
 IN, NOT_IN, TRUE, FALSE, OTHER_TRUE, OTHER_FALSE = range(6)
-CODE = {"in": IN, "not_in": NOT_IN, "true": TRUE, "false": FALSE,
-        "other_true": OTHER_TRUE, "other_false": OTHER_FALSE}
+_READ_CODE = {Reading(READ_PORTRAIT, True): IN, Reading(READ_PORTRAIT, False): NOT_IN,
+              Reading(READ_TRUTH, True): TRUE, Reading(READ_TRUTH, False): FALSE,
+              Reading(READ_OTHER, True): OTHER_TRUE, Reading(READ_OTHER, False): OTHER_FALSE}
+CODE = {kind: _READ_CODE[reading] for kind, reading in READINGS.items()}
 assert all(list(KINDS).index(kind) == code for kind, code in CODE.items())
 KIND = {v: k for k, v in CODE.items()}
 _BIASES = (0.0, 0.25, 0.5, 0.75, 1.0)

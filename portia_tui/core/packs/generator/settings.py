@@ -23,7 +23,8 @@ from dataclasses import asdict, dataclass, replace
 from portia_tui.core.explain.difficulty import DIFFICULTIES, possible_levels
 from portia_tui.core.errors import SettingsError
 from portia_tui.core.language.model import casket_names as model_casket_names
-from portia_tui.core.language.vocabulary import PORTRAIT_KINDS, VOCABULARIES
+from portia_tui.core.language.vocabulary import (KINDS, PORTRAIT_KINDS, READ_OTHER, READ_TRUTH,
+                                                 VOCABULARIES, Layout, Statement, reading_kinds)
 
 M_POLICIES = ("smallest", "largest", "random")
 REPEATS = ("auto", "allow", "never")
@@ -33,8 +34,8 @@ DEFAULT_ATTEMPTS = 20000
 MAX_CASKETS = 100
 MAX_STATEMENTS = 1000
 #: kinds about the statements on another casket, and about the rest of the own casket
-TRUTH_KINDS = ("true", "false")
-OTHER_KINDS = ("other_true", "other_false")
+TRUTH_KINDS = reading_kinds(READ_TRUTH)
+OTHER_KINDS = reading_kinds(READ_OTHER)
 
 
 def casket_names(k: int) -> tuple[str, ...]:
@@ -49,11 +50,12 @@ def _portrait_bound(caskets: int, kinds: tuple[str, ...], negations: bool,
     """The most portrait statements one casket carries without a repeat, a statement beside
     its exact negation (unless `negations`) or two saying the same (unless `echoes`)."""
     full = (1 << caskets) - 1
+    layout = Layout(tuple(str(x) for x in range(caskets)), (1,) * caskets)
     classes: dict[int, int] = {}  # the placements where a statement is true: how many say so
     for kind in kinds:
         if kind in PORTRAIT_KINDS:
-            for x in range(caskets):
-                mask = 1 << x if kind == "in" else full ^ (1 << x)
+            for name in layout.names:
+                mask = KINDS[kind].placements(Statement(kind, name), layout) or 0
                 classes[mask] = classes.get(mask, 0) + 1
     size = {mask: (count if echoes else 1) for mask, count in classes.items()}
     if negations:
