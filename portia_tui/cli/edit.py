@@ -91,12 +91,13 @@ def load_from_pack(file: str | None, pid: str):
     beside the pack."""
     from portia_tui.core.errors import PortiaError
 
-    from .source import read_puzzle
+    from .source import casket_only, read_puzzle
 
     if file is None:
         raise PortiaError("--id needs a pack file")
     path = Path(file)
-    return read_puzzle(file, pid), path.with_name(f"{path.stem}-{file_part(pid)}.toml")
+    puzzle = casket_only(read_puzzle(file, pid), file, "the editor")
+    return puzzle, path.with_name(f"{path.stem}-{file_part(pid)}.toml")
 
 
 def file_part(pid: str) -> str:
