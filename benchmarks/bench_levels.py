@@ -1,7 +1,8 @@
 """Difficulty levels: milliseconds per kept puzzle when generating 20 puzzles of each level at
 n = 2, 3 and 4, and of each family (portia1, portia2, portia3), with the quality filters of
-issue 19 (this tree) beside the generator before them (BEFORE, unpacked from git) in the same
-run; and the level distribution of 100 puzzles generated without a target at n = 2 to 5.
+issue 19 on (the defaults) beside the same tree with every filter lifted (every --allow-...
+switch and repeats allowed: the generator as it was before the filters) in the same run; and
+the level distribution of 100 puzzles generated without a target at n = 2 to 5.
 
 Each timing runs in its own process (imports and caches warm, then timed), the two sides
 alternating, RUNS seeds each; the table gives the medians and their ratio (the quality
@@ -14,12 +15,9 @@ import json
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: main before the quality filters of issue 19
-BEFORE = "77278fd4726193cc35757247d45f45b5f615ea39"
 RUNS = 3
 COUNT = 20
 TARGET = 10.0
@@ -27,7 +25,11 @@ TARGET = 10.0
 _TIMED = """
 import json, sys, time
 from portia_tui.core.packs.generator import Settings, generate
+from portia_tui.core.packs.generator.quality import FILTERS
 kw, seed = json.loads(sys.argv[1]), int(sys.argv[2])
+if sys.argv[3] == "off":  # every filter lifted
+    kw.update({f.setting: True for f in FILTERS.values() if f.setting.startswith("allow")})
+    kw["repeats"] = "allow"
 try:
     generate(Settings(**kw, count=1, seed=seed + 99))  # warm up: imports, solver, caches
     t = time.perf_counter()
@@ -47,23 +49,12 @@ print(json.dumps([sum(1 for g in made if g.rating.level == d) for d in DIFFICULT
 """
 
 
-def run(code: str, *args: object, tree: Path = ROOT) -> str:
+def run(code: str, *args: object) -> str:
     out = subprocess.run([sys.executable, "-P", "-c", code, *map(str, args)],
                          capture_output=True, text=True, check=True, cwd="/",
-                         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
                               "PYTHONDONTWRITEBYTECODE": "1"})
     return out.stdout.strip().splitlines()[-1]
-
-
-def before_tree(folder: Path) -> Path | None:
-    """BEFORE's package unpacked under folder, or None without the git history."""
-    try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE, "portia_tui"],
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return folder
 
 
 def cases() -> list[tuple[str, dict]]:
@@ -76,8 +67,8 @@ def cases() -> list[tuple[str, dict]]:
     return out
 
 
-def median_ms(tree: Path, kw: dict) -> tuple[str, float | None]:
-    got = [json.loads(run(_TIMED, json.dumps(kw), 1000 + r, tree=tree)) for r in range(RUNS)]
+def median(got: list) -> tuple[str, float | None]:
+    """The median of a side's timings in ms, and a note when some refused or gave up."""
     times = [g for g in got if isinstance(g, float)]
     if len(times) < len(got):
         failed = next(g for g in got if not isinstance(g, float))
@@ -87,23 +78,30 @@ def median_ms(tree: Path, kw: dict) -> tuple[str, float | None]:
     return "", statistics.median(times) * 1000
 
 
+def both(kw: dict) -> tuple[tuple[str, float | None], tuple[str, float | None]]:
+    """(on, off): each seed timed with the filters on, then off, in turn."""
+    got: dict[str, list] = {"on": [], "off": []}
+    for r in range(RUNS):
+        for side in ("on", "off"):
+            got[side].append(json.loads(run(_TIMED, json.dumps(kw), 1000 + r, side)))
+    return median(got["on"]), median(got["off"])
+
+
 def main() -> None:
     import os
 
     print(f"{COUNT} puzzles of one level or family: ms per kept puzzle, median of {RUNS} seeds; "
-          f"'before': {BEFORE[:7]} (no quality filters); the machine's load average: "
-          f"{os.getloadavg()[0]:.1f} (other work shares it: compare the ratio)")
-    print(f"{'case':<16}{'filters':>12}{'before':>12}{'ratio':>8}  note")
-    with tempfile.TemporaryDirectory() as tmp:
-        old = before_tree(Path(tmp))
-        for label, kw in cases():
-            note_now, now = median_ms(ROOT, kw)
-            note_old, then = median_ms(old, kw) if old is not None else ("no git history", None)
-            ratio = f"{now / then:>7.1f}x" if now and then else f"{'':>8}"
-            cell = (lambda v: f"{v:>12.1f}" if v is not None else f"{'-':>12}")
-            note = "; ".join(x for x in (note_now and f"filters: {note_now}",
-                                         note_old and f"before: {note_old}") if x)
-            print(f"{label:<16}{cell(now)}{cell(then)}{ratio}  {note}", flush=True)
+          f"'on': the quality filters (defaults), 'off': every filter lifted and repeats "
+          f"allowed; the machine's load average: {os.getloadavg()[0]:.1f} (other work shares "
+          "it: compare the ratio)")
+    print(f"{'case':<16}{'on':>12}{'off':>12}{'ratio':>8}  note")
+    for label, kw in cases():
+        (note_on, on), (note_off, off) = both(kw)
+        ratio = f"{on / off:>7.1f}x" if on and off else f"{'':>8}"
+        cell = (lambda v: f"{v:>12.1f}" if v is not None else f"{'-':>12}")
+        note = "; ".join(x for x in (note_on and f"on: {note_on}",
+                                     note_off and f"off: {note_off}") if x)
+        print(f"{label:<16}{cell(on)}{cell(off)}{ratio}  {note}", flush=True)
     from portia_tui.core.explain.difficulty import DIFFICULTIES
 
     print()

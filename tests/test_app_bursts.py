@@ -323,3 +323,52 @@ async def test_random_player_bursts(tmp_path, seed):
         burst(app, _random_keys(rng, PLAYER_KEYS))
         await calm(app, pilot)
     assert app.return_code in (0, None)
+
+
+# --------------------------------------------------------------------------- the truth editor
+WORLD_KEYS = (list("urlmktcsSeaxAXq?bink ") + ["enter", "escape", "tab", "shift+tab", "up",
+              "down", "left", "right", "space", "backspace", "delete", "home", "end",
+              "pageup", "pagedown", "ctrl+z", "ctrl+y", "ctrl+p", "ctrl+s", "ctrl+q", "f1"])
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+async def test_random_truth_editor_bursts(tmp_path, monkeypatch, seed):
+    """The truth-puzzle editor under 200 random keys: no exception; no file written unless a
+    save was asked for; no recovery copy that differs from the saved file unless the last
+    edit was unsaved."""
+    from portia_tui.app.world_editor.app import WorldEditorApp
+    from portia_tui.app.world_editor.files import WorldFiles, world_store
+    from portia_tui.core.author import world_editing as we
+    from portia_tui.core.io.files import atomic_write
+
+    monkeypatch.chdir(tmp_path)
+    asked: list[str] = []
+    for name in ("save", "save_as"):
+        real = getattr(WorldFiles, name)
+
+        async def wrapped(self, _real=real, _name=name):
+            asked.append(_name)
+            return await _real(self)
+
+        monkeypatch.setattr(WorldFiles, name, wrapped)
+    rng = random.Random(2000 + seed)
+    store = world_store(tmp_path / "rec")
+    path = tmp_path / "k.toml"
+    start = we.blank("knights-knaves", 3).with_statement("A", "B is a knave")
+    atomic_write(path, we.dumps(start))
+    before = path.read_bytes()
+    app = WorldEditorApp.on_draft(we.loads(before.decode(), str(path)), path, opened=True,
+                                  store=store)
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, _random_keys(rng, WORLD_KEYS))
+        await calm(app, pilot)
+        dirty = app.model.dirty
+        app.editor.files.autosave(quiet=True)  # what the timer would do: the copy is current
+    assert app.return_code in (0, None)
+    written = sorted(p.name for p in tmp_path.glob("*.toml"))
+    if not asked:
+        assert path.read_bytes() == before and written == ["k.toml"]
+    kept = store.read(path)
+    if kept is not None and path.exists():
+        assert dirty or kept.puzzle == we.loads(path.read_text(), str(path))

@@ -173,8 +173,8 @@ def test_named_vocabularies(vocabulary):
 
 @pytest.mark.parametrize("level", ["gentle", "steady", "tricky", "fiendish"])
 def test_difficulty_target(level):
-    # (fiendish at n = 3 is rare under the quality filters: most such loops leave two
-    # placements alike; n = 4 finds them in a second or two)
+    # (fiendish at n = 3 is rare under the quality filters, a few seconds each, tested in
+    # test_difficulty_early.py; n = 4 finds them in a second or two)
     for g in generate(Settings(n=4 if level == "fiendish" else 3, count=5, seed=2,
                                difficulty=level)):
         assert g.rating.level == level and g.rating == rate(g.puzzle)

@@ -16,7 +16,8 @@ from portia_tui.core.language.rules import Rule, m_rule
 from portia_tui.core.language.vocabulary import Layout, Statement
 from portia_tui.core.packs.generator import Settings, Stats, generate
 from portia_tui.core.packs.generator.families import family_defaults
-from portia_tui.core.packs.generator.quality import (FILTERS, MOTIFS_PER_WINDOW, WINDOW, Worlds,
+from portia_tui.core.packs.generator.quality import (FILTERS, MOTIFS_PER_WINDOW, WINDOW, Keeper,
+                                                     Offer, Worlds, fillers_allowed,
                                                      fixes_every_value, mask_echoes, mask_fillers,
                                                      motifs, plain_counts, portrait_masks,
                                                      repeated, symmetric_pair, wasted,
@@ -187,10 +188,44 @@ def test_every_generator_path_keeps_the_hard_filters_and_the_pack_filters(kw):
         w = _worlds(g.puzzle)
         fills.append(bool(w.filler_lids()))
         marks.append(motifs(g.puzzle, w.filler_lids(), (Rule("makers"),)))
+    assert sum(fills) <= len(made) // WINDOW  # one per 8 in the whole pack
     for start in range(len(made) - WINDOW + 1):
         assert sum(fills[start:start + WINDOW]) <= 1
         window = [m for ms in marks[start:start + WINDOW] for m in ms]
         assert all(window.count(m) <= MOTIFS_PER_WINDOW for m in window)
+
+
+def _offer(answer, fillers):
+    return Offer(None, None, answer, fillers, (), 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("count", [1, 7, 8, 16, 30])
+def test_fillers_at_most_one_per_8_in_the_whole_pack(count):
+    # a sliding window of 8 alone would let a pack of 30 hold 4 (puzzles 1, 9, 17, 25)
+    keeper = Keeper(Settings(n=2), count, 3)
+    stats = Stats()
+    kept = []
+    for i in range(count * 4):
+        if len(kept) == count:
+            break
+        o = keeper.offer(_offer(i % 3, 1 if i % 2 == 0 else 0), stats)
+        if o is not None:
+            keeper.keep(o)
+            kept.append(o.fillers)
+    fills = [bool(f) for f in kept]
+    assert len(kept) == count
+    assert sum(fills) == fillers_allowed(count) == count // 8
+    for start in range(max(0, len(fills) - WINDOW + 1)):
+        assert sum(fills[start:start + WINDOW]) <= 1
+
+
+def test_a_filler_heavy_pack_of_30_holds_at_most_3():
+    # n = 4 loop-free puzzles at the bound often carry a filler lid
+    stats = Stats()
+    made = generate(Settings(n=3, count=30, seed=3), stats=stats)
+    fills = sum(1 for g in made if _worlds(g.puzzle).filler_lids())
+    assert fills <= 3
+    assert stats.filtered.get("fillers", 0) > 0  # the filter did refuse some
 
 
 def test_every_filter_has_a_switch_in_help(capsys):

@@ -96,15 +96,17 @@ def test_hint_ladder_on_the_whole_language(puzzle):
 #: line as the explanation prints it, indentation aside)
 KEY_LINES = {
     "portia1-at-most-one.toml": ("silver", [
-        'The rule "At most 1 statement is true" fails: 2 of the 3 statements are true.',
+        'The rule "At most 1 statement is true" fails: 2 of the 3 statements are true, too '
+        "many for 'at most 1'.",
         'The rule "At most 1 statement is true" holds: 1 of the 3 statements is true.',
         "The statements and every rule can all hold: the silver casket fits.",
     ]),
     "portia1-true-and-false.toml": ("silver", [
-        'The rule "At least 1 statement is true" fails: 0 of the 3 statements are true.',
-        'The rule "At least 1 statement is false" fails: 0 of the 3 statements are false.',
-        "No assignment keeps every statement and every rule: the portrait is not in the lead "
-        "casket.",
+        'The rule "At least 1 statement is true" fails: 0 of the 3 statements are true, too '
+        "few for 'at least 1'.",
+        'The rule "At least 1 statement is false" fails: 0 of the 3 statements are false, too '
+        "few for 'at least 1'.",
+        "The statements and the rules cannot all hold: the portrait is not in the lead casket.",
     ]),
     "portia2-two-lids.toml": ("gold", [
         "So statements 1, 3, 5 and 6 are true, statements 2 and 4 are false: gold bears 1 true "
@@ -114,17 +116,20 @@ KEY_LINES = {
         'The rule "On every casket, at most 1 statement is false" holds: gold bears 1 false '
         "statement, silver 1, lead 0.",
         'The rule "On every casket, at most 1 statement is false" fails: the silver casket '
-        "bears 2 false statements.",
+        "bears 2 false statements, too many for 'at most 1'.",
+        'The rule "On every casket, at most 1 statement is false" fails: the gold casket '
+        "bears 2 false statements; the silver casket bears 2 false statements, each too many "
+        "for 'at most 1'.",
     ]),
     "one-honest-lid.toml": ("silver", [
         'The rule "Exactly 1 casket bears only true statements" fails: 0 caskets bear only '
-        "true statements.",
+        "true statements, too few for 'exactly 1'.",
         'The rule "Exactly 1 casket bears only true statements" holds: 1 casket bears only '
         "true statements (silver).",
     ]),
     "mackinnon-clue.toml": ("lead", [
         'The rule "Exactly 2 caskets bear exactly 1 true statement" fails: 1 casket bears '
-        "exactly 1 true statement (gold).",
+        "exactly 1 true statement (gold), too few for 'exactly 2'.",
         'The rule "Exactly 2 caskets bear exactly 1 true statement" holds: 2 caskets bear '
         "exactly 1 true statement (gold and silver).",
     ]),
@@ -182,3 +187,57 @@ def test_shipped_rulebook_puzzle_explained(name):
         assert line in said, line
     assert f"Only the {solution} casket fits: the portrait is in the {solution} casket." in said
     assert brute.analyse(puzzle).solution_names() == [solution]
+
+
+# --------------------------------------------------------------------------- as a person writes
+SAME_LOOP = """
+format = 2
+rules = ["Every casket was made by Bellini or by Cellini", "At most 2 statements are false"]
+[[caskets]]
+name = "gold"
+statements = ["Both statements on the silver casket are true", "The portrait is in this casket"]
+[[caskets]]
+name = "silver"
+statements = ["The other statement on this casket is true",
+              "At most 1 statement on this casket is false"]
+[[caskets]]
+name = "lead"
+statements = ["Exactly 1 casket was made by Bellini", "The portrait is in this casket"]
+"""
+
+
+def test_whole_language_says_what_never_changes_once():
+    # silver's loop and gold's statement about it go the same way under every placement:
+    # told once, up front, not once a placement
+    from portia_tui.core.io import formats
+
+    text = explain(formats.loads(SAME_LOOP, "native"))
+    lines = [line.strip() for line in text.splitlines()]
+    loop = "Statements 3 and 4 speak of each other in a loop: try each case."
+    assert lines.count(loop) == 1
+    assert lines.index("Whatever the placement, these steps go the same way:") < lines.index(loop)
+    assert lines.index(loop) < lines.index("Suppose the portrait is in the gold casket.")
+    assert sum(1 for x in lines if x.startswith("Statement 1 (gold")) == 1
+    # a loop whose value is forced in each case so far is not 'tried'
+    assert ('Statement 5 (lead: "Exactly 1 casket was made by Bellini") speaks of itself, but '
+            "in each case so far only one way holds:") in lines
+    # a failure in plain words
+    assert ('The rule "At most 2 statements are false" rules out case B: 6 of the 6 statements '
+            "are false, too many for 'at most 2'.") in lines
+
+
+@given(full_puzzles())
+@settings(max_examples=40, deadline=None)
+def test_whole_language_words_as_a_person_writes(puzzle):
+    text = explain(puzzle)
+    lines = text.splitlines()
+    for k, line in enumerate(lines):
+        if line.endswith("try each case."):  # a case tried: more than one, or none holds
+            cases = []
+            for nxt in lines[k + 1:]:
+                if not nxt.startswith("      "):
+                    break
+                cases.append(nxt.strip())
+            assert not cases or not all(c.startswith("Case forced") for c in cases), text
+        assert "consistent assignment" not in line and "No assignment keeps" not in line
+        assert "its statements" not in line or "casket bears exactly" in line

@@ -20,6 +20,15 @@ from .source import add_id, casket_only, read_puzzle
 MAX_CASKETS = 100
 MAX_PER_CASKET = 100
 MAX_STATEMENTS = MAX_CASKETS * MAX_PER_CASKET
+#: the bounds of `portia new --family` for truth puzzles (core/author/world_editing.py's
+#: families: the marks stay interactive up to these)
+MAX_PEOPLE, MAX_ROOMS, MAX_SPOKEN = 12, 9, 4
+
+
+def _families() -> tuple[str, ...]:
+    from portia_tui.core.author.world_editing import FAMILY_NAMES
+
+    return FAMILY_NAMES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -38,6 +47,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "later)")
     p.add_argument("--target", metavar="CASKET",
                    help="the casket you are building toward (the assistant's default)")
+    p.add_argument("--family", choices=_families(), default="portia",
+                   help="the kind of puzzle (default portia: Portia's caskets; knights-knaves, "
+                   "werewolves, lady-tiger and labyrinth are truth puzzles, format 3)")
+    p.add_argument("--people", type=count_arg(2, MAX_PEOPLE), metavar="K",
+                   help=f"islanders of knights-knaves or werewolves, 2 to {MAX_PEOPLE} "
+                   "(default 3)")
+    p.add_argument("--rooms", type=count_arg(2, MAX_ROOMS), metavar="K",
+                   help=f"rooms of lady-tiger or labyrinth (caskets for portia), 2 to "
+                   f"{MAX_ROOMS} (default 2 for lady-tiger, 9 for labyrinth)")
+    p.add_argument("--statements", type=count_arg(1, MAX_SPOKEN), metavar="S",
+                   help=f"statements per islander or room, 1 to {MAX_SPOKEN} (default 1; "
+                   "for portia the same as -n)")
     p.add_argument("--no-edit", action="store_true", help="write the file, do not open the "
                    "editor")
     p.set_defaults(func=cmd_new)
@@ -101,6 +122,32 @@ def _author_from_settings() -> str:
     return author.strip() if isinstance(author, str) else ""
 
 
+def _new_world(args: argparse.Namespace) -> int:
+    """`portia new --family F`: a blank truth puzzle (format 3), every slot empty."""
+    from portia_tui.core.author.world_editing import FAMILIES, blank, dumps
+    from portia_tui.core.io.files import atomic_write
+
+    path, fam = args.file, FAMILIES[args.family]
+    wrong = "--rooms" if fam.size_option == "people" else "--people"
+    if getattr(args, wrong[2:]) is not None:
+        raise PortiaError(f"{wrong}: {fam.name} puzzles have {fam.size_option} (give "
+                          f"--{fam.size_option} K)", path)
+    if args.m is not None or args.target is not None:
+        raise PortiaError("--m and --target are for casket puzzles (--family portia); a truth "
+                          "puzzle's target is picked in the editor", path)
+    if not path.lower().endswith(".toml"):
+        raise PortiaError("a new puzzle file must end in .toml", path)
+    draft = blank(fam.name, getattr(args, fam.size_option),
+                  args.statements or args.n, author=_author_from_settings())
+    atomic_write(path, dumps(draft))
+    print(f"wrote {path}", file=sys.stderr)
+    if args.no_edit:
+        return 0
+    from .edit import run
+
+    return run(argparse.Namespace(file=path, id=None))
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     import os
 
@@ -110,6 +157,14 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = args.file
     if os.path.lexists(path):
         raise PortiaError("already exists: portia new never replaces a file", path)
+    if args.family != "portia":
+        return _new_world(args)
+    if args.people is not None:
+        raise PortiaError("--people: Portia's puzzles have caskets (give --caskets K)", path)
+    if args.rooms is not None:
+        args.caskets = args.rooms
+    if args.statements is not None:
+        args.n = args.statements
     size = args.caskets * args.n
     if args.m is not None and not 0 <= args.m <= size:
         raise PortiaError(f"--m {args.m} is out of range: this puzzle has {size} statements",

@@ -12,7 +12,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "edit",
         help="edit a puzzle in the terminal (the default command)",
         description="Open the casket editor on FILE (.toml; .txt or .json are imported and "
-        "saved as .toml). A FILE that does not exist yet starts as a blank page (every "
+        "saved as .toml); a truth puzzle (format = 3: islanders, doors) opens in the "
+        "truth-puzzle editor. A FILE that does not exist yet starts as a blank page (every "
         "statement empty, m open) and is created on the first save. Without FILE the editor "
         "opens on a built-in puzzle.",
     )
@@ -122,5 +123,34 @@ def run(args: argparse.Namespace) -> int:
     shared = share_code(args.file) if args.file else None
     if shared is not None:
         return run_editor(shared, None)
+    world = load_truth_page(args.file)
+    if world is not None:
+        return run_world_editor(*world)
     puzzle, path = load_for_editing(args.file)
     return run_editor(puzzle, path)
+
+
+def load_truth_page(file: str | None):
+    """(draft, path) when FILE is a truth puzzle (a .toml file with format = 3), else None;
+    read before textual starts, so a bad file is one line ``FILE:LINE: message``, exit 2."""
+    from portia_tui.core.io import formats
+    from portia_tui.core.errors import PortiaError
+
+    if file is None or not file.lower().endswith(".toml") or not os.path.isfile(file):
+        return None
+    try:
+        text = formats.read_text(file)
+    except PortiaError:  # the casket editor's reading says what is wrong with the file
+        return None
+    if not formats.is_world_text(text, "native"):
+        return None
+    from portia_tui.core.author import world_editing
+
+    return world_editing.loads(text, file), Path(file)
+
+
+def run_world_editor(draft, path: Path) -> int:
+    """The truth-puzzle editor on a page read from `path`; the exit status."""
+    from portia_tui.app.world_editor.app import WorldEditorApp
+
+    return run_app(WorldEditorApp.on_draft(draft, path, opened=True))

@@ -51,6 +51,9 @@ def save_warning(model: EditorModel, analysis=None) -> str:
 class FileActions:
     """What the screen's file keys do; `screen` shows the dialogs and notices."""
 
+    #: the save-as dialog's hint (the truth-puzzle editor says its own)
+    SAVE_HINT = "portia saves its own TOML format; 'Copy as thesis text' exports the text."
+
     def __init__(self, screen: "EditorScreen", store: RecoveryStore | None = None) -> None:
         self.screen = screen
         self.store = store if store is not None else RecoveryStore()
@@ -96,7 +99,7 @@ class FileActions:
             self.screen.notify(f"{path} is a folder", severity="error")
             return False
         try:
-            same = read_text(path) == formats.dumps(self.model.puzzle, "native")
+            same = read_text(path) == self.file_text()
         except PortiaError:  # missing, special (a FIFO), too large, not UTF-8: not the same
             same = False
         if same:
@@ -106,6 +109,10 @@ class FileActions:
         choice = await self.ask(f"{path} {why}. Replace it?",
                                 [("overwrite", "Overwrite"), ("cancel", "Cancel")])
         return choice == "overwrite"
+
+    def file_text(self) -> str:
+        """The text a save writes (a file holding it already is not replaced)."""
+        return formats.dumps(self.model.puzzle, "native")
 
     async def save(self) -> bool:
         model = self.model
@@ -119,9 +126,10 @@ class FileActions:
         return error is None
 
     async def save_as(self) -> bool:
-        hint = "portia saves its own TOML format; 'Copy as thesis text' exports the text."
-        if self.model.source is not None:
-            hint = f"{self.model.source.name} was imported; it is saved as TOML. " + hint
+        hint = self.SAVE_HINT
+        source = getattr(self.model, "source", None)
+        if source is not None:
+            hint = f"{source.name} was imported; it is saved as TOML. " + hint
         initial, error = self.model.suggested_path(), ""
         while True:
             path = await self.screen.ask_screen(

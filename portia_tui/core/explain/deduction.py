@@ -538,6 +538,31 @@ def rule_check(puzzle: Puzzle, rule: Rule, placement: int, world: dict[int, bool
     return ok, casket_counts(puzzle, world) if said is None else said
 
 
+def shortfall(puzzle: Puzzle, rule: Rule, placement: int, world: dict[int, bool]) -> str:
+    """Why a rule that fails misses, in plain words: ", too many for 'at most 1'" (the first
+    of its counts that fails: statements or caskets counted against a bound), or "" when the
+    rule counts no such thing (a rule about every casket says which caskets fail instead)."""
+    misses = set()
+    for cond in rule_kind(rule).conditions(rule, puzzle.layout):
+        if holds(cond, placement, world):
+            continue
+        if isinstance(cond, CountMeaning):
+            count = sum(1 for i in cond.group if world[i] == cond.value)
+        elif isinstance(cond, CasketsMeaning) and cond.k < len(cond.groups):
+            count = sum(1 for g, ok in zip(cond.groups, cond.accept)
+                        if sum(1 for i in g if world[i]) in ok)
+        else:
+            return ""
+        bound = "none" if cond.k == 0 and cond.op in ("exactly", "at most") \
+            else f"{cond.op} {cond.k}"
+        misses.add(f"{'too many' if count > cond.k else 'too few'} for '{bound}'")
+    if len(misses) != 1:
+        return ""
+    failing = sum(1 for c in rule_kind(rule).conditions(rule, puzzle.layout)
+                  if not holds(c, placement, world))
+    return f", {'each ' if failing > 1 else ''}{misses.pop()}"
+
+
 @dataclass
 class WholeStory(Story):
     """A story in the whole language: besides the engine's facts, what the words found."""
@@ -564,8 +589,7 @@ class WholeStory(Story):
     def verdict(self, puzzle: Puzzle, m: int | None = None) -> str:
         m = puzzle.m if m is None else m
         if "paradox" in self.loop_kinds.values():  # the statements themselves, rules aside
-            return (f"No consistent assignment exists with the portrait in the "
-                    f"{puzzle.names[self.placement]} casket.")
+            return count_verdict(puzzle.names[self.placement], frozenset(), m)
         counts = self.counts if self.found is None else self.found
         return placement_verdict(puzzle, self.placement, counts, m)
 
@@ -583,11 +607,11 @@ def placement_verdict(puzzle: Puzzle, placement: int, counts: frozenset[int],
     statements and every rule but m) reach, and m (None when the puzzle states no m)?"""
     name = puzzle.names[placement]
     if not counts and puzzle.side_rules:
-        return (f"No assignment keeps every statement and every rule: the portrait is not in "
-                f"the {name} casket.")
+        return (f"The statements and the rules cannot all hold: the portrait is not in the "
+                f"{name} casket.")
     if m is None:
         if not counts:
-            return f"No consistent assignment exists with the portrait in the {name} casket."
+            return count_verdict(name, counts, m)
         return f"The statements and every rule can all hold: the {name} casket fits."
     return count_verdict(name, counts, m)
 
@@ -787,21 +811,28 @@ class WholeDeducer(Deducer):
         what the loop is here (paradox, undetermined or determined)."""
         p = self.puzzle
         steps = story.steps
-        if len(comp) == 1:
-            steps.append(f"Statement {comp[0] + 1} ({p.names[p.owner(comp[0])]}: "
-                         f"\"{p.sentence(comp[0])}\") speaks of itself: try each case.")
-        else:
-            steps.append(f"Statements {numbers(comp)} speak of each other in a loop: "
-                         "try each case.")
+        head = len(steps)  # the loop's first line goes here, once its cases are known
         new_worlds: list[dict[int, bool]] = []
+        forced = True  # one case only in each case so far
         for w in worlds:
+            before = len(new_worlds)
             for case in self._loop_cases(comp, placement, w, story):
                 new_worlds.append({**w, **case})
                 if len(new_worlds) > MAX_CASES:
                     raise TooManyCases(f"more than {MAX_CASES} cases")
+            forced = forced and len(new_worlds) - before == 1
             if len(steps) > LINE_BUDGET:
                 raise TooLarge(f"the loop of statements {numbers(comp)} (more than "
                                f"{LINE_BUDGET} lines)")
+        head_line = _loop_head(comp, forced and len(worlds) == 1)
+        if len(comp) == 1:
+            head_line = (f"Statement {comp[0] + 1} ({p.names[p.owner(comp[0])]}: "
+                         f"\"{p.sentence(comp[0])}\") speaks of itself"
+                         + head_line[head_line.index(" in a loop") + len(" in a loop"):])
+        if forced and len(worlds) > 1:
+            head_line = head_line.split(": try each case.")[0] + \
+                ", but in each case so far only one way holds:"
+        steps.insert(head, head_line)
         ways = {tuple(w[s] for s in comp) for w in new_worlds}
         if not new_worlds:
             story.loop_kinds[comp] = "paradox"
@@ -836,18 +867,7 @@ class WholeDeducer(Deducer):
         steps, key = story.steps, story.key
         rules = p.side_rules
         if len(worlds) == 1:
-            world = worlds[0]
-            said = self._summary(world)
-            steps.append(f"So {said}.")
-            key.append(f"{said[0].upper()}{said[1:]}.")
-            for rule in rules:
-                ok, why = rule_check(p, rule, placement, world)
-                line = f'The rule "{rule_sentence(rule, p.layout)}" {"holds" if ok else "fails"}: {why}.'
-                steps.append(line)
-                key.append(line)
-                if not ok:
-                    return []
-            return worlds
+            return self._rules_one(placement, worlds[0], story)
         alive = list(range(len(worlds)))
         if rules or len(worlds) <= LIST_CASES:
             steps.append(f"The {len(worlds)} cases:")
@@ -867,6 +887,7 @@ class WholeDeducer(Deducer):
                 if ok:
                     left.append(c)
                 else:
+                    why += shortfall(p, rule, placement, worlds[c])
                     line = f'The rule "{sentence}" rules out case {case_label(c)}: {why}.'
                     steps.append(line)
                     if len(key) <= LIST_CASES:
@@ -889,6 +910,24 @@ class WholeDeducer(Deducer):
             steps.append(line)
             key.append(line)
         return [worlds[c] for c in alive]
+
+    def _rules_one(self, placement: int, world: dict[int, bool], story: WholeStory
+                   ) -> list[dict[int, bool]]:
+        """:meth:`_rules` with one case left: the summary, then each rule until one fails."""
+        p = self.puzzle
+        said = self._summary(world)
+        story.steps.append(f"So {said}.")
+        story.key.append(f"{said[0].upper()}{said[1:]}.")
+        for rule in p.side_rules:
+            ok, why = rule_check(p, rule, placement, world)
+            if not ok:
+                why += shortfall(p, rule, placement, world)
+            line = f'The rule "{rule_sentence(rule, p.layout)}" {"holds" if ok else "fails"}: {why}.'
+            story.steps.append(line)
+            story.key.append(line)
+            if not ok:
+                return []
+        return [world]
 
     def _in_each_case(self, i: int, placement: int, worlds: list[dict[int, bool]]) -> str:
         """A statement read after a loop left several cases: its value in each case."""
@@ -985,19 +1024,53 @@ def _blocks(steps: list[str]) -> list[tuple[str, ...]]:
     out: list[list[str]] = []
     for line in steps:
         tail = line.startswith(" ") or line.endswith("cases remain consistent.") or \
-            line.startswith("No case is consistent")
-        if tail and out and out[-1][0].startswith("Statements "):
+            line.startswith("No case is consistent") or line.startswith("The loop is ")
+        if tail and out and _loop_line(out[-1][0]):
             out[-1].append(line)
         else:
             out.append([line])
     return [tuple(b) for b in out]
 
 
+def _common(puzzle: Puzzle, per: list[list[tuple[str, ...]]]) -> list[tuple[str, ...]]:
+    """The blocks told word for word under every placement whose statements read only
+    statements told up front too (so nothing said once leans on a step told later), in the
+    order of the first story. A whole-language story's summary and rule lines stay its own:
+    only what the statements give is said once."""
+    refs = references(puzzle)
+    said: set[int] = set()
+    anywhere = {i for b in per[0] for i in _told(b[0])}  # (a walk cut short tells fewer)
+    out = []
+    for b in per[0]:
+        told = _told(b[0])
+        if not told or not all(b in other for other in per[1:]):
+            continue
+        if all(t in said or t in told or t not in anywhere for i in told for t in refs[i]):
+            out.append(b)
+            said |= told
+    return out
+
+
+def _told(head: str) -> set[int]:
+    """The statements (0-based) a block's first line tells: "Statement 4 (...) is true: ...",
+    "Statements 2, 3 and 7 speak of each other ..."; empty for other lines."""
+    if not head.startswith("Statement"):
+        return set()
+    words = head.split(" (", 1)[0].split(" speak", 1)[0].split()[1:]
+    return {int(w.strip(",")) - 1 for w in words if w.strip(",").isdigit()}
+
+
+def _loop_line(line: str) -> bool:
+    """Whether a step is a loop's first line (:func:`_loop_head`, or one statement that
+    speaks of itself)."""
+    return line.startswith("Statement") and (" in a loop" in line or "speaks of itself" in line)
+
+
 def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story]) -> list[str]:
     """What holds whatever the placement, said once before the placements: the fixed lids
     and contradictory pairs the grader spots, then every derivation the stories tell word for
-    word under every placement (taken out of each story). A whole-language story keeps its
-    own steps (its key lines are read from them)."""
+    word under every placement (taken out of each story: the lines that read statements, not
+    a whole-language story's summaries and rule checks)."""
     from portia_tui.core.explain.difficulty import Grader
 
     lines = []
@@ -1008,18 +1081,16 @@ def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story]) -> list[
             continue
         name = puzzle.names[puzzle.owner(b.statements[0])]
         lines.append(f"Whatever the placement, the {name} casket bears exactly "
-                     f"{plural(b.true, 'true statement')}: its statements "
+                     f"{plural(b.true, 'true statement')}: the {name} casket's statements "
                      f"({numbers(b.statements)}) settle that among themselves.")
     for b in grader.pairs:
         if all(isinstance(puzzle.meanings[i], portrait) for i in b.statements):
             continue  # the supposition settles both at once: nothing to say up front
         lines.append(f"Whatever the placement, exactly one of statements "
                      f"{numbers(b.statements)} is true: they contradict each other.")
-    classic = [s for s in stories if not isinstance(s, WholeStory)]
-    if len(classic) == len(stories) and len(stories) > 1 and \
-            all(s.too_large is None for s in stories):
+    if len(stories) > 1 and all(s.too_large is None for s in stories):
         per = [_blocks(s.steps) for s in stories]
-        common = [b for b in per[0] if all(b in other for other in per[1:])]
+        common = _common(puzzle, per)
         for s, blocks in zip(stories, per):
             s.steps = [line for b in blocks if b not in common for line in b]
         if common:

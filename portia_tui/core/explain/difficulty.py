@@ -598,11 +598,63 @@ def rate(puzzle: Puzzle, m: int | None = None, engine=None,
     """Rate a puzzle (for its own m by default) by solving it as a person would. `solutions`:
     the caskets that fit (the exact analysis is asked when not given; `engine`, e.g.
     ``analysis.evaluation``, is read when it can give them)."""
+    grader, fits = _grader(puzzle, m, engine, solutions)
+    return _rated(puzzle, grader.m, fits, grader)
+
+
+def rate_as(want: str, puzzle: Puzzle, m: int | None = None, engine=None,
+            solutions: Sequence[int] | None = None, near: list | None = None
+            ) -> Rating | None:
+    """The rating of :func:`rate` when its level is `want`, else None: the generator's test
+    for a difficulty target. None comes before the whole ladder is climbed as soon as a cheap
+    look shows the level cannot be `want` (:func:`cannot_be`). `near`: for fiendish, a list
+    that gets the puzzle appended when a wrong casket needs a split (a near miss)."""
+    grader, fits = _grader(puzzle, m, engine, solutions)
+    wrong = [p for p in range(len(puzzle.caskets)) if p not in fits]
+    refutes = grader.refutes
+    if near is not None and want == "fiendish":
+        def refutes(p: int, rank: int) -> bool:
+            if not grader.refutes(p, COUNT):
+                near.append(puzzle)  # (a split is needed: one of the caskets is close)
+                return grader.refutes(p, rank)
+            return True
+    if cannot_be(want, wrong, refutes):
+        return None
+    got = _rated(puzzle, grader.m, fits, grader)
+    return got if got.level == want else None
+
+
+def _grader(puzzle: Puzzle, m: int | None, engine, solutions: Sequence[int] | None
+            ) -> tuple["Grader", set[int]]:
     m = puzzle.m if m is None else m
     if m is None and not puzzle.side_rules:
         raise ValueError("a puzzle is rated for a number of true statements or a rule")
     fits = set(_solutions(puzzle, m, engine) if solutions is None else solutions)
-    grader = Grader(puzzle, m)
+    return Grader(puzzle, m), fits
+
+
+def cannot_be(want: str, wrong: Sequence[int], refutes) -> bool:
+    """Whether a puzzle with these wrong caskets is surely not of level `want`, from a cheap
+    look at the ladder (refutes(p, rank): :meth:`Grader.refutes`, or the same test read off
+    a candidate's masks): a gentle puzzle has every wrong casket ruled out by supposing
+    (:meth:`Grader.need` tries SUPPOSE first), a steady one does not; one whose wrong caskets
+    all fall to counting without cases (COUNT, the last rung before SPLIT) needs no split,
+    so it is neither tricky nor fiendish; one whose wrong caskets all fall to one split (SPLIT
+    propagates up to COUNT first) is not fiendish. Exact: a puzzle this says no to rates
+    otherwise."""
+    if want == "gentle":
+        return not all(refutes(p, SUPPOSE) for p in wrong)
+    if want == "steady":
+        return all(refutes(p, SUPPOSE) for p in wrong)
+    if want == "tricky":
+        return all(refutes(p, COUNT) for p in wrong)
+    if want == "fiendish":
+        return all(refutes(p, SPLIT) for p in wrong)
+    return False
+
+
+def _rated(puzzle: Puzzle, m: int | None, fits: set[int], grader: "Grader") -> Rating:
+    """The rating: each wrong casket's cheapest technique (see :func:`rate`)."""
     worst, where, work = SUPPOSE, None, 0
     needs: list[str | None] = []
     for p in range(len(puzzle.caskets)):

@@ -19,9 +19,9 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.language.model import Puzzle
 from portia_tui.core.io.paths import data_dir
 
 RECOVERY_FOLDER = "recovery"
@@ -56,7 +56,7 @@ class FileStamp:
 class Recovered:
     """A recovery file found for a puzzle file: the puzzle, and when it was written."""
 
-    puzzle: Puzzle
+    puzzle: Any  # a casket Puzzle, or what the store's own loads reads
     written: float  # seconds since the epoch
     path: Path  # the recovery file itself
 
@@ -69,8 +69,14 @@ class RecoveryStore:
     removed: :meth:`write` refuses with one line saying so (the editor goes on without a
     recovery copy)."""
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, *,
+                 dumps: Callable[[Any], str] | None = None,
+                 loads: Callable[[str, str], Any] | None = None) -> None:
         self.folder = folder if folder is not None else data_dir() / RECOVERY_FOLDER
+        #: how a puzzle is written and read back (default: portia's casket TOML); another
+        #: editor (truth puzzles) passes its own, with a folder of its own
+        self._dumps = dumps
+        self._loads = loads
         #: recovery files that cannot be read nor set aside, and why (never replaced)
         self.blocked: dict[Path, str] = {}
         #: recovery files this store wrote or read (no need to look at them again)
@@ -83,7 +89,7 @@ class RecoveryStore:
         key = hashlib.sha256(os.fsencode(os.path.abspath(puzzle_path))).hexdigest()[:24]
         return self.folder / f"{key}.toml"
 
-    def write(self, puzzle_path: Path | None, puzzle: Puzzle) -> Path:
+    def write(self, puzzle_path: Path | None, puzzle: Any) -> Path:
         """Keep `puzzle` as the recovery copy for `puzzle_path` (atomic); PortiaError if the
         folder cannot be written, or the file there cannot be read nor set aside."""
         from portia_tui.core.io.formats import dumps
@@ -103,7 +109,8 @@ class RecoveryStore:
                               str(self.folder)) from None
         name = UNTITLED if puzzle_path is None else os.path.abspath(puzzle_path)
         header = f"# portia recovery copy of {name}\n"
-        atomic_write(target, header + dumps(puzzle, "native"), force=True)
+        text = dumps(puzzle, "native") if self._dumps is None else self._dumps(puzzle)
+        atomic_write(target, header + text, force=True)
         self._known.add(target)
         return target
 
@@ -121,8 +128,7 @@ class RecoveryStore:
             self._known.add(target)
         return found
 
-    @staticmethod
-    def _load(target: Path) -> Recovered | None:
+    def _load(self, target: Path) -> Recovered | None:
         """The recovery copy in `target`, or None when it cannot be read as one."""
         from portia_tui.core.io.formats import loads
 
@@ -131,7 +137,9 @@ class RecoveryStore:
                 return None
             text = target.read_text(encoding="utf-8")
             written = target.stat().st_mtime
-            return Recovered(loads(text, "native", str(target)), written, target)
+            found = (loads(text, "native", str(target)) if self._loads is None
+                     else self._loads(text, str(target)))
+            return Recovered(found, written, target)
         except (OSError, UnicodeDecodeError, ValueError, RecursionError, PortiaError):
             return None
 

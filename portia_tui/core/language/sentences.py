@@ -17,6 +17,7 @@ Plain Python: no files, no solver.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from portia_tui.core.errors import PortiaError
@@ -197,6 +198,21 @@ class Context:
     def numbered(self, parity: int) -> list[str]:
         return [e for e in self.entities if (numeral(e) or 0) % 2 == parity and numeral(e)]
 
+    def refs(self) -> list[str]:
+        """The entities a menu offers statements about, as references: the speaker first
+        ("self"), then the others by name ("other" for the other of two rooms)."""
+        out = ["self"] if self.speaker is not None else []
+        for e in self.entities:
+            if e == self.speaker:
+                continue
+            out.append("other" if self.speaker is not None and self.rooms
+                       and len(self.entities) == 2 else e)
+        return out
+
+    def group_words(self, key: str) -> str:
+        """The heading of a menu group (:data:`MENU_GROUPS`) for this puzzle."""
+        return MENU_GROUPS[key][1 if self.rooms else 0]
+
 
 def _singulars(word: str) -> list[str]:
     """The word and the singulars it may be the plural of."""
@@ -236,6 +252,23 @@ def _be(ctx: Context, ref: str) -> str:
     return "am" if ref == "self" and not ctx.rooms else "is"
 
 
+#: the groups of a statement menu, in the order menus show them: key -> (heading for
+#: people, heading for rooms); each form's :meth:`Form.offers` says which group an entry is in
+MENU_GROUPS = {
+    "speaker": ("About the speaker", "About this room"),
+    "one": ("About one islander", "About one room"),
+    "two": ("About two islanders", "About two rooms"),
+    "group": ("About the group", "About the rooms"),
+    "signs": ("About statements", "About signs"),
+    "compound": ("Compound", "Compound"),
+}
+
+
+def _about(ref: str) -> str:
+    """The menu group of a statement about one entity reference."""
+    return "speaker" if ref == "self" else "one"
+
+
 # ----------------------------------------------------------------------------- the forms
 
 #: an entity in a sentence: a pronoun, "this room", "the other room", "room 3", or a name
@@ -272,6 +305,12 @@ class Form:
         """The canonical sentence of formula f when f has this form's shape, else None."""
         return None
 
+    def offers(self, ctx: Context) -> Iterator[tuple[str, list]]:
+        """The statements of this form a menu offers for `ctx.speaker` (the narrator's rules
+        when None): (group key of :data:`MENU_GROUPS`, formula) pairs. Their sentences are
+        :func:`render`'s."""
+        return iter(())
+
 
 class IsValue(Form):
     key = "is"
@@ -289,6 +328,17 @@ class IsValue(Form):
             return None
         neg = "not " if f[0] == "isnot" else ""
         return f"{ctx.name(f[1])} {_be(ctx, f[1])} {neg}{_article(f[3])}"
+
+    def offers(self, ctx):
+        for ref in ctx.refs():
+            for attr, values in ctx.attributes:
+                if attr == PORTRAIT:
+                    continue
+                for value in values:
+                    yield _about(ref), ["is", ref, attr, value]
+                if len(values) >= 3:
+                    for value in values:
+                        yield _about(ref), ["isnot", ref, attr, value]
 
 
 class InRoom(Form):
@@ -402,6 +452,18 @@ def _quant_words(op: str, k: int, size: int) -> str:
     return f"{OP_NAMES[op].capitalize()} {count_word(k)}"
 
 
+def _counts(size: int) -> Iterator[tuple[str, int]]:
+    """The comparisons a menu offers over `size` things: exactly k (0 to size), at least k
+    and at most k where neither is always or never so."""
+    for k in range(size + 1):
+        yield "==", k
+    for k in range(2, size):  # at least `size` is "all"
+        yield ">=", k
+    yield ">=", 1
+    for k in range(1, size - 1):
+        yield "<=", k
+
+
 def _predicate(value: str, many: bool, rooms: bool) -> str:
     """'is a knight' / 'are knights' / 'contains a lady' / 'contain ladies' / 'are empty'."""
     if value in ADJECTIVES:
@@ -437,6 +499,14 @@ class Count(Form):
         words = "rooms" if bare and f[1] == "all" else _set_words(f[1], ctx)
         return f"{head}{of} {words} {_predicate(value, many, ctx.rooms)}"
 
+    def offers(self, ctx):
+        for attr, values in ctx.attributes:
+            if attr == PORTRAIT:
+                continue
+            for value in values:
+                for op, k in _counts(len(ctx.entities)):
+                    yield "group", ["count", "all", {attr: value}, op, k]
+
 
 def _truth(word: str) -> bool:
     return word in ("true", "right")
@@ -464,6 +534,13 @@ class CountTrue(Form):
         many = head in ("Both", "All") or (f[3] != 1 and head != "None")
         return f"{head} of the {noun} {'are' if many else 'is'} true"
 
+    def offers(self, ctx):
+        if not ctx.rooms:
+            return
+        size = len(ctx.statements)
+        for op, k in _counts(size):
+            yield "signs", ["count_true", "all", op, k]
+
 
 class Same(Form):
     key = "same"
@@ -479,6 +556,14 @@ class Same(Form):
         if f[0] != self.op or not (_ref(f[1]) and _ref(f[2])):
             return None
         return f"{ctx.name(f[1])} and {ctx.name(f[2])} are of {self.words.format(a=f[3])}"
+
+    def offers(self, ctx):
+        refs = ctx.refs()
+        for i, x in enumerate(refs):
+            for y in refs[i + 1:]:
+                if not ctx.rooms and ctx.attributes:  # "A and I", as people say it
+                    pair = [y, x] if x == "self" else [x, y]
+                    yield "two", [self.op, *pair, ctx.rank_attr()]
 
 
 class Differ(Same):
@@ -502,6 +587,10 @@ class AllSame(Form):
             return None
         return f"All of {_set_words(f[1], ctx)} are of the same {f[2]}"
 
+    def offers(self, ctx):
+        if len(ctx.entities) >= 3 and not ctx.rooms and ctx.attributes:
+            yield "group", ["alleq", "all", ctx.rank_attr()]
+
 
 class Rank(Form):
     key = "rank"
@@ -519,6 +608,15 @@ class Rank(Form):
             return None
         return f"{ctx.name(f[1])} {_be(ctx, f[1])} of lower rank than {ctx.name(f[2], False)}"
 
+    def offers(self, ctx):
+        if ctx.rooms or not ctx.speaker_attr or len(ctx.attrs[ctx.speaker_attr]) < 3:
+            return
+        refs = ctx.refs()
+        for x in refs:
+            for y in refs:
+                if x != y:
+                    yield "two", ["lt", x, y, ctx.speaker_attr]
+
 
 class SignTruth(Form):
     key = "sign"
@@ -535,6 +633,14 @@ class SignTruth(Form):
             return f"Sign {ctx.sign_name(f[1])} is {'right' if f[0] == 'true' else 'wrong'}"
         return f"Statement {f[1]} is {f[0]}"
 
+    def offers(self, ctx):
+        if not ctx.rooms:
+            return
+        for sid, _by in ctx.statements:
+            if sid != ctx.this:
+                yield "signs", ["true", sid]
+                yield "signs", ["false", sid]
+
 
 class ThisSign(Form):
     key = "this_sign"
@@ -548,6 +654,10 @@ class ThisSign(Form):
         if f[0] not in ("true", "false") or f[1] != "this":
             return None
         return f"This {'sign' if ctx.rooms else 'statement'} is {f[0]}"
+
+    def offers(self, ctx):
+        if ctx.rooms and ctx.this is not None:
+            yield "signs", ["false", "this"]
 
 
 class TheOne(Form):
@@ -573,6 +683,17 @@ class TheOne(Form):
         neg = "not " if body[2][0] == "isnot" else ""
         return f"The {body[1][3]} is {neg}{_article(body[2][3])}"
 
+    def offers(self, ctx):
+        if ctx.rooms or not ctx.speaker_attr:
+            return
+        for attr, values in ctx.attributes:
+            if attr in (ctx.speaker_attr, PORTRAIT):
+                continue
+            for v1 in values[:1]:
+                for v2 in ctx.attrs[ctx.speaker_attr]:
+                    yield "group", ["forall", "?x", "all", ["implies", ["is", "?x", attr, v1],
+                                                            ["is", "?x", ctx.speaker_attr, v2]]]
+
 
 class Numbered(Form):
     key = "numbered"
@@ -592,6 +713,15 @@ class Numbered(Form):
                 (_a, value), = f[2].items()
                 return f"The {value} is in an {word}-numbered {ctx.noun}"
         return None
+
+    def offers(self, ctx):
+        if not ctx.rooms or not ctx.numbered(0) or not ctx.numbered(1):
+            return
+        for attr, values in ctx.attributes:
+            for value in values[:1]:  # the one of its kind: "the lady"
+                if value not in ADJECTIVES and attr != PORTRAIT:
+                    for parity in (1, 0):
+                        yield "group", ["count", ctx.numbered(parity), {attr: value}, ">=", 1]
 
 
 class Coordinated(Form):

@@ -26,6 +26,10 @@ An entity: ``name``; an attribute's value when the puzzle gives it (``type = "kn
 sentences). A statement's id is its speaker's name when the speaker makes one statement,
 else ``NAME.1``, ``NAME.2``... ("Sign 3 is right" names the statement on room 3).
 Top-level ``statements`` holds statements no entity makes (tables with ``id``).
+An empty string ``""`` in ``says`` is a slot not written yet (a draft from ``portia new
+--family``): it keeps its id, and the puzzle is read as though its speaker said nothing there
+(a slot another statement names is read as free: true or false). :func:`loads_slots` keeps
+the slots.
 
 Sentences are core/language/sentences.py; a formula is the JSON list of the language written
 as a TOML array (an object becomes an inline table). Every error is ``FILE:LINE: message``
@@ -41,6 +45,7 @@ from portia_tui.core.errors import FormatError
 from portia_tui.core.io import files
 from portia_tui.core.io.formats.common import key_line, line_of, lines_of
 from portia_tui.core.language import sentences as sn
+from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import (AskFormula, AskOf, AskWhere, WorldError,
                                             WorldPuzzle, WorldStatement)
@@ -147,12 +152,17 @@ class _Reader:
         return said
 
     def _item(self, raw: Any, who: str | None, start: int) -> dict[str, Any]:
+        if isinstance(raw, str) and not raw.strip() and who is not None:
+            return {"id": None, "kind": "empty", "items": [list(EMPTY)], "line": start}
         if isinstance(raw, (str, list)):
             return {"id": None, "kind": "says", "items": [raw], "line": self.line(raw, start)}
         if isinstance(raw, dict) and isinstance(raw.get("id", ""), str) and (
                 ("says" in raw) != ("one_of" in raw)):
             kind = "says" if "says" in raw else "one_of"
             items = [raw[kind]] if kind == "says" else raw[kind]
+            if kind == "says" and isinstance(items[0], str) and not items[0].strip() and who:
+                return {"id": raw.get("id"), "kind": "empty", "items": [list(EMPTY)],
+                        "line": start}
             if isinstance(items, list) and items:
                 return {"id": raw.get("id"), "kind": kind, "items": items,
                         "line": self.line(items[0], start)}
@@ -204,9 +214,51 @@ def _ask(item: Any, r: _Reader, line: int):
                  " { where = { ... } } or { formula = [...], label = ... }", line)
 
 
+#: what an empty slot says while a draft is edited: "this statement is true", free either way
+EMPTY = ("true", "this")
+
+
 def loads(text: str, path: str = "<puzzle>") -> WorldPuzzle:
-    """A format-3 puzzle from TOML text; FormatError ``FILE:LINE: message``."""
-    return from_table(files.parse_toml(text, path), text, path)
+    """A format-3 puzzle from TOML text; FormatError ``FILE:LINE: message``. Empty slots
+    (``""``) are left out, or read as free where another statement names them."""
+    return settled(*loads_slots(text, path))
+
+
+def loads_slots(text: str, path: str = "<puzzle>") -> tuple[WorldPuzzle, frozenset[str]]:
+    """The puzzle with every slot (an empty one says :data:`EMPTY`) and the ids of the
+    empty slots."""
+    table = files.parse_toml(text, path)
+    return from_table(table, text, path), frozenset(_empty_ids(table))
+
+
+def _empty_ids(table: dict[str, Any]) -> list[str]:
+    out = []
+    for ent in table.get("entities", []):
+        said = ent.get("says", [])
+        said = [said] if isinstance(said, str) else said
+        count = len(said) + ("one_of" in ent)
+        for k, raw in enumerate(said, 1):
+            sid = ent["name"] if count == 1 else f"{ent['name']}.{k}"
+            if isinstance(raw, dict):
+                sid, raw = raw.get("id") or sid, raw.get("says")
+            if isinstance(raw, str) and not raw.strip():
+                out.append(sid)
+    return out
+
+
+def settled(puzzle: WorldPuzzle, empty: frozenset[str] | set[str]) -> WorldPuzzle:
+    """The puzzle as it stands with the slots `empty` not written: each left out, unless
+    another statement names it (then it stays, free: it says :data:`EMPTY`)."""
+    if not empty:
+        return puzzle
+    named: set[str] = set()
+    for s in puzzle.statements:
+        if s.id not in empty:
+            for f in s.wordings:
+                named |= fm.reads(f, puzzle.scope(s))
+    kept = tuple(s if s.id not in empty else WorldStatement(s.id, s.by, EMPTY) for s in puzzle.statements
+                 if s.id not in empty or s.id in named)
+    return puzzle.replace(statements=kept)
 
 
 def from_table(table: dict[str, Any], text: str, path: str) -> WorldPuzzle:
@@ -253,7 +305,7 @@ def _speaker_of(modes: Any, attrs: dict[str, tuple[str, ...]]) -> str | None:
 def _statement(r: _Reader, spec: dict[str, Any], ctx: sn.Context) -> WorldStatement:
     said = ctx.speaking(spec["by"], spec["id"])
     forms = [r.formula(x, said, r.line(x, spec["line"])) for x in spec["items"]]
-    if spec["kind"] == "says":
+    if spec["kind"] in ("says", "empty"):
         return WorldStatement(spec["id"], spec["by"], forms[0])
     return WorldStatement(spec["id"], spec["by"], None, tuple(forms))
 
@@ -343,8 +395,9 @@ def _question(item: Any, ctx: sn.Context) -> Any:
     return data
 
 
-def dumps(puzzle: WorldPuzzle) -> str:
-    """The puzzle as format-3 TOML: sentences wherever a sentence says the formula."""
+def dumps(puzzle: WorldPuzzle, empty: frozenset[str] | set[str] = frozenset()) -> str:
+    """The puzzle as format-3 TOML: sentences wherever a sentence says the formula; the
+    statements `empty` (slots not written yet) as ``""``."""
     ctx = _context(puzzle)
     lines = [f"format = {FORMAT}"]
     lines += [f"{k} = {toml_value(getattr(puzzle, k))}" for k in META if getattr(puzzle, k)]
@@ -364,13 +417,18 @@ def dumps(puzzle: WorldPuzzle) -> str:
         items = [_statement_table(s, ctx.speaking(None), True) for s in loose]
         lines.append("statements = [\n" + "".join(f"  {toml_value(x)},\n" for x in items) + "]")
     for name in puzzle.entities:
-        lines += [""] + _entity_lines(puzzle, name, ctx)
+        lines += [""] + _entity_lines(puzzle, name, ctx, empty)
     return "\n".join(lines) + "\n"
 
 
-def _statement_table(s: WorldStatement, ctx: sn.Context, with_id: bool) -> Any:
+def _statement_table(s: WorldStatement, ctx: sn.Context, with_id: bool,
+                     empty: frozenset[str] | set[str] = frozenset()) -> Any:
     out: dict[str, Any] = {"id": s.id} if with_id else {}
-    if s.unknown:
+    if s.id in empty:
+        if not out:
+            return ""
+        out["says"] = ""
+    elif s.unknown:
         out["one_of"] = [sentence_or_formula(f, ctx) for f in s.one_of]
     else:
         said = sentence_or_formula(s.says, ctx)
@@ -380,7 +438,8 @@ def _statement_table(s: WorldStatement, ctx: sn.Context, with_id: bool) -> Any:
     return out
 
 
-def _entity_lines(puzzle: WorldPuzzle, name: str, ctx: sn.Context) -> list[str]:
+def _entity_lines(puzzle: WorldPuzzle, name: str, ctx: sn.Context,
+                  empty: frozenset[str] | set[str] = frozenset()) -> list[str]:
     lines = ["[[entities]]", f"name = {toml_value(name)}"]
     for attr, value in puzzle.given.get(name, {}).items():
         lines.append(f"{_key(attr)} = {toml_value(value)}")
@@ -391,7 +450,7 @@ def _entity_lines(puzzle: WorldPuzzle, name: str, ctx: sn.Context) -> list[str]:
     last_unknown = bool(mine) and mine[-1].unknown and mine[-1].id == defaults[-1] and not any(
         s.unknown for s in mine[:-1])
     says = [_statement_table(s, ctx.speaking(name, s.id),
-                             s.id != d or (s.unknown and not last_unknown))
+                             s.id != d or (s.unknown and not last_unknown), empty)
             for s, d in zip(mine, defaults)]
     if last_unknown:
         lines.append(f"one_of = {toml_value(says.pop()['one_of'])}")

@@ -47,7 +47,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from portia_tui.core.explain.difficulty import possible_levels, rate
+from portia_tui.core.explain.difficulty import possible_levels, rate, rate_as
 from portia_tui.core.solve.engine import WholeEngine, evaluator
 from portia_tui.core.errors import SettingsError
 from portia_tui.core.language.model import Casket, Puzzle
@@ -425,8 +425,10 @@ class FamilySearch:
         if analysis.solutions() != (solution,):
             stats.sat_disagreements += 1  # the rule table and the engine disagree: never kept
             return None
-        rating = rate(puzzle, engine=engine)  # by technique, reading the same engine
-        if s.difficulty is not None and rating.level != s.difficulty:
+        # by technique, reading the same engine
+        rating = rate(puzzle, engine=engine) if s.difficulty is None else \
+            rate_as(s.difficulty, puzzle, engine=engine)
+        if rating is None:
             stats.difficulty_rejects += 1
             return None
         unique = analysis.unique_m if puzzle.m is not None else ()

@@ -29,8 +29,9 @@ from the casket engine or, loop-free, from the placement masks):
 - *repeats* (:func:`repeated`): the same statement twice on a casket;
 - *echoes* across caskets (:meth:`Worlds.echoes`): two statements with the same value in every
   consistent world; hard at n <= ECHO_HARD_UP_TO, a ranking score above;
-- *fillers* (:meth:`Worlds.filler_lids`): a casket whose true count never changes; a pack keeps
-  at most FILLERS_PER_WINDOW such puzzles in any WINDOW in a row (:class:`Keeper`);
+- *fillers* (:meth:`Worlds.filler_lids`): a casket whose true count never changes; a pack of N
+  puzzles keeps at most N // WINDOW such puzzles in all (:func:`fillers_allowed`), and never
+  more than FILLERS_PER_WINDOW in any WINDOW in a row (:class:`Keeper`);
 - *wasted* (:func:`wasted`): the statements that could be blanked with the answer unchanged;
   ranked, WASTED_PREFERRED preferred;
 - *sameness* (:class:`Keeper`): answers rotate, no motif (:func:`motifs`) more than
@@ -162,6 +163,13 @@ WASTED_PREFERRED = 1 / 3
 POOL = 2
 #: the cross-casket echo is a hard filter up to this many statements on a casket
 ECHO_HARD_UP_TO = 2
+
+
+def fillers_allowed(count: int) -> int:
+    """The most puzzles with a filler lid a pack of `count` puzzles keeps: one per WINDOW
+    puzzles of the whole pack (floor), and never more than FILLERS_PER_WINDOW in any WINDOW
+    in a row (:class:`Keeper` checks both)."""
+    return count // WINDOW * FILLERS_PER_WINDOW
 
 
 def portrait_masks(puzzle: Puzzle) -> list[int]:
@@ -457,8 +465,9 @@ class Keeper:
         many filler lids and these motifs fails beside the puzzles kept, or None."""
         s = self.settings
         recent = self.kept[-(WINDOW - 1):]
-        if not s.allow_fillers and fillers and \
-                sum(1 for _a, f, _m in recent if f) >= FILLERS_PER_WINDOW:
+        if not s.allow_fillers and fillers and (
+                sum(1 for _a, f, _m in recent if f) >= FILLERS_PER_WINDOW
+                or sum(1 for _a, f, _m in self.kept if f) >= fillers_allowed(self.count)):
             return "fillers"
         if s.allow_sameness:
             return None

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from portia_tui.core.solve import sat
-from portia_tui.core.explain.difficulty import Rating, rate
+from portia_tui.core.explain.difficulty import DIFFICULTIES, SUPPOSE, Rating, cannot_be, rate, rate_as
 from portia_tui.core.solve.engine import CasketEngine
 from portia_tui.core.errors import SettingsError
 from portia_tui.core.language.model import Puzzle
@@ -34,6 +34,18 @@ from portia_tui.core.packs.generator.settings import Settings, describe, notices
 #: the attempts left: with loops every candidate costs an exact analysis, and settings no
 #: puzzle meets must be reported in seconds, not minutes
 PATIENCE = 5.0
+#: a fiendish target: candidates tried around a near miss (a candidate one of whose wrong
+#: caskets needed a split), each with one casket's statements drawn again. Nested splits are
+#: rare among random draws under the quality filters (about 1 candidate in 10,000 at n = 3)
+#: and cluster: a casket redrawn keeps the loops of the other two
+NEAR_TRIES = 20
+#: a walk longer than this many steps ends (a region full of near misses may hold no puzzle)
+WALK_MAX = 200
+#: with a fiendish target the generator gives up after RARE times the attempts, and after
+#: RARE_PATIENCE seconds (nested splits are rare: at n = 3 about one candidate in 10,000
+#: passes the quality filters and needs one)
+RARE = 25
+RARE_PATIENCE = 60.0
 #: without the verify setting, the first puzzle and one in this many are re-verified by SAT
 VERIFY_EVERY = 20
 
@@ -134,13 +146,24 @@ class _Search:
         self.names = settings.names
         self.size = settings.n * settings.caskets
         self.statements: dict = {}  # Statement by code, made once
+        #: a near miss for fiendish (a wrong casket needed a split) and the redraws left
+        #: around it (:data:`NEAR_TRIES`)
+        self.near: list | None = None
+        self.near_left = 0
+        self.walked = 0  # steps of the walk so far (at most WALK_MAX)
 
     def candidate(self) -> Offer | None:
         """Draw and judge one candidate: the puzzle made of it, or None (counted in stats)."""
         stats = self.stats
         s = self.s
         stats.attempts += 1
-        cands, order = self.sampler.draw()
+        if self.near_left > 0:  # around a near miss: one casket drawn again
+            self.near_left -= 1
+            self.walked += 1
+            cands, order = self.sampler.redraw(self.near), None  # type: ignore[arg-type]
+        else:
+            self.walked = 0  # (a walk that ran out: the next one starts afresh)
+            cands, order = self.sampler.draw()
         if cands is None:
             stats.quality_rejects += 1
             return None
@@ -247,17 +270,45 @@ class _Search:
         if key in self.seen:
             self.stats.duplicates += 1
             return None
+        want = s.difficulty
+        fits = (d.solutions[m],)
+        if want is not None and d.engine is None and self._not_level(d, m, want):
+            self.stats.difficulty_rejects += 1  # (read off the masks: no puzzle made)
+            return None
         if d.engine is None:  # loop-free: rated from the coded form, in dependency order
             assert d.order is not None
-            puzzle = to_puzzle(d.cands, self.names, m, self.statements)
-            rating = rate(puzzle, m, solutions=(d.solutions[m],))
+            puzzle = rated = to_puzzle(d.cands, self.names, m, self.statements)
         else:  # the engine's puzzle (m open; the rating is for m) with m set
-            rating = rate(d.engine.puzzle, m, solutions=(d.solutions[m],))
-            puzzle = Puzzle(d.engine.puzzle.caskets, m)
-        if s.difficulty is not None and rating.level != s.difficulty:
+            rated = d.engine.puzzle
+            puzzle = Puzzle(rated.caskets, m)
+        near: list = []
+        rating = rate(rated, m, solutions=fits) if want is None else \
+            rate_as(want, rated, m, solutions=fits, near=near if s.loops else None)
+        if near and self.walked < WALK_MAX:  # a near miss: the next tries around it (a
+            self.near, self.near_left = d.cands, NEAR_TRIES  # walk from near miss to near miss)
+        if rating is None:
             self.stats.difficulty_rejects += 1
             return None
+        self.near, self.near_left, self.walked = None, 0, 0  # found: the next starts afresh
         return puzzle, key, rating
+
+    def _not_level(self, d: "_Drawn", m: int, want: str) -> bool:
+        """Whether a loop-free candidate is surely not of level `want`, by the grader's own
+        first look (:func:`.difficulty.cannot_be`) read off the portrait statements' masks:
+        supposing the portrait in p rules p out when the portrait statements true there are
+        already more than m, or with every other statement true still fewer."""
+        k = self.s.caskets
+        masks = coded_portrait_masks(d.cands, k)
+        rest = self.size - len(masks)
+        true = [sum(v >> p & 1 for v in masks) for p in range(k)]
+
+        def refutes(p: int, rank: int) -> bool:
+            if rank != SUPPOSE:  # (COUNT: a loop-free candidate needs no split)
+                return True
+            return true[p] > m or true[p] + rest < m
+
+        wrong = [p for p in range(k) if p != d.solutions[m]]
+        return cannot_be(want, wrong, refutes)
 
 
 @dataclass
@@ -306,11 +357,15 @@ def run_candidates(candidate: Callable[[], Offer | None], settings: Settings,
     filters and the ranking (`keeper`, a :class:`.quality.Keeper`); raise GaveUpError after
     settings.attempts candidates in a row, or `patience` seconds (None: no limit), with no
     new puzzle."""
+    attempts = settings.attempts
+    if settings.difficulty == DIFFICULTIES[-1]:  # nested splits are rare: larger bounds
+        attempts *= RARE
+        patience = None if patience is None else max(patience, RARE_PATIENCE)
     for made in range(settings.count):
         tries = 0
         began = time.monotonic()
         while True:
-            if tries >= settings.attempts or (
+            if tries >= attempts or (
                     patience is not None and time.monotonic() - began > patience):
                 raise GaveUpError(settings, made, tries, time.monotonic() - began)
             tries += 1

@@ -235,8 +235,8 @@ def _check_fillers(s: Settings) -> None:
     """Refuse up front a pack in which every puzzle has a filler lid: without loops and with
     a statement allowed beside its exact negation, n at the bound fills the last casket with
     every "in X" and "not in X" (a true count that never changes), and the pack filter keeps
-    at most one such puzzle in 8 (.quality.FILLERS_PER_WINDOW)."""
-    if s.allow_fillers or s.count < 2 or s.loops or not s.allow_negations or s.allow_repeats:
+    at most one such puzzle in 8 of the pack (.quality.fillers_allowed: none in a pack under 8)."""
+    if s.allow_fillers or s.loops or not s.allow_negations or s.allow_repeats:
         return
     bound = s.bound
     if s.n == bound and all(k in s.kinds for k in PORTRAIT_KINDS):
@@ -244,7 +244,7 @@ def _check_fillers(s: Settings) -> None:
             f"{s.n} statements on each casket, with a statement allowed beside its exact "
             "negation, fill the last casket with every 'in X' and 'not in X': every puzzle has "
             "a filler lid (a casket whose true count never changes), and a pack keeps at most "
-            "one in 8, unless filler lids are allowed", "allow_fillers", False, bound)
+            "one in 8 (none in a pack of fewer than 8), unless filler lids are allowed", "allow_fillers", False, bound)
 
 
 def _filters(s: Settings) -> str:

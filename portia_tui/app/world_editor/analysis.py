@@ -1,0 +1,193 @@
+"""What the truth-puzzle editor's analysis panel shows, worked out away from the screen.
+
+:func:`compute` runs in the analysis child process (app/process.py): its argument and result
+are picklable, and this module imports no textual. Every request carries the edit generation
+it was made for, so the screen drops an answer computed for an older edit.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from portia_tui.core.language import sentences as sn
+from portia_tui.core.language.formulas import thaw
+from portia_tui.core.language.world import WorldPuzzle
+
+#: seconds one analysis may take (answers, paradoxes and clues together)
+BUDGET = 4.0
+#: seconds the marks of one menu may take (the rest are undecided)
+MARKS_BUDGET = 8.0
+#: answers listed in the panel (the count goes on past them)
+SHOWN_ANSWERS = 6
+#: clues listed in the panel
+SHOWN_CLUES = 6
+
+
+@dataclass(frozen=True)
+class Request:
+    """An analysis of `draft` (a core Draft: empty slots say nothing), made at edit
+    `generation`, with the author's target answer (sorted (key, value) pairs) if any."""
+
+    generation: int
+    draft: Any
+    target: tuple[tuple[str, Any], ...] | None = None
+
+
+@dataclass
+class Report:
+    """The analysis panel's content; every line already in words."""
+
+    request: Request
+    #: how many answers (at most the core's limit); None when the analysis stopped first
+    answers: int | None = None
+    #: True when `answers` is every answer
+    complete: bool = True
+    answer_lines: list[str] = field(default_factory=list)
+    #: statements that leave the puzzle no world ("I am a knave"), or whose removal brings
+    #: one back, in words
+    paradoxes: list[str] = field(default_factory=list)
+    #: the facts that would leave exactly one answer, in words, and the facts themselves
+    clues: list[str] = field(default_factory=list)
+    clue_facts: list[Any] = field(default_factory=list)
+    #: the target answer: whether it is among the answers, and the only one
+    target_fits: bool | None = None
+    target_alone: bool | None = None
+    #: why something is missing ("ran out of time")
+    note: str = ""
+
+
+def said(puzzle: WorldPuzzle, formula: Any, speaker: str | None = None) -> str:
+    """A formula in words (the data itself when no sentence says it)."""
+    try:
+        return sn.render(thaw(formula), sn.Context.of(puzzle, speaker))
+    except Exception:  # noqa: BLE001 - any formula the sentences cannot word: its data
+        return str(thaw(formula))
+
+
+def answer_words(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
+    """An answer, short: "A knight, B knave, C knight"; "A knight werewolf, B knave human";
+    "the lady in room II" (the question's other items in the player's words)."""
+    from portia_tui.core.explain.island_game import answer_words as words
+    from portia_tui.core.language.world import AskOf
+
+    asked = puzzle.question
+    if asked and all(isinstance(q, AskOf) for q in asked):
+        per: dict[str, list[str]] = {}
+        for q in asked:
+            per.setdefault(q.entity, []).append(str(answer.get(q.key)))  # type: ignore[union-attr]
+        return ", ".join(f"{e} {' '.join(v)}" for e, v in per.items())
+    try:
+        return words(puzzle, answer)
+    except Exception:  # noqa: BLE001 - an answer no sentence words: its keys and values
+        return "; ".join(f"{k}: {v}" for k, v in answer.items())
+
+
+def compute(request: Request) -> Report:
+    """The whole report of one request (core/author/world_marks.analyse, worded), bounded by
+    :data:`BUDGET` seconds."""
+    from portia_tui.core.author.world_marks import analyse
+    from portia_tui.core.solve.world_result import Stopped
+
+    draft = request.draft
+    puzzle = draft.analysed()
+    target = None if request.target is None else target_dict(request.target)
+    found = analyse(draft, target, seconds=BUDGET)
+    report = Report(request, target_fits=found.target_fits, target_alone=found.target_alone)
+    if found.stopped and not found.answers:
+        report.note = "The analysis ran out of time on this page."
+        return report
+    report.answers = found.count
+    report.complete = found.complete
+    report.answer_lines = [answer_words(puzzle, a) for a in found.answers[:SHOWN_ANSWERS]]
+    for sentence, fact, answer in found.clues[:SHOWN_CLUES]:
+        trivial = " (names the answer itself)" if _trivial(puzzle, fact) else ""
+        report.clues.append(f"“{sentence}” → {answer_words(puzzle, answer)}{trivial}")
+    report.clue_facts = [fact for _s, fact, _a in found.clues]
+    if len(found.clues) > SHOWN_CLUES:
+        report.clues.append(f"… and {len(found.clues) - SHOWN_CLUES} more")
+    if found.stopped:
+        report.note = "Out of time before every clue was tried."
+    if found.paradox:
+        try:
+            report.paradoxes = paradoxes(draft, found, time.monotonic() + BUDGET)
+        except Stopped:
+            report.note = "Out of time before the reason was found."
+    return report
+
+
+def _trivial(puzzle: WorldPuzzle, fact: Any) -> bool:
+    from portia_tui.core.author.clue import trivial
+
+    return trivial(puzzle, fact)
+
+
+def paradoxes(draft: Any, found: Any, deadline: float) -> list[str]:
+    """Why a page has no world: each statement no world can give a truth value alone (the
+    core's analysis finds them: "I am a knave"), else each statement whose removal brings a
+    world back."""
+    from portia_tui.core.solve.general import solve
+
+    puzzle = draft.analysed()
+    if found.paradoxes:
+        return [f"{_who(puzzle, sid)}: “{sentence}” is a paradox: no world gives it a truth "
+                "value." for sid, sentence in found.paradoxes]
+    culprits = []
+    for s in puzzle.statements:
+        rest = tuple(t for t in puzzle.statements if t.id != s.id)
+        try:
+            without = puzzle.replace(statements=rest).validate()
+        except Exception:  # noqa: BLE001 - another statement reads it: it cannot go alone
+            continue
+        if solve(without, limit=1, deadline=deadline).answers:
+            culprits.append(f"Without {_who(puzzle, s.id)}'s “{draft.sentence(s.id)}” the "
+                            "puzzle has answers again.")
+    return culprits
+
+
+def _who(puzzle: WorldPuzzle, sid: str) -> str:
+    by = puzzle.statement(sid).by
+    return sid if by is None else by if sid == by else f"{by} ({sid})"
+
+
+# --------------------------------------------------------------------------- marks
+@dataclass(frozen=True)
+class MarksRequest:
+    """The marks of one slot's menu: the page at edit `generation`, the slot, the target
+    answer (sorted (key, value) pairs) and the formulas of the menu's entries."""
+
+    generation: int
+    draft: Any
+    sid: str
+    target: tuple[tuple[str, Any], ...]
+    formulas: tuple[Any, ...]
+
+
+def target_dict(target: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in target}
+
+
+def compute_marks(request: MarksRequest) -> tuple[str, ...]:
+    """One mark per entry ("valid", "reachable", "impossible", "undecided"), bounded: the
+    core's marks (core/author/world_marks.py)."""
+    from portia_tui.core.author.world_marks import mark_slot
+
+    return tuple(mark_slot(request.draft, request.sid, target_dict(request.target),
+                           list(request.formulas), seconds=MARKS_BUDGET))
+
+
+def target_words(puzzle: WorldPuzzle, target: dict[str, Any] | None) -> str:
+    return "" if target is None else answer_words(puzzle, target)
+
+
+#: at most this many target answers are offered
+TARGETS = 200
+
+
+def target_choices(draft: Any) -> list[dict[str, Any]]:
+    """The answers the page's rules allow whatever its statements say: what the author may
+    build toward (core/author/world_marks.targets)."""
+    from portia_tui.core.author.world_marks import targets
+
+    return targets(draft, TARGETS)

@@ -1,0 +1,511 @@
+"""Authoring truth puzzles (knights and knaves, werewolves, the lady or the tiger, the
+labyrinth): blank pages per family, a draft with empty statement slots, and the editor's
+session model (undo, redo, the file, the target answer).
+
+A :class:`Draft` is immutable: ``puzzle`` holds every slot as a statement (an empty slot says
+:data:`EMPTY`, "this statement is true", free either way) and ``empty`` the ids of the slots
+not written yet. ``draft.analysed()`` is the puzzle as it stands (empty slots left out, or
+free where a statement names them): what the engines solve. Every ``with_*`` method returns a
+new draft (a checked edit: :class:`WorldError` says what is wrong). Drafts save as format-3
+TOML, an empty slot written ``""`` (:func:`dumps`, :func:`loads`).
+
+Public API:
+
+- :data:`FAMILIES` (name -> :class:`Family`), :data:`FAMILY_NAMES`, :func:`blank`;
+- :class:`Draft`, :class:`Slot`; :func:`dumps`, :func:`loads`, :func:`family_of`;
+- :class:`WorldEditor`: the session (draft, path, saved, generation, target, undo/redo).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from portia_tui.core.io.formats import world_toml
+from portia_tui.core.io.recovery import FileStamp
+from portia_tui.core.language import formulas as fm
+from portia_tui.core.language import sentences as sn
+from portia_tui.core.language.formulas import Formula, WorldError, freeze
+from portia_tui.core.language.world import Ask, WorldPuzzle, WorldStatement
+
+#: what an empty slot says while it is empty ("this statement is true": free either way)
+EMPTY: Formula = world_toml.EMPTY
+#: the most statements one entity may have in a blank page
+MAX_STATEMENTS = 4
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class Family:
+    """A family of truth puzzles: how its entities are named and counted (``size_option``
+    "people" or "rooms", from ``low`` to ``high``), its attributes, modes, rules and
+    question."""
+
+    name: str
+    size_option: str
+    low: int
+    high: int
+    default: int
+    summary: str
+
+    def names(self, k: int) -> tuple[str, ...]:
+        if self.size_option == "people":
+            return tuple(LETTERS[:k])
+        if self.name == "labyrinth":
+            return tuple(str(i) for i in range(1, k + 1))
+        return ROMAN[:k]
+
+    def frame(self, names: tuple[str, ...]) -> WorldPuzzle:
+        """The family's puzzle with these entities and no statements."""
+        n = self.name
+        if n == "knights-knaves":
+            return WorldPuzzle(names, {"type": ("knight", "knave")}, speaker_attr="type",
+                               modes={"knight": "true", "knave": "false"})
+        if n == "werewolves":
+            one = ("count", "all", {"wolf": "werewolf"}, "==", 1)
+            return WorldPuzzle(names, {"type": ("knight", "knave"),
+                                       "wolf": ("werewolf", "human")},
+                               constraints=(one,), speaker_attr="type",
+                               modes={"knight": "true", "knave": "false"})
+        values = ("lady", "tiger", "empty") if n == "labyrinth" or len(names) > 2 else (
+            "lady", "tiger")
+        modes = {"lady": "true", "tiger": "false"}
+        if "empty" in values:
+            modes["empty"] = "free"
+        one = ("count", "all", {"content": "lady"}, "==", 1)
+        from portia_tui.core.language.world import AskWhere
+
+        return WorldPuzzle(names, {"content": values}, constraints=(one,),
+                           ask=(AskWhere({"content": "lady"}),), speaker_attr="content",
+                           modes=modes)
+
+
+FAMILIES: dict[str, Family] = {f.name: f for f in (
+    Family("knights-knaves", "people", 2, 12, 3,
+           "knights always tell the truth, knaves always lie; what is each?"),
+    Family("werewolves", "people", 2, 12, 3,
+           "knights and knaves, and exactly one of them is a werewolf; what is each?"),
+    Family("lady-tiger", "rooms", 2, 9, 2,
+           "a lady in one room, a tiger (or nothing) in the others; the lady's sign is true, "
+           "a tiger's false; where is the lady?"),
+    Family("labyrinth", "rooms", 2, 9, 9,
+           "the nine-door labyrinth: a lady, tigers and empty rooms; empty rooms' signs are "
+           "free; where is the lady?"),
+)}
+#: every family `portia new --family` takes (portia: the casket editor's blank page)
+FAMILY_NAMES = (*FAMILIES, "portia")
+
+
+def slot_ids(name: str, count: int) -> list[str]:
+    """The ids of an entity's statements as format 3 gives them: its name for one, else
+    NAME.1, NAME.2, ..."""
+    return [name] if count == 1 else [f"{name}.{k}" for k in range(1, count + 1)]
+
+
+def blank(family: str, size: int | None = None, statements: int = 1, *, title: str = "",
+          author: str = "") -> Draft:
+    """A blank page of the family: `size` people or rooms (the family's default when None),
+    `statements` empty slots each (1 to :data:`MAX_STATEMENTS`). ValueError for a family or
+    size out of range."""
+    fam = FAMILIES.get(family)
+    if fam is None:
+        raise ValueError(f"unknown family {family!r} (the families are {', '.join(FAMILIES)})")
+    size = fam.default if size is None else size
+    if not fam.low <= size <= fam.high:
+        raise ValueError(f"{fam.name}: {fam.size_option} is {fam.low} to {fam.high}, not {size}")
+    if not 1 <= statements <= MAX_STATEMENTS:
+        raise ValueError(f"statements per entity is 1 to {MAX_STATEMENTS}, not {statements}")
+    frame = fam.frame(fam.names(size))
+    slots = [WorldStatement(sid, e, EMPTY) for e in frame.entities
+             for sid in slot_ids(e, statements)]
+    puzzle = frame.replace(statements=tuple(slots), title=title, author=author)
+    return Draft(puzzle.validate(), frozenset(s.id for s in slots), fam.name)
+
+
+def family_of(puzzle: WorldPuzzle) -> str:
+    """The family a truth puzzle looks like (by its attributes): knights-knaves, werewolves,
+    lady-tiger or labyrinth ("" for none of them)."""
+    attrs = puzzle.attributes
+    if "wolf" in attrs and "type" in attrs:
+        return "werewolves"
+    if "type" in attrs:
+        return "knights-knaves"
+    if "content" in attrs:
+        if all(e.isdigit() for e in puzzle.entities) and "empty" in attrs["content"]:
+            return "labyrinth"
+        return "lady-tiger"
+    return ""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One statement slot: its id, speaker, formula (None while empty, and for an unknown
+    wording: its possible formulas are `one_of`), its place among its speaker's slots
+    (0-based), and whether it is empty (not written yet)."""
+
+    id: str
+    by: str | None
+    says: Formula | None
+    index: int
+    one_of: tuple[Formula, ...] = ()
+    empty: bool = False
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A truth puzzle being written: see the module docstring."""
+
+    puzzle: WorldPuzzle
+    empty: frozenset[str] = frozenset()
+    family: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "empty", frozenset(self.empty))
+        if not self.family:
+            object.__setattr__(self, "family", family_of(self.puzzle))
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def slots(self) -> tuple[Slot, ...]:
+        """Every slot, entity by entity, in statement order."""
+        out: list[Slot] = []
+        seen: dict[str | None, int] = {}
+        for s in self.puzzle.statements:
+            k = seen.get(s.by, 0)
+            seen[s.by] = k + 1
+            blank = s.id in self.empty
+            out.append(Slot(s.id, s.by, None if blank else s.says, k,
+                            () if blank else s.one_of, blank))
+        return tuple(out)
+
+    def slot(self, sid: str) -> Slot:
+        for s in self.slots:
+            if s.id == sid:
+                return s
+        raise KeyError(sid)
+
+    def slots_of(self, entity: str) -> tuple[Slot, ...]:
+        return tuple(s for s in self.slots if s.by == entity)
+
+    @property
+    def complete(self) -> bool:
+        """Every slot written."""
+        return not self.empty
+
+    def context(self, sid: str | None = None) -> sn.Context:
+        """The sentence context of slot `sid` (its speaker's words), or the narrator's."""
+        if sid is None:
+            return sn.Context.of(self.puzzle)
+        return sn.Context.of(self.puzzle, self.puzzle.statement(sid).by, sid)
+
+    def sentence(self, sid: str) -> str:
+        """Slot `sid` in words ("" while empty; the formula as JSON when no sentence says it)."""
+        slot = self.slot(sid)
+        if slot.empty:
+            return ""
+        if slot.says is None:
+            return " / ".join(words(f, self.context(sid)) for f in slot.one_of)
+        return words(slot.says, self.context(sid))
+
+    def rule_sentences(self) -> list[str]:
+        ctx = self.context()
+        return [words(c, ctx) for c in self.puzzle.constraints]
+
+    def question_text(self) -> list[str]:
+        """The question in words ("What is each?" for the default question)."""
+        from portia_tui.core.io.formats.structured import ask_data
+
+        if not self.puzzle.ask:
+            return ["What is each?"]
+        ctx = self.context()
+        return [sn.question_text(ask_data(a), ctx) for a in self.puzzle.ask]
+
+    def analysed(self) -> WorldPuzzle:
+        """The puzzle as it stands, for the engines: empty slots left out (free where another
+        statement names them)."""
+        return world_toml.settled(self.puzzle, self.empty)
+
+    # ----------------------------------------------------------------- edits
+    def with_statement(self, sid: str, formula: Any) -> Draft:
+        """Slot `sid` says `formula` (a formula, or a sentence read in the slot's context)."""
+        old = self.puzzle.statement(sid)
+        if isinstance(formula, str):
+            formula = sn.parse(formula, self.context(sid))
+        new = WorldStatement(sid, old.by, freeze(formula))
+        puzzle = self._swap(sid, new)
+        _check(puzzle, f"statement {sid}", fm.check, new.says, puzzle.scope(new))
+        return Draft(puzzle, self.empty - {sid}, self.family)
+
+    def with_cleared(self, sid: str) -> Draft:
+        """Slot `sid` empty again."""
+        old = self.puzzle.statement(sid)
+        return Draft(self._swap(sid, WorldStatement(sid, old.by, EMPTY)), self.empty | {sid},
+                     self.family)
+
+    def _swap(self, sid: str, new: WorldStatement) -> WorldPuzzle:
+        return self.puzzle.replace(statements=tuple(
+            new if s.id == sid else s for s in self.puzzle.statements))
+
+    def with_rules(self, rules: tuple[Any, ...]) -> Draft:
+        """The narrator's rules (constraints) replaced: formulas or sentences."""
+        ctx = self.context()
+        out = tuple(freeze(sn.parse(r, ctx) if isinstance(r, str) else r) for r in rules)
+        puzzle = self.puzzle.replace(constraints=out)
+        for i, c in enumerate(out, 1):
+            _check(puzzle, f"rule {i}", fm.check, c, puzzle.scope())
+        return Draft(puzzle, self.empty, self.family)
+
+    def with_rule_added(self, rule: Any) -> Draft:
+        return self.with_rules(self.puzzle.constraints + (rule,))
+
+    def with_rule_removed(self, index: int) -> Draft:
+        rules = self.puzzle.constraints
+        return self.with_rules(rules[:index] + rules[index + 1:])
+
+    def with_mode(self, value: str, mode: str, entity: str | None = None) -> Draft:
+        """The mode of speakers with `value` ("true", "false", "free"): the puzzle's table, or
+        `entity`'s own (a mode override; None as the mode takes the override out)."""
+        p = self.puzzle
+        if entity is None:
+            modes = dict(p.modes) | {value: mode}
+            puzzle = p.replace(modes=modes)
+        else:
+            own = dict(p.mode_overrides.get(entity, {}))
+            if mode is None:
+                own.pop(value, None)
+            else:
+                own[value] = mode
+            table = {e: dict(t) for e, t in p.mode_overrides.items()} | {entity: own}
+            puzzle = p.replace(mode_overrides={e: t for e, t in table.items() if t})
+        return self._valid(puzzle)
+
+    def with_question(self, ask: tuple[Ask, ...]) -> Draft:
+        """The question (empty: what is each)."""
+        return self._valid(self.puzzle.replace(ask=tuple(ask)))
+
+    def with_meta(self, **meta: str) -> Draft:
+        """title, author, notes or source changed."""
+        return self._valid(self.puzzle.replace(**meta))
+
+    def with_entity_added(self, name: str | None = None, statements: int = 1) -> Draft:
+        """One more entity (the family's next name by default) with empty slots."""
+        p = self.puzzle
+        fam = FAMILIES.get(self.family)
+        if name is None:
+            pool = fam.names(fam.high) if fam else tuple(LETTERS)
+            name = next((n for n in pool if n not in p.entities), f"E{len(p.entities) + 1}")
+        if fam and len(p.entities) >= fam.high:
+            raise WorldError(f"a {fam.name} puzzle has at most {fam.high} {fam.size_option}",
+                             "too-many", "entities", name)
+        slots = tuple(WorldStatement(sid, name, EMPTY) for sid in slot_ids(name, statements))
+        puzzle = p.replace(entities=p.entities + (name,), statements=p.statements + slots)
+        return Draft(self._validated(puzzle), self.empty | {s.id for s in slots}, self.family)
+
+    def with_entity_removed(self, name: str) -> Draft:
+        """The entity and its slots taken out. WorldError when another statement, a rule or
+        the question names it (clear that first: nothing is dropped silently)."""
+        p = self.puzzle
+        if name not in p.entities or len(p.entities) <= 1:
+            raise WorldError(f"cannot remove {name!r}", "bad-argument", "entities", name)
+        gone = {s.id for s in p.statements if s.by == name}
+        puzzle = p.replace(entities=tuple(e for e in p.entities if e != name),
+                           statements=tuple(s for s in p.statements if s.by != name),
+                           given={e: t for e, t in p.given.items() if e != name},
+                           mode_overrides={e: t for e, t in p.mode_overrides.items()
+                                           if e != name})
+        return Draft(_named_check(puzzle, name), self.empty - gone, self.family)
+
+    def with_slot_added(self, entity: str) -> Draft:
+        """One more empty slot for `entity` (after its last). Its id is the next free
+        ``NAME.k``; no slot's id ever changes (a sentence that names a slot keeps naming it)."""
+        p = self.puzzle
+        if entity not in p.entities:
+            raise WorldError(f"unknown entity {entity!r}", "unknown-entity", "entities", entity)
+        mine = p.by(entity)
+        if len(mine) >= MAX_STATEMENTS:
+            raise WorldError(f"{entity} has {MAX_STATEMENTS} slots already (the most)",
+                             "too-many", f"entity {entity}", entity)
+        ids = {s.id for s in p.statements}
+        k = len(mine) + 1
+        while f"{entity}.{k}" in ids:
+            k += 1
+        new = WorldStatement(f"{entity}.{k}", entity, EMPTY)
+        at = max((i for i, s in enumerate(p.statements) if s.by == entity), default=None)
+        if at is None:
+            at = max((i for i, s in enumerate(p.statements)
+                      if s.by in p.entities[:p.entities.index(entity)]), default=-1)
+        statements = p.statements[:at + 1] + (new,) + p.statements[at + 1:]
+        return Draft(self._validated(p.replace(statements=statements)), self.empty | {new.id},
+                     self.family)
+
+    def with_slot_removed(self, sid: str) -> Draft:
+        """Slot `sid` taken out. WorldError when a statement, a rule or the question names it
+        (change that first: nothing is dropped silently)."""
+        p = self.puzzle
+        p.statement(sid)  # KeyError for an unknown slot
+        kept = tuple(s for s in p.statements if s.id != sid)
+        puzzle = _named_check(p.replace(statements=kept), f"slot {sid}")
+        return Draft(puzzle, self.empty - {sid}, self.family)
+
+    def _valid(self, puzzle: WorldPuzzle) -> Draft:
+        return Draft(self._validated(puzzle), self.empty, self.family)
+
+    @staticmethod
+    def _validated(puzzle: WorldPuzzle) -> WorldPuzzle:
+        return puzzle.validate()
+
+
+def _named_check(puzzle: WorldPuzzle, what: str) -> WorldPuzzle:
+    """The puzzle validated after `what` was taken out; WorldError saying who names it."""
+    try:
+        return puzzle.validate()
+    except WorldError as err:
+        raise WorldError(f"{what} cannot be removed: {err.at or 'the puzzle'} names it",
+                         "named", err.at, what) from None
+
+
+def _check(puzzle: WorldPuzzle, at: str, fn: Any, *args: Any) -> None:
+    try:
+        fn(*args)
+    except WorldError as err:
+        raise err.where(at) from None
+
+
+def words(formula: Formula, ctx: sn.Context) -> str:
+    """A formula in words: the sentence that reads back to it, else its JSON."""
+    said = world_toml.sentence_or_formula(formula, ctx)
+    if isinstance(said, str):
+        return said
+    import json
+
+    return json.dumps(said)
+
+
+# --------------------------------------------------------------------------- files
+def dumps(draft: Draft) -> str:
+    """The draft as format-3 TOML (empty slots as ``""``)."""
+    return world_toml.dumps(draft.puzzle, draft.empty)
+
+
+def loads(text: str, path: str = "<puzzle>") -> Draft:
+    """A draft from format-3 TOML; FormatError ``FILE:LINE: message``."""
+    puzzle, empty = world_toml.loads_slots(text, path)
+    return Draft(puzzle, empty)
+
+
+# --------------------------------------------------------------------------- the session
+#: how many edits undo remembers
+HISTORY_LIMIT = 500
+
+
+@dataclass
+class WorldEditor:
+    """The editor's session on a truth puzzle: the draft, its file and history, and the
+    target answer the marks aim at (an answer dict keyed as the question's answers; None
+    until the author picks one). Every edit bumps ``generation`` (worker results carry it:
+    a result for an older generation is never shown)."""
+
+    draft: Draft
+    path: Path | None = None
+    saved: Draft | None = None
+    stamp: FileStamp | None = None
+    generation: int = 0
+    target: Mapping[str, Any] | None = None
+    _undo: list[Draft] = field(default_factory=list)
+    _redo: list[Draft] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, draft: Draft, path: Path | None = None) -> WorldEditor:
+        return cls(draft, path=path, saved=None if path is not None else draft)
+
+    @classmethod
+    def opened(cls, path: Path) -> WorldEditor:
+        """The draft in `path` (format-3 TOML)."""
+        from portia_tui.core.io.files import read_text
+
+        draft = loads(read_text(path), str(path))
+        return cls(draft, path=path, saved=draft, stamp=FileStamp.of(path))
+
+    @property
+    def dirty(self) -> bool:
+        return self.saved is None or self.draft != self.saved
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def apply(self, draft: Draft) -> bool:
+        """Make `draft` current (undoable). False when nothing changed."""
+        if draft == self.draft:
+            return False
+        self._undo.append(self.draft)
+        del self._undo[:-HISTORY_LIMIT]
+        self._redo.clear()
+        self._set(draft)
+        return True
+
+    def undo(self) -> bool:
+        if not self._undo:
+            return False
+        self._redo.append(self.draft)
+        self._set(self._undo.pop())
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        self._undo.append(self.draft)
+        self._set(self._redo.pop())
+        return True
+
+    def set_target(self, target: Mapping[str, Any] | None) -> None:
+        """The answer the marks aim at (not an edit of the puzzle: undo leaves it)."""
+        self.target = None if target is None else dict(target)
+        self.generation += 1
+
+    def save(self, path: Path | None = None, force: bool = False) -> Path:
+        """Write the draft atomically to `path` (default: its file). A file that exists is
+        replaced only with `force` (ExistsError otherwise: ask first)."""
+        from portia_tui.core.io.files import atomic_write
+
+        where = path or self.path
+        if where is None:
+            raise ValueError("no file to save to: give a path")
+        atomic_write(where, dumps(self.draft), force=force)
+        self.path, self.saved, self.stamp = Path(where), self.draft, FileStamp.of(where)
+        return Path(where)
+
+    def changed_on_disk(self) -> bool:
+        if self.path is None:
+            return False
+        now = FileStamp.of(self.path)
+        return now is not None if self.stamp is None else now != self.stamp
+
+    def _set(self, draft: Draft) -> None:
+        self.draft = draft
+        self.generation += 1
+
+
+__all__ = [
+    "EMPTY",
+    "FAMILIES",
+    "FAMILY_NAMES",
+    "MAX_STATEMENTS",
+    "Draft",
+    "Family",
+    "Slot",
+    "WorldEditor",
+    "blank",
+    "dumps",
+    "family_of",
+    "loads",
+    "slot_ids",
+    "words",
+]

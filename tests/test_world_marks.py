@@ -1,0 +1,186 @@
+"""The Algorithm 2 marks of the truth-puzzle editor, checked against a brute force over every
+filling of the other empty slots (each complete puzzle solved by tests/world_brute.py, which
+shares no meaning code with the engines), and the analysis panel's summary."""
+
+from __future__ import annotations
+
+import ast
+import json
+from itertools import product
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from portia_tui.core.author import world_editing as we
+from portia_tui.core.author import world_marks as mk
+from portia_tui.core.author import world_menus as wm
+from portia_tui.core.solve.general import solve
+
+from .world_brute import brute
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles" / "truth"
+SMALL = [("knights-knaves", 2, 2), ("knights-knaves", 3, 1), ("werewolves", 2, 1),
+         ("werewolves", 3, 1), ("lady-tiger", 2, 1), ("lady-tiger", 3, 1),
+         ("labyrinth", 3, 1), ("lady-tiger", 2, 2)]
+
+
+def _key(answer) -> str:
+    return json.dumps(answer, sort_keys=True)
+
+
+def brute_marks(draft, sid, target, entries, menus):
+    """★ / ✓ / ✗ by trying every filling of the other empty slots from their menus."""
+    others = sorted(draft.empty - {sid})
+    want = _key(target)
+    out = []
+    for f in entries:
+        mark = "impossible"
+        for filling in product(*[menus[o] for o in others]):
+            d = draft.with_statement(sid, f)
+            for o, g in zip(others, filling):
+                d = d.with_statement(o, g)
+            answers = {_key(ast.literal_eval(a)) for a in brute(d.analysed())["answers"]}
+            if answers == {want}:
+                mark = "valid"
+                break
+            if want in answers:
+                mark = "reachable"
+        out.append(mark)
+    return out
+
+
+@st.composite
+def cases(draw):
+    family, size, per = draw(st.sampled_from(SMALL))
+    draft = we.blank(family, size, statements=per)
+    slots = [s.id for s in draft.slots]
+    sid = draw(st.sampled_from(slots))
+    empties = {sid}
+    for other in slots:
+        if other == sid:
+            continue
+        menu = wm.slot_menu(draft, other)
+        if len(empties) < 3 and draw(st.booleans()):
+            empties.add(other)
+            continue
+        draft = draft.with_statement(other, draw(st.sampled_from(menu)).formula)
+    menus = {}
+    for other in sorted(empties - {sid}):
+        menu = wm.slot_menu(draft, other)
+        menus[other] = [e.formula for e in draw(st.lists(st.sampled_from(menu), min_size=1,
+                                                         max_size=3, unique=True))]
+    menu = wm.slot_menu(draft, sid)
+    entries = [e.formula for e in draw(st.lists(st.sampled_from(menu), min_size=1,
+                                                 max_size=6, unique=True))]
+    if draw(st.booleans()):
+        try:
+            entries.append(wm.compound(draft, sid, draw(st.sampled_from(list(wm.CONNECTIVES))),
+                                       draw(st.sampled_from(menu)).formula,
+                                       draw(st.sampled_from(menu)).formula).formula)
+        except ValueError:
+            pass
+    target = draw(st.sampled_from(mk.targets(draft)))
+    return draft, sid, target, entries, menus
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases())
+def test_marks_equal_the_brute_force_over_every_filling(case):
+    draft, sid, target, entries, menus = case
+    marks = mk.mark_slot(draft, sid, target, entries, menus=menus)
+    assert marks == brute_marks(draft, sid, target, entries, menus)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases())
+def test_the_exact_search_alone_equals_the_brute_force(case):
+    """The quick greedy witness off: every ★ / ✓ comes from the SAT search."""
+    from unittest import mock
+
+    draft, sid, target, entries, menus = case
+    with mock.patch.object(mk, "_greedy", lambda *args: False):
+        marks = mk.mark_slot(draft, sid, target, entries, menus=menus)
+    assert marks == brute_marks(draft, sid, target, entries, menus)
+
+
+@pytest.mark.parametrize("family, size, per", SMALL[:6])
+def test_full_menus_with_every_other_slot_empty_match_the_brute_force(family, size, per):
+    """The real menus, one other slot empty (the brute force tries all of its menu)."""
+    draft = we.blank(family, size, statements=per)
+    sid, other = draft.slots[0].id, draft.slots[1].id
+    for s in draft.slots[2:]:
+        draft = draft.with_statement(s.id, wm.slot_menu(draft, s.id)[0].formula)
+    menus = {other: [e.formula for e in wm.slot_menu(draft, other)]}
+    entries = [e.formula for e in wm.slot_menu(draft, sid)][:12]
+    for target in mk.targets(draft)[:3]:
+        marks = mk.mark_slot(draft, sid, target, entries, menus=menus)
+        assert marks == brute_marks(draft, sid, target, entries, menus)
+
+
+@pytest.mark.parametrize("name, slot", [("labyrinth-clue.toml", "8"), ("trial-2.toml", "I"),
+                                        ("three-islanders.toml", "B"),
+                                        ("werewolves-4.toml", "A")])
+def test_a_well_posed_puzzle_marks_its_own_statement_valid(name, slot):
+    draft = we.loads((PUZZLES / name).read_text(), name)
+    result = solve(draft.analysed())
+    assert result.unique
+    own = draft.puzzle.statement(slot).says
+    marks = mk.mark_slot(draft, slot, result.answers[0], [own], seconds=30)
+    assert marks == ["valid"]
+    other = [a for a in mk.targets(draft) if a != result.answers[0]][0]
+    assert mk.mark_slot(draft, slot, other, [own], seconds=30) in (["impossible"],
+                                                                    ["reachable"])
+
+
+def test_marks_are_undecided_when_the_budget_is_spent():
+    draft = we.blank("knights-knaves", 6)
+    target = mk.targets(draft)[5]
+    marks = mk.mark_slot(draft, "A", target, cancel=lambda: True)
+    assert set(marks) == {"undecided"} and len(marks) == len(wm.slot_menu(draft, "A"))
+
+
+def test_targets_are_the_answers_the_rules_allow():
+    assert len(mk.targets(we.blank("knights-knaves", 3))) == 8
+    assert len(mk.targets(we.blank("werewolves", 3))) == 3 * 8
+    assert [t["where content=lady"] for t in mk.targets(we.blank("labyrinth", 9))] == [
+        [str(i)] for i in range(1, 10)]
+
+
+# --------------------------------------------------------------------------- the analysis
+def test_the_analysis_counts_answers_paradoxes_and_clues():
+    blank = mk.analyse(we.blank("knights-knaves", 2))
+    assert blank.count == 4 and blank.several and not blank.paradox and blank.empty_slots == 2
+    paradox = we.blank("knights-knaves", 2).with_statement("A", "I am a knave")
+    report = mk.analyse(paradox)
+    assert report.paradox and report.count == 0 and not report.clues
+    lab = we.loads((PUZZLES / "labyrinth.toml").read_text())
+    report = mk.analyse(lab, {"where content=lady": ["7"]})
+    assert report.several and report.target_fits and not report.target_alone
+    sentences = [c[0] for c in report.clues]
+    assert "Room 8 is not empty" in sentences or "There is no tiger in room 8" in sentences \
+        or any("8" in s for s in sentences)
+    done = we.loads((PUZZLES / "labyrinth-clue.toml").read_text())
+    report = mk.analyse(done, {"where content=lady": ["7"]})
+    assert report.unique and report.target_alone and report.clues == []
+
+
+def test_the_analysis_stops_at_its_budget():
+    report = mk.analyse(we.blank("knights-knaves", 8), cancel=lambda: True)
+    assert report.stopped
+
+
+def test_answers_in_words():
+    kk = we.blank("knights-knaves", 2)
+    assert mk.answer_words(kk, {"A.type": "knight", "B.type": "knave"}) == (
+        "A is a knight, B is a knave")
+    lab = we.blank("labyrinth", 9)
+    assert mk.answer_words(lab, {"where content=lady": ["7"]}) == "A lady is in room 7"
+    assert mk.answer_words(lab, {"where content=lady": []}).startswith("None")
+
+
+def test_a_target_for_another_question_is_refused():
+    draft = we.blank("knights-knaves", 2)
+    with pytest.raises(ValueError, match="targets"):
+        mk.mark_slot(draft, "A", {"where type=knave": ["A"]})
