@@ -91,12 +91,18 @@ def load_from_pack(file: str | None, pid: str):
     beside the pack."""
     from portia_tui.core.errors import PortiaError
 
-    from .source import casket_only, read_puzzle
+    from .source import read_puzzle
 
     if file is None:
         raise PortiaError("--id needs a pack file")
     path = Path(file)
-    puzzle = casket_only(read_puzzle(file, pid), file, "the editor")
+    from portia_tui.core.language.world import WorldPuzzle
+
+    puzzle = read_puzzle(file, pid)
+    if isinstance(puzzle, WorldPuzzle):
+        raise PortiaError(f"puzzle {pid} is a truth puzzle: write it to its own file first "
+                          f"(portia pack extract {file} {pid} -o FILE.toml), then edit that",
+                          file)
     return puzzle, path.with_name(f"{path.stem}-{file_part(pid)}.toml")
 
 
