@@ -7,9 +7,14 @@
     terminal would, until its action ran and the screen refreshed; target p90 <= 100 ms
 (c) opening the 12 x 10 editor until its first refresh, against a minimal Textual app that
     composes the same number of widgets (Statics in a grid); target <= 1.5x
+(d) a key while the assistant works out the repairs of an invalid 12 x 10 (python-sat, which
+    holds the GIL while it solves): 'v' posted while they run: key -> action -> refresh;
+    target p90 <= 100 ms
 
-The machine is shared: the load average is printed with the figures, and the ratio in (c)
-is of medians taken in alternation in the same run.
+Each figure is measured for this tree ("now") and for BASELINE ("before": ``git archive``
+unpacked into a temporary folder), each measurement in a process of its own, the two sides
+alternating, so both see the same machine. The machine is shared: the load average is printed
+with the figures, and the ratio in (c) is of medians taken in alternation in the same process.
 
 Run: .venv/bin/python benchmarks/bench_editor.py   (or `make bench`)
 """
@@ -17,15 +22,21 @@ Run: .venv/bin/python benchmarks/bench_editor.py   (or `make bench`)
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+#: main before issue 21's editor speed work (the editor as it was at the start of it)
+BASELINE = "d8ccf72"
+if "PORTIA_BENCH_TREE" not in os.environ:  # a worker takes the tree from PYTHONPATH
+    sys.path.insert(0, str(ROOT))
 
 _home = tempfile.mkdtemp(prefix="portia-bench-")
 os.environ.setdefault("PORTIA_CONFIG_DIR", os.path.join(_home, "config"))
@@ -149,6 +160,38 @@ async def bench_key_while_analysing(clock: Clock, rounds: int) -> tuple[list[flo
     return out, busy
 
 
+def assistant_busy(app) -> bool:
+    return any(w.group in ("marks", "repairs") and w.is_running for w in app.editor.workers)
+
+
+async def bench_key_while_assisting(clock: Clock, rounds: int) -> tuple[list[float], int]:
+    """The 12 x 10 is complete and not valid, so its repairs are looked for once the author
+    pauses (a few seconds of python-sat at 12 x 10, up to the budget); when they are being
+    worked out, 'v' is posted: key -> its action ran -> the screen refreshed. Returns the
+    times and how many keys met the repairs (or a menu's marks) being worked out."""
+    app = EditorApp(EditorModel.new(random_puzzle(12, 10, seed=11)))
+    out, busy = [], 0
+    async with app.run_test(size=SIZE):
+        await until(lambda: app.model.generation in clock.painted)
+        for i in range(rounds):
+            # an edit that leaves it invalid: its repairs are looked for anew once it pauses
+            await app.editor.run_action("m_down" if i % 2 else "m_up")
+            try:
+                await until(lambda: assistant_busy(app), limit=3)
+            except RuntimeError:
+                pass
+            busy += assistant_busy(app)
+            clock.key_painted.clear()
+            start = time.perf_counter()
+            app.post_message(events.Key("v", "v"))
+            await until(lambda: clock.key_painted)
+            out.append(clock.key_painted[0] - start)
+            await asyncio.sleep(0.05)
+    clock.shown.clear()
+    clock.painted.clear()
+    return out, busy
+
+
 class Minimal(App):
     """A minimal Textual app showing `count` widgets (the editor's number)."""
 
@@ -178,34 +221,110 @@ def ms(x: float) -> str:
     return f"{x * 1000:8.1f}"
 
 
-def row(label: str, values: list[float], target: str) -> None:
-    p90 = statistics.quantiles(values, n=10)[-1]
-    print(f"{label:<58} {ms(statistics.median(values))} {ms(p90)} {target:>10}")
+def p90(values: list[float]) -> float:
+    return statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
+
+
+def measure(name: str) -> dict:
+    """One measurement in this process: {"times": [...], ...} (seconds)."""
+    clock = Clock()
+    clock.install()
+    if name in ("a3", "a12"):
+        k = 3 if name == "a3" else 12
+        return {"times": asyncio.run(bench_edits(clock, k, 10, rounds=40))}
+    if name == "b":
+        keys, busy = asyncio.run(bench_key_while_analysing(clock, rounds=30))
+        return {"times": keys, "busy": busy}
+    if name == "d":
+        keys, busy = asyncio.run(bench_key_while_assisting(clock, rounds=30))
+        return {"times": keys, "busy": busy}
+    editor_make = (lambda: EditorApp(EditorModel.new(random_puzzle(12, 10, seed=11))))
+    _, widgets = asyncio.run(open_time(editor_make))
+    editor, minimal = [], []
+    for _ in range(5):  # alternated, so both see the same machine
+        editor.append(asyncio.run(open_time(editor_make))[0])
+        minimal.append(asyncio.run(open_time(lambda: Minimal(widgets)))[0])
+    return {"times": editor, "minimal": minimal, "widgets": widgets}
+
+
+def baseline_tree(folder: Path) -> Path | None:
+    """BASELINE's package unpacked under folder, or None without the git history."""
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "portia_tui"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return folder
+
+
+def run_side(tree: Path, name: str) -> dict:
+    """`measure(name)` in a process of its own, with `tree`'s package first on the path."""
+    env = dict(os.environ, PYTHONPATH=str(tree), PORTIA_BENCH_TREE=str(tree),
+               PYTHONDONTWRITEBYTECODE="1")
+    out = subprocess.run([sys.executable, "-P", str(Path(__file__).resolve()), "--worker", name],
+                         capture_output=True, text=True, check=True, cwd="/", env=env)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def pooled(sides: list[dict]) -> dict:
+    merged: dict = {"times": [], "minimal": [], "busy": 0}
+    for side in sides:
+        merged["times"] += side["times"]
+        merged["minimal"] += side.get("minimal", [])
+        merged["busy"] += side.get("busy", 0)
+        merged["widgets"] = side.get("widgets", 0)
+    return merged
+
+
+def cells(values: list[float]) -> str:
+    return f"{ms(statistics.median(values))} {ms(p90(values))}"
+
+
+ROWS = [("a3", "(a) edit -> analysis on screen, 3 x 10", "p90 <= 50"),
+        ("a12", "(a) edit -> analysis on screen, 12 x 10", "p90 <= 50"),
+        ("b", "(b) key while a 12 x 10 is analysed", "p90 <= 100"),
+        ("d", "(d) key while 12 x 10 repairs are worked out", "p90 <= 100"),
+        ("c", "(c) open the 12 x 10 editor to its first refresh", "")]
 
 
 def main() -> None:
     print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
-          f"({os.cpu_count()} cores)")
-    clock = Clock()
-    clock.install()
-    print(f"{'measure':<58} {'median ms':>8} {'p90 ms':>8} {'target':>10}")
-    for k, n in ((3, 10), (12, 10)):
-        times = asyncio.run(bench_edits(clock, k, n, rounds=40))
-        row(f"(a) edit -> analysis on screen, {k} x {n}, n={len(times)}", times, "p90 <= 50")
-    keys, busy = asyncio.run(bench_key_while_analysing(clock, rounds=30))
-    row(f"(b) key while 12 x 10 analysed ({busy}/{len(keys)} met it)", keys, "p90 <= 100")
-    editor_make = (lambda: EditorApp(EditorModel.new(random_puzzle(12, 10, seed=11))))
-    _, widgets = asyncio.run(open_time(editor_make))
-    editor, minimal = [], []
-    for _ in range(6):  # alternated, so both see the same machine
-        editor.append(asyncio.run(open_time(editor_make))[0])
-        minimal.append(asyncio.run(open_time(lambda: Minimal(widgets)))[0])
-    row("(c) open the 12 x 10 editor to its first refresh", editor, "")
-    row(f"(c) open a minimal app with {widgets} widgets", minimal, "")
-    ratio = statistics.median(editor) / statistics.median(minimal)
-    print(f"{'(c) ratio editor / minimal (medians)':<58} {ratio:8.2f} {'':>8} {'<= 1.5':>10}")
+          f"({os.cpu_count()} cores, shared with other jobs)")
+    with tempfile.TemporaryDirectory() as tmp:
+        old = baseline_tree(Path(tmp))
+        print(f"{'measure':<52} {'now: median':>11} {'p90 ms':>8}  {'before: median':>14} "
+              f"{'p90 ms':>8} {'target':>10}")
+        for name, label, target in ROWS:
+            now, before = [], []
+            for _ in range(2):  # the two sides alternate
+                now.append(run_side(ROOT, name))
+                if old is not None:
+                    before.append(run_side(old, name))
+            a = pooled(now)
+            line = f"{label:<52} {cells(a['times']):>20}"
+            b = pooled(before) if before else None
+            line += f"  {cells(b['times']):>23}" if b else f"  {'(no baseline)':>23}"
+            print(f"{line} {target:>10}")
+            if name in ("b", "d"):
+                met = f"{a['busy']}/{len(a['times'])}"
+                met_before = f"{b['busy']}/{len(b['times'])}" if b else "-"
+                print(f"{'    keys that met the work running (now / before)':<52} "
+                      f"{met:>20}  {met_before:>23}")
+            if name == "c":
+                print(f"{'(c) a minimal app with as many widgets (' + str(a['widgets']) + ' / ' + str(b['widgets'] if b else '-') + ')':<52} "
+                      f"{cells(a['minimal']):>20}  "
+                      f"{cells(b['minimal']) if b else '':>23}")
+                ratio = statistics.median(a["times"]) / statistics.median(a["minimal"])
+                ratio_b = (statistics.median(b["times"]) / statistics.median(b["minimal"])
+                           if b else float("nan"))
+                print(f"{'(c) ratio editor / minimal (medians)':<52} {ratio:>11.2f} {'':>8}  "
+                      f"{ratio_b:>14.2f} {'':>8} {'<= 1.5':>10}")
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--worker"]:
+        print(json.dumps(measure(sys.argv[2])))
+    else:
+        main()

@@ -3,8 +3,9 @@ hint step, a verdict and the explanation; and a progress save. Prints a table (m
 
 Then the app through Textual's Pilot (headless, public hooks only): opening a 12 x 10 puzzle
 until its screen has refreshed, against a minimal Textual app with the same number of
-widgets (target <= 1.5x, medians taken in alternation), and a key (down) posted as a
-terminal would, until the screen refreshed after its action, at 3 x 10 and 12 x 10."""
+widgets (target <= 1.5x, medians taken in alternation), and a key (down: the next
+statement; right: the next casket) posted as a terminal would, until the screen refreshed
+after its action, at 3 x 10 and 12 x 10."""
 
 from __future__ import annotations
 
@@ -96,38 +97,43 @@ async def open_player(puzzle: Puzzle) -> tuple[float, int]:
     return done[0] - start, widgets
 
 
-async def keys_on(puzzle: Puzzle, rounds: int = 30) -> list[float]:
-    """'down' posted as a terminal would, until the screen refreshed after its action."""
+async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
+                  keys: tuple[str, str] = ("down", "up"), first: str = "") -> list[float]:
+    """A key (down then up; or right then left, action_move; or t, action_mark, after s)
+    posted as a terminal would, until the screen refreshed after its action."""
     from textual import events
 
     from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
 
     acted: list[float] = []
-    line = PlayPuzzleScreen.action_line
+    line = getattr(PlayPuzzleScreen, action)
 
     def timed(screen, delta):
         result = line(screen, delta)
         screen.app.call_after_refresh(lambda: acted.append(time.perf_counter()))
         return result
 
-    PlayPuzzleScreen.action_line = timed
+    setattr(PlayPuzzleScreen, action, timed)
     out = []
     try:
         app = PlayApp(single_pack(puzzle), single=True)
         async with app.run_test(size=(160, 50)):
             while not isinstance(app.screen, PlayPuzzleScreen):
                 await asyncio.sleep(0.001)
+            if first:
+                app.post_message(events.Key(first, first))
             await asyncio.sleep(0.2)
             for i in range(rounds):
                 acted.clear()
                 start = time.perf_counter()
-                app.post_message(events.Key("down" if i % 8 < 4 else "up", None))
+                key = keys[0] if i % 8 < 4 else keys[1]
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
                 while not acted:
                     await asyncio.sleep(0.0005)
                 out.append(acted[0] - start)
                 await asyncio.sleep(0.02)
     finally:
-        PlayPuzzleScreen.action_line = line
+        setattr(PlayPuzzleScreen, action, line)
     return out
 
 
@@ -140,6 +146,14 @@ def app_main() -> None:
     for k, n in ((3, 10), (12, 10)):
         times = asyncio.run(keys_on(app_puzzle(k, n)))
         row(f"key (down) -> screen refreshed, {k} x {n}, n={len(times)}", times, "p90 <= 100")
+        times = asyncio.run(keys_on(app_puzzle(k, n), action="action_move",
+                                    keys=("right", "left")))
+        row(f"key (right) -> screen refreshed, {k} x {n}, n={len(times)}", times,
+            "p90 <= 100")
+        times = asyncio.run(keys_on(app_puzzle(k, n), action="action_mark", keys=("t", "t"),
+                                    first="s"))
+        row(f"key (t, a pencil mark) -> screen refreshed, {k} x {n}, n={len(times)}", times,
+            "p90 <= 100")
     big = app_puzzle(12, 10)
     _, widgets = asyncio.run(open_player(big))
     player, minimal = [], []

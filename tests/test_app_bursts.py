@@ -372,3 +372,67 @@ async def test_random_truth_editor_bursts(tmp_path, monkeypatch, seed):
     kept = store.read(path)
     if kept is not None and path.exists():
         assert dirty or kept.puzzle == we.loads(path.read_text(), str(path))
+
+
+# --------------------------------------------------------------------------- truth puzzles
+ISLAND_KEYS = (list("hrcxnpq?s ") + ["enter", "escape", "tab", "up", "down", "left", "right",
+               "pageup", "pagedown", "space", "backspace", "ctrl+p"])
+
+
+def truth_pack():
+    """A pack of three truth puzzles (islanders, werewolves, a trial) and a casket puzzle."""
+    from pathlib import Path
+
+    from portia_tui.core.io.formats import world_toml
+    from portia_tui.core.packs.pack import Pack, PackPuzzle
+
+    truth = Path(__file__).resolve().parents[1] / "puzzles" / "truth"
+    entries = [PackPuzzle(f"00{i}", world_toml.loads((truth / name).read_text(), name),
+                          "steady")
+               for i, name in enumerate(("three-islanders.toml", "werewolves-2.toml",
+                                         "trial-9.toml"), 1)]
+    entries.append(PackPuzzle("004", default_puzzle(), "gentle"))
+    return Pack("Truth and caskets", tuple(entries))
+
+
+@pytest.mark.parametrize("keys", [
+    # a dismiss followed at once by another key: back to the list, and enter there
+    ["enter", "escape", "enter", "space", "escape", "down", "enter", "space", "enter"],
+    ["enter", "n", "n", "n", "p", "escape", "escape", "enter", "question_mark", "escape", "h"],
+    ["enter", "ctrl+p", "escape", "space", "ctrl+p", "enter", "enter", "r", "r", "escape"],
+    ["down", "down", "enter", "right", "space", "enter", "escape", "enter", "x", "x"],
+])
+async def test_truth_pack_bursts(tmp_path, keys):
+    app = PlayApp(truth_pack())
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, keys)
+        await calm(app, pilot)
+    assert app.return_code in (0, None)
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+async def test_random_truth_puzzle_bursts(tmp_path, seed):
+    """200 keys on a pack of truth puzzles (and one casket puzzle): no exception, and the
+    progress file is still readable (nothing set aside)."""
+    rng = random.Random(2000 + seed)
+    app = PlayApp(truth_pack())
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, _random_keys(rng, ISLAND_KEYS))
+        await calm(app, pilot)
+    assert app.return_code in (0, None)
+    assert ProgressStore().notice is None
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+async def test_random_bursts_on_one_truth_puzzle(tmp_path, seed):
+    from portia_tui.app.play.islands import IslandPlayApp
+
+    rng = random.Random(3000 + seed)
+    app = IslandPlayApp(truth_pack().puzzles[1].puzzle)
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, _random_keys(rng, ISLAND_KEYS))
+        await calm(app, pilot)
+    assert app.return_code in (0, None)

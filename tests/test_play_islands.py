@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from portia_tui.app.play.islands import IslandPlayApp
+from portia_tui.app.play.islands import IslandPlayApp, IslandScreen
 from portia_tui.core.explain.island_game import IslandGame
 from portia_tui.core.io.formats import world_toml
 
@@ -24,20 +24,21 @@ def load(name):
     return world_toml.loads((TRUTH / name).read_text(), name)
 
 
-async def _ready(app, pilot):
+async def _ready(app, pilot) -> IslandScreen:
     for _ in range(200):
-        if app.game is not None:
-            return
+        screen = app.screen
+        if isinstance(screen, IslandScreen) and screen.game is not None:
+            return screen
         await pilot.pause(0.02)
     raise AssertionError("the puzzle was never ready")
 
 
 def said(app) -> str:
-    return str(app.query_one("#said").render())
+    return str(app.screen.query_one("#said").render())
 
 
 def grid(app) -> str:
-    return str(app.query_one("#grid").render())
+    return "\n".join(str(row.render()) for row in app.screen.query(".row"))
 
 
 async def test_knights_and_knaves_marked_and_judged_at_80x24():
@@ -47,7 +48,7 @@ async def test_knights_and_knaves_marked_and_judged_at_80x24():
         assert "Both A and B are knaves" in grid(app)
         # A knight (wrong), then check: that mark cannot be right
         await pilot.press("space", "c")
-        assert "cannot be right: A's type" in said(app)
+        assert said(app) == "Your mark cannot be right: A's type."
         # A knave, B knight, C knave, all in one burst of keys
         await pilot.press("space", "right", "space", "right", "space", "space", "enter")
         assert said(app).startswith("Right!")
@@ -58,7 +59,7 @@ async def test_a_three_door_trial_played_with_hints_and_reveal():
     app = IslandPlayApp(load("trial-9.toml"))
     async with app.run_test(size=(80, 24)) as pilot:
         await _ready(app, pilot)
-        assert "Find: the lady." in str(app.query_one("#rules").render())
+        assert "Find: the lady." in str(app.screen.query_one("#rules").render())
         await pilot.press("enter")
         assert "do not answer" in said(app)
         await pilot.press("h")
@@ -74,10 +75,10 @@ async def test_a_three_door_trial_played_with_hints_and_reveal():
 async def test_an_ill_posed_puzzle_is_not_played():
     app = IslandPlayApp(load("mutual-praise.toml"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await _ready(app, pilot)
+        screen = await _ready(app, pilot)
         assert "cannot be played" in said(app)
         await pilot.press("space", "enter", "c", "h", "r", "r")
-        assert app.game is not None and not app.game.marks
+        assert screen.game is not None and not screen.game.marks
 
 
 def test_hints_never_give_the_whole_answer_before_the_reveal():
@@ -112,3 +113,227 @@ def test_share_codes_carry_every_family():
     for bad in ("3", "3ABCDEFGH", encode_world(load("trial-9.toml"))[:-2] + "AA"):
         with pytest.raises(CodeError):
             decode(bad)
+
+
+# --------------------------------------------------------------------------- answer forms
+def test_every_question_kind_is_answered_by_marks():
+    """Islanders by each one's marks, a trial by the lady's room (rooms left unmarked hold
+    no lady), and a yes/no question by its own cell."""
+    for path in sorted(TRUTH.glob("*.toml")):
+        game = IslandGame(world_toml.loads(path.read_text(), path.name))
+        if not game.playable:
+            continue
+        solution = game.result.solutions[0]["entities"]
+        answer = game.result.answers[0]
+        for cell in game.cells:
+            if cell[0] == "?":
+                game.set(cell, "yes" if answer[cell[1]] else "no")
+            elif any(getattr(q, "entity", None) == cell[0] for q in game.puzzle.question) or \
+                    solution[cell[0]][cell[1]] != "tiger":
+                game.set(cell, solution[cell[0]][cell[1]])
+        assert game.verdict() == "right", path.name
+        assert game.check().together and not game.check().wrong, path.name
+
+
+def test_the_lady_is_picked_by_marking_her_room():
+    game = IslandGame(load("trial-9.toml"))
+    assert game.verdict() == "unanswered"
+    game.set(("II", "content"), "lady")
+    assert game.verdict() == "wrong"
+    game.set(("II", "content"), None)
+    game.set(("I", "content"), "lady")
+    assert game.verdict() == "right"
+    game.set(("III", "content"), "lady")  # two ladies: not the answer
+    assert game.verdict() == "wrong"
+    every = IslandGame(load("trial-9.toml"))  # every room marked, none with the lady
+    for room in ("I", "II", "III"):
+        every.set((room, "content"), "tiger")
+    assert every.player_answer() == {"where content=lady": []}
+    assert every.verdict() == "wrong"
+
+
+def test_the_yes_no_question_has_its_own_mark():
+    game = IslandGame(load("trial-8-unhung-signs.toml"))
+    question = ("?", "Does door I bear the sign 'Both rooms contain tigers'?")
+    assert question in game.cells and game.values(question) == ("yes", "no")
+    game.set(("II", "content"), "lady")
+    assert game.verdict() == "unanswered"
+    game.set(question, "no")
+    assert game.verdict() == "wrong" and game.check().wrong == (question,)
+    game.set(question, "yes")
+    assert game.verdict() == "right"
+
+
+def test_stored_marks_come_back_and_unknown_ones_are_dropped():
+    game = IslandGame(load("werewolves-2.toml"))
+    game.set(("A", "type"), "knave")
+    game.set(("C", "wolf"), "werewolf")
+    again = IslandGame(load("werewolves-2.toml"))
+    again.restore({**game.stored(), "Z": {"type": "knave"}, "B": {"type": "wizard"},
+                   "?": {"not asked": "yes"}})
+    assert again.marks == game.marks
+
+
+# --------------------------------------------------------------------------- progress
+async def test_marks_hints_and_time_survive_quit_and_reopen(tmp_path):
+    from portia_tui.core.io.progress import ProgressStore
+
+    ticks = iter(range(0, 10_000, 5))
+    app = IslandPlayApp(load("werewolves-2.toml"), clock=lambda: float(next(ticks)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _ready(app, pilot)
+        await pilot.press("space", "space", "right", "space", "h", "h")
+        await pilot.press("q")
+    record = next(iter(ProgressStore().packs.values())).puzzles["1"]
+    assert record.grid == {"A": {"type": "knave", "wolf": "werewolf"}}
+    assert record.hints == 2 and record.seconds > 0 and record.status == "unsolved"
+    again = IslandPlayApp(load("werewolves-2.toml"))
+    async with again.run_test(size=(80, 24)) as pilot:
+        screen = await _ready(again, pilot)
+        assert screen.game.marks == {("A", "type"): "knave", ("A", "wolf"): "werewolf"}
+        assert said(again).startswith("Hint 1:") and "Hint 2:" in said(again)
+        assert "hints 2 of" in str(screen.query_one("#top").render())
+        # the right answer: A knave human, B knave human, C knight werewolf
+        await pilot.press("right", "space", "right", "space", "space", "right", "space",
+                          "space", "right", "space", "right", "space", "enter")
+        assert said(again).startswith("Right!")
+    record = next(iter(ProgressStore().packs.values())).puzzles["1"]
+    assert record.status == "hinted" and record.hints == 2
+    third = IslandPlayApp(load("werewolves-2.toml"))
+    async with third.run_test(size=(80, 24)) as pilot:
+        await _ready(third, pilot)
+        assert "finished this puzzle before: solved with hints" in said(third)
+
+
+async def test_a_wrong_answer_and_a_reveal_are_recorded():
+    from portia_tui.core.io.progress import ProgressStore
+
+    app = IslandPlayApp(load("trial-9.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _ready(app, pilot)
+        await pilot.press("right", "space", "enter", "r", "r")
+        assert "Answer:" in said(app)
+    record = next(iter(ProgressStore().packs.values())).puzzles["1"]
+    assert record.wrong == 1 and record.status == "revealed"
+
+
+async def test_an_unreadable_progress_file_is_set_aside_and_kept(tmp_path):
+    from portia_tui.core.io.progress import default_progress_path
+
+    path = default_progress_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{ not json")
+    app = IslandPlayApp(load("three-islanders.toml"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await _ready(app, pilot)
+        await pilot.press("space", "q")
+    assert (path.parent / "progress.json.corrupt").read_text() == "{ not json"
+    assert '"A"' in path.read_text()
+
+
+async def test_progress_that_cannot_be_set_aside_is_never_replaced(tmp_path, monkeypatch):
+    from portia_tui.core.io.progress import default_progress_path
+
+    from .test_file_edges import _refuse_moving
+
+    path = default_progress_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{ not json")
+    _refuse_moving(monkeypatch, path)
+    app = IslandPlayApp(load("three-islanders.toml"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await _ready(app, pilot)
+        await pilot.press("space", "h", "q")
+    assert path.read_text() == "{ not json"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["progress.json",
+                                                             "progress.json.lock"]
+
+
+def test_play_takes_a_truth_puzzle_share_code():
+    from portia_tui.app.play import single_pack
+    from portia_tui.cli.play import load_playable, refuse_drafts
+    from portia_tui.core.io.formats.code import encode_world
+    from portia_tui.core.language.world import WorldPuzzle
+
+    code = encode_world(load("trial-9.toml"))
+    found = load_playable(code)
+    assert isinstance(found, WorldPuzzle)
+    refuse_drafts(found, code)  # a truth puzzle is never a draft
+    pack = single_pack(found, "Shared puzzle")
+    assert pack.puzzles[0].puzzle == found
+
+
+# --------------------------------------------------------------------------- packs
+def _truth_pack_file(tmp_path):
+    from portia_tui.cli import main
+
+    path = tmp_path / "kk.toml"
+    assert main(["generate", "--family", "knights-knaves", "--people", "3", "--count", "3",
+                 "--seed", "1", "-o", str(path), "-q"]) == 0
+    return path
+
+
+async def test_a_pack_of_truth_puzzles_is_played_with_progress_per_puzzle(tmp_path):
+    from portia_tui.app.play import PlayApp
+    from portia_tui.app.play.screens import PackScreen
+    from portia_tui.core.packs.pack import load_pack
+
+    path = _truth_pack_file(tmp_path)
+    app = PlayApp(load_pack(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, PackScreen)
+        await pilot.press("enter")
+        screen = await _ready(app, pilot)
+        assert "Puzzle 1 of 3" in str(screen.query_one("#top").render())
+        await pilot.press("space", "r", "r")
+        assert "Answer:" in said(app) and "n for the next puzzle" in said(app)
+        await pilot.press("n")
+        second = await _ready(app, pilot)
+        assert second is not screen and "Puzzle 2 of 3" in str(second.query_one("#top").render())
+        await pilot.press("p")
+        again = await _ready(app, pilot)
+        assert again.game.marks and again.record.status == "revealed"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PackScreen)
+        await pilot.press("q")
+    app = PlayApp(load_pack(path))
+    progress = app.progress
+    assert progress.current == "001" and progress.peek("001").status == "revealed"
+    assert progress.peek("002").status == "unsolved"
+
+
+async def test_a_pack_whose_stored_answer_disagrees_is_not_played(tmp_path):
+    import dataclasses
+
+    from portia_tui.app.play import PlayApp
+    from portia_tui.core.packs.pack import Pack, load_pack
+
+    pack = load_pack(_truth_pack_file(tmp_path))
+    wrong = dataclasses.replace(pack.puzzles[0], token="0" * 12)
+    app = PlayApp(Pack(pack.title, (wrong,) + pack.puzzles[1:]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not app.playable(0) and app.playable(1)  # the list says invalid
+        await pilot.press("enter")
+        screen = await _ready(app, pilot)
+        for _ in range(50):
+            if "stored answer" in said(app):
+                break
+            await pilot.pause(0.02)
+        assert "stored answer is not the one" in said(app)
+        await pilot.press("space", "enter")
+        assert not screen.game.marks and screen.record.status == "unsolved"
+
+
+async def test_help_toggles_back_and_gives_the_share_code():
+    from portia_tui.core.io.formats.code import encode_world
+
+    app = IslandPlayApp(load("trial-9.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _ready(app, pilot)
+        await pilot.press("h")
+        hint = said(app)
+        await pilot.press("question_mark")
+        assert "space" in said(app) and encode_world(load("trial-9.toml")) in said(app)
+        await pilot.press("question_mark")
+        assert said(app) == hint

@@ -79,7 +79,8 @@ async def test_left_right_keep_the_row_and_follow_into_view():
         await pilot.pause()
         assert screen.selected == 3 and screen.cursor == puzzle.layout.offset(3) + 1
         assert _visible(app, screen.cursor)
-        assert screen.query_one("#casket-3", CasketCard).has_class("-selected")
+        card = screen.query_one("#casket-3", CasketCard)
+        assert card.selected and "▶ 4 ·" in str(card.border_title)
 
 
 async def keys_done(app, pilot) -> None:
@@ -191,3 +192,23 @@ async def test_the_player_shows_the_share_code():
         code = subtitle.removeprefix("code ")
         assert decode(code) == puzzle.replace(title="", author="", notes="")
         assert f"portia play {code}" in feedback(app)
+
+
+async def test_the_text_under_the_caskets_grows_and_shrinks_with_what_it_says():
+    """The text is redrawn without a new layout while it keeps its number of lines, and laid
+    out again when it takes more or fewer (a mark, then the help of a hint)."""
+    app = PlayApp(single_pack(six_caskets()), single=True)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = app.screen
+        text = screen.query_one("#feedback-text")
+        for keys in (("s",), ("t",), ("t",), ("h",), ("s",)):
+            await pilot.press(*keys)
+            await keys_done(app, pilot)
+            for _ in range(100):
+                if not screen.busy:
+                    break
+                await pilot.pause(0.02)
+            await pilot.pause()
+            width = text.content_size.width
+            assert text.content_size.height == text.get_content_height(
+                screen.query_one("#feedback").size, app.size, width), keys

@@ -169,3 +169,26 @@ def test_stored_seconds_are_capped_at_a_century():
     century = 100 * 365 * 24 * 3600.0
     assert _seconds(century) == century and _seconds(century + 1) == century
     assert _seconds(12) == 12.0 and _seconds(-1) == 0.0 and _seconds(True) == 0.0
+
+
+def test_a_truth_puzzles_grid_of_marks_round_trips_bounded_and_merges(tmp_path):
+    store = ProgressStore()
+    rec = store.pack("k", "T").record("1")
+    rec.grid = {"A": {"type": "knave"}, "?": {"Is it so?": "yes"}}
+    assert store.save() is None
+    back = ProgressStore().pack("k").record("1")
+    assert back.grid == {"A": {"type": "knave"}, "?": {"Is it so?": "yes"}}
+    # bad stored values are left out, never a crash
+    data = json.loads(store.path.read_text())
+    data["packs"]["k"]["puzzles"]["1"]["grid"] = {"A": {"type": 3, "wolf": "human"},
+                                                  "B": "knave", "C": {"x" * 500: "y"}}
+    store.path.write_text(json.dumps(data))
+    assert ProgressStore().pack("k").record("1").grid == {"A": {"wolf": "human"}}
+    # two players: the one who changed the marks last keeps them; the other's time adds up
+    first, second = ProgressStore(), ProgressStore()
+    first.pack("k").record("1").grid = {"A": {"type": "knight"}}
+    assert first.save() is None
+    second.pack("k").record("1").seconds += 10
+    assert second.save() is None
+    merged = ProgressStore().pack("k").record("1")
+    assert merged.grid == {"A": {"type": "knight"}} and merged.seconds == 10

@@ -101,6 +101,7 @@ class PortiaApp(App):
         self._portia_key_count = 0
         #: tokens of workers about to open a screen (keys wait for it)
         self._portia_holds: set[object] = set()
+        self._portia_exiting = False
         super().__init__(*args, **kwargs)
         self.settings = Settings.load()
         if self.settings.problem is not None:
@@ -122,7 +123,9 @@ class PortiaApp(App):
     def action_command_palette(self) -> None:
         # Textual 8.2 only asks whether the screen on top is a palette: ctrl+p with a dialog
         # opened over the palette (ctrl+q inside it) pushed a second one (DuplicateIds)
-        if self.use_command_palette and not any(
+        # (nor one opened after exit() in the same burst: its list is gone before its worker
+        # looks for it, NoMatches)
+        if self.use_command_palette and not self._portia_exiting and not any(
                 isinstance(screen, CommandPalette) for screen in self.screen_stack):
             self.push_screen(PortiaPalette(id="--command-palette"))
 
@@ -130,10 +133,18 @@ class PortiaApp(App):
         # a palette still open when the app ends (a quit from inside it) would have its
         # gathering worker look up its list while the screen is taken down (NoMatches in
         # Textual 8.2): the workers of open palettes stop first
+        self._portia_exiting = True
         for screen in self.screen_stack:
             if isinstance(screen, CommandPalette):
                 self.workers.cancel_node(screen)
         super().exit(*args, **kwargs)
+
+    def deliver_screenshot(self, *args: Any, **kwargs: Any) -> str | None:
+        # the palette's screenshot command runs after the palette closed: with a quit in
+        # the same burst there was no screen left to take (ScreenStackError, Textual 8.2)
+        if self._portia_exiting or not self.screen_stack:
+            return None
+        return super().deliver_screenshot(*args, **kwargs)
 
     # Textual 8.2 opens its own palettes for the theme and command searches: ours instead,
     # with the same providers, so they get the same guards

@@ -7,10 +7,12 @@ use, with the standard library's ``spawn`` start method: a fork of a threaded ap
 and runs one call at a time in it. The thread worker that called :meth:`ProcessRunner.call`
 only waits on a pipe, which releases the GIL.
 
-Cancelling is cooperative on our side and certain on the child's: a call whose ``cancelled()``
-turns true is left to finish when it is young (its answer is dropped: starting a new process
-costs more than a short analysis), and the child is killed once it has run longer than
-``KILL_AFTER`` seconds, then started again on the next call.
+Cancelling is cooperative first and certain after: when a call's ``cancelled()`` turns true,
+the runner says so on a second pipe, which a job that polls :func:`stop_asked` (the
+assistant's marks and repairs) reads at once; a call that does not poll is left to finish when
+it is young (its answer is dropped: starting a new process costs more than a short analysis),
+and the child is killed once it has run longer than ``KILL_AFTER`` seconds, then started again
+on the next call.
 """
 
 from __future__ import annotations
@@ -38,15 +40,39 @@ class Stopped(Exception):
     """The child process ended without an answer (killed from outside, out of memory)."""
 
 
-def _serve(conn) -> None:
-    """The child: run each (function, argument) received, send back (ok, value)."""
+class _Job:
+    """In the child: the number of the call running and the pipe its stop comes on."""
+
+    stops: Connection | None = None
+    number = 0
+    stopped = False
+
+
+def stop_asked() -> bool:
+    """In a job run by :class:`ProcessRunner`: True once the parent cancelled the call (a
+    ``cancelled`` callable for the core's budgeted loops). False outside a child."""
+    stops = _Job.stops
+    try:
+        while not _Job.stopped and stops is not None and stops.poll():
+            _Job.stopped = stops.recv() == _Job.number  # an older call's stop is stale
+    except (EOFError, OSError):
+        _Job.stopped = True  # the parent is gone
+    return _Job.stopped
+
+
+def _serve(conn, stops=None, nice: int = 0) -> None:
+    """The child: run each (function, argument, number) received, send back (ok, value)."""
+    _Job.stops = stops
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)  # background work: the app's own process comes first for the CPU
     # the child shares the app's terminal: nothing it might print may reach the screen
     sys.stdout = sys.stderr = open(os.devnull, "w")
     while True:
         try:
-            func, arg = conn.recv()
+            func, arg, _Job.number = conn.recv()
         except (EOFError, OSError):
             return
+        _Job.stopped = False
         try:
             conn.send((True, func(arg)))
         except Exception as exc:  # noqa: BLE001 - the parent re-raises it
@@ -56,16 +82,25 @@ def _serve(conn) -> None:
 class ProcessRunner:
     """One child process; :meth:`call` runs a picklable top-level function in it."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "portia-analysis", nice: int = 0) -> None:
+        """`nice`: how much lower the child's CPU priority is (0 to 19; POSIX only), for
+        work the author does not wait on, so that it never slows the keys down."""
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
+        #: the pipe a stop is sent on, and the number of the last call
+        self._stops: Connection | None = None
+        self._number = 0
+        self.name = name
+        self.nice = nice
 
     def _start(self) -> None:
         parent, child = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(child,), daemon=True,
-                                        name="portia-analysis")
+        stops_in, stops_out = self._context.Pipe(duplex=False)
+        process = self._context.Process(target=_serve, args=(child, stops_in, self.nice),
+                                        daemon=True,
+                                        name=self.name)
         # Textual 8.2 replaces sys.stdout and sys.stderr while an app runs with objects whose
         # fileno() is -1, which multiprocessing passes on to the child ("bad value(s) in
         # fds_to_keep"): the real ones are put back while the child starts
@@ -77,7 +112,8 @@ class ProcessRunner:
         finally:
             sys.stdout, sys.stderr = captured
         child.close()
-        self._process, self._conn = process, parent
+        stops_in.close()
+        self._process, self._conn, self._stops = process, parent, stops_out
 
     def call(self, func: Callable[[Any], Any], arg: Any,
              cancelled: Callable[[], bool] = lambda: False) -> Any:
@@ -88,17 +124,23 @@ class ProcessRunner:
                 raise Cancelled
             if self._process is None or not self._process.is_alive():
                 self._start()
-            process, conn = self._process, self._conn
-            assert process is not None and conn is not None
-            conn.send((func, arg))
+            process, conn, stops = self._process, self._conn, self._stops
+            assert process is not None and conn is not None and stops is not None
+            self._number += 1
+            conn.send((func, arg, self._number))
             started = time.monotonic()
+            asked = False
             while not conn.poll(POLL):
                 if not process.is_alive():
                     self._process = None
                     raise Stopped("the analysis process stopped")
-                if cancelled() and time.monotonic() - started > KILL_AFTER:
-                    self._kill()
-                    raise Cancelled
+                if cancelled():
+                    if not asked:  # a job that polls stop_asked() ends at once
+                        asked = True
+                        stops.send(self._number)
+                    if time.monotonic() - started > KILL_AFTER:
+                        self._kill()
+                        raise Cancelled
             ok, value = conn.recv()
             if cancelled():
                 raise Cancelled
@@ -111,9 +153,10 @@ class ProcessRunner:
         if process is not None:
             process.kill()
             process.join(1.0)
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        for conn in (self._conn, self._stops):
+            if conn is not None:
+                conn.close()
+        self._conn = self._stops = None
 
     def close(self) -> None:
         """Stop the child (the app is closing); safe to call at any time."""

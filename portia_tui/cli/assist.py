@@ -13,7 +13,7 @@ from portia_tui.cli.timeout import TooLarge, add_timeout, budget
 from portia_tui.core.errors import PortiaError
 
 from . import count_arg
-from .source import add_id, read_puzzle
+from .source import add_id, casket_only, read_puzzle
 
 #: the bounds of `portia new` (the editor's "new puzzle" dialog has the same): a blank puzzle
 #: of 100 caskets of 100 statements, filled in, still fits a puzzle file (1 MiB)
@@ -202,7 +202,7 @@ def cmd_assist(args: argparse.Namespace) -> int:
     from portia_tui.core.language.vocabulary import menu, sentence
 
     path = args.file
-    puzzle = read_puzzle(path, args.id)
+    puzzle = casket_only(read_puzzle(path, args.id), path, "assist")
     target = _target(puzzle, args.target, path)
     m = puzzle.m if args.m is None else args.m
     if m is not None and not 0 <= m <= puzzle.size:
@@ -257,7 +257,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
     from portia_tui.core.language.words import listing
 
     path = args.file
-    puzzle = read_puzzle(path, args.id)
+    puzzle = casket_only(read_puzzle(path, args.id), path, "repair")
     try:
         with budget(args.timeout, path):
             with part("the analysis of the puzzle as it stands"):

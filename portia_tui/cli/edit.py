@@ -96,7 +96,14 @@ def load_from_pack(file: str | None, pid: str):
     if file is None:
         raise PortiaError("--id needs a pack file")
     path = Path(file)
-    return read_puzzle(file, pid), path.with_name(f"{path.stem}-{file_part(pid)}.toml")
+    from portia_tui.core.language.world import WorldPuzzle
+
+    puzzle = read_puzzle(file, pid)
+    if isinstance(puzzle, WorldPuzzle):
+        raise PortiaError(f"puzzle {pid} is a truth puzzle: write it to its own file first "
+                          f"(portia pack extract {file} {pid} -o FILE.toml), then edit that",
+                          file)
+    return puzzle, path.with_name(f"{path.stem}-{file_part(pid)}.toml")
 
 
 def file_part(pid: str) -> str:

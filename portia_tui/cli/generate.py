@@ -36,10 +36,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-n", type=count_arg(1, MAX_STATEMENTS), metavar="N",
                    help=f"statements per casket, 1 to {MAX_STATEMENTS:,} (N x K at most "
                    f"{MAX_STATEMENTS:,}; default 3; with --family, the family's)")
-    p.add_argument("--family", choices=tuple(FAMILIES),
+    from .generate_islands import FAMILY_CHOICES, add_options
+
+    p.add_argument("--family", choices=tuple(FAMILIES) + FAMILY_CHOICES,
                    help="; ".join(f"{f.key}: {f.summary}" for f in FAMILIES.values())
-                   + " (statements from --vocabulary, default portrait)"),
-    p.add_argument("--caskets", type=count_arg(2, MAX_CASKETS), default=3, metavar="K",
+                   + " (statements from --vocabulary, default portrait); knights-knaves, "
+                   "werewolves, lady-tiger: truth puzzles (see 'truth puzzles' below)")
+    p.add_argument("--caskets", type=count_arg(2, MAX_CASKETS), metavar="K",
                    help=f"number of caskets, 2 to {MAX_CASKETS}: gold, silver, lead, copper, "
                    "iron, tin, ... (default 3)")
     p.add_argument("--m", type=count_arg(0, MAX_STATEMENTS), metavar="M",
@@ -65,8 +68,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--verify", action="store_true",
                    help="re-verify every puzzle with the SAT analysis (default: the first and one "
                    "in twenty; every puzzle is solved exactly either way)")
-    p.add_argument("--attempts", type=count_arg(1, MAX_ATTEMPTS), default=DEFAULT_ATTEMPTS,
-                   metavar="A", help="give up after this many candidates in a row without a "
+    p.add_argument("--attempts", type=count_arg(1, MAX_ATTEMPTS), metavar="A",
+                   help="give up after this many candidates in a row without a "
                    f"new puzzle, 1 to {MAX_ATTEMPTS:,} (default {DEFAULT_ATTEMPTS:,})")
     p.add_argument("-o", "--output", metavar="PACK", help="write a pack (.toml) here")
     p.add_argument("--force", action="store_true", help="replace the output file if it exists")
@@ -75,6 +78,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--print", dest="print_format", choices=("toml", "text"), default="toml",
                    help="without -o: print the pack TOML (default) or readable text")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
+    add_options(p)
     p.set_defaults(func=run)
 
 
@@ -128,16 +132,25 @@ def run(args: argparse.Namespace) -> int:
     from portia_tui.core.packs.generator.settings import M_POLICIES
     from portia_tui.core.packs.pack import build_pack, dumps_pack, save_pack
 
+    from . import generate_islands
+
+    if args.family in generate_islands.FAMILY_CHOICES:
+        return generate_islands.run(args)
+    generate_islands.refuse_mixed(args, False)
+    from portia_tui.core.packs.generator.settings import DEFAULT_ATTEMPTS
+
     defaults: dict[str, Any] = {"n": 3, "vocabulary": "classic"}
     if args.family is not None or args.vocabulary == "full":
         defaults = family_defaults(args.family)
     asked = Settings(
-        n=defaults["n"] if args.n is None else args.n, caskets=args.caskets, count=args.count,
+        n=defaults["n"] if args.n is None else args.n,
+        caskets=3 if args.caskets is None else args.caskets, count=args.count,
         m=args.m, m_policy=args.m_policy or M_POLICIES[-1],
         solution=args.solution.strip().lower() if args.solution else None, loops=args.loops,
         repeats=args.repeats, difficulty=args.difficulty,
         vocabulary=args.vocabulary or defaults["vocabulary"], seed=args.seed,
-        attempts=args.attempts, verify=args.verify, family=args.family,
+        attempts=DEFAULT_ATTEMPTS if args.attempts is None else args.attempts,
+        verify=args.verify, family=args.family,
         **{f.setting: getattr(args, f.setting) for f in FILTERS.values() if f.name != "repeats"})
     settings = asked.check()
     from portia_tui.core.packs.pack import check_pack_fits

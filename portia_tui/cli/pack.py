@@ -74,7 +74,12 @@ def cmd_list(args: argparse.Namespace) -> int:
     print(f"{pack.title}" + (f" by {pack.author}" if pack.author else "")
           + (f", {pack.created}" if pack.created else ""))
     for e in pack.puzzles:
-        p = e.puzzle
+        if e.is_truth:
+            from portia_tui.core.packs.island_pack import shape
+
+            print(f"{e.id}  {e.title}  {shape(e.world)}, {e.difficulty} ({e.rating:.2f})")
+            continue
+        p = e.casket
         print(f"{e.id}  {e.title}  {p.shape}, {len(p.caskets)} caskets, {p.rules_said}, "
               f"{e.difficulty} ({e.rating:.2f})")
     return 0
@@ -93,8 +98,13 @@ def pack_puzzle(path: str, pid: str):
 def cmd_extract(args: argparse.Namespace) -> int:
     from portia_tui.core.io import formats
 
+    from portia_tui.core.language.world import WorldPuzzle
+
     puzzle = pack_puzzle(args.pack, args.id)
-    formats.save(puzzle, args.output, force=args.force)
+    if isinstance(puzzle, WorldPuzzle):  # a truth puzzle: format 3 (.toml) or structured (.json)
+        formats.save_world(puzzle, args.output, force=args.force)
+    else:
+        formats.save(puzzle, args.output, force=args.force)
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
 

@@ -36,6 +36,7 @@ def load_playable(path: str, pid: str | None = None):
 def refuse_drafts(found, where: str) -> None:
     """A draft (empty slots, or no rule yet) cannot be played: PortiaError, one line."""
     from portia_tui.core.errors import PortiaError
+    from portia_tui.core.language.model import Puzzle
     from portia_tui.core.language.words import incomplete
     from portia_tui.core.packs.pack import Pack
 
@@ -44,6 +45,8 @@ def refuse_drafts(found, where: str) -> None:
     entries = [(e.id, e.puzzle) for e in found.puzzles] if isinstance(found, Pack) else [
         (None, found)]
     for pid, puzzle in entries:
+        if not isinstance(puzzle, Puzzle):  # a truth puzzle has no slots to fill
+            continue
         if not puzzle.complete:
             which = "a draft" if pid is None else f"puzzle {pid} is a draft"
             said = incomplete(len(puzzle.empty_slots), not puzzle.rules)
@@ -56,14 +59,6 @@ def run(args: argparse.Namespace) -> int:
 
     # bad input stops here: one line, exit 2
     found = load_playable(args.file, args.id)
-    from portia_tui.core.language.world import WorldPuzzle
-
-    if isinstance(found, WorldPuzzle):  # islanders and doors: their own player
-        from portia_tui.app.play.islands import IslandPlayApp
-
-        app = IslandPlayApp(found, Path(args.file).stem)
-        app.run()
-        return app.return_code or 0
     refuse_drafts(found, args.file)
     from portia_tui.app.play import PlayApp, single_pack
 

@@ -285,7 +285,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     for e in pack.puzzles:
         name = f"{args.file} {e.id}"
         with budget(args.timeout, name):
-            results.append((e.id, _solve_one(e.puzzle, args.m, name, args.json,
+            if e.is_truth:  # islanders or doors (cli/world.py)
+                from portia_tui.cli import world
+
+                results.append((e.id, world.solve_one(e.puzzle, args, name)))
+                continue
+            results.append((e.id, _solve_one(e.casket, args.m, name, args.json,
                                              args.explain)))
     if args.json:
         import json
@@ -329,6 +334,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
         return status
     results = [(e.id, *_hints_one(e.puzzle, args.json, e.solution)) for e in pack.puzzles
                if is_casket(e.puzzle)]
+    if not results:
+        raise PortiaError("hints are for casket puzzles (gold, silver, lead ...); this pack "
+                          "holds truth puzzles only", args.file)
     status = max((r[1] for r in results), default=0)
     if args.json:
         print(json.dumps({"pack": pack.title,

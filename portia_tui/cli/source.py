@@ -102,6 +102,17 @@ def read_puzzle(arg: str, pid: str | None):
     return puzzle
 
 
+def casket_only(puzzle, arg: str, command: str):
+    """The puzzle when it is a casket puzzle; one line's error for a truth puzzle (islanders,
+    doors), which `command` does not work on."""
+    from portia_tui.core.errors import PortiaError
+
+    if not is_casket(puzzle):
+        raise PortiaError(f"{command} works on casket puzzles (gold, silver, lead ...); this "
+                          "is a truth puzzle (try portia solve or portia clue)", place(arg))
+    return puzzle
+
+
 def read_many(arg: str, pid: str | None) -> list[tuple[str, object]]:
     """(label, puzzle) for each puzzle an argument holds: one for a puzzle file, a code or
     --id, every puzzle of a pack otherwise (labelled 'PACK ID')."""

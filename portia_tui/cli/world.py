@@ -101,10 +101,11 @@ def _solution_text(sol: dict, truths: dict) -> str:
     return f"{ents}{chosen}" + (f"  (statements: {tv})" if tv else "")
 
 
-def cmd_solve(puzzle, args: argparse.Namespace) -> int:
+def solve_one(puzzle, args: argparse.Namespace, where: str):
+    """What `portia solve` says of one truth puzzle: its JSON data (--json) or its text."""
     if args.m is not None:
         raise PortiaError("--m applies to casket puzzles (Portia's m); this is a truth puzzle",
-                          args.file)
+                          where)
     result = solve_world(puzzle)
     if args.json:
         data = result.as_dict()
@@ -113,14 +114,18 @@ def cmd_solve(puzzle, args: argparse.Namespace) -> int:
             from portia_tui.core.explain.suppose import explain
 
             data["explanation"] = explain(puzzle, result)
-        print(json.dumps(data))
-        return 0
+        return data
     text = report(puzzle, result)
     if args.explain:
         from portia_tui.core.explain.suppose import explain
 
         text += "\n\n" + explain(puzzle, result)
-    print(text)
+    return text
+
+
+def cmd_solve(puzzle, args: argparse.Namespace) -> int:
+    found = solve_one(puzzle, args, args.file)
+    print(json.dumps(found) if args.json else found)
     return 0
 
 

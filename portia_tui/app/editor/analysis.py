@@ -22,6 +22,8 @@ from portia_tui.core.language.vocabulary import (FAMILIES, KINDS, Layout, Statem
                                         options, sentence, vocabulary_kinds)
 from portia_tui.core.language.words import listing
 
+from ..process import stop_asked
+
 __all__ = ["MARK_SYMBOLS"]  # the core's symbols (one home), re-exported for the widgets
 
 #: what the symbols mean, for people (meaning never by colour alone)
@@ -111,12 +113,78 @@ class RepairsRequest:
     generation: int
     puzzle: Puzzle
     vocabulary: str = "classic"
+    #: the slot the cursor was on (its repairs are looked for first), or None
+    cursor: int | None = None
 
 
 def repairs(request: RepairsRequest, cancelled: Callable[[], bool] = lambda: False,
             budget: float | None = REPAIRS_BUDGET):
-    """The core's repairs of a complete puzzle that is not valid (core Repairs)."""
-    return find_repairs(request.puzzle, request.vocabulary, budget=budget, cancelled=cancelled)
+    """The core's repairs of a complete puzzle that is not valid (core Repairs), the slots
+    nearest the cursor tried first (a budget that runs out leaves those found)."""
+    order = (None if request.cursor is None
+             else nearest_first(request.puzzle, request.cursor, range(request.puzzle.size)))
+    return find_repairs(request.puzzle, request.vocabulary, budget=budget, cancelled=cancelled,
+                        order=order)
+
+
+def position(puzzle: Puzzle, slot: int) -> tuple[int, int]:
+    """(casket, row) of a statement number (0-based)."""
+    casket = puzzle.owner(slot)
+    return casket, slot - puzzle.number(casket, 0)
+
+
+def nearest_first(puzzle: Puzzle, cursor: int, slots) -> list[int]:
+    """`slots` (statement numbers) nearest the cursor's first: by caskets plus rows between
+    them (the cursor's own slot first), then in statement order."""
+    cc, cp = position(puzzle, cursor)
+
+    def distance(slot: int) -> tuple[int, int]:
+        ci, pos = position(puzzle, slot)
+        return abs(ci - cc) + abs(pos - cp), slot
+
+    return sorted(slots, key=distance)
+
+
+#: the heading of the m changes in the list of repairs
+ANOTHER_M = "Another m (no statement changes: + and − set it too)"
+
+
+def repair_entries(analysis: Analysis, found, cursor: int | None
+                   ) -> list[tuple[str, str, object]]:
+    """Every repair as (heading, text, value) for the editor's list: the statement changes
+    nearest the cursor's slot first (one heading per slot, its menu's order within it), then
+    every other m. A value is the core's Repair, or ("m", m)."""
+    puzzle = analysis.puzzle
+    by_slot: dict[int, list] = {}
+    for r in found.statements:
+        by_slot.setdefault(r.index, []).append(r)
+    slots = (sorted(by_slot) if cursor is None
+             else nearest_first(puzzle, cursor, by_slot))
+    out: list[tuple[str, str, object]] = []
+    for i in slots:
+        ci, _pos = position(puzzle, i)
+        now = puzzle.sentence(i)
+        heading = f"Statement {i + 1} on the {puzzle.names[ci]} casket, now: {now}"
+        for r in by_slot[i]:
+            text = sentence(r.statement, puzzle.layout, ci)
+            out.append((heading, f"{i + 1}: {text}  → portrait in {puzzle.names[r.solution]}",
+                        r))
+    for m in found.m:
+        where = puzzle.names[analysis.solutions(m)[0]]
+        out.append((ANOTHER_M, f"m = {m}  → portrait in {where}", ("m", m)))
+    return out
+
+
+# --------------------------------------------------------------------------- in a child
+# The assistant's jobs as the editor runs them: in the helper process (app/process.py), where
+# python-sat's solve() holding the GIL cannot stop the app answering keys; they stop as soon
+# as the editor cancels them (a newer edit, another slot).
+def marks_job(request: MarksRequest) -> tuple[str, ...] | None:
+    return marks(request, cancelled=stop_asked)
+
+
+def repairs_job(request: RepairsRequest):
+    return repairs(request, cancelled=stop_asked)
 
 
 # --------------------------------------------------------------------------- words

@@ -51,6 +51,9 @@ ACTIONS: tuple[EditorAction, ...] = (
                  "Aim at the next casket: the marks and the running count follow it", "t"),
     EditorAction("toggle_assistant", "Algorithm 2 panel",
                  "Show or hide the panel: target casket, running count, repairs", "g"),
+    EditorAction("repairs", "Repairs…",
+                 "Every single change that makes the finished puzzle valid, nearest the cursor "
+                 "first (type to narrow); enter applies one, u undoes it", "f"),
     EditorAction("add_rule", "Add a rule…",
                  "Choose a rule Portia states (counts of true statements, per casket, makers)",
                  "l"),

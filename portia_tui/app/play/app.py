@@ -1,4 +1,7 @@
-"""The player app: a pack (list, puzzles, statistics) or a single puzzle, with saved progress."""
+"""The player app: a pack (list, puzzles, statistics) or a single puzzle, with saved progress.
+
+A casket puzzle is played on PlayPuzzleScreen, a truth puzzle (islanders, doors) on
+IslandScreen; a pack may hold both, and each keeps its progress in the same store."""
 
 from __future__ import annotations
 
@@ -15,20 +18,23 @@ from textual.worker import get_current_worker
 
 from portia_tui.core.explain.hints import Coach
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.world import WorldPuzzle
 from portia_tui.core.packs.pack import Pack, PackPuzzle
 from portia_tui.core.io.progress import ProgressStore, pack_key
 
 from ..base import PortiaApp
 from ..footer import Footer
 from ..process import Cancelled, ProcessRunner, Stopped, make_coach
+from .islands import IslandScreen
 from .messages import Navigate, OpenPuzzle
 from .screens import PackScreen, PlayPuzzleScreen
 from .session import Place, PuzzleSession
 
 
-def single_pack(puzzle: Puzzle, name: str = "") -> Pack:
+def single_pack(puzzle: Puzzle | WorldPuzzle, name: str = "") -> Pack:
     """A one-puzzle pack, so a single file gets a timer and saved progress too."""
-    return Pack(title=puzzle.title or name, puzzles=(PackPuzzle("1", puzzle, "unrated"),))
+    entry = PackPuzzle("1", puzzle, "unrated")
+    return Pack(title=puzzle.title or name, puzzles=(entry,))
 
 
 #: a puzzle with more statements than this is checked in the child process, behind a screen
@@ -85,6 +91,8 @@ class PlayApp(PortiaApp):
         self.progress = self.store.pack(self.key, pack.title)
         self.clock = clock
         self._coaches: dict[int, Coach] = {}
+        #: whether each truth puzzle has one answer (worked out when the list needs it)
+        self._posed: dict[int, bool] = {}
         self.runner = ProcessRunner()
         self._save_warned = False
 
@@ -92,8 +100,22 @@ class PlayApp(PortiaApp):
     def coach(self, index: int) -> Coach:
         if index not in self._coaches:
             entry = self.pack.puzzles[index]
-            self._coaches[index] = Coach(entry.puzzle, entry.solution)
+            self._coaches[index] = Coach(entry.casket, entry.solution)
         return self._coaches[index]
+
+    def playable(self, index: int) -> bool:
+        """One answer, and (in a pack) the answer the pack stored."""
+        entry = self.pack.puzzles[index]
+        if isinstance(entry.puzzle, WorldPuzzle):
+            if index not in self._posed:
+                from portia_tui.core.packs.island_pack import answer_token
+                from portia_tui.core.solve.general import solve
+
+                result = solve(entry.puzzle)
+                self._posed[index] = result.unique and (
+                    entry.token is None or answer_token(entry.id, result.answers[0]) == entry.token)
+            return self._posed[index]
+        return self.coach(index).playable
 
     def index_of(self, pid: str | None) -> int | None:
         for i, entry in enumerate(self.pack.puzzles):
@@ -118,7 +140,8 @@ class PlayApp(PortiaApp):
 
     def _big(self) -> list[int]:
         wanted = [0] if self.single else range(len(self.pack.puzzles))
-        return [i for i in wanted if self.pack.puzzles[i].puzzle.size > CHECK_AT_ONCE]
+        return [i for i in wanted if not self.pack.puzzles[i].is_truth
+                and self.pack.puzzles[i].casket.size > CHECK_AT_ONCE]
 
     @work(thread=True, group="checking")
     def _check(self, indices: list[int]) -> None:
@@ -167,7 +190,7 @@ class PlayApp(PortiaApp):
             self.push_screen(self.puzzle_screen(0), callback=lambda _: self.exit())
             self.progress.current = self.pack.puzzles[0].id
             return
-        invalid = {i for i in range(len(self.pack.puzzles)) if not self.coach(i).playable}
+        invalid = {i for i in range(len(self.pack.puzzles)) if not self.playable(i)}
         where = self.index_of(self.progress.current)
         welcome = None
         if where is not None:
@@ -175,11 +198,16 @@ class PlayApp(PortiaApp):
                        f"({self.pack.puzzles[where].puzzle.title or self.pack.puzzles[where].id}).")
         self.push_screen(PackScreen(self.pack, self.progress, invalid, welcome))
 
-    def puzzle_screen(self, index: int) -> PlayPuzzleScreen:
+    def puzzle_screen(self, index: int) -> PlayPuzzleScreen | IslandScreen:
         entry = self.pack.puzzles[index]
         place = None if self.single else Place(index + 1, len(self.pack.puzzles), entry.id,
                                                entry.difficulty)
-        return PlayPuzzleScreen(entry.puzzle, stored_solution=entry.solution,
+        if isinstance(entry.puzzle, WorldPuzzle):
+            return IslandScreen(entry.puzzle, record=self.progress.record(entry.id),
+                                place=place, on_change=lambda _record: self.save(),
+                                clock=self.clock, name=self.pack.title,
+                                token=entry.token)
+        return PlayPuzzleScreen(entry.casket, stored_solution=entry.solution,
                                 record=self.progress.record(entry.id), place=place,
                                 on_change=self._session_changed, clock=self.clock,
                                 coach=self.coach(index))
@@ -216,7 +244,7 @@ class PlayApp(PortiaApp):
 
     async def action_quit(self) -> None:
         screen = self.screen
-        if isinstance(screen, PlayPuzzleScreen):
+        if isinstance(screen, (PlayPuzzleScreen, IslandScreen)):
             screen.flush()
         self.save()
         self.exit()

@@ -412,15 +412,19 @@ class Repairs:
     statements: tuple[Repair, ...]
     m: tuple[int, ...]
     complete: bool = True
-    #: the statements (0-based) whose replacements were all tried: every one when complete
+    #: how many statements had all their replacements tried (in slot order, or in the order
+    #: asked for first): every one when complete
     tried: int = 0
 
 
 def repairs(puzzle: Puzzle, vocabulary: str = "classic", *, budget: float | None = None,
-            cancelled: Callable[[], bool] | None = None) -> Repairs:
+            cancelled: Callable[[], bool] | None = None,
+            order: Sequence[int] | None = None) -> Repairs:
     """Every single-statement replacement from the slots' `vocabulary` menus, and every other
     m, that makes the puzzle valid (exactly one casket fits). Raises IncompletePuzzle for a
-    partial puzzle.
+    partial puzzle. `order`: the slots to try first, in that order (the editor's cursor and
+    its neighbours, so that a budget that runs out leaves the nearest found); the others
+    follow in slot order; `statements` are in the order tried.
 
     One solver per slot: the slot's alternatives are guarded by selectors (every other
     statement stays as it is), and "which caskets fit with m" is two calls under assumptions
@@ -436,10 +440,13 @@ def repairs(puzzle: Puzzle, vocabulary: str = "classic", *, budget: float | None
         other_m = () if m is None else tuple(x for x in analyse(puzzle).unique_m if x != m)
     clock = _Clock(budget, cancelled)
     found: list[Repair] = []
-    for i in range(puzzle.size):
+    first = [i for i in dict.fromkeys(order or ()) if 0 <= i < puzzle.size]
+    chosen = set(first)
+    slots = first + [i for i in range(puzzle.size) if i not in chosen]
+    for tried, i in enumerate(slots):
         alts = [st for st in menu(puzzle, i, vocabulary) if st != puzzle.flat[i][1]]
         if not _repairs_at(puzzle, i, alts, clock, found):
-            return Repairs(tuple(found), other_m, complete=False, tried=i)
+            return Repairs(tuple(found), other_m, complete=False, tried=tried)
     return Repairs(tuple(found), other_m, tried=puzzle.size)
 
 

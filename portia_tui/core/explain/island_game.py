@@ -2,7 +2,17 @@
 ladder and the verdict. Plain Python; the player app (app/play/islands.py) shows it.
 
 The grid has one cell per entity and attribute whose value is hidden (an attribute the puzzle
-gives is not a cell). A mark is one value of the cell's attribute, or none.
+gives is not a cell), and one cell per yes/no question (``("?", label)``: no entity's name
+starts with "?"). A mark is one value of the cell's attribute (yes or no for a question), or
+none. :meth:`IslandGame.stored` and :meth:`IslandGame.restore` carry the marks to and from the
+progress file (entity -> attribute -> value).
+
+The answer the marks give follows the question's kind:
+- "what is E?" (every islander's type, werewolf, every room's content): the marks of the
+  cells asked;
+- "where is the lady?": the rooms marked with a lady (a room left unmarked holds none); it
+  is answered once some room is marked with her, or every room is marked;
+- "does F hold?": the question's own cell, yes or no.
 
 - :meth:`IslandGame.check` says which marks no solution of the puzzle has (a mark is wrong
   only when it contradicts every solution), and whether all the marks fit one solution
@@ -24,10 +34,14 @@ from typing import Any
 from portia_tui.core.explain.reasoning import Grade, Solver, Step, Words, explain, grade
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import thaw
-from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle
+from portia_tui.core.language.world import AskFormula, AskOf, AskWhere, WorldPuzzle
 from portia_tui.core.solve.general import solve
 
 Cell = tuple[str, str]
+
+#: the entity of a yes/no question's cell (a question's label is its attribute)
+QUESTION = "?"
+YES_NO = ("yes", "no")
 
 
 @dataclass(frozen=True)
@@ -56,6 +70,7 @@ class IslandGame:
         self.result = solve(p)
         self.cells: list[Cell] = [(e, a) for e in p.entities for a in p.attributes
                                   if len(p.domain(e, a)) > 1]
+        self.cells += [(QUESTION, q.label) for q in p.question if isinstance(q, AskFormula)]
         self._grade: Grade | None = None
 
     # ----------------------------------------------------------------- marks
@@ -64,7 +79,22 @@ class IslandGame:
         return self.result.unique
 
     def values(self, cell: Cell) -> tuple[str, ...]:
-        return self.puzzle.domain(*cell)
+        return YES_NO if cell[0] == QUESTION else self.puzzle.domain(*cell)
+
+    def stored(self) -> dict[str, dict[str, str]]:
+        """The marks as the progress file keeps them: entity -> attribute -> value."""
+        out: dict[str, dict[str, str]] = {}
+        for (entity, attr), value in self.marks.items():
+            out.setdefault(entity, {})[attr] = value
+        return out
+
+    def restore(self, grid: dict[str, dict[str, str]]) -> None:
+        """Marks from the progress file; a cell or value this puzzle lacks is left out."""
+        self.marks.clear()
+        for cell in self.cells:
+            value = grid.get(cell[0], {}).get(cell[1])
+            if value in self.values(cell):
+                self.marks[cell] = value
 
     def cycle(self, cell: Cell, step: int = 1) -> str | None:
         """The next value for the cell's mark (after the last: no mark)."""
@@ -84,10 +114,20 @@ class IslandGame:
 
     def check(self) -> Check:
         sols = [s["entities"] for s in self.result.solutions]
-        wrong = tuple(c for c, v in self.marks.items()
-                      if not any(sol[c[0]][c[1]] == v for sol in sols))
-        together = any(all(sol[c[0]][c[1]] == v for c, v in self.marks.items()) for sol in sols)
+        said = self._questions_marked()
+        wrong = tuple(c for c, v in self.marks.items() if c[0] != QUESTION
+                      and not any(sol[c[0]][c[1]] == v for sol in sols))
+        wrong += tuple((QUESTION, label) for label, yes in said.items()
+                       if not any(a.get(label) == yes for a in self.result.answers))
+        together = any(all(sol[c[0]][c[1]] == v for c, v in self.marks.items()
+                           if c[0] != QUESTION) for sol in sols) and not any(
+            c[0] == QUESTION for c in wrong)
         return Check(wrong, together, len(self.marks))
+
+    def _questions_marked(self) -> dict[str, bool]:
+        """The yes/no questions marked: label -> True for yes."""
+        return {attr: value == "yes" for (entity, attr), value in self.marks.items()
+                if entity == QUESTION}
 
     # ----------------------------------------------------------------- the answer
     def player_answer(self) -> dict[str, Any] | None:
@@ -99,14 +139,30 @@ class IslandGame:
                     return None
                 out[item.key] = self.marks[(item.entity, item.attr)]
             elif isinstance(item, AskWhere):
-                found = [e for e in self.puzzle.entities
-                         if all(self.marks.get((e, a)) == v for a, v in item.pairs.items())]
-                if not found:
+                found = self._where(item)
+                if found is None:
                     return None
                 out[item.key] = item.answer(found)
             else:
-                return None
+                said = self._questions_marked()
+                if item.label not in said:
+                    return None
+                out[item.key] = said[item.label]
         return out
+
+    def _where(self, item: AskWhere) -> list[str] | None:
+        """The rooms marked with the values asked (a room left unmarked has none of them);
+        None until some room is so marked or every room is marked."""
+        p = self.puzzle
+        found = [e for e in p.entities
+                 if all(v in p.domain(e, a) and (len(p.domain(e, a)) == 1 or
+                                                 self.marks.get((e, a)) == v)
+                        for a, v in item.pairs.items())]
+        hidden = [(e, a) for e in p.entities for a in item.pairs if (e, a) in self.cells]
+        if any((e, a) in self.cells for e in found for a in item.pairs) or \
+                all(c in self.marks for c in hidden):
+            return found
+        return None
 
     def verdict(self) -> str:
         """'right', 'wrong' or 'unanswered'."""
@@ -129,7 +185,7 @@ class IslandGame:
         steps = g.steps
         if not steps:
             return [Hint(self.reveal_text())]
-        ladder = [Hint(_observation(words, steps[0]))]
+        ladder = [Hint(_observation(words, steps[0], sn.Context.of(self.puzzle).rooms))]
         for s in steps[:-1]:  # the last step finishes the question: it is the reveal's
             ladder.append(Hint(" ".join(words.step(s, "")), tuple(_ruled_out(words, s))))
         ladder.append(Hint(self.reveal_text(), ()))
@@ -138,13 +194,14 @@ class IslandGame:
     def reveal_text(self) -> str:
         lines = explain(self.puzzle, self.grade)
         answer = self.result.answers[0] if self.result.answers else {}
-        return "\n".join([*lines, "", "Answer: " + answer_words(self.puzzle, answer)])
+        return "\n".join([*lines, "", "Answer: " + answer_words(self.puzzle, answer) + "."])
 
 
-def _observation(words: Words, step: Step) -> str:
+def _observation(words: Words, step: Step, rooms: bool = False) -> str:
     if step.technique == "settle" and step.source is not None:
+        whatever = "whatever its room holds" if rooms else "whatever its speaker is"
         return (f"Look first at {words.source(step.source)}: it settles something by itself, "
-                "whatever its speaker is.")
+                f"{whatever}.")
     if step.technique == "follow" and step.source is not None:
         return f"Start with {words.source(step.source)}."
     if step.supposed is not None and step.technique in ("suppose", "nested"):
@@ -175,9 +232,11 @@ def answer_words(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
         elif isinstance(item, AskWhere) and isinstance(value, list):
             ((attr, v),) = list(item.pairs.items())[:1]
             parts += [sn.render(["is", e, attr, v], ctx) for e in value]
+        elif isinstance(item, AskFormula) and isinstance(value, bool):
+            parts.append(f"{item.label} {'Yes' if value else 'No'}")
         else:
             parts.append(f"{item.key}: {thaw(value)}")
     return "; ".join(parts)
 
 
-__all__ = ["Check", "Hint", "IslandGame", "answer_words"]
+__all__ = ["QUESTION", "Check", "Hint", "IslandGame", "answer_words"]

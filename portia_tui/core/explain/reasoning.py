@@ -293,6 +293,8 @@ class Words:
         self.p = puzzle
         self.solver = solver
         self.ctx = sn.Context.of(puzzle)
+        #: the entities are rooms whose signs speak (the lady or the tiger)
+        self.rooms = puzzle.speaker_attr == "content"
 
     def fact(self, cell: Cell, value: str) -> str:
         entity, attr = cell
@@ -323,6 +325,8 @@ class Words:
             return f"the promise \"{self.sentence(c, None)}\""
         assert s is not None
         said = self.sentence(s.says, s.by) if s.says is not None else "(unknown words)"
+        if s.by and self.rooms:
+            return f"the sign on room {s.by} (\"{said}\")"
         return f"{s.by}'s statement \"{said}\"" if s.by else f"the statement \"{said}\""
 
     def sentence(self, formula, speaker: str | None) -> str:
@@ -342,6 +346,9 @@ class Words:
             _kind, st, _c = self.solver.sources[s.source] if s.source is not None else (
                 None, None, None)
             who = st.by if st is not None and st.by else "its speaker"
+            if self.rooms and st is not None and st.by:
+                return [f"{indent}{self.upper(self.source(s.source))} settles it, whatever "
+                        f"room {st.by} holds: {self.inner(self.facts(s.found))}."]
             return [f"{indent}{self.upper(self.source(s.source))} settles it, whatever {who} "
                     f"is: {self.inner(self.facts(s.found))}."]
         if s.technique == "follow":
@@ -350,7 +357,8 @@ class Words:
             return [f"{indent}But then {self.source(s.source)} cannot hold: a contradiction."]
         if s.technique == "cases":
             cell = s.supposed[0] if s.supposed else ("", "")
-            out = [f"{indent}Try each value for {cell[0]}'s {cell[1]}:"]
+            whose = f"room {cell[0]}'s" if self.rooms else f"{cell[0]}'s"
+            out = [f"{indent}Try each value for {whose} {cell[1]}:"]
             for value, branch in s.branches:
                 out.append(f"{indent}  If {self.fact(cell, value)}:")
                 out += self.lines(branch, indent + "    ")
@@ -363,7 +371,8 @@ class Words:
         if s.found:
             out.append(f"{indent}So {self.inner(self.facts(s.found))}.")
         else:
-            out.append(f"{indent}So {cell[0]}'s {cell[1]} is not {value}.")
+            out.append(f"{indent}So it is not the case that "
+                       f"{self.inner(self.fact(cell, value))}.")
         return out
 
 

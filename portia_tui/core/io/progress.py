@@ -8,6 +8,10 @@ and time spent. Stored as JSON in the user's data folder (``progress.json``):
                                                   "marks": {"0": {"2": true}},
                                                   "supposing": 0}}}}}
 
+A truth puzzle's record (islanders, doors) keeps its grid of marks instead of pencil marks:
+``"grid": {"A": {"type": "knave"}, "?": {"<question label>": "yes"}}`` (entity -> attribute ->
+the value marked; the entity "?" holds the answers to yes/no questions).
+
 A pack is known by a digest of its content (title, and each puzzle's id, difficulty and
 statements), so moving or renaming the file keeps the progress, and a changed pack starts
 afresh. A single puzzle file is played as a pack of one.
@@ -34,7 +38,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.io.files import LARGE_LIMIT, atomic_write, parse_json, read_text, set_aside
-from portia_tui.core.io.formats import dumps
+from portia_tui.core.io.formats import dumps, dumps_world
 from portia_tui.core.io.paths import data_dir
 from portia_tui.core.explain.marks import PencilMarks
 from portia_tui.core.explain.difficulty import DIFFICULTIES, OLD_LEVELS
@@ -54,6 +58,10 @@ MAX_COUNT = 10**9
 #: how long a save waits for another player's save to finish
 LOCK_WAIT = 5.0
 
+#: the most cells a stored grid of marks keeps, and the longest name or value in it
+MAX_GRID_CELLS = 10_000
+MAX_GRID_TEXT = 200
+
 #: statuses in the file (the player words them: app/play/widgets/status.py)
 STATUSES = ("unsolved", "solved", "hinted", "revealed")
 
@@ -68,7 +76,8 @@ def pack_key(pack: Pack) -> str:
     h.update(f"title\0{pack.title}\0".encode())
     for entry in pack.puzzles:
         h.update(f"{entry.id}\0{LEGACY_WORDS.get(entry.difficulty, entry.difficulty)}\0".encode())
-        h.update(dumps(entry.puzzle, "native").encode())
+        h.update((dumps_world(entry.puzzle, "world_toml") if entry.is_truth
+                  else dumps(entry.casket, "native")).encode())
         h.update(b"\0")
     return h.hexdigest()[:20]
 
@@ -89,6 +98,8 @@ class PuzzleRecord:
     marks: dict[str, dict[str, bool]] = field(default_factory=dict)
     #: the casket the player was supposing the portrait in (0-based), or None
     supposing: int | None = None
+    #: a truth puzzle's marks: entity -> attribute -> value (see the module docstring)
+    grid: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -123,6 +134,7 @@ class PuzzleRecord:
         rec.wrong = _count(data.get("wrong"))
         pencil = PencilMarks.from_dict(data.get("marks"), data.get("supposing"))
         rec.marks, rec.supposing = pencil.to_dict(), pencil.supposing
+        rec.grid = _grid(data.get("grid"))
         return rec
 
     def bounded(self) -> "PuzzleRecord":
@@ -130,7 +142,7 @@ class PuzzleRecord:
         pencil = PencilMarks.from_dict(self.marks, self.supposing)
         return PuzzleRecord(self.status if self.status in STATUSES else "unsolved",
                             _count(self.hints), _seconds(self.seconds), _count(self.wrong),
-                            pencil.to_dict(), pencil.supposing)
+                            pencil.to_dict(), pencil.supposing, _grid(self.grid))
 
     def merged(self, disk: "PuzzleRecord", base: "PuzzleRecord") -> "PuzzleRecord":
         """This record (which was `base` when last read) merged with what the file holds now
@@ -143,10 +155,12 @@ class PuzzleRecord:
         changed = (self.marks, self.supposing) != (base.marks, base.supposing)
         marks, supposing = ((self.marks, self.supposing) if changed
                             else (disk.marks, disk.supposing))
+        grid = self.grid if self.grid != base.grid else disk.grid
         return PuzzleRecord(
             status, max(disk.hints, self.hints),
             disk.seconds + max(0.0, _seconds(self.seconds) - base.seconds),
-            disk.wrong + max(0, _count(self.wrong) - base.wrong), marks, supposing).bounded()
+            disk.wrong + max(0, _count(self.wrong) - base.wrong), marks, supposing,
+            grid).bounded()
 
 
 def _stored(rec: PuzzleRecord) -> dict:
@@ -158,6 +172,29 @@ def _stored(rec: PuzzleRecord) -> dict:
         out["marks"] = b.marks
     if b.supposing is not None:
         out["supposing"] = b.supposing
+    if b.grid:
+        out["grid"] = b.grid
+    return out
+
+
+def _grid(value: object) -> dict[str, dict[str, str]]:
+    """A stored grid of marks: names and values short strings, at most MAX_GRID_CELLS cells;
+    anything else is left out."""
+    out: dict[str, dict[str, str]] = {}
+    if not isinstance(value, dict):
+        return out
+    cells = 0
+    for entity, row in value.items():
+        if not isinstance(entity, str) or len(entity) > MAX_GRID_TEXT or \
+                not isinstance(row, dict):
+            continue
+        for attr, mark in row.items():
+            if cells >= MAX_GRID_CELLS:
+                return out
+            if isinstance(attr, str) and isinstance(mark, str) and \
+                    max(len(attr), len(mark)) <= MAX_GRID_TEXT:
+                out.setdefault(entity, {})[attr] = mark
+                cells += 1
     return out
 
 
@@ -221,7 +258,8 @@ def _snapshot(packs: dict[str, PackProgress]) -> dict[str, PackProgress]:
     return {key: PackProgress(p.title, p.current,
                               {pid: PuzzleRecord(r.status, r.hints, r.seconds, r.wrong,
                                                  {k: dict(v) for k, v in r.marks.items()},
-                                                 r.supposing)
+                                                 r.supposing,
+                                                 {k: dict(v) for k, v in r.grid.items()})
                                for pid, r in p.puzzles.items()})
             for key, p in packs.items()}
 
@@ -356,6 +394,7 @@ class ProgressStore:
                 new = rec.merged(theirs.peek(pid), base.peek(pid))
                 rec.status, rec.hints, rec.seconds, rec.wrong = (new.status, new.hints,
                                                                  new.seconds, new.wrong)
+                rec.grid = new.grid
 
     def dumps(self) -> str:
         import json

@@ -42,7 +42,7 @@ from portia_tui.core.io.formats import structured
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import WorldPuzzle, WorldStatement
-from portia_tui.core.packs.islands import Island, IslandSettings, generate
+from portia_tui.core.packs.islands import Island, IslandSettings, generate, named
 
 #: role-word pairs (truthful, lying) that --role-words random draws from
 ROLE_WORDS = (("knight", "knave"), ("angel", "devil"), ("saint", "sinner"),
@@ -99,29 +99,9 @@ def split_plan(count: int, parts: list[tuple[str, float]], seed: int) -> list[st
     return plan
 
 
-def _rename(f: Any, table: dict[str, str]) -> Any:
-    if isinstance(f, (list, tuple)):
-        return [_rename(g, table) for g in f]
-    if isinstance(f, dict):
-        return {table.get(k, k): _rename(v, table) for k, v in f.items()}
-    return table.get(f, f) if isinstance(f, str) else f
-
-
 def dressed(island: Island, names: list[str], roles: tuple[str, str]) -> WorldPuzzle:
     """The puzzle with its people named and its role words set (rooms keep their numbers)."""
-    p = island.puzzle
-    table = dict(zip(p.entities, names))
-    if "type" in p.attributes:
-        table.update({"knight": roles[0], "knave": roles[1]})
-    attrs = {a: tuple(table.get(v, v) for v in vals) for a, vals in p.attributes.items()}
-    statements = tuple(WorldStatement(id=s.id, by=table.get(s.by, s.by) if s.by else None,
-                                      says=_rename(thaw(s.says), table)) for s in p.statements)
-    return WorldPuzzle(entities=tuple(table.get(e, e) for e in p.entities), attributes=attrs,
-                       speaker_attr=p.speaker_attr,
-                       modes={table.get(v, v): m for v, m in p.modes.items()},
-                       statements=statements,
-                       constraints=tuple(_rename(thaw(c), table) for c in p.constraints),
-                       ask=p.ask, title=p.title, source="portia dataset").validate()
+    return named(island, names, roles, keep_ids=True, source="portia dataset").puzzle
 
 
 def _context(p: WorldPuzzle) -> sn.Context:

@@ -30,6 +30,7 @@ from portia_tui.core.errors import ExistsError, FormatError, PortiaError
 from portia_tui.core.io.formats import dumps as dumps_puzzle
 from portia_tui.core.io.files import write_all
 from portia_tui.core.io.formats.common import atomic_write, check_target
+from portia_tui.core.packs import island_print
 from portia_tui.core.packs.pack import Pack, PackPuzzle
 
 FORMATS = ("md", "html", "txt", "json")
@@ -51,14 +52,19 @@ ORDERS = ("difficulty", "pack")
 def _rule(entry: PackPuzzle) -> str:
     """Portia's rules for the puzzle, each its own sentence (core/language/rules.py words them):
     'Exactly 1 statement is true.', 'On every casket, at most 1 statement is false.'"""
-    return " ".join(f"{sentence}." for sentence in entry.puzzle.rule_sentences())
+    if entry.is_truth:
+        return island_print.rules_text(entry.world)
+    return " ".join(f"{sentence}." for sentence in entry.casket.rule_sentences())
 
 
 def _answer(entry: PackPuzzle) -> str:
+    if entry.is_truth:
+        answer = island_print.solved_answer(entry.world)
+        return "none" if answer is None else island_print.answer_said(entry.world, answer)
     if entry.solution is None:
         from portia_tui.core.solve.engine import analyse
 
-        sols = analyse(entry.puzzle).solution_names()
+        sols = analyse(entry.casket).solution_names()
         return sols[0] if len(sols) == 1 else "none"
     return entry.solution
 
@@ -134,6 +140,29 @@ INTRO = ("Each casket carries statements; Portia's rules, given with each puzzle
 ANSWER_LINE = "Answer: the portrait is in the ______________ casket."
 
 
+def _intro(pack: Pack) -> list[str]:
+    """The lines a printable pack opens with: the caskets', the truth puzzles', or both."""
+    kinds = {e.is_truth for e in pack.puzzles}
+    return ([INTRO] if False in kinds else []) + ([island_print.INTRO] if True in kinds else [])
+
+
+def _answer_line(entry: PackPuzzle) -> str:
+    return island_print.answer_blanks(entry.world) if entry.is_truth else ANSWER_LINE
+
+
+def _explained(entry: PackPuzzle) -> str:
+    return (island_print.explanation(entry.world) if entry.is_truth
+            else explain_within(entry.casket))
+
+
+def _said_answer(entry: PackPuzzle) -> str:
+    """The answer as the solutions open it: "The portrait is in the lead casket."."""
+    if entry.is_truth:
+        said = _answer(entry)
+        return said[:1].upper() + said[1:] + "."
+    return f"The portrait is in the {_answer(entry)} casket."
+
+
 # --------------------------------------------------------------------------- markdown
 def _md_cell(text: str) -> str:
     return text.replace("|", "\\|")
@@ -145,11 +174,18 @@ def to_markdown(pack: Pack, solutions: str = "key", order: str = "difficulty") -
     _check(solutions, order)
     entries = ordered(pack, order)
     meta = " · ".join(f"{key}: {value}" for key, value in _meta_lines(pack))
-    lines = [f"# {pack.title or 'Portia puzzles'}", "", meta, "", INTRO, ""]
+    lines = [f"# {pack.title or 'Portia puzzles'}", "", meta, ""]
+    for intro in _intro(pack):
+        lines += [intro, ""]
     for number, entry in enumerate(entries, 1):
-        p = entry.puzzle
         lines += [f"## {_heading(number, entry)}", "",
                   f"*{entry.difficulty}* · {_rule(entry)}", ""]
+        if entry.is_truth:
+            lines += [f"- **{label}:** {' '.join(said) or '(says nothing)'}"
+                      for label, said in island_print.speakers(entry.world)]
+            lines += ["", _answer_line(entry), ""]
+            continue
+        p = entry.casket
         lines.append("| " + " | ".join(_md_cell(c.name.capitalize()) for c in p.caskets) + " |")
         lines.append("|" + "---|" * len(p.caskets))
         for row in range(max(p.layout.counts)):
@@ -169,9 +205,10 @@ def to_markdown(pack: Pack, solutions: str = "key", order: str = "difficulty") -
     if solutions == "full":
         lines += ["## Solutions", ""]
         for number, entry in enumerate(entries, 1):
-            lines += [f"### {_heading(number, entry)}", "",
-                      f"The portrait is in the **{_answer(entry)}** casket.", ""]
-            for depth, text in _outline(explain_within(entry.puzzle)):
+            said = (f"**{_said_answer(entry)}**" if entry.is_truth
+                    else f"The portrait is in the **{_answer(entry)}** casket.")
+            lines += [f"### {_heading(number, entry)}", "", said, ""]
+            for depth, text in _outline(_explained(entry)):
                 if depth == 0:
                     lines += ([""] if lines[-1] else []) + [text, ""]
                 else:
@@ -200,6 +237,12 @@ h1 { font-size: 17pt; margin: 0 0 1mm 0; border-bottom: 1.5px solid #444; }
 .casket ol { margin: 0; padding-left: 1.7em; }
 .casket li { margin: 0 0 0.4mm 0; }
 .answer-line { margin: 2mm 0 0 0; }
+.rules { margin: 0 0 1.5mm 0; }
+.speakers { display: grid; gap: 2.5mm; }
+.speaker { border-radius: 1.5mm; }
+.speaker h3 { font-variant: normal; letter-spacing: 0; }
+.speaker p { margin: 0 0 0.4mm 0; }
+.truth .answer-line .blank { margin-left: 1em; white-space: nowrap; display: inline-block; }
 #key h2, #solutions h2 { font-size: 13pt; margin: 0 0 2mm 0; }
 #key ol { list-style: none; padding: 0; margin: 0; columns: 2; column-gap: 8mm; }
 #key li { break-inside: avoid; }
@@ -238,6 +281,27 @@ def _html_outline(explanation: str) -> list[str]:
     return out
 
 
+def _html_truth(number: int, entry: PackPuzzle) -> list[str]:
+    """One truth puzzle's article: the rules under the heading, a box per speaker (or room)
+    with what it says, the answer line."""
+    e = html.escape
+    out = [f'<article class="puzzle truth" id="p{e(entry.id)}">',
+           f'<h2>{e(_heading(number, entry))} <span class="level">{e(entry.difficulty)}'
+           '</span></h2>', f'<p class="rules">{e(_rule(entry))}</p>']
+    people = island_print.speakers(entry.world)
+    # a grid of at most 4 a row, rows as even as they come (5 and 6 people: 3 a row)
+    columns = len(people) if len(people) <= 4 else 3 if len(people) <= 6 else 4
+    out.append(f'<div class="speakers" style="grid-template-columns: repeat({columns}, 1fr)">')
+    for label, said in people:
+        out += ['<div class="casket speaker">', f"<h3>{e(label)}</h3>"]
+        out += [f"<p>{e(s)}</p>" for s in said] or ['<p class="silent">(says nothing)</p>']
+        out.append("</div>")
+    parts = island_print.answer_parts(entry.world)
+    line = e(parts[0]) + "".join(f' <span class="blank">{e(p)}</span>' for p in parts[1:])
+    out += ["</div>", f'<p class="answer-line">{line}</p>', "</article>"]
+    return out
+
+
 def to_html(pack: Pack, solutions: str = "key", order: str = "difficulty") -> str:
     """The pack as one printable HTML page (A4): caskets side by side, an answer line under
     each puzzle, several puzzles a page; then an answer key (one line per puzzle) on a page of
@@ -250,9 +314,13 @@ def to_html(pack: Pack, solutions: str = "key", order: str = "difficulty") -> st
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
            f"<title>{title}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
            f"<h1>{title}</h1>", f'<p class="meta">{e(meta)}</p>',
-           f'<p class="intro">{e(INTRO)}</p>', '<section id="puzzles">']
+           *(f'<p class="intro">{e(intro)}</p>' for intro in _intro(pack)),
+           '<section id="puzzles">']
     for number, entry in enumerate(entries, 1):
-        p = entry.puzzle
+        if entry.is_truth:
+            out += _html_truth(number, entry)
+            continue
+        p = entry.casket
         out += [f'<article class="puzzle" id="p{e(entry.id)}">',
                 f'<h2>{e(_heading(number, entry))} <span class="level">{e(entry.difficulty)}'
                 f'</span><span class="rule">{e(_rule(entry))}</span></h2>',
@@ -276,8 +344,8 @@ def to_html(pack: Pack, solutions: str = "key", order: str = "difficulty") -> st
         for number, entry in enumerate(entries, 1):
             out += [f'<article class="solution" id="s{e(entry.id)}">',
                     f"<h3>{e(_heading(number, entry))}</h3>",
-                    f'<p class="answer">The portrait is in the {e(_answer(entry))} casket.</p>',
-                    *_html_outline(explain_within(entry.puzzle)), "</article>"]
+                    f'<p class="answer">{e(_said_answer(entry))}</p>',
+                    *_html_outline(_explained(entry)), "</article>"]
         out += ["</div>", "</section>"]
     out += ["</body>", "</html>", ""]
     return "\n".join(out)
@@ -330,18 +398,31 @@ def _prepare_folder(out: Path, names: list[str], force: bool) -> None:
         raise FormatError(f"cannot make the folder: {exc.strerror or exc}", str(out)) from None
 
 
+def _truth_file(entry: PackPuzzle, fmt: str) -> str:
+    """A truth puzzle's file: the puzzle in words (txt), or its structured JSON (json)."""
+    if fmt == "txt":
+        return island_print.plain_text(entry.world, entry.title)
+    from portia_tui.core.io.formats import structured
+
+    return structured.dumps(entry.world.replace(title=entry.title))
+
+
 def _export_folder(pack: Pack, fmt: str, out: Path, force: bool) -> ExportResult:
     result = ExportResult()
     ext, codec = (".txt", "text") if fmt == "txt" else (".json", "thesis_json")
     texts: list[tuple[str, str]] = []
     ids: list[str] = []
     for entry in pack.puzzles:
-        if fmt == "txt" and not entry.puzzle.is_classic:
+        if entry.is_truth:
+            texts.append(("", _truth_file(entry, fmt)))
+            ids.append(entry.id)
+            continue
+        if fmt == "txt" and not entry.casket.is_classic:
             result.notes.append(f"{entry.id}: skipped, the thesis text format holds only gold, "
                                 "silver and lead with the same number of statements each")
             continue
         try:
-            text = dumps_puzzle(entry.puzzle, codec)
+            text = dumps_puzzle(entry.casket, codec)
         except PortiaError as exc:
             result.notes.append(f"{entry.id}: skipped, {exc.message}")
             continue

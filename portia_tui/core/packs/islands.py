@@ -8,14 +8,18 @@ up to ``depth`` deep with up to ``width`` parts. The general engine (core/solve/
 solves it; a candidate is kept when its answer is unique and it passes the filters:
 
 ``wasted``     every statement is needed: silencing any one speaker leaves several answers;
-``trivial``    no statement is true (or false) in every world ("B is a knight or B is a
-               knave" tells only that its speaker is a knight);
-``symmetry``   no two entities can swap names and leave the puzzle as it was (they would be
-               alike, and the answer for one gives the other);
+``trivial``    no statement is true (or false) in every world the narrator's promises allow
+               ("B is a knight or B is a knave" tells only that its speaker is a knight),
+               and no part of an "and" or "or" adds nothing to the rest;
+``symmetry``   no two entities can swap names and leave the puzzle's meaning as it was (each
+               one's statements, swapped, true in the same worlds as the other's): they would
+               be alike, and the answer for one gives the other;
 ``twins``      no two puzzles of a pack are the same up to renaming entities and reordering
                statements (:func:`canonical_key`);
 ``variety``    in a pack of 6 or more, no answer more than a third of the puzzles (when the
-               answers allow it), and at most one in 8 whose entities are all alike.
+               answers allow it), no number of knights more than half, at most one in 8
+               whose entities are all alike, and in a pack of 8 or more no motif (the
+               statements the solution opens with, names blurred) more than twice in 8.
 
 Each filter has an ``allow_*`` setting. Knights-and-knaves statements are drawn in the
 grammar of Xie et al. (2024): ``('telling-truth', i)``, ``('lying', i)``, ``('not', s)``,
@@ -39,11 +43,13 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.explain.reasoning import LEVELS, Grade, grade
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
+from portia_tui.core.packs.island_ranges import RANGES
 from portia_tui.core.solve.general import solve
 
-#: option -> (lowest, highest), inclusive; checked before any work
-RANGES = {"people": (2, 12), "rooms": (2, 9), "depth": (1, 3), "width": (2, 3),
-          "count": (1, 100_000), "attempts": (1, 10_000_000)}
+GRAMMARS = ("tuple", "rich")
+#: in the rich grammar, the share of claims that are counts or likenesses: more when the
+#: level asked for needs case splits (tricky, fiendish)
+RICH_SHARE, HARD_SHARE = 0.3, 0.9
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 
 
@@ -65,6 +71,10 @@ class IslandSettings:
     count: int = 1
     seed: int = 0
     attempts: int = 20_000
+    #: "tuple": the statements of Xie et al.'s grammar (the dataset); "rich": also counts
+    #: ("exactly two of us are knaves") and likeness ("A and B are of the same type"), which
+    #: reach the tricky and fiendish levels
+    grammar: str = "tuple"
     allow_wasted: bool = False
     allow_trivial: bool = False
     allow_symmetry: bool = False
@@ -84,6 +94,8 @@ class IslandSettings:
                 raise IslandError(f"--{name} must be {low} to {high}, not {value}", name)
         if self.difficulty is not None and self.difficulty not in LEVELS:
             raise IslandError(f"unknown difficulty {self.difficulty!r}", "difficulty")
+        if self.grammar not in GRAMMARS:
+            raise IslandError(f"unknown grammar {self.grammar!r}", "grammar")
 
 
 @dataclass
@@ -108,6 +120,8 @@ class Family:
     summary: str
     size_option: str
     noun: str
+    #: a pack's title when it is given none
+    title: str = ""
 
     def entities(self, k: int) -> list[str]:
         return [f"P{i + 1}" for i in range(k)]
@@ -116,7 +130,8 @@ class Family:
               rng: random.Random) -> WorldPuzzle:
         raise NotImplementedError
 
-    def atom(self, rng: random.Random, ents: list[str], me: str) -> Any:
+    def atom(self, rng: random.Random, ents: list[str], me: str, share: float = 0.0) -> Any:
+        """One claim; with chance `share` a count or a likeness (the rich grammar)."""
         raise NotImplementedError
 
     def tuple_of(self, atom: Any, ents: list[str]) -> Any | None:
@@ -130,10 +145,14 @@ class KnightsKnaves(Family):
                            speaker_attr="type", modes={"knight": "true", "knave": "false"},
                            statements=statements)
 
-    def atom(self, rng, ents, me):
+    def atom(self, rng, ents, me, share=0.0):
+        if rng.random() < share:
+            return _rich_atom(rng, ents, me, "type", ("knight", "knave"))
         return ["is", rng.choice(ents), "type", rng.choice(("knight", "knave"))]
 
     def tuple_of(self, atom, ents):
+        if atom[0] != "is":
+            return None  # a count or a likeness: beyond the grammar
         return ("telling-truth" if atom[3] == "knight" else "lying", ents.index(atom[1]))
 
 
@@ -152,7 +171,9 @@ class Werewolves(Family):
                            constraints=[promise] + ([extra] if extra else []),
                            ask=[AskWhere({"wolf": "werewolf"})])
 
-    def atom(self, rng, ents, me):
+    def atom(self, rng, ents, me, share=0.0):
+        if rng.random() < share * 0.6:
+            return _rich_atom(rng, ents, me, "type", ("knight", "knave"))
         if rng.random() < 0.5:
             return ["is", rng.choice(ents), "wolf", rng.choice(("werewolf", "human"))]
         if rng.random() < 0.2:
@@ -174,38 +195,57 @@ class LadyTiger(Family):
                            constraints=[["count", "all", {"content": "lady"}, "==", 1]],
                            ask=[AskWhere({"content": "lady"})])
 
-    def atom(self, rng, ents, me):
+    def atom(self, rng, ents, me, share=0.0):
         values = ("lady", "tiger", "empty") if len(ents) > 2 else ("lady", "tiger")
+        if rng.random() < share * 0.8 and len(ents) >= 3:  # how many tigers, empty rooms
+            return ["count", "all", {"content": rng.choice(values[1:])},
+                    rng.choice(("==", "==", ">=", "<=")), rng.randrange(1, len(ents))]
         return ["is", rng.choice(ents), "content", rng.choice(values)]
+
+
+def _rich_atom(rng: random.Random, ents: list[str], me: str, attr: str,
+               values: tuple[str, ...]) -> Any:
+    """A claim beyond the tuple grammar: how many have a value ("exactly two of us are
+    knaves"), or whether two are alike ("A and B are of the same type")."""
+    if rng.random() < 0.5 and len(ents) >= 3:
+        op = rng.choice(("==", "==", ">=", "<="))
+        return ["count", "all", {attr: rng.choice(values)}, op, rng.randrange(1, len(ents))]
+    x, y = rng.sample(ents, 2)
+    return [rng.choice(("same", "differ")), x, y, attr]
 
 
 FAMILIES: dict[str, Family] = {
     "knights-knaves": KnightsKnaves("knights-knaves", "knights always tell the truth, knaves "
-                                    "always lie; who is which?", "people", "person"),
+                                    "always lie; who is which?", "people", "person",
+                                    "Knights and knaves"),
     "werewolves": Werewolves("werewolves", "knights and knaves, and exactly one of them is a "
-                             "werewolf; which one?", "people", "person"),
+                             "werewolf; which one?", "people", "person", "Knights, knaves and a werewolf"),
     "lady-tiger": LadyTiger("lady-tiger", "a lady in one room, tigers (or nothing) in the "
                             "others; the lady's sign is true, a tiger's false; where is the "
-                            "lady?", "rooms", "room"),
+                            "lady?", "rooms", "room", "The lady or the tiger"),
 }
 
 
 # ----------------------------------------------------------------------------- drawing
 
 _OPS = ("not", "and", "or", "implies", "iff")
+#: a claim's denial said plainly (the rich grammar): "is not", "of different types"
+_PLAIN_NOT = {"is": "isnot", "same": "differ", "differ": "same"}
 _XIE = {"not": "not", "and": "and", "or": "or", "implies": "->", "iff": "<=>"}
 
 
 def _draw(fam: Family, rng: random.Random, ents: list[str], me: str, depth: int,
-          width: int) -> Any:
+          width: int, share: float = 0.0) -> Any:
     if depth <= 1 or rng.random() < 0.35:
-        return fam.atom(rng, ents, me)
+        return fam.atom(rng, ents, me, share)
     op = rng.choice(_OPS)
     if op == "not":
-        inner = _draw(fam, rng, ents, me, depth - 1, width)
+        inner = _draw(fam, rng, ents, me, depth - 1, width, share)
+        if share and inner[0] in _PLAIN_NOT:  # "Ann is not a knight", not "It is not the
+            return [_PLAIN_NOT[inner[0]], *inner[1:]]  # case that Ann is a knight"
         return inner if inner[0] == "not" else ["not", inner]
     parts = 2 if op in ("implies", "iff") else rng.randint(2, width)
-    return [op] + [_draw(fam, rng, ents, me, depth - 1, width) for _ in range(parts)]
+    return [op] + [_draw(fam, rng, ents, me, depth - 1, width, share) for _ in range(parts)]
 
 
 def _selfish(f: Any, me: str) -> Any:
@@ -224,10 +264,39 @@ def _xie(fam: Family, f: Any, ents: list[str]) -> Any | None:
     return fam.tuple_of(f, ents)
 
 
+def _share(settings: IslandSettings) -> float:
+    if settings.grammar != "rich":
+        return 0.0
+    return HARD_SHARE if settings.difficulty in ("tricky", "fiendish") else RICH_SHARE
+
+
+def _either_way(rng: random.Random, ents: list[str]) -> list[Any]:
+    """Knights-and-knaves statements for a case split whose cases agree: most people speak of
+    whether two others are alike (a claim no single supposition settles), and one pair says
+    "B is a knight" / "A and C are of different types", so C's type is the same whatever A
+    is. Found by trying each type for A, not by supposing and failing."""
+    says: list[Any] = []
+    for e in ents:
+        if rng.random() < 0.15:
+            says.append(["is", rng.choice([x for x in ents if x != e]), "type",
+                         rng.choice(("knight", "knave"))])
+        else:
+            x, y = rng.sample(ents, 2)
+            says.append([rng.choice(("same", "differ")), x, y, "type"])
+    a, b, c = rng.sample(ents, 3)
+    says[ents.index(a)] = ["is", b, "type", rng.choice(("knight", "knave"))]
+    says[ents.index(b)] = [rng.choice(("same", "differ")), a, c, "type"]
+    return says
+
+
 def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle, Any]:
     fam = FAMILIES[settings.family]
     ents = fam.entities(settings.size)
-    says = [_draw(fam, rng, ents, e, settings.depth, settings.width) for e in ents]
+    share = _share(settings)
+    if fam.key == "knights-knaves" and settings.difficulty == "tricky" and share:
+        says = _either_way(rng, ents)
+    else:
+        says = [_draw(fam, rng, ents, e, settings.depth, settings.width, share) for e in ents]
     statements = [WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
                   for i, (e, f) in enumerate(zip(ents, says))]
     tuples = tuple(_xie(fam, f, ents) for f in says)
@@ -237,12 +306,33 @@ def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle
 # ----------------------------------------------------------------------------- filters
 
 def _constant(puzzle: WorldPuzzle) -> bool:
-    """Some statement says the same in every world (before modes and promises)."""
-    bare = puzzle.replace(speaker_attr=None, modes={}, constraints=())
+    """Some statement says the same in every world the narrator's promises allow (before
+    the speakers' modes): "If two rooms hold ladies then ..." where one room holds the lady."""
+    bare = puzzle.replace(speaker_attr=None, modes={})
     from portia_tui.core.solve.general import Evaluation
 
     ev = Evaluation(bare)
-    return any(ev.truth(s.id) in (0, ev.full) for s in bare.statements)
+    allowed = ev.full
+    for c in bare.constraints:
+        allowed &= ev.mask(c)
+    if any(ev.truth(s.id) & allowed in (0, allowed) for s in bare.statements):
+        return True
+    return any(_idle_part(ev, _renamed(thaw(s.says), {"self": s.by}), allowed)
+               for s in bare.statements if s.says is not None and s.by is not None)
+
+
+def _idle_part(ev: Any, f: Any, allowed: int) -> bool:
+    """Some part of an "and" or "or" in f adds nothing: the rest means the same without it
+    ("At most two of us are knaves and at least three of us are knights")."""
+    if not isinstance(f, list) or not f or f[0] not in _OPS:
+        return False
+    if f[0] in ("and", "or") and len(f) > 2:
+        whole = ev.mask(f) & allowed
+        for i in range(1, len(f)):
+            rest = f[:i] + f[i + 1:]
+            if ev.mask(rest if len(rest) > 2 else rest[1]) & allowed == whole:
+                return True
+    return any(_idle_part(ev, g, allowed) for g in f[1:])
 
 
 def _wasted(puzzle: WorldPuzzle) -> bool:
@@ -255,15 +345,34 @@ def _wasted(puzzle: WorldPuzzle) -> bool:
 
 
 def _symmetric(puzzle: WorldPuzzle) -> bool:
-    """Two entities swap names and leave the puzzle the same."""
-    base = _shape(puzzle, {e: e for e in puzzle.entities})
+    """Two entities swap names and leave the puzzle the same in meaning: each one's
+    statements, swapped, are true in the same worlds as the other's, everyone else's as
+    before, and the promises too (the same words up to the swap are a case of it). Then the
+    two are alike in the answer, and a person who sees it needs no logic for one of them."""
+    from portia_tui.core.solve.general import Evaluation
+
     ents = puzzle.entities
-    for i in range(len(ents)):
-        for j in range(i + 1, len(ents)):
-            swap = {e: e for e in ents}
-            swap[ents[i]], swap[ents[j]] = ents[j], ents[i]
-            if _shape(puzzle, swap) == base:
-                return True
+    pairs = [(ents[i], ents[j]) for i in range(len(ents)) for j in range(i + 1, len(ents))]
+    ev = Evaluation(puzzle.replace(speaker_attr=None, modes={}))
+    said = {e: [_renamed(thaw(s.says), {"self": e}) for s in puzzle.by(e) if s.says is not None]
+            for e in puzzle.entities}
+    meant = {e: sorted(ev.mask(f) for f in fs) for e, fs in said.items()}
+    # a swap permutes the worlds, so it keeps how many worlds each statement allows: only a
+    # pair whose statements allow as many worlds can be alike
+    sizes = {e: sorted(m.bit_count() for m in ms) for e, ms in meant.items()}
+    promised = sorted(ev.mask(thaw(c)) for c in puzzle.constraints)
+    for x, y in pairs:
+        if sizes[x] != sizes[y]:
+            continue
+        swap = {x: y, y: x}
+
+        def masks(e: str, swap: dict[str, str] = swap) -> list[int]:
+            return sorted(ev.mask(_renamed(f, swap)) for f in said[e])
+
+        if masks(x) == meant[y] and masks(y) == meant[x] and all(
+                masks(e) == meant[e] for e in puzzle.entities if e not in swap) and sorted(
+                ev.mask(_renamed(thaw(c), swap)) for c in puzzle.constraints) == promised:
+            return True
     return False
 
 
@@ -367,6 +476,54 @@ def _orders(groups: list[list[str]], every: bool) -> Iterator[list[tuple[str, ..
             yield [head, *rest]
 
 
+# ----------------------------------------------------------------------------- names
+
+#: people's names a generated puzzle draws from (rooms keep their numbers)
+NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gail", "Hugo", "Ida", "Jack", "Kate",
+         "Liam", "Mia", "Ned", "Olga", "Paul", "Rosa", "Sam", "Tess", "Vic", "Wendy", "Zoe")
+
+
+def _renamed(f: Any, table: dict[str, str]) -> Any:
+    if isinstance(f, (list, tuple)):
+        return [_renamed(g, table) for g in f]
+    if isinstance(f, dict):
+        return {table.get(k, k): _renamed(v, table) for k, v in f.items()}
+    return table.get(f, f) if isinstance(f, str) else f
+
+
+def named(island: Island, names: list[str], roles: tuple[str, str] = ("knight", "knave"),
+          keep_ids: bool = False, source: str = "") -> Island:
+    """The island with its entities named `names` (in order) and the speaker's two values
+    called `roles`; the answer and solution renamed alike. A statement's id becomes its
+    speaker's name (so a file writes "says = [...]"), unless `keep_ids`."""
+    p = island.puzzle
+    table = dict(zip(p.entities, names))
+    if "type" in p.attributes:
+        table.update({"knight": roles[0], "knave": roles[1]})
+    attrs = {a: tuple(table.get(v, v) for v in vals) for a, vals in p.attributes.items()}
+    statements = tuple(WorldStatement(id=s.id if keep_ids or s.by is None else table[s.by],
+                                      by=table.get(s.by, s.by) if s.by else None,
+                                      says=_renamed(thaw(s.says), table))
+                       for s in p.statements)
+    puzzle = WorldPuzzle(entities=tuple(table.get(e, e) for e in p.entities), attributes=attrs,
+                         speaker_attr=p.speaker_attr,
+                         modes={table.get(v, v): m for v, m in p.modes.items()},
+                         statements=statements,
+                         constraints=tuple(_renamed(thaw(c), table) for c in p.constraints),
+                         ask=p.ask, title=p.title, source=source or p.source).validate()
+    answer = {_answer_key(k, table): _renamed(v, table) for k, v in island.answer.items()}
+    solution = {table.get(e, e): {a: table.get(v, v) for a, v in vals.items()}
+                for e, vals in island.solution.items()}
+    return Island(puzzle, answer, solution, island.grade, island.key, island.tuples,
+                  island.family, island.settings)
+
+
+def _answer_key(key: str, table: dict[str, str]) -> str:
+    """An answer's key renamed: "P1.type" -> "Ann.type" ("where ..." keys name no one)."""
+    who, dot, attr = key.partition(".")
+    return table[who] + dot + attr if dot and who in table else key
+
+
 # ----------------------------------------------------------------------------- the search
 
 def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | None:
@@ -388,25 +545,53 @@ def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | 
 
 
 class _Variety:
-    """Answers rotate: in a pack of 6 or more no answer holds more than a third of the
-    puzzles when enough answers exist, and at most one in 8 has every entity alike."""
+    """A pack of 6 or more varies: no answer holds more than a third of the puzzles (when
+    enough answers exist); for knights and knaves, no number of knights more than half; at
+    most one in 8 has every entity alike; and in a pack of 8 or more no motif (the statements
+    the solution opens with, names blurred: :func:`motif`) more than twice in 8."""
 
     def __init__(self, settings: IslandSettings, answers_possible: int):
         self.on = not settings.allow_monotony and settings.count >= 6
-        self.cap = max(1, -(-settings.count // 3)) if answers_possible >= 3 else settings.count
-        self.alike_cap = max(1, settings.count // 8)
+        count = settings.count
+        self.cap = max(1, -(-count // 3)) if answers_possible >= 3 else count
+        self.half = max(1, count // 2)
+        self.alike_cap = max(1, count // 8)
+        self.motif_cap = max(2, count // 4) if count >= 8 else count
         self.seen: dict[str, int] = {}
-        self.alike = 0
 
-    def admits(self, answer: dict[str, Any], alike: bool) -> bool:
+    def admits(self, answer: dict[str, Any], alike: bool, knights: int | None,
+               opening: str) -> bool:
         if not self.on:
             return True
-        key = repr(answer)
-        if self.seen.get(key, 0) >= self.cap or (alike and self.alike >= self.alike_cap):
+        marks = [(f"answer {answer!r}", self.cap), (f"motif {opening}", self.motif_cap)]
+        if alike:
+            marks.append(("alike", self.alike_cap))
+        if knights is not None:
+            marks.append((f"knights {knights}", self.half))
+        if any(self.seen.get(key, 0) >= cap for key, cap in marks):
             return False
-        self.seen[key] = self.seen.get(key, 0) + 1
-        self.alike += alike
+        for key, _cap in marks:
+            self.seen[key] = self.seen.get(key, 0) + 1
         return True
+
+
+def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
+    """The statements the solution by hand opens with (its first step and what that step
+    reads inside), each with every name blurred ("I" kept): two puzzles with one motif start
+    the same way."""
+    from portia_tui.core.explain.reasoning import _walk
+
+    if not graded.steps or graded.solver is None:
+        return "none"
+    first = graded.steps[0]
+    read = set()
+    for step in [first, *_walk(first.inner), *(s for _v, b in first.branches for s in _walk(b))]:
+        if step.source is not None:
+            _kind, st, c = graded.solver.sources[step.source]
+            formula = st.says if st is not None else c
+            blur = {e: "*" for e in puzzle.entities}
+            read.add(repr(_rename(thaw(formula), blur)))
+    return f"{first.technique}: " + " | ".join(sorted(read))
 
 
 def generate(settings: IslandSettings) -> Iterator[Island]:
@@ -436,7 +621,9 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
         sol = result.solutions[0]["entities"]
         speaker = puzzle.speaker_attr or ""
         alike = len({sol[e].get(speaker) for e in puzzle.entities}) == 1
-        if not variety.admits(result.answers[0], alike):
+        knights = (sum(sol[e]["type"] == "knight" for e in puzzle.entities)
+                   if fam.key == "knights-knaves" else None)
+        if not variety.admits(result.answers[0], alike, knights, motif(puzzle, graded)):
             continue
         keys.add(key)
         made += 1
@@ -444,5 +631,16 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
         yield Island(puzzle, result.answers[0], sol, graded, key, tuples, settings.family)
 
 
-__all__ = ["FAMILIES", "RANGES", "Island", "IslandError", "IslandSettings", "canonical_key",
-           "generate"]
+def generate_named(settings: IslandSettings) -> Iterator[Island]:
+    """:func:`generate`, each puzzle's people given names drawn from :data:`NAMES` (the
+    draw follows the seed; rooms keep their numbers)."""
+    rng = random.Random(f"names:{settings.seed}")
+    for island in generate(settings):
+        ents = list(island.puzzle.entities)
+        names = ents if island.family == "lady-tiger" else sorted(
+            rng.sample(NAMES, len(ents)), key=NAMES.index)
+        yield named(island, names, source="portia generate")
+
+
+__all__ = ["FAMILIES", "NAMES", "RANGES", "Island", "IslandError", "IslandSettings",
+           "canonical_key", "generate", "generate_named", "named"]

@@ -25,6 +25,10 @@
 
 The solution is stored as a short SHA-256 digest of the pack puzzle's id and the casket's
 name; reading it back means trying each casket, which a program does and an eye does not.
+
+An entry with ``format = 3`` holds a truth puzzle (islanders, doors) in the keys of a format-3
+file, its entities under ``[[puzzles.entities]]``; a pack holding one says ``format = 3`` at
+the top. core/packs/island_pack.py reads and writes those entries.
 """
 
 from __future__ import annotations
@@ -43,10 +47,13 @@ from portia_tui.core.io.formats.native import (FORMAT, check_format, format_for,
 # the one list of levels; pack.DIFFICULTIES stays importable
 from portia_tui.core.explain.difficulty import DIFFICULTIES, level_name
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.packs import island_pack
 from portia_tui.core.packs.twins import twin_key
 from portia_tui.core.language.words import quoted, verdict
 
 if TYPE_CHECKING:
+    from portia_tui.core.language.world import WorldPuzzle
+    from portia_tui.core.packs.islands import Island, IslandSettings
     from portia_tui.core.packs.generator import Generated, Settings
 _ENTRY_KEYS = ("id", "n", "difficulty", "rating", "solution")
 #: the largest rating a pack may store (ratings are a few points; this only keeps them finite)
@@ -68,11 +75,32 @@ def decode_solution(pid: str, token: str, names: tuple[str, ...]) -> str | None:
 @dataclass(frozen=True)
 class PackPuzzle:
     id: str
-    puzzle: Puzzle
+    #: a casket puzzle, or a truth puzzle (WorldPuzzle: islanders, doors; core/packs/island_pack.py)
+    puzzle: Puzzle | WorldPuzzle
     difficulty: str = "steady"
     rating: float = 0.0
     #: the solution casket's name (decoded), or None when the file stores none
     solution: str | None = None
+    #: a truth puzzle's stored solution, still sealed (island_pack.answer_token), or None
+    token: str | None = None
+
+    @property
+    def is_truth(self) -> bool:
+        return not isinstance(self.puzzle, Puzzle)
+
+    @property
+    def casket(self) -> Puzzle:
+        """The casket puzzle (TypeError for a truth puzzle: its own code reads those)."""
+        if not isinstance(self.puzzle, Puzzle):
+            raise TypeError(f"puzzle {self.id} is a truth puzzle, not a casket puzzle")
+        return self.puzzle
+
+    @property
+    def world(self) -> WorldPuzzle:
+        """The truth puzzle (TypeError for a casket puzzle)."""
+        if isinstance(self.puzzle, Puzzle):
+            raise TypeError(f"puzzle {self.id} is a casket puzzle, not a truth puzzle")
+        return self.puzzle
 
     @property
     def title(self) -> str:
@@ -129,11 +157,13 @@ def _loads_pack(text: str, path: str, sentences: bool = True) -> Pack:
     data = parse_toml(text, path)
     if data.get("type") != "pack":
         raise FormatError('not a pack (a pack file says type = "pack")', path, 1)
-    check_format(data.get("format", FORMAT), text, path)
+    if data.get("format", FORMAT) != island_pack.FORMAT:  # 3: it holds truth puzzles
+        check_format(data.get("format", FORMAT), text, path)
     raw = data.get("puzzles")
     if not isinstance(raw, list) or not raw:
         raise FormatError("the pack holds no [[puzzles]]", path, 1)
     starts = _header_lines(text)
+    lines: list[str] | None = None
     entries = []
     seen: set[str] = set()
     for k, table in enumerate(raw):
@@ -145,6 +175,10 @@ def _loads_pack(text: str, path: str, sentences: bool = True) -> Pack:
         if pid in seen:
             raise FormatError(f"two puzzles have id {quoted(pid)}", path, start)
         seen.add(pid)
+        if island_pack.is_truth_entry(table):  # read whole: its sentences are its meaning
+            lines = lines if lines is not None else text.split("\n")  # once per pack
+            entries.append(_truth_entry(table, pid, text, lines, path, start, end))
+            continue
         puzzle = puzzle_from_table(table, text, path, start, allowed=_ENTRY_KEYS, end=end,
                                    sentences=sentences)
         n = table.get("n")
@@ -173,6 +207,22 @@ def _loads_pack(text: str, path: str, sentences: bool = True) -> Pack:
     )
 
 
+def _truth_entry(table: dict[str, Any], pid: str, text: str, lines: list[str], path: str,
+                 start: int, end: int | None) -> PackPuzzle:
+    """A [[puzzles]] entry with format = 3: a truth puzzle (core/packs/island_pack.py)."""
+    puzzle = island_pack.read_entry(table, lines, path, start, end)
+    difficulty = level_name(str(table.get("difficulty", "steady")))
+    rating = _rating(table.get("rating", 0.0))
+    if rating is None:
+        raise FormatError(f"puzzle {pid}: rating must be a number between 0 and "
+                          f"{MAX_RATING:g}", path, key_line(text, "rating", start, end) or start)
+    token = table.get("solution")
+    if token is not None and not isinstance(token, str):
+        raise FormatError(f"puzzle {pid}: solution must be a string (the stored answer's "
+                          "digest)", path, key_line(text, "solution", start, end) or start)
+    return PackPuzzle(pid, puzzle, difficulty, rating, None, token)
+
+
 def _rating(value: object) -> float | None:
     """A stored rating as a float, or None when it is not a number in 0..MAX_RATING."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
@@ -196,7 +246,10 @@ def is_pack_text(text: str) -> bool:
 def dumps_pack(pack: Pack) -> str:
     import tomli_w
 
-    doc: dict[str, Any] = {"format": format_for(e.puzzle for e in pack.puzzles), "type": "pack",
+    if any(e.is_truth for e in pack.puzzles):
+        return _dumps_mixed(pack)
+
+    doc: dict[str, Any] = {"format": format_for(e.casket for e in pack.puzzles), "type": "pack",
                            "title": pack.title}
     if pack.author:
         doc["author"] = pack.author
@@ -207,11 +260,11 @@ def dumps_pack(pack: Pack) -> str:
     puzzles = []
     for entry in pack.puzzles:
         table: dict[str, Any] = {"id": entry.id}
-        body = puzzle_to_table(entry.puzzle)
+        body = puzzle_to_table(entry.casket)
         if "title" in body:
             table["title"] = body.pop("title")
-        if entry.puzzle.n is not None:
-            table["n"] = entry.puzzle.n
+        if entry.casket.n is not None:
+            table["n"] = entry.casket.n
         if "m" in body:
             table["m"] = body.pop("m")
         if "rules" in body:
@@ -225,9 +278,28 @@ def dumps_pack(pack: Pack) -> str:
         table["caskets"] = caskets
         puzzles.append(table)
     doc["puzzles"] = puzzles
-    safe = multiline_safe((e.puzzle for e in pack.puzzles), pack.title, pack.author,
+    safe = multiline_safe((e.casket for e in pack.puzzles), pack.title, pack.author,
                           pack.created)
     return tomli_w.dumps(doc, multiline_strings=safe)
+
+
+def _dumps_mixed(pack: Pack) -> str:
+    """A pack holding truth puzzles (format = 3), casket puzzles among them or not: the
+    header by tomli_w, then each entry in the pack's order."""
+    import tomli_w
+
+    head: dict[str, Any] = {"format": island_pack.FORMAT, "type": "pack", "title": pack.title}
+    head.update({k: v for k, v in (("author", pack.author), ("created", pack.created)) if v})
+    if pack.generator:
+        head["generator"] = dict(pack.generator)
+    blocks = [tomli_w.dumps(head)]
+    for entry in pack.puzzles:
+        if entry.is_truth:
+            blocks.append(island_pack.entry_text(entry))
+        else:
+            casket = dumps_pack(Pack("", (entry,)))
+            blocks.append(casket[casket.index("\n[[puzzles]]\n") + 1:])
+    return "\n".join(blocks)
 
 
 def save_pack(pack: Pack, path: str | os.PathLike[str], force: bool = False) -> None:
@@ -292,13 +364,16 @@ class CheckResult:
 
 def check_entry(entry: PackPuzzle) -> CheckResult:
     """Re-verify one pack puzzle with the exact (SAT) analysis and its stored solution, and
-    re-rate it: a level other than the stored one is reported."""
+    re-rate it: a level other than the stored one is reported. A truth puzzle is solved by
+    the general engine and re-graded by core/explain/reasoning.py."""
+    if entry.is_truth:
+        return CheckResult(entry.id, *island_pack.check_entry(entry))
     from portia_tui.core.explain.difficulty import rate
     from portia_tui.core.solve.sat import analyse
 
-    puzzle = entry.puzzle
     if entry.difficulty not in DIFFICULTIES:
         return CheckResult(entry.id, False, f"unknown difficulty {entry.difficulty!r}")
+    puzzle = entry.casket
     sols = analyse(puzzle).solution_names()
     said = f"{puzzle.shape}, {puzzle.rules_said}: {verdict(sols, puzzle.m)}"
     if len(sols) != 1:
@@ -307,7 +382,7 @@ def check_entry(entry: PackPuzzle) -> CheckResult:
         return CheckResult(entry.id, False, f"{said}, but the stored solution is the "
                            f"{entry.solution} casket")
     stored = ("no stored solution to compare" if entry.solution is None else "as stored")
-    rating = rate(puzzle)
+    rating = rate(entry.casket)
     if rating.level != entry.difficulty:
         return CheckResult(entry.id, False, f"{said} ({stored}), but it rates {rating.level} "
                            f"({rating.score:.2f}), not {entry.difficulty} as stored")
@@ -326,7 +401,13 @@ def check_pack(pack: Pack) -> list[CheckResult]:
         "renaming the caskets and the order of statements on a casket"
     for entry in pack.puzzles:
         result = check_entry(entry)
-        key = canonical_key(entry.puzzle) if twins else twin_key(entry.puzzle)
+        if entry.is_truth:  # renaming entities is the only kind of twin; one key for both
+            from portia_tui.core.packs.islands import canonical_key as island_key
+
+            world = entry.world
+            key: Any = ("truth", repr(world.replace(title="")) if twins else island_key(world))
+        else:
+            key = canonical_key(entry.casket) if twins else twin_key(entry.casket)
         if key in first:
             result = CheckResult(entry.id, False, f"the same puzzle as {first[key]} (up to {why})")
         else:
@@ -369,5 +450,28 @@ def build_pack(generated: "list[Generated]", settings: "Settings", title: str = 
         entries.append(PackPuzzle(pid, puzzle, g.rating.level, g.rating.score, g.solution))
     table = {"program": f"portia {__version__}", **settings.as_table()}
     return Pack(title=title or _pack_title(settings), puzzles=tuple(entries),
+                author=author, created=created_now() if created is None else created,
+                generator=table)
+
+
+def build_island_pack(islands: list[Island], settings: IslandSettings, title: str = "",
+                      author: str = "", created: str | None = None) -> Pack:
+    """A Pack of generated truth puzzles (core/packs/islands.py, named): ids 001, 002, ...;
+    the settings recorded; each answer stored sealed (island_pack.answer_token)."""
+    from dataclasses import asdict
+
+    from portia_tui import __version__
+    from portia_tui.core.packs.islands import FAMILIES
+
+    width = max(3, len(str(len(islands))))
+    entries = []
+    for i, island in enumerate(islands, 1):
+        pid = f"{i:0{width}d}"
+        puzzle = island.puzzle.replace(title=island.puzzle.title or f"Puzzle {pid}")
+        entries.append(PackPuzzle(pid, puzzle, island.grade.level, island.grade.score,
+                                  token=island_pack.answer_token(pid, island.answer)))
+    table = {"program": f"portia {__version__}",
+             **{k: v for k, v in asdict(settings).items() if v is not None}}
+    return Pack(title=title or FAMILIES[settings.family].title, puzzles=tuple(entries),
                 author=author, created=created_now() if created is None else created,
                 generator=table)

@@ -25,7 +25,8 @@ from portia_tui.core.language.model import Puzzle, blank_puzzle
 from portia_tui.core.language.rules import RULE_KINDS, Rule, rule_sentence
 from portia_tui.core.language.vocabulary import KINDS, VOCABULARIES, Statement
 
-from ..analysis import MarksRequest, RepairsRequest, Report, Request, family_heading, menu
+from ..analysis import (MarksRequest, RepairsRequest, Report, Request, family_heading, menu,
+                        position)
 from ..commands import bindings
 from ..files import FileActions
 from ..messages import (AnalysisReady, AnalysisStopped, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
@@ -41,6 +42,7 @@ from ..workers import Workers
 from .dialogs import Dialog, MetaScreen, NewPuzzleScreen
 from .help import HelpScreen
 from .menu import MenuScreen
+from .repairs import repairs_menu
 
 #: the settings key that keeps the editor's vocabulary
 VOCABULARY_SETTING = "editor_vocabulary"
@@ -68,6 +70,8 @@ class EditorScreen(Screen):
         #: the marks of the menu last answered: (request, marks)
         self._marks_found: tuple[MarksRequest, tuple[str, ...]] | None = None
         self._repairs_found = None
+        #: f asked for the list of repairs before they were in: open it when they are
+        self._repairs_asked = False
         #: the statement menu on screen, if any, and the one menu screen every slot shares
         self._menu: MenuScreen | None = None
         self._menu_screen: MenuScreen | None = None
@@ -87,7 +91,7 @@ class EditorScreen(Screen):
         yield TitleBar()
         yield Toolbar()
         yield RulesPanel()
-        yield CasketsView()
+        yield CasketsView(self.model.puzzle)
         yield Static("", id="focus-line", markup=False)
         with Horizontal(id="bottom"):
             yield AnalysisPanel()
@@ -118,7 +122,9 @@ class EditorScreen(Screen):
         await self.caskets.sync(self.model.puzzle)
         self.query_one(AssistantPanel).display = self.model.assistant
         self.sync_chrome()
-        self.request_analysis()
+        # the puzzle on screen first: the analysis (and its process, started on first use)
+        # once the first frame is drawn
+        self.call_after_refresh(self.request_analysis)
         first = self.slot_at(0, 0)
         if first is not None:
             first.focus()
@@ -242,16 +248,16 @@ class EditorScreen(Screen):
             if model.assistant and model.target != report.request.target:
                 self.request_analysis()
                 return
+        first = self.report is None
         self.report = report
         self.shown_generation = report.request.generation
+        if first and isinstance(self.focused, Slot):
+            self.request_marks(self.focused.casket, self.focused.position)
         self.query_one(AnalysisPanel).show(report)
         self._show_assistant()
         self._apply_row_marks()
         self._sync_focus_line()
-        # repairs once the author pauses: their solver calls hold the GIL a moment
-        if self._repairs_timer is not None:
-            self._repairs_timer.stop()
-        self._repairs_timer = self.set_timer(self.REPAIRS_AFTER, self._request_repairs)
+        self._schedule_repairs()
 
     @on(AnalysisStopped)
     def _analysis_stopped(self, message: AnalysisStopped) -> None:
@@ -289,11 +295,20 @@ class EditorScreen(Screen):
     #: seconds without an edit before the repairs of an invalid puzzle are looked for
     REPAIRS_AFTER = 0.4
 
-    def _request_repairs(self) -> None:
+    def _schedule_repairs(self) -> None:
+        """Look for repairs once the author pauses (each edit starts the wait again)."""
+        if self._repairs_timer is not None:
+            self._repairs_timer.stop()
+        self._repairs_timer = self.set_timer(self.REPAIRS_AFTER, self._request_repairs)
+
+    def _request_repairs(self, asked: bool = False) -> None:
+        """Look for the repairs (the Algorithm 2 panel shows them; `asked`: f asked for the
+        list, with the panel hidden or not)."""
         self._repairs_timer = None
-        if self.model.assistant and self._repairs_wanted():
+        asked = asked or self._repairs_asked  # f is waiting for them (the panel hidden or not)
+        if (self.model.assistant or asked) and self._repairs_wanted():
             request = RepairsRequest(self.model.generation, self.model.puzzle,
-                                     self.model.vocabulary)
+                                     self.model.vocabulary, self._cursor_slot())
             if self.jobs.repair(request):
                 self._repairs_found = None
 
@@ -302,6 +317,73 @@ class EditorScreen(Screen):
         if self.jobs.is_current(message.request):
             self._repairs_found = message.repairs
             self._show_assistant()
+            if self._repairs_asked:
+                self._repairs_asked = False
+                if self.app.screen is self:
+                    self._open_repairs(message.repairs)
+
+    def _cursor_slot(self) -> int | None:
+        """The statement number (0-based) of the slot focus is on, or was on last."""
+        focused = self.focused
+        slot = focused if isinstance(focused, Slot) else self._last_slot
+        puzzle = self.model.puzzle
+        if slot is None or slot.casket >= len(puzzle.caskets):
+            return None
+        if slot.position >= len(puzzle.caskets[slot.casket].statements):
+            return None
+        return puzzle.number(slot.casket, slot.position)
+
+    def action_repairs(self) -> None:
+        """The list of every single change that makes the puzzle valid (f)."""
+        if self.app.screen is not self:
+            return
+        puzzle, report = self.model.puzzle, self.report
+        if not puzzle.complete:
+            self.notify("Repairs are single changes to a finished puzzle: fill every "
+                        "statement first.")
+        elif report is None or report.analysis.puzzle != puzzle:
+            self.notify("The analysis of the last edit is not in yet: f again in a moment.")
+        elif report.analysis.valid():
+            self.notify("The puzzle is valid: nothing to repair.")
+        elif self._repairs_found is None:
+            self._repairs_asked = True
+            if self.jobs.repairs is None:
+                self._request_repairs(asked=True)
+            self.notify("Looking for the single changes that make it valid; the list opens "
+                        "when they are in.")
+        else:
+            self._open_repairs(self._repairs_found)
+
+    def _open_repairs(self, found) -> None:
+        assert self.report is not None
+        screen = repairs_menu(self.report.analysis, found, self._cursor_slot())
+        if screen is None:
+            more = "" if found.complete else " among those tried in time"
+            self.notify(f"No single change makes it valid{more}.")
+            return
+        puzzle = self.model.puzzle
+
+        async def chosen(value) -> None:
+            if value is not None and self.model.puzzle == puzzle:
+                await self.apply_repair(value)
+
+        self.app.push_screen(screen, chosen)
+
+    async def apply_repair(self, value) -> bool:
+        """Make one repair from the list (an undoable edit): a core Repair, or ("m", m)."""
+        if isinstance(value, tuple):
+            await self.action_set_m(value[1])
+            return True
+        puzzle = self.model.puzzle
+        ci, pos = position(puzzle, value.index)
+        if not await self.edit(puzzle.with_statement(ci, pos, value.statement)):
+            return False
+        slot = self.slot_at(ci, pos)
+        if slot is not None:
+            slot.focus()
+        self.notify(f"Statement {value.index + 1} replaced: valid with the portrait in "
+                    f"{puzzle.names[value.solution]} (u undoes it).")
+        return True
 
     # ----------------------------------------------------------------- marks
     def _clear_marks(self) -> None:
@@ -309,6 +391,7 @@ class EditorScreen(Screen):
         self.jobs.forget_repairs()
         self._marks_found = None
         self._repairs_found = None
+        self._repairs_asked = False
         if self._menu is not None:
             menu_screen = self._menu
             self.request_marks(menu_screen.casket, menu_screen.position)
@@ -337,6 +420,9 @@ class EditorScreen(Screen):
 
     @on(MarksReady)
     def _marks_ready(self, message: MarksReady) -> None:
+        if self.jobs.repairs_put_off:  # they gave way to these marks: look for them again
+            self.jobs.repairs_put_off = False
+            self._schedule_repairs()
         if not self.jobs.is_current(message.request):
             return
         self._marks_found = (message.request, message.marks)
@@ -466,8 +552,10 @@ class EditorScreen(Screen):
         if slot is not None:
             self._last_slot = slot
         self._sync_focus_line()
-        # start on the marks before the menu is opened
-        self.request_marks(message.casket, message.position)
+        # start on the marks before the menu is opened (once the editor has opened: the first
+        # analysis starts them for the slot focus is on then)
+        if self.report is not None:
+            self.request_marks(message.casket, message.position)
 
     @on(MChosen)
     async def _m_chosen(self, message: MChosen) -> None:

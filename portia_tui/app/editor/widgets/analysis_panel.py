@@ -8,11 +8,13 @@ updated, and the verdict is built without parsing markup.
 from __future__ import annotations
 
 import time
+from typing import cast
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -27,11 +29,30 @@ from .casket_panel import LOOP_MARK
 
 def update_text(static: Static, text: str, content: Content | None = None) -> None:
     """Show `text` (or `content`, the same text built beforehand); nothing when it is
-    already shown (an unchanged line is not repainted)."""
+    already shown (an unchanged line is not repainted).
+
+    The screen is laid out again only when the widget's height would change: a layout pass
+    reflows and repaints the whole editor (120 slots at 12 x 10), while a repaint draws this
+    widget alone. A fixed height never changes; an auto height changes when the new text
+    wraps to another number of lines at the widget's width (Content.get_height).
+    """
     if getattr(static, "_portia_shown", None) == text:
         return
     static._portia_shown = text  # type: ignore[attr-defined]
-    static.update(text if content is None else content)
+    visual = Content(text) if content is None else content
+    static.update(visual, layout=_height_changes(static, visual))
+
+
+def _height_changes(static: Static, visual: Content) -> bool:
+    height = static.styles.height
+    if height is not None and not height.is_auto and static.styles.max_height is None:
+        return False  # a fixed height: the text is cut or padded, never relaid
+    region = static.content_region
+    if not region.width:
+        return True  # not laid out yet
+    # the styles as Textual's own widgets pass them (Widget.get_content_height)
+    rules = cast(RulesMap, static.styles)
+    return visual.get_height(rules, region.width) != region.height
 
 
 def body_content(lines: list[str]) -> Content:
@@ -115,6 +136,9 @@ class AnalysisPanel(VerticalScroll):
         self.status = ""
         self.body = Static("", id="analysis-body")
         self.unique = OptionList(id="unique-m")
+        # shown once it has entries: an empty list laid the screen out again on its first
+        # frame, while the editor opens
+        self.unique.display = False
         self.unique_label = Static("", id="unique-label")
         self._unique_key: tuple | None = None
         self._pending_timer: Timer | None = None
@@ -167,6 +191,7 @@ class AnalysisPanel(VerticalScroll):
         update_text(self.unique_label, "")
         self._unique_key = ()
         self.unique.clear_options()
+        self.unique.display = False
 
     def show(self, report: Report) -> None:
         analysis = report.analysis
@@ -182,16 +207,25 @@ class AnalysisPanel(VerticalScroll):
         key = tuple((m, f"m = {m}: portrait in {puzzle.names[analysis.solutions(m)[0]]}"
                      + ("  ◀ current" if m == puzzle.m else "")) for m in unique)
         if key != self._unique_key:
-            self._unique_key = key
+            old, self._unique_key = self._unique_key, key
+            if old and len(old) == len(key):
+                # as many entries as before: new words in place, which keeps the list's size
+                # (new options relaid the whole screen; the entry's m is its index's)
+                for index, ((_m, text), (_old, before)) in enumerate(zip(key, old)):
+                    if text != before:
+                        self.unique.replace_option_prompt_at_index(index, text)
+                return
             highlighted = self.unique.highlighted
-            self.unique.set_options(Option(text, id=str(m)) for m, text in key)
+            self.unique.set_options(Option(text) for _m, text in key)
+            self.unique.display = bool(key)
             if highlighted is not None and key:
                 self.unique.highlighted = min(highlighted, len(key) - 1)
 
     @on(OptionList.OptionSelected, "#unique-m")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is not None:
-            self.post_message(MChosen(int(event.option.id)))
+        key = self._unique_key or ()
+        if 0 <= event.option_index < len(key):
+            self.post_message(MChosen(key[event.option_index][0]))
 
 

@@ -89,7 +89,8 @@ def repair_lines(analysis, found) -> list[str]:
     verb = "makes" if len(lines) == 1 else "make"
     head = f"{plural(len(lines), 'single change')} {verb} it valid:"
     more = [f"  … and {len(lines) - REPAIRS_SHOWN} more"] if len(lines) > REPAIRS_SHOWN else []
-    return [head] + lines[:REPAIRS_SHOWN] + more + late
+    browse = ["  f: browse them all, nearest the cursor first; enter applies one."]
+    return [head] + lines[:REPAIRS_SHOWN] + more + late + browse
 
 
 class AssistantPanel(VerticalScroll):

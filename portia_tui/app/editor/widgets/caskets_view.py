@@ -28,17 +28,30 @@ NARROW_TEXT = 26
 
 
 class CasketsView(Vertical):
-    def __init__(self) -> None:
+    """`puzzle`: the puzzle whose caskets are composed with the view (one layout pass for
+    the whole screen at start, instead of panels mounted into it afterwards)."""
+
+    def __init__(self, puzzle: Puzzle | None = None) -> None:
         super().__init__(id="caskets-view")
         self.panels: list[CasketPanel] = []
         self._shape: tuple[tuple[str, ...], tuple[int, ...]] | None = None
         self._fit_key: tuple | None = None
         #: the puzzle the slots' text was last brought in line with
         self._synced: Puzzle | None = None
+        self._row = HorizontalScroll(id="caskets")
+        self._sign = Static("", id="more-caskets", markup=False)
+        if puzzle is not None:
+            self._make_panels(puzzle)
+            self._shape = (puzzle.layout.names, puzzle.layout.counts)
+            self._synced = puzzle
 
     def compose(self) -> ComposeResult:
-        yield HorizontalScroll(id="caskets")
-        yield Static("", id="more-caskets", markup=False)
+        # the row's classes and the panels' widths before they are mounted: a class changed
+        # afterwards restyles every slot (120 of them at 12 x 10) a second time
+        self.fit()
+        with self._row:
+            yield from self.panels
+        yield self._sign
 
     # ----------------------------------------------------------------- building
     @staticmethod
@@ -63,7 +76,7 @@ class CasketsView(Vertical):
         """Bring the panels in line with `puzzle` (only what changed)."""
         layout = puzzle.layout
         if self._shape is None or layout.names != self._shape[0]:
-            row = self.query_one("#caskets")
+            row = self._row
             await row.remove_children()
             panels = self._make_panels(puzzle)
             # the row's classes before its panels are mounted: a class changed afterwards
@@ -134,12 +147,12 @@ class CasketsView(Vertical):
         self._fit_key = key
         shown = min(count, self.columns(width))
         panel_width = width // shown
-        row = self.query_one("#caskets")
+        row = self._row
         row.set_class(count > shown, "-many")
         row.set_class(panel_width - 2 - 6 - 2 < NARROW_TEXT, "-narrow")
         for panel in self.panels:
             panel.styles.width = panel_width if count > shown else "1fr"
-        sign = self.query_one("#more-caskets", Static)
+        sign = self._sign
         sign.display = count > shown
         if count > shown:
             sign.update(f"more caskets →  {shown} of {count} caskets fit; "

@@ -35,6 +35,10 @@ from .help import HelpScreen
 SAVE_EVERY = 30
 #: the narrowest a casket card gets before the caskets wrap onto more rows
 CARD_WIDTH = 26
+#: on a board of more statements than this the pencil-mark column is always there (blank
+#: until a casket is supposed): laying out a 12 x 10 board again when it appeared took `s`
+#: a second
+RESERVE_MARKS_AT = 40
 #: below this height the screen drops its spacing and the line of key hints
 COMPACT_HEIGHT = 30
 
@@ -122,8 +126,10 @@ class PlayPuzzleScreen(Screen):
         code = s.code
         if code and len(code) <= 40:
             self._feedback_box.border_subtitle = f"code {code}"
-        self._caskets = Container(*(CasketCard(s.puzzle, i, id=f"casket-{i}")
-                                    for i in range(s.size)), id="caskets")
+        reserve = s.puzzle.size > RESERVE_MARKS_AT
+        self._cards = [CasketCard(s.puzzle, i, reserve, id=f"casket-{i}")
+                       for i in range(s.size)]
+        self._caskets = Container(*self._cards, id="caskets")
         self._board = VerticalScroll(self._caskets, id="board", can_focus=False)
         yield self._top
         yield Static(rule_text(s.puzzle), id="rule")
@@ -324,6 +330,7 @@ class PlayPuzzleScreen(Screen):
         self.post_message(Navigate(delta))
 
     def action_back(self) -> None:
+        self.flush()  # before the list shows this puzzle's time again
         self.dismiss()
 
     def action_help(self) -> None:
@@ -344,7 +351,15 @@ class PlayPuzzleScreen(Screen):
         self._update_feedback(home)
 
     def _update_feedback(self, home: bool = True) -> None:
-        self._feedback_text.update(self.feedback())
+        text = self._feedback_text
+        text.update(self.feedback(), layout=False)
+        # a new layout lays out the whole board again (over 100 ms a key at 12 x 10): only
+        # when the text now takes another number of lines
+        width = text.content_size.width
+        lines = text.get_content_height(self._feedback_box.size, self.app.size, width) \
+            if width else -1
+        if lines != text.content_size.height:
+            text.refresh(layout=True)
         if home:
             self._feedback_box.scroll_home(animate=False)
 
@@ -361,7 +376,7 @@ class PlayPuzzleScreen(Screen):
             top.append(f" · time {clock(s.elapsed)}" + ("" if s.running else " (stopped)"))
             if s.hints_shown:
                 top.append(f" · hints {s.hints_shown} of {s.hint_levels}")
-        self._top.update(top)
+        self._top.update(top, layout=False)  # one line whatever it says: no new layout
 
     def _update_cards(self, follow: bool = False) -> None:
         s = self.session
@@ -369,7 +384,7 @@ class PlayPuzzleScreen(Screen):
         supposing = s.pencil.supposing
         marks = s.pencil.marks()
         wrong = set(s.mark_check.wrong) if s.mark_check is not None else set()
-        for card in self.query(CasketCard):
+        for card in self._cards:
             card.set_selected(card.index == self.selected)
             card.set_supposed(card.index == supposing)
             if card.index == answer:
@@ -378,12 +393,23 @@ class PlayPuzzleScreen(Screen):
                 card.set_mark("wrong")
             else:
                 card.set_mark("")
-        for line in self.query(StatementLine):
+        lines = self._lines()
+        for line in lines:
             line.show(line.number == self.cursor, marks.get(line.number),
                       line.number in wrong, supposing is not None)
-        if follow:
-            for line in self.query(f"#statement-{self.cursor}").results(StatementLine):
-                self._board.scroll_to_widget(line, animate=False)
+        if follow and 0 <= self.cursor < len(lines):
+            self._board.scroll_to_widget(lines[self.cursor], animate=False)
+
+    def _lines(self) -> list[StatementLine]:
+        """Every statement's line, in number order (looked up once they are all mounted:
+        a query on every key walked the whole board)."""
+        if len(getattr(self, "_line_list", ())) != self.session.puzzle.size:
+            found = sorted(self.query(StatementLine).results(StatementLine),
+                           key=lambda line: line.number)
+            if len(found) < self.session.puzzle.size:
+                return found
+            self._line_list = found
+        return self._line_list
 
     def _marks_text(self) -> Text | None:
         s = self.session

@@ -26,10 +26,13 @@ class StatementLine(Horizontal):
     StatementLine.-cursor > .sentence { text-style: bold; }
     """
 
-    def __init__(self, number: int, sentence: str, **kwargs) -> None:
+    def __init__(self, number: int, sentence: str, reserve: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.number = number
         self.sentence = sentence
+        #: keep room for the mark column even while no casket is supposed (on a big board,
+        #: so that supposing one does not lay every line out again)
+        self.reserve = reserve
         self._state: tuple = (False, None, False, False)
 
     def compose(self) -> ComposeResult:
@@ -50,6 +53,8 @@ class StatementLine(Horizontal):
                 text.append("T" if mark else "F", style="bold green" if mark else "bold magenta")
                 text.append("✘" if wrong else " ", style="bold red")
             text.append(" ")
+        elif self.reserve:
+            text.append("   ")
         return text
 
     @property
@@ -58,17 +63,21 @@ class StatementLine(Horizontal):
         return self._state
 
     def show(self, cursor: bool, mark: bool | None, wrong: bool, marking: bool) -> None:
+        """Show this state; nothing is redrawn when it is the state shown. The gutter keeps
+        its width unless the mark column comes or goes, so only then is the board laid out
+        again (a key then redraws one or two lines, not the whole board)."""
         state = (cursor, mark, wrong, marking)
         if state == self._state:
             return
+        resized = marking != self._state[3] and not self.reserve
         self._state = state
         self.set_class(cursor, "-cursor")
         if self.is_mounted:
-            self.query_one(".gutter", Static).update(self._gutter(*state))
+            self.query_one(".gutter", Static).update(self._gutter(*state), layout=resized)
 
 
 class CasketCard(Vertical):
-    """One casket. The selected card shows arrows around its name and a heavy border; a
+    """One casket. The selected card shows arrows around its name, bold and reversed; a
     casket ruled out by a pick says "not here", the answer says "the portrait", the casket
     supposed for pencil marks says "supposed"."""
 
@@ -81,16 +90,9 @@ class CasketCard(Vertical):
         border-subtitle-align: center;
         padding: 0 1 0 0;
     }
-    CasketCard.-selected {
-        border: heavy $accent;
-        border-title-style: bold;
-    }
     CasketCard.-wrong {
         border: round $error;
         color: $text-muted;
-    }
-    CasketCard.-wrong.-selected {
-        border: heavy $error;
     }
     CasketCard.-right {
         border: double $success;
@@ -104,8 +106,9 @@ class CasketCard(Vertical):
             super().__init__()
             self.index = index
 
-    def __init__(self, puzzle: Puzzle, index: int, **kwargs) -> None:
+    def __init__(self, puzzle: Puzzle, index: int, reserve: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.reserve = reserve
         self.puzzle = puzzle
         self.index = index
         self.casket_name = puzzle.names[index]
@@ -119,28 +122,41 @@ class CasketCard(Vertical):
     def compose(self) -> ComposeResult:
         for pos in range(self.count):
             i = self.start + pos
-            yield StatementLine(i, self.puzzle.sentence(i), id=f"statement-{i}")
+            yield StatementLine(i, self.puzzle.sentence(i), self.reserve, id=f"statement-{i}")
 
     def _title(self) -> None:
         name = f"{self.index + 1} · {self.casket_name}"
-        self.border_title = f"▶ {name} ◀" if self._selected else name
+        # the chosen card's title alone shows it (arrows, bold, reversed): a class on the
+        # card restyled and redrew each of its lines, and a new border laid the whole board
+        # out again; either took a key past 100 ms at 12 x 10
+        self.border_title = Text(f"▶ {name} ◀", style="bold reverse") if self._selected \
+            else name
         self.border_subtitle = " · ".join(x for x in (self._mark, "✎ supposed" if
                                                       self._supposed else "") if x)
 
+    @property
+    def selected(self) -> bool:
+        return self._selected
+
     def set_selected(self, selected: bool) -> None:
+        if selected == self._selected and self.border_title is not None:
+            return  # unchanged: nothing to redraw
         self._selected = selected
-        self.set_class(selected, "-selected")
         self._title()
 
     def set_supposed(self, supposed: bool) -> None:
-        self._supposed = supposed
-        self._title()
+        if supposed != self._supposed:
+            self._supposed = supposed
+            self._title()
 
     def set_mark(self, mark: str) -> None:
         """'' (none), 'wrong' or 'right'."""
+        said = {"wrong": "✘ not here", "right": "✔ the portrait"}.get(mark, "")
+        if said == self._mark:
+            return
         self.set_class(mark == "wrong", "-wrong")
         self.set_class(mark == "right", "-right")
-        self._mark = {"wrong": "✘ not here", "right": "✔ the portrait"}.get(mark, "")
+        self._mark = said
         self._title()
 
     def on_click(self, event: Click) -> None:

@@ -1,0 +1,22 @@
+"""Jobs the process tests hand to a ProcessRunner's child (importable by it)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from portia_tui.app.process import stop_asked
+
+
+def wait_for_stop(seconds: float) -> tuple[str, int]:
+    """Poll stop_asked() as the assistant's budgeted loops do; ('stopped', pid) once asked."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if stop_asked():
+            return "stopped", os.getpid()
+        time.sleep(0.005)
+    return "ran out", os.getpid()
+
+
+def pid(_arg: object) -> int:
+    return os.getpid()
