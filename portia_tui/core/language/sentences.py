@@ -925,9 +925,10 @@ def _compound(s: str, ctx: Context, memo: dict) -> list | None:
     return None
 
 
-_CLAUSE_SPLIT = re.compile(r", if and only if |, then |, and |, or | if and only if | then |"
-                           r", | and | or | nor |^if |^either |^neither |^both |"
-                           + "|".join(f"^{n}" for n in _NEGATIONS))
+#: where a sentence splits into clauses (compiled on the first sentence that cannot be read)
+_CLAUSE_SPLIT = (r", if and only if |, then |, and |, or | if and only if | then |"
+                 r", | and | or | nor |^if |^either |^neither |^both |"
+                 + "|".join(f"^{n}" for n in _NEGATIONS))
 
 
 def _failure(norm: str, ctx: Context) -> SentenceError:
@@ -941,7 +942,7 @@ def _failure(norm: str, ctx: Context) -> SentenceError:
                                  f"{nearest_form(norm, ctx)!r}",
                                  nearest=nearest_form(norm, ctx))
     bad = norm
-    for clause in (c for c in _CLAUSE_SPLIT.split(norm) if c):
+    for clause in (c for c in re.split(_CLAUSE_SPLIT, norm) if c):
         if _parse(clause, ctx, {}) is None:
             bad = clause
             break
