@@ -33,7 +33,7 @@ from portia_tui.core.language.words import plural
 
 from ..footer import Footer
 from .messages import Navigate
-from .session import Place
+from .session import Place, PlayClock
 from .widgets import status_label
 from .widgets.status import STATUS_WORDS
 
@@ -196,8 +196,7 @@ class IslandScreen(Screen[None]):
         self.record = record if record is not None else PuzzleRecord()
         self.place = place
         self._on_change = on_change
-        self._clock = clock
-        self._started: float | None = None
+        self.timer = PlayClock(self.record, clock)
         self._ticks = 0
         self.game: IslandGame | None = None
         self.at = 0
@@ -279,25 +278,22 @@ class IslandScreen(Screen[None]):
     # ----------------------------------------------------------------- timer, record
     @property
     def running(self) -> bool:
-        return self._started is not None
+        return self.timer.running
 
     @property
     def finished(self) -> bool:
         return self.record.finished or self.solved_now or self.revealed
 
     def resume(self) -> None:
-        if self._started is None and self._ready_game() is not None and not self.finished:
-            self._started = self._clock()
+        if not self.timer.running and self._ready_game() is not None and not self.finished:
+            self.timer.start()
 
     def pause(self) -> None:
-        if self._started is not None:
-            self.record.seconds += max(0.0, self._clock() - self._started)
-            self._started = None
+        self.timer.pause()
 
     @property
     def elapsed(self) -> float:
-        extra = self._clock() - self._started if self._started is not None else 0.0
-        return self.record.seconds + max(0.0, extra)
+        return self.timer.elapsed
 
     def flush(self) -> None:
         """Stop the clock and hand the record to whoever saves it."""

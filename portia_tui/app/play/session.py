@@ -35,6 +35,34 @@ class Place:
     difficulty: str
 
 
+class PlayClock:
+    """The time spent on one puzzle: the seconds its record holds, plus the stretch running
+    now. Shared by the casket session and the truth-puzzle screen."""
+
+    def __init__(self, record: PuzzleRecord, clock: Callable[[], float] = time.monotonic):
+        self.record = record
+        self._clock = clock
+        self._started: float | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._started is not None
+
+    def start(self) -> None:
+        if self._started is None:
+            self._started = self._clock()
+
+    def pause(self) -> None:
+        if self._started is not None:
+            self.record.seconds += max(0.0, self._clock() - self._started)
+            self._started = None
+
+    @property
+    def elapsed(self) -> float:
+        extra = self._clock() - self._started if self._started is not None else 0.0
+        return self.record.seconds + max(0.0, extra)
+
+
 class PuzzleSession:
     def __init__(self, puzzle: Puzzle, *, stored_solution: str | None = None,
                  record: PuzzleRecord | None = None, place: Place | None = None,
@@ -44,8 +72,7 @@ class PuzzleSession:
         self.coach = coach if coach is not None else Coach(puzzle, stored_solution)
         self.record = record if record is not None else PuzzleRecord()
         self.place = place
-        self._clock = clock
-        self._started: float | None = None
+        self.timer = PlayClock(self.record, clock)
         #: hint steps on screen (restored from the record for a puzzle left half-way); their
         #: texts are worked out by restore_hints() (a worker's job on a big puzzle)
         self.hints_shown = 0 if self.record.finished else min(self.record.hints,
@@ -112,21 +139,18 @@ class PuzzleSession:
     # ------------------------------------------------------------------ timer
     @property
     def running(self) -> bool:
-        return self._started is not None
+        return self.timer.running
 
     def resume(self) -> None:
-        if self._started is None and not self.record.finished and self.playable:
-            self._started = self._clock()
+        if not self.record.finished and self.playable:
+            self.timer.start()
 
     def pause(self) -> None:
-        if self._started is not None:
-            self.record.seconds += max(0.0, self._clock() - self._started)
-            self._started = None
+        self.timer.pause()
 
     @property
     def elapsed(self) -> float:
-        extra = self._clock() - self._started if self._started is not None else 0.0
-        return self.record.seconds + max(0.0, extra)
+        return self.timer.elapsed
 
     # ------------------------------------------------------------------ work (any thread)
     def work_pick(self, placement: int) -> tuple[Verdict, str | None]:

@@ -20,12 +20,12 @@ from pathlib import Path
 
 from portia_tui.core.errors import PuzzleError
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.author.history import History
 from portia_tui.core.io.recovery import FileStamp
 from portia_tui.core.language.rules import Rule, fixes_total, rule_options
 from portia_tui.core.language.vocabulary import VOCABULARIES, is_empty, smallest_vocabulary
 
 #: how many edits undo remembers
-HISTORY_LIMIT = 500
 
 
 @dataclass
@@ -49,8 +49,7 @@ class EditorModel:
     #: the target while the puzzle names none; None: not known yet (the screen then takes the
     #: puzzle's solution once the analysis has found one)
     fallback_target: int | None = None
-    _undo: list[Puzzle] = field(default_factory=list)
-    _redo: list[Puzzle] = field(default_factory=list)
+    history: History[Puzzle] = field(default_factory=History)
 
     # ----------------------------------------------------------------- constructors
     @classmethod
@@ -75,11 +74,11 @@ class EditorModel:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return self.history.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return self.history.can_redo
 
     def suggested_path(self) -> Path:
         """Where a save-as dialog should start: the file, a .toml beside an import, or cwd."""
@@ -133,9 +132,7 @@ class EditorModel:
         """Make `puzzle` current, remembering the old one for undo. False when nothing changed."""
         if puzzle == self.puzzle:
             return False
-        self._undo.append(self.puzzle)
-        del self._undo[:-HISTORY_LIMIT]
-        self._redo.clear()
+        self.history.record(self.puzzle)
         self._set(puzzle)
         return True
 
@@ -183,17 +180,17 @@ class EditorModel:
         return puzzle
 
     def undo(self) -> bool:
-        if not self._undo:
+        state = self.history.back(self.puzzle)
+        if state is None:
             return False
-        self._redo.append(self.puzzle)
-        self._set(self._undo.pop())
+        self._set(state)
         return True
 
     def redo(self) -> bool:
-        if not self._redo:
+        state = self.history.forward(self.puzzle)
+        if state is None:
             return False
-        self._undo.append(self.puzzle)
-        self._set(self._redo.pop())
+        self._set(state)
         return True
 
     def mark_saved(self, path: Path) -> None:

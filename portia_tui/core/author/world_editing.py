@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from portia_tui.core.io.formats import world_toml
+from portia_tui.core.author.history import History
 from portia_tui.core.io.recovery import FileStamp
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language import sentences as sn
@@ -398,7 +399,6 @@ def loads(text: str, path: str = "<puzzle>") -> Draft:
 
 # --------------------------------------------------------------------------- the session
 #: how many edits undo remembers
-HISTORY_LIMIT = 500
 
 
 @dataclass
@@ -414,8 +414,7 @@ class WorldEditor:
     stamp: FileStamp | None = None
     generation: int = 0
     target: Mapping[str, Any] | None = None
-    _undo: list[Draft] = field(default_factory=list)
-    _redo: list[Draft] = field(default_factory=list)
+    history: History[Draft] = field(default_factory=History)
 
     @classmethod
     def new(cls, draft: Draft, path: Path | None = None) -> WorldEditor:
@@ -435,34 +434,32 @@ class WorldEditor:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return self.history.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return self.history.can_redo
 
     def apply(self, draft: Draft) -> bool:
         """Make `draft` current (undoable). False when nothing changed."""
         if draft == self.draft:
             return False
-        self._undo.append(self.draft)
-        del self._undo[:-HISTORY_LIMIT]
-        self._redo.clear()
+        self.history.record(self.draft)
         self._set(draft)
         return True
 
     def undo(self) -> bool:
-        if not self._undo:
+        state = self.history.back(self.draft)
+        if state is None:
             return False
-        self._redo.append(self.draft)
-        self._set(self._undo.pop())
+        self._set(state)
         return True
 
     def redo(self) -> bool:
-        if not self._redo:
+        state = self.history.forward(self.draft)
+        if state is None:
             return False
-        self._undo.append(self.draft)
-        self._set(self._redo.pop())
+        self._set(state)
         return True
 
     def set_target(self, target: Mapping[str, Any] | None) -> None:
