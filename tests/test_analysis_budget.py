@@ -7,6 +7,7 @@ machine."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -115,3 +116,16 @@ def test_a_pack_exported_with_full_solutions_is_bounded_too(tmp_path, monkeypatc
     text = (tmp_path / "rings.md").read_text()
     assert "The explanation is too large to work out step by step (over its budget of 100 " \
         "steps)" in text
+
+
+def test_hint_is_bounded_by_its_timeout(tmp_path, capsys):
+    """`portia hint` rates the puzzle for its ladder: on a puzzle whose rating takes seconds,
+    --timeout stops it with one line and exit 3 (60 s by default, not unbounded)."""
+    path = tmp_path / "ring.toml"
+    formats.save(lopsided_ring(120), path)
+    assert main(["hint", str(path), "--timeout", "0.2"]) == 3
+    out, err = capsys.readouterr()
+    lines = (out + err).strip().splitlines()
+    assert len(lines) == 1 and "too large to analyse within 0.2 s" in lines[0]
+    first = Path(__file__).resolve().parents[1] / "puzzles" / "smullyan-first.toml"
+    assert main(["hint", str(first)]) == 0

@@ -54,6 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help='print {"hints": [{"text", "rules_out", "fits"}, ...]}; the last '
                    "entry is the reveal")
     add_id(p)
+    add_timeout(p, default=HINT_TIMEOUT, what="each puzzle's hints")
     p.set_defaults(func=cmd_hint)
 
     p = sub.add_parser("check", help="check that puzzles have exactly one solution",
@@ -302,6 +303,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: the default --timeout of `portia hint`, in seconds: the ladder rates the puzzle and words
+#: its observation, which a person's puzzle needs a few milliseconds for
+HINT_TIMEOUT = 60.0
+
+
 def _hints_one(puzzle: Puzzle, as_json: bool, stored: str | None = None) -> tuple[int, object]:
     """(status, the ladder as JSON data or text): status 1 when the puzzle has no single
     answer (its one entry says why)."""
@@ -329,11 +335,15 @@ def cmd_hint(args: argparse.Namespace) -> int:
         raise PortiaError("hints are for casket puzzles (gold, silver, lead ...); this is "
                           "another kind of truth puzzle", args.file)
     if pack is None:
-        status, out = _hints_one(puzzle, args.json)
+        with budget(args.timeout, args.file):
+            status, out = _hints_one(puzzle, args.json)
         print(json.dumps(out) if args.json else out)
         return status
-    results = [(e.id, *_hints_one(e.puzzle, args.json, e.solution)) for e in pack.puzzles
-               if is_casket(e.puzzle)]
+    results = []
+    for e in pack.puzzles:
+        if is_casket(e.puzzle):
+            with budget(args.timeout, f"{args.file} {e.id}"):
+                results.append((e.id, *_hints_one(e.puzzle, args.json, e.solution)))
     if not results:
         raise PortiaError("hints are for casket puzzles (gold, silver, lead ...); this pack "
                           "holds truth puzzles only", args.file)
