@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.command import CommandList, CommandPalette, SimpleProvider
 from textual.css.query import NoMatches
 from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.theme import ThemeProvider
 
 from portia_tui.core.errors import PortiaError
@@ -266,3 +267,39 @@ class PortiaApp(App):
     def _portia_notice(self, message: str) -> None:
         self.notify(message, title="portia", severity="warning", timeout=NOTICE_TIMEOUT,
                     markup=False)
+
+
+class FileScreen(Screen):
+    """A screen that holds file conversations (save, save as, quit with unsaved work): one at a
+    time, through `self.files` (its ``busy`` flag). The keys after the one that started a
+    conversation wait for its dialogs (they belong to them), and after each answer for the
+    next one. Shared by the casket editor and the truth-puzzle editor."""
+
+    files: Any
+    _job_token: object | None = None
+
+    def _dialog(self, job) -> None:
+        """Run `job` (an async file conversation) unless one is running already."""
+        if self.files.busy:
+            return
+        self.files.busy = True
+        token = self._job_token = object()
+        app = self.app
+        if isinstance(app, PortiaApp):
+            app.hold_keys(token)
+
+        async def run() -> None:
+            try:
+                await job()
+            finally:
+                self.files.busy = False
+                self._job_token = None
+                if isinstance(app, PortiaApp):
+                    app.release_keys(token)
+
+        self.run_worker(run, group="dialog")  # type: ignore[arg-type]  # (Textual's overloads)
+
+    async def ask_screen(self, dialog):
+        """Push a dialog from a file conversation and wait for its answer."""
+        dialog.hold_token = self._job_token
+        return await self.app.push_screen_wait(dialog)

@@ -14,11 +14,10 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from portia_tui.app.base import PortiaApp
+from portia_tui.app.base import FileScreen
 from portia_tui.app.footer import Footer
 from portia_tui.app.process import Cancelled, ProcessRunner, Stopped
 from portia_tui.core.author.world_editing import Draft
@@ -46,7 +45,7 @@ class AnalysisFailed(Message):
         self.request, self.why = request, why
 
 
-class WorldEditorScreen(Screen):
+class WorldEditorScreen(FileScreen):
     AUTO_FOCUS = None
     BINDINGS = bindings()
 
@@ -61,7 +60,6 @@ class WorldEditorScreen(Screen):
         self.wanted: Request | None = None
         #: answers dropped because an edit came after their request (tests read it)
         self.stale_dropped = 0
-        self._job_token: object | None = None
         self._last_slot: tuple[int, int] = (0, 0)
         self.menus = Menus(self)
         self.marks = MarksJob(self)
@@ -345,32 +343,6 @@ class WorldEditorScreen(Screen):
         return f"Target: {target_words(self.draft.analysed(), dict(target))} (t changes)."
 
     # ----------------------------------------------------------------- files
-    def _dialog(self, job) -> None:
-        """One file conversation at a time; the keys after the one that started it wait
-        for its dialogs (they belong to them)."""
-        if self.files.busy:
-            return
-        self.files.busy = True
-        token = self._job_token = object()
-        app = self.app
-        if isinstance(app, PortiaApp):
-            app.hold_keys(token)
-
-        async def run() -> None:
-            try:
-                await job()
-            finally:
-                self.files.busy = False
-                self._job_token = None
-                if isinstance(app, PortiaApp):
-                    app.release_keys(token)
-
-        self.run_worker(run, group="dialog")  # type: ignore[arg-type]
-
-    async def ask_screen(self, dialog):
-        dialog.hold_token = self._job_token
-        return await self.app.push_screen_wait(dialog)
-
     def action_save(self) -> None:
         self._dialog(self.files.save)
 

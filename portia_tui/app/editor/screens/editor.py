@@ -12,12 +12,11 @@ from pathlib import Path
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from portia_tui.app.base import PortiaApp
+from portia_tui.app.base import FileScreen
 from portia_tui.app.footer import Footer
 from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
@@ -39,7 +38,7 @@ from ..widgets.caskets_view import CasketsView
 from ..widgets.rules_panel import RulesPanel
 from ..widgets.toolbar import TitleBar, Toolbar
 from ..workers import Workers
-from .dialogs import Dialog, MetaScreen, NewPuzzleScreen
+from .dialogs import MetaScreen, NewPuzzleScreen
 from .help import HelpScreen
 from .menu import MenuScreen
 from .repairs import repairs_menu
@@ -56,7 +55,7 @@ VOCABULARY_WORDS = {"portrait": "in / not in a casket",
 BINDINGS = bindings()
 
 
-class EditorScreen(Screen):
+class EditorScreen(FileScreen):
     AUTO_FOCUS = None
     BINDINGS = BINDINGS
 
@@ -84,7 +83,6 @@ class EditorScreen(Screen):
         #: the slot focus was on last (escape in the m field goes back to it)
         self._last_slot: Slot | None = None
         #: the file conversation running (see _dialog), if any
-        self._job_token: object | None = None
 
     # ----------------------------------------------------------------- building
     def compose(self) -> ComposeResult:
@@ -833,34 +831,6 @@ class EditorScreen(Screen):
         self._copy("native", "TOML")
 
     # ----------------------------------------------------------------- files (files.py)
-    def _dialog(self, job) -> None:
-        """Run one file conversation at a time; a key pressed while one is open does nothing.
-        The keys after the one that started it wait for its first dialog (or its end), and
-        after each answer for its next dialog: they belong to those dialogs."""
-        if self.files.busy:
-            return
-        self.files.busy = True
-        token = self._job_token = object()
-        app = self.app
-        if isinstance(app, PortiaApp):
-            app.hold_keys(token)
-
-        async def run() -> None:
-            try:
-                await job()
-            finally:
-                self.files.busy = False
-                self._job_token = None
-                if isinstance(app, PortiaApp):
-                    app.release_keys(token)
-
-        self.run_worker(run, group="dialog")  # type: ignore[arg-type]  # (Textual's overloads)
-
-    async def ask_screen(self, dialog: Dialog):
-        """Push a dialog from a file conversation and wait for its answer."""
-        dialog.hold_token = self._job_token
-        return await self.app.push_screen_wait(dialog)
-
     async def save(self) -> bool:
         return await self.files.save()
 
