@@ -59,9 +59,11 @@ ACTIONS: tuple[EditorAction, ...] = (
 )
 
 #: the footer: these actions' first keys, in this order, with these short labels
+#: (at 80 columns no more fit: the focus line names the rules, modes and question keys)
 FOOTER = {"quit": "Quit", "help": "Help", "save": "Save", "new": "New", "open": "Open",
-          "play": "Play", "undo": "Undo", "target_menu": "Target", "rules_menu": "Rules",
-          "modes_menu": "Modes", "question_menu": "Question"}
+          "play": "Play", "undo": "Undo", "target_menu": "Target"}
+#: the keys the focus line names when there is room (the footer has none left)
+MORE_KEYS = "l rules · m modes, kinds · k question"
 #: actions that stay bound on the slots themselves (enter there opens the slot's menu)
 SLOT_KEYS = frozenset({"slot_menu"})
 

@@ -34,8 +34,8 @@ COMPOUND_ENTRIES = (
 )
 COMPOUND_GROUP = "Compound: two statements joined (and, or, if)"
 #: the modes menu's groups of kinds added or removed
-KIND_GROUPS = {"add": "Add a kind (normals, spies, werewolves, empty rooms)",
-               "remove": "Remove a kind (refused while a statement, rule or question names it)"}
+KIND_GROUPS = {"add": "Add a kind",
+               "remove": "Remove a kind (not while a statement, rule or question names it)"}
 
 
 class WorldMenu(MenuScreen):

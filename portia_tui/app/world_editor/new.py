@@ -42,12 +42,13 @@ class NewPageScreen(Dialog):
             yield Static("", id="new-error", classes="error", markup=False)
             yield Static(f"How many {size} ({fam.low} to {fam.high})", classes="hint",
                          markup=False)
-            yield Input(str(fam.default), id="new-size", type="integer")
+            yield Input(str(fam.default), id="new-size", type="integer", compact=True)
             yield Static(f"Statements each (1 to {we.MAX_STATEMENTS})", classes="hint")
-            yield Input("1", id="new-statements", type="integer")
+            yield Input("1", id="new-statements", type="integer", compact=True)
             yield Static(f"Kinds, comma-separated ({', '.join(known)}; value=true|false|free "
                          "for another mode)", classes="hint", markup=False)
-            yield Input(modes_words(fam.default_modes(fam.default), fam), id="new-modes")
+            yield Input(modes_words(fam.default_modes(fam.default), fam), id="new-modes",
+                        compact=True)
             with Horizontal(classes="buttons"):
                 yield Button("Start (enter)", id="start", compact=True)
                 yield Button("Cancel (escape)", id="cancel", compact=True)

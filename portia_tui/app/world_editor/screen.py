@@ -26,7 +26,7 @@ from portia_tui.core.io.recovery import RecoveryStore
 
 from . import page
 from .analysis import Report, Request, compute
-from .commands import bindings
+from .commands import MORE_KEYS, bindings
 from .files import WorldFiles
 from .marks import MarksJob, MarksReady
 from .menus import Menus
@@ -119,6 +119,7 @@ class WorldEditorScreen(FileScreen):
 
     def _sync_focus_line(self) -> None:
         focused = self.focused
+        line = "Arrow keys move between statements; enter opens a slot's menu."
         if isinstance(focused, WorldSlot):
             s = page.slot_at(self.draft, (focused.entity, focused.position))
             if s is not None:
@@ -128,10 +129,14 @@ class WorldEditorScreen(FileScreen):
                 text = page.slot_text(self.draft, s.id)
                 said = (f"says {text}." if text.startswith("one of") else
                         f"says “{text}”." if text else "says nothing yet: enter chooses.")
-                self.query_one("#w-focus", Static).update(f"{who} {said}")
-                return
-        self.query_one("#w-focus", Static).update(
-            "Arrow keys move between statements; enter opens a slot's menu.")
+                line = f"{who} {said}"
+        # the keys the footer has no room for, when the line has
+        if len(line) + len(MORE_KEYS) + 5 <= self.size.width:
+            line += " " * (self.size.width - len(line) - len(MORE_KEYS) - 2) + MORE_KEYS
+        self.query_one("#w-focus", Static).update(line)
+
+    def on_resize(self) -> None:
+        self._sync_focus_line()
 
     def slot_focused(self, slot: WorldSlot) -> None:
         self._last_slot = (slot.entity, slot.position)
@@ -442,8 +447,8 @@ class WorldEditorScreen(FileScreen):
                         "(play needs exactly one).", severity="warning")
             return
         draft = self.draft
-        if draft.empty:
-            self.notify(f"Playing without the {empty_words(draft)} (they say nothing).")
+        empty = f" (without the {empty_words(draft)}: they say nothing)" if draft.empty else ""
+        self.notify(f"Playing this page{empty}: escape comes back to the editor.")
         self.app.push_screen(IslandScreen(draft.analysed(),
                                           name=self.world_model.path.stem
                                           if self.world_model.path else "This page"))

@@ -246,8 +246,8 @@ def kind_menu(draft: Draft) -> list[KindChoice]:
         if v not in values:
             out.append(KindChoice("add", v, f"Add {_kind_words(ctx, v, mode)}"))
     if not ctx.rooms and WOLF[0] not in p.attributes:
-        out.append(KindChoice("add", WOLF[0], "Add werewolves: each one is also a werewolf or "
-                              "human (a second attribute)", attribute=True))
+        out.append(KindChoice("add", WOLF[0], "Add werewolves: each is also a werewolf or human",
+                              attribute=True))
     if len(values) > 2:
         for v in values:
             said = (("empty rooms" if v in sn.ADJECTIVES else f"rooms with {sn._article(v)}")
