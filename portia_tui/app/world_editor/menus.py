@@ -327,8 +327,11 @@ class Menus:
                                "several answers and one fact would settle it.")
             return
         options = tuple((line, fact) for line, fact in zip(report.clues, report.clue_facts))
+        shown = report.clues_shown
+        groups = (("Clues that leave one answer, least given away first",) * shown
+                  + ("Left out of the panel: each gives more away",) * (len(options) - shown))
         choice = await self.screen.ask_screen(WorldMenu().show(
             -1, -1, "Add a clue as a rule the narrator states (escape adds none)", options,
-            None, groups=("Clues that leave one answer",) * len(options)))
+            None, groups=groups))
         if choice is not None:
             await self._checked_edit(lambda: self.screen.draft.with_rule_added(choice))

@@ -250,8 +250,13 @@ class WorldEditorScreen(FileScreen):
             lines.append("Why there is none:")
             lines += [f"  {p}" for p in report.paradoxes]
         if report.clues:
-            lines.append("Clues that would make it well posed (c adds one as a rule):")
-            lines += [f"  {c}" for c in report.clues]
+            lines.append("Clues that would make it well posed, least given away first (c "
+                         "adds one as a rule):")
+            lines += [f"  {c}" for c in report.clues[:report.clues_shown]]
+            left = len(report.clues) - report.clues_shown
+            if left:
+                lines.append(f"  ({left} more left out: each gives more away; c lists "
+                             f"{'them' if left > 1 else 'it'} all.)")
         elif n is not None and n > 1:
             lines.append("No single fact makes it well posed: change a statement.")
         if report.target_fits is not None:
