@@ -201,7 +201,9 @@ def mode_menu(draft: Draft) -> list[ModeChoice]:
 def _mode_text(ctx: sn.Context, entity: str | None, value: str, mode: str) -> str:
     if ctx.rooms:
         whose = f"the sign on {ctx.name(entity)}" if entity else "a sign"
-        return f"With {sn._article(value)} behind it, {whose} {_SIGN_WORDS[mode]}"
+        behind = (f"When its room is {value}" if value in sn.ADJECTIVES
+                  else f"With {sn._article(value)} behind it")
+        return f"{behind}, {whose} {_SIGN_WORDS[mode]}"
     return f"{sn.plural(value).capitalize()} {_MODE_WORDS[mode]}"
 
 
