@@ -17,6 +17,9 @@ from portia_tui.core.language.world import WorldPuzzle
 
 #: seconds one analysis may take (answers, paradoxes and clues together)
 BUDGET = 4.0
+#: seconds more the clues that name no one and their ranking may take (past them, the
+#: clues are listed as the analysis found them)
+RANK_BUDGET = 1.0
 #: seconds the marks of one menu may take (the rest are undecided)
 MARKS_BUDGET = 8.0
 #: answers listed in the panel (the count goes on past them)
@@ -96,6 +99,7 @@ def compute(request: Request) -> Report:
     draft = request.draft
     puzzle = draft.analysed()
     target = None if request.target is None else target_dict(request.target)
+    start = time.monotonic()
     found = analyse(draft, target, seconds=BUDGET)
     report = Report(request, target_fits=found.target_fits, target_alone=found.target_alone)
     if found.stopped and not found.answers:
@@ -107,7 +111,7 @@ def compute(request: Request) -> Report:
     if found.stopped:
         report.note = "Out of time before every clue was tried."
     elif found.clues:
-        ranked = ranked_clues(draft, found, time.monotonic() + BUDGET)
+        ranked = ranked_clues(draft, found, start + BUDGET + RANK_BUDGET)
         ctx = sn.Context.of(puzzle)
         from portia_tui.core.author.world_editing import words
 

@@ -243,6 +243,12 @@ def rank(puzzle: WorldPuzzle, found: Sequence[Clue], *, deadline: float | None =
         return n if n <= RANK_ANSWERS else -mask.bit_count()  # worlds stand in, marked < 0
 
     before = size(ev.consistent)
+    if before == ev.consistent.bit_count():
+        # one world an answer (a "what is each?" frame): any set of worlds has as many
+        # answers as worlds, so counting the worlds is exact
+        def size(mask: int) -> int:  # noqa: F811 - the exact shortcut of the same count
+            return mask.bit_count()
+
     if before == 0:
         return [Ranked(c, 0.0, False) for c in found]
     out = []
