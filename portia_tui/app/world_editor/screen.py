@@ -413,7 +413,8 @@ class WorldEditorScreen(FileScreen):
                 text = formats.read_text(path)
                 if not formats.is_world_text(text, "native"):
                     self.notify(f"{path} is not a truth puzzle (format 3): portia edit {path} "
-                                "opens it in the casket editor.", severity="warning")
+                                "opens it in the casket editor.", severity="warning",
+                                markup=False)
                 else:
                     opened = Session.opened_draft(world_editing.loads(text, str(path)), path)
             except PortiaError as exc:
