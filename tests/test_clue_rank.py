@@ -84,7 +84,10 @@ async def test_the_panel_says_how_many_clues_were_left_out(tmp_path):
         assert "least given away first" in text
         assert "(4 more left out: each gives more away; c lists them all.)" in text
         # c lists all ten, the shown ones first; escape, and the key after it is the editor's
-        burst(app, ["c", "escape", "up"])
+        burst(app, ["c"])
+        await calm(app, pilot)
+        assert len(app.screen.options) == 10
+        burst(app, ["escape", "up"])
         await calm(app, pilot)
         assert app.screen is app.editor and app.editor.focused_slot() == (0, 0)
         burst(app, ["c", "end", "enter"])
