@@ -185,8 +185,9 @@ def measure(name: str) -> list[float]:
 def baseline_tree(folder: Path) -> Path | None:
     """BASELINE's package unpacked under folder, or None without the git history."""
     try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "portia_tui"],
-                                 capture_output=True, check=True).stdout
+        # the themes too: without them the old tree ran on Textual's own theme
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "portia_tui",
+                                  "themes"], capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     except (OSError, subprocess.CalledProcessError):
         return None
