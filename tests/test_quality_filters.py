@@ -246,3 +246,42 @@ def test_a_giveaway_m_is_refused_up_front(capsys):
     assert "giveaway" in capsys.readouterr().err
     made = generate(Settings(n=1, m=3, count=1, seed=1, allow_giveaways=True))
     assert made[0].puzzle.m == 3
+
+
+def test_loop_free_blank_totals_are_the_engines():
+    # the generator reads the wasted statements of loop-free candidates off their masks,
+    # evaluating again only what reads a blanked statement: the casket engine's blank totals
+    from portia_tui.core.packs.generator.quality import blank_totals
+    from portia_tui.core.packs.generator.sampler import loop_free_blank_totals, to_puzzle
+
+    for settings in (Settings(n=2, seed=1).check(), Settings(n=3, seed=2).check(),
+                     Settings(n=3, caskets=4, seed=3, difficulty="steady").check()):
+        sampler = Sampler(settings, random.Random(settings.seed))
+        for _ in range(25):
+            cands, order = sampler.draw()
+            if cands is None:
+                continue
+            puzzle = to_puzzle(cands, settings.names, None)
+            assert loop_free_blank_totals(cands, order, settings.caskets) == blank_totals(puzzle)
+
+
+def test_blank_reach_bounds_how_far_a_blank_moves_the_counts():
+    # the wasted-statement check skips the blank totals of statements out of reach of m
+    from portia_tui.core.packs.generator.sampler import (blank_reach, loop_free_blank_totals,
+                                                        loop_free_counts)
+
+    for settings in (Settings(n=2, seed=1).check(), Settings(n=3, seed=2).check(),
+                     Settings(n=4, caskets=4, seed=3).check()):
+        sampler = Sampler(settings, random.Random(settings.seed))
+        for _ in range(40):
+            cands, order = sampler.draw()
+            if cands is None:
+                continue
+            k = settings.caskets
+            counts = loop_free_counts(cands, order, k)
+            blank = loop_free_blank_totals(cands, order, k)
+            for reach, totals in zip(blank_reach(cands, order), blank):
+                for p in range(k):
+                    moved = [abs(n - counts[p]) for n in range(totals[p].bit_length())
+                             if totals[p] >> n & 1]
+                    assert max(moved) <= reach

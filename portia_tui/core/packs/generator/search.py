@@ -21,12 +21,13 @@ from portia_tui.core.solve.engine import CasketEngine
 from portia_tui.core.errors import SettingsError
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.packs.twins import coded_key
-from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, WASTED_PREFERRED, Keeper, Offer,
+from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, FILTERS, WASTED_PREFERRED, Keeper, Offer,
                                                      Worlds, blank_totals, giveaway_m, mask_echoes,
                                                      mask_fillers, motifs,
                                                      symmetric_pair, wasted_for)
-from portia_tui.core.packs.generator.sampler import (Sampler, coded_portrait_masks, loop_free_blank_totals,
-                                                     loop_free_masks,
+from portia_tui.core.packs.generator.sampler import (Sampler, coded_portrait_masks, counts_of, loop_free_blank_totals,
+                                                     loop_free_masks, unread_statements,
+                                                     blank_reach,
                                                      loop_free_ranked, to_puzzle)
 from portia_tui.core.packs.generator.settings import Settings, describe, notices
 
@@ -95,6 +96,9 @@ class Stats:
     #: candidates the fast evaluator accepted but the SAT analysis did not (must stay 0)
     sat_disagreements: int = 0
     emitted: int = 0
+    #: loop-free caskets drawn again because a check refused them (by the filter's short
+    #: name, "unique" for no m that one placement fits): the sampler's draws by construction
+    redrawn: dict[str, int] = field(default_factory=dict)
     #: candidates each quality filter refused (or, for "wasted", ranked below the preferred
     #: share and held), by the filter's short name (:data:`.quality.FILTERS`)
     filtered: dict[str, int] = field(default_factory=dict)
@@ -151,6 +155,13 @@ class _Search:
         self.near: list | None = None
         self.near_left = 0
         self.walked = 0  # steps of the walk so far (at most WALK_MAX)
+        #: whether the pack takes no more filler lids now (read before each loop-free draw)
+        self._fillers_refused = False
+        #: the blank totals of the last candidate the wasted check read (its statements, the
+        #: totals): the ranking reads them again
+        self._blank: tuple[list | None, list] = (None, [])
+        #: the portrait counts the level's first look read last (its statements, the counts)
+        self._portrait: tuple[list | None, tuple] = (None, ())
 
     def candidate(self) -> Offer | None:
         """Draw and judge one candidate: the puzzle made of it, or None (counted in stats)."""
@@ -161,9 +172,16 @@ class _Search:
             self.near_left -= 1
             self.walked += 1
             cands, order = self.sampler.redraw(self.near), None  # type: ignore[arg-type]
-        else:
+        elif s.loops:
             self.walked = 0  # (a walk that ran out: the next one starts afresh)
             cands, order = self.sampler.draw()
+        else:  # loop-free: drawn to pass the cheap checks (the checks below stay the test)
+            self._fillers_refused = not s.allow_fillers and \
+                self.keeper.refusal(None, 1, ()) == "fillers"
+            cands, order, why = self.sampler.draw_checked(self._lid_check, self._whole_check,
+                                                          stats.redrawn)
+            if cands is None and why is not None and why in FILTERS:
+                return refuse(stats, why)
         if cands is None:
             stats.quality_rejects += 1
             return None
@@ -200,6 +218,86 @@ class _Search:
             return None
         return self._with_m(_Drawn(cands, order, ranked, engine, solutions), m)
 
+    def _lid_check(self, row: list[int], used: set[int]) -> str | None:
+        """The filter that refuses a loop-free casket just drawn (its statements' placement
+        masks) beside the caskets drawn before (their masks), or None: a cross-casket echo
+        where it is hard (the same mask on two caskets: :func:`.quality.mask_echoes`), a
+        filler lid (:func:`.quality.mask_fillers`) when the pack takes no more."""
+        s = self.s
+        if self.sampler._spread and any(v in used for v in row):
+            return "echoes"
+        if self._fillers_refused and mask_fillers([row], s.caskets):
+            return "fillers"
+        return None
+
+    def _whole_check(self, cands: list, order: list[int], masks: list[list[int]],
+                     final: bool) -> str | None:
+        """The check that refuses a loop-free candidate just drawn, or None: symmetry, then
+        no m that one placement fits (giveaways left out unless allowed; the settings' m
+        and solution kept to), no such m at the level asked for, then (but on the `final`
+        try) the wasted-statement preference."""
+        s = self.s
+        k = s.caskets
+        if not s.allow_symmetry and symmetric_pair(coded_portrait_masks(cands, k), k):
+            return "symmetry"
+        solutions = unique_solutions([1 << n for n in counts_of(
+            [v for row in masks for v in row], k)])
+        if not solutions:
+            return "unique"
+        if not s.allow_giveaways:
+            solutions = {m: p for m, p in solutions.items() if not giveaway_m(m, self.size)}
+            if not solutions:
+                return "giveaways"
+        if s.solution is not None:
+            want = self.names.index(s.solution)
+            solutions = {m: p for m, p in solutions.items() if p == want}
+        if not solutions or (s.m is not None and s.m not in solutions):
+            return "unique"
+        if s.m is not None:
+            solutions = {s.m: solutions[s.m]}
+        want = s.difficulty
+        if want is not None:
+            solutions = {m: p for m, p in solutions.items()
+                         if not self._not_level(cands, p, m, want)}
+            if not solutions:
+                return "level"
+        if not s.allow_wasted and not final and s.m is None and s.m_policy == "random":
+            # the wasted-statement preference, by construction: a last casket that leaves
+            # every m above the preferred share is drawn again (but on the last try)
+            if not any(self._share_at_most(cands, order, masks, solutions)):
+                return "wasted"
+        return None
+
+    def _share_at_most(self, cands: list, order: list[int], masks: list[list[int]],
+                       solutions: dict[int, int]) -> Iterator[bool]:
+        """For each m of `solutions` ({m: its one placement}), whether the candidate wastes at
+        most the preferred share of its statements (:func:`.quality.wasted_for`), judged
+        first by a bound: a statement no other statement reads matters exactly when a wrong
+        placement counts m + 1 where it is true, or m - 1 where it is false; the others may
+        matter."""
+        k = self.s.caskets
+        size = self.size
+        flat = [v for row in masks for v in row]
+        counts = counts_of(flat, k)
+        free = unread_statements(cands)
+        reach = blank_reach(cands, order)
+        most = int(WASTED_PREFERRED * size + 1e-9)  # the most statements wasted, preferred
+        blank = None
+        for m, answer in solutions.items():
+            over = [p for p in range(k) if p != answer and counts[p] == m + 1]
+            under = [p for p in range(k) if p != answer and counts[p] == m - 1]
+            gap = min(abs(counts[p] - m) for p in range(k) if p != answer)
+            surely = sum(1 for i, v in enumerate(flat) if (
+                not any(v >> p & 1 for p in over) and all(v >> p & 1 for p in under)
+                if free[i] else reach[i] < gap))
+            if surely > most or all(free):  # (every statement unread: the bound is exact)
+                yield surely <= most
+                continue
+            if blank is None:
+                blank = loop_free_blank_totals(cands, order, k)
+                self._blank = (cands, blank)  # (kept for the candidate's ranking)
+            yield len(wasted_for(blank, m, answer)) <= most
+
     def _with_m(self, d: "_Drawn", m: int) -> Offer | None:
         """The candidate with m chosen: twins, rating and difficulty, the quality filters that
         read the worlds (loop-free: first, they cost little; with loops after the rating),
@@ -222,7 +320,8 @@ class _Search:
             return refuse(stats, why)
         share = 0.0
         if not s.allow_wasted:
-            blank = loop_free_blank_totals(d.cands, d.order or [], s.caskets) \
+            blank = self._blank[1] if self._blank[0] is d.cands else \
+                loop_free_blank_totals(d.cands, d.order or [], s.caskets) \
                 if d.engine is None else blank_totals(d.engine.puzzle)
             share = len(wasted_for(blank, m, d.solutions[m])) / self.size
             if share > WASTED_PREFERRED and s.m is None and s.m_policy == "random":
@@ -272,7 +371,7 @@ class _Search:
             return None
         want = s.difficulty
         fits = (d.solutions[m],)
-        if want is not None and d.engine is None and self._not_level(d, m, want):
+        if want is not None and d.engine is None and self._not_level(d.cands, d.solutions[m], m, want):
             self.stats.difficulty_rejects += 1  # (read off the masks: no puzzle made)
             return None
         if d.engine is None:  # loop-free: rated from the coded form, in dependency order
@@ -292,22 +391,27 @@ class _Search:
         self.near, self.near_left, self.walked = None, 0, 0  # found: the next starts afresh
         return puzzle, key, rating
 
-    def _not_level(self, d: "_Drawn", m: int, want: str) -> bool:
-        """Whether a loop-free candidate is surely not of level `want`, by the grader's own
+    def _not_level(self, cands: list, answer: int, m: int, want: str) -> bool:
+        """Whether a loop-free candidate (`answer`: the placement m fits) is surely not of
+        level `want`, by the grader's own
         first look (:func:`.difficulty.cannot_be`) read off the portrait statements' masks:
         supposing the portrait in p rules p out when the portrait statements true there are
         already more than m, or with every other statement true still fewer."""
         k = self.s.caskets
-        masks = coded_portrait_masks(d.cands, k)
-        rest = self.size - len(masks)
-        true = [sum(v >> p & 1 for v in masks) for p in range(k)]
+        if self._portrait[0] is cands:
+            rest, true = self._portrait[1]
+        else:
+            masks = coded_portrait_masks(cands, k)
+            rest = self.size - len(masks)
+            true = counts_of(masks, k)
+            self._portrait = (cands, (rest, true))
 
         def refutes(p: int, rank: int) -> bool:
             if rank != SUPPOSE:  # (COUNT: a loop-free candidate needs no split)
                 return True
             return true[p] > m or true[p] + rest < m
 
-        wrong = [p for p in range(k) if p != d.solutions[m]]
+        wrong = [p for p in range(k) if p != answer]
         return cannot_be(want, wrong, refutes)
 
 
