@@ -285,3 +285,43 @@ def test_blank_reach_bounds_how_far_a_blank_moves_the_counts():
                     moved = [abs(n - counts[p]) for n in range(totals[p].bit_length())
                              if totals[p] >> n & 1]
                     assert max(moved) <= reach
+
+
+def test_coded_loops_are_the_puzzles_loops():
+    # the search sends only candidates with a loop to the engine for tricky and fiendish
+    from portia_tui.core.packs.generator.sampler import has_loop, to_puzzle
+    from portia_tui.core.solve.semantics import find_loops
+
+    seen = set()
+    for settings in (Settings(n=2, loops=True, seed=1).check(),
+                     Settings(n=3, loops=True, seed=2, allow_echoes=True).check(),
+                     Settings(n=1, caskets=4, loops=True, seed=3).check()):
+        sampler = Sampler(settings, random.Random(settings.seed))
+        for _ in range(150):
+            cands, _order = sampler.draw()
+            if cands is None:
+                continue
+            got = has_loop(cands)
+            seen.add(got)
+            assert got == bool(find_loops(to_puzzle(cands, settings.names, None)))
+    assert seen == {True, False}
+
+
+@pytest.mark.parametrize("family", ["portia1", "portia2"])
+def test_family_wasted_statements_off_the_rule_table(family):
+    # portrait statements only: the family search reads the wasted statements off its rule
+    # table, as the casket engine's blank totals give them
+    from portia_tui.core.packs.generator import Stats
+    from portia_tui.core.packs.generator.families import FamilySearch, family_defaults
+    from portia_tui.core.packs.generator.quality import blank_totals, wasted_for
+
+    settings = Settings(**family_defaults(family), family=family, count=12, seed=4,
+                        allow_wasted=True, allow_sameness=True).check()
+    search = FamilySearch(settings, Stats(), set(), Keeper(settings, 12, settings.caskets))
+    seen = 0
+    for g in generate(settings):
+        solution = settings.names.index(g.solution)
+        assert search.wasted(g.puzzle, solution) == \
+            wasted_for(blank_totals(g.puzzle), g.puzzle.m, solution)
+        seen += 1
+    assert seen == 12

@@ -63,6 +63,17 @@ def _placements(o: Coded, full: int) -> int | None:
     return None
 
 
+def _echo_key(o: Coded, full: int) -> int | Coded | None:
+    """What a statement on one casket keeps off the others where the cross-casket echo is a
+    hard filter: a portrait statement its placement mask, a statement about the statements
+    of a casket itself (the same statement elsewhere says the same), an "other" statement
+    nothing (on another casket it speaks of other statements)."""
+    mask = _placements(o, full)
+    if mask is not None:
+        return mask
+    return o if o[0] == TRUE or o[0] == FALSE else None
+
+
 def blocks(menu: list[Coded], k: int, settings: Settings) -> dict[Coded, frozenset[Coded]]:
     """For each statement of a menu, the statements it keeps off its casket once picked."""
     full = (1 << k) - 1
@@ -140,6 +151,7 @@ class Sampler:
             size = self.n * self.k
             self._biases = (1 / size, 2 / size)
         self._unused_menus: dict[tuple[int, frozenset[int]], list[Coded]] = {}
+        self._q: float | None = None  # the bias of the last draw
 
     def draw(self) -> tuple[list[list[Coded]] | None, list[int] | None]:
         """(statements per casket, casket evaluation order or None when loops may occur);
@@ -155,6 +167,7 @@ class Sampler:
             order = list(range(self.k))
             self.rng.shuffle(order)
             menus = self._loop_free_menus(order)
+        self._q = q
         out = []
         used: set[int] = set()  # placement masks of the portrait statements picked so far
         for c, menu in enumerate(menus):
@@ -163,7 +176,7 @@ class Sampler:
                 return None, None
             out.append(picked)
             if self._spread:
-                used.update(m for m in (_placements(o, self.full) for o in picked)
+                used.update(m for m in (_echo_key(o, self.full) for o in picked)
                             if m is not None)
         return out, (None if order is None else order[::-1])  # sinks first
 
@@ -228,6 +241,35 @@ class Sampler:
             used.update(row)
         return out, eval_order, None
 
+    def draw_loops(self, check: Callable[[list[list[Coded]]], str | None],
+                   redrawn: dict[str, int]) -> tuple[list[list[Coded]] | None, str | None]:
+        """A candidate with loops allowed (:meth:`draw`) that check(statements) accepts, or
+        (None, why): while the check names a filter, one casket drawn at random is drawn
+        again (with the draw's bias, and where the cross-casket echo is hard, without the
+        portrait statements of the other caskets), up to CASKET_TRIES times. Each casket
+        drawn again is counted in `redrawn` under the check's name."""
+        assert self.s.loops
+        cands, _order = self.draw()
+        if cands is None:
+            return None, None
+        why = check(cands)
+        for _ in range(CASKET_TRIES):
+            if why is None:
+                return cands, None
+            redrawn[why] = redrawn.get(why, 0) + 1
+            c = self.rng.randrange(self.k)
+            menu = self.menus[c]
+            if self._spread:
+                used = {m for i, row in enumerate(cands) if i != c
+                        for m in (_echo_key(o, self.full) for o in row) if m is not None}
+                menu = self._unused(c, menu, used) if used else menu
+            picked = self._pick(c, menu, self._q)
+            if picked is None:
+                return None, None
+            cands = [picked if i == c else row for i, row in enumerate(cands)]
+            why = check(cands)
+        return (cands, None) if why is None else (None, why)
+
     def redraw(self, cands: list[list[Coded]]) -> list[list[Coded]] | None:
         """A candidate like `cands` (with loops allowed) but for one casket, drawn at random,
         whose statements are drawn again (None in the rare draw that cannot be completed):
@@ -241,15 +283,17 @@ class Sampler:
             return None
         return [picked if i == c else row for i, row in enumerate(cands)]
 
-    def _unused(self, c: int, menu: list[Coded], used: set[int]) -> list[Coded]:
-        """Casket c's menu without the portrait statements whose placements a casket drawn
-        before already names (where the cross-casket echo is a hard filter, .quality), kept
-        per (menu, masks) so the menu graph finds it again."""
+    def _unused(self, c: int, menu: list[Coded], used: set) -> list[Coded]:
+        """Casket c's menu without what would echo a casket drawn before (where the
+        cross-casket echo is a hard filter, .quality): the portrait statements whose
+        placements it already names, and the statements about statements it already carries
+        (the same statement on two caskets: true in the same worlds), kept per (menu, used)
+        so the menu graph finds it again."""
         kept = self.s.loops or self.k <= _ORDERS_KEPT  # (menus kept: their ids stay theirs)
         key = (id(menu), frozenset(used))
         got = self._unused_menus.get(key) if kept else None
         if got is None:
-            got = [o for o in menu if _placements(o, self.full) not in used]
+            got = [o for o in menu if _echo_key(o, self.full) not in used]
             if kept and len(self._unused_menus) < _NODES_MAX:
                 self._unused_menus[key] = got
         return got
@@ -629,6 +673,42 @@ def coded_portrait_masks(cands: list[list[Coded]], k: int) -> list[int]:
     full = (1 << k) - 1
     return [1 << t if code == IN else full ^ (1 << t)
             for row in cands for code, t in row if code <= NOT_IN]
+
+
+def has_loop(cands: list[list[Coded]]) -> bool:
+    """Whether a coded candidate has a loop (statements that speak of each other, directly or
+    not): two "other" statements on one casket, or a cycle of caskets each carrying a
+    statement about the statements of the next (the same loops as
+    :func:`portia_tui.core.solve.semantics.find_loops`, read off the codes)."""
+    k = len(cands)
+    edges: list[set[int]] = [set() for _ in range(k)]
+    for c, row in enumerate(cands):
+        others = 0
+        for code, t in row:
+            if code == TRUE or code == FALSE:
+                edges[c].add(t)
+            elif code >= OTHER_TRUE:
+                others += 1
+        if others >= 2 or c in edges[c]:
+            return True
+    state = [0] * k  # 0 unseen, 1 on the path, 2 done
+    for start in range(k):
+        if state[start]:
+            continue
+        stack = [(start, iter(edges[start]))]
+        state[start] = 1
+        while stack:
+            c, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[c] = 2
+                stack.pop()
+            elif state[nxt] == 1:
+                return True
+            elif state[nxt] == 0:
+                state[nxt] = 1
+                stack.append((nxt, iter(edges[nxt])))
+    return False
 
 
 def loop_free_depth(cands: list[list[Coded]], order: list[int], k: int) -> int:

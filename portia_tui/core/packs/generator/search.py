@@ -27,7 +27,7 @@ from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, FILTERS, W
                                                      symmetric_pair, wasted_for)
 from portia_tui.core.packs.generator.sampler import (Sampler, coded_portrait_masks, counts_of, loop_free_blank_totals,
                                                      loop_free_masks, unread_statements,
-                                                     blank_reach,
+                                                     blank_reach, has_loop,
                                                      loop_free_ranked, to_puzzle)
 from portia_tui.core.packs.generator.settings import Settings, describe, notices
 
@@ -47,6 +47,9 @@ WALK_MAX = 200
 #: passes the quality filters and needs one)
 RARE = 25
 RARE_PATIENCE = 60.0
+#: the levels that need a case split, which needs a loop (difficulty.possible_levels): a
+#: candidate without one is not drawn into the engine for them
+SPLIT_LEVELS = ("tricky", "fiendish")
 #: without the verify setting, the first puzzle and one in this many are re-verified by SAT
 VERIFY_EVERY = 20
 
@@ -172,9 +175,15 @@ class _Search:
             self.near_left -= 1
             self.walked += 1
             cands, order = self.sampler.redraw(self.near), None  # type: ignore[arg-type]
-        elif s.loops:
+        elif s.loops:  # drawn to pass the symmetry check, and to hold a loop for a split
             self.walked = 0  # (a walk that ran out: the next one starts afresh)
-            cands, order = self.sampler.draw()
+            cands, why = self.sampler.draw_loops(self._loops_check, stats.redrawn)
+            order = None
+            if cands is None and why is not None:
+                if why in FILTERS:
+                    return refuse(stats, why)
+                stats.difficulty_rejects += 1
+                return None
         else:  # loop-free: drawn to pass the cheap checks (the checks below stay the test)
             self._fillers_refused = not s.allow_fillers and \
                 self.keeper.refusal(None, 1, ()) == "fillers"
@@ -188,6 +197,9 @@ class _Search:
         if not s.allow_symmetry and symmetric_pair(coded_portrait_masks(cands, s.caskets),
                                                    s.caskets):
             return refuse(stats, "symmetry")
+        if order is None and s.difficulty in SPLIT_LEVELS and not has_loop(cands):
+            stats.difficulty_rejects += 1  # (a split needs a loop: possible_levels)
+            return None
         engine: CasketEngine | None = None
         ranked: list = []
         if order is not None:  # one pass: the counts, and the rows the rating reads
@@ -217,6 +229,17 @@ class _Search:
             stats.m_rejects += 1
             return None
         return self._with_m(_Drawn(cands, order, ranked, engine, solutions), m)
+
+    def _loops_check(self, cands: list) -> str | None:
+        """The check that refuses a candidate with loops allowed before the engine reads it,
+        or None: symmetry, then no loop where the level needs a split ("level")."""
+        s = self.s
+        k = s.caskets
+        if not s.allow_symmetry and symmetric_pair(coded_portrait_masks(cands, k), k):
+            return "symmetry"
+        if s.difficulty in SPLIT_LEVELS and not has_loop(cands):
+            return "level"
+        return None
 
     def _lid_check(self, row: list[int], used: set[int]) -> str | None:
         """The filter that refuses a loop-free casket just drawn (its statements' placement
@@ -299,19 +322,17 @@ class _Search:
             yield len(wasted_for(blank, m, answer)) <= most
 
     def _with_m(self, d: "_Drawn", m: int) -> Offer | None:
-        """The candidate with m chosen: twins, rating and difficulty, the quality filters that
-        read the worlds (loop-free: first, they cost little; with loops after the rating),
-        then the wasted-statement ranking (another unique m may waste less)."""
+        """The candidate with m chosen: the quality filters that read the worlds (echoes,
+        filler lids: from the masks, or with loops from the engine, 5 to 10 times cheaper
+        than the rating), twins, rating and difficulty, then the wasted-statement ranking
+        (another unique m may waste less)."""
         stats = self.stats
         s = self.s
-        early = self._read_worlds(d) if d.engine is None else None
-        if early is None and d.engine is None:
+        got = self._read_worlds(d)  # (5 to 10 times cheaper than the rating, with loops)
+        if got is None:
             return None
         judged = self._rated(d, m)
         if judged is None:
-            return None
-        got = early if early is not None else self._read_worlds(d)
-        if got is None:
             return None
         echoes, fillers = got
         marks = motifs(judged[0], fillers)
