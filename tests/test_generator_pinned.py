@@ -16,7 +16,7 @@ import pytest
 from portia_tui.core.packs.generator import Settings, Stats, generate
 
 PINNED = [
-    (dict(n=3, count=60, seed=11), "ec2ec384b30b5e27"),
+    (dict(n=3, count=60, seed=11), "a1807934ed6ff8b9"),
     (dict(n=10, count=20, seed=12, repeats="allow"), "3bca18fbecd37d7a"),
     (dict(n=1, count=20, seed=13), "2767f4dbe76b5aa9"),
     (dict(n=3, count=20, seed=14, loops=True), "ab68e276da065fbf"),

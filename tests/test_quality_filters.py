@@ -161,7 +161,11 @@ def test_generated_menus_say_no_and_all():
 
 DEFAULT_PATHS = [dict(n=1), dict(n=2), dict(n=3), dict(n=4), dict(n=3, loops=True),
                  dict(n=2, difficulty="steady"), dict(family="portia1"), dict(family="portia2"),
-                 dict(family="portia3"), dict(vocabulary="full", n=2)]
+                 dict(family="portia3"), dict(vocabulary="full", n=2),
+                 # the sampler's checked draws: every level's path, loop-free and with loops
+                 dict(n=2, difficulty="gentle"), dict(n=3, difficulty="gentle"),
+                 dict(n=4, difficulty="gentle"), dict(n=4, difficulty="steady"),
+                 dict(n=3, difficulty="tricky")]
 
 
 @pytest.mark.parametrize("kw", DEFAULT_PATHS)
@@ -325,3 +329,17 @@ def test_family_wasted_statements_off_the_rule_table(family):
             wasted_for(blank_totals(g.puzzle), g.puzzle.m, solution)
         seen += 1
     assert seen == 12
+
+
+@pytest.mark.parametrize("n, most", [(2, 4), (3, 8), (4, 12)])
+def test_gentle_packs_rank_by_wasted_statements(n, most):
+    # the wasted-statement preference: gentle draws aim at about one statement about
+    # statements and the last casket is drawn again while every m wastes more than 1/3, so
+    # most gentle puzzles waste at most 1/3 (90 to 97% wasted more at n = 3 and 4 before)
+    from portia_tui.core.packs.generator.quality import WASTED_PREFERRED, wasted_share
+
+    made = generate(Settings(n=n, difficulty="gentle", count=20, seed=8))
+    over = [g for g in made if wasted_share(g.puzzle) > WASTED_PREFERRED + 1e-9]
+    assert len(over) <= most
+    lifted = generate(Settings(n=n, difficulty="gentle", count=20, seed=8, allow_wasted=True))
+    assert sum(wasted_share(g.puzzle) > WASTED_PREFERRED + 1e-9 for g in lifted) > len(over)

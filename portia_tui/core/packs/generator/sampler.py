@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Callable
+from typing import Callable, Iterator
 
 from portia_tui.core.explain.difficulty import BY_KEY, KIND_TECHNIQUE
 from portia_tui.core.language.model import Casket, Puzzle
@@ -169,7 +169,7 @@ class Sampler:
             menus = self._loop_free_menus(order)
         self._q = q
         out = []
-        used: set[int] = set()  # placement masks of the portrait statements picked so far
+        used: set = set()  # what the statements picked so far keep off the other caskets
         for c, menu in enumerate(menus):
             picked = self._pick(c, self._unused(c, menu, used) if used else menu, q)
             if picked is None:
@@ -632,7 +632,7 @@ def unread_statements(cands: list[list[Coded]]) -> list[bool]:
     spoken of by none, and no "other" statement beside it reads it. Blanking such a statement
     changes its own value only (:func:`loop_free_blank_totals`)."""
     spoken = {t for row in cands for code, t in row if code in (TRUE, FALSE)}
-    out = []
+    out: list[bool] = []
     for c, row in enumerate(cands):
         other = c not in spoken and any(code >= OTHER_TRUE for code, _t in row)
         out.extend(c not in spoken and (not other or code >= OTHER_TRUE) for code, _t in row)
@@ -695,7 +695,7 @@ def has_loop(cands: list[list[Coded]]) -> bool:
     for start in range(k):
         if state[start]:
             continue
-        stack = [(start, iter(edges[start]))]
+        stack: list[tuple[int, Iterator[int]]] = [(start, iter(edges[start]))]
         state[start] = 1
         while stack:
             c, it = stack[-1]

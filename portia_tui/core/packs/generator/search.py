@@ -25,10 +25,11 @@ from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, FILTERS, W
                                                      Worlds, blank_totals, giveaway_m, mask_echoes,
                                                      mask_fillers, motifs,
                                                      symmetric_pair, wasted_for)
-from portia_tui.core.packs.generator.sampler import (Sampler, coded_portrait_masks, counts_of, loop_free_blank_totals,
-                                                     loop_free_masks, unread_statements,
-                                                     blank_reach, has_loop,
-                                                     loop_free_ranked, to_puzzle)
+from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, Sampler, blank_reach,
+                                                     coded_portrait_masks, counts_of, has_loop,
+                                                     loop_free_blank_totals, loop_free_masks,
+                                                     loop_free_ranked, to_puzzle,
+                                                     unread_statements)
 from portia_tui.core.packs.generator.settings import Settings, describe, notices
 
 #: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
@@ -171,28 +172,9 @@ class _Search:
         stats = self.stats
         s = self.s
         stats.attempts += 1
-        if self.near_left > 0:  # around a near miss: one casket drawn again
-            self.near_left -= 1
-            self.walked += 1
-            cands, order = self.sampler.redraw(self.near), None  # type: ignore[arg-type]
-        elif s.loops:  # drawn to pass the symmetry check, and to hold a loop for a split
-            self.walked = 0  # (a walk that ran out: the next one starts afresh)
-            cands, why = self.sampler.draw_loops(self._loops_check, stats.redrawn)
-            order = None
-            if cands is None and why is not None:
-                if why in FILTERS:
-                    return refuse(stats, why)
-                stats.difficulty_rejects += 1
-                return None
-        else:  # loop-free: drawn to pass the cheap checks (the checks below stay the test)
-            self._fillers_refused = not s.allow_fillers and \
-                self.keeper.refusal(None, 1, ()) == "fillers"
-            cands, order, why = self.sampler.draw_checked(self._lid_check, self._whole_check,
-                                                          stats.redrawn)
-            if cands is None and why is not None and why in FILTERS:
-                return refuse(stats, why)
+        cands, order, why = self._draw()
         if cands is None:
-            stats.quality_rejects += 1
+            self._count(why)
             return None
         if not s.allow_symmetry and symmetric_pair(coded_portrait_masks(cands, s.caskets),
                                                    s.caskets):
@@ -229,6 +211,46 @@ class _Search:
             stats.m_rejects += 1
             return None
         return self._with_m(_Drawn(cands, order, ranked, engine, solutions), m)
+
+    def _draw(self) -> tuple[list | None, list[int] | None, str | None]:
+        """A candidate drawn to pass the cheap checks: (statements, loop-free order or None,
+        None), or (None, None, the check that refused the last try, None for a draw that
+        could not be completed)."""
+        s = self.s
+        if self.near_left > 0:  # around a near miss: one casket drawn again, the cheap
+            self.near_left -= 1  # checks applied during the walk (a step they refuse is
+            self.walked += 1     # drawn again, up to CASKET_TRIES times)
+            why = None
+            for _ in range(CASKET_TRIES):
+                cands = self.sampler.redraw(self.near)  # type: ignore[arg-type]
+                if cands is None:
+                    return None, None, None
+                why = self._loops_check(cands)
+                if why is None:
+                    return cands, None, None
+                self.stats.redrawn[why] = self.stats.redrawn.get(why, 0) + 1
+            return None, None, why
+        if s.loops:  # drawn to pass the symmetry check, and to hold a loop for a split
+            self.walked = 0  # (a walk that ran out: the next one starts afresh)
+            cands, why = self.sampler.draw_loops(self._loops_check, self.stats.redrawn)
+            return cands, None, why
+        # loop-free: drawn to pass the cheap checks (the search's checks stay the test)
+        self._fillers_refused = not s.allow_fillers and \
+            self.keeper.refusal(None, 1, ()) == "fillers"
+        return self.sampler.draw_checked(self._lid_check, self._whole_check, self.stats.redrawn)
+
+    def _count(self, why: str | None) -> None:
+        """Count a draw refused by a check: a quality filter by its name, "level" as a
+        difficulty reject, "unique" as no unique m, None as a draw not completed."""
+        stats = self.stats
+        if why in FILTERS:
+            refuse(stats, why)  # type: ignore[arg-type]
+        elif why == "level":
+            stats.difficulty_rejects += 1
+        elif why == "unique":
+            stats.no_unique_m += 1
+        else:
+            stats.quality_rejects += 1
 
     def _loops_check(self, cands: list) -> str | None:
         """The check that refuses a candidate with loops allowed before the engine reads it,
@@ -272,8 +294,8 @@ class _Search:
             if not solutions:
                 return "giveaways"
         if s.solution is not None:
-            want = self.names.index(s.solution)
-            solutions = {m: p for m, p in solutions.items() if p == want}
+            wanted = self.names.index(s.solution)
+            solutions = {m: p for m, p in solutions.items() if p == wanted}
         if not solutions or (s.m is not None and s.m not in solutions):
             return "unique"
         if s.m is not None:
@@ -335,6 +357,8 @@ class _Search:
         if judged is None:
             return None
         echoes, fillers = got
+        if d.engine is not None and s.n > ECHO_HARD_UP_TO and not s.allow_echoes:
+            echoes = Worlds.from_engine(d.engine, d.engine.puzzle).echoes()  # (the score)
         marks = motifs(judged[0], fillers)
         why = self.keeper.refusal(None, len(fillers), marks)  # (before the costly ranking)
         if why is not None:
@@ -370,9 +394,10 @@ class _Search:
             masks = loop_free_masks(d.cands, d.order or [], s.caskets)
             echoes = [] if s.allow_echoes else mask_echoes(masks)
             fillers = mask_fillers(masks, s.caskets)
-        else:
-            worlds = Worlds.from_engine(d.engine, d.engine.puzzle)
-            echoes = [] if s.allow_echoes else worlds.echoes()
+        else:  # (above n = ECHO_HARD_UP_TO the echoes are a score: read after the rating)
+            hard = s.n <= ECHO_HARD_UP_TO and not s.allow_echoes
+            worlds = Worlds.from_engine(d.engine, d.engine.puzzle, values_too=hard)
+            echoes = worlds.echoes() if hard else []
             fillers = worlds.filler_lids()
         if echoes and s.n <= ECHO_HARD_UP_TO:
             refuse(self.stats, "echoes")
