@@ -182,7 +182,7 @@ class Sampler:
 
     def draw_checked(self, lid_check: Callable[[list[int], set[int]], str | None],
                      whole_check: Callable[[list[list[Coded]], list[int], list[list[int]],
-                                            bool], str | None],
+                                            int], str | None],
                      redrawn: dict[str, int]
                      ) -> tuple[list[list[Coded]] | None, list[int] | None, str | None]:
         """A loop-free candidate drawn so that it passes the cheap quality checks by
@@ -196,8 +196,8 @@ class Sampler:
         statements whose mask a casket drawn before already has. Each casket drawn is shown
         to lid_check(its masks, the masks of the caskets drawn before), and drawn again (up
         to CASKET_TRIES times) while it names a filter; once every casket is drawn,
-        whole_check(statements, order, masks per casket, whether this is the last casket's
-        final try) judges the candidate, and the last casket is drawn again while it names a
+        whole_check(statements, order, masks per casket, the last casket's tries so far)
+        judges the candidate, and the last casket is drawn again while it names a
         check. Each casket drawn again is counted in
         `redrawn` under the filter's name."""
         q = None if self.s.difficulty is None else self.rng.choice(self._biases)
@@ -228,7 +228,7 @@ class Sampler:
                 if why is None and c == last:  # (a new list each try: checks may keep it)
                     trial, masks[c] = out[:], row
                     trial[c] = picked
-                    why = whole_check(trial, eval_order, masks, tries == CASKET_TRIES - 1)
+                    why = whole_check(trial, eval_order, masks, tries)
                     if why is None:
                         out = trial
                 if why is None:
