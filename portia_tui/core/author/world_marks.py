@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from portia_tui.core.author.world_editing import EMPTY, Draft, words
 from portia_tui.core.author.world_menus import Entry, slot_menu
@@ -49,6 +49,13 @@ MAX_WORLDS = 1 << 22
 #: the most conflicts one SAT call of the ★ question may take before the next entry's turn
 #: (a call is not interrupted: this bounds how long a cancel or the deadline waits)
 MAX_CONFLICTS = 2000
+#: with at most this many other open slots, every ★ question left by the greedy try goes to
+#: the exhaustive search at once (with more, SAT looks for witnesses first)
+EXACT_OPEN = 3
+#: the largest table of pairs the exhaustive search builds (64-bit words), and the most
+#: cells (partial choices x table rows) one numpy step of it holds
+PAIR_WORDS = 1 << 23
+TABLE_CELLS = 1 << 21
 
 
 #: the words of a formula that mean something only where it stands
@@ -71,29 +78,36 @@ class _Space:
     """The worlds of a draft with the slots' menus: masks of the consistent worlds, of the
     target, and of what each entry keeps."""
 
-    def __init__(self, draft: Draft, menus: Mapping[str, Sequence[Formula]], stop: Stop):
+    def __init__(self, draft: Draft, menus: Mapping[str, Sequence[Formula]], stop: Stop,
+                 extra: Sequence[Formula] = ()):
         full = draft.puzzle
-        named = _named(full, draft.empty, menus)
+        named = _named(full, draft.empty, menus, extra)
         kept = tuple(s for s in full.statements if s.id not in draft.empty or s.id in named)
         self.puzzle = full.replace(statements=kept)
         self.named = named
         self.full = full
-        self.too_big = world_count(self.puzzle) > MAX_WORLDS
-        if self.too_big:
-            return
+        worlds = world_count(self.puzzle)
+        if worlds > MAX_WORLDS:
+            raise _TooBig(worlds)
         self.ev = Evaluation(self.puzzle, stop)
         self.stop = stop
         #: what a formula says, by formula (and speaker and slot when it names them)
         self.values: dict[tuple[Any, ...], int] = {}
 
-    def keeps(self, sid: str, formula: Formula) -> int:
-        """The worlds where slot `sid` saying `formula` is consistent."""
+    def value(self, sid: str, formula: Formula) -> int:
+        """The worlds where `formula`, said in slot `sid`, holds."""
         ev, s = self.ev, self.full.statement(sid)
         key = (formula, s.by, sid) if _local(formula) else (formula,)
         value = self.values.get(key)
         if value is None:
             scope = self.puzzle.scope(WorldStatement(sid, s.by, formula))
             value = self.values[key] = fm.meaning(formula, scope, ev.alg)
+        return value
+
+    def keeps(self, sid: str, formula: Formula) -> int:
+        """The worlds where slot `sid` saying `formula` is consistent."""
+        ev, s = self.ev, self.full.statement(sid)
+        value = self.value(sid, formula)
         if sid in self.named:
             return ~(ev.truth(sid) ^ value) & ev.full
         return value_mode(self.puzzle, ev, s.by, value)
@@ -113,9 +127,11 @@ def value_mode(p: WorldPuzzle, ev: Evaluation, by: str | None, value: int) -> in
 
 
 def _named(puzzle: WorldPuzzle, empty: frozenset[str],
-           menus: Mapping[str, Sequence[Formula]]) -> set[str]:
-    """The empty slots some statement, rule, question or menu entry names."""
+           menus: Mapping[str, Sequence[Formula]], extra: Sequence[Formula] = ()) -> set[str]:
+    """The empty slots some statement, rule, question, menu entry or `extra` rule names."""
     out: set[str] = set()
+    for f in extra:
+        out |= fm.reads(f, puzzle.scope())
     for s in puzzle.statements:
         if s.id not in empty:
             for f in s.wordings:
@@ -230,97 +246,401 @@ def _undominated(masks: set[int], alive: int, rest: int, stop: Stop) -> list[int
     return [a | r for a, r in kept]
 
 
-def _menus(draft: Draft, sid: str, entries: Sequence[Any] | None,
+def _menus(draft: Draft, sid: str | None, entries: Sequence[Any] | None,
            menus: Mapping[str, Sequence[Any]] | None) -> dict[str, list[Formula]]:
+    """The formulas of each empty slot's menu (and of slot `sid`'s: `entries`)."""
     out: dict[str, list[Formula]] = {}
-    for other in sorted(draft.empty | {sid}):
+    for other in sorted(draft.empty | ({sid} if sid is not None else set())):
         given = entries if other == sid else (menus or {}).get(other)
         if given is None:
             given = slot_menu(draft, other)
-        out[other] = [freeze(e.formula if isinstance(e, Entry) else e) for e in given]
+        out[other] = [_formula(e) for e in given]
     return out
+
+
+def _formula(entry: Any) -> Formula:
+    return freeze(entry.formula if isinstance(entry, Entry) else entry)
+
+
+class Marks(list):
+    """The marks of a menu, in its order (a list of :data:`MARKS` words), and ``why`` some
+    are undecided ("" when none is)."""
+
+    why: str = ""
+
+
+def _checked_target(draft: Draft, target: Mapping[str, Any]) -> None:
+    keys = {item.key for item in draft.puzzle.question}
+    if set(target) != keys:
+        raise ValueError(f"the target answers {sorted(target)}, the question asks "
+                         f"{sorted(keys)}: pick a target from targets(draft)")
+
+
+def _run(count: int, seconds: float | None, cancel: Callable[[], bool] | None,
+         work: Callable[[Stop, Marks], None]) -> Marks:
+    """`count` marks, undecided until `work(stop, marks)` sets them; the reason for those
+    left undecided."""
+    stop = Stop(None if seconds is None else time.monotonic() + seconds, cancel)
+    marks = Marks(["undecided"] * count)
+    try:
+        work(stop, marks)
+    except _TooBig as big:
+        marks.why = (f"the page has {big.worlds:,} worlds to weigh (the marks work up to "
+                     f"{MAX_WORLDS:,}: fewer rooms, people or statements)")
+    except Stopped:
+        cancelled = cancel is not None and cancel()
+        marks.why = "stopped" if cancelled else (
+            f"not decided within {seconds:g} s" if seconds is not None else "stopped")
+    return marks
+
+
+class _TooBig(Exception):
+    def __init__(self, worlds: int):
+        super().__init__(worlds)
+        self.worlds = worlds
 
 
 def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
               entries: Sequence[Any] | None = None, *, seconds: float | None = None,
               cancel: Callable[[], bool] | None = None,
-              menus: Mapping[str, Sequence[Any]] | None = None) -> list[str]:
+              menus: Mapping[str, Sequence[Any]] | None = None) -> Marks:
     """The mark of each entry (Entries or formulas; default: the slot's menu) put in slot
     `sid`, toward the answer `target`, the other empty slots filled from `menus` (sid ->
     entries; default: their slot menus). A filled slot `sid` is marked as though it were
-    empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided."""
-    keys = {item.key for item in draft.puzzle.question}
-    if set(target) != keys:
-        raise ValueError(f"the target answers {sorted(target)}, the question asks "
-                         f"{sorted(keys)}: pick a target from targets(draft)")
+    empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided,
+    and ``Marks.why`` says why."""
+    _checked_target(draft, target)
     if sid not in draft.empty:
         draft = draft.with_cleared(sid)
     table = _menus(draft, sid, entries, menus)
     mine = table[sid]
-    stop = Stop(None if seconds is None else time.monotonic() + seconds, cancel)
-    marks = ["undecided"] * len(mine)
-    try:
+
+    def work(stop: Stop, marks: Marks) -> None:
         space = _Space(draft, table, stop)
-        if space.too_big:
-            return marks
-        _mark_all(space, sid, target, table, marks)
-    except Stopped:
-        pass
-    return marks
+        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
+        bases = [frame.sq(space.keeps(sid, f)) for f in mine]
+        found = frame.decide(bases)
+        marks[:] = [found[b] for b in bases]
+
+    return _run(len(mine), seconds, cancel, work)
 
 
-def _mark_all(space: _Space, sid: str, target: Mapping[str, Any],
-              table: dict[str, list[Formula]], marks: list[str]) -> None:
-    ev = space.ev
-    goal = ev.answer_mask(dict(target)) & ev.consistent
-    found: dict[str, set[int]] = {}
-    reach_all = ev.consistent
-    for other, formulas in table.items():
-        if other == sid:
-            continue
-        found[other] = {space.keeps(other, f) & ev.consistent for f in formulas}
-        union = 0
-        for m in found[other]:
-            union |= m
-        reach_all &= union
-    squeeze = _Squeeze(reach_all, ev.size)
-    goal = squeeze(goal & reach_all)
-    alive, rest = goal, squeeze.full & ~goal
-    classes = {o: _undominated({squeeze(m & reach_all) for m in ms}, alive, rest, space.stop)
-               for o, ms in found.items()}
-    bases: dict[int, list[int]] = {}
-    for i, f in enumerate(table[sid]):
-        bases.setdefault(squeeze(space.keeps(sid, f) & reach_all), []).append(i)
-    order = list(bases)
-    pending = []
-    for j, base in enumerate(order):  # the quick verdicts first, for every entry
-        if not base & alive:
-            _set(marks, bases[base], "impossible")
-        elif _greedy(classes, base & alive, base & rest):
-            _set(marks, bases[base], "valid")
+def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
+                     connective: str, parts: Sequence[Any] | None = None, *,
+                     seconds: float | None = None, cancel: Callable[[], bool] | None = None,
+                     menus: Mapping[str, Sequence[Any]] | None = None) -> Marks:
+    """The marks of a compound's first step: for each first part p (default: the slot's
+    menu, or the rules menu when `sid` is None), the best mark of the compounds
+    ``p CONNECTIVE q`` it can still become, q from the same menu (those a sentence says:
+    :func:`world_menus.compound`). So ★ when some second part makes a compound that is ★,
+    ✓ when the best is ✓, ✗ when every compound with p is ✗. For "not" (one part) the mark
+    of "not p" itself."""
+    from portia_tui.core.author.world_menus import CONNECTIVES, compound, rule_menu
+
+    _checked_target(draft, target)
+    join = CONNECTIVES[connective]
+    if sid is not None and sid not in draft.empty:
+        draft = draft.with_cleared(sid)
+    if parts is None:
+        parts = rule_menu(draft) if sid is None else slot_menu(draft, sid)
+    firsts = [_formula(p) for p in parts]
+    table = _menus(draft, sid, firsts, menus)
+
+    def work(stop: Stop, marks: Marks) -> None:
+        space = _Space(draft, table, stop, extra=firsts if sid is None else ())
+        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
+        if sid is None:
+            values = [frame.sq(space.ev.mask(f)) for f in firsts]
         else:
-            pending.append(j)
-    if not pending:
-        return
-    cover = _Cover(classes, goal, order, len(squeeze.index), space.stop)
-    try:  # then SAT, round after round with a growing budget: no entry waits on a hard one
-        conflicts = 250
-        while pending:
-            left: list[int] = []
-            for j in pending:
-                witness = cover.valid(j, conflicts)
-                if witness is None:
-                    left.append(j)
-                else:
-                    _set(marks, bases[order[j]], "valid" if witness else "reachable")
-            pending, conflicts = left, min(conflicts * 4, MAX_CONFLICTS)
-    finally:
-        cover.close()
+            values = [frame.sq(space.value(sid, f)) for f in firsts]
+        glue = _Compound(join, frame.sq.full)
+        seconds_ = [None] if connective == "not" else values
+        grid = [[frame.keep_value(sid, glue(v, w)) for w in seconds_] for v in values]
+        found = frame.decide([b for row in grid for b in row])
+        for i, row in enumerate(grid):
+            if connective == "not":
+                marks[i] = found[row[0]]
+                continue
+            best = "impossible"
+            for rank in ("valid", "reachable"):
+                for j, b in enumerate(row):
+                    stop.check()
+                    if found[b] != rank:
+                        continue
+                    try:
+                        compound(draft, sid, connective, firsts[i], firsts[j])
+                    except ValueError:  # no sentence says it: not a completion
+                        continue
+                    best = rank
+                    break
+                if best != "impossible":
+                    break
+            marks[i] = best
+
+    return _run(len(firsts), seconds, cancel, work)
 
 
-def _set(marks: list[str], at: list[int], mark: str) -> None:
-    for i in at:
-        marks[i] = mark
+def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | None = None,
+               *, seconds: float | None = None, cancel: Callable[[], bool] | None = None,
+               menus: Mapping[str, Sequence[Any]] | None = None) -> Marks:
+    """The mark of each rule (Entries or formulas; default: the rules menu) added to the
+    puzzle as a constraint: ★ when some filling of the empty slots then makes the target
+    the only answer (with no empty slot: the puzzle with the rule has the target alone), ✓
+    when the target stays an answer for some filling, ✗ when for none."""
+    from portia_tui.core.author.world_menus import rule_menu
+
+    _checked_target(draft, target)
+    given = [_formula(r) for r in (rule_menu(draft) if rules is None else rules)]
+    table = _menus(draft, None, None, menus)
+
+    def work(stop: Stop, marks: Marks) -> None:
+        space = _Space(draft, table, stop, extra=given)
+        frame = _Frame(space, target, table)
+        bases = [frame.sq(space.ev.mask(f)) for f in given]
+        found = frame.decide(bases)
+        marks[:] = [found[b] for b in bases]
+
+    return _run(len(given), seconds, cancel, work)
+
+
+class _Compound:
+    """A connective's meaning on two parts' masks (the connective's own formula read by the
+    language's meanings, its parts standing for two statements whose truth is given)."""
+
+    def __init__(self, join: Callable[[Any, Any], list], full: int):
+        self.formula = freeze(join(["true", "$1"], ["true", "$2"]))
+        self.full = full
+
+    def __call__(self, a: int, b: int | None) -> int:
+        return fm.meaning(self.formula, fm.Scope(_PARTS), _PartsAlgebra(self.full, a, b or 0))
+
+
+class _Parts(NamedTuple):
+    entities: tuple[str, ...] = ()
+    attributes: Mapping[str, tuple[str, ...]] = {}
+    speakers: Mapping[str, str | None] = {"$1": None, "$2": None}
+    wordings: Mapping[str, int] = {}
+
+
+_PARTS = _Parts()
+
+
+class _PartsAlgebra:
+    def __init__(self, full: int, a: int, b: int):
+        self.full, self.parts = full, {"$1": a, "$2": b}
+
+    def top(self) -> int:
+        return self.full
+
+    def bottom(self) -> int:
+        return 0
+
+    def atom(self, entity: str, attr: str, value: str) -> int:
+        raise AssertionError("a compound's skeleton names no entity")
+
+    def truth(self, statement: str) -> int:
+        return self.parts[statement]
+
+    def said(self, statement: str, k: int) -> int:
+        raise AssertionError("a compound's skeleton has no wording")
+
+    def neg(self, a: int) -> int:
+        return self.full ^ a
+
+    def conj(self, items: Sequence[int]) -> int:
+        out = self.full
+        for x in items:
+            out &= x
+        return out
+
+    def disj(self, items: Sequence[int]) -> int:
+        out = 0
+        for x in items:
+            out |= x
+        return out
+
+
+class _Frame:
+    """One marking job's worlds, squeezed to those that can stand at all (consistent, and
+    kept by some entry of every other open slot): the target's worlds (``alive``), the
+    others (``rest``) and each open slot's classes of entries (distinct, undominated
+    keep-masks). :meth:`decide` marks bases (what the marked entry keeps)."""
+
+    def __init__(self, space: _Space, target: Mapping[str, Any],
+                 others: Mapping[str, Sequence[Formula]]):
+        self.space, self.stop = space, space.stop
+        ev = space.ev
+        goal = ev.answer_mask(dict(target)) & ev.consistent
+        found: dict[str, set[int]] = {}
+        reach_all = ev.consistent
+        for other, formulas in others.items():
+            found[other] = {space.keeps(other, f) & ev.consistent for f in formulas}
+            union = 0
+            for m in found[other]:
+                union |= m
+            reach_all &= union
+        self.sq = _Squeeze(reach_all, ev.size)
+        self.alive = self.sq(goal & reach_all)
+        self.rest = self.sq.full & ~self.alive
+        self.classes = {o: _undominated({self.sq(m & reach_all) for m in ms}, self.alive,
+                                        self.rest, self.stop) for o, ms in found.items()}
+        self._atoms: dict[Any, int] = {}
+
+    def keep_value(self, sid: str | None, value: int) -> int:
+        """What slot `sid` keeps (squeezed) when what it says holds in `value` (squeezed);
+        for a rule (None), the value itself."""
+        if sid is None:
+            return value
+        space, full = self.space, self.sq.full
+        if sid in space.named:
+            return full & ~(self._sq(("truth", sid)) ^ value)
+        p, by = space.puzzle, space.full.statement(sid).by
+        if by is None or p.speaker_attr is None:
+            return full
+        ok = full
+        for v in p.attributes[p.speaker_attr]:
+            mode = p.mode(by, v)
+            if mode != "free":
+                who = self._sq((by, p.speaker_attr, v))
+                ok &= (full ^ who) | (value if mode == "true" else full ^ value)
+        return ok
+
+    def _sq(self, key: Any) -> int:
+        found = self._atoms.get(key)
+        if found is None:
+            ev = self.space.ev
+            found = self._atoms[key] = self.sq(ev.truth(key[1]) if key[0] == "truth"
+                                               else ev.atom(*key))
+        return found
+
+    def decide(self, bases: Sequence[int]) -> dict[int, str]:
+        """The mark of each distinct base: impossible, valid or reachable (Stopped when the
+        budget ends first)."""
+        out: dict[int, str] = {}
+        pending = []
+        for base in dict.fromkeys(bases):
+            self.stop.check()
+            if not base & self.alive:
+                out[base] = "impossible"
+            elif _greedy(self.classes, base & self.alive, base & self.rest):
+                out[base] = "valid"
+            else:
+                pending.append(base)
+        if not pending:
+            return out
+        if len(self.classes) > EXACT_OPEN:  # many open slots: SAT finds witnesses best
+            left = self._sat(pending, out)
+        else:
+            left = pending
+        if left:
+            exact = _Exact(self.classes, self.alive, self.rest, self.stop)
+            for base in left:
+                out[base] = "valid" if exact.valid(base) else "reachable"
+        return out
+
+    def _sat(self, pending: list[int], out: dict[int, str]) -> list[int]:
+        """One sweep of SAT calls of growing budgets; the bases it left open."""
+        index = {base: j for j, base in enumerate(pending)}
+        cover = _Cover(self.classes, self.alive, pending, len(self.sq.index), self.stop)
+        try:
+            conflicts = 250
+            while pending and conflicts <= MAX_CONFLICTS:
+                left: list[int] = []
+                for base in pending:
+                    witness = cover.valid(index[base], conflicts)
+                    if witness is None:
+                        left.append(base)
+                    else:
+                        out[base] = "valid" if witness else "reachable"
+                pending, conflicts = left, conflicts * 4
+        finally:
+            cover.close()
+        return pending
+
+
+class _Exact:
+    """The ★ question decided by exhaustive search on bit masks: the other slots' classes
+    are tried one slot at a time (fewest classes first, pruned when some world no later
+    slot can drop is left, or no target world every later slot can keep), and the last two
+    slots' classes are joined once into a table of pairs (numpy, bit-sliced words) that
+    answers a whole batch of partial choices at once: is there a row keeping some target
+    world of the choice and dropping every other world it left?"""
+
+    def __init__(self, classes: Mapping[str, list[int]], alive: int, rest: int, stop: Stop):
+        import numpy as np
+
+        self.np, self.stop, self.alive, self.rest = np, stop, alive, rest
+        width = max(alive.bit_length(), rest.bit_length(), 1)
+        self.nw = (width + 63) // 64
+        order = [classes[s] for s in sorted(classes, key=lambda s: (len(classes[s]), s))]
+        nleaf = min(2, len(order))
+        if nleaf == 2 and len(order[-1]) * len(order[-2]) * self.nw > PAIR_WORDS:
+            nleaf = 1  # the table of pairs would be too large: one slot in the table
+        self.upper = order[:len(order) - nleaf]
+        leaves = [self._pack(c) for c in order[len(order) - nleaf:]]
+        if not leaves:
+            rows = self._pack([(1 << (self.nw * 64)) - 1])
+        elif len(leaves) == 1:
+            rows = leaves[0]
+        else:
+            rows = (leaves[0][:, None, :] & leaves[1][None, :, :]).reshape(-1, self.nw)
+        rows = np.unique(rows, axis=0)
+        self.alive_w, self.rest_w = self._pack([alive])[0], self._pack([rest])[0]
+        self.rows_alive = rows & self.alive_w
+        self.rest_t = np.ascontiguousarray((rows & self.rest_w).T)
+        # what every later slot keeps (no later slot drops it), what some class keeps
+        full = alive | rest
+        self.inter, self.union = [full], [full]
+        for cs in order[::-1]:
+            i_, u_ = full, 0
+            for c in cs:
+                i_ &= c
+                u_ |= c
+            self.inter.insert(0, i_ & self.inter[0])
+            self.union.insert(0, u_ & self.union[0])
+
+    def _pack(self, masks: Sequence[int]):
+        np, nbytes = self.np, self.nw * 8
+        data = b"".join(m.to_bytes(nbytes, "little") for m in masks)
+        return np.frombuffer(data, dtype=np.uint64).reshape(len(masks), self.nw)
+
+    def valid(self, base: int) -> bool:
+        return self._search(0, base & self.alive, base & self.rest)
+
+    def _search(self, depth: int, a: int, r: int) -> bool:
+        self.stop.check()
+        if not a or r & self.inter[depth] or not a & self.union[depth]:
+            return False
+        if depth == len(self.upper):
+            return self._fits([(a, r)])
+        choices = sorted({(a & c, r & c) for c in self.upper[depth] if a & c},
+                         key=lambda x: x[1].bit_count())
+        if depth == len(self.upper) - 1:
+            return self._fits(choices)
+        return any(self._search(depth + 1, a2, r2) for a2, r2 in choices)
+
+    def _fits(self, queries: Sequence[tuple[int, int]]) -> bool:
+        """Whether some row of the table completes one of the partial choices (a, r)."""
+        np = self.np
+        n = self.rest_t.shape[1]
+        step = max(1, TABLE_CELLS // max(n, 1))
+        for at in range(0, len(queries), step):
+            self.stop.check()
+            chunk = queries[at:at + step]
+            qa = self._pack([a for a, _r in chunk])
+            qr = self._pack([r for _a, r in chunk])
+            ok = np.ones((len(chunk), n), dtype=bool)
+            busy = np.unpackbits(qr.view(np.uint8), axis=1).reshape(len(chunk), self.nw, 64)
+            for w in np.argsort(-busy.sum(axis=(0, 2)), kind="stable"):
+                if not qr[:, w].any():
+                    break
+                ok &= (self.rest_t[w][None, :] & qr[:, w][:, None]) == 0
+                if not ok.any():
+                    break
+            qi, pi = np.nonzero(ok)
+            if len(qi) and (qa[qi] & self.rows_alive[pi]).any(axis=1).any():
+                return True
+        return False
 
 
 class _Squeeze:
@@ -481,6 +801,9 @@ __all__ = [
     "MAX_WORLDS",
     "Analysis",
     "analyse",
+    "Marks",
+    "mark_first_parts",
+    "mark_rules",
     "mark_slot",
     "targets",
 ]
