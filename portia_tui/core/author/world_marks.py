@@ -56,6 +56,8 @@ EXACT_OPEN = 3
 #: cells (partial choices x table rows) one numpy step of it holds
 PAIR_WORDS = 1 << 23
 TABLE_CELLS = 1 << 21
+#: the steps (partial choices) of the short exhaustive search tried per entry before SAT
+SHORT_SEARCH = 400
 
 
 #: the words of a formula that mean something only where it stands
@@ -147,21 +149,22 @@ def _named(puzzle: WorldPuzzle, empty: frozenset[str],
     return out & set(empty)
 
 
-def _greedy(classes: dict[str, list[int]], alive: int, rest: int) -> bool:
+def _greedy(classes: dict[str, list[int]], alive: int, rest: int) -> int:
     """A quick try for ★ first: slot by slot, the class that keeps a target world and
-    leaves the fewest other worlds (a witness found so is a witness)."""
+    leaves the fewest other worlds (a witness found so is a witness). The witness, as what
+    its classes keep together (0: none found)."""
     slots = sorted(classes)
     for turn in range(min(3, len(slots)) or 1):  # a few orders of the slots
-        a, r = alive, rest
+        a, r, kept = alive, rest, -1
         for sid in slots[turn:] + slots[:turn]:
             best = min((c for c in classes[sid] if c & a),
                        key=lambda c: (c & r).bit_count(), default=None)
             if best is None:
-                return False
-            a, r = a & best, r & best
+                return 0
+            a, r, kept = a & best, r & best, kept & best
         if a and not r:
-            return True
-    return False
+            return kept
+    return 0
 
 
 class _Cover:
@@ -518,24 +521,37 @@ class _Frame:
         budget ends first)."""
         out: dict[int, str] = {}
         pending = []
+        witnesses: list[int] = []  # fillings found: what they keep together
         for base in dict.fromkeys(bases):
             self.stop.check()
             if not base & self.alive:
                 out[base] = "impossible"
-            elif _greedy(self.classes, base & self.alive, base & self.rest):
+                continue
+            if any(base & w & self.alive and not base & w & self.rest for w in witnesses):
                 out[base] = "valid"
+                continue
+            found = _greedy(self.classes, base & self.alive, base & self.rest)
+            if found:
+                out[base] = "valid"
+                witnesses.append(found)
             else:
                 pending.append(base)
         if not pending:
             return out
-        if len(self.classes) > EXACT_OPEN:  # many open slots: SAT finds witnesses best
-            left = self._sat(pending, out)
-        else:
-            left = pending
-        if left:
-            exact = _Exact(self.classes, self.alive, self.rest, self.stop)
-            for base in left:
-                out[base] = "valid" if exact.valid(base) else "reachable"
+        exact = _Exact(self.classes, self.alive, self.rest, self.stop)
+        left = pending
+        if len(self.classes) > EXACT_OPEN:  # many open slots: a short search, then SAT
+            left = []
+            for base in pending:
+                found = exact.valid(base, SHORT_SEARCH)
+                if found is None:
+                    left.append(base)
+                else:
+                    out[base] = "valid" if found else "reachable"
+            if left:
+                left = self._sat(left, out)
+        for base in left:
+            out[base] = "valid" if exact.valid(base) else "reachable"
         return out
 
     def _sat(self, pending: list[int], out: dict[int, str]) -> list[int]:
@@ -558,6 +574,10 @@ class _Frame:
         return pending
 
 
+class _Enough(Exception):
+    """A short search used up its steps."""
+
+
 class _Exact:
     """The ★ question decided by exhaustive search on bit masks: the other slots' classes
     are tried one slot at a time (fewest classes first, pruned when some world no later
@@ -570,6 +590,7 @@ class _Exact:
         import numpy as np
 
         self.np, self.stop, self.alive, self.rest = np, stop, alive, rest
+        self.steps: int | None = None
         width = max(alive.bit_length(), rest.bit_length(), 1)
         self.nw = (width + 63) // 64
         order = [classes[s] for s in sorted(classes, key=lambda s: (len(classes[s]), s))]
@@ -584,7 +605,9 @@ class _Exact:
             rows = leaves[0]
         else:
             rows = (leaves[0][:, None, :] & leaves[1][None, :, :]).reshape(-1, self.nw)
-        rows = np.unique(rows, axis=0)
+        rows = np.ascontiguousarray(rows)
+        rows = np.unique(rows.view(np.dtype((np.void, self.nw * 8))).ravel()).view(
+            np.uint64).reshape(-1, self.nw)
         self.alive_w, self.rest_w = self._pack([alive])[0], self._pack([rest])[0]
         self.rows_alive = rows & self.alive_w
         self.rest_t = np.ascontiguousarray((rows & self.rest_w).T)
@@ -604,11 +627,24 @@ class _Exact:
         data = b"".join(m.to_bytes(nbytes, "little") for m in masks)
         return np.frombuffer(data, dtype=np.uint64).reshape(len(masks), self.nw)
 
-    def valid(self, base: int) -> bool:
-        return self._search(0, base & self.alive, base & self.rest)
+    def valid(self, base: int, most: int | None = None) -> bool | None:
+        """Whether some choice of the other slots' classes makes the target alone with
+        this base; None when `most` steps were not enough to say."""
+        self.steps = most
+        try:
+            return self._search(0, base & self.alive, base & self.rest)
+        except _Enough:
+            return None
+
+    def _step(self, count: int = 1) -> None:
+        self.stop.check()
+        if self.steps is not None:
+            self.steps -= count
+            if self.steps < 0:
+                raise _Enough
 
     def _search(self, depth: int, a: int, r: int) -> bool:
-        self.stop.check()
+        self._step()
         if not a or r & self.inter[depth] or not a & self.union[depth]:
             return False
         if depth == len(self.upper):
@@ -625,15 +661,15 @@ class _Exact:
         n = self.rest_t.shape[1]
         step = max(1, TABLE_CELLS // max(n, 1))
         for at in range(0, len(queries), step):
-            self.stop.check()
+            self._step(min(step, len(queries) - at))
             chunk = queries[at:at + step]
             qa = self._pack([a for a, _r in chunk])
             qr = self._pack([r for _a, r in chunk])
             ok = np.ones((len(chunk), n), dtype=bool)
             busy = np.unpackbits(qr.view(np.uint8), axis=1).reshape(len(chunk), self.nw, 64)
-            for w in np.argsort(-busy.sum(axis=(0, 2)), kind="stable"):
+            for w in np.argsort(-busy.sum(axis=(0, 2), dtype=np.int64), kind="stable"):
                 if not qr[:, w].any():
-                    break
+                    continue
                 ok &= (self.rest_t[w][None, :] & qr[:, w][:, None]) == 0
                 if not ok.any():
                     break
