@@ -543,11 +543,11 @@ class _Frame:
         if len(self.classes) > EXACT_OPEN:  # many open slots: a short search, then SAT
             left = []
             for base in pending:
-                found = exact.valid(base, SHORT_SEARCH)
-                if found is None:
+                short = exact.valid(base, SHORT_SEARCH)
+                if short is None:
                     left.append(base)
                 else:
-                    out[base] = "valid" if found else "reachable"
+                    out[base] = "valid" if short else "reachable"
             if left:
                 left = self._sat(left, out)
         for base in left:
