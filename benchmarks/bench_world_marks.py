@@ -54,10 +54,13 @@ def session(family: str, size: int, seed: int) -> tuple[list[float], list[float]
 
 
 def main() -> None:
+    only = sys.argv[1:]  # family names to run (all by default)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'family':15} {'size':>4} {'median/slot':>12} {'slowest':>9} {'analysis':>9} "
           f"{'ratio':>6} {'undecided':>9} {'well posed':>10}")
     for family, size in SHAPES:
+        if only and family not in only:
+            continue
         marks_t: list[float] = []
         analysis_t: list[float] = []
         undecided = posed = 0

@@ -93,26 +93,107 @@ class _Space:
             raise _TooBig(worlds)
         self.ev = Evaluation(self.puzzle, stop)
         self.stop = stop
+        #: every mask below is over the consistent worlds only (bit j: the j-th of them)
+        self.sq = _Squeeze(self.ev.consistent, self.ev.size)
+        self.alg = _Squeezed(self.ev, self.sq)
+        self.all = self.sq.full
         #: what a formula says, by formula (and speaker and slot when it names them)
         self.values: dict[tuple[Any, ...], int] = {}
 
     def value(self, sid: str, formula: Formula) -> int:
         """The worlds where `formula`, said in slot `sid`, holds."""
-        ev, s = self.ev, self.full.statement(sid)
+        s = self.full.statement(sid)
         key = (formula, s.by, sid) if _local(formula) else (formula,)
         value = self.values.get(key)
         if value is None:
             scope = self.puzzle.scope(WorldStatement(sid, s.by, formula))
-            value = self.values[key] = fm.meaning(formula, scope, ev.alg)
+            value = self.values[key] = fm.meaning(formula, scope, self.alg)
         return value
+
+    def rule(self, formula: Formula) -> int:
+        """The worlds where a rule (no speaker) holds."""
+        return fm.meaning(formula, self.puzzle.scope(), self.alg)
+
+    def goal(self, target: Mapping[str, Any]) -> int:
+        return self.sq(self.ev.answer_mask(dict(target)) & self.ev.consistent)
 
     def keeps(self, sid: str, formula: Formula) -> int:
         """The worlds where slot `sid` saying `formula` is consistent."""
-        ev, s = self.ev, self.full.statement(sid)
-        value = self.value(sid, formula)
+        return self.keep_value(sid, self.value(sid, formula))
+
+    def keep_value(self, sid: str, value: int, sq: Callable[[int], int] | None = None,
+                   full: int | None = None) -> int:
+        """The worlds where slot `sid` is consistent when what it says holds in `value`
+        (all masks squeezed once more by `sq` to `full`, when given)."""
+        alg = self.alg
+        if sq is None or full is None:
+            sq, full = (lambda m: m), self.all
         if sid in self.named:
-            return ~(ev.truth(sid) ^ value) & ev.full
-        return value_mode(self.puzzle, ev, s.by, value)
+            return full & ~(sq(alg.truth(sid)) ^ value)
+        p, by = self.puzzle, self.full.statement(sid).by
+        if by is None or p.speaker_attr is None:
+            return full
+        ok = full
+        for v in p.attributes[p.speaker_attr]:
+            mode = p.mode(by, v)
+            if mode != "free":
+                who = sq(alg.atom(by, p.speaker_attr, v))
+                ok &= (full ^ who) | (value if mode == "true" else full ^ value)
+        return ok
+
+
+class _Squeezed:
+    """The mask algebra over the consistent worlds only: each atom squeezed once, then
+    every formula computed on numbers as small as the worlds that can stand."""
+
+    def __init__(self, ev: Evaluation, sq: _Squeeze):
+        self.ev, self.sq, self.full = ev, sq, sq.full
+        self.cache: dict[tuple[Any, ...], int] = {}
+        self.steps = 0
+
+    def _get(self, key: tuple[Any, ...], make: Callable[[], int]) -> int:
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self.sq(make())
+        return found
+
+    def top(self) -> int:
+        return self.full
+
+    def bottom(self) -> int:
+        return 0
+
+    def atom(self, entity: str, attr: str, value: str) -> int:
+        return self._get(("atom", entity, attr, value),
+                         lambda: self.ev.atom(entity, attr, value))
+
+    def truth(self, statement: str) -> int:
+        return self._get(("truth", statement), lambda: self.ev.truth(statement))
+
+    def said(self, statement: str, k: int) -> int:
+        return self._get(("said", statement, k), lambda: self.ev.alg.said(statement, k))
+
+    def neg(self, a: int) -> int:
+        return self.full ^ a
+
+    def conj(self, items: Sequence[int]) -> int:
+        self.steps += 1
+        if not self.steps & 1023:
+            self.ev.stop.check()
+        out = self.full
+        for x in items:
+            out &= x
+            if not out:
+                break
+        return out
+
+    def disj(self, items: Sequence[int]) -> int:
+        out = 0
+        for x in items:
+            out |= x
+            if out == self.full:
+                break
+        return out
 
 
 def value_mode(p: WorldPuzzle, ev: Evaluation, by: str | None, value: int) -> int:
@@ -353,7 +434,7 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
         space = _Space(draft, table, stop, extra=firsts if sid is None else ())
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
         if sid is None:
-            values = [frame.sq(space.ev.mask(f)) for f in firsts]
+            values = [frame.sq(space.rule(f)) for f in firsts]
         else:
             values = [frame.sq(space.value(sid, f)) for f in firsts]
         glue = _Compound(join, frame.sq.full)
@@ -399,7 +480,7 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
     def work(stop: Stop, marks: Marks) -> None:
         space = _Space(draft, table, stop, extra=given)
         frame = _Frame(space, target, table)
-        bases = [frame.sq(space.ev.mask(f)) for f in given]
+        bases = [frame.sq(space.rule(f)) for f in given]
         found = frame.decide(bases)
         marks[:] = [found[b] for b in bases]
 
@@ -472,48 +553,32 @@ class _Frame:
     def __init__(self, space: _Space, target: Mapping[str, Any],
                  others: Mapping[str, Sequence[Formula]]):
         self.space, self.stop = space, space.stop
-        ev = space.ev
-        goal = ev.answer_mask(dict(target)) & ev.consistent
         found: dict[str, set[int]] = {}
-        reach_all = ev.consistent
+        reach_all = space.all
         for other, formulas in others.items():
-            found[other] = {space.keeps(other, f) & ev.consistent for f in formulas}
+            found[other] = {space.keeps(other, f) for f in formulas}
             union = 0
             for m in found[other]:
                 union |= m
             reach_all &= union
-        self.sq = _Squeeze(reach_all, ev.size)
-        self.alive = self.sq(goal & reach_all)
+        self.sq = _Squeeze(reach_all, len(space.sq.index))
+        self.alive = self.sq(space.goal(target) & reach_all)
         self.rest = self.sq.full & ~self.alive
         self.classes = {o: _undominated({self.sq(m & reach_all) for m in ms}, self.alive,
                                         self.rest, self.stop) for o, ms in found.items()}
-        self._atoms: dict[Any, int] = {}
+        self._atoms: dict[int, int] = {}
 
     def keep_value(self, sid: str | None, value: int) -> int:
         """What slot `sid` keeps (squeezed) when what it says holds in `value` (squeezed);
         for a rule (None), the value itself."""
         if sid is None:
             return value
-        space, full = self.space, self.sq.full
-        if sid in space.named:
-            return full & ~(self._sq(("truth", sid)) ^ value)
-        p, by = space.puzzle, space.full.statement(sid).by
-        if by is None or p.speaker_attr is None:
-            return full
-        ok = full
-        for v in p.attributes[p.speaker_attr]:
-            mode = p.mode(by, v)
-            if mode != "free":
-                who = self._sq((by, p.speaker_attr, v))
-                ok &= (full ^ who) | (value if mode == "true" else full ^ value)
-        return ok
+        return self.space.keep_value(sid, value, self._sq, self.sq.full)
 
-    def _sq(self, key: Any) -> int:
-        found = self._atoms.get(key)
+    def _sq(self, mask: int) -> int:
+        found = self._atoms.get(mask)
         if found is None:
-            ev = self.space.ev
-            found = self._atoms[key] = self.sq(ev.truth(key[1]) if key[0] == "truth"
-                                               else ev.atom(*key))
+            found = self._atoms[mask] = self.sq(mask)
         return found
 
     def decide(self, bases: Sequence[int]) -> dict[int, str]:
