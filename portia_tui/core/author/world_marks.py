@@ -10,20 +10,25 @@ each filled from its own menu (:func:`world_menus.slot_menu` by default):
 - ``impossible`` (✗): no filling leaves the target an answer;
 - ``undecided`` (?): not worked out within the budget (never a guess).
 
+The same marks for a compound's first step (:func:`mark_first_parts`: each first part by
+the best compound it can become) and for the narrator's rules (:func:`mark_rules`: each rule
+by the puzzle it makes, every empty slot open).
+
 How (exact, no sampling): the general engine's masks over one space of worlds, the
 attribute values and the truth values of the slots a statement names (a slot named by
-another statement gets its own truth value; it must then equal what the slot says). An entry
-e in slot s keeps the worlds ``ok(s, e)`` where it is consistent with its speaker's mode (and
-with the slot's truth value). A filling keeps the consistent worlds that every filled slot
-keeps, so the target is an answer for some filling exactly when some target world is kept by
-the entry and, for each other empty slot, by some entry of its menu (one AND per entry). For
-★, the other slots' entries must between them drop every world whose answer is not the
-target while keeping one target world: first a greedy try, then one SAT problem for the
-slot (:class:`_Cover`), each entry asked in turn by assumptions, in rounds of a few thousand
-conflicts so the budget and a cancel are checked between calls. The masks are squeezed to
-the worlds that can stand at all, and a mask another one beats is left out.
+another statement gets its own truth value; it must then equal what the slot says),
+squeezed to the consistent worlds. An entry e in slot s keeps the worlds ``ok(s, e)`` where
+it is consistent with its speaker's mode (and with the slot's truth value). The target is
+an answer for some filling exactly when some target world is kept by the entry and, for
+each other empty slot, by some entry of its menu. For ★, the other slots' entries must
+between them drop every world whose answer is not the target while keeping one target
+world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: the last two
+slots joined into a numpy table of pairs), with SAT (:class:`_Cover`) looking for witnesses
+first when more than :data:`EXACT_OPEN` other slots are open. The budget and a cancel are
+checked between steps; ``Marks.why`` says why marks are undecided.
 
-Public API: :func:`mark_slot`, :func:`targets`, :func:`analyse` (:class:`Analysis`),
+Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :class:`Marks`,
+:func:`targets`, :func:`analyse` (:class:`Analysis`),
 :func:`answer_words`, :data:`MARKS`, :data:`MARK_SYMBOLS`, :data:`MAX_WORLDS`.
 """
 
