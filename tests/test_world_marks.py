@@ -320,3 +320,27 @@ def test_undecided_marks_say_why():
     marks = mk.mark_slot(big, "1.1", {"where content=lady": ["7"]}, [
         wm.slot_menu(big, "1.1")[0]])
     assert marks == ["undecided"] and "worlds" in marks.why and f"{mk.MAX_WORLDS:,}" in marks.why
+
+
+@settings(max_examples=int(__import__("os").environ.get("PORTIA_MARKS_EXAMPLES", 8)),
+          deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases(), st.sampled_from(["and", "or", "if", "iff", "neither"]), st.data())
+def test_a_rule_compounds_first_step_is_its_best_whole_rule(case, connective, data):
+    """A compound rule's first step: the best rule mark (brute-checked above) over the
+    compounds each first part makes with the parts offered."""
+    draft, sid, target, entries, menus = case
+    menus = {**menus, sid: entries[:2]}
+    offered = [e.formula for e in wm.rule_menu(draft)]
+    parts = data.draw(st.lists(st.sampled_from(offered), min_size=1, max_size=3, unique=True))
+    marks = mk.mark_first_parts(draft, None, target, connective, parts, menus=menus)
+    want = []
+    for p in parts:
+        whole = []
+        for q in parts:
+            try:
+                whole.append(wm.compound(draft, None, connective, p, q).formula)
+            except ValueError:
+                continue
+        want.append(_rank(mk.mark_rules(draft, target, whole, menus=menus)) if whole
+                    else "impossible")
+    assert marks == want
