@@ -443,28 +443,44 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
         else:
             values = [frame.sq(space.value(sid, f)) for f in firsts]
         glue = _Compound(join, frame.sq.full)
-        seconds_ = [None] if connective == "not" else values
-        grid = [[frame.keep_value(sid, glue(v, w)) for w in seconds_] for v in values]
-        found = frame.decide([b for row in grid for b in row])
-        for i, row in enumerate(grid):
-            if connective == "not":
-                marks[i] = found[row[0]]
-                continue
-            best = "impossible"
-            for rank in ("valid", "reachable"):
-                for j, b in enumerate(row):
-                    stop.check()
-                    if found[b] != rank:
-                        continue
-                    try:
-                        compound(draft, sid, connective, firsts[i], firsts[j])
-                    except ValueError:  # no sentence says it: not a completion
-                        continue
-                    best = rank
+        if connective == "not":
+            bases = [frame.keep_value(sid, glue(v, None)) for v in values]
+            found = frame.decide(bases)
+            marks[:] = [found[b] for b in bases]
+            return
+        said: dict[tuple[int, int], bool] = {}
+
+        def sayable(i: int, j: int) -> bool:
+            if (i, j) not in said:
+                try:
+                    compound(draft, sid, connective, firsts[i], firsts[j])
+                    said[i, j] = True
+                except ValueError:  # no sentence says it: not a completion
+                    said[i, j] = False
+            return said[i, j]
+
+        # first the quick verdicts, second part by second part, until one is ★
+        open_: dict[int, list[tuple[int, int]]] = {}
+        for i, v in enumerate(values):
+            marks[i] = "impossible"
+            left = []
+            for j, w in enumerate(values):
+                base = frame.keep_value(sid, glue(v, w))
+                quick = frame.quick(base)
+                if quick == "impossible" or not sayable(i, j):
+                    continue
+                if quick == "valid":
+                    marks[i] = "valid"
                     break
-                if best != "impossible":
-                    break
-            marks[i] = best
+                marks[i] = "reachable"  # a target world stays: ✓ at least
+                left.append((j, base))
+            if marks[i] != "valid" and left:
+                open_[i] = left
+        # then the exact search for the compounds left open
+        found = frame.decide([b for left in open_.values() for _j, b in left])
+        for i, left in open_.items():
+            if any(found[b] == "valid" for _j, b in left):
+                marks[i] = "valid"
 
     return _run(len(firsts), seconds, cancel, work)
 
@@ -572,6 +588,9 @@ class _Frame:
         self.classes = {o: _undominated({self.sq(m & reach_all) for m in ms}, self.alive,
                                         self.rest, self.stop) for o, ms in found.items()}
         self._atoms: dict[int, int] = {}
+        #: fillings found (what their classes keep together), and the quick verdicts
+        self.witnesses: list[int] = []
+        self._quick: dict[int, str | None] = {}
 
     def keep_value(self, sid: str | None, value: int) -> int:
         """What slot `sid` keeps (squeezed) when what it says holds in `value` (squeezed);
@@ -586,26 +605,35 @@ class _Frame:
             found = self._atoms[mask] = self.sq(mask)
         return found
 
+    def quick(self, base: int) -> str | None:
+        """"impossible", "valid" (a filling found before, or a greedy one), or None."""
+        found = self._quick.get(base, "")
+        if found != "":
+            return found
+        self.stop.check()
+        if not base & self.alive:
+            found = "impossible"
+        elif any(base & w & self.alive and not base & w & self.rest for w in self.witnesses):
+            found = "valid"
+        else:
+            witness = _greedy(self.classes, base & self.alive, base & self.rest)
+            if witness:
+                self.witnesses.append(witness)
+            found = "valid" if witness else None
+        self._quick[base] = found
+        return found
+
     def decide(self, bases: Sequence[int]) -> dict[int, str]:
         """The mark of each distinct base: impossible, valid or reachable (Stopped when the
         budget ends first)."""
         out: dict[int, str] = {}
         pending = []
-        witnesses: list[int] = []  # fillings found: what they keep together
         for base in dict.fromkeys(bases):
-            self.stop.check()
-            if not base & self.alive:
-                out[base] = "impossible"
-                continue
-            if any(base & w & self.alive and not base & w & self.rest for w in witnesses):
-                out[base] = "valid"
-                continue
-            found = _greedy(self.classes, base & self.alive, base & self.rest)
-            if found:
-                out[base] = "valid"
-                witnesses.append(found)
-            else:
+            quick = self.quick(base)
+            if quick is None:
                 pending.append(base)
+            else:
+                out[base] = quick
         if not pending:
             return out
         exact = _Exact(self.classes, self.alive, self.rest, self.stop)
