@@ -236,20 +236,31 @@ def _named(puzzle: WorldPuzzle, empty: frozenset[str],
 
 
 def _greedy(classes: dict[str, list[int]], alive: int, rest: int) -> int:
-    """A quick try for ★ first: slot by slot, the class that keeps a target world and
-    leaves the fewest other worlds (a witness found so is a witness). The witness, as what
-    its classes keep together (0: none found)."""
+    """A quick try for ★ first: slot by slot, the class that keeps a target world every
+    later slot can still keep and leaves the fewest other worlds (a witness found so is a
+    witness). The witness, as what its classes keep together (0: none found)."""
     slots = sorted(classes)
+    unions = {}
+    for sid in slots:
+        u = 0
+        for c in classes[sid]:
+            u |= c
+        unions[sid] = u
     for turn in range(min(3, len(slots)) or 1):  # a few orders of the slots
+        order = slots[turn:] + slots[:turn]
+        later = [-1] * (len(order) + 1)
+        for k in range(len(order) - 1, -1, -1):
+            later[k] = later[k + 1] & unions[order[k]]
         a, r, kept = alive, rest, -1
-        for sid in slots[turn:] + slots[:turn]:
-            best = min((c for c in classes[sid] if c & a),
+        for k, sid in enumerate(order):
+            best = min((c for c in classes[sid] if c & a & later[k + 1]),
                        key=lambda c: (c & r).bit_count(), default=None)
             if best is None:
-                return 0
+                break
             a, r, kept = a & best, r & best, kept & best
-        if a and not r:
-            return kept
+        else:
+            if a and not r:
+                return kept
     return 0
 
 
@@ -408,8 +419,11 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
         space = _Space(draft, table, stop)
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
         bases = [frame.sq(space.keeps(sid, f)) for f in mine]
-        found = frame.decide(bases)
-        marks[:] = [found[b] for b in bases]
+        found: dict[int, str] = {}
+        try:
+            frame.decide(bases, found)
+        finally:  # the marks decided before the budget ran out stay
+            marks[:] = [found.get(b, "undecided") for b in bases]
 
     return _run(len(mine), seconds, cancel, work)
 
@@ -445,8 +459,8 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
         glue = _Compound(join, frame.sq.full)
         if connective == "not":
             bases = [frame.keep_value(sid, glue(v, None)) for v in values]
-            found = frame.decide(bases)
-            marks[:] = [found[b] for b in bases]
+            decided = frame.decide(bases)
+            marks[:] = [decided[b] for b in bases]
             return
         said: dict[tuple[int, int], bool] = {}
 
@@ -476,11 +490,18 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
                 left.append((j, base))
             if marks[i] != "valid" and left:
                 open_[i] = left
-        # then the exact search for the compounds left open
-        found = frame.decide([b for left in open_.values() for _j, b in left])
-        for i, left in open_.items():
-            if any(found[b] == "valid" for _j, b in left):
-                marks[i] = "valid"
+        # then the exact search for the compounds left open (✓ or ★: undecided till then)
+        for i in open_:
+            marks[i] = "undecided"
+        found: dict[int, str] = {}
+        try:
+            frame.decide([b for left in open_.values() for _j, b in left], found)
+        finally:
+            for i, left in open_.items():
+                if any(found.get(b) == "valid" for _j, b in left):
+                    marks[i] = "valid"
+                elif all(b in found for _j, b in left):
+                    marks[i] = "reachable"
 
     return _run(len(firsts), seconds, cancel, work)
 
@@ -502,8 +523,11 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
         space = _Space(draft, table, stop, extra=given)
         frame = _Frame(space, target, table)
         bases = [frame.sq(space.rule(f)) for f in given]
-        found = frame.decide(bases)
-        marks[:] = [found[b] for b in bases]
+        found: dict[int, str] = {}
+        try:
+            frame.decide(bases, found)
+        finally:  # the marks decided before the budget ran out stay
+            marks[:] = [found.get(b, "undecided") for b in bases]
 
     return _run(len(given), seconds, cancel, work)
 
@@ -623,10 +647,11 @@ class _Frame:
         self._quick[base] = found
         return found
 
-    def decide(self, bases: Sequence[int]) -> dict[int, str]:
-        """The mark of each distinct base: impossible, valid or reachable (Stopped when the
-        budget ends first)."""
-        out: dict[int, str] = {}
+    def decide(self, bases: Sequence[int], out: dict[int, str] | None = None
+               ) -> dict[int, str]:
+        """The mark of each distinct base: impossible, valid or reachable, put in `out` as
+        each is decided (Stopped when the budget ends first)."""
+        out = {} if out is None else out
         pending = []
         for base in dict.fromkeys(bases):
             quick = self.quick(base)
