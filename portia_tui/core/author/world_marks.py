@@ -721,6 +721,7 @@ class _Exact:
         if nleaf == 2 and len(order[-1]) * len(order[-2]) * self.nw > PAIR_WORDS:
             nleaf = 1  # the table of pairs would be too large: one slot in the table
         self.upper = order[:len(order) - nleaf]
+        self.order = order
         leaves = [self._pack(c) for c in order[len(order) - nleaf:]]
         if not leaves:
             rows = self._pack([(1 << (self.nw * 64)) - 1])
@@ -769,6 +770,20 @@ class _Exact:
     def _search(self, depth: int, a: int, r: int) -> bool:
         self._step()
         if not a or r & self.inter[depth] or not a & self.union[depth]:
+            return False
+        stuck = r  # worlds no later class that keeps a target world of a can drop
+        for cs in self.order[depth:]:
+            cannot, keeper = -1, False
+            for c in cs:
+                if c & a:
+                    keeper = True
+                    cannot &= c
+            if not keeper:
+                return False
+            stuck &= cannot
+            if not stuck:
+                break
+        if stuck:
             return False
         if depth == len(self.upper):
             return self._fits([(a, r)])
