@@ -462,48 +462,50 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
             decided = frame.decide(bases)
             marks[:] = [decided[b] for b in bases]
             return
-        said: dict[tuple[int, int], bool] = {}
-
         def sayable(i: int, j: int) -> bool:
-            if (i, j) not in said:
-                try:
-                    compound(draft, sid, connective, firsts[i], firsts[j])
-                    said[i, j] = True
-                except ValueError:  # no sentence says it: not a completion
-                    said[i, j] = False
-            return said[i, j]
+            try:
+                compound(draft, sid, connective, firsts[i], firsts[j])
+                return True
+            except ValueError:  # no sentence says it: not a completion
+                return False
 
-        # first the quick verdicts, second part by second part, until one is ★
-        open_: dict[int, list[tuple[int, int]]] = {}
-        for i, v in enumerate(values):
-            marks[i] = "impossible"
-            left = []
-            for j, w in enumerate(values):
-                base = frame.keep_value(sid, glue(v, w))
-                quick = frame.quick(base)
-                if quick == "impossible" or not sayable(i, j):
-                    continue
-                if quick == "valid":
-                    marks[i] = "valid"
-                    break
-                marks[i] = "reachable"  # a target world stays: ✓ at least
-                left.append((j, base))
-            if marks[i] != "valid" and left:
-                open_[i] = left
-        # then the exact search for the compounds left open (✓ or ★: undecided till then)
-        for i in open_:
-            marks[i] = "undecided"
-        found: dict[int, str] = {}
-        try:
-            frame.decide([b for left in open_.values() for _j, b in left], found)
-        finally:
-            for i, left in open_.items():
-                if any(found.get(b) == "valid" for _j, b in left):
-                    marks[i] = "valid"
-                elif all(b in found for _j, b in left):
-                    marks[i] = "reachable"
+        _best_completions(frame, sid, values, glue, sayable, marks)
 
     return _run(len(firsts), seconds, cancel, work)
+
+
+def _best_completions(frame: _Frame, sid: str | None, values: list[int], glue: _Compound,
+                      sayable: Callable[[int, int], bool], marks: Marks) -> None:
+    """Each first part's mark: the best of the compounds it makes with the parts (those a
+    sentence says); first the quick verdicts, second part by second part, until one is ★,
+    then the exact search for the compounds left open (✓ or ★: undecided till then)."""
+    open_: dict[int, list[tuple[int, int]]] = {}
+    for i, v in enumerate(values):
+        marks[i] = "impossible"
+        left = []
+        for j, w in enumerate(values):
+            base = frame.keep_value(sid, glue(v, w))
+            quick = frame.quick(base)
+            if quick == "impossible" or not sayable(i, j):
+                continue
+            if quick == "valid":
+                marks[i] = "valid"
+                break
+            marks[i] = "reachable"  # a target world stays: ✓ at least
+            left.append((j, base))
+        if marks[i] != "valid" and left:
+            open_[i] = left
+    for i in open_:
+        marks[i] = "undecided"
+    found: dict[int, str] = {}
+    try:
+        frame.decide([b for left in open_.values() for _j, b in left], found)
+    finally:
+        for i, left in open_.items():
+            if any(found.get(b) == "valid" for _j, b in left):
+                marks[i] = "valid"
+            elif all(b in found for _j, b in left):
+                marks[i] = "reachable"
 
 
 def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | None = None,
