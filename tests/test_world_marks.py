@@ -184,3 +184,163 @@ def test_a_target_for_another_question_is_refused():
     draft = we.blank("knights-knaves", 2)
     with pytest.raises(ValueError, match="targets"):
         mk.mark_slot(draft, "A", {"where type=knave": ["A"]})
+
+
+# --------------------------------------------------------------------------- first steps, rules
+def _rank(marks):
+    for mark in ("valid", "reachable"):
+        if mark in marks:
+            return mark
+    return "impossible"
+
+
+def brute_first(draft, sid, target, connective, parts, menus):
+    """A compound's first step by trying every second part (those a sentence says) and
+    every filling: the best mark of the compounds each first part can become."""
+    out = []
+    for p in parts:
+        whole = []
+        for q in parts:
+            try:
+                whole.append(wm.compound(draft, sid, connective, p, q).formula)
+            except ValueError:
+                continue
+        out.append(_rank(brute_marks(draft, sid, target, whole, menus)) if whole
+                   else "impossible")
+    return out
+
+
+def brute_rules(draft, target, rules, menus):
+    """Each rule added, every filling of every empty slot tried."""
+    out = []
+    for rule in rules:
+        d = draft.with_rule_added(rule)
+        empty = sorted(d.empty)
+        if not empty:
+            answers = {_key(ast.literal_eval(a)) for a in brute(d.analysed())["answers"]}
+            out.append("valid" if answers == {_key(target)} else
+                       "reachable" if _key(target) in answers else "impossible")
+            continue
+        first, rest = empty[0], {o: menus[o] for o in empty[1:]}
+        out.append(_rank(brute_marks(d, first, target, menus[first], rest)))
+    return out
+
+
+@settings(max_examples=int(__import__("os").environ.get("PORTIA_MARKS_EXAMPLES", 15)),
+          deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases(), st.sampled_from(["and", "or", "if", "iff", "neither", "not"]))
+def test_first_step_marks_equal_the_brute_force(case, connective):
+    draft, sid, target, entries, menus = case
+    parts = entries[:3]
+    marks = mk.mark_first_parts(draft, sid, target, connective, parts, menus=menus)
+    if connective == "not":
+        whole = [wm.compound(draft, sid, "not", p).formula for p in parts]
+        assert marks == brute_marks(draft, sid, target, whole, menus)
+    else:
+        assert marks == brute_first(draft, sid, target, connective, parts, menus)
+
+
+@settings(max_examples=int(__import__("os").environ.get("PORTIA_MARKS_EXAMPLES", 15)),
+          deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases(), st.data())
+def test_rule_marks_equal_the_brute_force(case, data):
+    draft, sid, target, entries, menus = case
+    menus = {**menus, sid: entries[:2]}
+    offered = [e.formula for e in wm.rule_menu(draft)]
+    rules = data.draw(st.lists(st.sampled_from(offered), min_size=1, max_size=3, unique=True))
+    marks = mk.mark_rules(draft, target, rules, menus=menus)
+    assert marks == brute_rules(draft, target, rules, menus)
+
+
+def test_rule_marks_on_a_finished_puzzle_say_what_it_becomes():
+    """The labyrinth as posed has several answers: the clue "Room 8 is not empty" makes
+    room 7 the only one (★), "Room 7 is empty" leaves no lady there (✗)."""
+    draft = we.loads((PUZZLES / "labyrinth.toml").read_text())
+    target = {"where content=lady": ["7"]}
+    menu = wm.rule_menu(draft)
+    marks = dict(zip((e.sentence for e in menu),
+                     mk.mark_rules(draft, target, seconds=30)))
+    assert marks["Room 8 is not empty"] == "valid"
+    assert marks["A lady is in room 7"] == "valid"
+    assert marks["Room 7 is empty"] == "impossible"
+    assert marks["Room 1 is empty"] == "reachable"
+
+
+@pytest.mark.parametrize("patch", [{"EXACT_OPEN": 0, "SHORT_SEARCH": 0},
+                                   {"EXACT_OPEN": 0, "SHORT_SEARCH": 10**6},
+                                   {"PAIR_WORDS": 0}])
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(case=cases())
+def test_every_path_of_the_exact_search_equals_the_brute_force(patch, case):
+    """SAT first (as past EXACT_OPEN open slots), the short search alone, and the table
+    of one slot instead of pairs: each decides the same marks."""
+    from unittest import mock
+
+    draft, sid, target, entries, menus = case
+    with mock.patch.multiple(mk, _greedy=lambda *args: 0, **patch):
+        marks = mk.mark_slot(draft, sid, target, entries, menus=menus)
+    assert marks == brute_marks(draft, sid, target, entries, menus)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_exhaustive_search_equals_trying_every_choice_on_wide_masks(data):
+    """_Exact on random classes over up to 300 worlds (several 64-bit words): some choice
+    of one class per slot keeps a target world and drops every other world of the base."""
+    from itertools import product as every
+
+    from portia_tui.core.solve.world_result import Stop
+
+    width = data.draw(st.integers(1, 300))
+    full = (1 << width) - 1
+    mask = st.integers(0, full)
+    alive = data.draw(mask)
+    slots = data.draw(st.integers(0, 4))
+    classes = {str(i): data.draw(st.lists(mask, min_size=1, max_size=4)) for i in range(slots)}
+    bases = data.draw(st.lists(mask, min_size=1, max_size=4))
+    exact = mk._Exact(classes, alive, full & ~alive, Stop())
+    for base in bases:
+        want = False
+        for choice in every(*classes.values()):
+            kept = base
+            for c in choice:
+                kept &= c
+            if kept & alive and not kept & ~alive & full:
+                want = True
+                break
+        assert exact.valid(base) is want
+
+
+def test_undecided_marks_say_why():
+    draft = we.blank("knights-knaves", 6)
+    target = mk.targets(draft)[5]
+    marks = mk.mark_slot(draft, "A", target, seconds=0)
+    assert set(marks) == {"undecided"} and "within 0 s" in marks.why
+    big = we.blank("labyrinth", 9, statements=2)
+    marks = mk.mark_slot(big, "1.1", {"where content=lady": ["7"]}, [
+        wm.slot_menu(big, "1.1")[0]])
+    assert marks == ["undecided"] and "worlds" in marks.why and f"{mk.MAX_WORLDS:,}" in marks.why
+
+
+@settings(max_examples=int(__import__("os").environ.get("PORTIA_MARKS_EXAMPLES", 8)),
+          deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases(), st.sampled_from(["and", "or", "if", "iff", "neither"]), st.data())
+def test_a_rule_compounds_first_step_is_its_best_whole_rule(case, connective, data):
+    """A compound rule's first step: the best rule mark (brute-checked above) over the
+    compounds each first part makes with the parts offered."""
+    draft, sid, target, entries, menus = case
+    menus = {**menus, sid: entries[:2]}
+    offered = [e.formula for e in wm.rule_menu(draft)]
+    parts = data.draw(st.lists(st.sampled_from(offered), min_size=1, max_size=3, unique=True))
+    marks = mk.mark_first_parts(draft, None, target, connective, parts, menus=menus)
+    want = []
+    for p in parts:
+        whole = []
+        for q in parts:
+            try:
+                whole.append(wm.compound(draft, None, connective, p, q).formula)
+            except ValueError:
+                continue
+        want.append(_rank(mk.mark_rules(draft, target, whole, menus=menus)) if whole
+                    else "impossible")
+    assert marks == want

@@ -192,22 +192,34 @@ class MarksRequest:
 
     generation: int
     draft: Any
-    sid: str
+    sid: str | None
     target: tuple[tuple[str, Any], ...]
     formulas: tuple[Any, ...]
+    #: "whole": each formula as the slot's statement (sid None: as a rule); "first": each
+    #: formula as the first part of a compound joined by `connective`
+    step: str = "whole"
+    connective: str = ""
 
 
 def target_dict(target: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in target}
 
 
-def compute_marks(request: MarksRequest) -> tuple[str, ...]:
+def compute_marks(request: MarksRequest) -> tuple[tuple[str, ...], str]:
     """One mark per entry ("valid", "reachable", "impossible", "undecided"), bounded: the
-    core's marks (core/author/world_marks.py)."""
-    from portia_tui.core.author.world_marks import mark_slot
+    core's marks (core/author/world_marks.py), and why some are undecided ("" if none)."""
+    from portia_tui.core.author import world_marks as mk
 
-    return tuple(mark_slot(request.draft, request.sid, target_dict(request.target),
-                           list(request.formulas), seconds=MARKS_BUDGET))
+    target, formulas = target_dict(request.target), list(request.formulas)
+    if request.step == "first":
+        marks = mk.mark_first_parts(request.draft, request.sid, target, request.connective,
+                                    formulas, seconds=MARKS_BUDGET)
+    elif request.sid is None:
+        marks = mk.mark_rules(request.draft, target, formulas, seconds=MARKS_BUDGET)
+    else:
+        marks = mk.mark_slot(request.draft, request.sid, target, formulas,
+                             seconds=MARKS_BUDGET)
+    return tuple(marks), marks.why
 
 
 def target_words(puzzle: WorldPuzzle, target: dict[str, Any] | None) -> str:

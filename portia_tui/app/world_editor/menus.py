@@ -133,8 +133,9 @@ class Menus:
                                 groups=groups)
         if conn == "not":
             self._compound_marks(menu, sid, conn, None, entries)
-        elif sid is not None:
-            menu.set_marks(None, "The marks come with the second part (the whole statement).")
+        else:  # each first part by the best compound it can still become
+            self.screen.marks.show_on(menu, sid, tuple(e.formula for e in entries),
+                                      "first", conn)
         first = await self.screen.ask_screen(menu)
         if first is None:
             return None
@@ -156,9 +157,8 @@ class Menus:
 
     def _compound_marks(self, menu: MenuScreen, sid: str | None, conn: str, first: Any,
                         entries: list[wm.Entry]) -> None:
-        """Mark each entry of a compound's last step as the whole compound it makes."""
-        if sid is None:
-            return
+        """Mark each entry of a compound's last step as the whole compound it makes (for a
+        rule, as the whole rule)."""
         join = wm.CONNECTIVES[conn]
         formulas = tuple(freeze(join(thaw(e.formula), None) if first is None
                                 else join(thaw(first), thaw(e.formula))) for e in entries)
@@ -228,9 +228,10 @@ class Menus:
         options += tuple((f"Remove: {r}", ("remove", i)) for i, r in enumerate(stated))
         groups += ("The puzzle's rules now (enter removes one)",) * len(stated)
         where = " (the rules stated now are at the end: End)" if stated else ""
-        choice = await self.screen.ask_screen(WorldMenu().show(
-            -1, -1, f"Add a rule the narrator states, or remove one{where}", options, None,
-            groups=groups))
+        menu = WorldMenu().show(-1, -1, f"Add a rule the narrator states, or remove one{where}",
+                                options, None, groups=groups)
+        self.screen.marks.show_on(menu, None, tuple(e.formula for e in entries))
+        choice = await self.screen.ask_screen(menu)
         if choice is None:
             return
         kind, value = choice

@@ -10,20 +10,25 @@ each filled from its own menu (:func:`world_menus.slot_menu` by default):
 - ``impossible`` (✗): no filling leaves the target an answer;
 - ``undecided`` (?): not worked out within the budget (never a guess).
 
+The same marks for a compound's first step (:func:`mark_first_parts`: each first part by
+the best compound it can become) and for the narrator's rules (:func:`mark_rules`: each rule
+by the puzzle it makes, every empty slot open).
+
 How (exact, no sampling): the general engine's masks over one space of worlds, the
 attribute values and the truth values of the slots a statement names (a slot named by
-another statement gets its own truth value; it must then equal what the slot says). An entry
-e in slot s keeps the worlds ``ok(s, e)`` where it is consistent with its speaker's mode (and
-with the slot's truth value). A filling keeps the consistent worlds that every filled slot
-keeps, so the target is an answer for some filling exactly when some target world is kept by
-the entry and, for each other empty slot, by some entry of its menu (one AND per entry). For
-★, the other slots' entries must between them drop every world whose answer is not the
-target while keeping one target world: first a greedy try, then one SAT problem for the
-slot (:class:`_Cover`), each entry asked in turn by assumptions, in rounds of a few thousand
-conflicts so the budget and a cancel are checked between calls. The masks are squeezed to
-the worlds that can stand at all, and a mask another one beats is left out.
+another statement gets its own truth value; it must then equal what the slot says),
+squeezed to the consistent worlds. An entry e in slot s keeps the worlds ``ok(s, e)`` where
+it is consistent with its speaker's mode (and with the slot's truth value). The target is
+an answer for some filling exactly when some target world is kept by the entry and, for
+each other empty slot, by some entry of its menu. For ★, the other slots' entries must
+between them drop every world whose answer is not the target while keeping one target
+world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: the last two
+slots joined into a numpy table of pairs), with SAT (:class:`_Cover`) looking for witnesses
+first when more than :data:`EXACT_OPEN` other slots are open. The budget and a cancel are
+checked between steps; ``Marks.why`` says why marks are undecided.
 
-Public API: :func:`mark_slot`, :func:`targets`, :func:`analyse` (:class:`Analysis`),
+Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :class:`Marks`,
+:func:`targets`, :func:`analyse` (:class:`Analysis`),
 :func:`answer_words`, :data:`MARKS`, :data:`MARK_SYMBOLS`, :data:`MAX_WORLDS`.
 """
 
@@ -32,7 +37,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from portia_tui.core.author.world_editing import EMPTY, Draft, words
 from portia_tui.core.author.world_menus import Entry, slot_menu
@@ -49,6 +54,15 @@ MAX_WORLDS = 1 << 22
 #: the most conflicts one SAT call of the ★ question may take before the next entry's turn
 #: (a call is not interrupted: this bounds how long a cancel or the deadline waits)
 MAX_CONFLICTS = 2000
+#: with at most this many other open slots, every ★ question left by the greedy try goes to
+#: the exhaustive search at once (with more, SAT looks for witnesses first)
+EXACT_OPEN = 3
+#: the largest table of pairs the exhaustive search builds (64-bit words), and the most
+#: cells (partial choices x table rows) one numpy step of it holds
+PAIR_WORDS = 1 << 23
+TABLE_CELLS = 1 << 21
+#: the steps (partial choices) of the short exhaustive search tried per entry before SAT
+SHORT_SEARCH = 400
 
 
 #: the words of a formula that mean something only where it stands
@@ -71,32 +85,120 @@ class _Space:
     """The worlds of a draft with the slots' menus: masks of the consistent worlds, of the
     target, and of what each entry keeps."""
 
-    def __init__(self, draft: Draft, menus: Mapping[str, Sequence[Formula]], stop: Stop):
+    def __init__(self, draft: Draft, menus: Mapping[str, Sequence[Formula]], stop: Stop,
+                 extra: Sequence[Formula] = ()):
         full = draft.puzzle
-        named = _named(full, draft.empty, menus)
+        named = _named(full, draft.empty, menus, extra)
         kept = tuple(s for s in full.statements if s.id not in draft.empty or s.id in named)
         self.puzzle = full.replace(statements=kept)
         self.named = named
         self.full = full
-        self.too_big = world_count(self.puzzle) > MAX_WORLDS
-        if self.too_big:
-            return
+        worlds = world_count(self.puzzle)
+        if worlds > MAX_WORLDS:
+            raise _TooBig(worlds)
         self.ev = Evaluation(self.puzzle, stop)
         self.stop = stop
+        #: every mask below is over the consistent worlds only (bit j: the j-th of them)
+        self.sq = _Squeeze(self.ev.consistent, self.ev.size)
+        self.alg = _Squeezed(self.ev, self.sq)
+        self.all = self.sq.full
         #: what a formula says, by formula (and speaker and slot when it names them)
         self.values: dict[tuple[Any, ...], int] = {}
 
-    def keeps(self, sid: str, formula: Formula) -> int:
-        """The worlds where slot `sid` saying `formula` is consistent."""
-        ev, s = self.ev, self.full.statement(sid)
+    def value(self, sid: str, formula: Formula) -> int:
+        """The worlds where `formula`, said in slot `sid`, holds."""
+        s = self.full.statement(sid)
         key = (formula, s.by, sid) if _local(formula) else (formula,)
         value = self.values.get(key)
         if value is None:
             scope = self.puzzle.scope(WorldStatement(sid, s.by, formula))
-            value = self.values[key] = fm.meaning(formula, scope, ev.alg)
+            value = self.values[key] = fm.meaning(formula, scope, self.alg)
+        return value
+
+    def rule(self, formula: Formula) -> int:
+        """The worlds where a rule (no speaker) holds."""
+        return fm.meaning(formula, self.puzzle.scope(), self.alg)
+
+    def goal(self, target: Mapping[str, Any]) -> int:
+        return self.sq(self.ev.answer_mask(dict(target)) & self.ev.consistent)
+
+    def keeps(self, sid: str, formula: Formula) -> int:
+        """The worlds where slot `sid` saying `formula` is consistent."""
+        return self.keep_value(sid, self.value(sid, formula))
+
+    def keep_value(self, sid: str, value: int, sq: Callable[[int], int] | None = None,
+                   full: int | None = None) -> int:
+        """The worlds where slot `sid` is consistent when what it says holds in `value`
+        (all masks squeezed once more by `sq` to `full`, when given)."""
+        alg = self.alg
+        if sq is None or full is None:
+            sq, full = (lambda m: m), self.all
         if sid in self.named:
-            return ~(ev.truth(sid) ^ value) & ev.full
-        return value_mode(self.puzzle, ev, s.by, value)
+            return full & ~(sq(alg.truth(sid)) ^ value)
+        p, by = self.puzzle, self.full.statement(sid).by
+        if by is None or p.speaker_attr is None:
+            return full
+        ok = full
+        for v in p.attributes[p.speaker_attr]:
+            mode = p.mode(by, v)
+            if mode != "free":
+                who = sq(alg.atom(by, p.speaker_attr, v))
+                ok &= (full ^ who) | (value if mode == "true" else full ^ value)
+        return ok
+
+
+class _Squeezed:
+    """The mask algebra over the consistent worlds only: each atom squeezed once, then
+    every formula computed on numbers as small as the worlds that can stand."""
+
+    def __init__(self, ev: Evaluation, sq: _Squeeze):
+        self.ev, self.sq, self.full = ev, sq, sq.full
+        self.cache: dict[tuple[Any, ...], int] = {}
+        self.steps = 0
+
+    def _get(self, key: tuple[Any, ...], make: Callable[[], int]) -> int:
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self.sq(make())
+        return found
+
+    def top(self) -> int:
+        return self.full
+
+    def bottom(self) -> int:
+        return 0
+
+    def atom(self, entity: str, attr: str, value: str) -> int:
+        return self._get(("atom", entity, attr, value),
+                         lambda: self.ev.atom(entity, attr, value))
+
+    def truth(self, statement: str) -> int:
+        return self._get(("truth", statement), lambda: self.ev.truth(statement))
+
+    def said(self, statement: str, k: int) -> int:
+        return self._get(("said", statement, k), lambda: self.ev.alg.said(statement, k))
+
+    def neg(self, a: int) -> int:
+        return self.full ^ a
+
+    def conj(self, items: Sequence[int]) -> int:
+        self.steps += 1
+        if not self.steps & 1023:
+            self.ev.stop.check()
+        out = self.full
+        for x in items:
+            out &= x
+            if not out:
+                break
+        return out
+
+    def disj(self, items: Sequence[int]) -> int:
+        out = 0
+        for x in items:
+            out |= x
+            if out == self.full:
+                break
+        return out
 
 
 def value_mode(p: WorldPuzzle, ev: Evaluation, by: str | None, value: int) -> int:
@@ -113,9 +215,11 @@ def value_mode(p: WorldPuzzle, ev: Evaluation, by: str | None, value: int) -> in
 
 
 def _named(puzzle: WorldPuzzle, empty: frozenset[str],
-           menus: Mapping[str, Sequence[Formula]]) -> set[str]:
-    """The empty slots some statement, rule, question or menu entry names."""
+           menus: Mapping[str, Sequence[Formula]], extra: Sequence[Formula] = ()) -> set[str]:
+    """The empty slots some statement, rule, question, menu entry or `extra` rule names."""
     out: set[str] = set()
+    for f in extra:
+        out |= fm.reads(f, puzzle.scope())
     for s in puzzle.statements:
         if s.id not in empty:
             for f in s.wordings:
@@ -131,21 +235,33 @@ def _named(puzzle: WorldPuzzle, empty: frozenset[str],
     return out & set(empty)
 
 
-def _greedy(classes: dict[str, list[int]], alive: int, rest: int) -> bool:
-    """A quick try for ★ first: slot by slot, the class that keeps a target world and
-    leaves the fewest other worlds (a witness found so is a witness)."""
+def _greedy(classes: dict[str, list[int]], alive: int, rest: int) -> int:
+    """A quick try for ★ first: slot by slot, the class that keeps a target world every
+    later slot can still keep and leaves the fewest other worlds (a witness found so is a
+    witness). The witness, as what its classes keep together (0: none found)."""
     slots = sorted(classes)
+    unions = {}
+    for sid in slots:
+        u = 0
+        for c in classes[sid]:
+            u |= c
+        unions[sid] = u
     for turn in range(min(3, len(slots)) or 1):  # a few orders of the slots
-        a, r = alive, rest
-        for sid in slots[turn:] + slots[:turn]:
-            best = min((c for c in classes[sid] if c & a),
+        order = slots[turn:] + slots[:turn]
+        later = [-1] * (len(order) + 1)
+        for k in range(len(order) - 1, -1, -1):
+            later[k] = later[k + 1] & unions[order[k]]
+        a, r, kept = alive, rest, -1
+        for k, sid in enumerate(order):
+            best = min((c for c in classes[sid] if c & a & later[k + 1]),
                        key=lambda c: (c & r).bit_count(), default=None)
             if best is None:
-                return False
-            a, r = a & best, r & best
-        if a and not r:
-            return True
-    return False
+                break
+            a, r, kept = a & best, r & best, kept & best
+        else:
+            if a and not r:
+                return kept
+    return 0
 
 
 class _Cover:
@@ -230,97 +346,477 @@ def _undominated(masks: set[int], alive: int, rest: int, stop: Stop) -> list[int
     return [a | r for a, r in kept]
 
 
-def _menus(draft: Draft, sid: str, entries: Sequence[Any] | None,
+def _menus(draft: Draft, sid: str | None, entries: Sequence[Any] | None,
            menus: Mapping[str, Sequence[Any]] | None) -> dict[str, list[Formula]]:
+    """The formulas of each empty slot's menu (and of slot `sid`'s: `entries`)."""
     out: dict[str, list[Formula]] = {}
-    for other in sorted(draft.empty | {sid}):
+    for other in sorted(draft.empty | ({sid} if sid is not None else set())):
         given = entries if other == sid else (menus or {}).get(other)
         if given is None:
             given = slot_menu(draft, other)
-        out[other] = [freeze(e.formula if isinstance(e, Entry) else e) for e in given]
+        out[other] = [_formula(e) for e in given]
     return out
+
+
+def _formula(entry: Any) -> Formula:
+    return freeze(entry.formula if isinstance(entry, Entry) else entry)
+
+
+class Marks(list):
+    """The marks of a menu, in its order (a list of :data:`MARKS` words), and ``why`` some
+    are undecided ("" when none is)."""
+
+    why: str = ""
+
+
+def _checked_target(draft: Draft, target: Mapping[str, Any]) -> None:
+    keys = {item.key for item in draft.puzzle.question}
+    if set(target) != keys:
+        raise ValueError(f"the target answers {sorted(target)}, the question asks "
+                         f"{sorted(keys)}: pick a target from targets(draft)")
+
+
+def _run(count: int, seconds: float | None, cancel: Callable[[], bool] | None,
+         work: Callable[[Stop, Marks], None]) -> Marks:
+    """`count` marks, undecided until `work(stop, marks)` sets them; the reason for those
+    left undecided."""
+    stop = Stop(None if seconds is None else time.monotonic() + seconds, cancel)
+    marks = Marks(["undecided"] * count)
+    try:
+        work(stop, marks)
+    except _TooBig as big:
+        marks.why = (f"the page has {big.worlds:,} worlds to weigh (the marks work up to "
+                     f"{MAX_WORLDS:,}: fewer rooms, people or statements)")
+    except Stopped:
+        cancelled = cancel is not None and cancel()
+        marks.why = "stopped" if cancelled else (
+            f"not decided within {seconds:g} s" if seconds is not None else "stopped")
+    return marks
+
+
+class _TooBig(Exception):
+    def __init__(self, worlds: int):
+        super().__init__(worlds)
+        self.worlds = worlds
 
 
 def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
               entries: Sequence[Any] | None = None, *, seconds: float | None = None,
               cancel: Callable[[], bool] | None = None,
-              menus: Mapping[str, Sequence[Any]] | None = None) -> list[str]:
+              menus: Mapping[str, Sequence[Any]] | None = None) -> Marks:
     """The mark of each entry (Entries or formulas; default: the slot's menu) put in slot
     `sid`, toward the answer `target`, the other empty slots filled from `menus` (sid ->
     entries; default: their slot menus). A filled slot `sid` is marked as though it were
-    empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided."""
-    keys = {item.key for item in draft.puzzle.question}
-    if set(target) != keys:
-        raise ValueError(f"the target answers {sorted(target)}, the question asks "
-                         f"{sorted(keys)}: pick a target from targets(draft)")
+    empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided,
+    and ``Marks.why`` says why."""
+    _checked_target(draft, target)
     if sid not in draft.empty:
         draft = draft.with_cleared(sid)
     table = _menus(draft, sid, entries, menus)
     mine = table[sid]
-    stop = Stop(None if seconds is None else time.monotonic() + seconds, cancel)
-    marks = ["undecided"] * len(mine)
-    try:
+
+    def work(stop: Stop, marks: Marks) -> None:
         space = _Space(draft, table, stop)
-        if space.too_big:
-            return marks
-        _mark_all(space, sid, target, table, marks)
-    except Stopped:
-        pass
-    return marks
+        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
+        bases = [frame.sq(space.keeps(sid, f)) for f in mine]
+        found: dict[int, str] = {}
+        try:
+            frame.decide(bases, found)
+        finally:  # the marks decided before the budget ran out stay
+            marks[:] = [found.get(b, "undecided") for b in bases]
+
+    return _run(len(mine), seconds, cancel, work)
 
 
-def _mark_all(space: _Space, sid: str, target: Mapping[str, Any],
-              table: dict[str, list[Formula]], marks: list[str]) -> None:
-    ev = space.ev
-    goal = ev.answer_mask(dict(target)) & ev.consistent
-    found: dict[str, set[int]] = {}
-    reach_all = ev.consistent
-    for other, formulas in table.items():
-        if other == sid:
-            continue
-        found[other] = {space.keeps(other, f) & ev.consistent for f in formulas}
-        union = 0
-        for m in found[other]:
-            union |= m
-        reach_all &= union
-    squeeze = _Squeeze(reach_all, ev.size)
-    goal = squeeze(goal & reach_all)
-    alive, rest = goal, squeeze.full & ~goal
-    classes = {o: _undominated({squeeze(m & reach_all) for m in ms}, alive, rest, space.stop)
-               for o, ms in found.items()}
-    bases: dict[int, list[int]] = {}
-    for i, f in enumerate(table[sid]):
-        bases.setdefault(squeeze(space.keeps(sid, f) & reach_all), []).append(i)
-    order = list(bases)
-    pending = []
-    for j, base in enumerate(order):  # the quick verdicts first, for every entry
-        if not base & alive:
-            _set(marks, bases[base], "impossible")
-        elif _greedy(classes, base & alive, base & rest):
-            _set(marks, bases[base], "valid")
+def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
+                     connective: str, parts: Sequence[Any] | None = None, *,
+                     seconds: float | None = None, cancel: Callable[[], bool] | None = None,
+                     menus: Mapping[str, Sequence[Any]] | None = None) -> Marks:
+    """The marks of a compound's first step: for each first part p (default: the slot's
+    menu, or the rules menu when `sid` is None), the best mark of the compounds
+    ``p CONNECTIVE q`` it can still become, q from the same menu (those a sentence says:
+    :func:`world_menus.compound`). So ★ when some second part makes a compound that is ★,
+    ✓ when the best is ✓, ✗ when every compound with p is ✗. For "not" (one part) the mark
+    of "not p" itself."""
+    from portia_tui.core.author.world_menus import CONNECTIVES, compound, rule_menu
+
+    _checked_target(draft, target)
+    join = CONNECTIVES[connective]
+    if sid is not None and sid not in draft.empty:
+        draft = draft.with_cleared(sid)
+    if parts is None:
+        parts = rule_menu(draft) if sid is None else slot_menu(draft, sid)
+    firsts = [_formula(p) for p in parts]
+    table = _menus(draft, sid, firsts, menus)
+
+    def work(stop: Stop, marks: Marks) -> None:
+        space = _Space(draft, table, stop, extra=firsts if sid is None else ())
+        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
+        if sid is None:
+            values = [frame.sq(space.rule(f)) for f in firsts]
         else:
-            pending.append(j)
-    if not pending:
-        return
-    cover = _Cover(classes, goal, order, len(squeeze.index), space.stop)
-    try:  # then SAT, round after round with a growing budget: no entry waits on a hard one
-        conflicts = 250
-        while pending:
-            left: list[int] = []
-            for j in pending:
-                witness = cover.valid(j, conflicts)
-                if witness is None:
-                    left.append(j)
-                else:
-                    _set(marks, bases[order[j]], "valid" if witness else "reachable")
-            pending, conflicts = left, min(conflicts * 4, MAX_CONFLICTS)
+            values = [frame.sq(space.value(sid, f)) for f in firsts]
+        glue = _Compound(join, frame.sq.full)
+        if connective == "not":
+            bases = [frame.keep_value(sid, glue(v, None)) for v in values]
+            decided = frame.decide(bases)
+            marks[:] = [decided[b] for b in bases]
+            return
+        def sayable(i: int, j: int) -> bool:
+            try:
+                compound(draft, sid, connective, firsts[i], firsts[j])
+                return True
+            except ValueError:  # no sentence says it: not a completion
+                return False
+
+        _best_completions(frame, sid, values, glue, sayable, marks)
+
+    return _run(len(firsts), seconds, cancel, work)
+
+
+def _best_completions(frame: _Frame, sid: str | None, values: list[int], glue: _Compound,
+                      sayable: Callable[[int, int], bool], marks: Marks) -> None:
+    """Each first part's mark: the best of the compounds it makes with the parts (those a
+    sentence says); first the quick verdicts, second part by second part, until one is ★,
+    then the exact search for the compounds left open (✓ or ★: undecided till then)."""
+    open_: dict[int, list[tuple[int, int]]] = {}
+    for i, v in enumerate(values):
+        marks[i] = "impossible"
+        left = []
+        for j, w in enumerate(values):
+            base = frame.keep_value(sid, glue(v, w))
+            quick = frame.quick(base)
+            if quick == "impossible" or not sayable(i, j):
+                continue
+            if quick == "valid":
+                marks[i] = "valid"
+                break
+            marks[i] = "reachable"  # a target world stays: ✓ at least
+            left.append((j, base))
+        if marks[i] != "valid" and left:
+            open_[i] = left
+    for i in open_:
+        marks[i] = "undecided"
+    found: dict[int, str] = {}
+    try:
+        frame.decide([b for left in open_.values() for _j, b in left], found)
     finally:
-        cover.close()
+        for i, left in open_.items():
+            if any(found.get(b) == "valid" for _j, b in left):
+                marks[i] = "valid"
+            elif all(b in found for _j, b in left):
+                marks[i] = "reachable"
 
 
-def _set(marks: list[str], at: list[int], mark: str) -> None:
-    for i in at:
-        marks[i] = mark
+def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | None = None,
+               *, seconds: float | None = None, cancel: Callable[[], bool] | None = None,
+               menus: Mapping[str, Sequence[Any]] | None = None) -> Marks:
+    """The mark of each rule (Entries or formulas; default: the rules menu) added to the
+    puzzle as a constraint: ★ when some filling of the empty slots then makes the target
+    the only answer (with no empty slot: the puzzle with the rule has the target alone), ✓
+    when the target stays an answer for some filling, ✗ when for none."""
+    from portia_tui.core.author.world_menus import rule_menu
+
+    _checked_target(draft, target)
+    given = [_formula(r) for r in (rule_menu(draft) if rules is None else rules)]
+    table = _menus(draft, None, None, menus)
+
+    def work(stop: Stop, marks: Marks) -> None:
+        space = _Space(draft, table, stop, extra=given)
+        frame = _Frame(space, target, table)
+        bases = [frame.sq(space.rule(f)) for f in given]
+        found: dict[int, str] = {}
+        try:
+            frame.decide(bases, found)
+        finally:  # the marks decided before the budget ran out stay
+            marks[:] = [found.get(b, "undecided") for b in bases]
+
+    return _run(len(given), seconds, cancel, work)
+
+
+class _Compound:
+    """A connective's meaning on two parts' masks (the connective's own formula read by the
+    language's meanings, its parts standing for two statements whose truth is given)."""
+
+    def __init__(self, join: Callable[[Any, Any], list], full: int):
+        self.formula = freeze(join(["true", "$1"], ["true", "$2"]))
+        self.full = full
+
+    def __call__(self, a: int, b: int | None) -> int:
+        return fm.meaning(self.formula, fm.Scope(_PARTS), _PartsAlgebra(self.full, a, b or 0))
+
+
+class _Parts(NamedTuple):
+    entities: tuple[str, ...] = ()
+    attributes: Mapping[str, tuple[str, ...]] = {}
+    speakers: Mapping[str, str | None] = {"$1": None, "$2": None}
+    wordings: Mapping[str, int] = {}
+
+
+_PARTS = _Parts()
+
+
+class _PartsAlgebra:
+    def __init__(self, full: int, a: int, b: int):
+        self.full, self.parts = full, {"$1": a, "$2": b}
+
+    def top(self) -> int:
+        return self.full
+
+    def bottom(self) -> int:
+        return 0
+
+    def atom(self, entity: str, attr: str, value: str) -> int:
+        raise AssertionError("a compound's skeleton names no entity")
+
+    def truth(self, statement: str) -> int:
+        return self.parts[statement]
+
+    def said(self, statement: str, k: int) -> int:
+        raise AssertionError("a compound's skeleton has no wording")
+
+    def neg(self, a: int) -> int:
+        return self.full ^ a
+
+    def conj(self, items: Sequence[int]) -> int:
+        out = self.full
+        for x in items:
+            out &= x
+        return out
+
+    def disj(self, items: Sequence[int]) -> int:
+        out = 0
+        for x in items:
+            out |= x
+        return out
+
+
+class _Frame:
+    """One marking job's worlds, squeezed to those that can stand at all (consistent, and
+    kept by some entry of every other open slot): the target's worlds (``alive``), the
+    others (``rest``) and each open slot's classes of entries (distinct, undominated
+    keep-masks). :meth:`decide` marks bases (what the marked entry keeps)."""
+
+    def __init__(self, space: _Space, target: Mapping[str, Any],
+                 others: Mapping[str, Sequence[Formula]]):
+        self.space, self.stop = space, space.stop
+        found: dict[str, set[int]] = {}
+        reach_all = space.all
+        for other, formulas in others.items():
+            found[other] = {space.keeps(other, f) for f in formulas}
+            union = 0
+            for m in found[other]:
+                union |= m
+            reach_all &= union
+        self.sq = _Squeeze(reach_all, len(space.sq.index))
+        self.alive = self.sq(space.goal(target) & reach_all)
+        self.rest = self.sq.full & ~self.alive
+        self.classes = {o: _undominated({self.sq(m & reach_all) for m in ms}, self.alive,
+                                        self.rest, self.stop) for o, ms in found.items()}
+        self._atoms: dict[int, int] = {}
+        #: fillings found (what their classes keep together), and the quick verdicts
+        self.witnesses: list[int] = []
+        self._quick: dict[int, str | None] = {}
+
+    def keep_value(self, sid: str | None, value: int) -> int:
+        """What slot `sid` keeps (squeezed) when what it says holds in `value` (squeezed);
+        for a rule (None), the value itself."""
+        if sid is None:
+            return value
+        return self.space.keep_value(sid, value, self._sq, self.sq.full)
+
+    def _sq(self, mask: int) -> int:
+        found = self._atoms.get(mask)
+        if found is None:
+            found = self._atoms[mask] = self.sq(mask)
+        return found
+
+    def quick(self, base: int) -> str | None:
+        """"impossible", "valid" (a filling found before, or a greedy one), or None."""
+        found = self._quick.get(base, "")
+        if found != "":
+            return found
+        self.stop.check()
+        if not base & self.alive:
+            found = "impossible"
+        elif any(base & w & self.alive and not base & w & self.rest for w in self.witnesses):
+            found = "valid"
+        else:
+            witness = _greedy(self.classes, base & self.alive, base & self.rest)
+            if witness:
+                self.witnesses.append(witness)
+            found = "valid" if witness else None
+        self._quick[base] = found
+        return found
+
+    def decide(self, bases: Sequence[int], out: dict[int, str] | None = None
+               ) -> dict[int, str]:
+        """The mark of each distinct base: impossible, valid or reachable, put in `out` as
+        each is decided (Stopped when the budget ends first)."""
+        out = {} if out is None else out
+        pending = []
+        for base in dict.fromkeys(bases):
+            quick = self.quick(base)
+            if quick is None:
+                pending.append(base)
+            else:
+                out[base] = quick
+        if not pending:
+            return out
+        exact = _Exact(self.classes, self.alive, self.rest, self.stop)
+        left = pending
+        if len(self.classes) > EXACT_OPEN:  # many open slots: a short search, then SAT
+            left = []
+            for base in pending:
+                short = exact.valid(base, SHORT_SEARCH)
+                if short is None:
+                    left.append(base)
+                else:
+                    out[base] = "valid" if short else "reachable"
+            if left:
+                left = self._sat(left, out)
+        for base in left:
+            out[base] = "valid" if exact.valid(base) else "reachable"
+        return out
+
+    def _sat(self, pending: list[int], out: dict[int, str]) -> list[int]:
+        """One sweep of SAT calls of growing budgets; the bases it left open."""
+        index = {base: j for j, base in enumerate(pending)}
+        cover = _Cover(self.classes, self.alive, pending, len(self.sq.index), self.stop)
+        try:
+            conflicts = 250
+            while pending and conflicts <= MAX_CONFLICTS:
+                left: list[int] = []
+                for base in pending:
+                    witness = cover.valid(index[base], conflicts)
+                    if witness is None:
+                        left.append(base)
+                    else:
+                        out[base] = "valid" if witness else "reachable"
+                pending, conflicts = left, conflicts * 4
+        finally:
+            cover.close()
+        return pending
+
+
+class _Enough(Exception):
+    """A short search used up its steps."""
+
+
+class _Exact:
+    """The ★ question decided by exhaustive search on bit masks: the other slots' classes
+    are tried one slot at a time (fewest classes first, pruned when some world no later
+    slot can drop is left, or no target world every later slot can keep), and the last two
+    slots' classes are joined once into a table of pairs (numpy, bit-sliced words) that
+    answers a whole batch of partial choices at once: is there a row keeping some target
+    world of the choice and dropping every other world it left?"""
+
+    def __init__(self, classes: Mapping[str, list[int]], alive: int, rest: int, stop: Stop):
+        import numpy as np
+
+        self.np, self.stop, self.alive, self.rest = np, stop, alive, rest
+        self.steps: int | None = None
+        width = max(alive.bit_length(), rest.bit_length(), 1)
+        self.nw = (width + 63) // 64
+        order = [classes[s] for s in sorted(classes, key=lambda s: (len(classes[s]), s))]
+        nleaf = min(2, len(order))
+        if nleaf == 2 and len(order[-1]) * len(order[-2]) * self.nw > PAIR_WORDS:
+            nleaf = 1  # the table of pairs would be too large: one slot in the table
+        self.upper = order[:len(order) - nleaf]
+        self.order = order
+        leaves = [self._pack(c) for c in order[len(order) - nleaf:]]
+        if not leaves:
+            rows = self._pack([(1 << (self.nw * 64)) - 1])
+        elif len(leaves) == 1:
+            rows = leaves[0]
+        else:
+            rows = (leaves[0][:, None, :] & leaves[1][None, :, :]).reshape(-1, self.nw)
+        rows = np.ascontiguousarray(rows)
+        rows = np.unique(rows.view(np.dtype((np.void, self.nw * 8))).ravel()).view(
+            np.uint64).reshape(-1, self.nw)
+        self.alive_w, self.rest_w = self._pack([alive])[0], self._pack([rest])[0]
+        self.rows_alive = rows & self.alive_w
+        self.rest_t = np.ascontiguousarray((rows & self.rest_w).T)
+        # what every later slot keeps (no later slot drops it), what some class keeps
+        full = alive | rest
+        self.inter, self.union = [full], [full]
+        for cs in order[::-1]:
+            i_, u_ = full, 0
+            for c in cs:
+                i_ &= c
+                u_ |= c
+            self.inter.insert(0, i_ & self.inter[0])
+            self.union.insert(0, u_ & self.union[0])
+
+    def _pack(self, masks: Sequence[int]):
+        np, nbytes = self.np, self.nw * 8
+        data = b"".join(m.to_bytes(nbytes, "little") for m in masks)
+        return np.frombuffer(data, dtype=np.uint64).reshape(len(masks), self.nw)
+
+    def valid(self, base: int, most: int | None = None) -> bool | None:
+        """Whether some choice of the other slots' classes makes the target alone with
+        this base; None when `most` steps were not enough to say."""
+        self.steps = most
+        try:
+            return self._search(0, base & self.alive, base & self.rest)
+        except _Enough:
+            return None
+
+    def _step(self, count: int = 1) -> None:
+        self.stop.check()
+        if self.steps is not None:
+            self.steps -= count
+            if self.steps < 0:
+                raise _Enough
+
+    def _search(self, depth: int, a: int, r: int) -> bool:
+        self._step()
+        if not a or r & self.inter[depth] or not a & self.union[depth]:
+            return False
+        stuck = r  # worlds no later class that keeps a target world of a can drop
+        for cs in self.order[depth:]:
+            cannot, keeper = -1, False
+            for c in cs:
+                if c & a:
+                    keeper = True
+                    cannot &= c
+            if not keeper:
+                return False
+            stuck &= cannot
+            if not stuck:
+                break
+        if stuck:
+            return False
+        if depth == len(self.upper):
+            return self._fits([(a, r)])
+        choices = sorted({(a & c, r & c) for c in self.upper[depth] if a & c},
+                         key=lambda x: x[1].bit_count())
+        if depth == len(self.upper) - 1:
+            return self._fits(choices)
+        return any(self._search(depth + 1, a2, r2) for a2, r2 in choices)
+
+    def _fits(self, queries: Sequence[tuple[int, int]]) -> bool:
+        """Whether some row of the table completes one of the partial choices (a, r)."""
+        np = self.np
+        n = self.rest_t.shape[1]
+        step = max(1, TABLE_CELLS // max(n, 1))
+        for at in range(0, len(queries), step):
+            self._step(min(step, len(queries) - at))
+            chunk = queries[at:at + step]
+            qa = self._pack([a for a, _r in chunk])
+            qr = self._pack([r for _a, r in chunk])
+            ok = np.ones((len(chunk), n), dtype=bool)
+            busy = np.unpackbits(qr.view(np.uint8), axis=1).reshape(len(chunk), self.nw, 64)
+            for w in np.argsort(-busy.sum(axis=(0, 2), dtype=np.int64), kind="stable"):
+                if not qr[:, w].any():
+                    continue
+                ok &= (self.rest_t[w][None, :] & qr[:, w][:, None]) == 0
+                if not ok.any():
+                    break
+            qi, pi = np.nonzero(ok)
+            if len(qi) and (qa[qi] & self.rows_alive[pi]).any(axis=1).any():
+                return True
+        return False
 
 
 class _Squeeze:
@@ -481,6 +977,9 @@ __all__ = [
     "MAX_WORLDS",
     "Analysis",
     "analyse",
+    "Marks",
+    "mark_first_parts",
+    "mark_rules",
     "mark_slot",
     "targets",
 ]
