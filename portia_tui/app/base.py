@@ -160,8 +160,11 @@ class PortiaApp(App):
                                        placeholder="Search for themes…"))
 
     # ------------------------------------------------------------------ keys in order
-    #: seconds a key may take to be handled before the next one goes anyway (a safety net)
-    KEY_PATIENCE = 1.0
+    #: seconds a key may take to be handled before the next one goes anyway (a safety net for
+    #: a key whose handling never reports back). At 1 s, keys of a burst overtook each other
+    #: on this 2-core machine at load 14-18 (a dismiss-then-key burst test failed now and then);
+    #: a key that is handled normally never waits for it.
+    KEY_PATIENCE = 3.0
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
