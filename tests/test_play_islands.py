@@ -3,6 +3,7 @@ the reveal, through keys (a Pilot session each)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -337,3 +338,27 @@ async def test_help_toggles_back_and_gives_the_share_code():
         assert "space" in said(app) and encode_world(load("trial-9.toml")) in said(app)
         await pilot.press("question_mark")
         assert said(app) == hint
+
+
+def _concluded(hint: str) -> str:
+    """What a hint states as fact: its words outside quotes, and of a supposition only the
+    "So ..." that closes it."""
+    text = re.sub(r'"[^"]*"', '""', hint)
+    if text.startswith("Suppose"):
+        text = text.rpartition(" So ")[2]
+    return text.lower()
+
+
+@pytest.mark.parametrize("family", ["lady-tiger", "werewolves"])
+def test_no_hint_before_the_reveal_names_the_lady_or_the_werewolf(family):
+    """The step that finds where the lady (or the werewolf) is goes to the reveal, even when
+    steps after it remain (rooms still to settle), not only the last step."""
+    from portia_tui.core.packs.islands import IslandSettings, generate_named
+
+    for island in generate_named(IslandSettings(family=family, size=3, count=12, seed=11)):
+        game = IslandGame(island.puzzle)
+        (where,) = next(iter(game.result.answers[0].values()))
+        answer = (f"{where} is a werewolf" if family == "werewolves"
+                  else f"a lady is in room {where}").lower()
+        for hint in game.hints()[:-1]:
+            assert answer not in _concluded(hint.text), hint.text
