@@ -82,6 +82,25 @@ async def test_an_ill_posed_puzzle_is_not_played():
         assert screen.game is not None and not screen.game.marks
 
 
+async def test_the_newest_hint_opens_the_text_at_80x24():
+    """A hint below the fold of a small terminal looked like a key that did nothing: the
+    newest hint comes first, on the top line of the text box."""
+    app = IslandPlayApp(load("werewolves-2.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _ready(app, pilot)
+        levels = len(screen.game.hints()) - 1
+        for step in range(1, levels + 1):
+            await pilot.press("h")
+            await pilot.pause()
+            first = said(app).splitlines()[0]
+            assert first.startswith(f"Hint {step}:")
+            assert screen.query_one("#feedback").scroll_y == 0
+        await pilot.press("h", "h")  # past the last: the same words
+        paragraphs = said(app).split("\n\n")
+        assert paragraphs[0].startswith(f"Hint {levels}:")
+        assert paragraphs[1] == "No more hints: r reveals the answer."
+
+
 def test_hints_never_give_the_whole_answer_before_the_reveal():
     for path in sorted(TRUTH.glob("*.toml")):
         game = IslandGame(world_toml.loads(path.read_text(), path.name))
@@ -192,7 +211,7 @@ async def test_marks_hints_and_time_survive_quit_and_reopen(tmp_path):
     async with again.run_test(size=(80, 24)) as pilot:
         screen = await _ready(again, pilot)
         assert screen.game.marks == {("A", "type"): "knave", ("A", "wolf"): "werewolf"}
-        assert said(again).startswith("Hint 1:") and "Hint 2:" in said(again)
+        assert said(again).startswith("Hint 2:") and "Hint 1:" in said(again)
         assert "hints 2 of" in str(screen.query_one("#top").render())
         # the right answer: A knave human, B knave human, C knight werewolf
         await pilot.press("right", "space", "right", "space", "space", "right", "space",
