@@ -12,6 +12,7 @@ import pytest
 from portia_tui.cli import main
 from portia_tui.core.language.world import WorldPuzzle, WorldStatement
 from portia_tui.core.packs import dataset
+from portia_tui.core.packs.dataset import split_plan
 from portia_tui.core.packs.islands import IslandSettings, canonical_key, generate
 
 XIE_FIELDS = {"quiz", "names", "knight_knave", "solution", "solution_text",
@@ -162,3 +163,16 @@ def test_an_existing_file_is_kept(tmp_path, capsys):
     assert out.read_text() == "mine\n"
     assert main(["dataset", "--count", "2", "-o", str(out), "--force", "--seed", "3"]) == 0
     assert len(out.read_text().splitlines()) == 2
+
+
+def test_twins_allowed_still_stay_in_one_split(tmp_path):
+    """--allow-twins lets a puzzle come twice; both copies go to the same split."""
+    out = tmp_path / "kk.jsonl"
+    assert main(["dataset", "--people", "2", "--count", "40", "--seed", "1", "-o", str(out),
+                 "--allow-twins", "--allow-monotony", "--split", "train=0.5,test=0.5"]) == 0
+    train = [json.loads(x)["canonical_key"] for x in (tmp_path / "kk.train.jsonl").open()]
+    test = [json.loads(x)["canonical_key"] for x in (tmp_path / "kk.test.jsonl").open()]
+    assert len(train) + len(test) == 40 and len(set(train + test)) < 40  # twins were made
+    assert not set(train) & set(test)
+    assert split_plan(4, [("a", 0.5), ("b", 0.5)], 3) == split_plan(
+        4, [("a", 0.5), ("b", 0.5)], 3, ["k1", "k2", "k3", "k4"])  # no twins: as before

@@ -104,8 +104,11 @@ def run(args: argparse.Namespace) -> int:
     targets = _targets(args.output, parts)
     for t in targets:  # fail before the work, not after
         check_target(t, args.force)
-    lines = [dataset.line(r) for r in dataset.records(settings, args.names, args.role_words)]
-    plan = dataset.split_plan(len(lines), parts, settings.seed) if parts else [""] * len(lines)
+    recs = list(dataset.records(settings, args.names, args.role_words))
+    lines = [dataset.line(r) for r in recs]
+    plan = (dataset.split_plan(len(lines), parts, settings.seed,
+                               [r["canonical_key"] for r in recs])
+            if parts else [""] * len(lines))
     texts: dict[str, list[str]] = {name: [] for name in sorted(set(plan))}
     for text, name in zip(lines, plan):
         texts[name].append(text)

@@ -87,9 +87,18 @@ def parse_split(text: str) -> list[tuple[str, float]]:
     return parts
 
 
-def split_plan(count: int, parts: list[tuple[str, float]], seed: int) -> list[str]:
+def split_plan(count: int, parts: list[tuple[str, float]], seed: int,
+               keys: list[str] | None = None) -> list[str]:
     """Which split each of `count` puzzles goes to: shares rounded down, the rest to the
-    largest remainders, then shuffled by the seed."""
+    largest remainders, then shuffled by the seed. With their canonical `keys`, the shares
+    are of distinct puzzles and twins (``--allow-twins``) go where the first of them goes,
+    so no key is in two splits."""
+    if keys is not None:
+        first: dict[str, int] = {}
+        for key in keys:
+            first.setdefault(key, len(first))
+        plan = split_plan(len(first), parts, seed)
+        return [plan[first[key]] for key in keys]
     sizes = [int(count * share) for _n, share in parts]
     rest = sorted(range(len(parts)), key=lambda i: -(count * parts[i][1] - sizes[i]))
     for i in rest[: count - sum(sizes)]:
