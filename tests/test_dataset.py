@@ -176,3 +176,52 @@ def test_twins_allowed_still_stay_in_one_split(tmp_path):
     assert not set(train) & set(test)
     assert split_plan(4, [("a", 0.5), ("b", 0.5)], 3) == split_plan(
         4, [("a", 0.5), ("b", 0.5)], 3, ["k1", "k2", "k3", "k4"])  # no twins: as before
+
+
+def _hand(people, said, roles=("knight", "knave")):
+    from portia_tui.core.io.formats import structured
+
+    return structured.from_data({
+        "entities": people, "attributes": {"type": list(roles)}, "speaker_attr": "type",
+        "modes": {roles[0]: "true", roles[1]: "false"},
+        "statements": [{"id": f"s{i}", "by": by, "says": says}
+                       for i, (by, says) in enumerate(said)]})
+
+
+def test_canonical_key_of_a_hand_made_copy():
+    """Written by hand: the people renamed, the statements and the parts of and/or/iff
+    reordered, angels and devils for knights and knaves, "Ben is a knave" said by Ben for
+    "I am a knave": one key. A changed statement: another key."""
+    def kt(who, t):
+        return ["is", who, "type", t]
+
+    first = _hand(["Ann", "Ben", "Cy"], [
+        ("Ann", ["and", kt("Ben", "knave"), kt("Cy", "knight")]),
+        ("Ben", ["or", kt("Ann", "knight"), kt("self", "knave")]),
+        ("Cy", ["iff", kt("Ann", "knave"), kt("Ben", "knight")])])
+    copy = _hand(["Al", "Zed", "Mo"], [  # Ann -> Zed, Ben -> Mo, Cy -> Al
+        ("Al", ["iff", kt("Mo", "knight"), kt("Zed", "knave")]),
+        ("Mo", ["or", kt("self", "knave"), kt("Zed", "knight")]),
+        ("Zed", ["and", kt("Al", "knight"), kt("Mo", "knave")])])
+    assert canonical_key(copy) == canonical_key(first)
+    angels = _hand(["Al", "Zed", "Mo"], [
+        ("Mo", ["or", kt("Mo", "devil"), kt("Zed", "angel")]),
+        ("Zed", ["and", kt("Mo", "devil"), kt("Al", "angel")]),
+        ("Al", ["iff", kt("Zed", "devil"), kt("Mo", "angel")])], roles=("angel", "devil"))
+    assert canonical_key(angels) == canonical_key(first)
+    other = _hand(["Ann", "Ben", "Cy"], [
+        ("Ann", ["and", kt("Ben", "knave"), kt("Cy", "knight")]),
+        ("Ben", ["or", kt("Ann", "knight"), kt("self", "knave")]),
+        ("Cy", ["iff", kt("Ann", "knight"), kt("Ben", "knight")])])
+    assert canonical_key(other) != canonical_key(first)
+
+
+def test_a_lines_key_is_the_key_of_its_own_puzzle():
+    """Whatever role words a line was dressed in, canonical_key of its `puzzle` field is
+    its `canonical_key` (a pipeline can key puzzles made elsewhere the same way)."""
+    from portia_tui.core.io.formats import structured
+
+    for family in ("knights-knaves", "werewolves"):
+        settings = IslandSettings(family=family, size=3, count=4, seed=6)
+        for rec in dataset.records(settings, roles="random"):
+            assert canonical_key(structured.from_data(rec["puzzle"])) == rec["canonical_key"]
