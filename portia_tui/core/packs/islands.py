@@ -96,6 +96,13 @@ class IslandSettings:
             raise IslandError(f"unknown difficulty {self.difficulty!r}", "difficulty")
         if self.grammar not in GRAMMARS:
             raise IslandError(f"unknown grammar {self.grammar!r}", "grammar")
+        if self.family == "lady-tiger" and self.size == 2 and not (
+                self.allow_trivial and self.allow_wasted):
+            # two worlds (the lady in I, or in II): for one of them to fail, a sign is true
+            # (or false) in both, or the other sign alone decides: trivial or wasted
+            raise IslandError("two rooms make no trial whose signs are all needed and none "
+                              "true or false whatever the rooms hold: give --allow-trivial "
+                              "and --allow-wasted, or 3 rooms or more", "rooms")
 
 
 @dataclass
