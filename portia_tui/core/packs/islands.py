@@ -556,7 +556,7 @@ def _answer_key(key: str, table: dict[str, str]) -> str:
 # ----------------------------------------------------------------------------- the search
 
 def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | None:
-    result = solve(puzzle)
+    result = solve(puzzle, limit=1)  # one world is enough to say "one answer"
     if not result.unique:
         return None
     if not settings.allow_trivial and _constant(puzzle):
