@@ -225,3 +225,14 @@ def test_a_lines_key_is_the_key_of_its_own_puzzle():
         settings = IslandSettings(family=family, size=3, count=4, seed=6)
         for rec in dataset.records(settings, roles="random"):
             assert canonical_key(structured.from_data(rec["puzzle"])) == rec["canonical_key"]
+
+
+def test_a_trial_of_two_rooms_tells_of_no_empty_room():
+    """Two rooms hold a lady and a tiger: the quiz does not speak of empty rooms."""
+    two = next(dataset.records(IslandSettings(family="lady-tiger", size=2, count=1, seed=1,
+                                              allow_trivial=True, allow_wasted=True)))
+    assert two["quiz"].startswith("Each room holds a lady or a tiger, and exactly one")
+    assert "empty room" not in two["quiz"] and "nothing" not in two["quiz"]
+    three = next(dataset.records(IslandSettings(family="lady-tiger", size=3, count=1, seed=1)))
+    assert three["quiz"].startswith("Each room holds a lady, a tiger or nothing, and exactly")
+    assert "a sign on an empty room may be either." in three["quiz"]

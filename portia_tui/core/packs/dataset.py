@@ -137,9 +137,12 @@ def quiz(p: WorldPuzzle, family: str) -> str:
     """The puzzle in English, in the style of the research datasets."""
     says = " ".join(f"{s.by} says, \"{_said(p, s)}.\"" for s in p.statements)
     if family == "lady-tiger":
-        return ("Each room holds a lady, a tiger or nothing, and exactly one room holds the "
-                "lady. The sign on the lady's room is true, and the sign on a tiger's room is "
-                f"false; a sign on an empty room may be either. There are {len(p.entities)} "
+        empty = "empty" in p.attributes.get("content", ())  # two rooms: a lady or a tiger
+        return (f"Each room holds {'a lady, a tiger or nothing' if empty else 'a lady or a tiger'}"
+                ", and exactly one room holds the lady. The sign on the lady's room is true, "
+                "and the sign on a tiger's room is false"
+                f"{'; a sign on an empty room may be either' if empty else ''}. "
+                f"There are {len(p.entities)} "
                 f"rooms, {_listing(['room ' + e for e in p.entities])}. "
                 + " ".join(f"The sign on room {s.by} says, \"{_said(p, s)}.\""
                            for s in p.statements)
