@@ -16,7 +16,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "dataset", help="write generated island or door puzzles as JSON lines (a dataset)",
         description="Well-posed puzzles, one JSON object a line. Knights-and-knaves lines keep "
         "the fields of Xie et al. (2024): quiz, names, knight_knave, solution, solution_text, "
-        "solution_text_format, statements; every line adds puzzle (the structured form), "
+        "solution_text_format, statements; every line adds puzzle (the structured form, "
+        "as a JSON string), "
         "family, all_solutions, unique, difficulty, explanation, seed, config, index and "
         "canonical_key (equal for puzzles alike up to renaming people and reordering "
         "statements). No two lines share a canonical key, so splits never share a puzzle.")

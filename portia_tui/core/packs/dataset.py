@@ -15,7 +15,8 @@ these lines unchanged:
                           ``('lying', i)``, ``not``, ``and``, ``or``, ``->``, ``<=>``).
 
 And what those datasets lack: ``puzzle`` (the structured JSON form of the truth-puzzle
-language), ``family``, ``all_solutions``, ``unique``, ``difficulty`` (level, score,
+language, as a string, as ``statements`` is: ``portia solve`` reads it written to a file),
+``family``, ``all_solutions``, ``unique``, ``difficulty`` (level, score,
 technique), ``explanation`` (the solution by hand, as lines), ``seed``, ``config``, ``index``
 and ``canonical_key`` (equal for puzzles that are the same up to renaming people and
 reordering statements: see :func:`portia_tui.core.packs.islands.canonical_key`).
@@ -199,7 +200,9 @@ def record(island: Island, names: list[str], roles: tuple[str, str], index: int,
 
     result = solve(p)
     out.update({
-        "puzzle": structured.to_data(p), "family": island.family,
+        # as text, as the statements are: a formula's lists mix words and lists, which
+        # Arrow (the datasets library before its Json feature) cannot type as a column
+        "puzzle": structured.dumps(p), "family": island.family,
         "all_solutions": [s["entities"] for s in result.solutions], "unique": result.unique,
         "difficulty": island.grade.as_dict(), "explanation": explain(p),
         "seed": seed, "config": config, "index": index, "canonical_key": island.key,
