@@ -94,7 +94,7 @@ def _code(body: bytes) -> str:
 @pytest.mark.parametrize("code, words", [
     ("", "empty"),
     ("2AMBQCEBBEAAYC", "version"),
-    ("1AMBQ CEBB", "cannot appear"),
+    ("1AMBQ-CEBB", "cannot appear"),
     ("1AMBQCEBBFAAYC", "check"),
     ("1A", "wrong length"),
     (_code(bytes([3, 3, 1, 0x70, 0x20, 0x20, 1])), "kind 7 is unknown"),
@@ -143,3 +143,18 @@ def test_an_existing_file_wins_over_a_code(tmp_path, monkeypatch, capsys):
     (tmp_path / "1AMBQCEBBEAAYC").write_text("not a puzzle")
     assert main(["code", "1AMBQCEBBEAAYC"]) == 2
     assert "unknown file type" in capsys.readouterr().err
+
+
+def test_a_code_copied_off_a_narrow_screen_in_wrapped_lines_still_opens(capsys):
+    """The player shows a truth puzzle's code (some 300 letters) wrapped at the screen's
+    width; copied with its line breaks (and the indent), it opens the same puzzle."""
+    from portia_tui.core.io.formats import world_toml
+    from portia_tui.core.io.formats.code import encode_world, looks_like_code
+
+    puzzle = world_toml.loads((REPO / "puzzles" / "truth" / "werewolves-4.toml").read_text(), "w")
+    code = encode_world(puzzle)
+    wrapped = "\n ".join(code[i:i + 78] for i in range(0, len(code), 78)) + "\n"
+    assert "\n" in wrapped.strip() and looks_like_code(wrapped)
+    assert decode(wrapped).statements == puzzle.statements
+    assert main(["solve", wrapped]) == 0
+    assert "werewolf" in capsys.readouterr().out

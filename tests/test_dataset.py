@@ -12,6 +12,7 @@ import pytest
 from portia_tui.cli import main
 from portia_tui.core.language.world import WorldPuzzle, WorldStatement
 from portia_tui.core.packs import dataset
+from portia_tui.core.packs.dataset import split_plan
 from portia_tui.core.packs.islands import IslandSettings, canonical_key, generate
 
 XIE_FIELDS = {"quiz", "names", "knight_knave", "solution", "solution_text",
@@ -71,7 +72,7 @@ def test_the_structured_puzzle_matches_the_tuples():
     from portia_tui.core.solve.general import solve
 
     for rec in lines(count=8, people=3, seed=11):
-        puzzle = structured.from_data(rec["puzzle"])
+        puzzle = structured.loads(rec["puzzle"])
         result = solve(puzzle)
         assert result.unique
         sol = result.solutions[0]["entities"]
@@ -84,7 +85,7 @@ def test_same_seed_same_lines_and_role_words():
     angel = list(dataset.records(IslandSettings(size=3, count=3, seed=2), roles="angel,devil"))
     for rec in angel:
         assert "angel" in rec["quiz"] and rec["knight_knave"]["knight"] == "angel"
-        assert rec["puzzle"]["attributes"]["type"] == ["angel", "devil"]
+        assert json.loads(rec["puzzle"])["attributes"]["type"] == ["angel", "devil"]
 
 
 def _permuted(puzzle: WorldPuzzle, rng: random.Random) -> WorldPuzzle:
@@ -162,3 +163,103 @@ def test_an_existing_file_is_kept(tmp_path, capsys):
     assert out.read_text() == "mine\n"
     assert main(["dataset", "--count", "2", "-o", str(out), "--force", "--seed", "3"]) == 0
     assert len(out.read_text().splitlines()) == 2
+
+
+def test_twins_allowed_still_stay_in_one_split(tmp_path):
+    """--allow-twins lets a puzzle come twice; both copies go to the same split."""
+    out = tmp_path / "kk.jsonl"
+    assert main(["dataset", "--people", "2", "--count", "40", "--seed", "1", "-o", str(out),
+                 "--allow-twins", "--allow-monotony", "--split", "train=0.5,test=0.5"]) == 0
+    train = [json.loads(x)["canonical_key"] for x in (tmp_path / "kk.train.jsonl").open()]
+    test = [json.loads(x)["canonical_key"] for x in (tmp_path / "kk.test.jsonl").open()]
+    assert len(train) + len(test) == 40 and len(set(train + test)) < 40  # twins were made
+    assert not set(train) & set(test)
+    assert split_plan(4, [("a", 0.5), ("b", 0.5)], 3) == split_plan(
+        4, [("a", 0.5), ("b", 0.5)], 3, ["k1", "k2", "k3", "k4"])  # no twins: as before
+
+
+def _hand(people, said, roles=("knight", "knave")):
+    from portia_tui.core.io.formats import structured
+
+    return structured.from_data({
+        "entities": people, "attributes": {"type": list(roles)}, "speaker_attr": "type",
+        "modes": {roles[0]: "true", roles[1]: "false"},
+        "statements": [{"id": f"s{i}", "by": by, "says": says}
+                       for i, (by, says) in enumerate(said)]})
+
+
+def test_canonical_key_of_a_hand_made_copy():
+    """Written by hand: the people renamed, the statements and the parts of and/or/iff
+    reordered, angels and devils for knights and knaves, "Ben is a knave" said by Ben for
+    "I am a knave": one key. A changed statement: another key."""
+    def kt(who, t):
+        return ["is", who, "type", t]
+
+    first = _hand(["Ann", "Ben", "Cy"], [
+        ("Ann", ["and", kt("Ben", "knave"), kt("Cy", "knight")]),
+        ("Ben", ["or", kt("Ann", "knight"), kt("self", "knave")]),
+        ("Cy", ["iff", kt("Ann", "knave"), kt("Ben", "knight")])])
+    copy = _hand(["Al", "Zed", "Mo"], [  # Ann -> Zed, Ben -> Mo, Cy -> Al
+        ("Al", ["iff", kt("Mo", "knight"), kt("Zed", "knave")]),
+        ("Mo", ["or", kt("self", "knave"), kt("Zed", "knight")]),
+        ("Zed", ["and", kt("Al", "knight"), kt("Mo", "knave")])])
+    assert canonical_key(copy) == canonical_key(first)
+    angels = _hand(["Al", "Zed", "Mo"], [
+        ("Mo", ["or", kt("Mo", "devil"), kt("Zed", "angel")]),
+        ("Zed", ["and", kt("Mo", "devil"), kt("Al", "angel")]),
+        ("Al", ["iff", kt("Zed", "devil"), kt("Mo", "angel")])], roles=("angel", "devil"))
+    assert canonical_key(angels) == canonical_key(first)
+    other = _hand(["Ann", "Ben", "Cy"], [
+        ("Ann", ["and", kt("Ben", "knave"), kt("Cy", "knight")]),
+        ("Ben", ["or", kt("Ann", "knight"), kt("self", "knave")]),
+        ("Cy", ["iff", kt("Ann", "knight"), kt("Ben", "knight")])])
+    assert canonical_key(other) != canonical_key(first)
+
+
+def test_a_lines_key_is_the_key_of_its_own_puzzle():
+    """Whatever role words a line was dressed in, canonical_key of its `puzzle` field is
+    its `canonical_key` (a pipeline can key puzzles made elsewhere the same way)."""
+    from portia_tui.core.io.formats import structured
+
+    for family in ("knights-knaves", "werewolves"):
+        settings = IslandSettings(family=family, size=3, count=4, seed=6)
+        for rec in dataset.records(settings, roles="random"):
+            assert canonical_key(structured.loads(rec["puzzle"])) == rec["canonical_key"]
+
+
+def test_a_trial_of_two_rooms_tells_of_no_empty_room():
+    """Two rooms hold a lady and a tiger: the quiz does not speak of empty rooms."""
+    two = next(dataset.records(IslandSettings(family="lady-tiger", size=2, count=1, seed=1,
+                                              allow_trivial=True, allow_wasted=True)))
+    assert two["quiz"].startswith("Each room holds a lady or a tiger, and exactly one")
+    assert "empty room" not in two["quiz"] and "nothing" not in two["quiz"]
+    three = next(dataset.records(IslandSettings(family="lady-tiger", size=3, count=1, seed=1)))
+    assert three["quiz"].startswith("Each room holds a lady, a tiger or nothing, and exactly")
+    assert "a sign on an empty room may be either." in three["quiz"]
+
+
+def test_every_column_has_one_type_for_arrow(tmp_path, capsys):
+    """The datasets library (before its Json feature) and Logic-RL's Dataset.from_generator
+    type each column with Arrow: no list may mix words and lists. A formula does (["and",
+    ["is", ...], ...]), so the puzzle is a string, as the statements are; `portia solve`
+    reads it written to a file."""
+    def kinds(value, path, seen):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                kinds(v, f"{path}.{k}", seen)
+        elif isinstance(value, list):
+            seen.setdefault(path + "[]", set()).update(
+                "list" if isinstance(v, list) else "dict" if isinstance(v, dict)
+                else type(v).__name__ for v in value)
+            for v in value:
+                kinds(v, path + "[]", seen)
+        return seen
+
+    for family in ("knights-knaves", "werewolves", "lady-tiger"):
+        for rec in dataset.records(IslandSettings(family=family, size=3, count=4, seed=2)):
+            for path, types in kinds(rec, "", {}).items():
+                assert len(types) <= 1, (family, path, types)
+    assert isinstance(rec["puzzle"], str)
+    (tmp_path / "p.json").write_text(rec["puzzle"])
+    assert main(["solve", str(tmp_path / "p.json")]) == 0
+    assert "lady" in capsys.readouterr().out

@@ -87,6 +87,9 @@ def test_without_output_one_puzzle_prints_its_toml_or_text(capsys):
     (["--family", "portia2", "--depth", "2"], "--depth is only for truth puzzles"),
     (["--family", "knights-knaves", "--people", "13"], "out of range: 2 to 12"),
     (["--family", "lady-tiger", "--rooms", "10"], "out of range: 2 to 9"),
+    # at once, not after 20,000 candidates that can never pass the filters
+    (["--family", "lady-tiger", "--rooms", "2"], "give --allow-trivial and --allow-wasted"),
+    (["--family", "lady-tiger", "--rooms", "2", "--allow-trivial"], "--allow-wasted"),
     (["--family", "knights-knaves", "--depth", "4"], "out of range: 1 to 3"),
     (["--family", "knights-knaves", "--width", "1"], "out of range: 2 to 3"),
 ])
@@ -107,7 +110,7 @@ def test_an_output_it_cannot_write_is_refused_before_the_work(tmp_path, capsys, 
 
 
 def test_an_impossible_search_gives_up_in_one_line(capsys):
-    code, out, err = _run(capsys, ["generate", "--family", "lady-tiger", "--rooms", "2",
+    code, out, err = _run(capsys, ["generate", "--family", "lady-tiger", "--rooms", "3",
                                    "--difficulty", "fiendish", "--attempts", "50", "--seed", "1"])
     assert code == 2 and out == "" and "gave up after 50 candidates" in err
 
@@ -223,3 +226,10 @@ def test_two_people_alike_in_meaning_are_a_symmetry():
                                       WorldStatement("b", "Ben", ["is", "Ann", "type", "knight"]),
                                       cy))
     assert not _symmetric(apart)
+
+
+def test_two_rooms_with_their_filters_lifted(capsys):
+    code, out, _err = _run(capsys, ["generate", "--family", "lady-tiger", "--rooms", "2",
+                                    "--seed", "1", "--allow-trivial", "--allow-wasted",
+                                    "--print", "text"])
+    assert code == 0 and "Room II:" in out and "Room III" not in out

@@ -3,6 +3,7 @@ the reveal, through keys (a Pilot session each)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,25 @@ async def test_an_ill_posed_puzzle_is_not_played():
         assert "cannot be played" in said(app)
         await pilot.press("space", "enter", "c", "h", "r", "r")
         assert screen.game is not None and not screen.game.marks
+
+
+async def test_the_newest_hint_opens_the_text_at_80x24():
+    """A hint below the fold of a small terminal looked like a key that did nothing: the
+    newest hint comes first, on the top line of the text box."""
+    app = IslandPlayApp(load("werewolves-2.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _ready(app, pilot)
+        levels = len(screen.game.hints()) - 1
+        for step in range(1, levels + 1):
+            await pilot.press("h")
+            await pilot.pause()
+            first = said(app).splitlines()[0]
+            assert first.startswith(f"Hint {step}:")
+            assert screen.query_one("#feedback").scroll_y == 0
+        await pilot.press("h", "h")  # past the last: the same words
+        paragraphs = said(app).split("\n\n")
+        assert paragraphs[0].startswith(f"Hint {levels}:")
+        assert paragraphs[1] == "No more hints: r reveals the answer."
 
 
 def test_hints_never_give_the_whole_answer_before_the_reveal():
@@ -191,7 +211,7 @@ async def test_marks_hints_and_time_survive_quit_and_reopen(tmp_path):
     async with again.run_test(size=(80, 24)) as pilot:
         screen = await _ready(again, pilot)
         assert screen.game.marks == {("A", "type"): "knave", ("A", "wolf"): "werewolf"}
-        assert said(again).startswith("Hint 1:") and "Hint 2:" in said(again)
+        assert said(again).startswith("Hint 2:") and "Hint 1:" in said(again)
         assert "hints 2 of" in str(screen.query_one("#top").render())
         # the right answer: A knave human, B knave human, C knight werewolf
         await pilot.press("right", "space", "right", "space", "space", "right", "space",
@@ -337,3 +357,27 @@ async def test_help_toggles_back_and_gives_the_share_code():
         assert "space" in said(app) and encode_world(load("trial-9.toml")) in said(app)
         await pilot.press("question_mark")
         assert said(app) == hint
+
+
+def _concluded(hint: str) -> str:
+    """What a hint states as fact: its words outside quotes, and of a supposition only the
+    "So ..." that closes it."""
+    text = re.sub(r'"[^"]*"', '""', hint)
+    if text.startswith("Suppose"):
+        text = text.rpartition(" So ")[2]
+    return text.lower()
+
+
+@pytest.mark.parametrize("family", ["lady-tiger", "werewolves"])
+def test_no_hint_before_the_reveal_names_the_lady_or_the_werewolf(family):
+    """The step that finds where the lady (or the werewolf) is goes to the reveal, even when
+    steps after it remain (rooms still to settle), not only the last step."""
+    from portia_tui.core.packs.islands import IslandSettings, generate_named
+
+    for island in generate_named(IslandSettings(family=family, size=3, count=12, seed=11)):
+        game = IslandGame(island.puzzle)
+        (where,) = next(iter(game.result.answers[0].values()))
+        answer = (f"{where} is a werewolf" if family == "werewolves"
+                  else f"a lady is in room {where}").lower()
+        for hint in game.hints()[:-1]:
+            assert answer not in _concluded(hint.text), hint.text

@@ -16,7 +16,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "dataset", help="write generated island or door puzzles as JSON lines (a dataset)",
         description="Well-posed puzzles, one JSON object a line. Knights-and-knaves lines keep "
         "the fields of Xie et al. (2024): quiz, names, knight_knave, solution, solution_text, "
-        "solution_text_format, statements; every line adds puzzle (the structured form), "
+        "solution_text_format, statements; every line adds puzzle (the structured form, "
+        "as a JSON string), "
         "family, all_solutions, unique, difficulty, explanation, seed, config, index and "
         "canonical_key (equal for puzzles alike up to renaming people and reordering "
         "statements). No two lines share a canonical key, so splits never share a puzzle.")
@@ -25,7 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--people", type=count_arg(2, 12), metavar="K",
                    help="islanders per puzzle, 2 to 12 (default 3)")
     p.add_argument("--rooms", type=count_arg(2, 9), metavar="K",
-                   help="rooms per puzzle for lady-tiger, 2 to 9 (default 3)")
+                   help="rooms per puzzle for lady-tiger, 2 to 9 (default 3; 2 needs "
+                   "--allow-trivial and --allow-wasted)")
     p.add_argument("--depth", type=count_arg(1, 3), default=2, metavar="D",
                    help="how deep and/or/if/iff/not nest in a statement, 1 to 3 (default 2)")
     p.add_argument("--width", type=count_arg(2, 3), default=2, metavar="W",
@@ -104,8 +106,11 @@ def run(args: argparse.Namespace) -> int:
     targets = _targets(args.output, parts)
     for t in targets:  # fail before the work, not after
         check_target(t, args.force)
-    lines = [dataset.line(r) for r in dataset.records(settings, args.names, args.role_words)]
-    plan = dataset.split_plan(len(lines), parts, settings.seed) if parts else [""] * len(lines)
+    recs = list(dataset.records(settings, args.names, args.role_words))
+    lines = [dataset.line(r) for r in recs]
+    plan = (dataset.split_plan(len(lines), parts, settings.seed,
+                               [r["canonical_key"] for r in recs])
+            if parts else [""] * len(lines))
     texts: dict[str, list[str]] = {name: [] for name in sorted(set(plan))}
     for text, name in zip(lines, plan):
         texts[name].append(text)

@@ -40,7 +40,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
                        help=f"islanders per puzzle, {lo} to {hi} (default 3)")
     lo, hi = RANGES["rooms"]
     group.add_argument("--rooms", type=count_arg(lo, hi), metavar="K",
-                       help=f"rooms per lady-tiger puzzle, {lo} to {hi} (default 3)")
+                       help=f"rooms per lady-tiger puzzle, {lo} to {hi} (default 3; 2 needs "
+                       "--allow-trivial and --allow-wasted)")
     lo, hi = RANGES["depth"]
     group.add_argument("--depth", type=count_arg(lo, hi), metavar="D",
                        help=f"how deep not/and/or/if nest in a statement, {lo} to {hi} "

@@ -394,11 +394,13 @@ class IslandScreen(Screen[None]):
         game = self.game
         assert game is not None
         ladder = game.hints()
-        text = "\n\n".join(f"Hint {i}: {h.text}"
-                           for i, h in enumerate(ladder[:self.hint_step], 1))
+        # the newest first, as the casket player shows them: the text box opens at its top,
+        # so a new hint is never left below the fold of a small terminal
+        shown = [f"Hint {i}: {h.text}" for i, h in enumerate(ladder[:self.hint_step], 1)]
+        shown.reverse()
         if self.hint_step >= len(ladder) - 1:
-            text += "\n\nNo more hints: r reveals the answer."
-        return text
+            shown.insert(1, "No more hints: r reveals the answer.")
+        return "\n\n".join(shown)
 
     # ----------------------------------------------------------------- actions
     def _ready_game(self) -> IslandGame | None:

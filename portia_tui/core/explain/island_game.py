@@ -22,8 +22,10 @@ The answer the marks give follows the question's kind:
   against the puzzle's one answer.
 - :meth:`IslandGame.hints`: hint 1 is the key observation of the solution by hand (the
   statement that settles something by itself, or the supposition that leads to a
-  contradiction); each later hint gives one step's conclusion; the steps that finish the
-  question are kept for the reveal, so no hint before it gives the whole answer.
+  contradiction); each later hint gives one step's conclusion; the steps from the first
+  one whose conclusions settle the question (with the puzzle's rules: two rooms without the
+  lady, when exactly one holds her, name the third) are kept for the reveal, so no hint
+  before it gives the whole answer.
 """
 
 from __future__ import annotations
@@ -35,13 +37,17 @@ from portia_tui.core.explain.reasoning import Grade, Solver, Step, Words, explai
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import AskFormula, AskOf, AskWhere, WorldPuzzle
-from portia_tui.core.solve.general import solve
+from portia_tui.core.solve.general import Evaluation, solve, world_count
 
 Cell = tuple[str, str]
 
 #: the entity of a yes/no question's cell (a question's label is its attribute)
 QUESTION = "?"
 YES_NO = ("yes", "no")
+
+
+#: past this many worlds, a hint's facts settle the question only when they name it outright
+_SETTLE_WORLDS = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,7 @@ class IslandGame:
                                   if len(p.domain(e, a)) > 1]
         self.cells += [(QUESTION, q.label) for q in p.question if isinstance(q, AskFormula)]
         self._grade: Grade | None = None
+        self._ladder: list[Hint] | None = None
 
     # ----------------------------------------------------------------- marks
     @property
@@ -179,17 +186,54 @@ class IslandGame:
         return self._grade
 
     def hints(self) -> list[Hint]:
-        """The ladder: the key observation, then one conclusion a hint; the reveal is last."""
+        """The ladder: the key observation, then one conclusion a hint, up to the step whose
+        conclusions settle the question; the reveal is last. Worked out once."""
+        if self._ladder is None:
+            self._ladder = self._work_hints()
+        return self._ladder
+
+    def _work_hints(self) -> list[Hint]:
         g = self.grade
         words = Words(self.puzzle, g.solver or Solver(self.puzzle))
         steps = g.steps
         if not steps:
             return [Hint(self.reveal_text())]
         ladder = [Hint(_observation(words, steps[0], sn.Context.of(self.puzzle).rooms))]
+        known: dict[Cell, str] = {}
         for s in steps[:-1]:  # the last step finishes the question: it is the reveal's
+            known.update(s.found)
+            if self._settles(known):  # this step (and the rest) name the answer
+                break
             ladder.append(Hint(" ".join(words.step(s, "")), tuple(_ruled_out(words, s))))
         ladder.append(Hint(self.reveal_text(), ()))
         return ladder
+
+    def _settles(self, known: dict[Cell, str]) -> bool:
+        """Whether these facts answer the question, the puzzle's rules (not its statements)
+        taken with them: "the lady is in room IV", or "rooms I and II hold none" when
+        exactly one of three rooms holds her."""
+        p = self.puzzle
+        answer = self.result.answers[0] if self.result.answers else {}
+        direct = True
+        for item in p.question:
+            if isinstance(item, AskOf):
+                direct &= (item.entity, item.attr) in known
+            elif isinstance(item, AskWhere):
+                direct &= all(known.get((e, a)) == v for e in answer.get(item.key, [])
+                              for a, v in item.pairs.items()) and bool(answer.get(item.key))
+            else:
+                direct = False
+        if direct:
+            return True
+        if world_count(p) > _SETTLE_WORLDS:
+            return False
+        ev = Evaluation(p)
+        mask = ev.full
+        for c in p.constraints:
+            mask &= ev.mask(c)
+        for (e, a), v in known.items():
+            mask &= ev.atom(e, a, v)
+        return len(ev.answers(mask, 2)) == 1
 
     def reveal_text(self) -> str:
         lines = explain(self.puzzle, self.grade)

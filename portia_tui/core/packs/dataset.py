@@ -15,7 +15,8 @@ these lines unchanged:
                           ``('lying', i)``, ``not``, ``and``, ``or``, ``->``, ``<=>``).
 
 And what those datasets lack: ``puzzle`` (the structured JSON form of the truth-puzzle
-language), ``family``, ``all_solutions``, ``unique``, ``difficulty`` (level, score,
+language, as a string, as ``statements`` is: ``portia solve`` reads it written to a file),
+``family``, ``all_solutions``, ``unique``, ``difficulty`` (level, score,
 technique), ``explanation`` (the solution by hand, as lines), ``seed``, ``config``, ``index``
 and ``canonical_key`` (equal for puzzles that are the same up to renaming people and
 reordering statements: see :func:`portia_tui.core.packs.islands.canonical_key`).
@@ -87,9 +88,18 @@ def parse_split(text: str) -> list[tuple[str, float]]:
     return parts
 
 
-def split_plan(count: int, parts: list[tuple[str, float]], seed: int) -> list[str]:
+def split_plan(count: int, parts: list[tuple[str, float]], seed: int,
+               keys: list[str] | None = None) -> list[str]:
     """Which split each of `count` puzzles goes to: shares rounded down, the rest to the
-    largest remainders, then shuffled by the seed."""
+    largest remainders, then shuffled by the seed. With their canonical `keys`, the shares
+    are of distinct puzzles and twins (``--allow-twins``) go where the first of them goes,
+    so no key is in two splits."""
+    if keys is not None:
+        first: dict[str, int] = {}
+        for key in keys:
+            first.setdefault(key, len(first))
+        plan = split_plan(len(first), parts, seed)
+        return [plan[first[key]] for key in keys]
     sizes = [int(count * share) for _n, share in parts]
     rest = sorted(range(len(parts)), key=lambda i: -(count * parts[i][1] - sizes[i]))
     for i in rest[: count - sum(sizes)]:
@@ -128,9 +138,12 @@ def quiz(p: WorldPuzzle, family: str) -> str:
     """The puzzle in English, in the style of the research datasets."""
     says = " ".join(f"{s.by} says, \"{_said(p, s)}.\"" for s in p.statements)
     if family == "lady-tiger":
-        return ("Each room holds a lady, a tiger or nothing, and exactly one room holds the "
-                "lady. The sign on the lady's room is true, and the sign on a tiger's room is "
-                f"false; a sign on an empty room may be either. There are {len(p.entities)} "
+        empty = "empty" in p.attributes.get("content", ())  # two rooms: a lady or a tiger
+        return (f"Each room holds {'a lady, a tiger or nothing' if empty else 'a lady or a tiger'}"
+                ", and exactly one room holds the lady. The sign on the lady's room is true, "
+                "and the sign on a tiger's room is false"
+                f"{'; a sign on an empty room may be either' if empty else ''}. "
+                f"There are {len(p.entities)} "
                 f"rooms, {_listing(['room ' + e for e in p.entities])}. "
                 + " ".join(f"The sign on room {s.by} says, \"{_said(p, s)}.\""
                            for s in p.statements)
@@ -187,7 +200,9 @@ def record(island: Island, names: list[str], roles: tuple[str, str], index: int,
 
     result = solve(p)
     out.update({
-        "puzzle": structured.to_data(p), "family": island.family,
+        # as text, as the statements are: a formula's lists mix words and lists, which
+        # Arrow (the datasets library before its Json feature) cannot type as a column
+        "puzzle": structured.dumps(p), "family": island.family,
         "all_solutions": [s["entities"] for s in result.solutions], "unique": result.unique,
         "difficulty": island.grade.as_dict(), "explanation": explain(p),
         "seed": seed, "config": config, "index": index, "canonical_key": island.key,

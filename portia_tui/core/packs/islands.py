@@ -96,6 +96,13 @@ class IslandSettings:
             raise IslandError(f"unknown difficulty {self.difficulty!r}", "difficulty")
         if self.grammar not in GRAMMARS:
             raise IslandError(f"unknown grammar {self.grammar!r}", "grammar")
+        if self.family == "lady-tiger" and self.size == 2 and not (
+                self.allow_trivial and self.allow_wasted):
+            # two worlds (the lady in I, or in II): for one of them to fail, a sign is true
+            # (or false) in both, or the other sign alone decides: trivial or wasted
+            raise IslandError("two rooms make no trial whose signs are all needed and none "
+                              "true or false whatever the rooms hold: give --allow-trivial "
+                              "and --allow-wasted, or 3 rooms or more", "rooms")
 
 
 @dataclass
@@ -396,13 +403,30 @@ def _rename(f: Any, names: dict[str, str]) -> Any:
     return f
 
 
+def _said(s: WorldStatement) -> Any:
+    """A statement's formula (or its wordings) with "self" read as its speaker's name: "I am
+    a knave" and "Ben is a knave", said by Ben, are one statement."""
+    f = thaw(s.says if s.says is not None else list(s.one_of))
+    return _renamed(f, {"self": s.by}) if s.by else f
+
+
+def _role_words(puzzle: WorldPuzzle) -> dict[str, str]:
+    """The speaker attribute's values named by their modes ("knight", "angel" -> "<true>"),
+    when no two share a mode: knights and knaves, angels and devils are one puzzle."""
+    values = puzzle.attributes.get(puzzle.speaker_attr or "", ())
+    modes = [puzzle.modes.get(v, "free") for v in values]
+    if len(set(modes)) != len(modes):
+        return {}
+    return {v: f"<{m}>" for v, m in zip(values, modes)}
+
+
 def _shape(puzzle: WorldPuzzle, names: dict[str, str]) -> str:
     """The puzzle with entities renamed: each entity's statements sorted, entities in the
     new names' order."""
     said: dict[str, list[str]] = {names[e]: [] for e in puzzle.entities}
     silent: list[str] = []
     for s in puzzle.statements:
-        words = repr(_rename(thaw(s.says if s.says is not None else list(s.one_of)), names))
+        words = repr(_rename(_said(s), names))
         (said[names[s.by]] if s.by else silent).append(words)
     rest = repr([_rename(thaw(c), names) for c in puzzle.constraints])
     return repr(sorted((k, sorted(v)) for k, v in said.items())) + repr(sorted(silent)) + rest
@@ -423,27 +447,30 @@ def _colours(puzzle: WorldPuzzle) -> dict[str, str]:
     """An invariant per entity: its own statements and how others speak of it, seen with every
     other name blurred; refined twice by the neighbours' invariants."""
     ents = puzzle.entities
+    roles = _role_words(puzzle)
     colour = {}
     for e in ents:
-        blur = {x: ("ME" if x == e else "*") for x in ents}
-        own = sorted(repr(_rename(thaw(s.says), blur)) for s in puzzle.statements
+        blur = {**roles, **{x: ("ME" if x == e else "*") for x in ents}}
+        own = sorted(repr(_rename(_said(s), blur)) for s in puzzle.statements
                      if s.by == e and s.says is not None)
-        heard = sorted(repr(_rename(thaw(s.says), blur)) for s in puzzle.statements
-                       if s.by != e and s.says is not None and e in _mentions(s.says))
+        heard = sorted(repr(_rename(_said(s), blur)) for s in puzzle.statements
+                       if s.by != e and s.says is not None and e in _mentions(_said(s)))
         colour[e] = repr((own, heard))
     for _round in range(2):
         colour = {e: repr((colour[e], sorted(colour[x] for s in puzzle.statements if s.by == e
                                               and s.says is not None
-                                              for x in ents if x in _mentions(s.says))))
+                                              for x in ents if x in _mentions(_said(s)))))
                   for e in ents}
     return colour
 
 
 def canonical_key(puzzle: WorldPuzzle, budget: int = 5040) -> str:
     """A key equal for puzzles that are the same up to renaming entities, reordering the
-    statements and the parts of "and", "or" and "iff" (and the speaker attribute's value
-    names kept). Exact: entities are ordered by an invariant and only ties are permuted; past
+    statements and the parts of "and", "or" and "iff", the speaker attribute's role words
+    (knight and knave, angel and devil: named by their modes) and "I" for the speaker's own
+    name. Exact: entities are ordered by an invariant and only ties are permuted; past
     `budget` orders of the ties, their order by name is taken."""
+    roles = _role_words(puzzle)
     colour = _colours(puzzle)
     classes: dict[str, list[str]] = {}
     for e in puzzle.entities:
@@ -456,11 +483,13 @@ def canonical_key(puzzle: WorldPuzzle, budget: int = 5040) -> str:
     best = None
     for choice in _orders(ordered, total <= budget):
         flat = [e for group in choice for e in group]
-        names = {e: f"E{i}" for i, e in enumerate(flat)}
+        names = {**roles, **{e: f"E{i}" for i, e in enumerate(flat)}}
         shape = _shape(puzzle, names)
         if best is None or shape < best:
             best = shape
-    digest = hashlib.sha256(f"{puzzle.attributes!r}{puzzle.modes!r}{best}".encode())
+    attributes = {a: tuple(roles.get(v, v) for v in vals) for a, vals in puzzle.attributes.items()}
+    modes = {roles.get(v, v): m for v, m in puzzle.modes.items()}
+    digest = hashlib.sha256(f"{attributes!r}{modes!r}{best}".encode())
     return digest.hexdigest()[:20]
 
 
@@ -527,7 +556,7 @@ def _answer_key(key: str, table: dict[str, str]) -> str:
 # ----------------------------------------------------------------------------- the search
 
 def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | None:
-    result = solve(puzzle)
+    result = solve(puzzle, limit=1)  # one world is enough to say "one answer"
     if not result.unique:
         return None
     if not settings.allow_trivial and _constant(puzzle):

@@ -67,9 +67,17 @@ def default_name(position: int) -> str:
     return casket_names(position + 1)[position]
 
 
+def _compact(text: str) -> str:
+    """The code without spaces or line breaks: a long code copied off a narrow screen comes
+    in wrapped lines."""
+    return "".join(text.split())
+
+
 def looks_like_code(text: str) -> bool:
-    """Whether text has the shape of a share code (a version digit, then base32 letters)."""
-    return bool(_SHAPE.match(text.strip())) and len(text.strip()) <= MAX_CODE_CHARS
+    """Whether text has the shape of a share code (a version digit, then base32 letters;
+    spaces and line breaks inside are dropped)."""
+    text = _compact(text)
+    return bool(_SHAPE.match(text)) and len(text) <= MAX_CODE_CHARS
 
 
 # --------------------------------------------------------------------------- encoding
@@ -203,7 +211,7 @@ def _decode_world(text: str):
 def decode(code: str):
     """The puzzle a share code holds (a casket Puzzle, or a WorldPuzzle for a version 3 code);
     CodeError (one line, naming the code) when it is bad."""
-    text = code.strip()
+    text = _compact(code)
     try:
         if text[:1] == WORLD_VERSION:
             return _decode_world(text)
