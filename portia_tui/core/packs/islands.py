@@ -40,11 +40,11 @@ from itertools import permutations
 from typing import Any
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.explain.reasoning import LEVELS, Grade, grade
-from portia_tui.core.language.formulas import thaw
+from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade, grade_solver
+from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.packs.island_ranges import RANGES
-from portia_tui.core.solve.general import solve
+from portia_tui.core.solve.general import Evaluation, solve
 
 GRAMMARS = ("tuple", "rich")
 #: in the rich grammar, the share of claims that are counts or likenesses: more when the
@@ -122,6 +122,9 @@ class Family:
     noun: str
     #: a pack's title when it is given none
     title: str = ""
+    #: candidates for a level asked for get a quick look first (:class:`_Screen`): every
+    #: statement's meaning is its own (no sign speaks of another sign's truth)
+    screened: bool = True
 
     def entities(self, k: int) -> list[str]:
         return [f"P{i + 1}" for i in range(k)]
@@ -277,7 +280,9 @@ def _either_way(rng: random.Random, ents: list[str]) -> list[Any]:
     is. Found by trying each type for A, not by supposing and failing."""
     says: list[Any] = []
     for e in ents:
-        if rng.random() < 0.15:
+        if len(ents) < 6:  # five people: the others need counts as well as likeness
+            says.append(_rich_atom(rng, ents, e, "type", ("knight", "knave")))
+        elif rng.random() < 0.15:
             says.append(["is", rng.choice([x for x in ents if x != e]), "type",
                          rng.choice(("knight", "knave"))])
         else:
@@ -289,18 +294,56 @@ def _either_way(rng: random.Random, ents: list[str]) -> list[Any]:
     return says
 
 
-def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle, Any]:
+def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list[Any]]:
+    """The entities and what each says, in their names (not yet "self")."""
     fam = FAMILIES[settings.family]
     ents = fam.entities(settings.size)
     share = _share(settings)
     if fam.key == "knights-knaves" and settings.difficulty == "tricky" and share:
-        says = _either_way(rng, ents)
-    else:
-        says = [_draw(fam, rng, ents, e, settings.depth, settings.width, share) for e in ents]
-    statements = [WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
-                  for i, (e, f) in enumerate(zip(ents, says))]
+        return ents, _either_way(rng, ents)
+    return ents, [_draw(fam, rng, ents, e, settings.depth, settings.width, share) for e in ents]
+
+
+def _assemble(fam: Family, ents: list[str], says: list[Any], shell: WorldPuzzle
+              ) -> tuple[WorldPuzzle, Any]:
+    statements = tuple(WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
+                       for i, (e, f) in enumerate(zip(ents, says)))
     tuples = tuple(_xie(fam, f, ents) for f in says)
-    return fam.shell(ents, statements, rng), (None if None in tuples else tuples)
+    return shell.replace(statements=statements), (None if None in tuples else tuples)
+
+
+def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle, Any]:
+    fam = FAMILIES[settings.family]
+    ents, says = _says(settings, rng)
+    return _assemble(fam, ents, says, fam.shell(ents, [], rng))
+
+
+class _Screen:
+    """A quick look at a candidate before the full check, when a level is asked for: one
+    Evaluation serves every candidate (they share entities, attributes and the exact count
+    of the promises), each part of a statement is read once (formulas.meaning_memo), and the
+    grader runs on those masks. A candidate that is not consistent, has more than one
+    answer, or grades to another level is dropped here; the rest go through the full check,
+    which decides. Exact: the grader reads the same masks either way."""
+
+    def __init__(self, level: str):
+        self.level = level
+        self.ev: Evaluation | None = None
+        self.memo: dict[str, int] = {}
+
+    def passes(self, shell: WorldPuzzle, ents: list[str], says: list[Any]) -> bool:
+        if self.ev is None:
+            self.ev = Evaluation(shell)
+        ev, scope = self.ev, shell.scope()
+        said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, says)]
+        solver = Solver(shell, ev, said, self.memo)
+        worlds = ev.full
+        for m in solver.masks:
+            worlds &= m
+        if not worlds or len(ev.answers(worlds, 2)) != 1:
+            return False
+        graded = grade_solver(solver)
+        return graded.solved and graded.level == self.level
 
 
 # ----------------------------------------------------------------------------- filters
@@ -309,7 +352,6 @@ def _constant(puzzle: WorldPuzzle) -> bool:
     """Some statement says the same in every world the narrator's promises allow (before
     the speakers' modes): "If two rooms hold ladies then ..." where one room holds the lady."""
     bare = puzzle.replace(speaker_attr=None, modes={})
-    from portia_tui.core.solve.general import Evaluation
 
     ev = Evaluation(bare)
     allowed = ev.full
@@ -349,7 +391,6 @@ def _symmetric(puzzle: WorldPuzzle) -> bool:
     statements, swapped, are true in the same worlds as the other's, everyone else's as
     before, and the promises too (the same words up to the swap are a case of it). Then the
     two are alike in the answer, and a person who sees it needs no logic for one of them."""
-    from portia_tui.core.solve.general import Evaluation
 
     ents = puzzle.entities
     pairs = [(ents[i], ents[j]) for i in range(len(ents)) for j in range(i + 1, len(ents))]
@@ -604,13 +645,21 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
                        else settings.size)
     keys: set[str] = set()
     made, misses = 0, 0
+    screen = _Screen(settings.difficulty) if settings.difficulty and fam.screened else None
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
                               f"({made} of {settings.count} made): loosen the settings",
                               "attempts")
         misses += 1
-        puzzle, tuples = candidate(settings, rng)
+        if screen is None:
+            puzzle, tuples = candidate(settings, rng)
+        else:
+            ents, says = _says(settings, rng)
+            shell = fam.shell(ents, [], rng)
+            if not screen.passes(shell, ents, says):
+                continue
+            puzzle, tuples = _assemble(fam, ents, says, shell)
         kept = _keep(settings, puzzle)
         if kept is None:
             continue
