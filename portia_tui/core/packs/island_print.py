@@ -43,6 +43,13 @@ def rules_text(puzzle: WorldPuzzle) -> str:
         said.append("The sign on the lady's room is true, the sign on a tiger's room is false"
                     + ("; the sign on an empty room may say anything." if "empty" in values
                        else "."))
+        reverse = [e for e in puzzle.entities if e in puzzle.mode_overrides
+                   and puzzle.mode(e, "lady") == "false" and puzzle.mode(e, "tiger") == "true"]
+        if reverse:
+            rooms = (f"room {reverse[0]}" if len(reverse) == 1 else
+                     "rooms " + ", ".join(reverse[:-1]) + " and " + reverse[-1])
+            said.append(f"But in {rooms} it is the other way round: the sign is false with "
+                        "the lady behind it and true with a tiger.")
     else:
         said = []
         attr = puzzle.speaker_attr

@@ -43,7 +43,7 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade, grade_solver
 from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
-from portia_tui.core.packs.island_ranges import RANGES
+from portia_tui.core.packs.island_ranges import FEWEST, RANGES
 from portia_tui.core.solve.general import Evaluation, solve
 
 GRAMMARS = ("tuple", "rich")
@@ -94,6 +94,13 @@ class IslandSettings:
                 raise IslandError(f"--{name} must be {low} to {high}, not {value}", name)
         if self.difficulty is not None and self.difficulty not in LEVELS:
             raise IslandError(f"unknown difficulty {self.difficulty!r}", "difficulty")
+        fewest = FEWEST[self.family].get(self.difficulty or "", 0)
+        if self.size < fewest:
+            noun = FAMILIES[self.family].size_option
+            raise IslandError(f"--difficulty {self.difficulty} needs --{noun} {fewest} or more "
+                              f"for {self.family}: with {self.size} no puzzle is "
+                              f"{self.difficulty} (see 'Levels by size' in the README)",
+                              "impossible")
         if self.grammar not in GRAMMARS:
             raise IslandError(f"unknown grammar {self.grammar!r}", "grammar")
 
@@ -122,20 +129,23 @@ class Family:
     noun: str
     #: a pack's title when it is given none
     title: str = ""
-    #: candidates for a level asked for get a quick look first (:class:`_Screen`): every
-    #: statement's meaning is its own (no sign speaks of another sign's truth)
-    screened: bool = True
 
     def entities(self, k: int) -> list[str]:
         return [f"P{i + 1}" for i in range(k)]
 
     def shell(self, ents: list[str], statements: list[WorldStatement],
-              rng: random.Random) -> WorldPuzzle:
+              rng: random.Random, trials: bool = False) -> WorldPuzzle:
+        """The puzzle around the statements; `trials`: the rules for the hard levels."""
         raise NotImplementedError
 
     def atom(self, rng: random.Random, ents: list[str], me: str, share: float = 0.0) -> Any:
         """One claim; with chance `share` a count or a likeness (the rich grammar)."""
         raise NotImplementedError
+
+    def screens(self, settings: IslandSettings) -> bool:
+        """Candidates for a level asked for get a quick look first (:class:`_Screen`): true
+        when every statement's meaning is its own (no sign speaks of another sign)."""
+        return settings.difficulty is not None
 
     def tuple_of(self, atom: Any, ents: list[str]) -> Any | None:
         """The Xie et al. tuple of an atom, or None when the grammar cannot hold it."""
@@ -143,7 +153,7 @@ class Family:
 
 
 class KnightsKnaves(Family):
-    def shell(self, ents, statements, rng):
+    def shell(self, ents, statements, rng, trials=False):
         return WorldPuzzle(entities=ents, attributes={"type": ("knight", "knave")},
                            speaker_attr="type", modes={"knight": "true", "knave": "false"},
                            statements=statements)
@@ -160,7 +170,7 @@ class KnightsKnaves(Family):
 
 
 class Werewolves(Family):
-    def shell(self, ents, statements, rng):
+    def shell(self, ents, statements, rng, trials=False):
         promise = ["count", "all", {"wolf": "werewolf"}, "==", 1]
         extra = rng.choice((None, ["forall", "?x", "all", ["implies", ["is", "?x", "wolf",
                                                                        "werewolf"],
@@ -186,24 +196,42 @@ class Werewolves(Family):
 
 
 class LadyTiger(Family):
+    """The trials. For tricky and fiendish (`trials`), Smullyan's later rules too: each
+    room's sign follows its own rule (true with the lady behind it and false with a tiger,
+    or the reverse: :data:`REVERSED`), and a sign may speak of another sign ("Sign II is
+    wrong"); the grader then needs case splits."""
+
     def entities(self, k):
         return list(ROMAN[:k])
 
-    def shell(self, ents, statements, rng):
+    def shell(self, ents, statements, rng, trials=False):
         values = ("lady", "tiger", "empty") if len(ents) > 2 else ("lady", "tiger")
+        own = {e: REVERSED for e in ents if trials and rng.random() < 0.5}
         return WorldPuzzle(entities=ents, attributes={"content": values},
                            speaker_attr="content",
-                           modes={"lady": "true", "tiger": "false"},
+                           modes={"lady": "true", "tiger": "false"}, mode_overrides=own,
                            statements=statements,
                            constraints=[["count", "all", {"content": "lady"}, "==", 1]],
                            ask=[AskWhere({"content": "lady"})])
 
     def atom(self, rng, ents, me, share=0.0):
         values = ("lady", "tiger", "empty") if len(ents) > 2 else ("lady", "tiger")
+        if share >= HARD_SHARE and rng.random() < 0.3:  # a sign of another room, right or wrong
+            other = rng.choice([e for e in ents if e != me])
+            return [rng.choice(("true", "false")), f"s{ents.index(other) + 1}"]
         if rng.random() < share * 0.8 and len(ents) >= 3:  # how many tigers, empty rooms
             return ["count", "all", {"content": rng.choice(values[1:])},
                     rng.choice(("==", "==", ">=", "<=")), rng.randrange(1, len(ents))]
         return ["is", rng.choice(ents), "content", rng.choice(values)]
+
+    def screens(self, settings: IslandSettings) -> bool:
+        # a sign about a sign needs the others' signs: the full check only
+        return settings.difficulty is not None and _share(settings) < HARD_SHARE
+
+
+#: a room whose sign is false with the lady behind it and true with a tiger (Smullyan's
+#: fourth trial on); an empty room's sign may say anything
+REVERSED = {"lady": "false", "tiger": "true"}
 
 
 def _rich_atom(rng: random.Random, ents: list[str], me: str, attr: str,
@@ -301,7 +329,8 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
     share = _share(settings)
     if fam.key == "knights-knaves" and settings.difficulty == "tricky" and share:
         return ents, _either_way(rng, ents)
-    return ents, [_draw(fam, rng, ents, e, settings.depth, settings.width, share) for e in ents]
+    depth = 1 if fam.key == "lady-tiger" and share >= HARD_SHARE else settings.depth
+    return ents, [_draw(fam, rng, ents, e, depth, settings.width, share) for e in ents]
 
 
 def _assemble(fam: Family, ents: list[str], says: list[Any], shell: WorldPuzzle
@@ -315,7 +344,8 @@ def _assemble(fam: Family, ents: list[str], says: list[Any], shell: WorldPuzzle
 def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle, Any]:
     fam = FAMILIES[settings.family]
     ents, says = _says(settings, rng)
-    return _assemble(fam, ents, says, fam.shell(ents, [], rng))
+    return _assemble(fam, ents, says,
+                     fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE))
 
 
 class _Screen:
@@ -378,10 +408,18 @@ def _idle_part(ev: Any, f: Any, allowed: int) -> bool:
 
 
 def _wasted(puzzle: WorldPuzzle) -> bool:
-    """Some statement can be left out with the answer still unique."""
+    """Some statement can be left out with the answer still unique. A sign another sign
+    speaks of stays, its rule lifted (its room's sign may say anything)."""
+    read = set().union(*(_mentions(s.says) for s in puzzle.statements if s.says is not None))
     for s in puzzle.statements:
-        rest = tuple(t for t in puzzle.statements if t.id != s.id)
-        if solve(puzzle.replace(statements=rest)).unique:
+        if s.id in read and s.by is not None and puzzle.speaker_attr is not None:
+            free = {v: "free" for v in puzzle.attributes[puzzle.speaker_attr]}
+            own = {e: dict(m) for e, m in puzzle.mode_overrides.items()}
+            silenced = puzzle.replace(mode_overrides={**own, s.by: free})
+        else:
+            silenced = puzzle.replace(statements=tuple(t for t in puzzle.statements
+                                                       if t.id != s.id))
+        if solve(silenced).unique:
             return True
     return False
 
@@ -402,10 +440,13 @@ def _symmetric(puzzle: WorldPuzzle) -> bool:
     # pair whose statements allow as many worlds can be alike
     sizes = {e: sorted(m.bit_count() for m in ms) for e, ms in meant.items()}
     promised = sorted(ev.mask(thaw(c)) for c in puzzle.constraints)
+    ids = {s.by: s.id for s in puzzle.statements if s.by is not None}
     for x, y in pairs:
         if sizes[x] != sizes[y]:
             continue
         swap = {x: y, y: x}
+        if x in ids and y in ids:  # a sign that speaks of x's sign speaks of y's after it
+            swap.update({ids[x]: ids[y], ids[y]: ids[x]})
 
         def masks(e: str, swap: dict[str, str] = swap) -> list[int]:
             return sorted(ev.mask(_renamed(f, swap)) for f in said[e])
@@ -498,6 +539,8 @@ def canonical_key(puzzle: WorldPuzzle, budget: int = 5040) -> str:
     for choice in _orders(ordered, total <= budget):
         flat = [e for group in choice for e in group]
         names = {e: f"E{i}" for i, e in enumerate(flat)}
+        names.update({s.id: f"#{names[s.by]}" for s in puzzle.statements  # a sign's id
+                      if s.by is not None and s.id not in names and len(puzzle.by(s.by)) == 1})
         shape = _shape(puzzle, names)
         if best is None or shape < best:
             best = shape
@@ -542,13 +585,17 @@ def named(island: Island, names: list[str], roles: tuple[str, str] = ("knight", 
     if "type" in p.attributes:
         table.update({"knight": roles[0], "knave": roles[1]})
     attrs = {a: tuple(table.get(v, v) for v in vals) for a, vals in p.attributes.items()}
-    statements = tuple(WorldStatement(id=s.id if keep_ids or s.by is None else table[s.by],
-                                      by=table.get(s.by, s.by) if s.by else None,
-                                      says=_renamed(thaw(s.says), table))
+    ids = {s.id: s.id if keep_ids or s.by is None else table[s.by] for s in p.statements}
+    words = {**table, **ids}  # a sign that speaks of another sign names it by its new id
+    statements = tuple(WorldStatement(id=ids[s.id], by=table.get(s.by, s.by) if s.by else None,
+                                      says=_renamed(thaw(s.says), words))
                        for s in p.statements)
     puzzle = WorldPuzzle(entities=tuple(table.get(e, e) for e in p.entities), attributes=attrs,
                          speaker_attr=p.speaker_attr,
                          modes={table.get(v, v): m for v, m in p.modes.items()},
+                         mode_overrides={table.get(e, e): {table.get(v, v): m
+                                                           for v, m in own.items()}
+                                         for e, own in p.mode_overrides.items()},
                          statements=statements,
                          constraints=tuple(_renamed(thaw(c), table) for c in p.constraints),
                          ask=p.ask, title=p.title, source=source or p.source).validate()
@@ -645,7 +692,7 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
                        else settings.size)
     keys: set[str] = set()
     made, misses = 0, 0
-    screen = _Screen(settings.difficulty) if settings.difficulty and fam.screened else None
+    screen = _Screen(settings.difficulty) if fam.screens(settings) else None
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
@@ -656,7 +703,7 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
             puzzle, tuples = candidate(settings, rng)
         else:
             ents, says = _says(settings, rng)
-            shell = fam.shell(ents, [], rng)
+            shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
             if not screen.passes(shell, ents, says):
                 continue
             puzzle, tuples = _assemble(fam, ents, says, shell)
