@@ -206,12 +206,17 @@ class LadyTiger(Family):
 
     def shell(self, ents, statements, rng, trials=False):
         values = ("lady", "tiger", "empty") if len(ents) > 2 else ("lady", "tiger")
+        # two rooms of one rule leave no well-posed puzzle past the filters: Smullyan's
+        # two-room trials mix the rules too
+        trials = trials or len(ents) == 2
         own = {e: REVERSED for e in ents if trials and rng.random() < 0.5}
         return WorldPuzzle(entities=ents, attributes={"content": values},
                            speaker_attr="content",
                            modes={"lady": "true", "tiger": "false"}, mode_overrides=own,
                            statements=statements,
-                           constraints=[["count", "all", {"content": "lady"}, "==", 1]],
+                           # two rooms: both may hold ladies, or both tigers (Smullyan)
+                           constraints=[["count", "all", {"content": "lady"}, "==", 1]]
+                           if len(ents) > 2 else [],
                            ask=[AskWhere({"content": "lady"})])
 
     def atom(self, rng, ents, me, share=0.0):
