@@ -270,18 +270,25 @@ _PLAIN_NOT = {"is": "isnot", "same": "differ", "differ": "same"}
 _XIE = {"not": "not", "and": "and", "or": "or", "implies": "->", "iff": "<=>"}
 
 
+#: the connectives drawn for fiendish werewolves: "if and only if" ties a werewolf fact to a
+#: type so that following single statements stalls, which suppositions inside suppositions
+#: need (seven times as many fiendish three-person puzzles as the even draw of _OPS)
+_STALLING = ("iff", "iff", "not", "implies")
+
+
 def _draw(fam: Family, rng: random.Random, ents: list[str], me: str, depth: int,
-          width: int, share: float = 0.0) -> Any:
+          width: int, share: float = 0.0, ops: tuple[str, ...] = _OPS) -> Any:
     if depth <= 1 or rng.random() < 0.35:
         return fam.atom(rng, ents, me, share)
-    op = rng.choice(_OPS)
+    op = rng.choice(ops)
     if op == "not":
-        inner = _draw(fam, rng, ents, me, depth - 1, width, share)
+        inner = _draw(fam, rng, ents, me, depth - 1, width, share, ops)
         if share and inner[0] in _PLAIN_NOT:  # "Ann is not a knight", not "It is not the
             return [_PLAIN_NOT[inner[0]], *inner[1:]]  # case that Ann is a knight"
         return inner if inner[0] == "not" else ["not", inner]
     parts = 2 if op in ("implies", "iff") else rng.randint(2, width)
-    return [op] + [_draw(fam, rng, ents, me, depth - 1, width, share) for _ in range(parts)]
+    return [op] + [_draw(fam, rng, ents, me, depth - 1, width, share, ops)
+                   for _ in range(parts)]
 
 
 def _selfish(f: Any, me: str) -> Any:
@@ -335,7 +342,8 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
     if fam.key == "knights-knaves" and settings.difficulty == "tricky" and share:
         return ents, _either_way(rng, ents)
     depth = 1 if fam.key == "lady-tiger" and share >= HARD_SHARE else settings.depth
-    return ents, [_draw(fam, rng, ents, e, depth, settings.width, share) for e in ents]
+    ops = _STALLING if fam.key == "werewolves" and settings.difficulty == "fiendish" else _OPS
+    return ents, [_draw(fam, rng, ents, e, depth, settings.width, share, ops) for e in ents]
 
 
 def _assemble(fam: Family, ents: list[str], says: list[Any], shell: WorldPuzzle
