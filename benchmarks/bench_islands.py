@@ -102,6 +102,8 @@ def grid(count: int = 2, attempts: int = 5_000) -> None:
                     took = time.perf_counter() - t
                     cells.append("refused" if exc.problem == "impossible"
                                  else f"gave up ({took:.0f} s)")
+                except Exception as exc:  # noqa: BLE001 - an older tree may fail; say how
+                    cells.append(f"error ({type(exc).__name__})")
             print(f"| {family} | {size} | " + " | ".join(cells) + " |", flush=True)
 
 

@@ -58,9 +58,6 @@ class Step:
     supposed: tuple[Cell, str] | None = None
     inner: list[Step] = field(default_factory=list)
     branches: list[tuple[str, list[Step]]] = field(default_factory=list)
-    #: values a step rules out without settling the fact (a case split's "either way, room
-    #: II holds no lady" where room II may hold a tiger or be empty)
-    ruled: tuple[tuple[Cell, str], ...] = ()
 
 
 @dataclass
@@ -253,18 +250,14 @@ def _try_cases(solver: Solver, dom, steps: list[Step]) -> bool:
             except _Contradiction:
                 return False  # a refutation: _try_suppose finds it
             outcomes.append((value, trial, branch))
-        # what every case leaves possible: a fact all cases settle alike, or a value no
-        # case leaves ("whichever room holds the lady, room II holds none")
-        left = {c: tuple(v for v in dom[c] if any(v in t[c] for _v, t, _b in outcomes))
-                for c in solver.cells if c != cell and len(dom[c]) > 1}
-        agreed = {c: vals[0] for c, vals in left.items() if len(vals) == 1}
-        ruled = tuple((c, v) for c, vals in left.items() if len(vals) > 1
-                      for v in dom[c] if v not in vals)
-        if agreed or ruled:
-            for c, vals in left.items():
-                dom[c] = vals
+        agreed = {c: outcomes[0][1][c][0] for c in solver.cells
+                  if c != cell and len(dom[c]) > 1
+                  and all(len(t[c]) == 1 and t[c] == outcomes[0][1][c] for _v, t, _b in outcomes)}
+        if agreed:
+            for c, v in agreed.items():
+                dom[c] = (v,)
             steps.append(Step("cases", agreed, None, (cell, ""),
-                              branches=[(v, b) for v, _t, b in outcomes], ruled=ruled))
+                              branches=[(v, b) for v, _t, b in outcomes]))
             return True
     return False
 
@@ -334,13 +327,6 @@ class Words:
         except Exception:  # noqa: BLE001 - a form the sentences cannot say
             return f"{entity}'s {attr} is {value}"
 
-    def not_fact(self, cell: Cell, value: str) -> str:
-        entity, attr = cell
-        try:
-            return sn.render(["isnot", entity, attr, value], self.ctx)
-        except Exception:  # noqa: BLE001 - a form the sentences cannot say
-            return f"{entity}'s {attr} is not {value}"
-
     @staticmethod
     def upper(text: str) -> str:
         return text[:1].upper() + text[1:]
@@ -350,9 +336,8 @@ class Words:
         first = text.split(" ", 1)[0]
         return text if first == "I" or first in self.p.entities else text[:1].lower() + text[1:]
 
-    def facts(self, found: dict[Cell, str], ruled: tuple[tuple[Cell, str], ...] = ()) -> str:
+    def facts(self, found: dict[Cell, str]) -> str:
         items = [self.fact(c, v) for c, v in found.items()]
-        items += [self.not_fact(c, v) for c, v in ruled]
         items = items[:1] + [self.inner(i) for i in items[1:]]
         return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -401,7 +386,7 @@ class Words:
             for value, branch in s.branches:
                 out.append(f"{indent}  If {self.fact(cell, value)}:")
                 out += self.lines(branch, indent + "    ")
-            out.append(f"{indent}Either way, {self.inner(self.facts(s.found, s.ruled))}.")
+            out.append(f"{indent}Either way, {self.inner(self.facts(s.found))}.")
             return out
         assert s.supposed is not None
         cell, value = s.supposed
