@@ -631,18 +631,17 @@ def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | 
     result = solve(puzzle)
     if not result.unique:
         return None
+    graded = grade(puzzle) if settings.difficulty else None  # a level asked for turns
+    if graded is not None and (not graded.solved or graded.level != settings.difficulty):
+        return None  # most candidates away: it goes first then
     if not settings.allow_trivial and _constant(puzzle):
         return None
     if not settings.allow_symmetry and _symmetric(puzzle):
         return None
     if not settings.allow_wasted and _wasted(puzzle):
         return None
-    graded = grade(puzzle)
-    if not graded.solved:
-        return None
-    if settings.difficulty and graded.level != settings.difficulty:
-        return None
-    return result, graded
+    graded = graded or grade(puzzle)
+    return (result, graded) if graded.solved else None
 
 
 class _Variety:
@@ -705,7 +704,7 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
                        else settings.size)
     keys: set[str] = set()
     made, misses = 0, 0
-    screen = _Screen(settings.difficulty) if fam.screens(settings) else None
+    screen = _Screen(settings.difficulty or "") if fam.screens(settings) else None
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
