@@ -454,9 +454,11 @@ def _symmetric(puzzle: WorldPuzzle) -> bool:
     sizes = {e: sorted(m.bit_count() for m in ms) for e, ms in meant.items()}
     promised = sorted(ev.mask(thaw(c)) for c in puzzle.constraints)
     ids = {s.by: s.id for s in puzzle.statements if s.by is not None}
+    speaking = puzzle.attributes.get(puzzle.speaker_attr or "", ())
     for x, y in pairs:
-        if sizes[x] != sizes[y]:
-            continue
+        if sizes[x] != sizes[y] or any(puzzle.mode(x, v) != puzzle.mode(y, v)
+                                       for v in speaking):
+            continue  # two rooms of different rules are not alike
         swap = {x: y, y: x}
         if x in ids and y in ids:  # a sign that speaks of x's sign speaks of y's after it
             swap.update({ids[x]: ids[y], ids[y]: ids[x]})
