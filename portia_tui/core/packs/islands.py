@@ -50,6 +50,8 @@ GRAMMARS = ("tuple", "rich")
 #: in the rich grammar, the share of claims that are counts or likenesses: more when the
 #: level asked for needs case splits (tricky, fiendish)
 RICH_SHARE, HARD_SHARE = 0.3, 0.9
+#: in the hard trials, the share of signs that speak of another sign
+SIGN_SHARE = 0.5
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 
 
@@ -143,9 +145,9 @@ class Family:
         raise NotImplementedError
 
     def screens(self, settings: IslandSettings) -> bool:
-        """Candidates for a level asked for get a quick look first (:class:`_Screen`): true
-        when every statement's meaning is its own (no sign speaks of another sign)."""
-        return settings.difficulty is not None
+        """Candidates for a level asked for may share one Evaluation (:class:`_Screen`):
+        true when every statement's meaning is its own (no sign speaks of another sign)."""
+        return True
 
     def tuple_of(self, atom: Any, ents: list[str]) -> Any | None:
         """The Xie et al. tuple of an atom, or None when the grammar cannot hold it."""
@@ -221,7 +223,7 @@ class LadyTiger(Family):
 
     def atom(self, rng, ents, me, share=0.0):
         values = ("lady", "tiger", "empty") if len(ents) > 2 else ("lady", "tiger")
-        if share >= HARD_SHARE and rng.random() < 0.3:  # a sign of another room, right or wrong
+        if share >= HARD_SHARE and rng.random() < SIGN_SHARE:  # "Sign II is wrong"
             other = rng.choice([e for e in ents if e != me])
             return [rng.choice(("true", "false")), f"s{ents.index(other) + 1}"]
         if rng.random() < share * 0.8 and len(ents) >= 3:  # how many tigers, empty rooms
@@ -231,7 +233,7 @@ class LadyTiger(Family):
 
     def screens(self, settings: IslandSettings) -> bool:
         # a sign about a sign needs the others' signs: the full check only
-        return settings.difficulty is not None and _share(settings) < HARD_SHARE
+        return _share(settings) < HARD_SHARE
 
 
 #: a room whose sign is false with the lady behind it and true with a tiger (Smullyan's
@@ -362,15 +364,18 @@ def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle
 
 
 class _Screen:
-    """A quick look at a candidate before the full check, when a level is asked for: one
-    Evaluation serves every candidate (they share entities, attributes and the exact count
-    of the promises), each part of a statement is read once (formulas.meaning_memo), and the
-    grader runs on those masks. A candidate that is not consistent, has more than one
-    answer, or grades to another level is dropped here; the rest go through the full check,
-    which decides. Exact: the grader reads the same masks either way."""
+    """A quick look at a candidate before the full check, when a level is asked for. When
+    `shared`, one Evaluation serves every candidate (they share entities, attributes and the
+    exact count of the promises) and each part of a statement is read once
+    (formulas.meaning_memo); else (a sign that speaks of another sign needs that sign in the
+    puzzle) each candidate gets its own, once instead of twice. The grader runs on those
+    masks. A candidate that is not consistent, has more than one answer, or grades to another
+    level is dropped here; the rest go through the full check, which decides. Exact: the
+    grader reads the same masks either way."""
 
-    def __init__(self, level: str):
+    def __init__(self, level: str, shared: bool):
         self.level = level
+        self.shared = shared
         self.ev: Evaluation | None = None
         self.memo: dict[str, int] = {}
 
@@ -379,12 +384,18 @@ class _Screen:
             self.ev = Evaluation(shell)
         ev, scope = self.ev, shell.scope()
         said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, says)]
-        solver = Solver(shell, ev, said, self.memo)
+        return self._judge(Solver(shell, ev, said, self.memo))
+
+    def passes_whole(self, puzzle: WorldPuzzle) -> bool:
+        return self._judge(Solver(puzzle))
+
+    def _judge(self, solver: Solver) -> bool:
+        ev = solver.ev
         worlds = ev.full
         for m in solver.masks:
             worlds &= m
-        if not worlds or len(ev.answers(worlds, 2)) != 1:
-            return False
+        if not worlds or (worlds & (worlds - 1) and len(ev.answers(worlds, 2)) != 1):
+            return False  # no world, or worlds of more than one answer
         graded = grade_solver(solver)
         return graded.solved and graded.level == self.level
 
@@ -706,7 +717,8 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
                        else settings.size)
     keys: set[str] = set()
     made, misses = 0, 0
-    screen = _Screen(settings.difficulty or "") if fam.screens(settings) else None
+    screen = (_Screen(settings.difficulty, fam.screens(settings)) if settings.difficulty
+              else None)
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
@@ -718,9 +730,11 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
         else:
             ents, says = _says(settings, rng)
             shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
-            if not screen.passes(shell, ents, says):
+            if screen.shared and not screen.passes(shell, ents, says):
                 continue
             puzzle, tuples = _assemble(fam, ents, says, shell)
+            if not screen.shared and not screen.passes_whole(puzzle):
+                continue
         kept = _keep(settings, puzzle)
         if kept is None:
             continue
