@@ -34,7 +34,12 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "the techniques a person needs. Filters: wasted, symmetry, twins and sameness as "
         "above (no wasted speaker, no two people who could swap names, no twins, a pack "
         "varies) and trivial. With -o, one puzzle is a puzzle file (.toml format 3 or .json) "
-        "and more make a pack.")
+        "and more make a pack. Levels by size (--difficulty): gentle and steady at every "
+        "size; tricky needs 5 knights/knaves or 3 werewolf islanders, fiendish 3 people, "
+        "and both 3 rooms; below that a level cannot exist and is refused at once (exit 2). "
+        "Not reached yet although possible: lady-tiger tricky, lady-tiger fiendish under 4 "
+        "rooms, werewolves fiendish with 2 people (the search gives up after --attempts). "
+        "See 'Levels by size' in the README.")
     lo, hi = RANGES["people"]
     group.add_argument("--people", type=count_arg(lo, hi), metavar="K",
                        help=f"islanders per puzzle, {lo} to {hi} (default 3)")
@@ -44,7 +49,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
     lo, hi = RANGES["depth"]
     group.add_argument("--depth", type=count_arg(lo, hi), metavar="D",
                        help=f"how deep not/and/or/if nest in a statement, {lo} to {hi} "
-                       "(default 2; knights-knaves --difficulty tricky draws single claims)")
+                       "(default 2; knights-knaves --difficulty tricky and lady-tiger tricky "
+                       "or fiendish draw single claims)")
     lo, hi = RANGES["width"]
     group.add_argument("--width", type=count_arg(lo, hi), metavar="W",
                        help=f"most parts of an 'and' or 'or', {lo} to {hi} (default 2)")
