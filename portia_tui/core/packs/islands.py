@@ -348,19 +348,27 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
     return ents, [_draw(fam, rng, ents, e, depth, settings.width, share, ops) for e in ents]
 
 
+def _statements(ents: list[str], says: list[Any]) -> list[WorldStatement]:
+    return [WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
+            for i, (e, f) in enumerate(zip(ents, says))]
+
+
+def _tuples(fam: Family, ents: list[str], says: list[Any]) -> Any:
+    tuples = tuple(_xie(fam, f, ents) for f in says)
+    return None if None in tuples else tuples
+
+
 def _assemble(fam: Family, ents: list[str], says: list[Any], shell: WorldPuzzle
               ) -> tuple[WorldPuzzle, Any]:
-    statements = tuple(WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
-                       for i, (e, f) in enumerate(zip(ents, says)))
-    tuples = tuple(_xie(fam, f, ents) for f in says)
-    return shell.replace(statements=statements), (None if None in tuples else tuples)
+    return (shell.replace(statements=tuple(_statements(ents, says))),
+            _tuples(fam, ents, says))
 
 
 def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle, Any]:
     fam = FAMILIES[settings.family]
     ents, says = _says(settings, rng)
-    return _assemble(fam, ents, says,
-                     fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE))
+    shell = fam.shell(ents, _statements(ents, says), rng, _share(settings) >= HARD_SHARE)
+    return shell, _tuples(fam, ents, says)
 
 
 class _Screen:
@@ -562,11 +570,13 @@ def canonical_key(puzzle: WorldPuzzle, budget: int = 5040) -> str:
         for n in range(2, len(group) + 1):
             total *= n
     best = None
+    speakers = [s.by for s in puzzle.statements]
+    signs = {s.id: s.by for s in puzzle.statements  # a statement's id, named by its speaker's
+             if s.by is not None and s.id not in puzzle.entities and speakers.count(s.by) == 1}
     for choice in _orders(ordered, total <= budget):
         flat = [e for group in choice for e in group]
         names = {e: f"E{i}" for i, e in enumerate(flat)}
-        names.update({s.id: f"#{names[s.by]}" for s in puzzle.statements  # a sign's id
-                      if s.by is not None and s.id not in names and len(puzzle.by(s.by)) == 1})
+        names.update({sid: f"#{names[by]}" for sid, by in signs.items()})
         shape = _shape(puzzle, names)
         if best is None or shape < best:
             best = shape
