@@ -37,8 +37,9 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "and more make a pack. Levels by size (--difficulty): gentle and steady at every "
         "size; tricky needs 5 knights/knaves or 3 werewolf islanders, fiendish 3 people, "
         "and both 3 rooms; below that a level cannot exist and is refused at once (exit 2). "
-        "Not reached yet although possible: lady-tiger tricky, lady-tiger fiendish under 4 "
-        "rooms, werewolves fiendish with 2 people (the search gives up after --attempts). "
+        "Not reached yet although possible: lady-tiger tricky or fiendish with 3 rooms, "
+        "werewolves fiendish with 2 people (the search gives up after --attempts); "
+        "lady-tiger tricky from 4 rooms is rare (give --attempts 100000). "
         "See 'Levels by size' in the README.")
     lo, hi = RANGES["people"]
     group.add_argument("--people", type=count_arg(lo, hi), metavar="K",

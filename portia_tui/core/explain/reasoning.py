@@ -384,7 +384,7 @@ class Words:
             whose = f"room {cell[0]}'s" if self.rooms else f"{cell[0]}'s"
             out = [f"{indent}Try each value for {whose} {cell[1]}:"]
             for value, branch in s.branches:
-                out.append(f"{indent}  If {self.fact(cell, value)}:")
+                out.append(f"{indent}  If {self.inner(self.fact(cell, value))}:")
                 out += self.lines(branch, indent + "    ")
             out.append(f"{indent}Either way, {self.inner(self.facts(s.found))}.")
             return out

@@ -201,7 +201,7 @@ class LadyTiger(Family):
     """The trials. For tricky and fiendish (`trials`), Smullyan's later rules too: each
     room's sign follows its own rule (true with the lady behind it and false with a tiger,
     or the reverse: :data:`REVERSED`), and a sign may speak of another sign ("Sign II is
-    wrong"): from four rooms these reach fiendish (tricky is not found yet). Two rooms follow
+    wrong"): from four rooms these reach fiendish, and tricky rarely. Two rooms follow
     Smullyan's two-room trials: mixed rules, and both rooms may hold ladies, or both tigers."""
 
     def entities(self, k):
