@@ -75,6 +75,38 @@ def hard(runs: int) -> None:
         print(f"| {family} | {size} | {level} | {said} |", flush=True)
 
 
+#: (family, sizes) for the levels grid: every level at every size, seconds a puzzle
+GRID = [("knights-knaves", (2, 3, 4, 5, 6)), ("werewolves", (2, 3, 4)),
+        ("lady-tiger", (2, 3, 4, 5))]
+
+
+def grid(count: int = 2, attempts: int = 5_000) -> None:
+    """Seconds a puzzle for each family, size and level asked for (`count` puzzles, seed 1,
+    `attempts` candidates in a row at most): 'refused' when the generator says at once that
+    the level cannot exist at that size, 'gave up (s)' when the budget ran out."""
+    print(f"\n| family | size | gentle | steady | tricky | fiendish |  (s a puzzle; {count} "
+          f"asked, --attempts {attempts})")
+    print("|---|---|---|---|---|---|")
+    for family, sizes in GRID:
+        for size in sizes:
+            cells = []
+            for level in LEVELS:
+                t = time.perf_counter()
+                try:
+                    made = list(generate(IslandSettings(family=family, size=size, count=count,
+                                                        seed=1, grammar="rich",
+                                                        difficulty=level,
+                                                        attempts=attempts)))
+                    cells.append(f"{(time.perf_counter() - t) / len(made):.2f}")
+                except IslandError as exc:
+                    took = time.perf_counter() - t
+                    cells.append("refused" if exc.problem == "impossible"
+                                 else f"gave up ({took:.0f} s)")
+                except Exception as exc:  # noqa: BLE001 - an older tree may fail; say how
+                    cells.append(f"error ({type(exc).__name__})")
+            print(f"| {family} | {size} | " + " | ".join(cells) + " |", flush=True)
+
+
 def target() -> None:
     for grammar in ("tuple", "rich"):
         _made, took = run(IslandSettings(size=6, count=100, seed=1, grammar=grammar))
@@ -87,9 +119,13 @@ def target() -> None:
 
 
 def main() -> None:
+    if "--grid" in sys.argv:  # the levels grid alone
+        grid()
+        return
     runs = 1 if "--quick" in sys.argv else 3
     table(runs)
     hard(runs)
+    grid()
     target()
 
 

@@ -228,14 +228,27 @@ def test_a_lines_key_is_the_key_of_its_own_puzzle():
 
 
 def test_a_trial_of_two_rooms_tells_of_no_empty_room():
-    """Two rooms hold a lady and a tiger: the quiz does not speak of empty rooms."""
-    two = next(dataset.records(IslandSettings(family="lady-tiger", size=2, count=1, seed=1,
-                                              allow_trivial=True, allow_wasted=True)))
-    assert two["quiz"].startswith("Each room holds a lady or a tiger, and exactly one")
+    """Two rooms hold a lady or a tiger each (Smullyan's two-room trials: both may hold
+    ladies, or both tigers): the quiz does not speak of empty rooms, nor of one lady."""
+    two = next(dataset.records(IslandSettings(family="lady-tiger", size=2, count=1, seed=1)))
+    assert two["quiz"].startswith("Each room holds a lady or a tiger.")
+    assert "Both rooms may hold ladies, or both tigers." in two["quiz"]
     assert "empty room" not in two["quiz"] and "nothing" not in two["quiz"]
+    assert two["quiz"].endswith("Which rooms hold ladies?")
     three = next(dataset.records(IslandSettings(family="lady-tiger", size=3, count=1, seed=1)))
-    assert three["quiz"].startswith("Each room holds a lady, a tiger or nothing, and exactly")
-    assert "a sign on an empty room may be either." in three["quiz"]
+    assert three["quiz"].startswith("Each room holds a lady, a tiger or nothing. Exactly one "
+                                    "room holds the lady.")
+    assert "the sign on an empty room may say anything." in three["quiz"]
+    assert three["quiz"].endswith("Which room holds the lady?")
+
+
+def test_a_trial_with_reversed_rooms_says_so():
+    """Hard trials may turn a room's rule round: the quiz says which rooms."""
+    trial = next(generate(IslandSettings(family="lady-tiger", size=3, count=1, seed=1))).puzzle
+    assert "other way round" not in dataset.quiz(trial, "lady-tiger")
+    turned = trial.replace(mode_overrides={"II": {"lady": "false", "tiger": "true"}})
+    assert ("But in room II it is the other way round"
+            in dataset.quiz(turned, "lady-tiger"))
 
 
 def test_every_column_has_one_type_for_arrow(tmp_path, capsys):

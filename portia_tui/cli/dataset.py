@@ -26,8 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--people", type=count_arg(2, 12), metavar="K",
                    help="islanders per puzzle, 2 to 12 (default 3)")
     p.add_argument("--rooms", type=count_arg(2, 9), metavar="K",
-                   help="rooms per puzzle for lady-tiger, 2 to 9 (default 3; 2 needs "
-                   "--allow-trivial and --allow-wasted)")
+                   help="rooms per puzzle for lady-tiger, 2 to 9 (default 3)")
     p.add_argument("--depth", type=count_arg(1, 3), default=2, metavar="D",
                    help="how deep and/or/if/iff/not nest in a statement, 1 to 3 (default 2)")
     p.add_argument("--width", type=count_arg(2, 3), default=2, metavar="W",

@@ -34,18 +34,24 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "the techniques a person needs. Filters: wasted, symmetry, twins and sameness as "
         "above (no wasted speaker, no two people who could swap names, no twins, a pack "
         "varies) and trivial. With -o, one puzzle is a puzzle file (.toml format 3 or .json) "
-        "and more make a pack.")
+        "and more make a pack. Levels by size (--difficulty): gentle and steady at every "
+        "size; tricky needs 5 knights/knaves or 3 werewolf islanders, fiendish 3 people, "
+        "and both 3 rooms; below that a level cannot exist and is refused at once (exit 2). "
+        "Not reached yet although possible: lady-tiger tricky or fiendish with 3 rooms, "
+        "werewolves fiendish with 2 people (the search gives up after --attempts); "
+        "lady-tiger tricky from 4 rooms is rare (give --attempts 100000). "
+        "See 'Levels by size' in the README.")
     lo, hi = RANGES["people"]
     group.add_argument("--people", type=count_arg(lo, hi), metavar="K",
                        help=f"islanders per puzzle, {lo} to {hi} (default 3)")
     lo, hi = RANGES["rooms"]
     group.add_argument("--rooms", type=count_arg(lo, hi), metavar="K",
-                       help=f"rooms per lady-tiger puzzle, {lo} to {hi} (default 3; 2 needs "
-                       "--allow-trivial and --allow-wasted)")
+                       help=f"rooms per lady-tiger puzzle, {lo} to {hi} (default 3)")
     lo, hi = RANGES["depth"]
     group.add_argument("--depth", type=count_arg(lo, hi), metavar="D",
                        help=f"how deep not/and/or/if nest in a statement, {lo} to {hi} "
-                       "(default 2; knights-knaves --difficulty tricky draws single claims)")
+                       "(default 2; knights-knaves --difficulty tricky and lady-tiger tricky "
+                       "or fiendish draw single claims)")
     lo, hi = RANGES["width"]
     group.add_argument("--width", type=count_arg(lo, hi), metavar="W",
                        help=f"most parts of an 'and' or 'or', {lo} to {hi} (default 2)")

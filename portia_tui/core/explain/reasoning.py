@@ -27,8 +27,10 @@ Public API: :func:`grade` -> :class:`Grade` (``level``, ``score``, ``technique``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from portia_tui.core.language import formulas as fm
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle, WorldStatement
@@ -80,9 +82,15 @@ class _Contradiction(Exception):
 class Solver:
     """The person's state: the values still possible per cell, as masks over the worlds."""
 
-    def __init__(self, puzzle: WorldPuzzle):
+    def __init__(self, puzzle: WorldPuzzle, ev: Evaluation | None = None,
+                 said: Sequence[tuple[str, int]] = (), memo: dict[str, int] | None = None):
+        """`puzzle`'s statements and promises; or, for a generator's quick look, an
+        Evaluation `ev` shared by many puzzles of one shape (the same entities, attributes
+        and exact counts), `said` as (speaker, the worlds where its statement holds) for
+        statements the puzzle does not hold, and `memo` for the promises' meanings
+        (:func:`~portia_tui.core.language.formulas.meaning_memo`)."""
         self.puzzle = puzzle
-        self.ev = Evaluation(puzzle)
+        self.ev = ev or Evaluation(puzzle)
         self.cells: list[Cell] = [(e, a) for e in puzzle.entities for a in puzzle.attributes
                                   if len(puzzle.domain(e, a)) > 1]
         self.values = {c: puzzle.domain(*c) for c in self.cells}
@@ -93,23 +101,34 @@ class Solver:
         for s in puzzle.statements:
             self.sources.append(("statement", s, None))
             self.masks.append(self._statement_mask(s))
+        for by, truth in said:
+            self.sources.append(("statement", None, None))
+            self.masks.append(self._obeys(by, truth))
         for c in puzzle.constraints:
             self.sources.append(("promise", None, c))
-            self.masks.append(self.ev.mask(c))
+            self.masks.append(self.ev.mask(c) if memo is None else
+                              fm.meaning_memo(thaw(c), puzzle.scope(), self.ev.alg, memo))
 
     def _statement_mask(self, s: WorldStatement) -> int:
         """The worlds where s obeys its speaker's mode."""
-        p, ev = self.puzzle, self.ev
+        ev = self.ev
         t = ev.truth(s.id)
         ok = ev.full
         if s.id in ev.loops:
             ok &= ~(t ^ ev.said_mask(s)) & ev.full
-        if s.by is None or p.speaker_attr is None:
+        return ok & self._obeys(s.by, t)
+
+    def _obeys(self, by: str | None, t: int) -> int:
+        """The worlds where a statement by `by`, true in the worlds `t`, obeys its speaker's
+        mode."""
+        p, ev = self.puzzle, self.ev
+        ok = ev.full
+        if by is None or p.speaker_attr is None:
             return ok
         for value in p.attributes[p.speaker_attr]:
-            mode = p.mode(s.by, value)
+            mode = p.mode(by, value)
             if mode != "free":
-                who = ev.atom(s.by, p.speaker_attr, value)
+                who = ev.atom(by, p.speaker_attr, value)
                 ok &= (~who | (t if mode == "true" else ~t)) & ev.full
         return ok
 
@@ -262,7 +281,12 @@ def _search(solver: Solver, dom, steps: list[Step], depth: int, allow_cases: boo
 def grade(puzzle: WorldPuzzle) -> Grade:
     """The level of the cheapest set of techniques that finishes the puzzle: every hidden
     fact settled. A puzzle with several solutions (or none) is graded as far as it goes."""
-    solver = Solver(puzzle)
+    return grade_solver(Solver(puzzle))
+
+
+def grade_solver(solver: Solver) -> Grade:
+    """:func:`grade` from a solver built already (a generator's quick look shares one
+    Evaluation among many candidates: see :class:`Solver`)."""
     dom = {c: solver.values[c] for c in solver.cells}
     steps: list[Step] = []
     try:
@@ -366,7 +390,7 @@ class Words:
             whose = f"room {cell[0]}'s" if self.rooms else f"{cell[0]}'s"
             out = [f"{indent}Try each value for {whose} {cell[1]}:"]
             for value, branch in s.branches:
-                out.append(f"{indent}  If {self.fact(cell, value)}:")
+                out.append(f"{indent}  If {self.inner(self.fact(cell, value))}:")
                 out += self.lines(branch, indent + "    ")
             out.append(f"{indent}Either way, {self.inner(self.facts(s.found))}.")
             return out
@@ -392,4 +416,5 @@ def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
     return lines
 
 
-__all__ = ["Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "Words", "explain", "grade"]
+__all__ = ["Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "Words", "explain", "grade",
+           "grade_solver"]

@@ -608,6 +608,22 @@ def meaning(formula: Formula, scope: Scope, alg: Algebra[T]) -> T:
     return result
 
 
+def meaning_memo(formula: Formula, scope: Scope, alg: Algebra[T], memo: dict[str, T]) -> T:
+    """:func:`meaning`, each part's meaning kept in `memo` (by the part's repr) and reused:
+    for many formulas over one scope that share parts (a generator's draws). The memo
+    belongs to one scope and one algebra."""
+    key = repr(formula)
+    found = memo.get(key)
+    if found is None:
+        kind = KINDS[formula[0]]
+        if isinstance(kind, _Connective):
+            found = kind.combine(alg, [meaning_memo(f, scope, alg, memo) for f in formula[1:]])
+        else:
+            found = kind.meaning(formula[1:], scope, alg)
+        memo[key] = found
+    return found
+
+
 def reads(formula: Formula, scope: Scope) -> set[str]:
     """The statements whose truth values the formula reads (edges of the reference graph)."""
     kind = KINDS[formula[0]]
@@ -638,6 +654,7 @@ def exactly(formula: Formula) -> tuple[Any, str, str, int] | None:
 __all__ = [
     "KINDS",
     "MAX_DEPTH",
+    "meaning_memo",
     "MODES",
     "OPS",
     "RESERVED_ENTITIES",

@@ -43,6 +43,7 @@ from portia_tui.core.io.formats import structured
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import WorldPuzzle, WorldStatement
+from portia_tui.core.packs import island_print
 from portia_tui.core.packs.islands import Island, IslandSettings, generate, named
 
 #: role-word pairs (truthful, lying) that --role-words random draws from
@@ -137,17 +138,13 @@ def _plural(word: str) -> str:
 def quiz(p: WorldPuzzle, family: str) -> str:
     """The puzzle in English, in the style of the research datasets."""
     says = " ".join(f"{s.by} says, \"{_said(p, s)}.\"" for s in p.statements)
-    if family == "lady-tiger":
-        empty = "empty" in p.attributes.get("content", ())  # two rooms: a lady or a tiger
-        return (f"Each room holds {'a lady, a tiger or nothing' if empty else 'a lady or a tiger'}"
-                ", and exactly one room holds the lady. The sign on the lady's room is true, "
-                "and the sign on a tiger's room is false"
-                f"{'; a sign on an empty room may be either' if empty else ''}. "
-                f"There are {len(p.entities)} "
+    if family == "lady-tiger":  # the rules as printed packs word them (reversed rooms too)
+        return (island_print.rules_text(p, ask=False)
+                + f" There are {len(p.entities)} "
                 f"rooms, {_listing(['room ' + e for e in p.entities])}. "
                 + " ".join(f"The sign on room {s.by} says, \"{_said(p, s)}.\""
                            for s in p.statements)
-                + " Which room holds the lady?")
+                + " " + island_print.question(p))
     good, bad = p.attributes["type"]
     head = (f"A very special island is inhabited only by {_plural(good)} and {_plural(bad)}. "
             f"{_plural(good).capitalize()} always tell the truth, and {_plural(bad)} always "
@@ -177,7 +174,11 @@ def _answer_text(family: str, answer: dict[str, Any]) -> str:
     where = next(iter(answer.values()))
     if family == "werewolves":
         return f"{where[0]} is the werewolf."
-    return f"The lady is in room {where[0]}."
+    if len(where) == 1:
+        return f"The lady is in room {where[0]}."
+    if not where:  # two rooms may both hold tigers
+        return "No room holds a lady."
+    return f"Ladies are in rooms {_listing(list(where))}."
 
 
 def record(island: Island, names: list[str], roles: tuple[str, str], index: int,

@@ -33,16 +33,25 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
 
 
-def rules_text(puzzle: WorldPuzzle) -> str:
-    """Who says what is true, the narrator's promises, and the question, in sentences."""
+def rules_text(puzzle: WorldPuzzle, ask: bool = True) -> str:
+    """Who says what is true, the narrator's promises, and (with `ask`) the question, in
+    sentences."""
     fam = family_of(puzzle)
     if fam == "lady-tiger":
         values = puzzle.attributes.get("content", ())
         said = ["Each room holds a lady" + (", a tiger or nothing" if "empty" in values
                                            else " or a tiger") + "."]
-        said.append("The sign on the lady's room is true, the sign on a tiger's room is false"
+        whose = "the lady's" if _one_lady(puzzle) else "a lady's"
+        said.append(f"The sign on {whose} room is true, the sign on a tiger's room is false"
                     + ("; the sign on an empty room may say anything." if "empty" in values
                        else "."))
+        reverse = [e for e in puzzle.entities if e in puzzle.mode_overrides
+                   and puzzle.mode(e, "lady") == "false" and puzzle.mode(e, "tiger") == "true"]
+        if reverse:
+            rooms = (f"room {reverse[0]}" if len(reverse) == 1 else
+                     "rooms " + ", ".join(reverse[:-1]) + " and " + reverse[-1])
+            said.append(f"But in {rooms} it is the other way round: the sign is false with "
+                        "the lady behind it and true with a tiger.")
     else:
         said = []
         attr = puzzle.speaker_attr
@@ -53,10 +62,17 @@ def rules_text(puzzle: WorldPuzzle) -> str:
                                             for v in puzzle.attributes[attr])))
     said += [_sentence(_render(puzzle, c, None)) for c in puzzle.constraints
              if not (fam == "lady-tiger" and _is_one_lady(c))]
-    if fam == "lady-tiger":
+    if fam == "lady-tiger" and _one_lady(puzzle):
         said.insert(1, "Exactly one room holds the lady.")
-    said.append(question(puzzle))
+    elif fam == "lady-tiger":
+        said.insert(1, "Both rooms may hold ladies, or both tigers.")
+    if ask:
+        said.append(question(puzzle))
     return " ".join(said)
+
+
+def _one_lady(puzzle: WorldPuzzle) -> bool:
+    return any(_is_one_lady(c) for c in puzzle.constraints)
 
 
 def _is_one_lady(c: Any) -> bool:
@@ -68,7 +84,7 @@ def _is_one_lady(c: Any) -> bool:
 def question(puzzle: WorldPuzzle) -> str:
     fam = family_of(puzzle)
     if fam == "lady-tiger":
-        return "Which room holds the lady?"
+        return "Which room holds the lady?" if _one_lady(puzzle) else "Which rooms hold ladies?"
     if fam == "werewolves":
         return "Which of them is the werewolf?"
     if fam == "knights-knaves" and puzzle.speaker_attr:
@@ -96,6 +112,8 @@ def answer_parts(puzzle: WorldPuzzle) -> list[str]:
     """The answer line in pieces: ["Answer:", "Ann: ______", "Ben: ______", ...], or
     ["Answer: the lady is in room ______."]."""
     fam = family_of(puzzle)
+    if fam == "lady-tiger" and not _one_lady(puzzle):
+        return [f"Answer: ladies are in rooms {BLANK}."]
     if fam == "lady-tiger":
         return [f"Answer: the lady is in room {BLANK}."]
     if fam == "werewolves":
@@ -118,7 +136,10 @@ def answer_said(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
         if isinstance(item, AskOf):
             parts.append(f"{item.entity} {value}")
         elif isinstance(item, AskWhere) and isinstance(value, list):
-            if family_of(puzzle) == "lady-tiger":
+            if family_of(puzzle) == "lady-tiger" and len(value) != 1:
+                parts.append("ladies are in rooms " + " and ".join(value) if value else
+                             "no room holds a lady")
+            elif family_of(puzzle) == "lady-tiger":
                 parts.append("the lady is in room " + ", ".join(value))
             else:
                 what = " ".join(item.pairs.values())

@@ -40,16 +40,18 @@ from itertools import permutations
 from typing import Any
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.explain.reasoning import LEVELS, Grade, grade
-from portia_tui.core.language.formulas import thaw
+from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade, grade_solver
+from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
-from portia_tui.core.packs.island_ranges import RANGES
-from portia_tui.core.solve.general import solve
+from portia_tui.core.packs.island_ranges import FEWEST, RANGES
+from portia_tui.core.solve.general import Evaluation, solve
 
 GRAMMARS = ("tuple", "rich")
 #: in the rich grammar, the share of claims that are counts or likenesses: more when the
 #: level asked for needs case splits (tricky, fiendish)
 RICH_SHARE, HARD_SHARE = 0.3, 0.9
+#: in the hard trials, the share of signs that speak of another sign
+SIGN_SHARE = 0.5
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 
 
@@ -94,15 +96,15 @@ class IslandSettings:
                 raise IslandError(f"--{name} must be {low} to {high}, not {value}", name)
         if self.difficulty is not None and self.difficulty not in LEVELS:
             raise IslandError(f"unknown difficulty {self.difficulty!r}", "difficulty")
+        fewest = FEWEST[self.family].get(self.difficulty or "", 0)
+        if self.size < fewest:
+            noun = FAMILIES[self.family].size_option
+            raise IslandError(f"--difficulty {self.difficulty} needs --{noun} {fewest} or more "
+                              f"for {self.family}: with {self.size} no puzzle is "
+                              f"{self.difficulty} (see 'Levels by size' in the README)",
+                              "impossible")
         if self.grammar not in GRAMMARS:
             raise IslandError(f"unknown grammar {self.grammar!r}", "grammar")
-        if self.family == "lady-tiger" and self.size == 2 and not (
-                self.allow_trivial and self.allow_wasted):
-            # two worlds (the lady in I, or in II): for one of them to fail, a sign is true
-            # (or false) in both, or the other sign alone decides: trivial or wasted
-            raise IslandError("two rooms make no trial whose signs are all needed and none "
-                              "true or false whatever the rooms hold: give --allow-trivial "
-                              "and --allow-wasted, or 3 rooms or more", "rooms")
 
 
 @dataclass
@@ -134,12 +136,18 @@ class Family:
         return [f"P{i + 1}" for i in range(k)]
 
     def shell(self, ents: list[str], statements: list[WorldStatement],
-              rng: random.Random) -> WorldPuzzle:
+              rng: random.Random, trials: bool = False) -> WorldPuzzle:
+        """The puzzle around the statements; `trials`: the rules for the hard levels."""
         raise NotImplementedError
 
     def atom(self, rng: random.Random, ents: list[str], me: str, share: float = 0.0) -> Any:
         """One claim; with chance `share` a count or a likeness (the rich grammar)."""
         raise NotImplementedError
+
+    def screens(self, settings: IslandSettings) -> bool:
+        """Candidates for a level asked for may share one Evaluation (:class:`_Screen`):
+        true when every statement's meaning is its own (no sign speaks of another sign)."""
+        return True
 
     def tuple_of(self, atom: Any, ents: list[str]) -> Any | None:
         """The Xie et al. tuple of an atom, or None when the grammar cannot hold it."""
@@ -147,7 +155,7 @@ class Family:
 
 
 class KnightsKnaves(Family):
-    def shell(self, ents, statements, rng):
+    def shell(self, ents, statements, rng, trials=False):
         return WorldPuzzle(entities=ents, attributes={"type": ("knight", "knave")},
                            speaker_attr="type", modes={"knight": "true", "knave": "false"},
                            statements=statements)
@@ -164,7 +172,7 @@ class KnightsKnaves(Family):
 
 
 class Werewolves(Family):
-    def shell(self, ents, statements, rng):
+    def shell(self, ents, statements, rng, trials=False):
         promise = ["count", "all", {"wolf": "werewolf"}, "==", 1]
         extra = rng.choice((None, ["forall", "?x", "all", ["implies", ["is", "?x", "wolf",
                                                                        "werewolf"],
@@ -190,24 +198,48 @@ class Werewolves(Family):
 
 
 class LadyTiger(Family):
+    """The trials. For tricky and fiendish (`trials`), Smullyan's later rules too: each
+    room's sign follows its own rule (true with the lady behind it and false with a tiger,
+    or the reverse: :data:`REVERSED`), and a sign may speak of another sign ("Sign II is
+    wrong"): from four rooms these reach fiendish, and tricky rarely. Two rooms follow
+    Smullyan's two-room trials: mixed rules, and both rooms may hold ladies, or both tigers."""
+
     def entities(self, k):
         return list(ROMAN[:k])
 
-    def shell(self, ents, statements, rng):
+    def shell(self, ents, statements, rng, trials=False):
         values = ("lady", "tiger", "empty") if len(ents) > 2 else ("lady", "tiger")
+        # two rooms of one rule leave no well-posed puzzle past the filters: Smullyan's
+        # two-room trials mix the rules too
+        trials = trials or len(ents) == 2
+        own = {e: REVERSED for e in ents if trials and rng.random() < 0.5}
         return WorldPuzzle(entities=ents, attributes={"content": values},
                            speaker_attr="content",
-                           modes={"lady": "true", "tiger": "false"},
+                           modes={"lady": "true", "tiger": "false"}, mode_overrides=own,
                            statements=statements,
-                           constraints=[["count", "all", {"content": "lady"}, "==", 1]],
+                           # two rooms: both may hold ladies, or both tigers (Smullyan)
+                           constraints=[["count", "all", {"content": "lady"}, "==", 1]]
+                           if len(ents) > 2 else [],
                            ask=[AskWhere({"content": "lady"})])
 
     def atom(self, rng, ents, me, share=0.0):
         values = ("lady", "tiger", "empty") if len(ents) > 2 else ("lady", "tiger")
+        if share >= HARD_SHARE and rng.random() < SIGN_SHARE:  # "Sign II is wrong"
+            other = rng.choice([e for e in ents if e != me])
+            return [rng.choice(("true", "false")), f"s{ents.index(other) + 1}"]
         if rng.random() < share * 0.8 and len(ents) >= 3:  # how many tigers, empty rooms
             return ["count", "all", {"content": rng.choice(values[1:])},
                     rng.choice(("==", "==", ">=", "<=")), rng.randrange(1, len(ents))]
         return ["is", rng.choice(ents), "content", rng.choice(values)]
+
+    def screens(self, settings: IslandSettings) -> bool:
+        # a sign about a sign needs the others' signs: the full check only
+        return _share(settings) < HARD_SHARE
+
+
+#: a room whose sign is false with the lady behind it and true with a tiger (Smullyan's
+#: fourth trial on); an empty room's sign may say anything
+REVERSED = {"lady": "false", "tiger": "true"}
 
 
 def _rich_atom(rng: random.Random, ents: list[str], me: str, attr: str,
@@ -241,18 +273,25 @@ _PLAIN_NOT = {"is": "isnot", "same": "differ", "differ": "same"}
 _XIE = {"not": "not", "and": "and", "or": "or", "implies": "->", "iff": "<=>"}
 
 
+#: the connectives drawn for fiendish werewolves: "if and only if" ties a werewolf fact to a
+#: type so that following single statements stalls, which suppositions inside suppositions
+#: need (seven times as many fiendish three-person puzzles as the even draw of _OPS)
+_STALLING = ("iff", "iff", "not", "implies")
+
+
 def _draw(fam: Family, rng: random.Random, ents: list[str], me: str, depth: int,
-          width: int, share: float = 0.0) -> Any:
+          width: int, share: float = 0.0, ops: tuple[str, ...] = _OPS) -> Any:
     if depth <= 1 or rng.random() < 0.35:
         return fam.atom(rng, ents, me, share)
-    op = rng.choice(_OPS)
+    op = rng.choice(ops)
     if op == "not":
-        inner = _draw(fam, rng, ents, me, depth - 1, width, share)
+        inner = _draw(fam, rng, ents, me, depth - 1, width, share, ops)
         if share and inner[0] in _PLAIN_NOT:  # "Ann is not a knight", not "It is not the
             return [_PLAIN_NOT[inner[0]], *inner[1:]]  # case that Ann is a knight"
         return inner if inner[0] == "not" else ["not", inner]
     parts = 2 if op in ("implies", "iff") else rng.randint(2, width)
-    return [op] + [_draw(fam, rng, ents, me, depth - 1, width, share) for _ in range(parts)]
+    return [op] + [_draw(fam, rng, ents, me, depth - 1, width, share, ops)
+                   for _ in range(parts)]
 
 
 def _selfish(f: Any, me: str) -> Any:
@@ -284,7 +323,9 @@ def _either_way(rng: random.Random, ents: list[str]) -> list[Any]:
     is. Found by trying each type for A, not by supposing and failing."""
     says: list[Any] = []
     for e in ents:
-        if rng.random() < 0.15:
+        if len(ents) < 6:  # five people: the others need counts as well as likeness
+            says.append(_rich_atom(rng, ents, e, "type", ("knight", "knave")))
+        elif rng.random() < 0.15:
             says.append(["is", rng.choice([x for x in ents if x != e]), "type",
                          rng.choice(("knight", "knave"))])
         else:
@@ -296,18 +337,76 @@ def _either_way(rng: random.Random, ents: list[str]) -> list[Any]:
     return says
 
 
-def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle, Any]:
+def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list[Any]]:
+    """The entities and what each says, in their names (not yet "self")."""
     fam = FAMILIES[settings.family]
     ents = fam.entities(settings.size)
     share = _share(settings)
     if fam.key == "knights-knaves" and settings.difficulty == "tricky" and share:
-        says = _either_way(rng, ents)
-    else:
-        says = [_draw(fam, rng, ents, e, settings.depth, settings.width, share) for e in ents]
-    statements = [WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
-                  for i, (e, f) in enumerate(zip(ents, says))]
+        return ents, _either_way(rng, ents)
+    depth = 1 if fam.key == "lady-tiger" and share >= HARD_SHARE else settings.depth
+    ops = _STALLING if fam.key == "werewolves" and settings.difficulty == "fiendish" else _OPS
+    return ents, [_draw(fam, rng, ents, e, depth, settings.width, share, ops) for e in ents]
+
+
+def _statements(ents: list[str], says: list[Any]) -> list[WorldStatement]:
+    return [WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
+            for i, (e, f) in enumerate(zip(ents, says))]
+
+
+def _tuples(fam: Family, ents: list[str], says: list[Any]) -> Any:
     tuples = tuple(_xie(fam, f, ents) for f in says)
-    return fam.shell(ents, statements, rng), (None if None in tuples else tuples)
+    return None if None in tuples else tuples
+
+
+def _assemble(fam: Family, ents: list[str], says: list[Any], shell: WorldPuzzle
+              ) -> tuple[WorldPuzzle, Any]:
+    return (shell.replace(statements=tuple(_statements(ents, says))),
+            _tuples(fam, ents, says))
+
+
+def candidate(settings: IslandSettings, rng: random.Random) -> tuple[WorldPuzzle, Any]:
+    fam = FAMILIES[settings.family]
+    ents, says = _says(settings, rng)
+    shell = fam.shell(ents, _statements(ents, says), rng, _share(settings) >= HARD_SHARE)
+    return shell, _tuples(fam, ents, says)
+
+
+class _Screen:
+    """A quick look at a candidate before the full check, when a level is asked for. When
+    `shared`, one Evaluation serves every candidate (they share entities, attributes and the
+    exact count of the promises) and each part of a statement is read once
+    (formulas.meaning_memo); else (a sign that speaks of another sign needs that sign in the
+    puzzle) each candidate gets its own, once instead of twice. The grader runs on those
+    masks. A candidate that is not consistent, has more than one answer, or grades to another
+    level is dropped here; the rest go through the full check, which decides. Exact: the
+    grader reads the same masks either way."""
+
+    def __init__(self, level: str, shared: bool):
+        self.level = level
+        self.shared = shared
+        self.ev: Evaluation | None = None
+        self.memo: dict[str, int] = {}
+
+    def passes(self, shell: WorldPuzzle, ents: list[str], says: list[Any]) -> bool:
+        if self.ev is None:
+            self.ev = Evaluation(shell)
+        ev, scope = self.ev, shell.scope()
+        said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, says)]
+        return self._judge(Solver(shell, ev, said, self.memo))
+
+    def passes_whole(self, puzzle: WorldPuzzle) -> bool:
+        return self._judge(Solver(puzzle))
+
+    def _judge(self, solver: Solver) -> bool:
+        ev = solver.ev
+        worlds = ev.full
+        for m in solver.masks:
+            worlds &= m
+        if not worlds or (worlds & (worlds - 1) and len(ev.answers(worlds, 2)) != 1):
+            return False  # no world, or worlds of more than one answer
+        graded = grade_solver(solver)
+        return graded.solved and graded.level == self.level
 
 
 # ----------------------------------------------------------------------------- filters
@@ -316,7 +415,6 @@ def _constant(puzzle: WorldPuzzle) -> bool:
     """Some statement says the same in every world the narrator's promises allow (before
     the speakers' modes): "If two rooms hold ladies then ..." where one room holds the lady."""
     bare = puzzle.replace(speaker_attr=None, modes={})
-    from portia_tui.core.solve.general import Evaluation
 
     ev = Evaluation(bare)
     allowed = ev.full
@@ -343,10 +441,18 @@ def _idle_part(ev: Any, f: Any, allowed: int) -> bool:
 
 
 def _wasted(puzzle: WorldPuzzle) -> bool:
-    """Some statement can be left out with the answer still unique."""
+    """Some statement can be left out with the answer still unique. A sign another sign
+    speaks of stays, its rule lifted (its room's sign may say anything)."""
+    read = set().union(*(_mentions(s.says) for s in puzzle.statements if s.says is not None))
     for s in puzzle.statements:
-        rest = tuple(t for t in puzzle.statements if t.id != s.id)
-        if solve(puzzle.replace(statements=rest)).unique:
+        if s.id in read and s.by is not None and puzzle.speaker_attr is not None:
+            free = {v: "free" for v in puzzle.attributes[puzzle.speaker_attr]}
+            own = {e: dict(m) for e, m in puzzle.mode_overrides.items()}
+            silenced = puzzle.replace(mode_overrides={**own, s.by: free})
+        else:
+            silenced = puzzle.replace(statements=tuple(t for t in puzzle.statements
+                                                       if t.id != s.id))
+        if solve(silenced).unique:
             return True
     return False
 
@@ -356,7 +462,6 @@ def _symmetric(puzzle: WorldPuzzle) -> bool:
     statements, swapped, are true in the same worlds as the other's, everyone else's as
     before, and the promises too (the same words up to the swap are a case of it). Then the
     two are alike in the answer, and a person who sees it needs no logic for one of them."""
-    from portia_tui.core.solve.general import Evaluation
 
     ents = puzzle.entities
     pairs = [(ents[i], ents[j]) for i in range(len(ents)) for j in range(i + 1, len(ents))]
@@ -368,10 +473,15 @@ def _symmetric(puzzle: WorldPuzzle) -> bool:
     # pair whose statements allow as many worlds can be alike
     sizes = {e: sorted(m.bit_count() for m in ms) for e, ms in meant.items()}
     promised = sorted(ev.mask(thaw(c)) for c in puzzle.constraints)
+    ids = {s.by: s.id for s in puzzle.statements if s.by is not None}
+    speaking = puzzle.attributes.get(puzzle.speaker_attr or "", ())
     for x, y in pairs:
-        if sizes[x] != sizes[y]:
-            continue
+        if sizes[x] != sizes[y] or any(puzzle.mode(x, v) != puzzle.mode(y, v)
+                                       for v in speaking):
+            continue  # two rooms of different rules are not alike
         swap = {x: y, y: x}
+        if x in ids and y in ids:  # a sign that speaks of x's sign speaks of y's after it
+            swap.update({ids[x]: ids[y], ids[y]: ids[x]})
 
         def masks(e: str, swap: dict[str, str] = swap) -> list[int]:
             return sorted(ev.mask(_renamed(f, swap)) for f in said[e])
@@ -481,9 +591,13 @@ def canonical_key(puzzle: WorldPuzzle, budget: int = 5040) -> str:
         for n in range(2, len(group) + 1):
             total *= n
     best = None
+    speakers = [s.by for s in puzzle.statements]
+    signs = {s.id: s.by for s in puzzle.statements  # a statement's id, named by its speaker's
+             if s.by is not None and s.id not in puzzle.entities and speakers.count(s.by) == 1}
     for choice in _orders(ordered, total <= budget):
         flat = [e for group in choice for e in group]
         names = {**roles, **{e: f"E{i}" for i, e in enumerate(flat)}}
+        names.update({sid: f"#{names[by]}" for sid, by in signs.items()})
         shape = _shape(puzzle, names)
         if best is None or shape < best:
             best = shape
@@ -530,13 +644,17 @@ def named(island: Island, names: list[str], roles: tuple[str, str] = ("knight", 
     if "type" in p.attributes:
         table.update({"knight": roles[0], "knave": roles[1]})
     attrs = {a: tuple(table.get(v, v) for v in vals) for a, vals in p.attributes.items()}
-    statements = tuple(WorldStatement(id=s.id if keep_ids or s.by is None else table[s.by],
-                                      by=table.get(s.by, s.by) if s.by else None,
-                                      says=_renamed(thaw(s.says), table))
+    ids = {s.id: s.id if keep_ids or s.by is None else table[s.by] for s in p.statements}
+    words = {**table, **ids}  # a sign that speaks of another sign names it by its new id
+    statements = tuple(WorldStatement(id=ids[s.id], by=table.get(s.by, s.by) if s.by else None,
+                                      says=_renamed(thaw(s.says), words))
                        for s in p.statements)
     puzzle = WorldPuzzle(entities=tuple(table.get(e, e) for e in p.entities), attributes=attrs,
                          speaker_attr=p.speaker_attr,
                          modes={table.get(v, v): m for v, m in p.modes.items()},
+                         mode_overrides={table.get(e, e): {table.get(v, v): m
+                                                           for v, m in own.items()}
+                                         for e, own in p.mode_overrides.items()},
                          statements=statements,
                          constraints=tuple(_renamed(thaw(c), table) for c in p.constraints),
                          ask=p.ask, title=p.title, source=source or p.source).validate()
@@ -559,18 +677,17 @@ def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | 
     result = solve(puzzle, limit=1)  # one world is enough to say "one answer"
     if not result.unique:
         return None
+    graded = grade(puzzle) if settings.difficulty else None  # a level asked for turns
+    if graded is not None and (not graded.solved or graded.level != settings.difficulty):
+        return None  # most candidates away: it goes first then
     if not settings.allow_trivial and _constant(puzzle):
         return None
     if not settings.allow_symmetry and _symmetric(puzzle):
         return None
     if not settings.allow_wasted and _wasted(puzzle):
         return None
-    graded = grade(puzzle)
-    if not graded.solved:
-        return None
-    if settings.difficulty and graded.level != settings.difficulty:
-        return None
-    return result, graded
+    graded = graded or grade(puzzle)
+    return (result, graded) if graded.solved else None
 
 
 class _Variety:
@@ -633,13 +750,24 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
                        else settings.size)
     keys: set[str] = set()
     made, misses = 0, 0
+    screen = (_Screen(settings.difficulty, fam.screens(settings)) if settings.difficulty
+              else None)
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
                               f"({made} of {settings.count} made): loosen the settings",
                               "attempts")
         misses += 1
-        puzzle, tuples = candidate(settings, rng)
+        if screen is None:
+            puzzle, tuples = candidate(settings, rng)
+        else:
+            ents, says = _says(settings, rng)
+            shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
+            if screen.shared and not screen.passes(shell, ents, says):
+                continue
+            puzzle, tuples = _assemble(fam, ents, says, shell)
+            if not screen.shared and not screen.passes_whole(puzzle):
+                continue
         kept = _keep(settings, puzzle)
         if kept is None:
             continue
