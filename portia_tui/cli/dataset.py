@@ -104,7 +104,9 @@ def run(args: argparse.Namespace) -> int:
     targets = _targets(args.output, parts)
     for t in targets:  # fail before the work, not after
         check_target(t, args.force)
-    lines = [dataset.line(r) for r in dataset.records(settings, args.names, args.role_words)]
+    too_large = [0]
+    lines = [dataset.line(r) for r in dataset.records(settings, args.names, args.role_words,
+                                                       too_large)]
     plan = dataset.split_plan(len(lines), parts, settings.seed) if parts else [""] * len(lines)
     texts: dict[str, list[str]] = {name: [] for name in sorted(set(plan))}
     for text, name in zip(lines, plan):
@@ -123,4 +125,9 @@ def run(args: argparse.Namespace) -> int:
         raise
     sizes = ", ".join(f"{t} {len(texts.get(n, []))}" for n, t in zip(names, targets))
     print(f"wrote {sizes} (seed {settings.seed})", file=sys.stderr)
+    if too_large[0]:
+        from portia_tui.core.explain.reasoning import GRADE_STEPS
+
+        print(f"skipped {too_large[0]} candidate puzzle{'s' if too_large[0] != 1 else ''} too "
+              f"large to grade (over {GRADE_STEPS:,} steps each)", file=sys.stderr)
     return 0

@@ -40,7 +40,7 @@ from itertools import permutations
 from typing import Any
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.explain.reasoning import LEVELS, Grade, grade
+from portia_tui.core.explain.reasoning import LEVELS, Grade, grade_within
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.packs.island_ranges import RANGES
@@ -526,7 +526,13 @@ def _answer_key(key: str, table: dict[str, str]) -> str:
 
 # ----------------------------------------------------------------------------- the search
 
-def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | None:
+#: what _keep says of a candidate too large to grade within reasoning.GRADE_STEPS
+TOO_LARGE = "too large"
+
+
+def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | str | None:
+    """(the solve, the grade) of a candidate to keep; None to drop it, TOO_LARGE when it is
+    too large to grade within its work budget (dropped too, and counted)."""
     result = solve(puzzle)
     if not result.unique:
         return None
@@ -536,7 +542,9 @@ def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | 
         return None
     if not settings.allow_wasted and _wasted(puzzle):
         return None
-    graded = grade(puzzle)
+    graded = grade_within(puzzle)
+    if graded is None:
+        return TOO_LARGE
     if not graded.solved:
         return None
     if settings.difficulty and graded.level != settings.difficulty:
@@ -594,9 +602,11 @@ def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
     return f"{first.technique}: " + " | ".join(sorted(read))
 
 
-def generate(settings: IslandSettings) -> Iterator[Island]:
+def generate(settings: IslandSettings, too_large: list[int] | None = None
+             ) -> Iterator[Island]:
     """`settings.count` puzzles (raises IslandError when `attempts` candidates in a row give
-    nothing new)."""
+    nothing new). A candidate too large to grade within reasoning.GRADE_STEPS is dropped;
+    `too_large` (a one-item list), when given, counts them."""
     settings.check()
     rng = random.Random(settings.seed)
     fam = FAMILIES[settings.family]
@@ -612,7 +622,9 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
         misses += 1
         puzzle, tuples = candidate(settings, rng)
         kept = _keep(settings, puzzle)
-        if kept is None:
+        if kept == TOO_LARGE and too_large is not None:
+            too_large[0] += 1
+        if kept is None or isinstance(kept, str):
             continue
         result, graded = kept
         key = canonical_key(puzzle)
