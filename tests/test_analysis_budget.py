@@ -129,3 +129,37 @@ def test_hint_is_bounded_by_its_timeout(tmp_path, capsys):
     assert len(lines) == 1 and "too large to analyse within 0.2 s" in lines[0]
     first = Path(__file__).resolve().parents[1] / "puzzles" / "smullyan-first.toml"
     assert main(["hint", str(first)]) == 0
+
+
+def test_hints_say_too_large_past_their_budgets(tmp_path, capsys, monkeypatch):
+    """The hint ladder rests on the rating: past the rating's budget, or past the ladder's
+    own (its observations and reasons), the coach says the puzzle is too large for hints;
+    `portia hint` says so in one line and exits 3, with no --timeout needed."""
+    import pickle
+
+    from portia_tui.core.explain import hints
+
+    puzzle = lopsided_ring(40)
+    assert hints.Coach(puzzle).too_large is None
+    monkeypatch.setattr(hints, "RATE_STEPS", 1_000)
+    coach = hints.Coach(puzzle)
+    why = coach.too_large
+    assert why is not None and (why.part, why.steps) == ("rating", 1_000)
+    with pytest.raises(hints.HintsTooLarge):
+        coach.hint(1)
+    again = pickle.loads(pickle.dumps(coach))  # the player's child process sends it back
+    assert again.too_large is not None and again.too_large.part == "rating"
+    assert coach.explanation()  # the reveal's explanation is bounded on its own
+    path = tmp_path / "ring.toml"
+    formats.save(puzzle, path)
+    assert main(["hint", str(path)]) == 3
+    out, err = capsys.readouterr()
+    lines = (out + err).strip().splitlines()
+    assert lines == [f"{path}: too large for hints: its rating is over its budget of 1,000 "
+                     "steps"]
+    assert main(["hint", str(path), "--json"]) == 3
+    assert json.loads(capsys.readouterr().out)["too_large"].startswith("too large for hints")
+    monkeypatch.setattr(hints, "RATE_STEPS", difficulty.RATE_STEPS)
+    monkeypatch.setattr(hints, "HINT_STEPS", 10)
+    why = hints.Coach(puzzle).too_large
+    assert why is not None and (why.part, why.steps) == ("hints", 10)

@@ -117,3 +117,57 @@ async def test_play_from_the_editor_checks_a_big_puzzle_aside(tmp_path, monkeypa
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, PlayPuzzleScreen))
         assert app.screen.session.coach.solution == 1  # silver
+
+
+async def test_the_player_says_too_large_for_hints_and_q_stops_the_hint_work(tmp_path,
+                                                                              monkeypatch):
+    """A puzzle past the hint ladder's budget: h says so under the caskets (the work runs in
+    a worker). A ladder that never ends: q quits, and the worker's work stops at its next
+    step instead of keeping the process alive."""
+    import portia_tui.app.play.app as play_app
+    from portia_tui.app.play import PlayApp
+    from portia_tui.app.play.app import single_pack
+    from portia_tui.core.explain import hints
+    from portia_tui.core.io.progress import ProgressStore
+    from portia_tui.core.solve.budget import Budget, check
+
+    from .test_analysis_budget import lopsided_ring
+
+    monkeypatch.setattr(play_app, "CHECK_AT_ONCE", 1_000)  # no child process here
+    monkeypatch.setattr(hints, "RATE_STEPS", 1_000)
+    puzzle = lopsided_ring(40)
+    app = PlayApp(single_pack(puzzle), single=True, store=ProgressStore(tmp_path / "p.json"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        feedback = app.screen.query_one("#feedback-text", Static)
+        await until(pilot, lambda: "too large for hints" in str(feedback.render()))
+        await pilot.press("h")  # again: said at once, no work
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running)
+    assert app.return_code == 0
+
+    stopped: list[bool] = []
+
+    def endless(self):
+        try:
+            with Budget():  # no work budget (a nested one counts its own steps)
+                while True:
+                    check()
+        finally:
+            stopped.append(True)
+
+    monkeypatch.setattr(hints.Coach, "_make_ladder", endless)
+    app = PlayApp(single_pack(puzzle), single=True, store=ProgressStore(tmp_path / "q.json"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        feedback = app.screen.query_one("#feedback-text", Static)
+        await until(pilot, lambda: "Working out the hint" in str(feedback.render()))
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running)
+    for _ in range(200):
+        if stopped:
+            break
+        time.sleep(0.05)
+    assert stopped and app.return_code == 0

@@ -276,3 +276,29 @@ def test_every_column_has_one_type_for_arrow(tmp_path, capsys):
     (tmp_path / "p.json").write_text(rec["puzzle"])
     assert main(["solve", str(tmp_path / "p.json")]) == 0
     assert "lady" in capsys.readouterr().out
+
+
+def test_puzzles_too_large_to_grade_are_skipped_and_counted(tmp_path, capsys, monkeypatch):
+    """The grader has a work budget (reasoning.GRADE_STEPS, a million steps): a candidate
+    past it is skipped, and `portia dataset` says how many were (here a budget of 40 steps
+    skips some 4-islander candidates; every line written is graded and explained in full)."""
+    from portia_tui.core.explain import reasoning
+
+    monkeypatch.setattr(reasoning, "GRADE_STEPS", 40)
+    out = tmp_path / "d.jsonl"
+    assert main(["dataset", "--people", "4", "--count", "5", "--seed", "3",
+                 "-o", str(out)]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0].startswith(f"wrote {out} 5")
+    assert err[1].startswith("skipped ") and err[1].endswith(
+        "candidate puzzles too large to grade (over 40 steps each)")
+    assert int(err[1].split()[1]) > 0
+    for text in out.read_text().splitlines():
+        line = json.loads(text)
+        assert line["explanation"] and "too large" not in " ".join(line["explanation"])
+    monkeypatch.setattr(reasoning, "GRADE_STEPS", 1)
+    settings = IslandSettings(size=3, count=1, seed=1, attempts=50)
+    too_large = [0]
+    with pytest.raises(Exception, match="gave up after 50 candidates"):
+        list(generate(settings, too_large))
+    assert too_large[0] > 0

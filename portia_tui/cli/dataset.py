@@ -105,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
     targets = _targets(args.output, parts)
     for t in targets:  # fail before the work, not after
         check_target(t, args.force)
-    recs = list(dataset.records(settings, args.names, args.role_words))
+    too_large = [0]
+    recs = list(dataset.records(settings, args.names, args.role_words, too_large))
     lines = [dataset.line(r) for r in recs]
     plan = (dataset.split_plan(len(lines), parts, settings.seed,
                                [r["canonical_key"] for r in recs])
@@ -127,4 +128,9 @@ def run(args: argparse.Namespace) -> int:
         raise
     sizes = ", ".join(f"{t} {len(texts.get(n, []))}" for n, t in zip(names, targets))
     print(f"wrote {sizes} (seed {settings.seed})", file=sys.stderr)
+    if too_large[0]:
+        from portia_tui.core.explain.reasoning import GRADE_STEPS
+
+        print(f"skipped {too_large[0]} candidate puzzle{'s' if too_large[0] != 1 else ''} too "
+              f"large to grade (over {GRADE_STEPS:,} steps each)", file=sys.stderr)
     return 0

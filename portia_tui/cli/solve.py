@@ -308,13 +308,21 @@ def cmd_solve(args: argparse.Namespace) -> int:
 HINT_TIMEOUT = 60.0
 
 
-def _hints_one(puzzle: Puzzle, as_json: bool, stored: str | None = None) -> tuple[int, object]:
+def _hints_one(puzzle: Puzzle, as_json: bool, stored: str | None = None,
+               name: str = "") -> tuple[int, object]:
     """(status, the ladder as JSON data or text): status 1 when the puzzle has no single
-    answer (its one entry says why)."""
-    from portia_tui.core.explain.hints import Coach
+    answer (its one entry says why), 3 when it is too large for hints (past the ladder's
+    work budget: one line that says so)."""
+    from portia_tui.cli.timeout import TOO_LARGE
+    from portia_tui.core.explain.hints import Coach, HintsTooLarge
 
     coach = Coach(puzzle, stored)
-    ladder = coach.ladder
+    try:
+        ladder = coach.ladder
+    except HintsTooLarge as exc:
+        if as_json:
+            return TOO_LARGE, {"hints": [], "too_large": str(exc)}
+        return TOO_LARGE, f"{name}: {exc}" if name else str(exc)
     status = 0 if coach.playable else 1
     if as_json:
         return status, {"hints": [h.as_dict() for h in ladder]}
@@ -336,7 +344,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
                           "another kind of truth puzzle", args.file)
     if pack is None:
         with budget(args.timeout, args.file):
-            status, out = _hints_one(puzzle, args.json)
+            status, out = _hints_one(puzzle, args.json, name=args.file)
         print(json.dumps(out) if args.json else out)
         return status
     results = []

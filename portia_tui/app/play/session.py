@@ -19,7 +19,7 @@ from typing import Callable
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.io.formats.code import encode
-from portia_tui.core.explain.hints import Coach, Hint, Verdict
+from portia_tui.core.explain.hints import Coach, Hint, HintsTooLarge, Verdict
 from portia_tui.core.explain.marks import MarkCheck, PencilMarks, check_marks
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.io.progress import PuzzleRecord
@@ -78,6 +78,8 @@ class PuzzleSession:
         self.hints_shown = 0 if self.record.finished else min(self.record.hints,
                                                               self.hint_levels)
         self._hints: list[Hint] = []
+        #: why this puzzle has no hints (its ladder is past its work budget), once found
+        self.hints_too_large: HintsTooLarge | None = None
         #: the placement hints 1 and 2 speak of, fixed when hint 1 is first shown
         self.hint_focus: int | None = None
         #: the last pick's verdict, and every casket ruled out by a pick this session
@@ -123,8 +125,8 @@ class PuzzleSession:
 
     def hints(self) -> list[Hint]:
         """The hint steps on screen (worked out now if a worker has not done it yet)."""
-        if len(self._hints) < self.hints_shown:
-            self.apply_hints(*self.work_hints())
+        if len(self._hints) < self.hints_shown and self.hints_too_large is None:
+            self.take_hints(self.work_hints())
         return list(self._hints[:self.hints_shown])
 
     @property
@@ -134,7 +136,7 @@ class PuzzleSession:
 
     @property
     def hints_ready(self) -> bool:
-        return len(self._hints) >= self.hints_shown
+        return len(self._hints) >= self.hints_shown or self.hints_too_large is not None
 
     # ------------------------------------------------------------------ timer
     @property
@@ -160,14 +162,18 @@ class PuzzleSession:
             text = self.coach.explanation() if verdict.correct else None
         return verdict, text
 
-    def work_hints(self, upto: int | None = None) -> tuple[int, list[Hint]]:
-        """(focus, hint steps 1..upto), upto being one more than shown by default."""
+    def work_hints(self, upto: int | None = None) -> tuple[int, list[Hint]] | HintsTooLarge:
+        """(focus, hint steps 1..upto), upto being one more than shown by default; or why the
+        puzzle is too large for hints (its ladder is past its work budget)."""
         level = min(self.hint_levels, self.hints_shown + 1) if upto is None else upto
         with self._lock:
             focus = self.hint_focus
             if focus is None:
                 focus = self.coach.first_placement(exclude=set(self.wrong_picks))
-            return focus, [self.coach.hint(k, focus) for k in range(1, level + 1)]
+            try:
+                return focus, [self.coach.hint(k, focus) for k in range(1, level + 1)]
+            except HintsTooLarge as exc:
+                return exc
 
     def work_explanation(self) -> str:
         with self._lock:
@@ -199,12 +205,27 @@ class PuzzleSession:
         return verdict
 
     def next_hint(self) -> Hint | None:
-        """Show one more hint step; None when every step is already shown."""
+        """Show one more hint step; None when every step is already shown (or the puzzle is
+        too large for hints: hints_too_large says why)."""
         if self.hints_shown >= self.hint_levels:
             self.reveal_armed = self.restart_armed = False
             return None
-        focus, hints = self.work_hints()
-        return self.apply_hint(focus, hints)
+        return self.take_hint(self.work_hints())
+
+    def take_hint(self, worked: tuple[int, list[Hint]] | HintsTooLarge) -> Hint | None:
+        """apply_hint() with what work_hints() gave (too large: nothing shown, said why)."""
+        if isinstance(worked, HintsTooLarge):
+            self.hints_too_large = worked
+            self.reveal_armed = self.restart_armed = False
+            return None
+        return self.apply_hint(*worked)
+
+    def take_hints(self, worked: tuple[int, list[Hint]] | HintsTooLarge) -> None:
+        """apply_hints() with what work_hints() gave."""
+        if isinstance(worked, HintsTooLarge):
+            self.hints_too_large = worked
+        else:
+            self.apply_hints(*worked)
 
     def apply_hint(self, focus: int, hints: list[Hint]) -> Hint | None:
         """Show the next hint step, worked out by work_hints()."""

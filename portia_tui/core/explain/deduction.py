@@ -117,7 +117,9 @@ def _propagate(loop: tuple[int, ...], members: set[int], meanings: Sequence[Mean
 
     changed = True
     while changed:
-        check()  # (the budget in force: core/solve/budget.py)
+        # (the budget in force: core/solve/budget.py) a pass reads every statement of the
+        # loop: it counts for them all
+        check(len(loop))
         changed = False
         for s in loop:
             mn = meanings[s]

@@ -37,9 +37,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable
 
-from portia_tui.core.explain.deduction import (Deducer, Story, TooManyCases, WholeStory, deducer, explain,
-                        placement_verdict)
-from portia_tui.core.explain.difficulty import BY_KEY, Block, Grader, Rating, false_everywhere, rate
+from portia_tui.core.explain.deduction import (Deducer, Story, TooManyCases, WholeStory, deducer,
+                                               explain_within, placement_verdict)
+from portia_tui.core.explain.difficulty import (BY_KEY, RATE_STEPS, Block, Grader, Rating,
+                                                false_everywhere, rate_within)
+from portia_tui.core.solve.budget import Budget, OutOfTime
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.solve.engine import analyse, covers
 from portia_tui.core.solve.semantics import Analysis
@@ -48,6 +50,25 @@ from portia_tui.core.language.words import numbers, truth_list, verdict
 
 #: the number of hint steps before the reveal with three caskets (k caskets: k steps)
 HINT_LEVELS = 3
+#: the work budget of the hint ladder beyond the rating's own (difficulty.RATE_STEPS), in the
+#: same steps: its observations (contradictory pairs, fixed lids) and each casket's reasons
+HINT_STEPS = 1_000_000
+
+
+class HintsTooLarge(Exception):
+    """The hint ladder of a puzzle is past its work budget: `part` is "rating" (the
+    rating, which orders the steps, is over RATE_STEPS) or "hints" (the observations and
+    reasons are over HINT_STEPS); `steps` that budget. The player and `portia hint` say the
+    puzzle is too large for hints."""
+
+    def __init__(self, part: str, steps: int):
+        self.part = part
+        self.steps = steps
+        super().__init__(f"too large for hints: its {part} is over its budget of "
+                         f"{steps:,} steps")
+
+    def __reduce__(self):  # (the player's child process sends a Coach back whole)
+        return HintsTooLarge, (self.part, self.steps)
 
 
 @dataclass(frozen=True)
@@ -91,6 +112,7 @@ class Coach:
         self.stored_solution = stored_solution
         self.analysis: Analysis = analyse(puzzle)
         self._stories: dict[int, Story | None] = {}
+        self._ladder: tuple[Hint, ...] | HintsTooLarge | None = None
 
     # ------------------------------------------------------------------ validity
     @property
@@ -287,20 +309,54 @@ class Coach:
         return self.ladder[level - 1]
 
     @cached_property
-    def rating(self) -> Rating:
-        return rate(self.puzzle, solutions=self.solutions)
+    def rating(self) -> Rating | None:
+        """The grader's rating within its work budget (None: too large to rate)."""
+        return rate_within(self.puzzle, solutions=self.solutions, steps=RATE_STEPS)
 
-    @cached_property
+    @property
     def ladder(self) -> tuple[Hint, ...]:
         """Every hint step, then the reveal (see the module docstring). An unplayable puzzle
-        has only the reveal: why it cannot be played."""
+        has only the reveal: why it cannot be played. Raises HintsTooLarge (every time, worked
+        out once) when the rating or the steps are past their work budgets; a deadline or
+        cancel in force outside raises OutOfTime."""
+        if self._ladder is None:
+            try:
+                with Budget(steps=HINT_STEPS) as budget:
+                    self._ladder = self._make_ladder()
+            except OutOfTime as exc:
+                if exc.steps is None or budget.checks <= HINT_STEPS:
+                    raise  # not this budget's
+                self._ladder = HintsTooLarge("hints", HINT_STEPS)
+            except HintsTooLarge as exc:
+                self._ladder = exc
+        if isinstance(self._ladder, HintsTooLarge):
+            raise self._ladder
+        return self._ladder
+
+    @property
+    def too_large(self) -> HintsTooLarge | None:
+        """Why this puzzle has no hints (its ladder is past its budget), else None; works the
+        ladder out if it was not yet."""
+        try:
+            _ = self.ladder
+        except HintsTooLarge as exc:
+            return exc
+        return None
+
+    def _rated(self) -> Rating:
+        rating = self.rating
+        if rating is None:
+            raise HintsTooLarge("rating", RATE_STEPS)
+        return rating
+
+    def _make_ladder(self) -> tuple[Hint, ...]:
         p = self.puzzle
         if not self.playable:
             return (Hint(1, "No single answer", self.problem or "", None, (),
                          tuple(p.names[i] for i in self.solutions)),)
         answer = self.solution
         assert answer is not None
-        needs = self.rating.needs
+        needs = self._rated().needs
         wrong = sorted((i for i in range(len(p.caskets)) if i != answer),
                        key=lambda i: (BY_KEY[needs[i] or "suppose"].rank, i))
         steps = [self._first_hint()]
@@ -333,7 +389,7 @@ class Coach:
                 # two portrait statements that contradict (Smullyan's first casket's aha)
                 "portrait pair": [self._pair_text(b) for b in grader.pairs
                                   if _portrait_only(p, b.statements)]}
-        first = {"lid": "lid", "pair": "pair"}.get(self.rating.technique)
+        first = {"lid": "lid", "pair": "pair"}.get(self._rated().technique)
         order = ([first] if first else []) + ["lid", "pair", "false", "portrait pair"]
         for kind in order:
             if said[kind]:
@@ -371,14 +427,14 @@ class Coach:
     def _rule_out(self, i: int) -> Hint:
         """A step that rules out wrong casket i with its reason."""
         name = self.puzzle.names[i]
-        technique = BY_KEY[self.rating.needs[i] or "suppose"]
+        technique = BY_KEY[self._rated().needs[i] or "suppose"]
         text = (f"Suppose the portrait is in the {name} casket. With the portrait there, "
                 f"{self._reason(i)} (Technique: {technique.name}.)")
         return Hint(0, f"Rule out the {name} casket", text, i, (name,))
 
     def _last_step(self, i: int) -> Hint:
         """The technique the hardest wrong casket needs, without naming the casket."""
-        technique = BY_KEY[self.rating.needs[i] or "suppose"]
+        technique = BY_KEY[self._rated().needs[i] or "suppose"]
         text = (f"One more casket is to be ruled out. The technique it needs: "
                 f"{technique.name} ({technique.step}).")
         point = Grader(self.puzzle, self.puzzle.m).split_point(i) \
@@ -413,8 +469,9 @@ class Coach:
 
     def explanation(self) -> str:
         """The full step-by-step explanation (deduction solver), for reveal and after a right
-        answer; the verdicts from the exact analysis when the deduction solver gives up."""
-        return explain(self.puzzle, analysis=self.analysis)
+        answer; the verdicts from the exact analysis when the deduction solver gives up;
+        past its work budget, one line that says so (deduction.explain_within)."""
+        return explain_within(self.puzzle, analysis=self.analysis)
 
     def answer_sentence(self) -> str:
         if self.solution is None:

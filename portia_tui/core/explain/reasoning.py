@@ -34,6 +34,7 @@ from portia_tui.core.language import formulas as fm
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle, WorldStatement
+from portia_tui.core.solve.budget import Budget, OutOfTime, check
 from portia_tui.core.solve.general import Evaluation
 
 #: technique -> (level, rank); ranks order techniques within the ladder
@@ -144,6 +145,7 @@ class Solver:
 
     def narrow(self, dom: dict[Cell, tuple[str, ...]], i: int) -> dict[Cell, str] | None:
         """What constraint i alone, with `dom`, forces; raises _Contradiction."""
+        check(len(self.cells))  # a step a cell read (the budget in force: core/solve/budget.py)
         w = self.region(dom) & self.masks[i]
         if not w:
             raise _Contradiction(i)
@@ -302,6 +304,28 @@ def grade_solver(solver: Solver) -> Grade:
                  solver.solved(dom), solver)
 
 
+#: the work budget of :func:`grade_within`, in steps (a cell read by one statement, a
+#: microsecond or two, as the casket rating's steps): generous for every puzzle the generator
+#: draws (12 werewolves take a few hundred thousand at most), a second or two of work
+GRADE_STEPS = 1_000_000
+
+
+def grade_within(puzzle: WorldPuzzle | Solver, steps: int | None = None) -> Grade | None:
+    """:func:`grade` (of a puzzle, or of a :class:`Solver` built already: see
+    :func:`grade_solver`) within a work budget of `steps` checks (GRADE_STEPS by default); None
+    when the puzzle is too large to grade within it (suppositions nest 3 deep: the work grows
+    with the fourth power of the facts). A deadline or cancel in force outside still raises
+    OutOfTime."""
+    steps = GRADE_STEPS if steps is None else steps
+    try:
+        with Budget(steps=steps) as budget:
+            return grade_solver(puzzle if isinstance(puzzle, Solver) else Solver(puzzle))
+    except OutOfTime as exc:
+        if exc.steps is None or budget.checks <= steps:
+            raise  # not this budget's
+        return None
+
+
 def _walk(steps: list[Step]):
     for s in steps:
         yield s
@@ -416,5 +440,5 @@ def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
     return lines
 
 
-__all__ = ["Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "Words", "explain", "grade",
-           "grade_solver"]
+__all__ = ["GRADE_STEPS", "Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "Words",
+           "explain", "grade", "grade_solver", "grade_within"]

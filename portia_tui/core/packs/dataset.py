@@ -38,7 +38,7 @@ from dataclasses import asdict
 from typing import Any
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.explain.reasoning import explain
+from portia_tui.core.explain.reasoning import GRADE_STEPS, explain, grade_within
 from portia_tui.core.io.formats import structured
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import thaw
@@ -205,10 +205,20 @@ def record(island: Island, names: list[str], roles: tuple[str, str], index: int,
         # Arrow (the datasets library before its Json feature) cannot type as a column
         "puzzle": structured.dumps(p), "family": island.family,
         "all_solutions": [s["entities"] for s in result.solutions], "unique": result.unique,
-        "difficulty": island.grade.as_dict(), "explanation": explain(p),
+        "difficulty": island.grade.as_dict(), "explanation": _explanation(p),
         "seed": seed, "config": config, "index": index, "canonical_key": island.key,
     })
     return out
+
+
+def _explanation(p: WorldPuzzle) -> list[str]:
+    """The solution by hand, graded within the grader's work budget (the puzzle was kept
+    because its grade fit it; renamed, it takes the same steps)."""
+    graded = grade_within(p)
+    if graded is None:
+        return [f"The solution by hand is too large to work out (over its budget of "
+                f"{GRADE_STEPS:,} steps)."]
+    return explain(p, graded)
 
 
 def _names(choice: str, k: int, rng: random.Random) -> list[str]:
@@ -246,16 +256,18 @@ def check_roles(choice: str) -> tuple[str, str] | None:
     return good, bad
 
 
-def records(settings: IslandSettings, names: str = "random", roles: str = "knight,knave"
-            ) -> Iterator[dict[str, Any]]:
-    """One record per generated puzzle, in order."""
+def records(settings: IslandSettings, names: str = "random", roles: str = "knight,knave",
+            too_large: list[int] | None = None) -> Iterator[dict[str, Any]]:
+    """One record per generated puzzle, in order. Candidates too large to grade within
+    reasoning.GRADE_STEPS are skipped; `too_large` (a one-item list), when given, counts
+    them."""
     fixed = check_roles(roles)
     if settings.family != "lady-tiger":
         check_names(names, settings.size)
     rng = random.Random(f"dress:{settings.seed}")
     config = {k: v for k, v in asdict(settings).items() if k not in ("seed", "count")}
     config.update({"names": names, "role_words": roles})
-    for index, island in enumerate(generate(settings)):
+    for index, island in enumerate(generate(settings, too_large)):
         who = (_names(names, settings.size, rng) if settings.family != "lady-tiger"
                else list(island.puzzle.entities))
         pair = fixed or rng.choice(ROLE_WORDS)

@@ -40,7 +40,7 @@ from itertools import permutations
 from typing import Any
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade, grade_solver
+from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade_within
 from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.packs.island_ranges import FEWEST, RANGES
@@ -405,7 +405,9 @@ class _Screen:
             worlds &= m
         if not worlds or (worlds & (worlds - 1) and len(ev.answers(worlds, 2)) != 1):
             return False  # no world, or worlds of more than one answer
-        graded = grade_solver(solver)
+        graded = grade_within(solver)
+        if graded is None:
+            return True  # too large to grade here: the full check counts it as too large
         return graded.solved and graded.level == self.level
 
 
@@ -673,20 +675,32 @@ def _answer_key(key: str, table: dict[str, str]) -> str:
 
 # ----------------------------------------------------------------------------- the search
 
-def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | None:
+#: what _keep says of a candidate too large to grade within reasoning.GRADE_STEPS
+TOO_LARGE = "too large"
+
+
+def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | str | None:
+    """(the solve, the grade) of a candidate to keep; None to drop it, TOO_LARGE when it is
+    too large to grade within its work budget (dropped too, and counted)."""
     result = solve(puzzle, limit=1)  # one world is enough to say "one answer"
     if not result.unique:
         return None
-    graded = grade(puzzle) if settings.difficulty else None  # a level asked for turns
-    if graded is not None and (not graded.solved or graded.level != settings.difficulty):
-        return None  # most candidates away: it goes first then
+    graded = None
+    if settings.difficulty:  # a level asked for turns most candidates away: it goes first
+        graded = grade_within(puzzle)
+        if graded is None:
+            return TOO_LARGE
+        if not graded.solved or graded.level != settings.difficulty:
+            return None
     if not settings.allow_trivial and _constant(puzzle):
         return None
     if not settings.allow_symmetry and _symmetric(puzzle):
         return None
     if not settings.allow_wasted and _wasted(puzzle):
         return None
-    graded = graded or grade(puzzle)
+    graded = graded or grade_within(puzzle)
+    if graded is None:
+        return TOO_LARGE
     return (result, graded) if graded.solved else None
 
 
@@ -740,9 +754,11 @@ def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
     return f"{first.technique}: " + " | ".join(sorted(read))
 
 
-def generate(settings: IslandSettings) -> Iterator[Island]:
+def generate(settings: IslandSettings, too_large: list[int] | None = None
+             ) -> Iterator[Island]:
     """`settings.count` puzzles (raises IslandError when `attempts` candidates in a row give
-    nothing new)."""
+    nothing new). A candidate too large to grade within reasoning.GRADE_STEPS is dropped;
+    `too_large` (a one-item list), when given, counts them."""
     settings.check()
     rng = random.Random(settings.seed)
     fam = FAMILIES[settings.family]
@@ -769,7 +785,9 @@ def generate(settings: IslandSettings) -> Iterator[Island]:
             if not screen.shared and not screen.passes_whole(puzzle):
                 continue
         kept = _keep(settings, puzzle)
-        if kept is None:
+        if kept == TOO_LARGE and too_large is not None:
+            too_large[0] += 1
+        if kept is None or isinstance(kept, str):
             continue
         result, graded = kept
         key = canonical_key(puzzle)

@@ -34,6 +34,27 @@ class Dialog(ModalScreen):
             hold(self.hold_token)
         return super().dismiss(result)
 
+    def on_key(self, event) -> None:
+        """Enter in a text field answers at once, while the key is still travelling.
+
+        Textual 8.2 runs Input's enter binding only once the key has reached the app, and
+        the Submitted message it posts reaches this screen after the next key of a burst
+        was handed on to the field: `e`, a title, enter, `l` typed the l into the title
+        dialog as it closed, instead of opening the rules menu. (A subclass's on_key runs
+        first; it stops this one with prevent_default.)"""
+        if event.key != "enter" or self.answered:
+            return
+        field = self.focused
+        if isinstance(field, Input):
+            event.stop()
+            event.prevent_default()
+            self.enter_in(field)
+
+    def enter_in(self, field: Input) -> None:
+        """Enter was pressed in `field` (a text field of this dialog): what Submitted does
+        (a dialog that answers on enter does it here, at once)."""
+        field.post_message(Input.Submitted(field, field.value))
+
 
 class ChoiceScreen(Dialog):
     """A question and a row of buttons; returns the chosen key, or None on escape.
@@ -135,6 +156,10 @@ class PathScreen(Dialog):
         event.stop()
         self._accept()
 
+    def enter_in(self, field: Input) -> None:
+        if field.id == "path":
+            self._accept()
+
     @on(DirectoryTree.FileSelected)
     def _file(self, event: DirectoryTree.FileSelected) -> None:
         event.stop()
@@ -196,6 +221,9 @@ class MetaScreen(Dialog):
         event.stop()
         self.action_keep()
 
+    def enter_in(self, field: Input) -> None:
+        self.action_keep()
+
     @on(Button.Pressed, "#keep")
     def _keep(self, event: Button.Pressed) -> None:
         event.stop()
@@ -205,6 +233,16 @@ class MetaScreen(Dialog):
     def _cancel(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(None)
+
+
+def _small_number(text: str) -> int | None:
+    """A field's whole number, or None when it is none or has over 6 digits (a pasted
+    5,000-digit number is past int()'s limit; no field here takes more than 4 digits)."""
+    text = text.strip()
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+        return None
+    return int(text)
 
 
 class NewPuzzleScreen(Dialog):
@@ -260,15 +298,15 @@ class NewPuzzleScreen(Dialog):
                 return bad or "give a number of caskets or their names"
             if len(set(names)) != len(names):
                 return "two caskets have the same name"
-        n = int(self._value("n") or 0)
-        if not 1 <= n <= 100:
+        n = _small_number(self._value("n"))
+        if n is None or not 1 <= n <= 100:
             return "between 1 and 100 statements per casket"
         target = self._value("target").lower() or names[0]
         if target not in names:
             return f"the target must be one of the caskets: {', '.join(names)}"
         m_text = self._value("m")
-        m = int(m_text) if m_text else None
-        if m is not None and not 0 <= m <= n * len(names):
+        m = _small_number(m_text) if m_text else None
+        if m_text and (m is None or not 0 <= m <= n * len(names)):
             return f"m must be between 0 and {n * len(names)}, or empty"
         return {"caskets": names, "n": n, "target": names.index(target), "m": m}
 
@@ -287,6 +325,9 @@ class NewPuzzleScreen(Dialog):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.action_start()
+
+    def enter_in(self, field: Input) -> None:
         self.action_start()
 
     @on(Button.Pressed, "#start")

@@ -365,7 +365,26 @@ class EditorScreen(FileScreen):
             if value is not None and self.model.puzzle == puzzle:
                 await self.apply_repair(value)
 
-        self.app.push_screen(screen, chosen)
+        self.ask_then(screen, chosen)
+
+    def ask_then(self, dialog, done) -> None:
+        """Push `dialog` (a Dialog) and call `done(answer)` once it is answered; the keys
+        typed after the answer wait until `done` has finished (its edit is on screen), as
+        they would had they been typed one at a time: `l enter L enter` adds a rule and then
+        removes it, instead of the L reaching the rules menu as it closes."""
+        token = object()
+        dialog.hold_token = token
+        app = self.app
+
+        async def answered(value) -> None:
+            try:
+                await done(value)
+            finally:
+                release = getattr(app, "release_keys", None)
+                if release is not None:
+                    release(token)
+
+        app.push_screen(dialog, answered)
 
     async def apply_repair(self, value) -> bool:
         """Make one repair from the list (an undoable edit): a core Repair, or ("m", m)."""
@@ -532,7 +551,7 @@ class EditorScreen(FileScreen):
             if statement is not None:
                 await self.pick(ci, pos, statement)
 
-        self.app.push_screen(screen, chosen)
+        self.ask_then(screen, chosen)
 
     @on(Navigate)
     def _navigate(self, message: Navigate) -> None:
@@ -720,7 +739,7 @@ class EditorScreen(FileScreen):
         entries = tuple((rule_sentence(r, layout), r) for r in rules)
         groups = tuple(RULE_KINDS[r.kind].summary.capitalize() for r in rules)
         screen = MenuScreen().show(-1, -1, title, entries, None, groups=groups)
-        self.app.push_screen(screen, done)
+        self.ask_then(screen, done)
 
     def action_add_rule(self) -> None:
         """Choose a rule to add from every valid rule for the layout."""
@@ -813,7 +832,7 @@ class EditorScreen(FileScreen):
             if result is not None:
                 await self.edit(self.model.puzzle.with_meta(**result))
 
-        self.app.push_screen(MetaScreen(puzzle.title, puzzle.author, puzzle.notes), done)
+        self.ask_then(MetaScreen(puzzle.title, puzzle.author, puzzle.notes), done)
 
     def _copy(self, fmt: str, what: str) -> None:
         try:

@@ -167,7 +167,24 @@ class MenuScreen(Dialog):
             self._fill(highlight=False)
 
     def on_key(self, event: events.Key) -> None:
-        """Letters, digits and spaces narrow the menu; backspace widens it."""
+        """Letters, digits and spaces narrow the menu; backspace widens it; enter chooses.
+
+        Enter is answered here, while the key is still travelling: Textual 8.2 runs
+        OptionList's enter binding only once the key has reached the app, and the
+        OptionSelected message it posts climbs back down to this screen after the next key
+        of a burst was handed on, to this menu (a letter meant for the editor narrowed a
+        menu already answered). Answered here, the dialog's answer holds the next keys back
+        in time (Dialog.hold_token). A menu already answered takes no more keys."""
+        if self.answered:
+            return
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            at = self.query_one("#menu", OptionList).highlighted
+            entry = self._lines[at] if at is not None and at < len(self._lines) else None
+            if entry is not None:
+                self.dismiss(self.options[entry][1])
+            return
         if event.key == "backspace":
             if self.filter:
                 self.filter = self.filter[:-1]

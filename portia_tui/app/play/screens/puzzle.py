@@ -17,9 +17,11 @@ from textual.events import Resize, ScreenResume, ScreenSuspend
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from portia_tui.app.footer import Footer
-from portia_tui.core.explain.hints import Coach
+from portia_tui.core.explain.hints import Coach, HintsTooLarge
+from portia_tui.core.solve.budget import Budget, OutOfTime
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.io.progress import PuzzleRecord, clock
 from portia_tui.core.language.words import plural
@@ -57,6 +59,14 @@ def spaced(explanation: str) -> str:
             out.append("")
         out.append(line)
     return "\n".join(out)
+
+
+def too_large_words(why: HintsTooLarge) -> str:
+    """The player's line for a puzzle too large for hints."""
+    what = "rating it" if why.part == "rating" else "working out its hints"
+    return (f"This puzzle is too large for hints: {what} takes over {why.steps:,} steps "
+            "(a second or two of work). Pencil marks and picks work as ever; r reveals the "
+            "answer.")
 
 
 class PlayPuzzleScreen(Screen):
@@ -147,7 +157,7 @@ class PlayPuzzleScreen(Screen):
             self.cursor = self.session.puzzle.layout.offset(self.session.pencil.supposing)
         if self.session.hints_shown and not self.session.hints_ready:
             self._spawn("hint", lambda: self.session.work_hints(self.session.hints_shown),
-                        lambda result: self.session.apply_hints(*result))
+                        self.session.take_hints)
         self.refresh_view()
 
     def on_resize(self, event: Resize) -> None:
@@ -168,7 +178,14 @@ class PlayPuzzleScreen(Screen):
         epoch = self.session.epoch
 
         def run() -> None:
-            result = work()
+            worker = get_current_worker()
+            try:
+                # the work stops at its next step once the worker is cancelled (the screen
+                # or the app closing): q and ctrl+c never wait for a big puzzle's hints
+                with Budget(cancel=lambda: worker.is_cancelled):
+                    result = work()
+            except OutOfTime:
+                return
             self.post_message(self.Worked(epoch, job, apply, result))
 
         self.run_worker(run, thread=True, group=job, exit_on_error=True)
@@ -258,11 +275,14 @@ class PlayPuzzleScreen(Screen):
         if "hint" in self.busy:
             self.notify("Still working out the hint…")
             return
+        if s.hints_too_large is not None:
+            self.notify(too_large_words(s.hints_too_large))
+            return
         if s.hints_shown >= s.hint_levels:
             self.notify(f"That was the last hint ({s.hint_levels} of {s.hint_levels}); "
                         "press r to reveal the answer.")
             return
-        self._spawn("hint", s.work_hints, lambda result: s.apply_hint(*result))
+        self._spawn("hint", s.work_hints, s.take_hint)
 
     def action_reveal(self) -> None:
         s = self.session
@@ -457,6 +477,8 @@ class PlayPuzzleScreen(Screen):
         self._verdict_paras(para, verdict)
         if "hint" in self.busy:
             para("Working out the hint…", "italic")
+        elif s.hints_too_large is not None and not s.finished:
+            para(too_large_words(s.hints_too_large))
         if s.revealed or (verdict is not None and verdict.correct):
             if s.explanation is None:
                 para("Working out the step-by-step explanation…", "italic")
