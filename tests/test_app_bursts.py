@@ -14,6 +14,7 @@ import os
 import random
 
 import pytest
+from textual.widgets import DirectoryTree
 from textual import events
 
 from portia_tui.app.editor.app import EditorApp
@@ -51,7 +52,9 @@ async def calm(app, pilot, rounds: int = 400) -> None:
     """Until every key was handled and no analysis, marks or dialog worker is running."""
     for _ in range(rounds):
         await pilot.pause()
-        busy = [w for w in app.workers if w.is_running and w.group != "dialog"]
+        # a file dialog's DirectoryTree keeps a loader worker running while it is open
+        busy = [w for w in app.workers if w.is_running and w.group != "dialog"
+                and not isinstance(w.node, DirectoryTree)]
         if not app.is_running or (not app.keys_pending and not busy):
             break
     await pilot.pause()
