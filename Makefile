@@ -21,7 +21,8 @@ test: $(STAMP)
 	$(BIN)/ruff check portia_tui
 	$(BIN)/mypy portia_tui
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -q -n 2
+	# three workers on two cores: the app tests spend much of their time waiting on frames
+	$(BIN)/python -m pytest -q -n 3
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
