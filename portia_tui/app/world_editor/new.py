@@ -5,13 +5,11 @@ rooms, statements each, and the kinds of speaker with their modes (``portia new 
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
-from portia_tui.app.editor.screens.dialogs import Dialog
+from portia_tui.app.editor.screens.dialogs import FormDialog
 from portia_tui.core.author import world_editing as we
 
 
@@ -22,10 +20,10 @@ def modes_words(pairs: tuple[tuple[str, str], ...], family: we.Family) -> str:
     return ",".join(v if known.get(v) == m else f"{v}={m}" for v, m in pairs)
 
 
-class NewPageScreen(Dialog):
+class NewPageScreen(FormDialog):
     """A blank page of `family`: answers a Draft, or None (escape)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    FIRST_FIELD = "new-size"
 
     def __init__(self, family: str, author: str = "") -> None:
         super().__init__(classes="dialog-screen")
@@ -53,13 +51,6 @@ class NewPageScreen(Dialog):
                 yield Button("Start (enter)", id="start", compact=True)
                 yield Button("Cancel (escape)", id="cancel", compact=True)
 
-    def on_mount(self) -> None:
-        self.query_one("#new-error").display = False
-        self.query_one("#new-size", Input).focus()
-
-    def _value(self, name: str) -> str:
-        return self.query_one(f"#new-{name}", Input).value.strip()
-
     def answer(self) -> we.Draft | str:
         """The blank page, or why the fields cannot make one."""
         fam = self.family
@@ -76,30 +67,3 @@ class NewPageScreen(Dialog):
                             modes=modes)
         except ValueError as exc:
             return str(exc).removeprefix("--modes: ")
-
-    def action_start(self) -> None:
-        found = self.answer()
-        if isinstance(found, str):
-            error = self.query_one("#new-error", Static)
-            error.update(found)
-            error.display = True
-            return
-        self.dismiss(found)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_start()
-
-    @on(Button.Pressed, "#start")
-    def _start(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_start()
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)

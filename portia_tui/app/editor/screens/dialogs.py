@@ -8,6 +8,7 @@ rest of a paste or of a key repeat, are ignored instead of dismissing it a secon
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -245,70 +246,25 @@ def _small_number(text: str) -> int | None:
     return int(text)
 
 
-class NewPuzzleScreen(Dialog):
-    """A blank page: the caskets (a count or names), statements per casket, the target
-    casket and m (empty: m stays open). Answers a dict for the editor, or None (escape)."""
+class FormDialog(Dialog):
+    """A dialog of text fields that answers what :meth:`answer` makes of them: enter (in any
+    field, at once) or Start answers it, escape or Cancel answers None, and a reason the
+    fields cannot be used is shown in its ``#new-error`` line instead."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, caskets: str = "3", n: int = 1, target: str = "", m: str = "") -> None:
-        super().__init__(classes="dialog-screen")
-        self.values = (caskets, str(n), target, m)
-
-    def compose(self) -> ComposeResult:
-        caskets, n, target, m = self.values
-        with Vertical(classes="dialog new-dialog"):
-            yield Static("A new puzzle: every statement starts empty (enter starts, escape "
-                         "cancels)", classes="question")
-            yield Static("", id="new-error", classes="error", markup=False)
-            yield Static("Caskets: how many, or their names (gold silver lead)", classes="hint")
-            yield Input(caskets, id="new-caskets")
-            yield Static("Statements per casket", classes="hint")
-            yield Input(n, id="new-n", type="integer")
-            yield Static("Target: the casket the portrait should be in (empty: the first)",
-                         classes="hint")
-            yield Input(target, id="new-target")
-            yield Static("m: how many statements are true (empty: decide later)",
-                         classes="hint")
-            yield Input(m, id="new-m", type="integer")
-            with Horizontal(classes="buttons"):
-                yield Button("Start (enter)", id="start", compact=True)
-                yield Button("Cancel (escape)", id="cancel", compact=True)
+    #: the id of the field focused first
+    FIRST_FIELD = ""
 
     def on_mount(self) -> None:
         self.query_one("#new-error").display = False
-        self.query_one("#new-caskets", Input).focus()
+        self.query_one(f"#{self.FIRST_FIELD}", Input).focus()
 
     def _value(self, name: str) -> str:
         return self.query_one(f"#new-{name}", Input).value.strip()
 
-    def answer(self) -> dict | str:
-        """The dict for the editor, or why the fields cannot make a puzzle."""
-        from portia_tui.core.language.model import casket_names, check_name
-
-        text = self._value("caskets")
-        if text.isascii() and text.isdigit():  # '²' is a digit to isdigit, not to int()
-            if len(text) > 3 or not 1 <= int(text) <= 100:
-                return "between 1 and 100 caskets"
-            names = casket_names(int(text))
-        else:
-            names = tuple(text.replace(",", " ").lower().split())
-            bad = next((why for why in map(check_name, names) if why), None)
-            if not names or bad:
-                return bad or "give a number of caskets or their names"
-            if len(set(names)) != len(names):
-                return "two caskets have the same name"
-        n = _small_number(self._value("n"))
-        if n is None or not 1 <= n <= 100:
-            return "between 1 and 100 statements per casket"
-        target = self._value("target").lower() or names[0]
-        if target not in names:
-            return f"the target must be one of the caskets: {', '.join(names)}"
-        m_text = self._value("m")
-        m = _small_number(m_text) if m_text else None
-        if m_text and (m is None or not 0 <= m <= n * len(names)):
-            return f"m must be between 0 and {n * len(names)}, or empty"
-        return {"caskets": names, "n": n, "target": names.index(target), "m": m}
+    def answer(self) -> Any:
+        """The answer, or a string: why the fields cannot make one."""
+        raise NotImplementedError
 
     def action_start(self) -> None:
         found = self.answer()
@@ -339,3 +295,62 @@ class NewPuzzleScreen(Dialog):
     def _cancel(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(None)
+
+
+class NewPuzzleScreen(FormDialog):
+    """A blank page: the caskets (a count or names), statements per casket, the target
+    casket and m (empty: m stays open). Answers a dict for the editor, or None (escape)."""
+
+    FIRST_FIELD = "new-caskets"
+
+    def __init__(self, caskets: str = "3", n: int = 1, target: str = "", m: str = "") -> None:
+        super().__init__(classes="dialog-screen")
+        self.values = (caskets, str(n), target, m)
+
+    def compose(self) -> ComposeResult:
+        caskets, n, target, m = self.values
+        with Vertical(classes="dialog new-dialog"):
+            yield Static("A new puzzle: every statement starts empty (enter starts, escape "
+                         "cancels)", classes="question")
+            yield Static("", id="new-error", classes="error", markup=False)
+            yield Static("Caskets: how many, or their names (gold silver lead)", classes="hint")
+            yield Input(caskets, id="new-caskets")
+            yield Static("Statements per casket", classes="hint")
+            yield Input(n, id="new-n", type="integer")
+            yield Static("Target: the casket the portrait should be in (empty: the first)",
+                         classes="hint")
+            yield Input(target, id="new-target")
+            yield Static("m: how many statements are true (empty: decide later)",
+                         classes="hint")
+            yield Input(m, id="new-m", type="integer")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (enter)", id="start", compact=True)
+                yield Button("Cancel (escape)", id="cancel", compact=True)
+
+    def answer(self) -> dict | str:
+        """The dict for the editor, or why the fields cannot make a puzzle."""
+        from portia_tui.core.language.model import casket_names, check_name
+
+        text = self._value("caskets")
+        if text.isascii() and text.isdigit():  # '²' is a digit to isdigit, not to int()
+            if len(text) > 3 or not 1 <= int(text) <= 100:
+                return "between 1 and 100 caskets"
+            names = casket_names(int(text))
+        else:
+            names = tuple(text.replace(",", " ").lower().split())
+            bad = next((why for why in map(check_name, names) if why), None)
+            if not names or bad:
+                return bad or "give a number of caskets or their names"
+            if len(set(names)) != len(names):
+                return "two caskets have the same name"
+        n = _small_number(self._value("n"))
+        if n is None or not 1 <= n <= 100:
+            return "between 1 and 100 statements per casket"
+        target = self._value("target").lower() or names[0]
+        if target not in names:
+            return f"the target must be one of the caskets: {', '.join(names)}"
+        m_text = self._value("m")
+        m = _small_number(m_text) if m_text else None
+        if m_text and (m is None or not 0 <= m <= n * len(names)):
+            return f"m must be between 0 and {n * len(names)}, or empty"
+        return {"caskets": names, "n": n, "target": names.index(target), "m": m}
