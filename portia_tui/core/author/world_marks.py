@@ -44,7 +44,7 @@ from portia_tui.core.author.world_menus import Entry, slot_menu
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula, WorldError, freeze
 from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle, WorldStatement
-from portia_tui.core.solve.general import Evaluation, world_count
+from portia_tui.core.solve.general import Evaluation, MaskAlgebra, world_count
 from portia_tui.core.solve.world_result import Stop, Stopped
 
 MARKS = ("valid", "reachable", "impossible", "undecided")
@@ -147,26 +147,21 @@ class _Space:
         return ok
 
 
-class _Squeezed:
+class _Squeezed(MaskAlgebra):
     """The mask algebra over the consistent worlds only: each atom squeezed once, then
-    every formula computed on numbers as small as the worlds that can stand."""
+    every formula computed on numbers as small as the worlds that can stand (negation,
+    and, or: the engine's own, over this smaller `full`)."""
 
     def __init__(self, ev: Evaluation, sq: _Squeeze):
-        self.ev, self.sq, self.full = ev, sq, sq.full
+        super().__init__(ev)
+        self.sq, self.full = sq, sq.full
         self.cache: dict[tuple[Any, ...], int] = {}
-        self.steps = 0
 
     def _get(self, key: tuple[Any, ...], make: Callable[[], int]) -> int:
         found = self.cache.get(key)
         if found is None:
             found = self.cache[key] = self.sq(make())
         return found
-
-    def top(self) -> int:
-        return self.full
-
-    def bottom(self) -> int:
-        return 0
 
     def atom(self, entity: str, attr: str, value: str) -> int:
         return self._get(("atom", entity, attr, value),
@@ -177,28 +172,6 @@ class _Squeezed:
 
     def said(self, statement: str, k: int) -> int:
         return self._get(("said", statement, k), lambda: self.ev.alg.said(statement, k))
-
-    def neg(self, a: int) -> int:
-        return self.full ^ a
-
-    def conj(self, items: Sequence[int]) -> int:
-        self.steps += 1
-        if not self.steps & 1023:
-            self.ev.stop.check()
-        out = self.full
-        for x in items:
-            out &= x
-            if not out:
-                break
-        return out
-
-    def disj(self, items: Sequence[int]) -> int:
-        out = 0
-        for x in items:
-            out |= x
-            if out == self.full:
-                break
-        return out
 
 
 def value_mode(p: WorldPuzzle, ev: Evaluation, by: str | None, value: int) -> int:
