@@ -50,13 +50,9 @@ print(len(out) / (time.perf_counter() - t))
 
 def baseline_tree(folder: Path) -> Path | None:
     """BASELINE's package unpacked under folder, or None without the git history."""
-    try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "portia_tui"],
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return folder
+    from baseline_tree import unpack  # a sibling module: see its docstring
+
+    return unpack(BASELINE, folder)
 
 
 def speed(tree: Path, settings: dict, count: int, seed: int) -> float:

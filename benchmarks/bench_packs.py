@@ -49,13 +49,9 @@ def make_pack(path: Path) -> None:
 
 def baseline_tree(folder: Path) -> Path | None:
     """BASELINE's package unpacked under folder, or None without the git history."""
-    try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "portia_tui"],
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return folder
+    from baseline_tree import unpack  # a sibling module: see its docstring
+
+    return unpack(BASELINE, folder)
 
 
 def run_once(tree: Path, path: Path) -> tuple[float, float]:

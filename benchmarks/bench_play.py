@@ -184,14 +184,9 @@ def measure(name: str) -> list[float]:
 
 def baseline_tree(folder: Path) -> Path | None:
     """BASELINE's package unpacked under folder, or None without the git history."""
-    try:
-        # the themes too: without them the old tree ran on Textual's own theme
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "portia_tui",
-                                  "themes"], capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return folder
+    from baseline_tree import unpack  # a sibling module: see its docstring
+
+    return unpack(BASELINE, folder, "themes")
 
 
 def run_side(tree: Path, name: str) -> list[float]:

@@ -106,13 +106,9 @@ def cases() -> dict[str, list[str]]:
 
 
 def tree_of_then(folder: Path) -> Path | None:
-    try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", THEN, "portia_tui"],
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return folder
+    from baseline_tree import unpack  # a sibling module: see its docstring
+
+    return unpack(THEN, folder)
 
 
 def run(tree: Path, arg: str, worker: str = _WORKER) -> dict[str, float]:

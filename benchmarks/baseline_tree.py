@@ -1,0 +1,23 @@
+"""The "before" side of a side-by-side benchmark: an older commit's package (and any other
+paths it needs, e.g. the themes) unpacked from git into a folder, to run in processes of its
+own beside today's tree. Imported by the benches as a sibling module (their folder is first
+on the path when they run as scripts or through benchmarks/run.py)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def unpack(commit: str, folder: Path, *extra: str) -> Path | None:
+    """`commit`'s portia_tui (and `extra` paths) unpacked under `folder`; None without the
+    git history (a source archive) or the commit."""
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "portia_tui",
+                                  *extra], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return folder
