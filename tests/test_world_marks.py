@@ -252,6 +252,22 @@ def test_rule_marks_equal_the_brute_force(case, data):
     assert marks == brute_rules(draft, target, rules, menus)
 
 
+@settings(max_examples=int(__import__("os").environ.get("PORTIA_MARKS_EXAMPLES", 15)),
+          deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases(), st.data())
+def test_rule_marks_by_sat_alone_equal_the_brute_force(case, data):
+    """Past MAX_WORLDS the rules menu is marked by SAT alone (no world listed)."""
+    from unittest import mock
+
+    draft, sid, target, entries, menus = case
+    menus = {**menus, sid: entries[:2]}
+    offered = [e.formula for e in wm.rule_menu(draft)]
+    rules = data.draw(st.lists(st.sampled_from(offered), min_size=1, max_size=3, unique=True))
+    with mock.patch.object(mk, "MAX_WORLDS", 0):
+        marks = mk.mark_rules(draft, target, rules, menus=menus)
+    assert marks == brute_rules(draft, target, rules, menus)
+
+
 def test_rule_marks_on_a_finished_puzzle_say_what_it_becomes():
     """The labyrinth as posed has several answers: the clue "Room 8 is not empty" makes
     room 7 the only one (★), "Room 7 is empty" leaves no lady there (✗)."""
@@ -268,7 +284,7 @@ def test_rule_marks_on_a_finished_puzzle_say_what_it_becomes():
 
 @pytest.mark.parametrize("patch", [{"EXACT_OPEN": 0, "SHORT_SEARCH": 0},
                                    {"EXACT_OPEN": 0, "SHORT_SEARCH": 10**6},
-                                   {"PAIR_WORDS": 0}])
+                                   {"PAIR_WORDS": 0}, {"MAX_WORLDS": 0}])
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(case=cases())
 def test_every_path_of_the_exact_search_equals_the_brute_force(patch, case):

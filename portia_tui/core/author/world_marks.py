@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from portia_tui.core.author.world_editing import EMPTY, Draft, words
+from portia_tui.core.author.world_marks_sat import SatMarks, local
 from portia_tui.core.author.world_menus import Entry, slot_menu
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula, WorldError, freeze
@@ -63,22 +64,6 @@ PAIR_WORDS = 1 << 23
 TABLE_CELLS = 1 << 21
 #: the steps (partial choices) of the short exhaustive search tried per entry before SAT
 SHORT_SEARCH = 400
-
-
-#: the words of a formula that mean something only where it stands
-_HERE = frozenset({"self", "other", "others", "this", "except_this"})
-
-
-def _local(formula: Any) -> bool:
-    """Whether a formula names its speaker or its own statement (so it means something else
-    in another slot)."""
-    if isinstance(formula, str):
-        return formula in _HERE
-    if isinstance(formula, tuple):
-        return any(_local(x) for x in formula)
-    if isinstance(formula, Mapping):
-        return any(_local(k) or _local(v) for k, v in formula.items())
-    return False
 
 
 class _Space:
@@ -108,7 +93,7 @@ class _Space:
     def value(self, sid: str, formula: Formula) -> int:
         """The worlds where `formula`, said in slot `sid`, holds."""
         s = self.full.statement(sid)
-        key = (formula, s.by, sid) if _local(formula) else (formula,)
+        key = (formula, s.by, sid) if local(formula) else (formula,)
         value = self.values.get(key)
         if value is None:
             scope = self.puzzle.scope(WorldStatement(sid, s.by, formula))
@@ -389,7 +374,11 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
     mine = table[sid]
 
     def work(stop: Stop, marks: Marks) -> None:
-        space = _Space(draft, table, stop)
+        try:
+            space = _Space(draft, table, stop)
+        except _TooBig:  # too many worlds to list: SAT alone
+            _by_sat(draft, table, target, stop, marks, sid)
+            return
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
         bases = [frame.sq(space.keeps(sid, f)) for f in mine]
         found: dict[int, str] = {}
@@ -495,7 +484,11 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
     table = _menus(draft, None, None, menus)
 
     def work(stop: Stop, marks: Marks) -> None:
-        space = _Space(draft, table, stop, extra=given)
+        try:
+            space = _Space(draft, table, stop, extra=given)
+        except _TooBig:  # too many worlds to list: SAT alone
+            _by_sat(draft, table, target, stop, marks, None, given)
+            return
         frame = _Frame(space, target, table)
         bases = [frame.sq(space.rule(f)) for f in given]
         found: dict[int, str] = {}
@@ -505,6 +498,22 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
             marks[:] = [found.get(b, "undecided") for b in bases]
 
     return _run(len(given), seconds, cancel, work)
+
+
+def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mapping[str, Any],
+            stop: Stop, marks: Marks, sid: str | None, rules: Sequence[Formula] = ()) -> None:
+    """Each mark by SAT (:class:`world_marks_sat.SatMarks`): the entries of slot `sid`'s
+    menu, or (`sid` None) each rule of `rules`; a mark stays undecided past the budget."""
+    if any(not fs for o, fs in table.items() if o != sid):  # a slot nothing can fill
+        marks[:] = ["impossible"] * len(marks)
+        return
+    named = _named(draft.puzzle, frozenset(table), table, rules)
+    sat = SatMarks(draft.puzzle, table, named, target, stop, rules)
+    try:
+        for i in range(len(marks)):
+            marks[i] = sat.rule(i) if sid is None else sat.slot(sid, i)
+    finally:
+        sat.close()
 
 
 class _Compound:
