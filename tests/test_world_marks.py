@@ -333,9 +333,32 @@ def test_undecided_marks_say_why():
     marks = mk.mark_slot(draft, "A", target, seconds=0)
     assert set(marks) == {"undecided"} and "within 0 s" in marks.why
     big = we.blank("labyrinth", 9, statements=2)
-    marks = mk.mark_slot(big, "1.1", {"where content=lady": ["7"]}, [
+    marks = mk.mark_first_parts(big, "1.1", {"where content=lady": ["7"]}, "and", [
         wm.slot_menu(big, "1.1")[0]])
     assert marks == ["undecided"] and "worlds" in marks.why and f"{mk.MAX_WORLDS:,}" in marks.why
+
+
+def test_nine_rooms_with_two_signs_are_marked_by_sat():
+    """603,979,776 worlds (past MAX_WORLDS): a slot's marks and the rules' come from SAT
+    alone, none undecided: every sign but "This sign is false" (✗) is ★ toward room 7, as
+    with one sign a room (the masks' marks, which the brute force checks).
+    The rule "Room 7 is empty" is ✗."""
+    big = we.blank("labyrinth", 9, statements=2)
+    target = {"where content=lady": ["7"]}
+    menu = wm.slot_menu(big, "1.1")
+    marks = mk.mark_slot(big, "1.1", target, menu, seconds=60)
+    assert "undecided" not in marks and not marks.why
+    said = dict(zip((e.sentence for e in menu), marks))
+    assert said.pop("This sign is false") == "impossible"
+    assert set(said.values()) == {"valid"}
+    small = we.blank("labyrinth", 9)
+    one = dict(zip((e.sentence for e in wm.slot_menu(small, "1")),
+                   mk.mark_slot(small, "1", target, seconds=60)))
+    assert one.pop("This sign is false") == "impossible"
+    assert set(one.values()) == {"valid"}
+    rules = {e.sentence: e for e in wm.rule_menu(big)}
+    picked = [rules["Room 7 is empty"], rules["Room 8 is not empty"]]
+    assert mk.mark_rules(big, target, picked, seconds=60) == ["impossible", "valid"]
 
 
 @settings(max_examples=int(__import__("os").environ.get("PORTIA_MARKS_EXAMPLES", 8)),

@@ -52,9 +52,12 @@ MARKS = ("valid", "reachable", "impossible", "undecided")
 MARK_SYMBOLS = {"valid": "★", "reachable": "✓", "impossible": "✗", "undecided": "?"}
 #: the largest space of worlds the marks work in (past it every mark is undecided)
 MAX_WORLDS = 1 << 22
-#: the most conflicts one SAT call of the ★ question may take before the next entry's turn
-#: (a call is not interrupted: this bounds how long a cancel or the deadline waits)
+#: the conflicts one SAT call of the ★ question may take before the budget is checked (the
+#: call is then resumed with twice as many: this bounds how long a cancel waits)
 MAX_CONFLICTS = 2000
+#: the SAT solver of the lazy loop (python-sat's name): on the labyrinth's hard ★ questions
+#: its calls took a tenth of minisat's
+LAZY_SOLVER = "glucose4"
 #: with at most this many other open slots, every ★ question left by the greedy try goes to
 #: the exhaustive search at once (with more, SAT looks for witnesses first)
 EXACT_OPEN = 3
@@ -222,55 +225,101 @@ def _greedy(classes: dict[str, list[int]], alive: int, rest: int) -> int:
     return 0
 
 
-class _Cover:
-    """The ★ question as one SAT problem over the other slots' choices: variable x(e, c)
-    when slot e takes class c (a distinct keep-mask), exactly one per slot; every world
-    that is not the target's and stands in the base must be dropped by some chosen class;
-    some target world in the base must be kept by every chosen class. Worlds that every
-    class and base treat alike are one (their signature), and the base is given by
-    assumptions, so one solver answers every entry of the slot."""
+class _Lazy:
+    """The ★ question by a counterexample-guided loop over the other slots' choices (SAT):
+    variable x(e, c) when slot e takes class c, exactly one per slot; some target world of
+    the base kept by every chosen class (the target worlds by signature, the base given by
+    assumptions, as one solver answers every base). The worlds to drop come lazily: a
+    guess whose classes keep a world of the base with another answer gets a clause "some
+    chosen class drops that world", guarded by a literal for the bases that hold it (its
+    pattern). A guess that keeps no such world is a witness; no more guesses: ✓."""
 
-    def __init__(self, classes: dict[str, list[int]], goal: int, bases: list[int],
-                 width: int, stop: Stop):
+    #: the worlds to drop taken from one wrong guess at most
+    SPREAD = 8
+
+    def __init__(self, classes: dict[str, list[int]], alive: int, rest: int,
+                 bases: list[int], width: int, stop: Stop):
         from pysat.card import CardEnc, EncType
         from pysat.solvers import Solver
 
-        from portia_tui.core.solve.world_sat import SOLVER
-
-        self.classes, self.stop = classes, stop
-        cols = [(sid, c) for sid in sorted(classes) for c in classes[sid]]
-        sig = _signatures([c for _s, c in cols] + bases + [goal], width)
-        nc = len(cols)
-        self.solver = Solver(name=SOLVER)
-        top = nc + len(sig)  # x(e, c) are 1..nc; "signature d stands in the base": nc+1+d
+        self.stop, self.rest, self.bases = stop, rest, bases
+        self.cols = [(sid, c) for sid in sorted(classes) for c in classes[sid]]
+        nc = len(self.cols)
+        self.solver = Solver(name=LAZY_SOLVER)
+        sig = _signatures([c for _s, c in self.cols] + bases + [alive], width)
+        top = nc + len(sig)  # x(e, c): 1..nc; "signature d stands in the base": nc+1+d
         for sid in sorted(classes):
-            lits = [i + 1 for i, (s, _c) in enumerate(cols) if s == sid]
+            lits = [i + 1 for i, (s, _c) in enumerate(self.cols) if s == sid]
             enc = CardEnc.equals(lits=lits, bound=1, top_id=top, encoding=EncType.seqcounter)
             self.solver.append_formula(enc.clauses)
             top = max(top, enc.nv)
         keep = []
+        self.base_rows = []
         for d, row in enumerate(sig):
+            if not row[-1]:  # the other worlds come lazily
+                continue
             inside = nc + 1 + d
-            if row[-1]:  # a target world: y -> kept by every slot's choice, and in the base
-                top += 1
-                keep.append(top)
-                self.solver.add_clause([-top, inside])
-                for sid in sorted(classes):
-                    self.solver.add_clause([-top] + [i + 1 for i, (s, _c) in enumerate(cols)
-                                                     if s == sid and row[i]])
-            else:
-                self.solver.add_clause([-inside] + [i + 1 for i in range(nc) if not row[i]])
+            self.base_rows.append((inside, row[nc:nc + len(bases)]))
+            top += 1
+            keep.append(top)
+            self.solver.add_clause([-top, inside])
+            for sid in sorted(classes):
+                self.solver.add_clause([-top] + [i + 1 for i, (s, _c) in enumerate(self.cols)
+                                                 if s == sid and row[i]])
         self.solver.add_clause(keep)
-        self.base_rows = [(nc + 1 + d, row[nc:nc + len(bases)]) for d, row in enumerate(sig)]
+        self.top = top
+        #: a literal per pattern (which bases hold a world to drop)
+        self.patterns: dict[tuple[bool, ...], int] = {}
+        self.dropped: set[tuple[bool, ...]] = set()
 
-    def valid(self, j: int, conflicts: int) -> bool | None:
-        """Whether base j (its index in `bases`) has a witness; None when `conflicts` were
-        not enough to say."""
-        self.stop.check()
-        assumptions = [lit if row[j] else -lit for lit, row in self.base_rows]
-        self.solver.conf_budget(conflicts)
-        found = self.solver.solve_limited(assumptions=assumptions)
-        return None if found is None else bool(found)
+    def valid(self, j: int) -> bool:
+        """Whether base j (its index in `bases`) has a witness (Stopped past the budget)."""
+        base = self.bases[j]
+        while True:
+            assumptions = [lit if row[j] else -lit for lit, row in self.base_rows]
+            assumptions += [lit if pattern[j] else -lit
+                            for pattern, lit in self.patterns.items()]
+            if not self._solve(assumptions):
+                return False
+            on = set(x for x in self.solver.get_model() or [] if x > 0)
+            kept = base & self.rest
+            for i, (_s, c) in enumerate(self.cols):
+                if i + 1 in on:
+                    kept &= c
+            if not kept:
+                return True
+            self._drop(kept)
+
+    def _drop(self, kept: int) -> None:
+        """Clauses for some worlds of `kept` (spread over it): one class must drop each."""
+        worlds = []
+        bits = kept.bit_length()
+        for k in range(self.SPREAD):
+            off = bits * k // self.SPREAD
+            part = kept >> off
+            if part:
+                worlds.append(off + (part & -part).bit_length() - 1)
+        for w in dict.fromkeys(worlds):
+            drops = tuple(i + 1 for i, (_s, c) in enumerate(self.cols) if not c >> w & 1)
+            pattern = tuple(bool(b >> w & 1) for b in self.bases)
+            if (pattern, drops) in self.dropped:
+                continue
+            self.dropped.add((pattern, drops))
+            lit = self.patterns.get(pattern)
+            if lit is None:
+                self.top += 1
+                lit = self.patterns[pattern] = self.top
+            self.solver.add_clause([-lit, *drops])
+
+    def _solve(self, assumptions: list[int]) -> bool:
+        conflicts = MAX_CONFLICTS
+        while True:
+            self.stop.check()
+            self.solver.conf_budget(conflicts)
+            found = self.solver.solve_limited(assumptions=assumptions)
+            if found is not None:
+                return bool(found)
+            conflicts *= 2
 
     def close(self) -> None:
         self.solver.delete()
@@ -382,9 +431,11 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
         bases = [frame.sq(space.keeps(sid, f)) for f in mine]
         found: dict[int, str] = {}
+        hard = _Hard(draft, table, target, stop, sid, bases)
         try:
-            frame.decide(bases, found)
+            frame.decide(bases, found, hard)
         finally:  # the marks decided before the budget ran out stay
+            hard.close()
             marks[:] = [found.get(b, "undecided") for b in bases]
 
     return _run(len(mine), seconds, cancel, work)
@@ -492,12 +543,40 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
         frame = _Frame(space, target, table)
         bases = [frame.sq(space.rule(f)) for f in given]
         found: dict[int, str] = {}
+        hard = _Hard(draft, table, target, stop, None, bases, given)
         try:
-            frame.decide(bases, found)
+            frame.decide(bases, found, hard)
         finally:  # the marks decided before the budget ran out stay
+            hard.close()
             marks[:] = [found.get(b, "undecided") for b in bases]
 
     return _run(len(given), seconds, cancel, work)
+
+
+class _Hard:
+    """The hard ★ questions of a menu by SAT (:class:`SatMarks`, built at the first one):
+    a base is asked as the first entry (or rule) that keeps it."""
+
+    def __init__(self, draft: Draft, table: Mapping[str, Sequence[Formula]],
+                 target: Mapping[str, Any], stop: Stop, sid: str | None, bases: list[int],
+                 rules: Sequence[Formula] = ()):
+        self.args = draft, table, target, stop, sid, rules
+        self.first: dict[int, int] = {}
+        for i, b in enumerate(bases):
+            self.first.setdefault(b, i)
+        self.sat: SatMarks | None = None
+
+    def __call__(self, base: int) -> str:
+        draft, table, target, stop, sid, rules = self.args
+        if self.sat is None:
+            named = _named(draft.puzzle, frozenset(table), table, rules)
+            self.sat = SatMarks(draft.puzzle, table, named, target, stop, rules)
+        i = self.first[base]
+        return self.sat.rule(i) if sid is None else self.sat.slot(sid, i)
+
+    def close(self) -> None:
+        if self.sat is not None:
+            self.sat.close()
 
 
 def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mapping[str, Any],
@@ -631,10 +710,13 @@ class _Frame:
         self._quick[base] = found
         return found
 
-    def decide(self, bases: Sequence[int], out: dict[int, str] | None = None
-               ) -> dict[int, str]:
+    def decide(self, bases: Sequence[int], out: dict[int, str] | None = None,
+               hard: Callable[[int], str] | None = None) -> dict[int, str]:
         """The mark of each distinct base: impossible, valid or reachable, put in `out` as
-        each is decided (Stopped when the budget ends first)."""
+        each is decided (Stopped when the budget ends first). With many open slots, the
+        bases the short search and the SAT sweep leave open go to `hard` (the SAT marks of
+        :mod:`world_marks_sat`, which need no table of worlds) when given, else to the
+        exhaustive search."""
         out = {} if out is None else out
         pending = []
         for base in dict.fromkeys(bases):
@@ -656,29 +738,21 @@ class _Frame:
                 else:
                     out[base] = "valid" if short else "reachable"
             if left:
-                left = self._sat(left, out)
+                self._sat(left, out)
+            return out
         for base in left:
             out[base] = "valid" if exact.valid(base) else "reachable"
         return out
 
-    def _sat(self, pending: list[int], out: dict[int, str]) -> list[int]:
-        """One sweep of SAT calls of growing budgets; the bases it left open."""
-        index = {base: j for j, base in enumerate(pending)}
-        cover = _Cover(self.classes, self.alive, pending, len(self.sq.index), self.stop)
+    def _sat(self, pending: list[int], out: dict[int, str]) -> None:
+        """The bases left by the short search, by the lazy SAT loop (:class:`_Lazy`)."""
+        lazy = _Lazy(self.classes, self.alive, self.rest, pending, len(self.sq.index),
+                     self.stop)
         try:
-            conflicts = 250
-            while pending and conflicts <= MAX_CONFLICTS:
-                left: list[int] = []
-                for base in pending:
-                    witness = cover.valid(index[base], conflicts)
-                    if witness is None:
-                        left.append(base)
-                    else:
-                        out[base] = "valid" if witness else "reachable"
-                pending, conflicts = left, conflicts * 4
+            for j, base in enumerate(pending):
+                out[base] = "valid" if lazy.valid(j) else "reachable"
         finally:
-            cover.close()
-        return pending
+            lazy.close()
 
 
 class _Enough(Exception):
