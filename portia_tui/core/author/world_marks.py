@@ -23,8 +23,11 @@ an answer for some filling exactly when some target world is kept by the entry a
 each other empty slot, by some entry of its menu. For ★, the other slots' entries must
 between them drop every world whose answer is not the target while keeping one target
 world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: the last two
-slots joined into a numpy table of pairs), with SAT (:class:`_Cover`) looking for witnesses
-first when more than :data:`EXACT_OPEN` other slots are open. The budget and a cancel are
+slots joined into a numpy table of pairs) with at most :data:`EXACT_OPEN` other slots open,
+else a short one and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
+classes, each wrong guess giving clauses for some worlds it failed to drop). Past
+:data:`MAX_WORLDS` (nine rooms with two signs) the slot and rule menus are marked by SAT
+alone, with no world listed (:mod:`world_marks_sat`). The budget and a cancel are
 checked between steps; ``Marks.why`` says why marks are undecided.
 
 Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :class:`Marks`,
@@ -270,7 +273,7 @@ class _Lazy:
         self.top = top
         #: a literal per pattern (which bases hold a world to drop)
         self.patterns: dict[tuple[bool, ...], int] = {}
-        self.dropped: set[tuple[bool, ...]] = set()
+        self.dropped: set[tuple[tuple[bool, ...], tuple[int, ...]]] = set()
 
     def valid(self, j: int) -> bool:
         """Whether base j (its index in `bases`) has a witness (Stopped past the budget)."""
@@ -431,11 +434,9 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
         bases = [frame.sq(space.keeps(sid, f)) for f in mine]
         found: dict[int, str] = {}
-        hard = _Hard(draft, table, target, stop, sid, bases)
         try:
-            frame.decide(bases, found, hard)
+            frame.decide(bases, found)
         finally:  # the marks decided before the budget ran out stay
-            hard.close()
             marks[:] = [found.get(b, "undecided") for b in bases]
 
     return _run(len(mine), seconds, cancel, work)
@@ -543,40 +544,12 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
         frame = _Frame(space, target, table)
         bases = [frame.sq(space.rule(f)) for f in given]
         found: dict[int, str] = {}
-        hard = _Hard(draft, table, target, stop, None, bases, given)
         try:
-            frame.decide(bases, found, hard)
+            frame.decide(bases, found)
         finally:  # the marks decided before the budget ran out stay
-            hard.close()
             marks[:] = [found.get(b, "undecided") for b in bases]
 
     return _run(len(given), seconds, cancel, work)
-
-
-class _Hard:
-    """The hard ★ questions of a menu by SAT (:class:`SatMarks`, built at the first one):
-    a base is asked as the first entry (or rule) that keeps it."""
-
-    def __init__(self, draft: Draft, table: Mapping[str, Sequence[Formula]],
-                 target: Mapping[str, Any], stop: Stop, sid: str | None, bases: list[int],
-                 rules: Sequence[Formula] = ()):
-        self.args = draft, table, target, stop, sid, rules
-        self.first: dict[int, int] = {}
-        for i, b in enumerate(bases):
-            self.first.setdefault(b, i)
-        self.sat: SatMarks | None = None
-
-    def __call__(self, base: int) -> str:
-        draft, table, target, stop, sid, rules = self.args
-        if self.sat is None:
-            named = _named(draft.puzzle, frozenset(table), table, rules)
-            self.sat = SatMarks(draft.puzzle, table, named, target, stop, rules)
-        i = self.first[base]
-        return self.sat.rule(i) if sid is None else self.sat.slot(sid, i)
-
-    def close(self) -> None:
-        if self.sat is not None:
-            self.sat.close()
 
 
 def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mapping[str, Any],
@@ -710,13 +683,12 @@ class _Frame:
         self._quick[base] = found
         return found
 
-    def decide(self, bases: Sequence[int], out: dict[int, str] | None = None,
-               hard: Callable[[int], str] | None = None) -> dict[int, str]:
+    def decide(self, bases: Sequence[int], out: dict[int, str] | None = None
+               ) -> dict[int, str]:
         """The mark of each distinct base: impossible, valid or reachable, put in `out` as
-        each is decided (Stopped when the budget ends first). With many open slots, the
-        bases the short search and the SAT sweep leave open go to `hard` (the SAT marks of
-        :mod:`world_marks_sat`, which need no table of worlds) when given, else to the
-        exhaustive search."""
+        each is decided (Stopped when the budget ends first). With more than EXACT_OPEN
+        other open slots, the bases a short search leaves open go to the lazy SAT loop
+        (:class:`_Lazy`); with fewer, to the exhaustive search."""
         out = {} if out is None else out
         pending = []
         for base in dict.fromkeys(bases):
