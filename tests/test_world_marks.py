@@ -146,6 +146,9 @@ def test_targets_are_the_answers_the_rules_allow():
     assert len(mk.targets(we.blank("werewolves", 3))) == 3 * 8
     assert [t["where content=lady"] for t in mk.targets(we.blank("labyrinth", 9))] == [
         [str(i)] for i in range(1, 10)]
+    # past MAX_WORLDS (603,979,776 worlds) by SAT: the editor's t menu froze listing them
+    assert mk.targets(we.blank("labyrinth", 9, statements=2)) == mk.targets(
+        we.blank("labyrinth", 9))
 
 
 # --------------------------------------------------------------------------- the analysis

@@ -37,6 +37,7 @@ Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :cl
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -873,11 +874,18 @@ class _Squeeze:
 # --------------------------------------------------------------------------- targets
 def targets(draft: Draft, most: int = 4096) -> list[dict[str, Any]]:
     """The answers the author may aim at: those the rules allow whatever the statements say
-    (every slot free; at most `most`, in the engine's order)."""
+    (every slot free; at most `most`, in the engine's order; past MAX_WORLDS found by SAT,
+    in the order of their JSON)."""
     frame = draft.puzzle.replace(statements=tuple(
         WorldStatement(s.id, s.by, EMPTY) for s in draft.puzzle.statements))
     try:
         frame.validate()
+        if world_count(frame) > MAX_WORLDS:  # nine rooms with two signs: no world listed
+            from portia_tui.core.solve.world_sat import AnswerSearch
+
+            with AnswerSearch(frame) as search:
+                found = search.answers(most=most)
+            return sorted(found, key=lambda a: json.dumps(a, sort_keys=True))
         ev = Evaluation(frame)
     except WorldError:
         return []
