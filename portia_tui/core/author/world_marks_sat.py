@@ -98,6 +98,7 @@ class SatMarks:
         self.guesser = Solver(name=SOLVER, bootstrap_with=base + [[-x] for x in differs])
         self.checker = Solver(name=SOLVER, bootstrap_with=base + [differs])
         self.witnesses: list[dict[str, int]] = []
+        self._arrays: dict[str, tuple[Any, Any]] | None = None
         self.counterexamples = 0
 
     def close(self) -> None:
@@ -146,27 +147,38 @@ class SatMarks:
 
     def _choice(self, solver: Solver) -> dict[str, int]:
         """The filling of a model: the chosen entry's literal of every open slot."""
-        on = set(x for x in solver.get_model() or [] if x > 0)
-        return {o: next(x for x in self.said[o] if x in on) for o in self.open}
+        model = solver.get_model() or []
+        return {o: next(x for x in self.said[o] if model[x - 1] > 0) for o in self.open}
 
     def _drops(self, model: list[int] | None) -> list[int]:
         """The entries (their choice literals) that drop the checker's world, and the rules
         it breaks (their selectors): one of them must be chosen."""
-        on = set(x for x in model or [] if x > 0)
+        import numpy as np
+
+        on = np.concatenate(([False], np.asarray(model or [], dtype=np.int64) > 0))
 
         def holds(lit: int) -> bool:
-            return (abs(lit) in on) == (lit > 0)
+            return bool(on[abs(lit)]) == (lit > 0)
 
+        def where(lits: Any, want: Any) -> Any:  # which literals have the value `want`
+            return on[np.abs(lits)] == ((lits > 0) == want)
+
+        if self._arrays is None:
+            self._arrays = {o: (np.asarray(self.values[o], dtype=np.int64),
+                                np.asarray(self.said[o], dtype=np.int64)) for o in self.open}
+            self._arrays[""] = (np.asarray(self.rules, dtype=np.int64),
+                                np.asarray(self.selectors, dtype=np.int64))
         p, enc = self.puzzle, self.enc
-        out = [s for s, r in zip(self.selectors, self.rules) if not holds(r)]
+        rules, selectors = self._arrays[""]
+        out = selectors[where(rules, False)].tolist() if len(rules) else []
         for o in self.open:
+            values, said = self._arrays[o]
             if o in self.named:
-                truth = holds(enc.truth(o))
-                out += [c for c, v in zip(self.said[o], self.values[o]) if holds(v) != truth]
-                continue
-            need = self._mode_need(p, p.statement(o).by, holds)
+                need: bool | None = holds(enc.truth(o))
+            else:
+                need = self._mode_need(p, p.statement(o).by, holds)
             if need is not None:
-                out += [c for c, v in zip(self.said[o], self.values[o]) if holds(v) != need]
+                out += said[where(values, not need)].tolist()
         return out
 
     def _mode_need(self, p: WorldPuzzle, by: str | None, holds: Any) -> bool | None:
