@@ -119,7 +119,7 @@ class SatMarks:
         entry, when given); Stopped past the budget."""
         if not self._solve(self.guesser, assumptions):
             return "impossible"
-        for witness in self.witnesses[-3:]:  # a filling that served before, tried first
+        for witness in self.witnesses[-3:]:  # fillings that served before, tried first
             mine = [x for o, x in witness.items() if o != sid]
             if self._solve(self.guesser, assumptions + mine) and not self._solve(
                     self.checker, assumptions + mine):
@@ -131,8 +131,12 @@ class SatMarks:
             if not self._solve(self.checker, assumptions + list(choice.values())):
                 self.witnesses.append(choice)
                 return "valid"
-            self.guesser.add_clause([-self.guard] + self._drops(self.checker.get_model()))
-            self.counterexamples += 1
+            self._learn()
+
+    def _learn(self) -> None:
+        """The checker's world as a clause for the guesser: some chosen entry drops it."""
+        self.guesser.add_clause([-self.guard] + self._drops(self.checker.get_model()))
+        self.counterexamples += 1
 
     # ----------------------------------------------------------------- steps
     def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
