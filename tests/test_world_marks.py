@@ -96,7 +96,7 @@ def test_marks_equal_the_brute_force_over_every_filling(case):
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(cases())
 def test_the_exact_search_alone_equals_the_brute_force(case):
-    """The quick greedy witness off: every ★ / ✓ comes from the SAT search."""
+    """The quick greedy witness off: every ★ / ✓ comes from the searches."""
     from unittest import mock
 
     draft, sid, target, entries, menus = case
@@ -291,8 +291,9 @@ def test_rule_marks_on_a_finished_puzzle_say_what_it_becomes():
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(case=cases())
 def test_every_path_of_the_exact_search_equals_the_brute_force(patch, case):
-    """SAT first (as past EXACT_OPEN open slots), the short search alone, and the table
-    of one slot instead of pairs: each decides the same marks."""
+    """The lazy SAT loop alone (as past EXACT_OPEN open slots, with no short search), the
+    short search alone, the table of one slot instead of pairs, and SAT over the encoding
+    with no world listed (as past MAX_WORLDS): each decides the same marks."""
     from unittest import mock
 
     draft, sid, target, entries, menus = case
