@@ -5,7 +5,8 @@ the same run:
 - the labyrinth (9 rooms, one sign each), blank: room 1's sign menu with the eight other
   signs open, and the rules menu;
 - the labyrinth mid-session: rooms 1 to 3 written (each a ★ sign), room 4's menu with five
-  other signs open;
+  other signs open; and the menu where bench_world_marks' session of seed 1 left two marks
+  undecided at 30 s (room 3's, six other signs open, toward room 3);
 - nine rooms with two signs each (603,979,776 worlds), blank: sign 1.1's menu with the 17
   other signs open, and the rules menu.
 
@@ -47,6 +48,11 @@ if case == "one-session":
         marks = mk.mark_slot(draft, s.id, target, menu, seconds=60)
         draft = [e for e, m in zip(menu, marks) if m == "valid"][-1].apply(draft, s.id)
     sid = draft.slots[3].id
+if case == "one-hard":  # bench_world_marks' labyrinth session of seed 1, at its third sign
+    target = {"where content=lady": ["3"]}
+    draft = draft.with_statement("1", "Sign 9 is right").with_statement(
+        "2", "There is no tiger in room 3")
+    sid = "3"
 t0 = time.perf_counter()
 if case.endswith("rules"):
     marks = mk.mark_rules(draft, target, seconds=budget)
@@ -57,6 +63,7 @@ print(json.dumps([time.perf_counter() - t0, len(marks), marks.count("undecided")
 
 CASES = [("one-slot", "labyrinth, room 1's menu"), ("one-rules", "labyrinth, rules menu"),
          ("one-session", "labyrinth, room 4 (3 written)"),
+         ("one-hard", "labyrinth, room 3 (seed 1)"),
          ("two-slot", "9 rooms x 2 signs, sign 1.1"), ("two-rules", "9 rooms x 2, rules")]
 
 
@@ -70,6 +77,7 @@ def run(tree: Path, case: str) -> tuple[float, int, int]:
 
 
 def main() -> None:
+    only = sys.argv[1:]  # case names to run (all by default)
     from baseline_tree import unpack  # a sibling module: see its docstring
 
     here = Path(__file__).resolve().parents[1]
@@ -81,6 +89,8 @@ def main() -> None:
         print(f"{'menu':32} {'entries':>7} {'now':>9} {'?':>4} {'main':>9} {'?':>4} "
               f"{'ratio':>6}")
         for case, label in CASES:
+            if only and case not in only:
+                continue
             times: dict[str, list[float]] = {name: [] for name, _t in trees}
             undecided: dict[str, int] = {name: 0 for name, _t in trees}
             count = 0
