@@ -296,6 +296,9 @@ def test_coded_worlds_are_the_engines():
             assert [g for g, w in zip(got.values, want.values) if w is not None] == \
                 [w for w in want.values if w is not None]
             assert got.echoes() == want.echoes() and got.filler_lids() == want.filler_lids()
+            sigs = tuple(signature(mn, k) for mn in puzzle.meanings)
+            assert coded.echoes(lambda s=sigs: s) == want.echoes()
+            assert coded.filler_lids() == want.filler_lids()
             if i % 3 == 0:
                 assert coded.blank_totals() == blank_totals(puzzle)
 

@@ -987,16 +987,21 @@ class CodedWorlds:
             return None
         return tuple(True if not c & ~v else False if not c & v else None for v in self.bits)
 
+    def _counts_of(self, casket: int) -> list[int]:
+        """Per t, the assignments in which t statements of the casket are true."""
+        g = self.groups[casket]
+        key = (self.size, *g)
+        masks = _count_masks.get(key)
+        if masks is None:
+            masks = _count_masks[key] = _popcount_masks([self.bits[j] for j in g], self.every)
+        return masks
+
     def casket_counts(self, p: int) -> tuple[frozenset[int], ...]:
         """Per casket, the true counts its statements reach in p's consistent worlds."""
         c = self.consistent[p]
         out = []
-        for g in self.groups:
-            key = (self.size, *g)
-            masks = _count_masks.get(key)
-            if masks is None:
-                masks = _count_masks[key] = _popcount_masks([self.bits[j] for j in g],
-                                                             self.every)
+        for casket in range(self.k):
+            masks = self._counts_of(casket)
             out.append(frozenset(t for t, m in enumerate(masks) if c & m))
         return tuple(out)
 
@@ -1008,6 +1013,49 @@ class CodedWorlds:
         return Worlds(self.k, tuple(self.owners),
                       tuple(self.values(p) for p in range(self.k)),
                       tuple(self.casket_counts(p) for p in range(self.k)), meanings)
+
+    def echoes(self, signatures: Callable[[], tuple]) -> list[tuple[int, int]]:
+        """:meth:`.quality.Worlds.echoes` read off the masks: statement pairs on different
+        caskets with the same value in every consistent world, where under some placement
+        both vary only if they mean the same (`signatures()`: each statement's signature,
+        asked for only then). Pairs are found by each statement's values over all the
+        consistent worlds at once."""
+        seen = 0
+        for c in self.consistent:
+            seen |= c
+        if not seen:
+            return []
+        by_values: dict[int, list[int]] = {}
+        for i, v in enumerate(self.bits):
+            by_values.setdefault(v & seen, []).append(i)
+        owners = self.owners
+        out: list[tuple[int, int]] = []
+        sigs = None
+        for group in by_values.values():
+            for x, i in enumerate(group):
+                for j in group[x + 1:]:
+                    if owners[i] == owners[j]:
+                        continue
+                    v = self.bits[i]
+                    if any(c & v and c & ~v for c in self.consistent):  # both vary there
+                        if sigs is None:
+                            sigs = signatures()
+                        if sigs[i] != sigs[j]:
+                            continue
+                    out.append((i, j))
+        return sorted(out)
+
+    def filler_lids(self) -> list[int]:
+        """:meth:`.quality.Worlds.filler_lids` read off the masks: the caskets whose true
+        count is the same in every consistent world of every placement."""
+        seen = 0
+        for c in self.consistent:
+            seen |= c
+        out = []
+        for casket in range(self.k):
+            if sum(1 for m in self._counts_of(casket) if m & seen) == 1:
+                out.append(casket)
+        return out
 
     def blank_totals(self) -> list[list[int]]:
         """Per statement, per placement the bit set of true totals with that statement

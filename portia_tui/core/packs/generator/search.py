@@ -399,7 +399,7 @@ class _Search:
             return None
         echoes, fillers = got
         if d.order is None and s.n > ECHO_HARD_UP_TO and not s.allow_echoes:
-            echoes = self._worlds(d).echoes()  # (the score)
+            echoes = self._echoes(d)  # (the score)
         marks = motifs(judged[0], fillers)
         why = self.keeper.refusal(None, len(fillers), marks)  # (before the costly ranking)
         if why is not None:
@@ -437,7 +437,11 @@ class _Search:
             masks = loop_free_masks(d.cands, d.order, s.caskets)
             echoes = [] if s.allow_echoes else mask_echoes(masks)
             fillers = mask_fillers(masks, s.caskets)
-        else:  # (above n = ECHO_HARD_UP_TO the echoes are a score: read after the rating)
+        elif d.coded is not None:  # (above n = ECHO_HARD_UP_TO the echoes are a score:
+            hard = s.n <= ECHO_HARD_UP_TO and not s.allow_echoes  # read after the rating)
+            echoes = self._echoes(d) if hard else []
+            fillers = d.coded.filler_lids()
+        else:
             hard = s.n <= ECHO_HARD_UP_TO and not s.allow_echoes
             worlds = self._worlds(d, values_too=hard)
             echoes = worlds.echoes() if hard else []
@@ -451,13 +455,18 @@ class _Search:
         return echoes, fillers
 
     def _worlds(self, d: "_Drawn", values_too: bool = True) -> Worlds:
-        """The consistent worlds of a candidate with loops: read off its coded worlds (every
-        truth assignment at once), or past CODED_WORLDS_MAX statements the casket engine."""
-        if d.coded is not None:
-            k = self.s.caskets
-            return d.coded.worlds(tuple(signature(mn, k) for mn in d.bare(self).meanings))
+        """The consistent worlds of a candidate with loops past CODED_WORLDS_MAX statements,
+        from the casket engine."""
         assert d.engine is not None
         return Worlds.from_engine(d.engine, d.engine.puzzle, values_too=values_too)
+
+    def _echoes(self, d: "_Drawn") -> list[tuple[int, int]]:
+        """The cross-casket echoes of a candidate with loops (:meth:`.quality.Worlds.echoes`):
+        off its coded worlds, or past their bound the casket engine."""
+        if d.coded is None:
+            return self._worlds(d).echoes()
+        k = self.s.caskets
+        return d.coded.echoes(lambda: tuple(signature(mn, k) for mn in d.bare(self).meanings))
 
     def _rated(self, d: "_Drawn", m: int) -> tuple[Puzzle, tuple, Rating] | None:
         """(puzzle, twin key, rating) for m, or None for a twin or a rating not wanted."""
