@@ -9,7 +9,9 @@ began (BEFORE, the parent of their first commit fec8b6f), unpacked from git with
 baseline_tree.unpack and run with its own defaults: "today's generation time" as the issue
 meant it. Its levels came from the old structural grader, so it is a cost baseline, not a
 like-for-like puzzle. Without the git history that side is left out. `bench_levels.py CASE...`
-times only the cases whose label contains one of the words given (e.g. `gentle portia`).
+times only the cases whose label contains one of the words given (e.g. `gentle portia`);
+`--cpu` times the process's CPU time instead of the wall clock (on a machine other work
+loads, the wall clock mostly measures waiting for a core), `--runs N` takes N seeds.
 
 Each timing runs in its own process (imports and caches warm, then timed), the two sides
 alternating, RUNS seeds each; the table gives the medians and their ratio (the quality
@@ -30,6 +32,8 @@ COUNT = 20
 TARGET = 10.0
 #: the commit just before the first quality-filter commit of issue 19 (fec8b6f)
 BEFORE = "fec8b6f^"
+#: "wall" (time.perf_counter) or "cpu" (time.process_time): --cpu
+CLOCK = "wall"
 
 _TIMED = """
 import json, sys, time
@@ -39,11 +43,12 @@ if sys.argv[3] == "off":  # every filter lifted
     from portia_tui.core.packs.generator.quality import FILTERS
     kw.update({f.setting: True for f in FILTERS.values() if f.setting.startswith("allow")})
     kw["repeats"] = "allow"
+clock = time.process_time if sys.argv[4] == "cpu" else time.perf_counter
 try:
     generate(Settings(**kw, count=1, seed=seed + 99))  # warm up: imports, solver, caches
-    t = time.perf_counter()
+    t = clock()
     made = generate(Settings(**kw, count=%d, seed=seed).check())
-    print(json.dumps((time.perf_counter() - t) / len(made)))
+    print(json.dumps((clock() - t) / len(made)))
 except Exception as exc:  # refused up front, or gave up
     print(json.dumps(type(exc).__name__))
 """ % COUNT
@@ -96,10 +101,11 @@ def sides(kw: dict, before: Path | None) -> dict[str, tuple[str, float | None]]:
             if side == "before":
                 if before is None:
                     continue
-                got[side].append(json.loads(run(_TIMED, json.dumps(kw), 1000 + r, "on",
+                got[side].append(json.loads(run(_TIMED, json.dumps(kw), 1000 + r, "on", CLOCK,
                                                 tree=before)))
             else:
-                got[side].append(json.loads(run(_TIMED, json.dumps(kw), 1000 + r, side)))
+                got[side].append(json.loads(run(_TIMED, json.dumps(kw), 1000 + r, side,
+                                                CLOCK)))
     return {side: median(v) if v else ("", None) for side, v in got.items()}
 
 
@@ -127,7 +133,9 @@ def cell(v: float | None) -> str:
 def table(words: list[str], before: Path | None) -> None:
     import os
 
-    print(f"{COUNT} puzzles of one level or family: ms per kept puzzle, median of {RUNS} seeds; "
+    clock = "CPU ms" if CLOCK == "cpu" else "ms"
+    print(f"{COUNT} puzzles of one level or family: {clock} per kept puzzle, median of {RUNS} "
+          f"seeds; "
           f"'on': the quality filters (defaults), 'off': every filter lifted and repeats "
           f"allowed, 'before': {BEFORE} (the tree before the filters, its defaults)"
           f"{'' if before else ' (no git history: left out)'}; the machine's load average: "
@@ -158,4 +166,13 @@ def spread() -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    main(sys.argv[1:])
+    # (run by benchmarks/run.py, the arguments are run.py's)
+    args = sys.argv[1:] if Path(sys.argv[0]).stem == "bench_levels" else []
+    if "--cpu" in args:
+        args.remove("--cpu")
+        CLOCK = "cpu"
+    if "--runs" in args:
+        at = args.index("--runs")
+        RUNS = int(args[at + 1])
+        del args[at:at + 2]
+    main(args)
