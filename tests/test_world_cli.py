@@ -95,8 +95,9 @@ def test_clue_finds_room_8_and_deduces_the_reply(capsys):
     assert code == 0 and data["answers"] == 5
     texts = [c["text"] for c in data["clues"]]
     assert "Room 8 is not empty" in texts
-    first_trivial = next(i for i, c in enumerate(data["clues"]) if c["trivial"])
-    assert all(c["trivial"] for c in data["clues"][first_trivial:])
+    assert data["clues"][0]["text"] == "Room 8 is not empty"  # ranked: it gives nothing away
+    first_bare = next(i for i, c in enumerate(data["clues"]) if c["bare"])
+    assert all(c["bare"] and c["trivial"] for c in data["clues"][first_bare:])
     assert data["deduced"]["reply"] == "no" and data["deduced"]["text"] == "Room 8 is not empty"
     assert data["deduced"]["answers"] == [{"where content=lady": ["7"]}]
 
