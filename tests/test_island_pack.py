@@ -212,6 +212,7 @@ def test_a_pack_made_allowing_twins_reports_only_copies(pack):
     (["solve", "{p}"], "== {p} 001 =="),
     (["solve", "{p}", "--id", "002"], "Valid: one answer"),
     (["check", "{p}"], "valid: one answer"),
+    (["hint", "{p}"], "== {p} 001 ==\nHint 1:"),
     (["pack", "extract", "{p}", "001", "-o", "{d}/one.toml"], ""),
     (["pack", "extract", "{p}", "001", "-o", "{d}/one.json"], ""),
 ])
@@ -229,7 +230,7 @@ def test_commands_take_a_truth_puzzle_of_a_pack(pack, tmp_path, capsys, argv, sa
 
 
 @pytest.mark.parametrize("argv", [["assist", "{p}", "--id", "001"],
-                                  ["repair", "{p}", "--id", "001"], ["hint", "{p}"],
+                                  ["repair", "{p}", "--id", "001"],
                                   ["edit", "{p}", "--id", "001"]])
 def test_casket_only_commands_refuse_a_truth_puzzle_in_one_line(pack, tmp_path, capsys, argv):
     path = tmp_path / "islands.toml"
