@@ -240,6 +240,37 @@ async def test_play_opens_the_page_in_the_player_and_escape_comes_back(tmp_path)
         assert app.screen is app.editor
 
 
+async def test_the_players_help_from_the_editor_is_true_to_its_keys(tmp_path, monkeypatch):
+    """Played from the editor, q is not bound and nothing is kept: the help says escape goes
+    back to the editor (a try-out) and does not offer q; ? again, escape, and p at once
+    play again; no progress file is written. In `portia play` the help still offers q."""
+    monkeypatch.setenv("PORTIA_DATA_DIR", str(tmp_path / "data"))
+    draft = we.blank("knights-knaves", 2)
+    draft = draft.with_statement("A", "B is a knave").with_statement("B", "A and I are "
+                                                                         "of the same type")
+    app = editor(tmp_path, draft)
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, ["p", "question_mark"])
+        await calm(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, IslandScreen)
+        said = str(screen.query_one("#said").render())
+        assert "Escape  back to the editor (a try-out: nothing is saved)" in said
+        assert "q  quit" not in said and "progress" not in said
+        assert "q" not in app.active_bindings  # the help offers no key that is not bound
+        burst(app, ["question_mark", "space", "escape", "p"])  # a dismiss, then p at once
+        await calm(app, pilot)
+        assert isinstance(app.screen, IslandScreen) and app.screen is not screen
+        burst(app, ["escape"])
+        await calm(app, pilot)
+        assert app.screen is app.editor
+    assert not (tmp_path / "data").exists() or not any((tmp_path / "data").rglob("progress*"))
+    player = IslandScreen(draft.analysed())
+    assert "q  quit (your progress is saved" in player.help_keys()
+    assert "Escape  back to" not in player.help_keys()
+
+
 async def test_new_open_and_play_are_in_the_footer_help_and_palette(tmp_path):
     from portia_tui.app.world_editor.commands import ACTIONS, FOOTER
 
