@@ -39,17 +39,17 @@ from .widgets.status import STATUS_WORDS
 
 HELP = """Keys
   ← →        move between the marks; ↑ ↓ the same mark one row up or down
-  space      mark the next value (knight, knave, none, ...); backspace clears the mark
+  space      the next mark (knight, knave, none, ...); backspace clears it
   enter      am I right? (once your marks answer the question)
   c          check your marks: which ones no solution has
   h          one more hint: the key observation first, then one step each
   r          reveal the answer and the solution by hand (press twice)
   x          clear every mark (press twice)
   PgUp PgDn  scroll this text
-  ?          this help      """
+  ?          this help"""
 #: how the player leaves: in `portia play`, and when another screen opened it (HOSTED)
-QUIT = "q  quit (your progress is saved; the same command resumes)"
-HOSTED = "Escape  back to {host} (a try-out: nothing is saved)"
+QUIT = "\n  q          quit (your progress is saved; the same command resumes)"
+HOSTED = "\n  Escape     back to {host} (a try-out: nothing is saved)"
 
 PACK_HELP = """
   n / p      next / previous puzzle of the pack      Escape  back to the list"""
