@@ -170,7 +170,7 @@ def _split_run(tmp_path, *more):
                  "-o", str(tmp_path / "kk.jsonl"), "--split", "train=0.5,test=0.5", *more])
 
 
-@pytest.mark.parametrize("where", ["temp", "replace"])
+@pytest.mark.parametrize("where", ["temp", "replace", "replace-no-links"])
 def test_force_split_failing_on_a_later_file_keeps_the_old_files(tmp_path, capsys, monkeypatch,
                                                                   where):
     """--force --split that fails on the second file (while writing it, or while putting it
@@ -195,6 +195,11 @@ def test_force_split_failing_on_a_later_file_keeps_the_old_files(tmp_path, capsy
         monkeypatch.setattr(files, "_temp_file", temp)
     else:
         real_replace = os.replace
+        if where == "replace-no-links":  # a file system without hard links: kept by a copy
+            def no_link(src, dst):
+                raise OSError(errno.EPERM, "Operation not permitted")
+
+            monkeypatch.setattr(files.os, "link", no_link)
 
         def replace(src, dst):
             if str(src).endswith(".tmp"):

@@ -313,8 +313,9 @@ def write_all(files: list[tuple[str | os.PathLike[str], str]], force: bool = Fal
 
 
 def _keep_old(real: str) -> str | None:
-    """A second name (a hard link) for the file at real, so it can be put back after a
-    replace; None when there is no file there. OSError when the system refuses the link."""
+    """A second name for the file at real (a hard link, or a copy where the file system has
+    no hard links), so it can be put back after a replace; None when there is no file
+    there. OSError when neither can be made."""
     if not os.path.lexists(real):
         return None
     import secrets
@@ -326,6 +327,20 @@ def _keep_old(real: str) -> str | None:
             os.link(real, keep)
         except FileExistsError:
             continue
+        except OSError as exc:
+            if exc.errno not in _NO_LINKS:
+                raise
+            import shutil
+
+            try:
+                with open(real, "rb") as src, open(keep, "xb") as dst:
+                    shutil.copyfileobj(src, dst)
+                shutil.copymode(real, keep)
+            except FileExistsError:
+                continue
+            except BaseException:
+                _unlink_quietly(keep)
+                raise
         return keep
     raise FileExistsError(f"no free name in {folder}")
 
