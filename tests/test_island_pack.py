@@ -178,7 +178,7 @@ def test_the_intro_is_worded_for_the_families_in_the_pack(pack):
 
     trials = to_markdown(only("lady-tiger"))
     assert TRIAL_INTRO in trials and INTRO not in trials and "who lies" not in trials
-    assert "signs are true" in TRIAL_INTRO
+    assert "sign is true" in TRIAL_INTRO
     islanders = to_markdown(only("knights-knaves"))
     assert INTRO in islanders and "sign" not in islanders.split("## ")[0]
     assert MIXED_INTRO in to_markdown(pack)

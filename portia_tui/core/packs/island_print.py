@@ -19,12 +19,13 @@ from portia_tui.core.packs.island_pack import family_of
 INTRO = ("Each puzzle says who speaks the truth and who lies. Work out the answer from what "
          "is said, and write it on the line under the puzzle.")
 #: the line a printable pack of lady-or-tiger trials opens with
-TRIAL_INTRO = ("Each trial says which signs are true by what is behind their rooms. Work out "
-               "the answer from the signs, and write it on the line under the trial.")
+TRIAL_INTRO = ("In each trial, whether a room's sign is true depends on what is behind the "
+               "room: the rules under each trial say how. Work out the answer from the signs, "
+               "and write it on the line under the trial.")
 #: the line a pack of both opens with
-MIXED_INTRO = ("Each puzzle says who speaks the truth and who lies, or which signs are true by "
-               "what is behind their rooms. Work out the answer from what is said, and write "
-               "it on the line under the puzzle.")
+MIXED_INTRO = ("Each puzzle says who speaks the truth and who lies, or, for a trial, when a "
+               "room's sign is true. Work out the answer from what is said, and write it on "
+               "the line under the puzzle.")
 
 
 def intro(puzzles: list[WorldPuzzle]) -> str:
