@@ -37,7 +37,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import permutations
-from typing import Any
+from typing import Any, ClassVar
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade_within
@@ -52,6 +52,8 @@ GRAMMARS = ("tuple", "rich")
 RICH_SHARE, HARD_SHARE = 0.3, 0.9
 #: in the hard trials, the share of signs that speak of another sign
 SIGN_SHARE = 0.5
+#: draws a steered statement is chosen from (:meth:`_Screen.steer`)
+STEER_TRIES = 8
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 
 
@@ -153,6 +155,14 @@ class Family:
         """The Xie et al. tuple of an atom, or None when the grammar cannot hold it."""
         return None
 
+    #: from this size on (0: never) a candidate's statements are steered (:meth:`_Screen.steer`)
+    steer_from: ClassVar[int] = 0
+
+    def answer_atoms(self, ev: Evaluation, ents: list[str]) -> list[int]:
+        """One mask per possible answer, when the answers are "which entity has the value"
+        (the worlds where each entity has it): how :meth:`_Screen.steer` counts answers."""
+        raise NotImplementedError
+
 
 class KnightsKnaves(Family):
     def shell(self, ents, statements, rng, trials=False):
@@ -235,6 +245,13 @@ class LadyTiger(Family):
     def screens(self, settings: IslandSettings) -> bool:
         # a sign about a sign needs the others' signs: the full check only
         return _share(settings) < HARD_SHARE
+
+    #: from 7 rooms one random claim a sign seldom leaves one room for the lady (1 draw in
+    #: 400 at 7 rooms, fewer at 9): the signs are steered
+    steer_from = 7
+
+    def answer_atoms(self, ev, ents):
+        return [ev.atom(e, "content", "lady") for e in ents]
 
 
 #: a room whose sign is false with the lady behind it and true with a tiger (Smullyan's
@@ -382,18 +399,72 @@ class _Screen:
     level is dropped here; the rest go through the full check, which decides. Exact: the
     grader reads the same masks either way."""
 
-    def __init__(self, level: str, shared: bool):
+    def __init__(self, level: str | None, shared: bool, allow_wasted: bool = True):
         self.level = level
         self.shared = shared
+        #: when shared and the wasted filter is on, a statement the others make needless
+        #: drops the candidate here already (the same judgement as _wasted's)
+        self.allow_wasted = allow_wasted
         self.ev: Evaluation | None = None
         self.memo: dict[str, int] = {}
+
+    def steer(self, settings: IslandSettings, rng: random.Random, shell: WorldPuzzle,
+              ents: list[str]) -> list[Any]:
+        """Statements drawn one speaker at a time, each the one of :data:`STEER_TRIES` draws
+        that leaves the fewest answers with the statements before it (a draw that leaves no
+        world is passed over): a large trial's signs each rule rooms out. Every filter still
+        runs afterwards; only the draw is steered."""
+        fam = FAMILIES[settings.family]
+        if self.ev is None:
+            self.ev = Evaluation(shell)
+        ev, scope = self.ev, shell.scope()
+        solver = Solver(shell, ev, [], self.memo)
+        worlds = ev.full
+        for m in solver.masks:
+            worlds &= m
+        answers = fam.answer_atoms(ev, ents)
+        share = _share(settings)
+        says = []
+        for e in ents:
+            best: tuple[int, Any, int] | None = None
+            for _try in range(STEER_TRIES):
+                f = _draw(fam, rng, ents, e, settings.depth, settings.width, share)
+                left = worlds & solver._obeys(e, meaning_memo(f, scope, ev.alg, self.memo))
+                if not left:
+                    continue
+                open_ = sum(1 for a in answers if left & a)
+                if best is None or open_ < best[0]:
+                    best = (open_, f, left)
+            if best is None:  # every draw contradicted the signs before: keep the last
+                says.append(f)
+                continue
+            says.append(best[1])
+            worlds = best[2]
+        return says
 
     def passes(self, shell: WorldPuzzle, ents: list[str], says: list[Any]) -> bool:
         if self.ev is None:
             self.ev = Evaluation(shell)
         ev, scope = self.ev, shell.scope()
         said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, says)]
-        return self._judge(Solver(shell, ev, said, self.memo))
+        solver = Solver(shell, ev, said, self.memo)
+        if not self.allow_wasted and self._needless(solver, len(said)):
+            return False
+        return self._judge(solver)
+
+    @staticmethod
+    def _needless(solver: Solver, count: int) -> bool:
+        """One of the first `count` constraints (the statements) can go with one answer
+        left: it is wasted."""
+        ev, masks = solver.ev, solver.masks
+        for i in range(count):
+            rest = ev.full
+            for j, m in enumerate(masks):
+                if j != i:
+                    rest &= m
+            if rest and (not rest & (rest - 1) or len(ev.answers(rest, 2)) == 1):
+                return True
+        return False
 
     def passes_whole(self, puzzle: WorldPuzzle) -> bool:
         return self._judge(Solver(puzzle))
@@ -405,6 +476,8 @@ class _Screen:
             worlds &= m
         if not worlds or (worlds & (worlds - 1) and len(ev.answers(worlds, 2)) != 1):
             return False  # no world, or worlds of more than one answer
+        if self.level is None:
+            return True  # any level: the full check grades it
         graded = grade_within(solver)
         if graded is None:
             return True  # too large to grade here: the full check counts it as too large
@@ -454,7 +527,7 @@ def _wasted(puzzle: WorldPuzzle) -> bool:
         else:
             silenced = puzzle.replace(statements=tuple(t for t in puzzle.statements
                                                        if t.id != s.id))
-        if solve(silenced).unique:
+        if solve(silenced, limit=1).unique:  # the answers, not every world
             return True
     return False
 
@@ -766,8 +839,11 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
                        else settings.size)
     keys: set[str] = set()
     made, misses = 0, 0
-    screen = (_Screen(settings.difficulty, fam.screens(settings)) if settings.difficulty
-              else None)
+    # a quick look first: for a level asked for, and for any level when candidates can share
+    # one Evaluation (most are not well posed: at 7 rooms or more a fresh Evaluation each was
+    # most of the work)
+    screen = (_Screen(settings.difficulty, fam.screens(settings), settings.allow_wasted)
+              if settings.difficulty or fam.screens(settings) else None)
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
@@ -777,8 +853,13 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
         if screen is None:
             puzzle, tuples = candidate(settings, rng)
         else:
-            ents, says = _says(settings, rng)
-            shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
+            if screen.shared and fam.steer_from and settings.size >= fam.steer_from:
+                ents = fam.entities(settings.size)
+                shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
+                says = screen.steer(settings, rng, shell, ents)
+            else:
+                ents, says = _says(settings, rng)
+                shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
             if screen.shared and not screen.passes(shell, ents, says):
                 continue
             puzzle, tuples = _assemble(fam, ents, says, shell)
