@@ -36,14 +36,14 @@ import hashlib
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import permutations, product
 from typing import Any, ClassVar
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade_within
 from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
-from portia_tui.core.packs.island_ranges import FEWEST, RANGES
+from portia_tui.core.packs.island_ranges import DEPTH, FEWEST, RANGES
 from portia_tui.core.solve.general import Evaluation, solve
 
 GRAMMARS = ("tuple", "rich")
@@ -105,6 +105,13 @@ class IslandSettings:
                               f"for {self.family}: with {self.size} no puzzle is "
                               f"{self.difficulty} (see 'Levels by size' in the README)",
                               "impossible")
+        deepest = DEPTH.get(self.family, {}).get(self.difficulty or "", {}).get(self.size, 0)
+        if self.depth < deepest:
+            noun = FAMILIES[self.family].size_option
+            raise IslandError(f"--difficulty {self.difficulty} with --{noun} {self.size} needs "
+                              f"--depth {deepest} for {self.family}: no statement pair within "
+                              f"depth {self.depth} makes one (see 'Levels by size' in the "
+                              "README)", "impossible")
         if self.grammar not in GRAMMARS:
             raise IslandError(f"unknown grammar {self.grammar!r}", "grammar")
 
@@ -158,6 +165,14 @@ class Family:
     #: from this size on (0: never) a candidate's statements are steered (:meth:`_Screen.steer`)
     steer_from: ClassVar[int] = 0
 
+    #: up to this size (0: never) the hard levels (tricky, fiendish) are drawn meaning first
+    #: (:meth:`_Screen.by_meaning`): every claim a speaker can make is few enough to list
+    by_meaning_upto: ClassVar[int] = 0
+
+    def every_atom(self, ents: list[str]) -> list[Any]:
+        """Every claim :meth:`atom` can draw (rich grammar), for :meth:`_Screen.by_meaning`."""
+        raise NotImplementedError
+
     def answer_atoms(self, ev: Evaluation, ents: list[str]) -> list[int]:
         """One mask per possible answer, when the answers are "which entity has the value"
         (the worlds where each entity has it): how :meth:`_Screen.steer` counts answers."""
@@ -205,6 +220,24 @@ class Werewolves(Family):
             return ["count", "all", {"type": "knave"}, rng.choice((">=", "<=", "==")),
                     rng.randrange(1, len(ents))]
         return ["is", rng.choice(ents), "type", rng.choice(("knight", "knave"))]
+
+
+    #: two islanders: 8 worlds, so 256 meanings a statement; tricky and fiendish exist
+    #: (an exhaustive count over every pair of meanings: 32 each, with no extra promise) but
+    #: a random draw of words seldom meets them (fiendish: none in 100,000)
+    by_meaning_upto = 2
+
+    def every_atom(self, ents: list[str]) -> list[Any]:
+        k = len(ents)
+        out: list[Any]
+        out = [["is", e, a, v] for e in ents
+                          for a, vs in (("wolf", ("werewolf", "human")),
+                                        ("type", ("knight", "knave"))) for v in vs]
+        out += [["count", "all", {"type": t}, op, n] for t in ("knight", "knave")
+                for op in ("==", ">=", "<=") for n in range(1, k)]
+        out += [[w, x, y, "type"] for w in ("same", "differ")
+                for i, x in enumerate(ents) for y in ents[i + 1:]]
+        return out
 
 
 class LadyTiger(Family):
@@ -405,6 +438,8 @@ class _Screen:
         #: when shared and the wasted filter is on, a statement the others make needless
         #: drops the candidate here already (the same judgement as _wasted's)
         self.allow_wasted = allow_wasted
+        #: meaning -> its wording, for :meth:`by_meaning` (built at its first use)
+        self.wordings: dict[int, Any] | None = None
         self.ev: Evaluation | None = None
         self.memo: dict[str, int] = {}
 
@@ -441,6 +476,20 @@ class _Screen:
             says.append(best[1])
             worlds = best[2]
         return says
+
+    def by_meaning(self, settings: IslandSettings, rng: random.Random, shell: WorldPuzzle,
+                   ents: list[str]) -> list[Any]:
+        """Statements drawn meaning first: each speaker's meaning (the worlds where it holds)
+        uniformly among those a statement within the depth and width can have, then said in
+        the fewest claims that mean it (:func:`_wordings`). For few worlds only."""
+        if self.ev is None:
+            self.ev = Evaluation(shell)
+        if self.wordings is None:
+            self.wordings = _wordings(FAMILIES[settings.family], ents, self.ev, shell,
+                                      settings.depth, settings.width, self.memo)
+        table = self.wordings
+        meanings = sorted(table)
+        return [table[rng.choice(meanings)] for _e in ents]
 
     def passes(self, shell: WorldPuzzle, ents: list[str], says: list[Any]) -> bool:
         if self.ev is None:
@@ -482,6 +531,44 @@ class _Screen:
         if graded is None:
             return True  # too large to grade here: the full check counts it as too large
         return graded.solved and graded.level == self.level
+
+
+def _wordings(fam: Family, ents: list[str], ev: Evaluation, shell: WorldPuzzle, depth: int,
+              width: int, memo: dict[str, int]) -> dict[int, Any]:
+    """meaning (a mask over `ev`'s worlds) -> a statement of the fewest claims with that
+    meaning among those :func:`_draw` can make at `depth` and `width` (a denial takes a level,
+    said plainly where it can be: "is not", "of different types")."""
+    scope = shell.scope()
+    best: dict[int, tuple[Any, int]] = {}
+    everything = 1 << ev.size
+
+    def add(f: Any, size: int) -> None:
+        m = meaning_memo(f, scope, ev.alg, memo)
+        if m not in best or best[m][1] > size:
+            best[m] = (f, size)
+
+    for a in fam.every_atom(ents):
+        add(a, 1)
+    for _level in range(depth - 1):
+        if len(best) == everything:
+            break  # every meaning is said already
+        known = list(best.values())
+        for f, n in known:
+            add([_PLAIN_NOT[f[0]], *f[1:]] if f[0] in _PLAIN_NOT else
+                f[1] if f[0] == "not" else ["not", f], n)
+        for parts in range(2, width + 1):
+            if len(best) == everything:
+                break
+            for combo in product(known, repeat=parts):
+                fs = [f for f, _n in combo]
+                size = sum(n for _f, n in combo)
+                for op in ("and", "or") if parts > 2 else _TWO_PART:
+                    add([op, *fs], size)
+    return {m: f for m, (f, _n) in best.items()}
+
+
+#: the connectives of two parts
+_TWO_PART = ("and", "or", "implies", "iff")
 
 
 # ----------------------------------------------------------------------------- filters
@@ -853,7 +940,12 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
         if screen is None:
             puzzle, tuples = candidate(settings, rng)
         else:
-            if screen.shared and fam.steer_from and settings.size >= fam.steer_from:
+            if (screen.shared and settings.size <= fam.by_meaning_upto
+                    and settings.difficulty in ("tricky", "fiendish")):
+                ents = fam.entities(settings.size)
+                shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
+                says = screen.by_meaning(settings, rng, shell, ents)
+            elif screen.shared and fam.steer_from and settings.size >= fam.steer_from:
                 ents = fam.entities(settings.size)
                 shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
                 says = screen.steer(settings, rng, shell, ents)
