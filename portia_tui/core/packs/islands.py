@@ -154,8 +154,8 @@ class Family:
         raise NotImplementedError
 
     def screens(self, settings: IslandSettings) -> bool:
-        """Candidates for a level asked for may share one Evaluation (:class:`_Screen`):
-        true when every statement's meaning is its own (no sign speaks of another sign)."""
+        """Candidates may share one Evaluation (:class:`_Screen`): every family's do (a sign
+        that speaks of another sign is read as what that sign says: :func:`_unfolded`)."""
         return True
 
     def tuple_of(self, atom: Any, ents: list[str]) -> Any | None:
@@ -275,9 +275,7 @@ class LadyTiger(Family):
                     rng.choice(("==", "==", ">=", "<=")), rng.randrange(1, len(ents))]
         return ["is", rng.choice(ents), "content", rng.choice(values)]
 
-    def screens(self, settings: IslandSettings) -> bool:
-        # a sign about a sign needs the others' signs: the full check only
-        return _share(settings) < HARD_SHARE
+    # a sign about a sign is read as what that sign says (_unfolded): every level screens
 
     #: from 7 rooms one random claim a sign seldom leaves one room for the lady (1 draw in
     #: 400 at 7 rooms, fewer at 9): the signs are steered
@@ -495,11 +493,13 @@ class _Screen:
         if self.ev is None:
             self.ev = Evaluation(shell)
         ev, scope = self.ev, shell.scope()
-        said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, says)]
-        solver = Solver(shell, ev, said, self.memo)
-        if not self.allow_wasted and self._needless(solver, len(said)):
-            return False
-        return self._judge(solver)
+        try:
+            plain = _unfolded(says)
+        except _Loop:  # signs that speak of each other in a ring: the full check
+            return self.passes_whole(shell.replace(statements=tuple(_statements(ents, says))))
+        said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, plain)]
+        return self._judge(Solver(shell, ev, said, self.memo),
+                           0 if self.allow_wasted else len(said))
 
     @staticmethod
     def _needless(solver: Solver, count: int) -> bool:
@@ -518,13 +518,17 @@ class _Screen:
     def passes_whole(self, puzzle: WorldPuzzle) -> bool:
         return self._judge(Solver(puzzle))
 
-    def _judge(self, solver: Solver) -> bool:
+    def _judge(self, solver: Solver, statements: int = 0) -> bool:
+        """`statements`: how many of the solver's first constraints are statements to check
+        for waste (0: none)."""
         ev = solver.ev
         worlds = ev.full
         for m in solver.masks:
             worlds &= m
         if not worlds or (worlds & (worlds - 1) and len(ev.answers(worlds, 2)) != 1):
             return False  # no world, or worlds of more than one answer
+        if statements and self._needless(solver, statements):
+            return False
         if self.level is None:
             return True  # any level: the full check grades it
         graded = grade_within(solver)
@@ -569,6 +573,31 @@ def _wordings(fam: Family, ents: list[str], ev: Evaluation, shell: WorldPuzzle, 
 
 #: the connectives of two parts
 _TWO_PART = ("and", "or", "implies", "iff")
+
+
+class _Loop(Exception):
+    """Signs that speak of each other in a ring."""
+
+
+def _unfolded(says: list[Any]) -> list[Any]:
+    """Each statement with "sign k is right (wrong)" replaced by what sign k says (or its
+    denial), sign k being the k-th statement (id "sk", as :func:`_statements` names them):
+    the worlds where a sign is right are those where what it says holds, so a quick look
+    needs no sign in the puzzle. Raises _Loop for a ring of signs."""
+    ids = {f"s{i + 1}": i for i in range(len(says))}
+
+    def unfold(f: Any, seen: frozenset[int]) -> Any:
+        if not isinstance(f, list):
+            return f
+        if len(f) == 2 and f[0] in ("true", "false") and f[1] in ids:
+            j = ids[f[1]]
+            if j in seen:
+                raise _Loop
+            inner = unfold(says[j], seen | {j})
+            return inner if f[0] == "true" else ["not", inner]
+        return [unfold(g, seen) for g in f]
+
+    return [unfold(f, frozenset({i})) for i, f in enumerate(says)]
 
 
 # ----------------------------------------------------------------------------- filters
@@ -945,7 +974,8 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
                 ents = fam.entities(settings.size)
                 shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
                 says = screen.by_meaning(settings, rng, shell, ents)
-            elif screen.shared and fam.steer_from and settings.size >= fam.steer_from:
+            elif (screen.shared and fam.steer_from and settings.size >= fam.steer_from
+                  and _share(settings) < HARD_SHARE):
                 ents = fam.entities(settings.size)
                 shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
                 says = screen.steer(settings, rng, shell, ents)
