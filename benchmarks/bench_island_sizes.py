@@ -80,10 +80,12 @@ def seconds(tree: Path, settings: dict, count: int, seed: int) -> float | str:
 
 
 def _median(values: list[float | str]) -> str:
+    """The median of the runs (a run stopped or refused counts as slower than any)."""
     times = [v for v in values if isinstance(v, float)]
     if len(times) * 2 > len(values):
         return f"{statistics.median(times):.2f}"
-    return str(values[0])
+    words = [v for v in values if isinstance(v, str)]
+    return words[0] + (f" ({len(times)} of {len(values)} runs finished)" if times else "")
 
 
 def main() -> None:
