@@ -397,6 +397,25 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
     return ents, [_draw(fam, rng, ents, e, depth, settings.width, share, ops) for e in ents]
 
 
+def _drawn(settings: IslandSettings, rng: random.Random, screen: _Screen
+           ) -> tuple[list[str], list[Any], WorldPuzzle]:
+    """A candidate's entities, statements (in names) and shell, drawn as the settings ask:
+    meaning first (two werewolf islanders' hard levels), steered (large trials) or plain."""
+    fam = FAMILIES[settings.family]
+    hard = _share(settings) >= HARD_SHARE
+    if (screen.shared and settings.size <= fam.by_meaning_upto
+            and settings.difficulty in ("tricky", "fiendish")):
+        ents = fam.entities(settings.size)
+        shell = fam.shell(ents, [], rng, hard)
+        return ents, screen.by_meaning(settings, rng, shell, ents), shell
+    if screen.shared and fam.steer_from and settings.size >= fam.steer_from and not hard:
+        ents = fam.entities(settings.size)
+        shell = fam.shell(ents, [], rng, hard)
+        return ents, screen.steer(settings, rng, shell, ents), shell
+    ents, says = _says(settings, rng)
+    return ents, says, fam.shell(ents, [], rng, hard)
+
+
 def _statements(ents: list[str], says: list[Any]) -> list[WorldStatement]:
     return [WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
             for i, (e, f) in enumerate(zip(ents, says))]
@@ -969,19 +988,7 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
         if screen is None:
             puzzle, tuples = candidate(settings, rng)
         else:
-            if (screen.shared and settings.size <= fam.by_meaning_upto
-                    and settings.difficulty in ("tricky", "fiendish")):
-                ents = fam.entities(settings.size)
-                shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
-                says = screen.by_meaning(settings, rng, shell, ents)
-            elif (screen.shared and fam.steer_from and settings.size >= fam.steer_from
-                  and _share(settings) < HARD_SHARE):
-                ents = fam.entities(settings.size)
-                shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
-                says = screen.steer(settings, rng, shell, ents)
-            else:
-                ents, says = _says(settings, rng)
-                shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
+            ents, says, shell = _drawn(settings, rng, screen)
             if screen.shared and not screen.passes(shell, ents, says):
                 continue
             puzzle, tuples = _assemble(fam, ents, says, shell)
