@@ -114,8 +114,8 @@ def test_a_search_that_finds_nothing_gives_up_in_one_line(capsys):
 
 @pytest.mark.parametrize("family, size, level, fewest", [
     ("knights-knaves", "2", "fiendish", "3"), ("knights-knaves", "4", "tricky", "5"),
-    ("lady-tiger", "2", "tricky", "3"),
-    ("lady-tiger", "2", "fiendish", "3")])
+    ("lady-tiger", "2", "tricky", "4"), ("lady-tiger", "3", "tricky", "4"),
+    ("lady-tiger", "2", "fiendish", "4"), ("lady-tiger", "3", "fiendish", "4")])
 def test_a_level_impossible_at_that_size_is_refused_up_front(capsys, family, size, level,
                                                              fewest):
     """Below the fewest people (rooms) a level needs (island_ranges.FEWEST, argued there)
