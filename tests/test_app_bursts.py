@@ -148,6 +148,33 @@ async def test_q_then_c_cancels_the_quit_and_copies_nothing(tmp_path):
         assert copied == []
 
 
+# --------------------------------------------------------------------------- a busy machine
+# KEY_PATIENCE is how often the app looks at a key still being handled; a tenth of the time
+# the slow key takes here stands for a machine so busy that a key takes 3.3 s (load 21-23 on
+# 2 cores, the player's random bursts 34 and 37)
+async def test_a_slow_key_is_not_overtaken_by_the_next(tmp_path):
+    """The focused widget is busy (0.3 s) when the burst comes: the plus waits in its queue,
+    and the ctrl+s (a priority key, handled by the app at once) must wait for it."""
+    import asyncio
+
+    app = editor_on(saved_file(tmp_path), RecoveryStore(tmp_path / "rec"))
+    app.KEY_PATIENCE = 0.03
+    order: list[str] = []
+
+    async def busy() -> None:
+        await asyncio.sleep(0.3)
+
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        app.editor.action_m_up = lambda: order.append("plus")
+        app.editor.action_save = lambda: order.append("ctrl+s")
+        assert app.focused is not None
+        app.focused.call_later(busy)
+        burst(app, ["plus", "ctrl+s"])
+        await calm(app, pilot)
+    assert order == ["plus", "ctrl+s"]  # the ctrl+s went first, after KEY_PATIENCE
+
+
 # --------------------------------------------------------------------------- recovery
 async def test_undo_back_to_the_saved_puzzle_leaves_no_recovery(tmp_path, monkeypatch):
     import portia_tui.app.editor.files as files

@@ -160,11 +160,16 @@ class PortiaApp(App):
                                        placeholder="Search for themes…"))
 
     # ------------------------------------------------------------------ keys in order
-    #: seconds a key may take to be handled before the next one goes anyway (a safety net for
-    #: a key whose handling never reports back). At 1 s, keys of a burst overtook each other
-    #: on this 2-core machine at load 14-18 (a dismiss-then-key burst test failed now and then);
-    #: a key that is handled normally never waits for it.
+    #: seconds between looks at a key that is still being handled. A key is only slow while
+    #: the screen it was given to is still on top: it keeps the next keys waiting (up to
+    #: KEY_LIMIT). Once another screen is on top (the key opened or switched one), the next key
+    #: goes to that screen. (Until 2026-11, the next key went after KEY_PATIENCE whatever
+    #: happened: at load 21-23 on 2 cores one key of the player's random bursts 34 and 37 took
+    #: 3.3 s, picking a casket or going to the next puzzle, and the keys after it overtook it.)
     KEY_PATIENCE = 3.0
+    #: seconds after which the next key goes anyway (a safety net for a key whose handling
+    #: never reports back: none is known)
+    KEY_LIMIT = 60.0
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
@@ -212,7 +217,7 @@ class PortiaApp(App):
             return
         self._portia_key_count += 1
         number = self._portia_key_busy = self._portia_key_count
-        self.set_timer(self.KEY_PATIENCE, lambda: self._portia_key_done(number))
+        self._portia_look_later(number, self.screen, 0.0)
         # first through the screen's queue: a screen just pushed is mounted and focused
         # before the key is routed
         screen = self.screen
@@ -241,6 +246,18 @@ class PortiaApp(App):
             return
         if not node.call_later(self._portia_hop, node.parent, number):
             self._portia_key_done(number)  # the node is gone: nothing more to wait for
+
+    def _portia_look_later(self, number: int, screen: Screen, waited: float) -> None:
+        def look() -> None:
+            if number != self._portia_key_busy:
+                return  # handled
+            slow = self.screen_stack and self.screen is screen
+            if slow and waited + self.KEY_PATIENCE < self.KEY_LIMIT:
+                self._portia_look_later(number, screen, waited + self.KEY_PATIENCE)
+            else:
+                self._portia_key_done(number)
+
+        self.set_timer(self.KEY_PATIENCE, look)
 
     def _portia_key_done(self, number: int) -> None:
         if number == self._portia_key_busy:
