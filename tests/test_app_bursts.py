@@ -335,7 +335,10 @@ def reached(app) -> set[str]:
     real = app.push_screen
 
     def push(screen, *args, **kwargs):
-        seen.add(screen if isinstance(screen, str) else type(screen).__name__)
+        name = screen if isinstance(screen, str) else type(screen).__name__
+        # a menu by its title's first words: the modes menu, the rules menu, a slot's menu
+        title = getattr(screen, "title_text", None)
+        seen.add(f"{name}: {' '.join(title.split()[:3])}" if isinstance(title, str) else name)
         return real(screen, *args, **kwargs)
 
     app.push_screen = push

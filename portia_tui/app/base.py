@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections import deque
 from typing import Any
 
@@ -50,13 +51,32 @@ class PortiaPalette(CommandPalette):
         self.app.workers.cancel_node(self)
         return super().dismiss(result)
 
-    def run_worker(self, *args: Any, **kwargs: Any):  # type: ignore[override]
+    def run_worker(self, work: Any, *args: Any, **kwargs: Any):  # type: ignore[override]
         # keys typed after the palette answered (backspace in a burst) start a new gather
         # of commands, whose list is gone once the palette closes: cancelled at once
-        worker = super().run_worker(*args, **kwargs)
+        if inspect.iscoroutinefunction(getattr(work, "func", work)):
+            work = self._portia_guarded(work)
+        worker = super().run_worker(work, *args, **kwargs)
         if self._portia_closed:
             worker.cancel()
         return worker
+
+    def _portia_guarded(self, work: Any) -> Any:
+        # Textual 8.2: the gathering worker looks its CommandList up, and a palette taken
+        # down by another way than its own dismiss had lost it: NoMatches, and the app
+        # stopped (random burst 37 of the truth editor, every time at load 30: the palette
+        # was open over the unsaved-changes dialog; which call took it down was not found).
+        # With the list gone there is nothing to show commands in: the gathering ends
+        # quietly. While the list is there, the error is raised.
+        async def guarded() -> Any:
+            try:
+                return await work()
+            except NoMatches:
+                if self.query(CommandList):
+                    raise
+                return None
+
+        return guarded
 
     def action_portia_page(self, direction: int) -> None:
         try:
