@@ -525,3 +525,23 @@ async def test_random_bursts_on_one_truth_puzzle(tmp_path, seed):
         await calm(app, pilot)
     assert app.return_code in (0, None)
     log_reached("bursts_on_one_truth_puzzle", seed, seen)
+
+
+async def test_a_palette_that_lost_its_list_gathers_no_commands(tmp_path):
+    """Burst 37 of the truth editor: the palette was taken down (its CommandList gone) while
+    a key typed into it started a gathering of commands: NoMatches stopped the app."""
+    from textual.command import CommandList
+
+    from portia_tui.app.base import PortiaPalette
+
+    app = editor_on(saved_file(tmp_path), RecoveryStore(tmp_path / "rec"))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, ["ctrl+p"])
+        await calm(app, pilot)
+        assert isinstance(app.screen, PortiaPalette)
+        await app.screen.query_one(CommandList).remove()
+        burst(app, ["d"])  # a gathering for "d" starts, and finds no list
+        await calm(app, pilot)
+        assert app.is_running
+    assert app.return_code in (0, None)
