@@ -57,31 +57,7 @@ async def calm(app, pilot, rounds: int = 400) -> None:
                 and not isinstance(w.node, DirectoryTree)]
         if not app.is_running or (not app.keys_pending and not busy):
             break
-        if busy and not app.keys_pending:
-            # wait on the workers themselves: each pause() visits every widget of the screen,
-            # and polling with it while a child process works was most of these tests' CPU
-            await _until_done(busy, WORKER_WAIT)
     await pilot.pause()
-
-
-#: seconds calm() waits on running workers before it looks at the app again
-WORKER_WAIT = 0.5
-
-
-async def _until_done(workers, timeout: float) -> None:
-    """Until every worker in `workers` ended (finished, failed or cancelled) or `timeout`."""
-    import asyncio
-
-    async def ended(worker) -> None:
-        try:
-            await worker.wait()
-        except Exception:  # noqa: BLE001 - cancelled or failed: the app reports a failure
-            pass
-
-    tasks = [asyncio.ensure_future(ended(w)) for w in workers]
-    _, pending = await asyncio.wait(tasks, timeout=timeout)
-    for task in pending:
-        task.cancel()
 
 
 def saved_file(tmp_path, puzzle=None):
