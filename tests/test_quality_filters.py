@@ -377,3 +377,32 @@ def test_gentle_packs_rank_by_wasted_statements(n, most):
     assert len(over) <= most
     lifted = generate(Settings(n=n, difficulty="gentle", count=20, seed=8, allow_wasted=True))
     assert sum(wasted_share(g.puzzle) > WASTED_PREFERRED + 1e-9 for g in lifted) > len(over)
+
+
+def test_an_always_agreeing_pair_left_open_by_a_loop_is_no_echo():
+    # "lead's statements are true" on gold beside "gold's statements are true" on lead (and
+    # beside gold's "the other statement on this casket is true", which says what gold's other
+    # statement says) agree in every world; but the echo filter counts a pair that a loop
+    # leaves open only when the two mean the same, so the sampler must not keep such pairs out
+    # of looped draws: this n = 2 tricky puzzle (seed 1 on main) holds both and passes. Its
+    # worlds here by brute force over every placement and truth assignment
+    from itertools import product
+
+    p = _p([("true", "lead"), ("other_true", None)], [("not_in", "silver"), ("other_true", None)],
+           [("not_in", "gold"), ("true", "gold")])
+    code = [("true", 2), ("other", 0), ("not_in", 1), ("other", 1), ("not_in", 0), ("true", 0)]
+
+    def means(i, v, place):
+        kind, x = code[i]
+        if kind == "not_in":
+            return place != x
+        if kind == "true":
+            return v[2 * x] and v[2 * x + 1]
+        return v[i ^ 1]  # the other statement on casket i // 2
+
+    worlds = [(place, v) for place in range(3) for v in product((False, True), repeat=6)
+              if all(v[i] == means(i, v, place) for i in range(6))]
+    assert all(v[0] == v[5] == v[1] for _place, v in worlds)
+    assert {v[0] for place, v in worlds if place == 1} == {False, True}  # open at silver
+    echoes = _worlds(p).echoes()
+    assert (0, 5) not in echoes and (1, 5) not in echoes
