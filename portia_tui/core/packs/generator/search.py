@@ -177,7 +177,7 @@ class _Search:
         #: drawn only among the statement sets that leave a unique m whose wrong caskets the
         #: level's first look rules out (:meth:`_last_fits`; about 1 blind draw in 45 does
         #: at n = 2). Not at n >= 3, where the wasted-statement check refuses most of those
-        #: sets and costs more than the blind draws it replaces (2.3-2.8x slower measured),
+        #: sets and costs more than the blind draws it replaces (2-3x slower measured),
         #: nor with repeats allowed (the sets are drawn without them)
         self._backwards = settings.difficulty == "gentle" and not settings.loops and \
             settings.n <= 2 and not settings.allow_repeats
