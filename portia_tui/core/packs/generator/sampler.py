@@ -152,8 +152,7 @@ class Sampler:
             self._biases = (1 / size, 2 / size)
         self._unused_menus: dict[tuple[int, frozenset[int]], list[Coded]] = {}
         self._q: float | None = None  # the bias of the last draw
-        #: the last casket's statement sets per menu, and grouped by what they add per
-        #: menu and drawn caskets (:meth:`_last_options`)
+        #: statement sets per menu, grouped per menu and drawn caskets (:meth:`_last_options`)
         self._sets: dict[int, list[tuple[Coded, ...]]] = {}
         self._options: dict[tuple, list[tuple[int, int, int, list]]] = {}
         #: last_fits by its packed arguments (one search: the same settings throughout)
@@ -192,38 +191,26 @@ class Sampler:
                      redrawn: dict[str, int],
                      last_fits: Callable[[list[int], list[int], int], bool] | None = None
                      ) -> tuple[list[list[Coded]] | None, list[int] | None, str | None]:
-        """A loop-free candidate drawn so that it passes the cheap quality checks by
-        construction: (statements per casket, evaluation order, None), or (None, None, why)
-        when no draw passed (why: the check that refused last, or None for a draw that could
-        not be completed).
+        """A loop-free candidate that passes the cheap quality checks by construction:
+        (statements per casket, evaluation order, None), or (None, None, why): why the check
+        that refused last, None for a draw that could not be completed.
 
-        The caskets are drawn sinks first, so every statement's placement mask (where it is
-        true, :func:`loop_free_masks`) is known as it is drawn. Where the cross-casket echo
-        is a hard filter (the sampler's `_spread`), a casket's menu leaves out the
-        statements whose mask a casket drawn before already has. Each casket drawn is shown
-        to lid_check(its masks, the masks of the caskets drawn before), and drawn again (up
-        to CASKET_TRIES times) while it names a filter; once every casket is drawn,
-        whole_check(statements, order, masks per casket, the last casket's tries so far)
-        judges the candidate, and the last casket is drawn again while it names a
-        check. Each casket drawn again is counted in
-        `redrawn` under the filter's name.
-
-        With `last_fits` (the gentle level, built backwards from the answer), the last
-        casket is not drawn blind: every set of statements its menu allows is weighed at
-        once (:meth:`_last_options`, grouped by what they add to each placement's true
-        count and portrait count), and it is drawn only among those that last_fits(true
-        counts, portrait counts, statements about statements) accepts: a unique m whose
-        wrong caskets the level's first look rules out. The checks still judge each try."""
+        Caskets are drawn sinks first, so each statement's placement mask (:func:`loop_free_masks`)
+        is known as it is drawn; where the cross-casket echo is hard (`_spread`) a menu leaves
+        out the masks drawn before. Each casket is shown to lid_check(its masks, the masks drawn
+        before) and drawn again (up to CASKET_TRIES times, counted in `redrawn` by the filter's
+        name) while it names a filter; then whole_check(statements, order, masks per casket, the
+        last casket's tries so far) judges the candidate, the last casket drawn again while it
+        names a check. With `last_fits`, the last casket is drawn among the sets that fit
+        (:meth:`_last_pool`)."""
         q = None if self.s.difficulty is None else self.rng.choice(self._biases)
         order = list(range(self.k))
         self.rng.shuffle(order)
         menus = self._loop_free_menus(order)
-        full = self.full
-        k = self.k
+        full, k = self.full, self.k
         out: list[list[Coded]] = [[] for _ in range(k)]
         masks: list[list[int]] = [[] for _ in range(k)]
-        all_true = [0] * k
-        all_false = [0] * k
+        all_true, all_false = [0] * k, [0] * k
         used: set[int] = set()  # the masks of the caskets drawn so far
         last = order[0]
         eval_order: list[int] = []
@@ -233,22 +220,14 @@ class Sampler:
             if self._spread and used:
                 menu = [o for o in menu if _mask_of(o, all_true, all_false, full) not in used]
             eval_order.append(c)
-            pool: list[tuple[Coded, ...]] | None = None
-            if last_fits is not None and c == last:
-                pool = self._last_pool(c, menu, out, masks, all_true, all_false, last_fits)
-                if not pool:
-                    return None, None, "level"
+            pool = self._last_pool(c, last, menu, out, masks, all_true, all_false, last_fits)
+            if pool == []:
+                return None, None, "level"
             for tries in range(CASKET_TRIES):
-                picked: list[Coded] | None
-                if pool is not None:
-                    if not pool:
-                        break
-                    picked = list(pool.pop(self.rng.randrange(len(pool))))
-                    self.rng.shuffle(picked)
-                else:
-                    picked = self._pick(c, menu, q, keep=menu is menus[c])
-                if picked is None:
-                    return None, None, None
+                picked = self._pick(c, menu, q, keep=menu is menus[c]) if pool is None \
+                    else self._pop(pool)
+                if picked is None:  # (a pool run dry: the check that refused last)
+                    return None, None, None if pool is None else why
                 row, at, af = casket_masks(picked, all_true, all_false, full)
                 why = lid_check(row, used)
                 if why is None and c == last:  # (a new list each try: checks may keep it)
@@ -260,20 +239,35 @@ class Sampler:
                 if why is None:
                     break
                 redrawn[why] = redrawn.get(why, 0) + 1
-            if why is not None:
+            else:
                 return None, None, why
-            assert picked is not None  # (a pool ran dry only after a refusal)
             out[c], masks[c] = picked, row
             all_true[c], all_false[c] = at, af
             used.update(row)
         return out, eval_order, None
 
-    def _last_pool(self, c: int, menu: list[Coded], out: list[list[Coded]],
+    def _pop(self, pool: list[tuple[Coded, ...]]) -> list[Coded] | None:
+        """A statement set taken at random out of `pool`, in a random order (None: empty)."""
+        if not pool:
+            return None
+        picked = list(pool.pop(self.rng.randrange(len(pool))))
+        self.rng.shuffle(picked)
+        return picked
+
+    def _last_pool(self, c: int, last: int, menu: list[Coded], out: list[list[Coded]],
                    masks: list[list[int]], all_true: list[int], all_false: list[int],
-                   last_fits: Callable[[list[int], list[int], int], bool]
-                   ) -> list[tuple[Coded, ...]]:
-        """The statement sets of the last casket `c` (from `menu`) whose true counts, beside
-        the caskets drawn before (`out`, their `masks`), last_fits accepts."""
+                   last_fits: Callable[[list[int], list[int], int], bool] | None
+                   ) -> list[tuple[Coded, ...]] | None:
+        """With `last_fits` (the gentle level, built backwards from the answer), the statement
+        sets the last casket (c = `last`; its `menu`) is drawn among, or None (drawn blind).
+
+        Every set its menu allows is weighed at once (:meth:`_last_options`, grouped by what
+        they add to each placement's true count and portrait count); the pool is those that
+        last_fits(true counts, portrait counts, statements about statements), beside the
+        caskets drawn before (`out`, their `masks`), accepts: a unique m whose wrong caskets
+        the level's first look rules out. The checks still judge each try."""
+        if last_fits is None or c != last:
+            return None
         k = self.k
         spread = _spread(k)
         total = sum(spread[v] for row in masks for v in row)
@@ -307,23 +301,7 @@ class Sampler:
         kept = self._options.get(state)
         if kept is not None:
             return kept
-        sets = self._sets.get(state[0])
-        if sets is None:
-            sets = []
-            blocked = self._blocked
-            bit = self._bit
-
-            def grow(start: int, chosen: tuple, block: int) -> None:
-                if len(chosen) == self.n:
-                    sets.append(chosen)
-                    return
-                for i in range(start, len(menu)):
-                    o = menu[i]
-                    if not bit[o] & block:
-                        grow(i + 1, chosen + (o,), block | blocked[o] | bit[o])
-
-            grow(0, (), 0)
-            self._sets[state[0]] = sets
+        sets = self._statement_sets(state[0], menu)
         spread = _spread(self.k)
         full = self.full
         # each statement's share of the counts when no "other" statement reads it
@@ -360,6 +338,27 @@ class Sampler:
         if len(self._options) < _NODES_MAX:
             self._options[state] = out
         return out
+
+    def _statement_sets(self, mask: int, menu: list[Coded]) -> list[tuple[Coded, ...]]:
+        """Every set of n statements of `menu` (its statements' bit `mask`) in which none
+        blocks another (:func:`blocks`), kept per menu."""
+        sets = self._sets.get(mask)
+        if sets is None:
+            sets = []
+            blocked, bit, n = self._blocked, self._bit, self.n
+
+            def grow(start: int, chosen: tuple, block: int) -> None:
+                if len(chosen) == n:
+                    sets.append(chosen)
+                    return
+                for i in range(start, len(menu)):
+                    o = menu[i]
+                    if not bit[o] & block:
+                        grow(i + 1, chosen + (o,), block | blocked[o] | bit[o])
+
+            grow(0, (), 0)
+            self._sets[mask] = sets
+        return sets
 
     def draw_loops(self, check: Callable[[list[list[Coded]]], str | None],
                    redrawn: dict[str, int]) -> tuple[list[list[Coded]] | None, str | None]:
