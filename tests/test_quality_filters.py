@@ -377,3 +377,89 @@ def test_gentle_packs_rank_by_wasted_statements(n, most):
     assert len(over) <= most
     lifted = generate(Settings(n=n, difficulty="gentle", count=20, seed=8, allow_wasted=True))
     assert sum(wasted_share(g.puzzle) > WASTED_PREFERRED + 1e-9 for g in lifted) > len(over)
+
+
+def test_an_always_agreeing_pair_left_open_by_a_loop_is_no_echo():
+    # "lead's statements are true" on gold beside "gold's statements are true" on lead (and
+    # beside gold's "the other statement on this casket is true", which says what gold's other
+    # statement says) agree in every world; but the echo filter counts a pair that a loop
+    # leaves open only when the two mean the same, so the sampler must not keep such pairs out
+    # of looped draws: this n = 2 tricky puzzle (seed 1 on main) holds both and passes. Its
+    # worlds here by brute force over every placement and truth assignment
+    from itertools import product
+
+    p = _p([("true", "lead"), ("other_true", None)], [("not_in", "silver"), ("other_true", None)],
+           [("not_in", "gold"), ("true", "gold")])
+    code = [("true", 2), ("other", 0), ("not_in", 1), ("other", 1), ("not_in", 0), ("true", 0)]
+
+    def means(i, v, place):
+        kind, x = code[i]
+        if kind == "not_in":
+            return place != x
+        if kind == "true":
+            return v[2 * x] and v[2 * x + 1]
+        return v[i ^ 1]  # the other statement on casket i // 2
+
+    worlds = [(place, v) for place in range(3) for v in product((False, True), repeat=6)
+              if all(v[i] == means(i, v, place) for i in range(6))]
+    assert all(v[0] == v[5] == v[1] for _place, v in worlds)
+    assert {v[0] for place, v in worlds if place == 1} == {False, True}  # open at silver
+    echoes = _worlds(p).echoes()
+    assert (0, 5) not in echoes and (1, 5) not in echoes
+
+
+def test_gentle_last_casket_options_are_every_set_its_menu_allows():
+    # gentle puzzles at n <= 2 draw their last casket among every statement set the menu
+    # allows, grouped by what each adds to the true and portrait counts: the sets are every
+    # n-subset without a blocked pair (checked by combinations), their sums what casket_masks
+    # and counts_of give
+    from itertools import combinations
+
+    from portia_tui.core.packs.generator.sampler import NOT_IN, casket_masks
+
+    for n in (1, 2):
+        settings = Settings(n=n, seed=3, difficulty="gentle").check()
+        sampler = Sampler(settings, random.Random(3))
+        rng = random.Random(4)
+        k, full = settings.caskets, (1 << settings.caskets) - 1
+        for _ in range(20):
+            order = list(range(k))
+            rng.shuffle(order)
+            c = order[0]
+            menu = sampler._loop_free_menus(order)[c]
+            all_true = [rng.randrange(full + 1) for _ in range(k)]
+            all_false = [rng.randrange(full + 1) & ~all_true[d] for d in range(k)]
+            got = {}
+            for add, add_portrait, about, sets in sampler._last_options(c, menu, all_true,
+                                                                        all_false):
+                for chosen in sets:
+                    got[frozenset(chosen)] = (add, add_portrait, about)
+            want = {}
+            for chosen in combinations(menu, n):
+                if any(b in sampler.blocks[a] for a in chosen for b in chosen if a != b):
+                    continue
+                row, _at, _af = casket_masks(list(chosen), all_true, all_false, full)
+                portrait = [v for o, v in zip(chosen, row) if o[0] <= NOT_IN]
+                want[frozenset(chosen)] = (_packed(row, k), _packed(portrait, k),
+                                           n - len(portrait))
+            assert got == want
+
+
+def _packed(masks, k):
+    from portia_tui.core.packs.generator.sampler import counts_of
+
+    return sum(x << (16 * p) for p, x in enumerate(counts_of(masks, k)))
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_gentle_built_backwards_still_passes_every_check(n):
+    # the backwards draw only narrows what the last casket is drawn from: every puzzle is
+    # still judged by every filter and rated gentle, and the level refusals of blind draws
+    # are gone
+    stats = Stats()
+    got = list(generate(Settings(n=n, count=10 if n == 2 else 6, seed=21, difficulty="gentle"),
+                        stats=stats))
+    assert all(g.rating.level == "gentle" for g in got)
+    assert "level" not in stats.redrawn and "unique" not in stats.redrawn
+    for g in got:
+        assert not repeated(g.puzzle) and not symmetric_pair(portrait_masks(g.puzzle), 3)

@@ -152,6 +152,11 @@ class Sampler:
             self._biases = (1 / size, 2 / size)
         self._unused_menus: dict[tuple[int, frozenset[int]], list[Coded]] = {}
         self._q: float | None = None  # the bias of the last draw
+        #: statement sets per menu, grouped per menu and drawn caskets (:meth:`_last_options`)
+        self._sets: dict[int, list[tuple[Coded, ...]]] = {}
+        self._options: dict[tuple, list[tuple[int, int, int, list]]] = {}
+        #: last_fits by its packed arguments (one search: the same settings throughout)
+        self._fits: dict[tuple[int, int, int], bool] = {}
 
     def draw(self) -> tuple[list[list[Coded]] | None, list[int] | None]:
         """(statements per casket, casket evaluation order or None when loops may occur);
@@ -183,33 +188,29 @@ class Sampler:
     def draw_checked(self, lid_check: Callable[[list[int], set[int]], str | None],
                      whole_check: Callable[[list[list[Coded]], list[int], list[list[int]],
                                             int], str | None],
-                     redrawn: dict[str, int]
+                     redrawn: dict[str, int],
+                     last_fits: Callable[[list[int], list[int], int], bool] | None = None
                      ) -> tuple[list[list[Coded]] | None, list[int] | None, str | None]:
-        """A loop-free candidate drawn so that it passes the cheap quality checks by
-        construction: (statements per casket, evaluation order, None), or (None, None, why)
-        when no draw passed (why: the check that refused last, or None for a draw that could
-        not be completed).
+        """A loop-free candidate that passes the cheap quality checks by construction:
+        (statements per casket, evaluation order, None), or (None, None, why): why the check
+        that refused last, None for a draw that could not be completed.
 
-        The caskets are drawn sinks first, so every statement's placement mask (where it is
-        true, :func:`loop_free_masks`) is known as it is drawn. Where the cross-casket echo
-        is a hard filter (the sampler's `_spread`), a casket's menu leaves out the
-        statements whose mask a casket drawn before already has. Each casket drawn is shown
-        to lid_check(its masks, the masks of the caskets drawn before), and drawn again (up
-        to CASKET_TRIES times) while it names a filter; once every casket is drawn,
-        whole_check(statements, order, masks per casket, the last casket's tries so far)
-        judges the candidate, and the last casket is drawn again while it names a
-        check. Each casket drawn again is counted in
-        `redrawn` under the filter's name."""
+        Caskets are drawn sinks first, so each statement's placement mask (:func:`loop_free_masks`)
+        is known as it is drawn; where the cross-casket echo is hard (`_spread`) a menu leaves
+        out the masks drawn before. Each casket is shown to lid_check(its masks, the masks drawn
+        before) and drawn again (up to CASKET_TRIES times, counted in `redrawn` by the filter's
+        name) while it names a filter; then whole_check(statements, order, masks per casket, the
+        last casket's tries so far) judges the candidate, the last casket drawn again while it
+        names a check. With `last_fits`, the last casket is drawn among the sets that fit
+        (:meth:`_last_pool`)."""
         q = None if self.s.difficulty is None else self.rng.choice(self._biases)
         order = list(range(self.k))
         self.rng.shuffle(order)
         menus = self._loop_free_menus(order)
-        full = self.full
-        k = self.k
+        full, k = self.full, self.k
         out: list[list[Coded]] = [[] for _ in range(k)]
         masks: list[list[int]] = [[] for _ in range(k)]
-        all_true = [0] * k
-        all_false = [0] * k
+        all_true, all_false = [0] * k, [0] * k
         used: set[int] = set()  # the masks of the caskets drawn so far
         last = order[0]
         eval_order: list[int] = []
@@ -219,10 +220,14 @@ class Sampler:
             if self._spread and used:
                 menu = [o for o in menu if _mask_of(o, all_true, all_false, full) not in used]
             eval_order.append(c)
+            pool = self._last_pool(c, last, menu, out, masks, all_true, all_false, last_fits)
+            if pool == []:
+                return None, None, "level"
             for tries in range(CASKET_TRIES):
-                picked = self._pick(c, menu, q, keep=menu is menus[c])
-                if picked is None:
-                    return None, None, None
+                picked = self._pick(c, menu, q, keep=menu is menus[c]) if pool is None \
+                    else self._pop(pool)
+                if picked is None:  # (a pool run dry: the check that refused last)
+                    return None, None, None if pool is None else why
                 row, at, af = casket_masks(picked, all_true, all_false, full)
                 why = lid_check(row, used)
                 if why is None and c == last:  # (a new list each try: checks may keep it)
@@ -240,6 +245,120 @@ class Sampler:
             all_true[c], all_false[c] = at, af
             used.update(row)
         return out, eval_order, None
+
+    def _pop(self, pool: list[tuple[Coded, ...]]) -> list[Coded] | None:
+        """A statement set taken at random out of `pool`, in a random order (None: empty)."""
+        if not pool:
+            return None
+        picked = list(pool.pop(self.rng.randrange(len(pool))))
+        self.rng.shuffle(picked)
+        return picked
+
+    def _last_pool(self, c: int, last: int, menu: list[Coded], out: list[list[Coded]],
+                   masks: list[list[int]], all_true: list[int], all_false: list[int],
+                   last_fits: Callable[[list[int], list[int], int], bool] | None
+                   ) -> list[tuple[Coded, ...]] | None:
+        """With `last_fits` (the gentle level, built backwards from the answer), the statement
+        sets the last casket (c = `last`; its `menu`) is drawn among, or None (drawn blind).
+
+        Every set its menu allows is weighed at once (:meth:`_last_options`, grouped by what
+        they add to each placement's true count and portrait count); the pool is those that
+        last_fits(true counts, portrait counts, statements about statements), beside the
+        caskets drawn before (`out`, their `masks`), accepts: a unique m whose wrong caskets
+        the level's first look rules out. The checks still judge each try."""
+        if last_fits is None or c != last:
+            return None
+        k = self.k
+        spread = _spread(k)
+        total = sum(spread[v] for row in masks for v in row)
+        portrait = 0
+        about = 0  # statements about statements drawn so far
+        for d, row in enumerate(out):
+            for pos, o in enumerate(row):
+                if o[0] <= NOT_IN:
+                    portrait += spread[masks[d][pos]]
+                else:
+                    about += 1
+        pool: list[tuple[Coded, ...]] = []
+        fits = self._fits
+        for add, add_portrait, add_about, sets in self._last_options(c, menu, all_true,
+                                                                      all_false):
+            key = (total + add, portrait + add_portrait, about + add_about)
+            got = fits.get(key)
+            if got is None:
+                got = fits[key] = last_fits(_fields(key[0], k), _fields(key[1], k), key[2])
+            if got:
+                pool.extend(sets)
+        return pool
+
+    def _last_options(self, c: int, menu: list[Coded], all_true: list[int],
+                      all_false: list[int]) -> list[tuple[int, int, int, list]]:
+        """Every set of n statements casket c may carry from `menu` (no statement blocking
+        another, :func:`blocks`), grouped by (what they add to the packed true counts, to the
+        packed portrait counts, how many are about statements): kept per menu and the
+        drawn caskets' all-true and all-false masks."""
+        state = (sum(self._bit[o] for o in menu), tuple(all_true), tuple(all_false))
+        kept = self._options.get(state)
+        if kept is not None:
+            return kept
+        sets = self._statement_sets(state[0], menu)
+        spread = _spread(self.k)
+        full = self.full
+        # each statement's share of the counts when no "other" statement reads it
+        alone: dict[Coded, tuple[int, int, int, int]] = {}
+        for o in menu:
+            v = _mask_of(o, all_true, all_false, full)
+            if v is not None:
+                alone[o] = (spread[v], spread[v] if o[0] <= NOT_IN else 0, int(o[0] > NOT_IN), v)
+        groups: dict[tuple[int, int, int], list] = {}
+        for chosen in sets:
+            add = add_portrait = about = 0
+            at = af = full
+            other = None
+            for o in chosen:
+                share = alone.get(o)
+                if share is None:
+                    other = o
+                    continue
+                add += share[0]
+                add_portrait += share[1]
+                about += share[2]
+                at &= share[3]
+                af &= full ^ share[3]
+            if other is not None:  # (about statements: never a portrait statement)
+                add += spread[at if other[0] == OTHER_TRUE else af]
+                about += 1
+            key = (add, add_portrait, about)
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [chosen]
+            else:
+                group.append(chosen)
+        out = [(a, p, b, sets_) for (a, p, b), sets_ in groups.items()]
+        if len(self._options) < _NODES_MAX:
+            self._options[state] = out
+        return out
+
+    def _statement_sets(self, mask: int, menu: list[Coded]) -> list[tuple[Coded, ...]]:
+        """Every set of n statements of `menu` (its statements' bit `mask`) in which none
+        blocks another (:func:`blocks`), kept per menu."""
+        sets = self._sets.get(mask)
+        if sets is None:
+            sets = []
+            blocked, bit, n = self._blocked, self._bit, self.n
+
+            def grow(start: int, chosen: tuple, block: int) -> None:
+                if len(chosen) == n:
+                    sets.append(chosen)
+                    return
+                for i in range(start, len(menu)):
+                    o = menu[i]
+                    if not bit[o] & block:
+                        grow(i + 1, chosen + (o,), block | blocked[o] | bit[o])
+
+            grow(0, (), 0)
+            self._sets[mask] = sets
+        return sets
 
     def draw_loops(self, check: Callable[[list[list[Coded]]], str | None],
                    redrawn: dict[str, int]) -> tuple[list[list[Coded]] | None, str | None]:
