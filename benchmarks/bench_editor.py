@@ -33,8 +33,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: main before issue 21's editor speed work (the editor as it was at the start of it)
-BASELINE = "d8ccf72"
+#: main before the appspeed branch (d8ccf72, the editor before issue 21's speed work, is in
+#: docs/benchmarks.md); PORTIA_BENCH_BASELINE names another commit
+BASELINE = os.environ.get("PORTIA_BENCH_BASELINE", "e12cd96")
 if "PORTIA_BENCH_TREE" not in os.environ:  # a worker takes the tree from PYTHONPATH
     sys.path.insert(0, str(ROOT))
 
@@ -193,7 +194,10 @@ async def bench_key_while_assisting(clock: Clock, rounds: int) -> tuple[list[flo
 
 
 class Minimal(App):
-    """A minimal Textual app showing `count` widgets (the editor's number)."""
+    """A minimal Textual app composing `count` widgets (the editor's number), in one column.
+
+    At 160 x 50 only 50 of them get a row (the others are 0 rows high), and one column is
+    cut nowhere across: the editor shows about 117 of its 175 widgets, side by side."""
 
     def __init__(self, count: int) -> None:
         super().__init__()
@@ -203,6 +207,12 @@ class Minimal(App):
         with Grid():
             for i in range(self.count):
                 yield Static(f"statement {i}: the portrait is not in this casket")
+
+
+class MinimalShown(Minimal):
+    """The same widgets, every one on screen: six columns of one-line Statics."""
+
+    CSS = "Grid { grid-size: 6; grid-rows: 1; }"
 
 
 async def open_time(make) -> tuple[float, int]:
@@ -238,20 +248,24 @@ def measure(name: str) -> dict:
     if name == "d":
         keys, busy = asyncio.run(bench_key_while_assisting(clock, rounds=30))
         return {"times": keys, "busy": busy}
-    editor_make = (lambda: EditorApp(EditorModel.new(random_puzzle(12, 10, seed=11))))
+    # the puzzle is made before the clock starts (the minimal app makes nothing either)
+    puzzle = random_puzzle(12, 10, seed=11)
+    editor_make = (lambda: EditorApp(EditorModel.new(puzzle)))
     _, widgets = asyncio.run(open_time(editor_make))
-    editor, minimal = [], []
+    editor, minimal, shown = [], [], []
     for _ in range(5):  # alternated, so both see the same machine
         editor.append(asyncio.run(open_time(editor_make))[0])
         minimal.append(asyncio.run(open_time(lambda: Minimal(widgets)))[0])
-    return {"times": editor, "minimal": minimal, "widgets": widgets}
+        shown.append(asyncio.run(open_time(lambda: MinimalShown(widgets)))[0])
+    return {"times": editor, "minimal": minimal, "shown": shown, "widgets": widgets}
 
 
 def baseline_tree(folder: Path) -> Path | None:
     """BASELINE's package unpacked under folder, or None without the git history."""
     try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "portia_tui"],
-                                 capture_output=True, check=True).stdout
+        # the themes too: without them the old tree ran on Textual's own theme
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "portia_tui",
+                                  "themes"], capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     except (OSError, subprocess.CalledProcessError):
         return None
@@ -268,10 +282,11 @@ def run_side(tree: Path, name: str) -> dict:
 
 
 def pooled(sides: list[dict]) -> dict:
-    merged: dict = {"times": [], "minimal": [], "busy": 0}
+    merged: dict = {"times": [], "minimal": [], "shown": [], "busy": 0}
     for side in sides:
         merged["times"] += side["times"]
         merged["minimal"] += side.get("minimal", [])
+        merged["shown"] += side.get("shown", [])
         merged["busy"] += side.get("busy", 0)
         merged["widgets"] = side.get("widgets", 0)
     return merged
@@ -320,6 +335,13 @@ def main() -> None:
                            if b else float("nan"))
                 print(f"{'(c) ratio editor / minimal (medians)':<52} {ratio:>11.2f} {'':>8}  "
                       f"{ratio_b:>14.2f} {'':>8} {'<= 1.5':>10}")
+                print(f"{'(c) the minimal app with every widget on screen':<52} "
+                      f"{cells(a['shown']):>20}  {cells(b['shown']) if b else '':>23}")
+                ratio = statistics.median(a["times"]) / statistics.median(a["shown"])
+                ratio_b = (statistics.median(b["times"]) / statistics.median(b["shown"])
+                           if b else float("nan"))
+                print(f"{'(c) ratio editor / minimal on screen (medians)':<52} {ratio:>11.2f} "
+                      f"{'':>8}  {ratio_b:>14.2f}")
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

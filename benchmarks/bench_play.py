@@ -5,20 +5,31 @@ Then the app through Textual's Pilot (headless, public hooks only): opening a 12
 until its screen has refreshed, against a minimal Textual app with the same number of
 widgets (target <= 1.5x, medians taken in alternation), and a key (down: the next
 statement; right: the next casket) posted as a terminal would, until the screen refreshed
-after its action, at 3 x 10 and 12 x 10."""
+after its action, at 3 x 10 and 12 x 10; and s (suppose the portrait in the chosen casket,
+again: stop supposing), which puts a mark column beside every statement.
+
+The keys are timed for this tree ("now") and for BASELINE ("before": ``git archive``
+unpacked into a temporary folder), each measurement in a process of its own, the two sides
+alternating, so both see the same machine; the load average is printed with the figures."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+#: main before the casket player's one-widget statement lines (appspeed)
+BASELINE = "e12cd96"
+if "PORTIA_BENCH_TREE" not in os.environ:  # a worker takes the tree from PYTHONPATH
+    sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 _home = tempfile.mkdtemp(prefix="portia-bench-")
 os.environ.setdefault("PORTIA_CONFIG_DIR", os.path.join(_home, "config"))
@@ -108,8 +119,8 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
     acted: list[float] = []
     line = getattr(PlayPuzzleScreen, action)
 
-    def timed(screen, delta):
-        result = line(screen, delta)
+    def timed(screen, *args):
+        result = line(screen, *args)
         screen.app.call_after_refresh(lambda: acted.append(time.perf_counter()))
         return result
 
@@ -128,8 +139,11 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
                 start = time.perf_counter()
                 key = keys[0] if i % 8 < 4 else keys[1]
                 app.post_message(events.Key(key, key if len(key) == 1 else None))
+                waited = time.perf_counter()
                 while not acted:
                     await asyncio.sleep(0.0005)
+                    if time.perf_counter() - waited > 30:
+                        raise RuntimeError(f"{action}: no refresh after {key!r}")
                 out.append(acted[0] - start)
                 await asyncio.sleep(0.02)
     finally:
@@ -137,23 +151,78 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
     return out
 
 
+def ms(x: float) -> str:
+    return f"{x * 1000:8.1f}"
+
+
+def p90(values: list[float]) -> float:
+    return statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
+
+
+def row(label: str, times: list[float], target: str) -> None:
+    print(f"{label:<58} {ms(statistics.median(times))} {ms(p90(times))} {target:>10}")
+
+
+#: the keys timed side by side: name -> (label, shape, keys_on arguments)
+KEY_ROWS = {
+    f"{name}{k}": (f"key ({label}) -> screen refreshed, {k} x 10", k, args)
+    for k in (3, 12)
+    for name, label, args in (
+        ("down", "down", {}),
+        ("right", "right", {"action": "action_move", "keys": ("right", "left")}),
+        ("mark", "t, a pencil mark", {"action": "action_mark", "keys": ("t", "t"),
+                                      "first": "s"}),
+        ("suppose", "s, suppose / stop", {"action": "action_suppose", "keys": ("s", "s")}),
+    )
+}
+
+
+def measure(name: str) -> list[float]:
+    _label, k, args = KEY_ROWS[name]
+    return asyncio.run(keys_on(app_puzzle(k, 10), rounds=20, **args))
+
+
+def baseline_tree(folder: Path) -> Path | None:
+    """BASELINE's package unpacked under folder, or None without the git history."""
+    try:
+        # the themes too: without them the old tree ran on Textual's own theme
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "portia_tui",
+                                  "themes"], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return folder
+
+
+def run_side(tree: Path, name: str) -> list[float]:
+    """`measure(name)` in a process of its own, with `tree`'s package first on the path."""
+    env = dict(os.environ, PYTHONPATH=str(tree), PORTIA_BENCH_TREE=str(tree),
+               PYTHONDONTWRITEBYTECODE="1")
+    out = subprocess.run([sys.executable, "-P", str(Path(__file__).resolve()), "--worker", name],
+                         capture_output=True, text=True, check=True, cwd="/", env=env)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def app_main() -> None:
-    from bench_editor import Minimal, open_time, row
+    from bench_editor import Minimal, open_time
 
     print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
           f"({os.cpu_count()} cores)")
-    print(f"{'measure':<58} {'median ms':>8} {'p90 ms':>8} {'target':>10}")
-    for k, n in ((3, 10), (12, 10)):
-        times = asyncio.run(keys_on(app_puzzle(k, n)))
-        row(f"key (down) -> screen refreshed, {k} x {n}, n={len(times)}", times, "p90 <= 100")
-        times = asyncio.run(keys_on(app_puzzle(k, n), action="action_move",
-                                    keys=("right", "left")))
-        row(f"key (right) -> screen refreshed, {k} x {n}, n={len(times)}", times,
-            "p90 <= 100")
-        times = asyncio.run(keys_on(app_puzzle(k, n), action="action_mark", keys=("t", "t"),
-                                    first="s"))
-        row(f"key (t, a pencil mark) -> screen refreshed, {k} x {n}, n={len(times)}", times,
-            "p90 <= 100")
+    with tempfile.TemporaryDirectory() as tmp:
+        old = baseline_tree(Path(tmp))
+        print(f"{'measure (ms)':<52} {'now: median':>11} {'p90':>8}  {'before: median':>14} "
+              f"{'p90':>8} {'target':>10}")
+        for name, (label, _k, _args) in KEY_ROWS.items():
+            now: list[float] = []
+            before: list[float] = []
+            for _ in range(2):  # the two sides alternate
+                now += run_side(ROOT, name)
+                if old is not None:
+                    before += run_side(old, name)
+            cells = f"{ms(statistics.median(now))} {ms(p90(now))}"
+            was = (f"{ms(statistics.median(before))} {ms(p90(before))}" if before
+                   else "(no baseline)")
+            print(f"{label:<52} {cells:>20}  {was:>23} {'p90 <= 100':>10}")
     big = app_puzzle(12, 10)
     _, widgets = asyncio.run(open_player(big))
     player, minimal = [], []
@@ -168,5 +237,8 @@ def app_main() -> None:
 
 
 if __name__ == "__main__":
-    main()
-    app_main()
+    if sys.argv[1:2] == ["--worker"]:
+        print(json.dumps(measure(sys.argv[2])))
+    else:
+        main()
+        app_main()

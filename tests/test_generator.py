@@ -300,8 +300,9 @@ def _reference_draw(sampler, rng):
     it: the cross-casket echo filter)."""
     full = (1 << sampler.k) - 1
 
-    def mask(o):
-        return 1 << o[1] if o[0] == 0 else full ^ (1 << o[1]) if o[0] == 1 else None
+    def mask(o):  # (a statement about a casket's statements: itself)
+        return 1 << o[1] if o[0] == 0 else full ^ (1 << o[1]) if o[0] == 1 else \
+            o if o[0] in (2, 3) else None
 
     def pick(menu):
         picked = []

@@ -161,7 +161,11 @@ def test_generated_menus_say_no_and_all():
 
 DEFAULT_PATHS = [dict(n=1), dict(n=2), dict(n=3), dict(n=4), dict(n=3, loops=True),
                  dict(n=2, difficulty="steady"), dict(family="portia1"), dict(family="portia2"),
-                 dict(family="portia3"), dict(vocabulary="full", n=2)]
+                 dict(family="portia3"), dict(vocabulary="full", n=2),
+                 # the sampler's checked draws: every level's path, loop-free and with loops
+                 dict(n=2, difficulty="gentle"), dict(n=3, difficulty="gentle"),
+                 dict(n=4, difficulty="gentle"), dict(n=4, difficulty="steady"),
+                 dict(n=3, difficulty="tricky")]
 
 
 @pytest.mark.parametrize("kw", DEFAULT_PATHS)
@@ -246,3 +250,96 @@ def test_a_giveaway_m_is_refused_up_front(capsys):
     assert "giveaway" in capsys.readouterr().err
     made = generate(Settings(n=1, m=3, count=1, seed=1, allow_giveaways=True))
     assert made[0].puzzle.m == 3
+
+
+def test_loop_free_blank_totals_are_the_engines():
+    # the generator reads the wasted statements of loop-free candidates off their masks,
+    # evaluating again only what reads a blanked statement: the casket engine's blank totals
+    from portia_tui.core.packs.generator.quality import blank_totals
+    from portia_tui.core.packs.generator.sampler import loop_free_blank_totals, to_puzzle
+
+    for settings in (Settings(n=2, seed=1).check(), Settings(n=3, seed=2).check(),
+                     Settings(n=3, caskets=4, seed=3, difficulty="steady").check()):
+        sampler = Sampler(settings, random.Random(settings.seed))
+        for _ in range(25):
+            cands, order = sampler.draw()
+            if cands is None:
+                continue
+            puzzle = to_puzzle(cands, settings.names, None)
+            assert loop_free_blank_totals(cands, order, settings.caskets) == blank_totals(puzzle)
+
+
+def test_blank_reach_bounds_how_far_a_blank_moves_the_counts():
+    # the wasted-statement check skips the blank totals of statements out of reach of m
+    from portia_tui.core.packs.generator.sampler import (blank_reach, loop_free_blank_totals,
+                                                        loop_free_counts)
+
+    for settings in (Settings(n=2, seed=1).check(), Settings(n=3, seed=2).check(),
+                     Settings(n=4, caskets=4, seed=3).check()):
+        sampler = Sampler(settings, random.Random(settings.seed))
+        for _ in range(40):
+            cands, order = sampler.draw()
+            if cands is None:
+                continue
+            k = settings.caskets
+            counts = loop_free_counts(cands, order, k)
+            blank = loop_free_blank_totals(cands, order, k)
+            for reach, totals in zip(blank_reach(cands, order), blank):
+                for p in range(k):
+                    moved = [abs(n - counts[p]) for n in range(totals[p].bit_length())
+                             if totals[p] >> n & 1]
+                    assert max(moved) <= reach
+
+
+def test_coded_loops_are_the_puzzles_loops():
+    # the search sends only candidates with a loop to the engine for tricky and fiendish
+    from portia_tui.core.packs.generator.sampler import has_loop, to_puzzle
+    from portia_tui.core.solve.semantics import find_loops
+
+    seen = set()
+    for settings in (Settings(n=2, loops=True, seed=1).check(),
+                     Settings(n=3, loops=True, seed=2, allow_echoes=True).check(),
+                     Settings(n=1, caskets=4, loops=True, seed=3).check()):
+        sampler = Sampler(settings, random.Random(settings.seed))
+        for _ in range(150):
+            cands, _order = sampler.draw()
+            if cands is None:
+                continue
+            got = has_loop(cands)
+            seen.add(got)
+            assert got == bool(find_loops(to_puzzle(cands, settings.names, None)))
+    assert seen == {True, False}
+
+
+@pytest.mark.parametrize("family", ["portia1", "portia2"])
+def test_family_wasted_statements_off_the_rule_table(family):
+    # portrait statements only: the family search reads the wasted statements off its rule
+    # table, as the casket engine's blank totals give them
+    from portia_tui.core.packs.generator import Stats
+    from portia_tui.core.packs.generator.families import FamilySearch, family_defaults
+    from portia_tui.core.packs.generator.quality import blank_totals, wasted_for
+
+    settings = Settings(**family_defaults(family), family=family, count=12, seed=4,
+                        allow_wasted=True, allow_sameness=True).check()
+    search = FamilySearch(settings, Stats(), set(), Keeper(settings, 12, settings.caskets))
+    seen = 0
+    for g in generate(settings):
+        solution = settings.names.index(g.solution)
+        assert search.wasted(g.puzzle, solution) == \
+            wasted_for(blank_totals(g.puzzle), g.puzzle.m, solution)
+        seen += 1
+    assert seen == 12
+
+
+@pytest.mark.parametrize("n, most", [(2, 4), (3, 8), (4, 12)])
+def test_gentle_packs_rank_by_wasted_statements(n, most):
+    # the wasted-statement preference: gentle draws aim at about one statement about
+    # statements and the last casket is drawn again while every m wastes more than 1/3, so
+    # most gentle puzzles waste at most 1/3 (90 to 97% wasted more at n = 3 and 4 before)
+    from portia_tui.core.packs.generator.quality import WASTED_PREFERRED, wasted_share
+
+    made = generate(Settings(n=n, difficulty="gentle", count=20, seed=8))
+    over = [g for g in made if wasted_share(g.puzzle) > WASTED_PREFERRED + 1e-9]
+    assert len(over) <= most
+    lifted = generate(Settings(n=n, difficulty="gentle", count=20, seed=8, allow_wasted=True))
+    assert sum(wasted_share(g.puzzle) > WASTED_PREFERRED + 1e-9 for g in lifted) > len(over)

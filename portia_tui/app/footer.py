@@ -28,7 +28,9 @@ class Footer(TextualFooter):
     def bindings_changed(self, screen: Screen) -> None:
         if self.is_attached and screen is self.screen and screen.app.app_focus:
             keys = self._keys(screen)
-            if keys == self._shown and self._bindings_ready:
+            # _shown is set only just before Textual's own bindings_changed runs, so equal keys
+            # mean that rebuild was already asked for with these keys.
+            if keys == self._shown:
                 return
             self._shown = keys
         super().bindings_changed(screen)

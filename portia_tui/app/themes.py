@@ -23,6 +23,8 @@ Built-in themes come from the repository's ``themes/`` folder in a checkout, or 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -127,7 +129,14 @@ def _key_line(text: str, section: str | None, key: str) -> int | None:
     return None
 
 
+@lru_cache(maxsize=1024)
 def _is_colour(value: str) -> bool:
+    text = value.strip()
+    if " " in text and "(" not in text:
+        # "auto 60%", "#rrggbb 40%": not one colour. Color.parse would say so too, after
+        # looking for the nearest colour name (difflib over every name: half the time of
+        # loading the themes, at every start of an app)
+        return False
     try:
         Color.parse(value)
     except ColorParseError:
@@ -135,6 +144,7 @@ def _is_colour(value: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=1024)
 def _css_accepts(prop: str, value: str) -> bool:
     """True if Textual's CSS parser takes `prop: value;` (how a variable is finally used)."""
     if any(ch in value for ch in ";{}") or not value.strip():

@@ -59,6 +59,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--statements", type=count_arg(1, MAX_SPOKEN), metavar="S",
                    help=f"statements per islander or room, 1 to {MAX_SPOKEN} (default 1; "
                    "for portia the same as -n)")
+    p.add_argument("--modes", metavar="VALUES",
+                   help="the kinds of speaker of a truth puzzle and how truly each speaks, "
+                   "comma-separated, e.g. knight,knave,normal (islanders: knight, knave, "
+                   "normal, spy; rooms: lady, tiger, empty; each takes its usual mode, or "
+                   "give one: spy=false, troll=free); default: the family's")
     p.add_argument("--no-edit", action="store_true", help="write the file, do not open the "
                    "editor")
     p.set_defaults(func=cmd_new)
@@ -124,7 +129,7 @@ def _author_from_settings() -> str:
 
 def _new_world(args: argparse.Namespace) -> int:
     """`portia new --family F`: a blank truth puzzle (format 3), every slot empty."""
-    from portia_tui.core.author.world_editing import FAMILIES, blank, dumps
+    from portia_tui.core.author.world_editing import FAMILIES, blank, dumps, parse_modes
     from portia_tui.core.io.files import atomic_write
 
     path, fam = args.file, FAMILIES[args.family]
@@ -137,8 +142,14 @@ def _new_world(args: argparse.Namespace) -> int:
                           "puzzle's target is picked in the editor", path)
     if not path.lower().endswith(".toml"):
         raise PortiaError("a new puzzle file must end in .toml", path)
+    modes = None
+    if args.modes is not None:
+        try:
+            modes = parse_modes(fam.name, args.modes)
+        except ValueError as exc:
+            raise PortiaError(str(exc), path) from None
     draft = blank(fam.name, getattr(args, fam.size_option),
-                  args.statements or args.n, author=_author_from_settings())
+                  args.statements or args.n, author=_author_from_settings(), modes=modes)
     atomic_write(path, dumps(draft))
     print(f"wrote {path}", file=sys.stderr)
     if args.no_edit:
@@ -161,6 +172,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         return _new_world(args)
     if args.people is not None:
         raise PortiaError("--people: Portia's puzzles have caskets (give --caskets K)", path)
+    if args.modes is not None:
+        raise PortiaError("--modes is for truth puzzles (--family knights-knaves, werewolves, "
+                          "lady-tiger, labyrinth)", path)
     if args.rooms is not None:
         args.caskets = args.rooms
     if args.statements is not None:

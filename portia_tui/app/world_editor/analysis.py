@@ -17,6 +17,9 @@ from portia_tui.core.language.world import WorldPuzzle
 
 #: seconds one analysis may take (answers, paradoxes and clues together)
 BUDGET = 4.0
+#: seconds more the clues that name no one and their ranking may take (past them, the
+#: clues are listed as the analysis found them)
+RANK_BUDGET = 1.0
 #: seconds the marks of one menu may take (the rest are undecided)
 MARKS_BUDGET = 8.0
 #: answers listed in the panel (the count goes on past them)
@@ -48,9 +51,12 @@ class Report:
     #: statements that leave the puzzle no world ("I am a knave"), or whose removal brings
     #: one back, in words
     paradoxes: list[str] = field(default_factory=list)
-    #: the facts that would leave exactly one answer, in words, and the facts themselves
+    #: the facts that would leave exactly one answer, in words, and the facts themselves,
+    #: the least given away first (the bare answer last); the panel shows the first
+    #: `clues_shown` (c offers them all)
     clues: list[str] = field(default_factory=list)
     clue_facts: list[Any] = field(default_factory=list)
+    clues_shown: int = 0
     #: the target answer: whether it is among the answers, and the only one
     target_fits: bool | None = None
     target_alone: bool | None = None
@@ -93,6 +99,7 @@ def compute(request: Request) -> Report:
     draft = request.draft
     puzzle = draft.analysed()
     target = None if request.target is None else target_dict(request.target)
+    start = time.monotonic()
     found = analyse(draft, target, seconds=BUDGET)
     report = Report(request, target_fits=found.target_fits, target_alone=found.target_alone)
     if found.stopped and not found.answers:
@@ -101,14 +108,21 @@ def compute(request: Request) -> Report:
     report.answers = found.count
     report.complete = found.complete
     report.answer_lines = [answer_words(puzzle, a) for a in found.answers[:SHOWN_ANSWERS]]
-    for sentence, fact, answer in found.clues[:SHOWN_CLUES]:
-        trivial = " (names the answer itself)" if _trivial(puzzle, fact) else ""
-        report.clues.append(f"“{sentence}” → {answer_words(puzzle, answer)}{trivial}")
-    report.clue_facts = [fact for _s, fact, _a in found.clues]
-    if len(found.clues) > SHOWN_CLUES:
-        report.clues.append(f"… and {len(found.clues) - SHOWN_CLUES} more")
     if found.stopped:
         report.note = "Out of time before every clue was tried."
+    elif found.clues:
+        ranked = ranked_clues(draft, found, start + BUDGET + RANK_BUDGET)
+        ctx = sn.Context.of(puzzle)
+        from portia_tui.core.author.world_editing import words
+
+        for r in ranked:
+            tag = (" (the answer itself)" if r.bare else
+                   " (names part of the answer)" if r.clue.trivial else "")
+            report.clues.append(f"“{words(r.clue.fact, ctx)}” → "
+                                f"{answer_words(puzzle, r.clue.answer)}{tag}")
+            report.clue_facts.append(r.clue.fact)
+        smaller = sum(1 for r in ranked if not r.bare)
+        report.clues_shown = min(SHOWN_CLUES, smaller or len(ranked))
     if found.paradox:
         try:
             report.paradoxes = paradoxes(draft, found, time.monotonic() + BUDGET)
@@ -117,10 +131,29 @@ def compute(request: Request) -> Report:
     return report
 
 
-def _trivial(puzzle: WorldPuzzle, fact: Any) -> bool:
-    from portia_tui.core.author.clue import trivial
+def ranked_clues(draft: Any, found: Any, deadline: float) -> list[Any]:
+    """The analysis's clues with the facts that name no one's value (same or different
+    kinds, "exactly k of them"), ranked by what each gives away on its own
+    (core/author/clue.rank): the least first, the bare answer last. Out of time, the
+    analysis's clues as they came."""
+    from portia_tui.core.author.clue import Clue, clues, rank, related_facts, trivial
+    from portia_tui.core.solve.world_result import Stopped
 
-    return trivial(puzzle, fact)
+    puzzle = draft.analysed()
+    found_clues = [Clue(fact, answer, trivial(puzzle, fact))
+                   for _s, fact, answer in found.clues]
+    try:
+        more = clues(puzzle, facts=related_facts(puzzle), deadline=deadline).clues
+    except Stopped:
+        more = []
+    seen = {c.fact for c in found_clues}
+    every = found_clues + [c for c in more if c.fact not in seen]
+    try:
+        return rank(puzzle, every, deadline=deadline)
+    except Stopped:
+        from portia_tui.core.author.clue import Ranked
+
+        return [Ranked(c, 0.0, False) for c in every]
 
 
 def paradoxes(draft: Any, found: Any, deadline: float) -> list[str]:

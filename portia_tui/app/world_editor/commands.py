@@ -27,9 +27,10 @@ ACTIONS: tuple[EditorAction, ...] = (
                  "another statement, a rule or the question names them)", "X"),
     EditorAction("rules_menu", "Rules…",
                  "Add a rule the narrator promises, or take one away", "l"),
-    EditorAction("modes_menu", "Modes…",
+    EditorAction("modes_menu", "Modes and kinds…",
                  "Who speaks truly: each kind's mode (always true, always false, either); "
-                 "for rooms, a room's own", "m"),
+                 "for rooms, a room's own; add a kind (normals, spies, werewolves, empty "
+                 "rooms) or remove one", "m"),
     EditorAction("question_menu", "Question…", "What the solver must find", "k"),
     EditorAction("target_menu", "Target answer…",
                  "The answer the menu marks ★ ✓ ✗ aim at (Algorithm 2)", "t"),
@@ -37,6 +38,15 @@ ACTIONS: tuple[EditorAction, ...] = (
                  "One of the clues that would make the puzzle well posed, as a rule", "c"),
     EditorAction("save", "Save", "Save to the puzzle's .toml file (format 3)", "s,ctrl+s"),
     EditorAction("save_as", "Save as…", "Save to a new .toml file", "S"),
+    EditorAction("new", "New page…",
+                 "A blank page: the family, how many people or rooms, statements each, the "
+                 "kinds (asks about unsaved changes first)", "n"),
+    EditorAction("open", "Open…",
+                 "Open another truth puzzle (.toml, format 3; asks about unsaved changes "
+                 "first)", "o,ctrl+o"),
+    EditorAction("play", "Play this puzzle",
+                 "Try the page as a player would: marks, checks, hints, reveal (escape comes "
+                 "back); it needs exactly one answer", "p"),
     EditorAction("edit_meta", "Title, author, notes…",
                  "Edit the puzzle's title, author and notes", "e"),
     EditorAction("scroll_analysis(1)", "Scroll the analysis down",
@@ -49,8 +59,11 @@ ACTIONS: tuple[EditorAction, ...] = (
 )
 
 #: the footer: these actions' first keys, in this order, with these short labels
-FOOTER = {"quit": "Quit", "help": "Help", "save": "Save", "undo": "Undo",
-          "target_menu": "Target", "rules_menu": "Rules", "question_menu": "Question"}
+#: (at 80 columns no more fit: the focus line names the rules, modes and question keys)
+FOOTER = {"quit": "Quit", "help": "Help", "save": "Save", "new": "New", "open": "Open",
+          "play": "Play", "undo": "Undo", "target_menu": "Target"}
+#: the keys the focus line names when there is room (the footer has none left)
+MORE_KEYS = "l rules · m modes, kinds · k question"
 #: actions that stay bound on the slots themselves (enter there opens the slot's menu)
 SLOT_KEYS = frozenset({"slot_menu"})
 

@@ -23,8 +23,11 @@ Menu marks, toward the target answer (t chooses it), worked out while you look:
   ✗ impossible: with this statement the target answer cannot be right
   ? undecided: not worked out in time
 Analysis: how many answers the puzzle has now (well posed: exactly one), the answers, why
-there is none (a paradox such as "I am a knave"), and the clues: single facts that would
-leave one answer (c adds one as a rule).
+there is none (a paradox such as "I am a knave"), and the clues: facts that would leave one
+answer, the least given away on their own first (the answer itself last); six are listed,
+with how many were left out, and c adds any of them as a rule.
+Kinds: m also adds normals, spies, werewolves or empty rooms, or removes a kind no
+statement, rule or question names. n starts a new page, o opens another, p plays this one.
 Unsaved work is kept in a recovery file a moment after each edit; the next edit of the file
 offers it back. Command palette: ctrl+p (every action is there).
 """

@@ -33,6 +33,9 @@ COMPOUND_ENTRIES = (
     ("not", "It is not true that …  (choose one statement)"),
 )
 COMPOUND_GROUP = "Compound: two statements joined (and, or, if)"
+#: the modes menu's groups of kinds added or removed
+KIND_GROUPS = {"add": "Add a kind",
+               "remove": "Remove a kind (not while a statement, rule or question names it)"}
 
 
 class WorldMenu(MenuScreen):
@@ -250,13 +253,21 @@ class Menus:
             self.screen.notify("This puzzle has no speaker rule: its statements may be true or "
                         "false whoever says them.")
             return
-        options = tuple((c.text + ("   ◀ now" if c.current else ""), c) for c in choices)
+        kinds = wm.kind_menu(self.screen.draft)
+        options: tuple[tuple[str, Any], ...] = tuple(
+            (c.text + ("   ◀ now" if c.current else ""), c) for c in choices)
         groups = tuple("Everyone" if c.entity is None else
                        page.entity_title(self.screen.draft, c.entity) + " alone"
                        for c in choices)
+        # adding a kind, then removing one, at the end (enter at once never removes)
+        options += tuple((k.text, k) for k in kinds)
+        groups += tuple(KIND_GROUPS[k.group] for k in kinds)
         choice = await self.screen.ask_screen(WorldMenu().show(
-            -1, -1, "Who speaks truly (escape keeps the modes)", options, None, groups=groups))
-        if choice is not None:
+            -1, -1, "Who speaks truly, and the kinds there are (escape keeps them)", options,
+            None, groups=groups))
+        if isinstance(choice, wm.KindChoice):
+            await self._checked_edit(lambda: choice.apply(self.screen.draft))
+        elif choice is not None:
             await self._checked_edit(lambda: self.screen.draft.with_mode(
                 choice.value, choice.mode, choice.entity))
 
@@ -316,8 +327,11 @@ class Menus:
                                "several answers and one fact would settle it.")
             return
         options = tuple((line, fact) for line, fact in zip(report.clues, report.clue_facts))
+        shown = report.clues_shown
+        groups = (("Clues that leave one answer, least given away first",) * shown
+                  + ("Left out of the panel: each gives more away",) * (len(options) - shown))
         choice = await self.screen.ask_screen(WorldMenu().show(
             -1, -1, "Add a clue as a rule the narrator states (escape adds none)", options,
-            None, groups=("Clues that leave one answer",) * len(options)))
+            None, groups=groups))
         if choice is not None:
             await self._checked_edit(lambda: self.screen.draft.with_rule_added(choice))

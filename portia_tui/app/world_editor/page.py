@@ -34,6 +34,24 @@ class Session(WorldEditor):
     def mark_saved(self, path: Path) -> None:
         self.path, self.saved, self.stamp = Path(path), self.draft, FileStamp.of(path)
 
+    @classmethod
+    def opened_draft(cls, draft: Draft, path: Path) -> Session:
+        """The session of a page just read from `path`."""
+        return cls(draft, path=Path(path), saved=draft, stamp=FileStamp.of(path))
+
+
+def target_possible(draft: Draft, target) -> bool:
+    """Whether every value a target answer gives is still a value of its attribute (a kind
+    removed leaves a target naming it impossible)."""
+    from portia_tui.core.language.world import AskOf
+
+    attrs = draft.puzzle.attributes
+    for item in draft.puzzle.question:
+        if isinstance(item, AskOf) and item.key in target:
+            if target[item.key] not in attrs.get(item.attr, ()):
+                return False
+    return True
+
 
 def slot_at(draft: Draft, key: SlotKey) -> Slot | None:
     entity, position = key

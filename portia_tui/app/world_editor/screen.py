@@ -9,6 +9,7 @@ back for an older edit are dropped (their request carries the edit's generation)
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -20,12 +21,12 @@ from textual.worker import get_current_worker
 from portia_tui.app.base import FileScreen
 from portia_tui.app.footer import Footer
 from portia_tui.app.process import Cancelled, ProcessRunner, Stopped
-from portia_tui.core.author.world_editing import Draft
+from portia_tui.core.author.world_editing import FAMILIES, Draft
 from portia_tui.core.io.recovery import RecoveryStore
 
 from . import page
 from .analysis import Report, Request, compute
-from .commands import bindings
+from .commands import MORE_KEYS, bindings
 from .files import WorldFiles
 from .marks import MarksJob, MarksReady
 from .menus import Menus
@@ -118,6 +119,7 @@ class WorldEditorScreen(FileScreen):
 
     def _sync_focus_line(self) -> None:
         focused = self.focused
+        line = "Arrow keys move between statements; enter opens a slot's menu."
         if isinstance(focused, WorldSlot):
             s = page.slot_at(self.draft, (focused.entity, focused.position))
             if s is not None:
@@ -127,10 +129,14 @@ class WorldEditorScreen(FileScreen):
                 text = page.slot_text(self.draft, s.id)
                 said = (f"says {text}." if text.startswith("one of") else
                         f"says “{text}”." if text else "says nothing yet: enter chooses.")
-                self.query_one("#w-focus", Static).update(f"{who} {said}")
-                return
-        self.query_one("#w-focus", Static).update(
-            "Arrow keys move between statements; enter opens a slot's menu.")
+                line = f"{who} {said}"
+        # the keys the footer has no room for, when the line has
+        if len(line) + len(MORE_KEYS) + 5 <= self.size.width:
+            line += " " * (self.size.width - len(line) - len(MORE_KEYS) - 2) + MORE_KEYS
+        self.query_one("#w-focus", Static).update(line)
+
+    def on_resize(self) -> None:
+        self._sync_focus_line()
 
     def slot_focused(self, slot: WorldSlot) -> None:
         self._last_slot = (slot.entity, slot.position)
@@ -164,6 +170,9 @@ class WorldEditorScreen(FileScreen):
             # the question changed (or was undone): the old target answers another one
             model.set_target(None)
             self.notify("The question changed: t picks the target answer again.")
+        elif model.target is not None and not page.target_possible(self.draft, model.target):
+            model.set_target(None)
+            self.notify("The target named a kind the page no longer has: t picks another.")
         await self.sync_view()
         self.request_analysis()
         self.marks.forget()
@@ -241,8 +250,13 @@ class WorldEditorScreen(FileScreen):
             lines.append("Why there is none:")
             lines += [f"  {p}" for p in report.paradoxes]
         if report.clues:
-            lines.append("Clues that would make it well posed (c adds one as a rule):")
-            lines += [f"  {c}" for c in report.clues]
+            lines.append("Clues that would make it well posed, least given away first (c "
+                         "adds one as a rule):")
+            lines += [f"  {c}" for c in report.clues[:report.clues_shown]]
+            left = len(report.clues) - report.clues_shown
+            if left:
+                lines.append(f"  ({left} more left out: each gives more away; c lists "
+                             f"{'them' if left > 1 else 'it'} all.)")
         elif n is not None and n > 1:
             lines.append("No single fact makes it well posed: change a statement.")
         if report.target_fits is not None:
@@ -351,6 +365,99 @@ class WorldEditorScreen(FileScreen):
 
     def action_quit(self) -> None:
         self._dialog(self._quit)
+
+    def action_new(self) -> None:
+        if self.app.screen is self:
+            self._dialog(self._new)
+
+    def action_open(self) -> None:
+        if self.app.screen is self:
+            self._dialog(self._open)
+
+    async def _new(self) -> None:
+        from .menus import WorldMenu
+        from .new import NewPageScreen
+
+        if not await self.files.confirm_discard("starting a new page"):
+            return
+        family = self.draft.family if self.draft.family in FAMILIES else "knights-knaves"
+        options = tuple((f"{name}: {fam.summary}", name) for name, fam in FAMILIES.items())
+        chosen = await self.ask_screen(WorldMenu().show(
+            -1, -1, "A new page: which family? (escape keeps this page)", options, family,
+            groups=("Truth puzzles (Portia's caskets: portia new FILE)",) * len(options)))
+        draft = None
+        if chosen is not None:
+            author = self.app.settings.get("author", "") if hasattr(self.app, "settings") else ""
+            draft = await self.ask_screen(NewPageScreen(
+                chosen, author.strip() if isinstance(author, str) else ""))
+        if draft is None:
+            self.files.edited()  # the work discarded is still here after all: keep its copy
+            return
+        await self.load_session(Session(draft, saved=draft))
+        self.notify(f"A new {draft.family} page: s saves it (you name the file).")
+
+    async def _open(self) -> None:
+        from portia_tui.app.editor.screens.dialogs import PathScreen
+        from portia_tui.core.author import world_editing
+        from portia_tui.core.errors import PortiaError
+        from portia_tui.core.io import formats
+
+        if not await self.files.confirm_discard("opening another puzzle"):
+            return
+        model = self.world_model
+        start = model.path or Path.cwd() / "puzzle.toml"
+        path = await self.ask_screen(PathScreen("Open a truth puzzle (.toml, format 3)", start))
+        opened = None
+        if path is not None:
+            try:
+                text = formats.read_text(path)
+                if not formats.is_world_text(text, "native"):
+                    self.notify(f"{path} is not a truth puzzle (format 3): portia edit {path} "
+                                "opens it in the casket editor.", severity="warning",
+                                markup=False)
+                else:
+                    opened = Session.opened_draft(world_editing.loads(text, str(path)), path)
+            except PortiaError as exc:
+                self.notify(str(exc), severity="error", markup=False)
+        if opened is None:
+            self.files.edited()  # the work discarded is still here after all: keep its copy
+            return
+        await self.load_session(opened)
+        await self.files.offer_recovery()
+
+    async def load_session(self, session: Session) -> None:
+        """Show another page (new, open): a history, target and analysis of its own."""
+        old = self.world_model
+        # the generation goes on from the old page's, so no answer made for it can pass
+        session.generation = old.generation + 1
+        self.world_model = session
+        self.report = None
+        self.marks.forget()
+        await self.sync_view()
+        self.request_analysis()
+        self.files.edited()
+        first = self.entities.slot(0, 0)
+        if first is not None:
+            first.focus()
+
+    def action_play(self) -> None:
+        """Play the page as it stands in the player's screen (escape comes back)."""
+        from portia_tui.app.play.islands import IslandScreen
+
+        if self.app.screen is not self:
+            return
+        report = self.current_report()
+        if report is not None and report.answers is not None and report.answers != 1:
+            n = report.answers
+            self.notify(f"Not playable yet: it has {'no answer' if not n else f'{n} answers'} "
+                        "(play needs exactly one).", severity="warning")
+            return
+        draft = self.draft
+        empty = f" (without the {empty_words(draft)}: they say nothing)" if draft.empty else ""
+        self.notify(f"Playing this page{empty}: escape comes back to the editor.")
+        self.app.push_screen(IslandScreen(draft.analysed(),
+                                          name=self.world_model.path.stem
+                                          if self.world_model.path else "This page"))
 
     async def _quit(self) -> None:
         if await self.files.confirm_discard("quitting"):

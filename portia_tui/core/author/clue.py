@@ -20,7 +20,10 @@ Public API:
   :data:`COUNT_LIMIT`), ``clues`` (:class:`Clue`, best first), ``deduced``
   (:class:`Deduced` or None), ``tested`` (facts tried), ``as_dict()``;
 - :class:`Clue`: ``fact``, ``answer`` (the one answer it leaves), ``trivial``;
-- :class:`Deduced`: ``question``, ``reply`` (True for yes), ``fact``, ``answer``.
+- :class:`Deduced`: ``question``, ``reply`` (True for yes), ``fact``, ``answer``;
+- :func:`related_facts` ``(puzzle)`` (same / differ / "exactly k" facts: clues that name no
+  one's value), :func:`rank` ``(puzzle, clues)`` -> :class:`Ranked` (``bits`` given away,
+  ``bare``), least given away first: what the editor lists.
 """
 
 from __future__ import annotations
@@ -180,6 +183,94 @@ def clues(puzzle: WorldPuzzle, facts: Sequence[Formula] | None = None,
         return report
     finally:
         engine.close()
+
+
+# --------------------------------------------------------------------------- ranking
+#: the answers of a puzzle's frame counted up to this many when ranking clues (past it, the
+#: frame's worlds stand in for its answers)
+RANK_ANSWERS = 4096
+
+
+def related_facts(puzzle: WorldPuzzle) -> list[Formula]:
+    """Facts that name no one's value: for every attribute, every pair of entities of the
+    same or of different values, and every "exactly k of them have value v" (k from 1 to
+    all but one). For a "what is each?" question these are the clues that give least away
+    ("A and C are of different types" rather than "A is a knight")."""
+    out: list[Formula] = []
+    ents = puzzle.entities
+    for attr, values in puzzle.attributes.items():
+        for i, a in enumerate(ents):
+            for b in ents[i + 1:]:
+                out += [("same", a, b, attr), ("differ", a, b, attr)]
+        for v in values:
+            out += [freeze(["count", "all", {attr: v}, "==", k]) for k in range(1, len(ents))]
+    return out
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A clue with what it gives away on its own: `bits` of the answer (the question's
+    answers a reader who knows only the rules allows, before and after the fact: log2 of
+    their ratio), and `bare` when the fact alone leaves one answer (it is the answer)."""
+
+    clue: Clue
+    bits: float
+    bare: bool
+
+
+def frame(puzzle: WorldPuzzle) -> WorldPuzzle:
+    """What a reader knows before reading anyone: the puzzle with every statement free (no
+    speaker attribute, no modes), its rules and question kept."""
+    return puzzle.replace(speaker_attr=None, modes={}, mode_overrides={})
+
+
+def rank(puzzle: WorldPuzzle, found: Sequence[Clue], *, deadline: float | None = None,
+         cancel: Callable[[], bool] | None = None) -> list[Ranked]:
+    """The clues a person would want first: the least given away first (:class:`Ranked`),
+    at equal bits those that name no asked value first, facts that are the bare answer last,
+    each rank in the order given; and of these, the first clue toward each answer comes
+    before the second toward any. Unranked (bits 0, in
+    the order given) when the frame is past :data:`MASK_WORLDS` worlds or has no world."""
+    import math
+
+    bare_frame = frame(puzzle)
+    if not found or world_count(bare_frame) > MASK_WORLDS:
+        return [Ranked(c, 0.0, False) for c in found]
+    ev = Evaluation(bare_frame, Stop(deadline, cancel))
+
+    def size(mask: int) -> int:
+        n = len(ev.answers(mask, RANK_ANSWERS + 1))
+        return n if n <= RANK_ANSWERS else -mask.bit_count()  # worlds stand in, marked < 0
+
+    before = size(ev.consistent)
+    if before == ev.consistent.bit_count():
+        # one world an answer (a "what is each?" frame): any set of worlds has as many
+        # answers as worlds, so counting the worlds is exact
+        def size(mask: int) -> int:  # noqa: F811 - the exact shortcut of the same count
+            return mask.bit_count()
+
+    if before == 0:
+        return [Ranked(c, 0.0, False) for c in found]
+    out = []
+    for c in found:
+        kept = ev.consistent & ev.mask(c.fact)
+        after = size(kept) if before > 0 else -kept.bit_count()
+        if before < 0 and after > 0:
+            after = -kept.bit_count()
+        bits = math.log2(before / after) if after else math.inf
+        out.append(Ranked(c, bits, after == 1))
+    order = {id(r): i for i, r in enumerate(out)}
+    ranked = sorted(out, key=lambda r: (r.bare, round(r.bits, 9), r.clue.trivial,
+                                        order[id(r)]))
+    # the best clue toward each answer first (in rank order), then the others: a short list
+    # shows every answer a clue can leave
+    firsts: dict[Any, Ranked] = {}
+    for r in ranked:
+        key = freeze(r.clue.answer)
+        if key not in firsts and not r.bare:
+            firsts[key] = r
+    chosen = {id(r) for r in firsts.values()}
+    return list(firsts.values()) + [r for r in ranked if id(r) not in chosen]
 
 
 def _checked(puzzle: WorldPuzzle, fact: Formula, at: str) -> None:

@@ -18,7 +18,8 @@ Public API:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,19 @@ EMPTY: Formula = world_toml.EMPTY
 MAX_STATEMENTS = 4
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: the kinds a page's speakers may be, for people and for rooms, each with the mode it
+#: starts with (the language page: knights true, knaves false, normals free; Smullyan's
+#: spies may lie or not; a lady's sign true, a tiger's false, an empty room's free). The
+#: author may change any mode afterwards, and give other values (a value and its mode).
+KNOWN_VALUES: dict[str, dict[str, str]] = {
+    "people": {"knight": "true", "knave": "false", "normal": "free", "spy": "free"},
+    "rooms": {"lady": "true", "tiger": "false", "empty": "free"},
+}
+#: the werewolf attribute, beside the speaker's (Smullyan's werewolves are knights or knaves
+#: too): its name and values
+WOLF: tuple[str, tuple[str, str]] = ("wolf", ("werewolf", "human"))
+#: a value's name: a lower-case word (hyphens inside), so sentences can say it
+_VALUE_NAME = re.compile(r"[a-z][a-z-]{1,19}")
 
 
 @dataclass(frozen=True)
@@ -59,29 +73,43 @@ class Family:
             return tuple(str(i) for i in range(1, k + 1))
         return ROMAN[:k]
 
-    def frame(self, names: tuple[str, ...]) -> WorldPuzzle:
-        """The family's puzzle with these entities and no statements."""
-        n = self.name
-        if n == "knights-knaves":
-            return WorldPuzzle(names, {"type": ("knight", "knave")}, speaker_attr="type",
-                               modes={"knight": "true", "knave": "false"})
-        if n == "werewolves":
-            one = ("count", "all", {"wolf": "werewolf"}, "==", 1)
-            return WorldPuzzle(names, {"type": ("knight", "knave"),
-                                       "wolf": ("werewolf", "human")},
-                               constraints=(one,), speaker_attr="type",
-                               modes={"knight": "true", "knave": "false"})
-        values = ("lady", "tiger", "empty") if n == "labyrinth" or len(names) > 2 else (
-            "lady", "tiger")
-        modes = {"lady": "true", "tiger": "false"}
-        if "empty" in values:
-            modes["empty"] = "free"
-        one = ("count", "all", {"content": "lady"}, "==", 1)
+    @property
+    def speaker_attr(self) -> str:
+        """The attribute whose value sets how truly an entity speaks."""
+        return "type" if self.size_option == "people" else "content"
+
+    def default_modes(self, k: int) -> tuple[tuple[str, str], ...]:
+        """The speaker attribute's values of a blank page of `k` entities, with their modes."""
+        if self.size_option == "people":
+            values: tuple[str, ...] = ("knight", "knave")
+        elif self.name == "labyrinth" or k > 2:
+            values = ("lady", "tiger", "empty")
+        else:
+            values = ("lady", "tiger")
+        known = KNOWN_VALUES[self.size_option]
+        return tuple((v, known[v]) for v in values)
+
+    def frame(self, names: tuple[str, ...],
+              modes: tuple[tuple[str, str], ...] | None = None) -> WorldPuzzle:
+        """The family's puzzle with these entities and no statements; `modes` the speaker
+        attribute's values and their modes, in order (the family's by default)."""
+        pairs = self.default_modes(len(names)) if modes is None else tuple(modes)
+        values = tuple(v for v, _m in pairs)
+        table = {v: m for v, m in pairs}
+        attr = self.speaker_attr
+        if self.size_option == "people":
+            attributes: dict[str, tuple[str, ...]] = {attr: values}
+            constraints: tuple = ()
+            if self.name == "werewolves":
+                attributes[WOLF[0]] = WOLF[1]
+                constraints = (("count", "all", {WOLF[0]: WOLF[1][0]}, "==", 1),)
+            return WorldPuzzle(names, attributes, constraints=constraints,
+                               speaker_attr=attr, modes=table)
         from portia_tui.core.language.world import AskWhere
 
-        return WorldPuzzle(names, {"content": values}, constraints=(one,),
-                           ask=(AskWhere({"content": "lady"}),), speaker_attr="content",
-                           modes=modes)
+        one = ("count", "all", {attr: "lady"}, "==", 1)
+        return WorldPuzzle(names, {attr: values}, constraints=(one,),
+                           ask=(AskWhere({attr: "lady"}),), speaker_attr=attr, modes=table)
 
 
 FAMILIES: dict[str, Family] = {f.name: f for f in (
@@ -106,11 +134,61 @@ def slot_ids(name: str, count: int) -> list[str]:
     return [name] if count == 1 else [f"{name}.{k}" for k in range(1, count + 1)]
 
 
+def parse_modes(family: str, text: str) -> tuple[tuple[str, str], ...]:
+    """`portia new --modes`: "knight,knave,normal" or "knight,knave,spy=false" -> the speaker
+    attribute's values with their modes, in order. A known value (:data:`KNOWN_VALUES`) takes
+    its usual mode unless one is given; any other value needs ``=true``, ``=false`` or
+    ``=free``. ValueError (its message says what is wrong) for a bad list."""
+    fam = FAMILIES.get(family)
+    if fam is None:
+        raise ValueError(f"unknown family {family!r} (the families are {', '.join(FAMILIES)})")
+    known = KNOWN_VALUES[fam.size_option]
+    out: list[tuple[str, str]] = []
+    for part in text.split(","):
+        value, eq, mode = (x.strip().lower() for x in part.partition("="))
+        if not value:
+            raise ValueError(f"--modes {text!r}: an empty value (give values between commas)")
+        if value in WOLF[1] or value == WOLF[0]:
+            raise ValueError(f"--modes: {value!r} is not a speaker's kind: werewolves are "
+                             "another attribute (--family werewolves)")
+        if not eq:
+            if value not in known:
+                raise ValueError(f"--modes: {value!r} needs its mode ({value}=true, "
+                                 f"{value}=false or {value}=free); the values known without "
+                                 f"one are {', '.join(known)}")
+            mode = known[value]
+        out.append((value, mode))
+    values = [v for v, _m in out]
+    check_values(fam, out)
+    if len(set(values)) != len(values):
+        raise ValueError(f"--modes: {', '.join(values)} names a value twice")
+    return tuple(out)
+
+
+def check_values(fam: Family, pairs: Sequence[tuple[str, str]]) -> None:
+    """ValueError unless `pairs` are two or more (value, mode) pairs a page of the family can
+    have: lower-case words, modes true, false or free, none another attribute's value; rooms
+    keep the lady (the rule and the question speak of her)."""
+    from portia_tui.core.language.formulas import MODES
+
+    if len(pairs) < 2:
+        raise ValueError("--modes: give two or more values (a knight and a knave, ...)")
+    for value, mode in pairs:
+        if not _VALUE_NAME.fullmatch(value):
+            raise ValueError(f"--modes: {value!r} is not a value name (a lower-case word of "
+                             "2 to 20 letters)")
+        if mode not in MODES:
+            raise ValueError(f"--modes: {value}={mode}: a mode is true, false or free")
+    if fam.size_option == "rooms" and "lady" not in (v for v, _m in pairs):
+        raise ValueError("--modes: rooms need the lady (the rule and the question name her)")
+
+
 def blank(family: str, size: int | None = None, statements: int = 1, *, title: str = "",
-          author: str = "") -> Draft:
+          author: str = "", modes: Sequence[tuple[str, str]] | None = None) -> Draft:
     """A blank page of the family: `size` people or rooms (the family's default when None),
-    `statements` empty slots each (1 to :data:`MAX_STATEMENTS`). ValueError for a family or
-    size out of range."""
+    `statements` empty slots each (1 to :data:`MAX_STATEMENTS`), `modes` the speaker's values
+    and their modes (:func:`parse_modes`; the family's by default). ValueError for a family,
+    size or modes out of range."""
     fam = FAMILIES.get(family)
     if fam is None:
         raise ValueError(f"unknown family {family!r} (the families are {', '.join(FAMILIES)})")
@@ -119,7 +197,9 @@ def blank(family: str, size: int | None = None, statements: int = 1, *, title: s
         raise ValueError(f"{fam.name}: {fam.size_option} is {fam.low} to {fam.high}, not {size}")
     if not 1 <= statements <= MAX_STATEMENTS:
         raise ValueError(f"statements per entity is 1 to {MAX_STATEMENTS}, not {statements}")
-    frame = fam.frame(fam.names(size))
+    if modes is not None:
+        check_values(fam, tuple(modes))
+    frame = fam.frame(fam.names(size), None if modes is None else tuple(modes))
     slots = [WorldStatement(sid, e, EMPTY) for e in frame.entities
              for sid in slot_ids(e, statements)]
     puzzle = frame.replace(statements=tuple(slots), title=title, author=author)
@@ -351,6 +431,72 @@ class Draft:
         puzzle = _named_check(p.replace(statements=kept), f"slot {sid}")
         return Draft(puzzle, self.empty - {sid}, self.family)
 
+    # ----------------------------------------------------------------- kinds (values)
+    def with_value_added(self, value: str, mode: str | None = None) -> Draft:
+        """One more value of the speaker attribute (normals beside knights and knaves, empty
+        rooms beside ladies and tigers), last in its list, speaking in `mode` (a known
+        value's usual mode, else free, when None). WorldError for a name a sentence could not
+        say or one some attribute has already."""
+        p = self.puzzle
+        attr = p.speaker_attr
+        if attr is None:
+            raise WorldError("this puzzle has no speaker attribute", "no-speaker-attr",
+                             "attributes", value)
+        value = value.strip().lower()
+        if not _VALUE_NAME.fullmatch(value):
+            raise WorldError(f"{value!r} is not a value name (a lower-case word)", "bad-name",
+                             "attributes", value)
+        if any(value in vals for vals in p.attributes.values()) or value in p.attributes:
+            raise WorldError(f"the puzzle has {value!r} already", "duplicate", "attributes",
+                             value)
+        if mode is None:
+            mode = next((t[value] for t in KNOWN_VALUES.values() if value in t), "free")
+        attributes = dict(p.attributes) | {attr: p.attributes[attr] + (value,)}
+        return self._valid(p.replace(attributes=attributes, modes=dict(p.modes) | {value: mode}))
+
+    def with_value_removed(self, value: str) -> Draft:
+        """The speaker attribute's `value` taken out (with its modes). WorldError when two
+        values would be left no longer, or a statement, rule or the question names it (change
+        that first: nothing is dropped silently)."""
+        p = self.puzzle
+        attr = p.speaker_attr
+        values = p.attributes.get(attr, ()) if attr is not None else ()
+        if value not in values:
+            raise WorldError(f"the speakers have no value {value!r}", "unknown-value",
+                             "attributes", value)
+        if len(values) <= 2:
+            raise WorldError(f"{value} cannot be removed: a speaker needs two kinds at least",
+                             "too-few", "attributes", value)
+        attributes = dict(p.attributes) | {attr: tuple(v for v in values if v != value)}
+        overrides = {e: {v: m for v, m in t.items() if v != value}
+                     for e, t in p.mode_overrides.items()}
+        puzzle = p.replace(attributes=attributes,
+                           modes={v: m for v, m in p.modes.items() if v != value},
+                           mode_overrides={e: t for e, t in overrides.items() if t})
+        return Draft(_named_check(puzzle, sn.plural(value)), self.empty, self.family)
+
+    def with_attribute_added(self, attr: str, values: tuple[str, ...]) -> Draft:
+        """Another attribute every entity has (werewolves: ``wolf``, werewolf or human),
+        saying nothing about how truly they speak."""
+        p = self.puzzle
+        if attr in p.attributes or any(v in vals for vals in p.attributes.values()
+                                       for v in values):
+            raise WorldError(f"the puzzle has {attr!r} or its values already", "duplicate",
+                             "attributes", attr)
+        return self._valid(p.replace(attributes=dict(p.attributes) | {attr: tuple(values)}))
+
+    def with_attribute_removed(self, attr: str) -> Draft:
+        """An attribute taken out (not the speaker's). WorldError when a statement, rule or
+        the question names it."""
+        p = self.puzzle
+        if attr not in p.attributes or attr == p.speaker_attr:
+            raise WorldError(f"cannot remove the attribute {attr!r}", "bad-argument",
+                             "attributes", attr)
+        given = {e: {a: v for a, v in t.items() if a != attr} for e, t in p.given.items()}
+        puzzle = p.replace(attributes={a: v for a, v in p.attributes.items() if a != attr},
+                           given={e: t for e, t in given.items() if t})
+        return Draft(_named_check(puzzle, attr), self.empty, self.family)
+
     def _valid(self, puzzle: WorldPuzzle) -> Draft:
         return Draft(self._validated(puzzle), self.empty, self.family)
 
@@ -494,15 +640,19 @@ __all__ = [
     "EMPTY",
     "FAMILIES",
     "FAMILY_NAMES",
+    "KNOWN_VALUES",
     "MAX_STATEMENTS",
+    "WOLF",
     "Draft",
     "Family",
     "Slot",
     "WorldEditor",
     "blank",
     "dumps",
+    "check_values",
     "family_of",
     "loads",
+    "parse_modes",
     "slot_ids",
     "words",
 ]

@@ -12,7 +12,8 @@ Public API:
 - :func:`slot_menu` ``(draft, sid)``, :func:`rule_menu` ``(draft)``;
 - :data:`CONNECTIVES`, :func:`compound` ``(draft, sid, connective, left, right)``;
 - :func:`search` ``(entries, query)``: word-start matches first;
-- :class:`ModeChoice`, :func:`mode_menu`; :class:`QuestionChoice`, :func:`question_menu`.
+- :class:`ModeChoice`, :func:`mode_menu`; :class:`KindChoice`, :func:`kind_menu` (kinds of
+  speaker added or removed); :class:`QuestionChoice`, :func:`question_menu`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from portia_tui.core.author.world_editing import Draft
+from portia_tui.core.author.world_editing import KNOWN_VALUES, WOLF, Draft
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import MODES, Formula, freeze, thaw
 from portia_tui.core.language.world import Ask, AskFormula, AskOf, AskWhere
@@ -200,8 +201,73 @@ def mode_menu(draft: Draft) -> list[ModeChoice]:
 def _mode_text(ctx: sn.Context, entity: str | None, value: str, mode: str) -> str:
     if ctx.rooms:
         whose = f"the sign on {ctx.name(entity)}" if entity else "a sign"
-        return f"With {sn._article(value)} behind it, {whose} {_SIGN_WORDS[mode]}"
+        behind = (f"When its room is {value}" if value in sn.ADJECTIVES
+                  else f"With {sn._article(value)} behind it")
+        return f"{behind}, {whose} {_SIGN_WORDS[mode]}"
     return f"{sn.plural(value).capitalize()} {_MODE_WORDS[mode]}"
+
+
+# --------------------------------------------------------------------------- kinds
+@dataclass(frozen=True)
+class KindChoice:
+    """One line of the modes menu that adds or removes a kind of speaker (normals, spies,
+    empty rooms) or the werewolf attribute: `action` "add" or "remove", the `value` (or
+    attribute), `group` ("add" or "remove") and `text` in words."""
+
+    action: str
+    value: str
+    text: str
+    attribute: bool = False
+
+    @property
+    def group(self) -> str:
+        return self.action
+
+    def apply(self, draft: Draft) -> Draft:
+        if self.attribute:
+            return (draft.with_attribute_added(*WOLF) if self.action == "add"
+                    else draft.with_attribute_removed(self.value))
+        return (draft.with_value_added(self.value) if self.action == "add"
+                else draft.with_value_removed(self.value))
+
+
+def kind_menu(draft: Draft) -> list[KindChoice]:
+    """The kinds a page may gain or lose (the language page's values with their usual modes:
+    normals and spies beside knights and knaves, empty rooms beside ladies and tigers; the
+    werewolf attribute for islanders). Adding first, removing last; a kind a statement, rule
+    or the question names is offered too, and refused with who names it."""
+    p = draft.puzzle
+    attr = p.speaker_attr
+    if attr is None:
+        return []
+    ctx = draft.context()
+    known = KNOWN_VALUES["rooms" if ctx.rooms else "people"]
+    values = p.attributes[attr]
+    out = []
+    for v, mode in known.items():
+        if v not in values:
+            out.append(KindChoice("add", v, f"Add {_kind_words(ctx, v, mode)}"))
+    if not ctx.rooms and WOLF[0] not in p.attributes:
+        out.append(KindChoice("add", WOLF[0], "Add werewolves: each is also a werewolf or human",
+                              attribute=True))
+    if len(values) > 2:
+        for v in values:
+            said = (("empty rooms" if v in sn.ADJECTIVES else f"rooms with {sn._article(v)}")
+                    if ctx.rooms else f"the {sn.plural(v)}")
+            out.append(KindChoice("remove", v, f"Remove {said}"))
+    for a in p.attributes:
+        if a != attr:
+            said = "werewolves" if a == WOLF[0] else f"the attribute {a}"
+            out.append(KindChoice("remove", a, f"Remove {said}", attribute=True))
+    return out
+
+
+def _kind_words(ctx: sn.Context, value: str, mode: str) -> str:
+    if ctx.rooms:
+        room = "empty rooms" if value in sn.ADJECTIVES else f"rooms with {sn._article(value)}"
+        return f"{room}: their signs {_SIGN_WORDS[mode].replace('is ', 'are ')}"
+    return f"{sn.plural(value)}: they {_MODE_WORDS[mode]} (true or false)" if mode == "free" \
+        else f"{sn.plural(value)}: they {_MODE_WORDS[mode]}"
 
 
 # --------------------------------------------------------------------------- questions
@@ -257,9 +323,11 @@ def _yes_no(sentence: str, names: Sequence[str]) -> str:
 __all__ = [
     "CONNECTIVES",
     "Entry",
+    "KindChoice",
     "ModeChoice",
     "QuestionChoice",
     "compound",
+    "kind_menu",
     "mode_menu",
     "question_menu",
     "rule_menu",

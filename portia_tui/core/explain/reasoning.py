@@ -324,7 +324,13 @@ class Words:
         if kind == "promise":
             return f"the promise \"{self.sentence(c, None)}\""
         assert s is not None
-        said = self.sentence(s.says, s.by) if s.says is not None else "(unknown words)"
+        if s.says is None:  # a wording not known: the ones it may have
+            said = " or ".join(f"\"{self.sentence(f, s.by)}\"" for f in s.one_of)
+            if s.by and self.rooms:
+                return f"the sign on room {s.by} ({said}, whichever hangs there)"
+            return (f"{s.by}'s statement ({said}, whichever it was)" if s.by
+                    else f"the statement ({said}, whichever it was)")
+        said = self.sentence(s.says, s.by)
         if s.by and self.rooms:
             return f"the sign on room {s.by} (\"{said}\")"
         return f"{s.by}'s statement \"{said}\"" if s.by else f"the statement \"{said}\""

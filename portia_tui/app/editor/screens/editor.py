@@ -56,7 +56,7 @@ BINDINGS = bindings()
 
 
 class EditorScreen(FileScreen):
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""
     BINDINGS = BINDINGS
 
     def __init__(self, model: EditorModel, files: FileActions | None = None) -> None:
@@ -86,8 +86,8 @@ class EditorScreen(FileScreen):
 
     # ----------------------------------------------------------------- building
     def compose(self) -> ComposeResult:
-        yield TitleBar()
-        yield Toolbar()
+        yield TitleBar(self.model)
+        yield Toolbar(self.model)
         yield RulesPanel()
         yield CasketsView(self.model.puzzle)
         yield Static("", id="focus-line", markup=False)

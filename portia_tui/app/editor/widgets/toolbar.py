@@ -43,9 +43,11 @@ def title_text(model: EditorModel) -> str:
 
 
 class TitleBar(Static):
-    def __init__(self) -> None:
-        super().__init__("", id="title-bar", markup=False)
-        self._text = ""
+    def __init__(self, model: EditorModel | None = None) -> None:
+        # the text before the widget is mounted (set afterwards it repainted the line again)
+        text = "" if model is None else title_text(model)
+        super().__init__(text, id="title-bar", markup=False)
+        self._text = text
 
     def sync(self, model: EditorModel) -> None:
         # an unchanged title is not repainted: a refresh of this top line would make the
@@ -59,12 +61,21 @@ class TitleBar(Static):
 class Toolbar(Horizontal):
     """Mouse-friendly buttons for what the keys do; the m field takes a number and enter."""
 
-    def __init__(self) -> None:
+    def __init__(self, model: EditorModel | None = None) -> None:
         super().__init__(id="toolbar")
         self.m_input = Input(type="integer", id="m-input", compact=True, placeholder="open")
         self.m: int | None = None
         #: what sync() last put in the m field (a blur that changed nothing sets nothing)
         self._shown: str | None = None
+        self._undo = Button("↶ undo", id="undo", compact=True, action="screen.undo")
+        self._redo = Button("↷ redo", id="redo", compact=True, action="screen.redo")
+        self._vocabulary = Button(
+            "classic", id="vocabulary", compact=True, action="screen.next_vocabulary",
+            tooltip="The statement kinds the menus offer (w: the next vocabulary)")
+        if model is not None:
+            # the model's state before the widgets are mounted: set afterwards, each value
+            # restyled and repainted its widget once more while the editor opened
+            self.sync(model)
 
     def compose(self) -> ComposeResult:
         yield Static("m =", classes="label")
@@ -73,11 +84,10 @@ class Toolbar(Horizontal):
         yield Button("m +", id="m-up", compact=True, action="screen.m_up")
         yield Button("+ row", id="row-add", compact=True, action="screen.add_row")
         yield Button("− row", id="row-remove", compact=True, action="screen.remove_row")
-        yield Button("↶ undo", id="undo", compact=True, action="screen.undo")
-        yield Button("↷ redo", id="redo", compact=True, action="screen.redo")
+        yield self._undo
+        yield self._redo
         yield Button("values", id="values", compact=True, action="screen.toggle_values")
-        yield Button("classic", id="vocabulary", compact=True, action="screen.next_vocabulary",
-                     tooltip="The statement kinds the menus offer (w: the next vocabulary)")
+        yield self._vocabulary
 
     def sync(self, model: EditorModel) -> None:
         self.m = model.puzzle.m
@@ -87,13 +97,14 @@ class Toolbar(Horizontal):
         placeholder = "none" if model.puzzle.rules else "open"
         if self.m_input.placeholder != placeholder:
             self.m_input.placeholder = placeholder
-        if untouched or not self.m_input.has_focus:
+        if (untouched or not self.m_input.has_focus) and self.m_input.value != self._shown:
             self.m_input.value = self._shown
-        self.query_one("#undo", Button).disabled = not model.can_undo
-        self.query_one("#redo", Button).disabled = not model.can_redo
-        vocabulary = self.query_one("#vocabulary", Button)
-        if str(vocabulary.label) != model.vocabulary:
-            vocabulary.label = model.vocabulary
+        if self._undo.disabled != (not model.can_undo):
+            self._undo.disabled = not model.can_undo
+        if self._redo.disabled != (not model.can_redo):
+            self._redo.disabled = not model.can_redo
+        if str(self._vocabulary.label) != model.vocabulary:
+            self._vocabulary.label = model.vocabulary
 
     def _submit(self) -> None:
         text = self.m_input.value.strip()

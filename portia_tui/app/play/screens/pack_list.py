@@ -18,7 +18,7 @@ from ..widgets import status_label
 from .help import HelpScreen
 from .stats import StatsScreen
 
-COLUMNS = ("#", "puzzle", "difficulty", "status", "hints", "wrong picks", "time")
+COLUMNS = ("#", "puzzle", "difficulty", "status", "hints", "wrong answers", "time")
 
 
 class PackScreen(Screen[None]):

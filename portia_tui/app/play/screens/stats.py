@@ -22,7 +22,7 @@ def stats_rows(rows: list[GroupStats]) -> list[tuple[str, ...]]:
 
 
 COLUMNS = ("difficulty", "puzzles", "● solved", "◐ with hints", "◌ revealed", "○ unsolved",
-           "hints used", "wrong picks", "time", "mean to solve")
+           "hints used", "wrong answers", "time", "mean to solve")
 
 
 class StatsScreen(Screen[None]):

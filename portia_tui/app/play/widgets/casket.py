@@ -6,24 +6,28 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
+from textual.content import Content
 from textual.events import Click
+from textual.geometry import Size
 from textual.message import Message
-from textual.widgets import Static
+from textual.widget import Widget
 
 from portia_tui.core.language.model import Puzzle
 
 
-class StatementLine(Horizontal):
+class StatementLine(Widget):
     """One statement on a card: a gutter (cursor, number, pencil mark) and the sentence,
-    which wraps under itself, not under the gutter."""
+    which wraps under itself, not under the gutter.
+
+    One widget drawing both (it was a row of two Statics, three widgets a statement): a
+    layout pass of the board visits every widget on it, and at 12 x 10 the 360 widgets of
+    the statements made each one, and every key that changed the height of the text below,
+    cost over 200 ms. The sentence is wrapped as a Static wraps it (Content.wrap)."""
 
     DEFAULT_CSS = """
     StatementLine { height: auto; width: 1fr; }
-    StatementLine > .gutter { width: auto; height: auto; }
-    StatementLine > .sentence { width: 1fr; height: auto; }
     StatementLine.-cursor { background: $boost; }
-    StatementLine.-cursor > .sentence { text-style: bold; }
     """
 
     def __init__(self, number: int, sentence: str, reserve: bool = False, **kwargs) -> None:
@@ -34,10 +38,10 @@ class StatementLine(Horizontal):
         #: so that supposing one does not lay every line out again)
         self.reserve = reserve
         self._state: tuple = (False, None, False, False)
-
-    def compose(self) -> ComposeResult:
-        yield Static(self._gutter(*self._state), classes="gutter")
-        yield Static(self.sentence, classes="sentence", markup=False)
+        self._text = Content(sentence)
+        self._wrap_width = -1
+        self._wrap_lines: list[Content] = []
+        self._gutter_shown: tuple[tuple, Content] | None = None
 
     def _gutter(self, cursor: bool, mark: bool | None, wrong: bool, marking: bool) -> Text:
         """'▸ 3. ' and, while the player supposes a casket, a mark column: 'T ', 'F ', '· '
@@ -57,6 +61,35 @@ class StatementLine(Horizontal):
             text.append("   ")
         return text
 
+    def _wrapped(self, width: int) -> list[Content]:
+        """The sentence's lines at `width` (kept while the width stays)."""
+        width = max(1, width)
+        if width != self._wrap_width:
+            self._wrap_width = width
+            self._wrap_lines = self._text.wrap(width) or [Content("")]
+        return self._wrap_lines
+
+    def _gutter_content(self) -> Content:
+        """The gutter of the state shown (built again only when the state changes)."""
+        if self._gutter_shown is None or self._gutter_shown[0] != self._state:
+            text = self._gutter(*self._state)
+            self._gutter_shown = (self._state,
+                                  Content.from_rich_text(text, console=self.app.console))
+        return self._gutter_shown[1]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._wrapped(width - self._gutter_content().cell_length))
+
+    def render(self) -> Content:
+        gutter = self._gutter_content()
+        indent = Content(" " * gutter.cell_length)
+        lines = self._wrapped(self.size.width - gutter.cell_length)
+        bold = self._state[0]
+        return Content("\n").join(
+            Content.assemble(gutter if n == 0 else indent,
+                             line.stylize_before("bold") if bold else line)
+            for n, line in enumerate(lines))
+
     @property
     def state(self) -> tuple:
         """(cursor here, pencil mark or None, mark found wrong, marking under a supposition)."""
@@ -72,8 +105,7 @@ class StatementLine(Horizontal):
         resized = marking != self._state[3] and not self.reserve
         self._state = state
         self.set_class(cursor, "-cursor")
-        if self.is_mounted:
-            self.query_one(".gutter", Static).update(self._gutter(*state), layout=resized)
+        self.refresh(layout=resized)
 
 
 class CasketCard(Vertical):

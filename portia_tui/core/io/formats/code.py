@@ -168,12 +168,14 @@ def _shown(code: str) -> str:
 
 def encode_world(puzzle) -> str:
     """The share code of a truth puzzle (a WorldPuzzle): version 3, then base32 of the
-    zlib-compressed structured JSON (without title or notes) and a check byte."""
+    zlib-compressed structured JSON (without title, author or source) and a check byte. The
+    notes travel: they say what a rule with no sentence promises (the eighth trial's "each
+    sign belongs on one door"), so the player can show it."""
     import json
 
     from portia_tui.core.io.formats import structured
 
-    data = structured.to_data(puzzle.replace(title="", author="", notes="", source=""))
+    data = structured.to_data(puzzle.replace(title="", author="", source=""))
     raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
     raw += bytes([zlib.crc32(raw) & 0xFF])
     return WORLD_VERSION + base64.b32encode(raw).decode().rstrip("=")

@@ -44,8 +44,9 @@ Same settings and seed, same puzzles: all randomness comes from one ``random.Ran
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Callable, Iterator, Sequence
 
 from portia_tui.core.explain.difficulty import possible_levels, rate, rate_as
 from portia_tui.core.solve.engine import WholeEngine, evaluator
@@ -59,6 +60,7 @@ from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, Keeper, Of
                                                      fixes_every_value, motifs, plain_counts, portrait_masks,
                                                      symmetric_pair, wasted_for)
 from portia_tui.core.packs.generator.settings import Settings
+from portia_tui.core.packs.generator.sampler import CASKET_TRIES
 
 #: the statement kinds about who made a casket (they need the Bellini/Cellini rule)
 MAKERS = Rule("makers")
@@ -251,21 +253,51 @@ class Drawer:
         elsewhere: set[int] = set()
         spread = not s.allow_echoes and s.n <= ECHO_HARD_UP_TO
         for c in range(s.caskets):
-            picked: list[Statement] = []
-            for j in range(s.n):
-                if maker_slot == c * s.n + j:
-                    kinds: Sequence[str] = MAKER_KINDS
-                else:
-                    kinds = list(self.menus[c])
-                st = self._one(c, picked, kinds, elsewhere)
-                if st is None:
-                    return None
-                picked.append(st)
+            picked = self._casket(c, maker_slot, elsewhere)
+            if picked is None:
+                return None
             out.append(picked)
             if spread:
                 elsewhere.update(m for m in (_placements(x, self.layout) for x in picked)
                                  if m is not None)
         return out
+
+    def _casket(self, c: int, maker_slot: int | None, elsewhere: set[int]
+                ) -> list[Statement] | None:
+        """Casket c's statements (a statement about who made a casket in `maker_slot`)."""
+        s = self.s
+        picked: list[Statement] = []
+        for j in range(s.n):
+            if maker_slot == c * s.n + j:
+                kinds: Sequence[str] = MAKER_KINDS
+            else:
+                kinds = list(self.menus[c])
+            st = self._one(c, picked, kinds, elsewhere)
+            if st is None:
+                return None
+            picked.append(st)
+        return picked
+
+    def redraw(self, drawn: list[list[Statement]], c: int) -> list[list[Statement]] | None:
+        """`drawn` with casket c's statements drawn again (the other caskets' portrait
+        statements kept off it where the cross-casket echo is hard; a statement about who
+        made a casket kept when c had the only ones, as the draw keeps at least one)."""
+        s = self.s
+        elsewhere: set[int] = set()
+        if not s.allow_echoes and s.n <= ECHO_HARD_UP_TO:
+            elsewhere = {m for i, sts in enumerate(drawn) if i != c
+                         for m in (_placements(x, self.layout) for x in sts) if m is not None}
+        maker_slot = None
+        if self.family.makers and not any(st.kind in MAKER_KINDS for i, sts in enumerate(drawn)
+                                          if i != c for st in sts):
+            for j, st in enumerate(drawn[c]):
+                if st.kind in MAKER_KINDS:
+                    maker_slot = c * s.n + j
+                    break
+        picked = self._casket(c, maker_slot, elsewhere)
+        if picked is None:
+            return None
+        return [picked if i == c else sts for i, sts in enumerate(drawn)]
 
 
 # =========================================================================== the rules
@@ -334,7 +366,23 @@ def rule_sets(settings: Settings, layout: Layout, makers: bool
 
 def fair_rule_sets(settings: Settings, layout: Layout, makers: bool
                    ) -> list[list[tuple[Rule, ...]]]:
-    """:func:`rule_sets` without the giveaways (.quality.fixes_every_value) unless allowed."""
+    """:func:`rule_sets` without the giveaways (.quality.fixes_every_value) unless allowed
+    (kept per family, m, giveaway setting and layout: the same every run)."""
+    return [list(tier) for tier in _fair_rule_sets(
+        replace(Settings(), family=settings.family, m=settings.m, n=settings.n,
+                caskets=settings.caskets, vocabulary=settings.vocabulary,
+                allow_giveaways=settings.allow_giveaways), layout, makers)]
+
+
+@lru_cache(maxsize=64)
+def _fair_rule_sets(settings: Settings, layout: Layout, makers: bool
+                    ) -> tuple[tuple[tuple[Rule, ...], ...], ...]:
+    tiers = _fair_rule_tiers(settings, layout, makers)
+    return tuple(tuple(tier) for tier in tiers)
+
+
+def _fair_rule_tiers(settings: Settings, layout: Layout, makers: bool
+                     ) -> list[list[tuple[Rule, ...]]]:
     tiers = rule_sets(settings, layout, makers)
     if settings.allow_giveaways:
         return list(tiers)
@@ -359,23 +407,33 @@ class FamilySearch:
         #: rule set that fixes every statement's value, unless allowed)
         self.rule_sets = {m: fair_rule_sets(settings, self.layout, m) for m in (False, True)}
 
-    def choose_rules(self, reach: list, makers: bool) -> tuple[tuple[Rule, ...], int] | None:
+    def choose_rules(self, reach: list, makers: bool,
+                     refusal: Callable[[tuple[Rule, ...], int], str | None] | None = None
+                     ) -> tuple[tuple[Rule, ...], int] | str | None:
         """(rules, the one casket they leave) at random among the rule sets that leave one
-        casket (the wanted one, if any): a kind of rule first, then a rule of that kind (the
-        menus differ in size); the second tier only when the first has none."""
+        casket (the wanted one, if any) and that refusal(rules, casket) does not refuse (the
+        pack filters: answers that rotate, motifs), a kind of rule first, then a rule of that
+        kind (the menus differ in size); the second tier only when the first has none. None
+        when no rule set leaves one casket; the refusal's name when all that do are
+        refused."""
+        refused = None
         for tier in self.rule_sets[makers]:
             valid = []
             for rules in tier:
                 left = self.table.left(rules, reach)
                 if len(left) == 1 and (self.want is None or left[0] == self.want):
-                    valid.append((rules, left[0]))
+                    why = None if refusal is None else refusal(rules, left[0])
+                    if why is None:
+                        valid.append((rules, left[0]))
+                    else:
+                        refused = why
             if valid:
                 by_kind: dict[tuple, list] = {}
                 for v in valid:
                     by_kind.setdefault(tuple(r.kind for r in v[0]), []).append(v)
                 group = list(by_kind.values())[self.rng.randrange(len(by_kind))]
                 return group[self.rng.randrange(len(group))]
-        return None
+        return refused
 
     def candidate(self):
         """Draw and judge one candidate: an Offer for the pack filters, or None (counted)."""
@@ -384,21 +442,36 @@ class FamilySearch:
         stats = self.stats
         s = self.s
         stats.attempts += 1
-        drawn = self.drawer.draw()
+        drawn, bare, why = self._drawn()
         if drawn is None:
+            if why is not None:
+                return refuse(stats, why)
             stats.quality_rejects += 1
             return None
-        caskets = tuple(Casket(name, tuple(sts)) for name, sts in zip(self.s.names, drawn))
-        bare = Puzzle(caskets)
-        if not s.allow_symmetry and symmetric_pair(portrait_masks(bare), s.caskets):
-            return refuse(stats, "symmetry")
+        caskets = bare.caskets
         engine = WholeEngine(bare, rules=False)
+        # the filters that read the worlds, before the rules are chosen (the cheapest first)
+        worlds = Worlds.from_engine(engine, bare)
+        echoes = [] if s.allow_echoes else worlds.echoes()
+        if echoes and s.n <= ECHO_HARD_UP_TO:
+            return refuse(stats, "echoes")
+        fillers = worlds.filler_lids()
+        if fillers and self.keeper.refusal(None, len(fillers), ()) == "fillers":
+            return refuse(stats, "fillers")
+        base = family_of(s).base
         reach = [[K for K, _T, _f in engine.vectors(p)] for p in range(s.caskets)]
         makers = any(st.kind in MAKER_KINDS for sts in drawn for st in sts)
-        chosen = self.choose_rules(reach, makers)
+
+        def refusal(rules: tuple[Rule, ...], solution: int) -> str | None:
+            marks = motifs(Puzzle(caskets, rules=rules), fillers, base)
+            return self.keeper.refusal(solution, len(fillers), marks)
+
+        chosen = self.choose_rules(reach, makers, refusal)
         if chosen is None:
             stats.no_unique_m += 1
             return None
+        if isinstance(chosen, str):  # every rule set that leaves one casket: refused
+            return refuse(stats, chosen)
         rules, solution = chosen
         puzzle = Puzzle(caskets, rules=rules)
         key = (tuple(tuple(sorted(c.statements)) for c in caskets), tuple(sorted(rules))) \
@@ -406,18 +479,72 @@ class FamilySearch:
         if key in self.seen:
             stats.duplicates += 1
             return None
-        return self._judge(puzzle, key, solution, Worlds.from_engine(engine, bare))
+        return self._judge(puzzle, key, solution, echoes, fillers)
 
-    def _judge(self, puzzle: Puzzle, key, solution: int, worlds: Worlds):
-        """Solve again with the rules, rate, filter by the worlds (the SAT re-verification
-        comes in .search.run_candidates, for the puzzle kept)."""
+    def wasted(self, puzzle: Puzzle, solution: int) -> list[int]:
+        """The statements that could be blanked with the answer unchanged
+        (:func:`.quality.wasted_for` of :func:`.quality.blank_totals`). When every statement
+        speaks of the portrait alone, read off the rule table: under a wrong placement each
+        casket's true count is fixed, and blanking a statement frees its value alone, so it
+        is wasted when the rules refuse, under every wrong placement, the counts with that
+        value flipped."""
+        masks = portrait_masks(puzzle)
+        if len(masks) != puzzle.size:
+            return wasted_for(blank_totals(puzzle), puzzle.m, solution)
+        k = len(puzzle.caskets)
+        owners = [c for c, _st in puzzle.flat]
+        vectors = []
+        for p in range(k):
+            if p == solution:
+                continue
+            K = [0] * k
+            for c, v in zip(owners, masks):
+                K[c] += v >> p & 1
+            vectors.append((p, K))
+        out = []
+        for i, (c, v) in enumerate(zip(owners, masks)):
+            if not any(self.table.holds(puzzle.rules, tuple(
+                    n + (1 - 2 * (v >> p & 1) if d == c else 0) for d, n in enumerate(K)))
+                    for p, K in vectors):
+                out.append(i)
+        return out
+
+    def _drawn(self) -> tuple[list | None, Puzzle | None, str | None]:
+        """(statements per casket, the puzzle without rules, None) with no symmetric pair
+        (while a check refuses, one casket drawn at random, one without a statement about the
+        portrait when there is one, is drawn again, up to CASKET_TRIES times), or (None,
+        None, why)."""
+        s = self.s
+        drawn = self.drawer.draw()
+        if drawn is None:
+            return None, None, None
+        for tries in range(CASKET_TRIES + 1):
+            bare = Puzzle(tuple(Casket(name, tuple(sts)) for name, sts in zip(s.names, drawn)))
+            if s.allow_symmetry or not symmetric_pair(portrait_masks(bare), s.caskets):
+                return drawn, bare, None
+            if tries == CASKET_TRIES:
+                break
+            self.stats.redrawn["symmetry"] = self.stats.redrawn.get("symmetry", 0) + 1
+            # a casket without a statement about the portrait first: only those tell
+            # placements apart
+            makers = [c for c, sts in enumerate(drawn) if any(st.kind in MAKER_KINDS for st in sts)]
+            mute = [c for c, sts in enumerate(drawn)
+                    if all(_placements(st, self.layout) is None for st in sts)
+                    and (makers != [c] or not self.drawer.family.makers)]
+            pool = mute or range(s.caskets)
+            again = self.drawer.redraw(drawn, pool[self.rng.randrange(len(pool))])
+            if again is None:
+                return None, None, None
+            drawn = again
+        return None, None, "symmetry"
+
+    def _judge(self, puzzle: Puzzle, key, solution: int, echoes: list, fillers: list[int]):
+        """Solve again with the rules, rate (the SAT re-verification comes in
+        .search.run_candidates, for the puzzle kept)."""
         from portia_tui.core.packs.generator.search import Generated, refuse
 
         stats = self.stats
         s = self.s
-        echoes = [] if s.allow_echoes else worlds.echoes()
-        if echoes and s.n <= ECHO_HARD_UP_TO:
-            return refuse(stats, "echoes")
         # solved again with its rules by the casket engine (the exact analysis's counts; its
         # loop reports, which no solution depends on, are left to the reader of the puzzle)
         engine = evaluator(puzzle)
@@ -432,14 +559,12 @@ class FamilySearch:
             stats.difficulty_rejects += 1
             return None
         unique = analysis.unique_m if puzzle.m is not None else ()
-        fillers = worlds.filler_lids()
         marks = motifs(puzzle, fillers, family_of(s).base)
-        why = self.keeper.refusal(solution, len(fillers), marks)  # (before the ranking)
+        why = self.keeper.refusal(solution, len(fillers), marks)  # (kept to: the rules' choice)
         if why is not None:
             return refuse(stats, why)
         generated = Generated(puzzle, s.names[solution], rating, unique)
-        share = 0.0 if s.allow_wasted else \
-            len(wasted_for(blank_totals(puzzle), puzzle.m, solution)) / puzzle.size
+        share = 0.0 if s.allow_wasted else len(self.wasted(puzzle, solution)) / puzzle.size
         return Offer(generated, key, solution, len(fillers), marks, len(echoes), share)
 
 

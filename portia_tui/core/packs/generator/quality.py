@@ -288,8 +288,10 @@ class Worlds:
         return cls(k, owners, values, counts, tuple(range(len(flat))))
 
     @classmethod
-    def from_engine(cls, engine, puzzle: Puzzle) -> "Worlds":
-        """From the casket engine (CasketEngine with m open, or WholeEngine without rules)."""
+    def from_engine(cls, engine, puzzle: Puzzle, values_too: bool = True) -> "Worlds":
+        """From the casket engine (CasketEngine with m open, or WholeEngine without rules).
+        `values_too` False: the counts alone (:meth:`filler_lids` reads them; the values,
+        which :meth:`echoes` reads, are then None)."""
         from portia_tui.core.solve.engine import CasketEngine
 
         k = len(puzzle.caskets)
@@ -300,7 +302,7 @@ class Worlds:
                 walk = engine.walk(p)
                 for c, _env, _a, kc in walk.cases(-1):
                     seen[c].add(kc)
-                values.append(engine.values(p) if walk.total else None)
+                values.append(engine.values(p) if walk.total and values_too else None)
             else:
                 for K, _T, _found in engine.vectors(p):
                     for c, kc in enumerate(K):

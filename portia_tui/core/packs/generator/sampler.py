@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Callable, Iterator
 
 from portia_tui.core.explain.difficulty import BY_KEY, KIND_TECHNIQUE
 from portia_tui.core.language.model import Casket, Puzzle
@@ -60,6 +61,17 @@ def _placements(o: Coded, full: int) -> int | None:
     if o[0] == NOT_IN:
         return full ^ (1 << o[1])
     return None
+
+
+def _echo_key(o: Coded, full: int) -> int | Coded | None:
+    """What a statement on one casket keeps off the others where the cross-casket echo is a
+    hard filter: a portrait statement its placement mask, a statement about the statements
+    of a casket itself (the same statement elsewhere says the same), an "other" statement
+    nothing (on another casket it speaks of other statements)."""
+    mask = _placements(o, full)
+    if mask is not None:
+        return mask
+    return o if o[0] == TRUE or o[0] == FALSE else None
 
 
 def blocks(menu: list[Coded], k: int, settings: Settings) -> dict[Coded, frozenset[Coded]]:
@@ -113,6 +125,8 @@ class Sampler:
         self._bit = {o: 1 << i for i, o in enumerate(every)}
         self._blocked = {o: sum(self._bit[x] for x in block) for o, block in self.blocks.items()}
         self._nodes: list[dict[int, tuple]] = [{} for _ in range(self.k)]
+        self._biased: list[dict[int, tuple]] = [{} for _ in range(self.k)]
+        self._masks: dict[int, tuple[list[Coded], int]] = {}  # kept menus' masks by id
         self._roots: dict[int, tuple[list[Coded], tuple]] = {}
         self._kept = 0
         #: whether the portrait statements of one casket keep theirs off the caskets drawn
@@ -121,7 +135,23 @@ class Sampler:
 
         self._spread = not settings.allow_echoes and settings.n <= ECHO_HARD_UP_TO
         self.full = (1 << self.k) - 1
+        #: the biases a draw picks from: with the echo spread at n = 2, a casket of portrait
+        #: statements only has no statement about statements to tell placements apart, and
+        #: k such caskets take all 2k portrait masks (every placement then counts k: no
+        #: unique m), so a bias of 0 is left out of the checked draws
+        self._biases = _TARGET_BIASES.get(settings.difficulty or "", _BIASES)
+        if self._spread and self.n >= 2 and self._biases[0] == 0.0 and len(self._biases) > 1:
+            self._biases = self._biases[1:]
+        if settings.difficulty == "gentle" and not settings.allow_wasted:
+            # gentle puzzles that waste at most 1/3 of their statements have about one
+            # statement about statements (n = 3: one in all, none leaves every count of a
+            # casket of three even and every wrong casket two or more off m, so every
+            # statement could be blanked; n = 4: one a casket, the fewest possible): about one
+            # or two are drawn
+            size = self.n * self.k
+            self._biases = (1 / size, 2 / size)
         self._unused_menus: dict[tuple[int, frozenset[int]], list[Coded]] = {}
+        self._q: float | None = None  # the bias of the last draw
 
     def draw(self) -> tuple[list[list[Coded]] | None, list[int] | None]:
         """(statements per casket, casket evaluation order or None when loops may occur);
@@ -137,17 +167,108 @@ class Sampler:
             order = list(range(self.k))
             self.rng.shuffle(order)
             menus = self._loop_free_menus(order)
+        self._q = q
         out = []
-        used: set[int] = set()  # placement masks of the portrait statements picked so far
+        used: set = set()  # what the statements picked so far keep off the other caskets
         for c, menu in enumerate(menus):
             picked = self._pick(c, self._unused(c, menu, used) if used else menu, q)
             if picked is None:
                 return None, None
             out.append(picked)
             if self._spread:
-                used.update(m for m in (_placements(o, self.full) for o in picked)
+                used.update(m for m in (_echo_key(o, self.full) for o in picked)
                             if m is not None)
         return out, (None if order is None else order[::-1])  # sinks first
+
+    def draw_checked(self, lid_check: Callable[[list[int], set[int]], str | None],
+                     whole_check: Callable[[list[list[Coded]], list[int], list[list[int]],
+                                            int], str | None],
+                     redrawn: dict[str, int]
+                     ) -> tuple[list[list[Coded]] | None, list[int] | None, str | None]:
+        """A loop-free candidate drawn so that it passes the cheap quality checks by
+        construction: (statements per casket, evaluation order, None), or (None, None, why)
+        when no draw passed (why: the check that refused last, or None for a draw that could
+        not be completed).
+
+        The caskets are drawn sinks first, so every statement's placement mask (where it is
+        true, :func:`loop_free_masks`) is known as it is drawn. Where the cross-casket echo
+        is a hard filter (the sampler's `_spread`), a casket's menu leaves out the
+        statements whose mask a casket drawn before already has. Each casket drawn is shown
+        to lid_check(its masks, the masks of the caskets drawn before), and drawn again (up
+        to CASKET_TRIES times) while it names a filter; once every casket is drawn,
+        whole_check(statements, order, masks per casket, the last casket's tries so far)
+        judges the candidate, and the last casket is drawn again while it names a
+        check. Each casket drawn again is counted in
+        `redrawn` under the filter's name."""
+        q = None if self.s.difficulty is None else self.rng.choice(self._biases)
+        order = list(range(self.k))
+        self.rng.shuffle(order)
+        menus = self._loop_free_menus(order)
+        full = self.full
+        k = self.k
+        out: list[list[Coded]] = [[] for _ in range(k)]
+        masks: list[list[int]] = [[] for _ in range(k)]
+        all_true = [0] * k
+        all_false = [0] * k
+        used: set[int] = set()  # the masks of the caskets drawn so far
+        last = order[0]
+        eval_order: list[int] = []
+        why: str | None = None
+        for c in reversed(order):  # sinks first
+            menu = menus[c]
+            if self._spread and used:
+                menu = [o for o in menu if _mask_of(o, all_true, all_false, full) not in used]
+            eval_order.append(c)
+            for tries in range(CASKET_TRIES):
+                picked = self._pick(c, menu, q, keep=menu is menus[c])
+                if picked is None:
+                    return None, None, None
+                row, at, af = casket_masks(picked, all_true, all_false, full)
+                why = lid_check(row, used)
+                if why is None and c == last:  # (a new list each try: checks may keep it)
+                    trial, masks[c] = out[:], row
+                    trial[c] = picked
+                    why = whole_check(trial, eval_order, masks, tries)
+                    if why is None:
+                        out = trial
+                if why is None:
+                    break
+                redrawn[why] = redrawn.get(why, 0) + 1
+            else:
+                return None, None, why
+            out[c], masks[c] = picked, row
+            all_true[c], all_false[c] = at, af
+            used.update(row)
+        return out, eval_order, None
+
+    def draw_loops(self, check: Callable[[list[list[Coded]]], str | None],
+                   redrawn: dict[str, int]) -> tuple[list[list[Coded]] | None, str | None]:
+        """A candidate with loops allowed (:meth:`draw`) that check(statements) accepts, or
+        (None, why): while the check names a filter, one casket drawn at random is drawn
+        again (with the draw's bias, and where the cross-casket echo is hard, without the
+        portrait statements of the other caskets), up to CASKET_TRIES times. Each casket
+        drawn again is counted in `redrawn` under the check's name."""
+        assert self.s.loops
+        cands, _order = self.draw()
+        if cands is None:
+            return None, None
+        why = check(cands)
+        for _ in range(CASKET_TRIES):
+            if why is None:
+                return cands, None
+            redrawn[why] = redrawn.get(why, 0) + 1
+            c = self.rng.randrange(self.k)
+            menu = self.menus[c]
+            if self._spread:
+                used = {m for i, row in enumerate(cands) if i != c
+                        for m in (_echo_key(o, self.full) for o in row) if m is not None}
+                menu = self._unused(c, menu, used) if used else menu
+            picked = self._pick(c, menu, self._q)
+            if picked is None:
+                return None, None
+            cands = [picked if i == c else row for i, row in enumerate(cands)]
+            why = check(cands)
+        return (cands, None) if why is None else (None, why)
 
     def redraw(self, cands: list[list[Coded]]) -> list[list[Coded]] | None:
         """A candidate like `cands` (with loops allowed) but for one casket, drawn at random,
@@ -162,15 +283,17 @@ class Sampler:
             return None
         return [picked if i == c else row for i, row in enumerate(cands)]
 
-    def _unused(self, c: int, menu: list[Coded], used: set[int]) -> list[Coded]:
-        """Casket c's menu without the portrait statements whose placements a casket drawn
-        before already names (where the cross-casket echo is a hard filter, .quality), kept
-        per (menu, masks) so the menu graph finds it again."""
+    def _unused(self, c: int, menu: list[Coded], used: set) -> list[Coded]:
+        """Casket c's menu without what would echo a casket drawn before (where the
+        cross-casket echo is a hard filter, .quality): the portrait statements whose
+        placements it already names, and the statements about statements it already carries
+        (the same statement on two caskets: true in the same worlds), kept per (menu, used)
+        so the menu graph finds it again."""
         kept = self.s.loops or self.k <= _ORDERS_KEPT  # (menus kept: their ids stay theirs)
         key = (id(menu), frozenset(used))
         got = self._unused_menus.get(key) if kept else None
         if got is None:
-            got = [o for o in menu if _placements(o, self.full) not in used]
+            got = [o for o in menu if _echo_key(o, self.full) not in used]
             if kept and len(self._unused_menus) < _NODES_MAX:
                 self._unused_menus[key] = got
         return got
@@ -188,16 +311,21 @@ class Sampler:
                 self._by_order[key] = menus
         return menus
 
-    def _pick(self, c: int, menu: list[Coded], q: float | None) -> list[Coded] | None:
+    def _pick(self, c: int, menu: list[Coded], q: float | None,
+              keep: bool = True) -> list[Coded] | None:
         """n statements from casket c's menu, each pick blocking what may not join it; q: the
-        chance that a slot gets a statement about statements (None: every statement alike)."""
+        chance that a slot gets a statement about statements (None: every statement alike);
+        keep: whether the menu lives on (its node is then kept by its id)."""
         if q is not None:
-            return self._pick_biased(menu, q)
+            return self._pick_biased(c, menu, q, keep)
         # rng.choice(seq) is seq[rng._randbelow(len(seq))], and _randbelow draws getrandbits
         # of len(seq).bit_length() bits until one is below len(seq): done here, the same draws
         getrandbits = self.rng.getrandbits
-        root = self._roots.get(id(menu))
-        node = root[1] if root is not None else self._root(c, menu)
+        if keep:
+            root = self._roots.get(id(menu))
+            node = root[1] if root is not None else self._root(c, menu)
+        else:  # a menu made for this draw: its node by its statements
+            node = self._node(c, sum(self._bit[o] for o in menu), menu)
         picked = []
         last = self.n - 1
         for step in range(self.n):
@@ -253,21 +381,93 @@ class Sampler:
                 nodes[mask] = node
         return node
 
-    def _pick_biased(self, menu: list[Coded], q: float) -> list[Coded] | None:
-        """n statements from menu, a statement about statements with chance q."""
+    def _pick_biased(self, c: int, menu: list[Coded], q: float,
+                     keep: bool = True) -> list[Coded] | None:
+        """n statements from casket c's menu, a statement about statements with chance q.
+
+        Each menu met is kept (per casket, by the set of its statements, while fewer than
+        _NODES_MAX are kept) with its portrait statements, its statements about statements
+        and the menu left after each pick: the same draws as filtering afresh."""
         rng = self.rng
+        kept = self._biased[c]
+        got = self._masks.get(id(menu)) if keep else None
+        if got is None:
+            mask = sum(self._bit[o] for o in menu)
+            if keep and (self.s.loops or self.k <= _ORDERS_KEPT) and self._kept < _NODES_MAX:
+                self._kept += 1
+                self._masks[id(menu)] = (menu, mask)  # (the menu held: its id stays its own)
+        else:
+            mask = got[1]
         picked = []
         for _ in range(self.n):
             if not menu:
                 return None
-            portrait = [x for x in menu if x[0] <= NOT_IN]
-            group = [x for x in menu if x[0] > NOT_IN]
+            node = kept.get(mask)
+            if node is None:
+                node = ([x for x in menu if x[0] <= NOT_IN], [x for x in menu if x[0] > NOT_IN],
+                        menu, {})
+                if self._kept < _NODES_MAX:
+                    self._kept += 1
+                    kept[mask] = node
+            portrait, group, menu, nexts = node
             o = rng.choice(group if not portrait or (group and rng.random() < q) else portrait)
             picked.append(o)
-            block = self.blocks[o]
-            if block:
-                menu = [x for x in menu if x not in block]
+            nxt = nexts.get(o)
+            if nxt is None:
+                block = self.blocks[o]
+                left = [x for x in menu if x not in block] if block else menu
+                nxt = nexts[o] = (mask & ~self._blocked[o], left)
+            mask, menu = nxt
         return picked
+
+
+#: a casket the quality checks refuse is drawn again up to this many times (the last casket:
+#: whole candidates) before the candidate is drawn afresh (:meth:`Sampler.draw_checked`)
+CASKET_TRIES = 8
+
+
+def _mask_of(o: Coded, all_true: list[int], all_false: list[int], full: int) -> int | None:
+    """The placement mask of a statement whose target is drawn (None: an "other"
+    statement, known only with its casket)."""
+    code, target = o
+    if code == IN:
+        return 1 << target
+    if code == NOT_IN:
+        return full ^ (1 << target)
+    if code == TRUE:
+        return all_true[target]
+    if code == FALSE:
+        return all_false[target]
+    return None
+
+
+def casket_masks(row: list[Coded], all_true: list[int], all_false: list[int], full: int,
+                 force: tuple[int, int] | None = None) -> tuple[list[int], int, int]:
+    """One casket of a loop-free candidate whose targets are drawn: each statement's placement
+    mask (in the casket's order), and the masks where its statements are all true and all
+    false (the values :func:`loop_free_masks` gives). `force`: (position, mask) gives that
+    statement the mask whatever it says (a blanked statement)."""
+    at = af = full
+    out = [0] * len(row)
+    other = -1
+    for pos, o in enumerate(row):
+        v = _mask_of(o, all_true, all_false, full)
+        if v is None:
+            other = pos
+            continue
+        if force is not None and force[0] == pos:
+            v = force[1]
+        out[pos] = v
+        at &= v
+        af &= full ^ v
+    if other != -1:
+        v = at if row[other][0] == OTHER_TRUE else af
+        if force is not None and force[0] == other:
+            v = force[1]
+        out[other] = v
+        at &= v
+        af &= full ^ v
+    return out, at, af
 
 
 #: counts per placement are added in 16-bit fields of one integer (a puzzle holds at most
@@ -386,31 +586,81 @@ def loop_free_blank_totals(cands: list[list[Coded]], order: list[int], k: int
                            ) -> list[list[int]]:
     """Per statement (in puzzle order), per placement the bit set of true counts when that
     statement is blanked (its value free: true or false, whatever it says), the rest
-    evaluated as written (:func:`.quality.wasted_for` reads them)."""
+    evaluated as written (:func:`.quality.wasted_for` reads them).
+
+    A statement no other statement reads changes its own value only; for the others, the
+    statement is forced true everywhere, then false everywhere, and only the caskets that
+    read a casket whose statements changed are evaluated again (in dependency order)."""
     full = (1 << k) - 1
-    masks = loop_free_masks(cands, order, k)
-    base = _counts_of([v for row in masks for v in row], k)
-    # a casket nobody speaks of, whose statements are all about the portrait: blanking one
-    # of them changes that one value only
-    spoken = {t for row in cands for code, t in row if code in (TRUE, FALSE)}
+    base: list[list[int]] = [[] for _ in range(k)]
+    at0 = [0] * k
+    af0 = [0] * k
+    for c in order:
+        base[c], at0[c], af0[c] = casket_masks(cands[c], at0, af0, full)
+    counts = counts_of([v for row in base for v in row], k)
+    free = iter(unread_statements(cands))
+    reads = [{t for code, t in row if code == TRUE or code == FALSE} for row in cands]
+    where = {c: i for i, c in enumerate(order)}
     out = []
     for c, row in enumerate(cands):
-        plain = c not in spoken and all(code <= NOT_IN for code, _t in row)
+        after = order[where[c] + 1:]
         for pos in range(len(row)):
-            if plain:
-                v = masks[c][pos]
-                out.append([(1 << (n - (v >> p & 1))) * 3 for p, n in enumerate(base)])
+            if next(free):
+                v = base[c][pos]
+                out.append([(1 << (n - (v >> p & 1))) * 3 for p, n in enumerate(counts)])
                 continue
             totals = [0] * k
             for forced in (full, 0):
-                got = loop_free_masks(cands, order, k, (c, pos, forced))
-                for p, n in enumerate(_counts_of([v for r in got for v in r], k)):
+                at, af = at0[:], af0[:]
+                rows = {}
+                rows[c], at[c], af[c] = casket_masks(row, at, af, full, (pos, forced))
+                changed = {c} if (at[c], af[c]) != (at0[c], af0[c]) else set()
+                for d in after:
+                    if changed and not changed.isdisjoint(reads[d]):
+                        rows[d], at[d], af[d] = casket_masks(cands[d], at, af, full)
+                        if (at[d], af[d]) != (at0[d], af0[d]):
+                            changed.add(d)
+                got = counts_of([v for d in range(k) for v in rows.get(d, base[d])], k)
+                for p, n in enumerate(got):
                     totals[p] |= 1 << n
             out.append(totals)
     return out
 
 
-def _counts_of(masks: list[int], k: int) -> list[int]:
+def unread_statements(cands: list[list[Coded]]) -> list[bool]:
+    """Per statement (in puzzle order), whether no other statement reads it: its casket is
+    spoken of by none, and no "other" statement beside it reads it. Blanking such a statement
+    changes its own value only (:func:`loop_free_blank_totals`)."""
+    spoken = {t for row in cands for code, t in row if code in (TRUE, FALSE)}
+    out: list[bool] = []
+    for c, row in enumerate(cands):
+        other = c not in spoken and any(code >= OTHER_TRUE for code, _t in row)
+        out.extend(c not in spoken and (not other or code >= OTHER_TRUE) for code, _t in row)
+    return out
+
+
+def blank_reach(cands: list[list[Coded]], order: list[int]) -> list[int]:
+    """Per statement (in puzzle order), the most true counts can move under any placement
+    when it is blanked: 1 for itself, plus the reach of each statement that reads it (an
+    "other" statement beside it, a statement about its casket elsewhere). A bound: the
+    wasted-statement check asks :func:`loop_free_blank_totals` only of statements within
+    reach of m."""
+    k = len(cands)
+    has_other = [any(code >= OTHER_TRUE for code, _t in row) for row in cands]
+    # per casket, how far its readers reach (each statement about it: itself, the "other"
+    # statement beside it, and its own casket's readers)
+    group = [0] * k
+    for c in reversed(order):  # readers before what they read (sources first)
+        group[c] = sum(1 + has_other[d] + group[d] for d, row in enumerate(cands)
+                       for code, t in row if (code == TRUE or code == FALSE) and t == c)
+    out = []
+    for c, row in enumerate(cands):
+        for code, _t in row:
+            out.append(1 + (has_other[c] and code < OTHER_TRUE) + group[c])
+    return out
+
+
+def counts_of(masks: list[int], k: int) -> list[int]:
     """How many of the placement masks hold each placement."""
     if k <= _SPREAD_CASKETS:
         return _fields(sum(map(_spread(k).__getitem__, masks)), k)
@@ -423,6 +673,42 @@ def coded_portrait_masks(cands: list[list[Coded]], k: int) -> list[int]:
     full = (1 << k) - 1
     return [1 << t if code == IN else full ^ (1 << t)
             for row in cands for code, t in row if code <= NOT_IN]
+
+
+def has_loop(cands: list[list[Coded]]) -> bool:
+    """Whether a coded candidate has a loop (statements that speak of each other, directly or
+    not): two "other" statements on one casket, or a cycle of caskets each carrying a
+    statement about the statements of the next (the same loops as
+    :func:`portia_tui.core.solve.semantics.find_loops`, read off the codes)."""
+    k = len(cands)
+    edges: list[set[int]] = [set() for _ in range(k)]
+    for c, row in enumerate(cands):
+        others = 0
+        for code, t in row:
+            if code == TRUE or code == FALSE:
+                edges[c].add(t)
+            elif code >= OTHER_TRUE:
+                others += 1
+        if others >= 2 or c in edges[c]:
+            return True
+    state = [0] * k  # 0 unseen, 1 on the path, 2 done
+    for start in range(k):
+        if state[start]:
+            continue
+        stack: list[tuple[int, Iterator[int]]] = [(start, iter(edges[start]))]
+        state[start] = 1
+        while stack:
+            c, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[c] = 2
+                stack.pop()
+            elif state[nxt] == 1:
+                return True
+            elif state[nxt] == 0:
+                state[nxt] = 1
+                stack.append((nxt, iter(edges[nxt])))
+    return False
 
 
 def loop_free_depth(cands: list[list[Coded]], order: list[int], k: int) -> int:

@@ -21,13 +21,15 @@ from portia_tui.core.solve.engine import CasketEngine
 from portia_tui.core.errors import SettingsError
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.packs.twins import coded_key
-from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, WASTED_PREFERRED, Keeper, Offer,
+from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, FILTERS, WASTED_PREFERRED, Keeper, Offer,
                                                      Worlds, blank_totals, giveaway_m, mask_echoes,
                                                      mask_fillers, motifs,
                                                      symmetric_pair, wasted_for)
-from portia_tui.core.packs.generator.sampler import (Sampler, coded_portrait_masks, loop_free_blank_totals,
-                                                     loop_free_masks,
-                                                     loop_free_ranked, to_puzzle)
+from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, Sampler, blank_reach,
+                                                     coded_portrait_masks, counts_of, has_loop,
+                                                     loop_free_blank_totals, loop_free_masks,
+                                                     loop_free_ranked, to_puzzle,
+                                                     unread_statements)
 from portia_tui.core.packs.generator.settings import Settings, describe, notices
 
 #: seconds of fruitless search (no new puzzle) after which the generator gives up, whatever
@@ -46,6 +48,15 @@ WALK_MAX = 200
 #: passes the quality filters and needs one)
 RARE = 25
 RARE_PATIENCE = 60.0
+#: the last casket of a loop-free candidate is drawn again this many times at most while
+#: every m wastes more than the preferred share (.quality.WASTED_PREFERRED): the preference
+#: by construction (all but the last try: gentle packs at n = 2, 3, 4 measured 8%, 45%, 45%
+#: above 1/3 at about 5 to 9 times the lifted generation time; with none, 33%, 92%, 80% at
+#: 3 to 6 times, under load 10)
+WASTED_TRIES = CASKET_TRIES - 1
+#: the levels that need a case split, which needs a loop (difficulty.possible_levels): a
+#: candidate without one is not drawn into the engine for them
+SPLIT_LEVELS = ("tricky", "fiendish")
 #: without the verify setting, the first puzzle and one in this many are re-verified by SAT
 VERIFY_EVERY = 20
 
@@ -95,6 +106,9 @@ class Stats:
     #: candidates the fast evaluator accepted but the SAT analysis did not (must stay 0)
     sat_disagreements: int = 0
     emitted: int = 0
+    #: loop-free caskets drawn again because a check refused them (by the filter's short
+    #: name, "unique" for no m that one placement fits): the sampler's draws by construction
+    redrawn: dict[str, int] = field(default_factory=dict)
     #: candidates each quality filter refused (or, for "wasted", ranked below the preferred
     #: share and held), by the filter's short name (:data:`.quality.FILTERS`)
     filtered: dict[str, int] = field(default_factory=dict)
@@ -151,25 +165,29 @@ class _Search:
         self.near: list | None = None
         self.near_left = 0
         self.walked = 0  # steps of the walk so far (at most WALK_MAX)
+        #: whether the pack takes no more filler lids now (read before each loop-free draw)
+        self._fillers_refused = False
+        #: the blank totals of the last candidate the wasted check read (its statements, the
+        #: totals): the ranking reads them again
+        self._blank: tuple[list | None, list] = (None, [])
+        #: the portrait counts the level's first look read last (its statements, the counts)
+        self._portrait: tuple[list | None, tuple] = (None, ())
 
     def candidate(self) -> Offer | None:
         """Draw and judge one candidate: the puzzle made of it, or None (counted in stats)."""
         stats = self.stats
         s = self.s
         stats.attempts += 1
-        if self.near_left > 0:  # around a near miss: one casket drawn again
-            self.near_left -= 1
-            self.walked += 1
-            cands, order = self.sampler.redraw(self.near), None  # type: ignore[arg-type]
-        else:
-            self.walked = 0  # (a walk that ran out: the next one starts afresh)
-            cands, order = self.sampler.draw()
+        cands, order, why = self._draw()
         if cands is None:
-            stats.quality_rejects += 1
+            self._count(why)
             return None
         if not s.allow_symmetry and symmetric_pair(coded_portrait_masks(cands, s.caskets),
                                                    s.caskets):
             return refuse(stats, "symmetry")
+        if order is None and s.difficulty in SPLIT_LEVELS and not has_loop(cands):
+            stats.difficulty_rejects += 1  # (a split needs a loop: possible_levels)
+            return None
         engine: CasketEngine | None = None
         ranked: list = []
         if order is not None:  # one pass: the counts, and the rows the rating reads
@@ -200,29 +218,164 @@ class _Search:
             return None
         return self._with_m(_Drawn(cands, order, ranked, engine, solutions), m)
 
+    def _draw(self) -> tuple[list | None, list[int] | None, str | None]:
+        """A candidate drawn to pass the cheap checks: (statements, loop-free order or None,
+        None), or (None, None, the check that refused the last try, None for a draw that
+        could not be completed)."""
+        s = self.s
+        if self.near_left > 0:  # around a near miss: one casket drawn again, the cheap
+            self.near_left -= 1  # checks applied during the walk (a step they refuse is
+            self.walked += 1     # drawn again, up to CASKET_TRIES times)
+            why = None
+            for _ in range(CASKET_TRIES):
+                cands = self.sampler.redraw(self.near)  # type: ignore[arg-type]
+                if cands is None:
+                    return None, None, None
+                why = self._loops_check(cands)
+                if why is None:
+                    return cands, None, None
+                self.stats.redrawn[why] = self.stats.redrawn.get(why, 0) + 1
+            return None, None, why
+        if s.loops:  # drawn to pass the symmetry check, and to hold a loop for a split
+            self.walked = 0  # (a walk that ran out: the next one starts afresh)
+            cands, why = self.sampler.draw_loops(self._loops_check, self.stats.redrawn)
+            return cands, None, why
+        # loop-free: drawn to pass the cheap checks (the search's checks stay the test)
+        self._fillers_refused = not s.allow_fillers and \
+            self.keeper.refusal(None, 1, ()) == "fillers"
+        return self.sampler.draw_checked(self._lid_check, self._whole_check, self.stats.redrawn)
+
+    def _count(self, why: str | None) -> None:
+        """Count a draw refused by a check: a quality filter by its name, "level" as a
+        difficulty reject, "unique" as no unique m, None as a draw not completed."""
+        stats = self.stats
+        if why in FILTERS:
+            refuse(stats, why)  # type: ignore[arg-type]
+        elif why == "level":
+            stats.difficulty_rejects += 1
+        elif why == "unique":
+            stats.no_unique_m += 1
+        else:
+            stats.quality_rejects += 1
+
+    def _loops_check(self, cands: list) -> str | None:
+        """The check that refuses a candidate with loops allowed before the engine reads it,
+        or None: symmetry, then no loop where the level needs a split ("level")."""
+        s = self.s
+        k = s.caskets
+        if not s.allow_symmetry and symmetric_pair(coded_portrait_masks(cands, k), k):
+            return "symmetry"
+        if s.difficulty in SPLIT_LEVELS and not has_loop(cands):
+            return "level"
+        return None
+
+    def _lid_check(self, row: list[int], used: set[int]) -> str | None:
+        """The filter that refuses a loop-free casket just drawn (its statements' placement
+        masks) beside the caskets drawn before (their masks), or None: a cross-casket echo
+        where it is hard (the same mask on two caskets: :func:`.quality.mask_echoes`), a
+        filler lid (:func:`.quality.mask_fillers`) when the pack takes no more."""
+        s = self.s
+        if self.sampler._spread and any(v in used for v in row):
+            return "echoes"
+        if self._fillers_refused and mask_fillers([row], s.caskets):
+            return "fillers"
+        return None
+
+    def _whole_check(self, cands: list, order: list[int], masks: list[list[int]],
+                     tries: int) -> str | None:
+        """The check that refuses a loop-free candidate just drawn, or None: symmetry, then
+        no m that one placement fits (giveaways left out unless allowed; the settings' m
+        and solution kept to), no such m at the level asked for, then (in the last casket's
+        first WASTED_TRIES `tries`) the wasted-statement preference."""
+        s = self.s
+        k = s.caskets
+        portrait = coded_portrait_masks(cands, k)
+        if not s.allow_symmetry and symmetric_pair(portrait, k):
+            return "symmetry"
+        self._portrait = (cands, (self.size - len(portrait), counts_of(portrait, k)))
+        solutions = unique_solutions([1 << n for n in counts_of(
+            [v for row in masks for v in row], k)])
+        if not solutions:
+            return "unique"
+        if not s.allow_giveaways:
+            solutions = {m: p for m, p in solutions.items() if not giveaway_m(m, self.size)}
+            if not solutions:
+                return "giveaways"
+        if s.solution is not None:
+            wanted = self.names.index(s.solution)
+            solutions = {m: p for m, p in solutions.items() if p == wanted}
+        if not solutions or (s.m is not None and s.m not in solutions):
+            return "unique"
+        if s.m is not None:
+            solutions = {s.m: solutions[s.m]}
+        want = s.difficulty
+        if want is not None:
+            solutions = {m: p for m, p in solutions.items()
+                         if not self._not_level(cands, p, m, want)}
+            if not solutions:
+                return "level"
+        if not s.allow_wasted and tries < WASTED_TRIES and s.m is None and \
+                s.m_policy == "random":
+            # the wasted-statement preference, by construction: a last casket that leaves
+            # every m above the preferred share is drawn again (but on the last try)
+            if not any(self._share_at_most(cands, order, masks, solutions)):
+                return "wasted"
+        return None
+
+    def _share_at_most(self, cands: list, order: list[int], masks: list[list[int]],
+                       solutions: dict[int, int]) -> Iterator[bool]:
+        """For each m of `solutions` ({m: its one placement}), whether the candidate wastes at
+        most the preferred share of its statements (:func:`.quality.wasted_for`), judged
+        first by a bound: a statement no other statement reads matters exactly when a wrong
+        placement counts m + 1 where it is true, or m - 1 where it is false; the others may
+        matter."""
+        k = self.s.caskets
+        size = self.size
+        flat = [v for row in masks for v in row]
+        counts = counts_of(flat, k)
+        free = unread_statements(cands)
+        reach = blank_reach(cands, order)
+        most = int(WASTED_PREFERRED * size + 1e-9)  # the most statements wasted, preferred
+        blank = None
+        for m, answer in solutions.items():
+            over = [p for p in range(k) if p != answer and counts[p] == m + 1]
+            under = [p for p in range(k) if p != answer and counts[p] == m - 1]
+            gap = min(abs(counts[p] - m) for p in range(k) if p != answer)
+            surely = sum(1 for i, v in enumerate(flat) if (
+                not any(v >> p & 1 for p in over) and all(v >> p & 1 for p in under)
+                if free[i] else reach[i] < gap))
+            if surely > most or all(free):  # (every statement unread: the bound is exact)
+                yield surely <= most
+                continue
+            if blank is None:
+                blank = loop_free_blank_totals(cands, order, k)
+                self._blank = (cands, blank)  # (kept for the candidate's ranking)
+            yield len(wasted_for(blank, m, answer)) <= most
+
     def _with_m(self, d: "_Drawn", m: int) -> Offer | None:
-        """The candidate with m chosen: twins, rating and difficulty, the quality filters that
-        read the worlds (loop-free: first, they cost little; with loops after the rating),
-        then the wasted-statement ranking (another unique m may waste less)."""
+        """The candidate with m chosen: the quality filters that read the worlds (echoes,
+        filler lids: from the masks, or with loops from the engine, 5 to 10 times cheaper
+        than the rating), twins, rating and difficulty, then the wasted-statement ranking
+        (another unique m may waste less)."""
         stats = self.stats
         s = self.s
-        early = self._read_worlds(d) if d.engine is None else None
-        if early is None and d.engine is None:
+        got = self._read_worlds(d)  # (5 to 10 times cheaper than the rating, with loops)
+        if got is None:
             return None
         judged = self._rated(d, m)
         if judged is None:
             return None
-        got = early if early is not None else self._read_worlds(d)
-        if got is None:
-            return None
         echoes, fillers = got
+        if d.engine is not None and s.n > ECHO_HARD_UP_TO and not s.allow_echoes:
+            echoes = Worlds.from_engine(d.engine, d.engine.puzzle).echoes()  # (the score)
         marks = motifs(judged[0], fillers)
         why = self.keeper.refusal(None, len(fillers), marks)  # (before the costly ranking)
         if why is not None:
             return refuse(stats, why)
         share = 0.0
         if not s.allow_wasted:
-            blank = loop_free_blank_totals(d.cands, d.order or [], s.caskets) \
+            blank = self._blank[1] if self._blank[0] is d.cands else \
+                loop_free_blank_totals(d.cands, d.order or [], s.caskets) \
                 if d.engine is None else blank_totals(d.engine.puzzle)
             share = len(wasted_for(blank, m, d.solutions[m])) / self.size
             if share > WASTED_PREFERRED and s.m is None and s.m_policy == "random":
@@ -250,9 +403,10 @@ class _Search:
             masks = loop_free_masks(d.cands, d.order or [], s.caskets)
             echoes = [] if s.allow_echoes else mask_echoes(masks)
             fillers = mask_fillers(masks, s.caskets)
-        else:
-            worlds = Worlds.from_engine(d.engine, d.engine.puzzle)
-            echoes = [] if s.allow_echoes else worlds.echoes()
+        else:  # (above n = ECHO_HARD_UP_TO the echoes are a score: read after the rating)
+            hard = s.n <= ECHO_HARD_UP_TO and not s.allow_echoes
+            worlds = Worlds.from_engine(d.engine, d.engine.puzzle, values_too=hard)
+            echoes = worlds.echoes() if hard else []
             fillers = worlds.filler_lids()
         if echoes and s.n <= ECHO_HARD_UP_TO:
             refuse(self.stats, "echoes")
@@ -272,7 +426,7 @@ class _Search:
             return None
         want = s.difficulty
         fits = (d.solutions[m],)
-        if want is not None and d.engine is None and self._not_level(d, m, want):
+        if want is not None and d.engine is None and self._not_level(d.cands, d.solutions[m], m, want):
             self.stats.difficulty_rejects += 1  # (read off the masks: no puzzle made)
             return None
         if d.engine is None:  # loop-free: rated from the coded form, in dependency order
@@ -292,22 +446,27 @@ class _Search:
         self.near, self.near_left, self.walked = None, 0, 0  # found: the next starts afresh
         return puzzle, key, rating
 
-    def _not_level(self, d: "_Drawn", m: int, want: str) -> bool:
-        """Whether a loop-free candidate is surely not of level `want`, by the grader's own
+    def _not_level(self, cands: list, answer: int, m: int, want: str) -> bool:
+        """Whether a loop-free candidate (`answer`: the placement m fits) is surely not of
+        level `want`, by the grader's own
         first look (:func:`.difficulty.cannot_be`) read off the portrait statements' masks:
         supposing the portrait in p rules p out when the portrait statements true there are
         already more than m, or with every other statement true still fewer."""
         k = self.s.caskets
-        masks = coded_portrait_masks(d.cands, k)
-        rest = self.size - len(masks)
-        true = [sum(v >> p & 1 for v in masks) for p in range(k)]
+        if self._portrait[0] is cands:
+            rest, true = self._portrait[1]
+        else:
+            masks = coded_portrait_masks(cands, k)
+            rest = self.size - len(masks)
+            true = counts_of(masks, k)
+            self._portrait = (cands, (rest, true))
 
         def refutes(p: int, rank: int) -> bool:
             if rank != SUPPOSE:  # (COUNT: a loop-free candidate needs no split)
                 return True
             return true[p] > m or true[p] + rest < m
 
-        wrong = [p for p in range(k) if p != d.solutions[m]]
+        wrong = [p for p in range(k) if p != answer]
         return cannot_be(want, wrong, refutes)
 
 

@@ -1,0 +1,105 @@
+"""The truth-puzzle editor's "new page" dialog: after the family (a menu), how many people or
+rooms, statements each, and the kinds of speaker with their modes (``portia new --family F
+--people K --statements S --modes ...`` in a dialog). The core checks the fields
+(core/author/world_editing.py: ``blank``, ``parse_modes``); the dialog shows why not."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from portia_tui.app.editor.screens.dialogs import Dialog
+from portia_tui.core.author import world_editing as we
+
+
+def modes_words(pairs: tuple[tuple[str, str], ...], family: we.Family) -> str:
+    """The kinds as the field shows them: "knight,knave" (a value's mode only when it is not
+    its usual one)."""
+    known = we.KNOWN_VALUES[family.size_option]
+    return ",".join(v if known.get(v) == m else f"{v}={m}" for v, m in pairs)
+
+
+class NewPageScreen(Dialog):
+    """A blank page of `family`: answers a Draft, or None (escape)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, family: str, author: str = "") -> None:
+        super().__init__(classes="dialog-screen")
+        self.family = we.FAMILIES[family]
+        self.author = author
+
+    def compose(self) -> ComposeResult:
+        fam = self.family
+        size = fam.size_option
+        known = we.KNOWN_VALUES[size]
+        with Vertical(classes="dialog new-dialog"):
+            yield Static(f"A new {fam.name} page: every statement starts empty (enter starts, "
+                         "escape cancels)", classes="question", markup=False)
+            yield Static("", id="new-error", classes="error", markup=False)
+            yield Static(f"How many {size} ({fam.low} to {fam.high})", classes="hint",
+                         markup=False)
+            yield Input(str(fam.default), id="new-size", type="integer", compact=True)
+            yield Static(f"Statements each (1 to {we.MAX_STATEMENTS})", classes="hint")
+            yield Input("1", id="new-statements", type="integer", compact=True)
+            yield Static(f"Kinds, comma-separated ({', '.join(known)}; value=true|false|free "
+                         "for another mode)", classes="hint", markup=False)
+            yield Input(modes_words(fam.default_modes(fam.default), fam), id="new-modes",
+                        compact=True)
+            with Horizontal(classes="buttons"):
+                yield Button("Start (enter)", id="start", compact=True)
+                yield Button("Cancel (escape)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#new-error").display = False
+        self.query_one("#new-size", Input).focus()
+
+    def _value(self, name: str) -> str:
+        return self.query_one(f"#new-{name}", Input).value.strip()
+
+    def answer(self) -> we.Draft | str:
+        """The blank page, or why the fields cannot make one."""
+        fam = self.family
+        size_text, statements_text = self._value("size"), self._value("statements")
+        if not size_text.isascii() or not size_text.isdigit() or len(size_text) > 3:
+            return f"{fam.size_option}: a number from {fam.low} to {fam.high}"
+        if not statements_text.isascii() or not statements_text.isdigit() \
+                or len(statements_text) > 3:
+            return f"statements each: a number from 1 to {we.MAX_STATEMENTS}"
+        try:
+            modes = we.parse_modes(fam.name, self._value("modes")) if self._value("modes") \
+                else None
+            return we.blank(fam.name, int(size_text), int(statements_text), author=self.author,
+                            modes=modes)
+        except ValueError as exc:
+            return str(exc).removeprefix("--modes: ")
+
+    def action_start(self) -> None:
+        found = self.answer()
+        if isinstance(found, str):
+            error = self.query_one("#new-error", Static)
+            error.update(found)
+            error.display = True
+            return
+        self.dismiss(found)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    @on(Button.Pressed, "#start")
+    def _start(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_start()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)

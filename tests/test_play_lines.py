@@ -1,0 +1,67 @@
+"""The casket player's statement lines (one widget each) and when a key's progress is saved;
+the theme check's quick refusal of a colour with a percentage."""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+
+from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
+from portia_tui.app.play.widgets import CasketCard, StatementLine
+from portia_tui.app.themes import _is_colour
+from portia_tui.core.io.progress import ProgressStore
+from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.vocabulary import Statement
+
+from .test_play_app import press
+
+
+def big_puzzle(k: int = 12, n: int = 10) -> Puzzle:
+    names = [f"c{i}" for i in range(k)]
+    table = {name: [Statement("not_in", name)] * n for name in names}
+    table[names[0]] = [Statement("in", names[0])] + [Statement("not_in", names[0])] * (n - 1)
+    return Puzzle.build(table, m=1 + (k - 1) * n)
+
+
+async def test_a_statement_is_one_widget_that_wraps_under_itself():
+    puzzle = big_puzzle(4, 3)
+    app = PlayApp(single_pack(puzzle), single=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one("#board", VerticalScroll)
+        # the board holds its cards and one widget per statement, nothing else
+        kinds = {type(w) for w in board.walk_children()} - {type(board.children[0])}
+        assert kinds == {CasketCard, StatementLine}
+        assert len(board.query(StatementLine)) == puzzle.size
+        line = app.screen.query_one("#statement-0", StatementLine)
+        text = str(line.render())
+        rows = text.split("\n")
+        assert rows[0].startswith("▸ 1. ") and len(rows) == line.size.height > 1
+        gutter = len("▸ 1. ")
+        # the sentence wraps under itself, not under the gutter, and says it all
+        assert all(row.startswith(" " * gutter) for row in rows[1:])
+        assert " ".join(row.strip() for row in rows).replace("▸ 1. ", "") == line.sentence
+        await press(pilot, "s")  # the mark column: '·' beside each statement
+        assert str(line.render()).startswith("▸ 1. · ")
+        assert line.size.height == len(str(line.render()).split("\n"))
+
+
+async def test_a_keys_progress_is_saved_once_its_frame_is_drawn():
+    app = PlayApp(single_pack(big_puzzle(4, 3)), single=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PlayPuzzleScreen)
+        await pilot.press("s", "t", "down", "f")  # a burst: saved once the frames are drawn
+        for _ in range(50):
+            await pilot.pause()
+            if not app.keys_pending:
+                break
+        await pilot.pause()
+        stored = ProgressStore().packs[app.key].puzzles["1"]
+        assert stored.supposing == 0
+        assert stored.marks == {"0": {"0": True, "1": False}}
+
+
+def test_a_colour_with_a_percentage_is_not_one_colour():
+    assert not _is_colour("auto 60%") and not _is_colour("#d9ae52 35%")
+    assert _is_colour("#d9ae52") and _is_colour("rgb(10, 20, 30)") and _is_colour("red")
+    assert not _is_colour("bold") and not _is_colour("")
