@@ -39,6 +39,14 @@ here); a tricky one a case split; a fiendish one a split inside a split. A loop 
 case split only when propagation cannot settle it: a loop whose cases agree on the count is a
 fixed lid or a contradictory pair, one settled by following is no split at all.
 
+Lids and pairs are spotted whatever the placement (:func:`fixed_lids`,
+:func:`contradictory_pairs`) and also where they appear only with what is known: under the
+supposition, or inside a case (:meth:`Grader.seen_blocks`). So in a ring of three "the
+statements on X are false" (exactly one casket all false), the case "gold's 'lead false' is
+false" leaves a contradictory pair, which counts without a second split: one split, tricky,
+as a person trying the three cases feels it. Following also reads two statements that say the
+same thing as one (the ring says each "X false" twice).
+
 The score orders puzzles within a level: rank + work / 100, where work is the number of
 deductions in all the refutations plus 5 for each wrong casket that misses m by one only (a
 margin of one is harder to see than a wide miss), counted up to 99.
@@ -280,6 +288,23 @@ class Grader:
             rules.append(CountMeaning(tuple(range(self.size)), "exactly", m, True))
         self.rules = [_Check(r, None, tuple(sorted(set(refers_to(r))))) for r in rules]
         self._blocks: dict[int, list[Block]] = {}
+        #: each statement with the statements it reads, and whether it says anything (an
+        #: empty slot only keeps its own value)
+        self.reach = [frozenset(refers_to(mn)) | {i} for i, mn in enumerate(meanings)]
+        self.said = [not isinstance(mn, FreeMeaning) for mn in meanings]
+        #: statements that say the same thing (the same meaning, about statements): once one
+        #: is judged, so are the others ("silver's 'the lead casket's statements are false'
+        #: is false too: gold's says the same")
+        same: dict[Meaning, list[int]] = {}
+        for i, mn in enumerate(meanings):
+            if self.said[i] and refers_to(mn):
+                same.setdefault(mn, []).append(i)
+        self.echoes = [tuple(g) for g in same.values() if len(g) > 1]
+        #: lids and pairs seen under a supposition only, remembered by the state they were
+        #: seen in (a case split meets the same state again and again)
+        self._seen: dict[tuple, list[Block]] = {}
+        #: whether counting with blocks can help at all: a count among the rules
+        self.counted = any(isinstance(c.meaning, CountMeaning) for c in self.rules)
         self.deductions = 0
 
     # ----------------------------------------------------------------- observations
@@ -290,6 +315,20 @@ class Grader:
     @cached_property
     def pairs(self) -> list[Block]:
         return contradictory_pairs(self.puzzle)
+
+    def may_see(self, kind: str) -> bool:
+        """Whether a lid (a pair) could appear under a supposition at all: a casket with two
+        statements that say something, one of them about statements (two such statements
+        that read a statement in common, or each other), and a count to use it with."""
+        if not self.counted:
+            return False
+        reads = [i for i in range(self.size) if self.said[i] and len(self.reach[i]) > 1]
+        if kind == "lid":
+            return any(sum(self.said[i] for i in self.puzzle.layout.group(c)) >= 2 and
+                       any(i in reads for i in self.puzzle.layout.group(c))
+                       for c in range(self.caskets))
+        return any(self.said[b] and self.reach[a] & self.reach[b]
+                   for a in reads for b in range(self.size) if b != a)
 
     def blocks(self, rank: int) -> list[Block]:
         """The disjoint fixed lids (from rank LID) and contradictory pairs (from PAIR) the
@@ -331,20 +370,87 @@ class Grader:
 
     def propagate(self, p: int, values: list[bool | None], rank: int) -> None:
         """Deduce with the techniques up to `rank` (COUNT at most: no cases) until nothing
-        changes (raises Contradiction)."""
+        changes (raises Contradiction). From LID on, once following stalls, the fixed lids
+        and contradictory pairs that appear only with what is known (under the supposition,
+        or inside a case) are spotted too (:meth:`seen_blocks`), and counted with."""
+        blocks = self.blocks(rank)
         while True:
             changed = False
             if rank >= FOLLOW:
                 for c in self.statements:
                     changed |= self._settle(c, p, values)
+                for echo in self.echoes:
+                    changed |= self._echo(echo, values)
             for c in self.rules:
-                changed |= self._rule(c, p, values, rank)
-            self._count_blocks(values, rank)
+                changed |= self._rule(c, p, values, rank, blocks)
+            self._count_blocks(values, blocks)
+            if not changed and rank >= LID and self.counted and None in values:
+                new = self.seen_blocks(p, values, rank, blocks)
+                if new:
+                    blocks = blocks + new
+                    self.deductions += len(new)
+                    changed = True
             if changed:
                 continue
             if None not in values:
                 self._full_check(p, values)
             return
+
+    def seen_blocks(self, p: int, values: list[bool | None], rank: int,
+                    blocks: Sequence[Block]) -> list[Block]:
+        """The fixed lids (from rank LID) and contradictory pairs (from PAIR) among the open
+        statements outside `blocks`, with the portrait in casket p and the known values: a
+        casket's open statements whose true count is the same in every completion that keeps
+        their own meanings, two open statements of which exactly one is true. Seen from the
+        open statements close at hand (LID_SCOPE, PAIR_SCOPE), as the lids and pairs seen
+        whatever the placement are; a pair needs the two to read a statement in common (or
+        each other), else each would be settled on its own."""
+        taken = {i for b in blocks for i in b.statements}
+        key = (p, min(rank, PAIR), tuple(values), frozenset(taken))
+        got = self._seen.get(key)
+        if got is not None:
+            return got
+        free = [i for i in range(self.size)
+                if values[i] is None and i not in taken and self.said[i]]
+        got = []
+        for c in range(self.caskets):
+            members = [i for i in self.puzzle.layout.group(c) if i in free]
+            if len(members) >= 2:
+                counts = self._counts_under(p, values, members, LID_SCOPE)
+                if counts is not None and len(counts) == 1:
+                    got.append(Block("lid", tuple(members), counts.pop()))
+                    taken |= set(members)
+        if rank >= PAIR:
+            for x, a in enumerate(free):
+                for b in free[x + 1:]:
+                    if a in taken or b in taken or not self.reach[a] & self.reach[b]:
+                        continue
+                    if self._counts_under(p, values, (a, b), PAIR_SCOPE) == {1}:
+                        got.append(Block("pair", (a, b), 1))
+                        taken |= {a, b}
+        self._seen[key] = got
+        return got
+
+    def _counts_under(self, p: int, values: list[bool | None], members: Sequence[int],
+                      most: int) -> set[int] | None:
+        """The true counts of `members` over every completion of the open statements they
+        and what they read span (None when more than `most`) that keeps the members' own
+        meanings, with the portrait in casket p and the known values."""
+        scope = sorted(i for i in set().union(*(self.reach[i] for i in members))
+                       if values[i] is None)
+        if len(scope) > most:
+            return None
+        check(1 << len(scope))
+        meanings = self.puzzle.meanings
+        trial = list(values)
+        counts: set[int] = set()
+        for bits in product((False, True), repeat=len(scope)):
+            for i, v in zip(scope, bits):
+                trial[i] = v
+            if all(trial[i] == evaluate(meanings[i], p, trial, trial[i])  # type: ignore[arg-type]
+                   for i in members):
+                counts.add(sum(1 for i in members if trial[i]))
+        return counts
 
     def _dies(self, p: int, values: list[bool | None], i: int, v: bool) -> bool:
         """Whether supposing statement i has value v leads, without cases, to a
@@ -359,7 +465,9 @@ class Grader:
 
     def _one_split(self, p: int, values: list[bool | None]) -> bool:
         """One case split on one statement, each case finished without further cases: one
-        value dies at once, and the other (forced) leads to a contradiction too."""
+        value dies at once, and the other (forced) leads to a contradiction too. (Two
+        suppositions one after the other are not one split: the second is made in the case
+        the first leaves, so they count as a split inside a case.)"""
         for i in range(self.size):
             if values[i] is None and any(self._dies(p, values, i, v) and
                                          self._dies(p, values, i, not v)
@@ -384,29 +492,37 @@ class Grader:
         return None
 
     def _cases(self, p: int, values: list[bool | None], depth: int) -> bool:
-        """Case splits inside cases, `depth` deep: a statement whose one value dies (within
-        `depth` - 1 further levels of cases) takes the other, until a contradiction."""
+        """Suppositions, one after another, each `depth` deep at most: a statement whose one
+        value dies (without cases at depth 1; within `depth` - 1 further levels of cases
+        inside the supposition) takes the other, until a contradiction. At depth 1 this is a
+        chain of plain case splits (each supposition followed to its contradiction, then the
+        next), not a split inside a split."""
         values = list(values)
         while True:
-            forced = False
-            for i in range(self.size):
-                if values[i] is not None:
-                    continue
-                for v in (True, False):
-                    if self._dies(p, values, i, v) or (depth > 1 and self._case_dies(
-                            p, values, i, v, depth - 1)):
-                        values[i] = not v
-                        self.deductions += 1
-                        forced = True
-                        break
-                if forced:
-                    break
-            if not forced:
+            got = self._first_death(p, values, depth)
+            if got is None:
                 return False
+            i, v = got
+            values[i] = not v
+            self.deductions += 2
             try:
                 self.propagate(p, values, COUNT)
             except Contradiction:
                 return True
+
+    def _first_death(self, p: int, values: list[bool | None], depth: int
+                     ) -> tuple[int, bool] | None:
+        """(a statement, its value that dies): one that dies without cases first, then one
+        that needs cases inside (up to `depth` - 1 levels)."""
+        for inner in range(depth):
+            for i in range(self.size):
+                if values[i] is not None:
+                    continue
+                for v in (True, False):
+                    if (self._dies(p, values, i, v) if inner == 0 else
+                            self._case_dies(p, values, i, v, inner)):
+                        return i, v
+        return None
 
     def _case_dies(self, p: int, values: list[bool | None], i: int, v: bool,
                    depth: int) -> bool:
@@ -451,6 +567,19 @@ class Grader:
             return self._fix(open_[0], not want, values)
         return False
 
+    def _echo(self, echo: tuple[int, ...], values: list[bool | None]) -> bool:
+        """Statements that say the same thing take the value one of them is known to have."""
+        known = {values[i] for i in echo} - {None}
+        if len(known) > 1:
+            raise Contradiction
+        if not known:
+            return False
+        v = known.pop()
+        changed = False
+        for i in echo:
+            changed |= self._fix(i, v, values)  # type: ignore[arg-type]
+        return changed
+
     def _fix(self, i: int, v: bool, values: list[bool | None]) -> bool:
         """Statement i must have value v: a contradiction when it has the other."""
         if values[i] is None:
@@ -484,16 +613,17 @@ class Grader:
                 changed = True
         return changed
 
-    def _rule(self, c: _Check, p: int, values: list[bool | None], rank: int) -> bool:
-        """Check a rule (m among them) against what is known; from COUNT on, also deduce
-        from it."""
+    def _rule(self, c: _Check, p: int, values: list[bool | None], rank: int,
+              blocks: Sequence[Block]) -> bool:
+        """Check a rule (m among them) against what is known (and the lids and pairs in
+        `blocks`); from COUNT on, also deduce from it."""
         check()
         mn = c.meaning
         if isinstance(mn, CountMeaning):
-            lo, hi = self._bounds(mn, values, rank)
+            lo, hi = self._bounds(mn, values, blocks)
             if not any(compare(x, mn.op, mn.k) for x in range(lo, hi + 1)):
                 raise Contradiction
-            return rank >= COUNT and self._tight(mn, values, lo, hi, rank)
+            return rank >= COUNT and self._tight(mn, values, lo, hi, blocks)
         open_ = [i for i in c.scope if values[i] is None]
         if not open_:
             if not evaluate(mn, p, values):
@@ -520,13 +650,14 @@ class Grader:
                 return True
         return False
 
-    def _bounds(self, mn: CountMeaning, values: list[bool | None], rank: int
+    @staticmethod
+    def _bounds(mn: CountMeaning, values: list[bool | None], blocks: Sequence[Block]
                 ) -> tuple[int, int]:
         """The least and most statements of mn's group that can have mn's value, from the
         known values and the fixed lids and pairs inside the group."""
         group = set(mn.group)
         lo = hi = 0
-        for b in self.blocks(rank):
+        for b in blocks:
             if set(b.statements) <= group:
                 group -= set(b.statements)
                 hit = b.true if mn.value else len(b.statements) - b.true
@@ -540,7 +671,7 @@ class Grader:
         return lo, hi
 
     def _tight(self, mn: CountMeaning, values: list[bool | None], lo: int, hi: int,
-               rank: int) -> bool:
+               blocks: Sequence[Block]) -> bool:
         """Count against m: when only the least (or the most) count fits, every open statement
         outside the lids and pairs takes the value that keeps it there."""
         fits = [x for x in range(lo, hi + 1) if compare(x, mn.op, mn.k)]
@@ -550,7 +681,7 @@ class Grader:
             fill = mn.value
         else:
             return False
-        inside = {i for b in self.blocks(rank) if set(b.statements) <= set(mn.group)
+        inside = {i for b in blocks if set(b.statements) <= set(mn.group)
                   for i in b.statements}
         changed = False
         for i in mn.group:
@@ -560,9 +691,10 @@ class Grader:
                 changed = True
         return changed
 
-    def _count_blocks(self, values: list[bool | None], rank: int) -> None:
+    @staticmethod
+    def _count_blocks(values: list[bool | None], blocks: Sequence[Block]) -> None:
         """A fixed lid or pair whose known values already break its count."""
-        for b in self.blocks(rank):
+        for b in blocks:
             true = sum(1 for i in b.statements if values[i] is True)
             false = sum(1 for i in b.statements if values[i] is False)
             if true > b.true or false > len(b.statements) - b.true:
@@ -583,7 +715,8 @@ class Grader:
         """(the rank of the cheapest technique ruling out casket p, a wrong casket, and the
         deductions it took)."""
         for rank in range(SUPPOSE, SPLIT + 1):
-            if (rank == LID and not self.lids) or (rank == PAIR and not self.pairs):
+            if (rank == LID and not self.lids and not self.may_see("lid")) or \
+                    (rank == PAIR and not self.pairs and not self.may_see("pair")):
                 continue  # nothing new to count with: the same as the rank below
             self.deductions = 0
             if self.refutes(p, rank):
