@@ -300,6 +300,12 @@ class Grader:
             if self.said[i] and refers_to(mn):
                 same.setdefault(mn, []).append(i)
         self.echoes = [tuple(g) for g in same.values() if len(g) > 1]
+        #: per group of statements spoken of as a whole ("the statements on X are true"),
+        #: the statements that say so, each with the value it says they all have
+        self.about: dict[tuple[int, ...], list[tuple[int, bool]]] = {}
+        for i, mn in enumerate(meanings):
+            if isinstance(mn, GroupMeaning) and i not in mn.group:
+                self.about.setdefault(tuple(mn.group), []).append((i, mn.value))
         #: lids and pairs seen under a supposition only, remembered by the state they were
         #: seen in (a case split meets the same state again and again)
         self._seen: dict[tuple, list[Block]] = {}
@@ -384,8 +390,10 @@ class Grader:
             for c in self.rules:
                 changed |= self._rule(c, p, values, rank, blocks)
             self._count_blocks(values, blocks)
-            if not changed and rank >= LID and self.counted and None in values:
-                new = self.seen_blocks(p, values, rank, blocks)
+            if not changed and rank >= LID and None in values:
+                changed = self._never_all(p, values)
+                new = self.seen_blocks(p, values, rank, blocks) \
+                    if self.counted and not changed else []
                 if new:
                     blocks = blocks + new
                     self.deductions += len(new)
@@ -430,6 +438,47 @@ class Grader:
                         taken |= {a, b}
         self._seen[key] = got
         return got
+
+    def _never_all(self, p: int, values: list[bool | None]) -> bool:
+        """Read a lid: a group of statements (a casket's) that can never be all true (all
+        false), from their own meanings and what is known, makes every open statement that
+        says they are all true (false) false ("if gold's statements were all false, its
+        'the other statements on this casket are false' would be true: gold is never all
+        false")."""
+        changed = False
+        for group, targets in self.about.items():
+            open_ = [i for i, want in targets if values[i] is None]
+            if not open_:
+                continue
+            for want in (True, False):
+                said = [i for i, w in targets if w == want and values[i] is None]
+                if not said or any(values[t] is (not want) for t in group):
+                    continue
+                if not self._all_possible(p, values, group, want):
+                    for i in said:
+                        changed |= self._fix(i, False, values)
+        return changed
+
+    def _all_possible(self, p: int, values: list[bool | None], group: tuple[int, ...],
+                      want: bool) -> bool:
+        """Whether the statements of `group` can all have value `want`, keeping their own
+        meanings with the known values (True when too many statements are open to look)."""
+        trial = list(values)
+        for t in group:
+            trial[t] = want
+        scope = sorted(i for i in set().union(*(self.reach[t] for t in group))
+                       if trial[i] is None)
+        if len(scope) > LID_SCOPE:
+            return True
+        check(1 << len(scope))
+        meanings = self.puzzle.meanings
+        for bits in product((False, True), repeat=len(scope)):
+            for i, v in zip(scope, bits):
+                trial[i] = v
+            if all(trial[t] == evaluate(meanings[t], p, trial, trial[t])  # type: ignore[arg-type]
+                   for t in group):
+                return True
+        return False
 
     def _counts_under(self, p: int, values: list[bool | None], members: Sequence[int],
                       most: int) -> set[int] | None:
