@@ -60,7 +60,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="allow statements that speak of each other in loops (default: none)")
     p.add_argument("--difficulty", choices=DIFFICULTIES,
                    help="keep only puzzles of this difficulty (the levels that need loops "
-                   "allow them)")
+                   "allow them; fiendish without --vocabulary draws from the full vocabulary, "
+                   "as the classic one makes no split inside a case)")
     p.add_argument("--vocabulary", choices=tuple(VOCABULARIES),
                    help="classic (default: the six kinds of the thesis; with --difficulty "
                    "fiendish, full: the classic kinds make no split inside a case), portrait "
