@@ -327,6 +327,17 @@ class Grader:
             if isinstance(mn, CountMeaning) and set(mn.group) == everything:
                 self.totals &= {t for t in self.totals
                                 if compare(t if mn.value else self.size - t, mn.op, mn.k)}
+        #: per group of statements counted by two or more counts (the rules' and the
+        #: statements'): the rules' counts (which hold) and the statements that count it
+        #: ("lead bears at most 1 true statement, and the rule says at least 1: exactly 1")
+        counts: dict[frozenset[int], tuple[list[CountMeaning], list[int]]] = {}
+        for c in self.rules:
+            if isinstance(c.meaning, CountMeaning):
+                counts.setdefault(frozenset(c.meaning.group), ([], []))[0].append(c.meaning)
+        for i in self.counters:
+            counts.setdefault(frozenset(meanings[i].group), ([], []))[1].append(i)  # type: ignore[union-attr]
+        self.joint = [(sorted(g), held, said) for g, (held, said) in counts.items()
+                      if len(held) + len(said) >= 2 and said]
         self.about_all = [i for i, mn in enumerate(meanings) if isinstance(mn, CountMeaning)
                           and set(mn.group) == everything] \
             if len(self.totals) <= self.size else []
@@ -411,6 +422,8 @@ class Grader:
             if rank >= COUNT:
                 for i in self.about_all:
                     changed |= self._by_total(i, values, blocks)
+                for group, held, said in self.joint:
+                    changed |= self._joint(group, held, said, values)
             if rank >= LID and blocks:
                 for i in self.counters:
                     changed |= self._by_blocks(i, values, blocks)
@@ -668,6 +681,50 @@ class Grader:
         if len(said) != 1:
             return False
         return self._fix(i, said.pop(), values)
+
+    def _joint(self, group: list[int], held: list[CountMeaning], said: list[int],
+               values: list[bool | None]) -> bool:
+        """Count against the rules: the counts of one group of statements put together (the
+        rules' and those of the statements whose value is known) leave the true counts
+        `allowed`; with what is known, a count that only one end fits fills the open
+        statements, and a statement that counts the group is judged ("at most 1 true on lead,
+        and at least 1 by the rule: exactly 1, so 'exactly 2 on this casket' is false")."""
+        size = len(group)
+        allowed = set(range(size + 1))
+        for mn in held:
+            allowed = {x for x in allowed if compare(x if mn.value else size - x, mn.op, mn.k)}
+        for i in said:
+            v = values[i]
+            if v is not None:
+                mn = self.puzzle.meanings[i]
+                assert isinstance(mn, CountMeaning)
+                allowed = {x for x in allowed
+                           if compare(x if mn.value else size - x, mn.op, mn.k) == v}
+        known = sum(1 for t in group if values[t] is True)
+        open_ = [t for t in group if values[t] is None]
+        fits = sorted(x for x in allowed if known <= x <= known + len(open_))
+        if not fits:
+            raise Contradiction
+        changed = False
+        for i in said:
+            if values[i] is None:
+                mn = self.puzzle.meanings[i]
+                assert isinstance(mn, CountMeaning)
+                judged = {compare(x if mn.value else size - x, mn.op, mn.k) for x in fits}
+                if len(judged) == 1:
+                    changed |= self._fix(i, judged.pop(), values)
+        if changed or not open_:
+            return changed
+        if fits == [known]:
+            fill: bool | None = False
+        elif fits == [known + len(open_)]:
+            fill = True
+        else:
+            fill = None
+        if fill is not None:
+            for t in open_:
+                changed |= self._fix(t, fill, values)
+        return changed
 
     def _by_blocks(self, i: int, values: list[bool | None], blocks: Sequence[Block]) -> bool:
         """Spot a fixed lid (a pair) inside what statement i counts: judge it from the
