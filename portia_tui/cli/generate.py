@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     if args.family is None and args.vocabulary is None:
         from portia_tui.core.packs.generator.settings import vocabulary_for
 
-        implied = vocabulary_for(args.difficulty)
+        implied = vocabulary_for(args.difficulty, args.n, args.caskets)
         if implied is not None:  # fiendish: the vocabulary that can make it
             args.vocabulary, args.loops = implied, False  # (loops are part of it)
     if args.family is not None or args.vocabulary == "full":

@@ -287,10 +287,15 @@ def _check_difficulty(s: Settings) -> None:
 FIENDISH_VOCABULARY = "full"
 
 
-def vocabulary_for(difficulty: str | None) -> str | None:
+def vocabulary_for(difficulty: str | None, n: int | None = None, caskets: int | None = None
+                   ) -> str | None:
     """The vocabulary to draw from when none is asked for: the full one for fiendish (the
-    classic vocabulary has no split inside a case), else None (the default)."""
-    return FIENDISH_VOCABULARY if difficulty == DIFFICULTIES[-1] else None
+    classic vocabulary has no split inside a case), else None (the default). One statement
+    on each of three caskets stays classic, and refused: no full-vocabulary search there was
+    measured."""
+    if difficulty != DIFFICULTIES[-1] or (n == 1 and (caskets or 3) <= 3):
+        return None
+    return FIENDISH_VOCABULARY
 
 
 def needs_loops(s: Settings) -> bool:
