@@ -1040,8 +1040,9 @@ def possible_levels(loops: bool, kinds: Sequence[str], n: int, caskets: int = 3,
     Fiendish (a split inside a case) needs a statement that speaks of itself (a count over
     statements that include it, a maker statement) or a rule beyond m: with the classic kinds and m alone, no wrong casket of 240,000 random
     n = 3 and 4 draws with loops needed a split inside a case once a lid that can never be all
-    false (or all true) is read at once (:meth:`Grader._never_all`), and none at 4 caskets or
-    5 statements either (docs/benchmarks.md, "Fiendish from the full vocabulary")."""
+    false (or all true) is read at once (:meth:`Grader._never_all`; docs/benchmarks.md,
+    "Fiendish from the full vocabulary"). Other shapes of the classic vocabulary (4 caskets
+    and more) were not searched as widely: they are refused on the same evidence."""
     reads = [KINDS[k].reads for k in kinds]
     out = []
     if "" in reads:  # a kind about the portrait alone
