@@ -695,11 +695,10 @@ class Grader:
             allowed = {x for x in allowed if compare(x if mn.value else size - x, mn.op, mn.k)}
         for i in said:
             v = values[i]
-            if v is not None:
-                mn = self.puzzle.meanings[i]
-                assert isinstance(mn, CountMeaning)
-                allowed = {x for x in allowed
-                           if compare(x if mn.value else size - x, mn.op, mn.k) == v}
+            said_mn = self.puzzle.meanings[i]
+            if v is not None and isinstance(said_mn, CountMeaning):
+                allowed = {x for x in allowed if compare(
+                    x if said_mn.value else size - x, said_mn.op, said_mn.k) == v}
         known = sum(1 for t in group if values[t] is True)
         open_ = [t for t in group if values[t] is None]
         fits = sorted(x for x in allowed if known <= x <= known + len(open_))
@@ -707,10 +706,10 @@ class Grader:
             raise Contradiction
         changed = False
         for i in said:
-            if values[i] is None:
-                mn = self.puzzle.meanings[i]
-                assert isinstance(mn, CountMeaning)
-                judged = {compare(x if mn.value else size - x, mn.op, mn.k) for x in fits}
+            open_mn = self.puzzle.meanings[i]
+            if values[i] is None and isinstance(open_mn, CountMeaning):
+                judged = {compare(x if open_mn.value else size - x, open_mn.op, open_mn.k)
+                          for x in fits}
                 if len(judged) == 1:
                     changed |= self._fix(i, judged.pop(), values)
         if changed or not open_:
@@ -1038,11 +1037,12 @@ def possible_levels(loops: bool, kinds: Sequence[str], n: int, caskets: int = 3,
     of rule beyond m) are checked like m.
 
     Fiendish (a split inside a case) needs a statement that speaks of itself (a count over
-    statements that include it, a maker statement) or a rule beyond m: with the classic kinds and m alone, no wrong casket of 240,000 random
-    n = 3 and 4 draws with loops needed a split inside a case once a lid that can never be all
-    false (or all true) is read at once (:meth:`Grader._never_all`; docs/benchmarks.md,
-    "Fiendish from the full vocabulary"). Other shapes of the classic vocabulary (4 caskets
-    and more) were not searched as widely: they are refused on the same evidence."""
+    statements that include it, a maker statement) or a rule beyond m: with the classic kinds
+    and m alone, no wrong casket of 240,000 random n = 3 and 4 draws with loops needed a split
+    inside a case once a lid that can never be all false (or all true) is read at once
+    (:meth:`Grader._never_all`; docs/benchmarks.md, "Fiendish from the full vocabulary").
+    Other shapes of the classic vocabulary (4 caskets and more) were not searched as widely:
+    they are refused on the same evidence."""
     reads = [KINDS[k].reads for k in kinds]
     out = []
     if "" in reads:  # a kind about the portrait alone
