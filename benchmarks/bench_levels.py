@@ -4,6 +4,15 @@ issue 19 on (the defaults) beside the same tree with every filter lifted (every 
 switch and repeats allowed: the generator as it was before the filters) in the same run; and
 the level distribution of 100 puzzles generated without a target at n = 2 to 5.
 
+A third side, "before", is the generator as it was just before the quality filters of issue 19
+began (BEFORE, the parent of their first commit fec8b6f), unpacked from git with
+baseline_tree.unpack and run with its own defaults: "today's generation time" as the issue
+meant it. Its levels came from the old structural grader, so it is a cost baseline, not a
+like-for-like puzzle. Without the git history that side is left out. `bench_levels.py CASE...`
+times only the cases whose label contains one of the words given (e.g. `gentle portia`);
+`--cpu` times the process's CPU time instead of the wall clock (on a machine other work
+loads, the wall clock mostly measures waiting for a core), `--runs N` takes N seeds.
+
 Each timing runs in its own process (imports and caches warm, then timed), the two sides
 alternating, RUNS seeds each; the table gives the medians and their ratio (the quality
 filters' budget: about 2x). A side that refuses the settings or gives up says so.
@@ -21,20 +30,25 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNS = 3
 COUNT = 20
 TARGET = 10.0
+#: the commit just before the first quality-filter commit of issue 19 (fec8b6f)
+BEFORE = "fec8b6f^"
+#: "wall" (time.perf_counter) or "cpu" (time.process_time): --cpu
+CLOCK = "wall"
 
 _TIMED = """
 import json, sys, time
 from portia_tui.core.packs.generator import Settings, generate
-from portia_tui.core.packs.generator.quality import FILTERS
 kw, seed = json.loads(sys.argv[1]), int(sys.argv[2])
 if sys.argv[3] == "off":  # every filter lifted
+    from portia_tui.core.packs.generator.quality import FILTERS
     kw.update({f.setting: True for f in FILTERS.values() if f.setting.startswith("allow")})
     kw["repeats"] = "allow"
+clock = time.process_time if sys.argv[4] == "cpu" else time.perf_counter
 try:
     generate(Settings(**kw, count=1, seed=seed + 99))  # warm up: imports, solver, caches
-    t = time.perf_counter()
+    t = clock()
     made = generate(Settings(**kw, count=%d, seed=seed).check())
-    print(json.dumps((time.perf_counter() - t) / len(made)))
+    print(json.dumps((clock() - t) / len(made)))
 except Exception as exc:  # refused up front, or gave up
     print(json.dumps(type(exc).__name__))
 """ % COUNT
@@ -49,10 +63,10 @@ print(json.dumps([sum(1 for g in made if g.rating.level == d) for d in DIFFICULT
 """
 
 
-def run(code: str, *args: object) -> str:
+def run(code: str, *args: object, tree: Path = ROOT) -> str:
     out = subprocess.run([sys.executable, "-P", "-c", code, *map(str, args)],
                          capture_output=True, text=True, check=True, cwd="/",
-                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
+                         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
                               "PYTHONDONTWRITEBYTECODE": "1"})
     return out.stdout.strip().splitlines()[-1]
 
@@ -79,30 +93,66 @@ def median(got: list) -> tuple[str, float | None]:
     return "", statistics.median(times) * 1000
 
 
-def both(kw: dict) -> tuple[tuple[str, float | None], tuple[str, float | None]]:
-    """(on, off): each seed timed with the filters on, then off, in turn."""
-    got: dict[str, list] = {"on": [], "off": []}
+def sides(kw: dict, before: Path | None) -> dict[str, tuple[str, float | None]]:
+    """{on, off, before}: each seed timed with the filters on, off, and on the tree before the
+    filters (its defaults), in turn."""
+    got: dict[str, list] = {"on": [], "off": [], "before": []}
     for r in range(RUNS):
-        for side in ("on", "off"):
-            got[side].append(json.loads(run(_TIMED, json.dumps(kw), 1000 + r, side)))
-    return median(got["on"]), median(got["off"])
+        for side in got:
+            if side == "before":
+                if before is None:
+                    continue
+                got[side].append(json.loads(run(_TIMED, json.dumps(kw), 1000 + r, "on", CLOCK,
+                                                tree=before)))
+            else:
+                got[side].append(json.loads(run(_TIMED, json.dumps(kw), 1000 + r, side,
+                                                CLOCK)))
+    return {side: median(v) if v else ("", None) for side, v in got.items()}
 
 
-def main() -> None:
+def main(words: list[str]) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        from baseline_tree import unpack  # a sibling module: see its docstring
+
+        before = unpack(BEFORE, Path(tmp))
+        table(words, before)
+    if words:
+        return
+    spread()
+
+
+def ratio(a: float | None, b: float | None) -> str:
+    return f"{a / b:>7.1f}x" if a and b else f"{'':>8}"
+
+
+def cell(v: float | None) -> str:
+    return f"{v:>10.1f}" if v is not None else f"{'-':>10}"
+
+
+def table(words: list[str], before: Path | None) -> None:
     import os
 
-    print(f"{COUNT} puzzles of one level or family: ms per kept puzzle, median of {RUNS} seeds; "
+    clock = "CPU ms" if CLOCK == "cpu" else "ms"
+    print(f"{COUNT} puzzles of one level or family: {clock} per kept puzzle, median of {RUNS} "
+          f"seeds; "
           f"'on': the quality filters (defaults), 'off': every filter lifted and repeats "
-          f"allowed; the machine's load average: {os.getloadavg()[0]:.1f} (other work shares "
-          "it: compare the ratio)")
-    print(f"{'case':<16}{'on':>12}{'off':>12}{'ratio':>8}  note")
+          f"allowed, 'before': {BEFORE} (the tree before the filters, its defaults)"
+          f"{'' if before else ' (no git history: left out)'}; the machine's load average: "
+          f"{os.getloadavg()[0]:.1f} (other work shares it: compare the ratios)")
+    print(f"{'case':<16}{'on':>10}{'off':>10}{'before':>10}{'on/off':>8}{'on/bef':>8}  note")
     for label, kw in cases():
-        (note_on, on), (note_off, off) = both(kw)
-        ratio = f"{on / off:>7.1f}x" if on and off else f"{'':>8}"
-        cell = (lambda v: f"{v:>12.1f}" if v is not None else f"{'-':>12}")
-        note = "; ".join(x for x in (note_on and f"on: {note_on}",
-                                     note_off and f"off: {note_off}") if x)
-        print(f"{label:<16}{cell(on)}{cell(off)}{ratio}  {note}", flush=True)
+        if words and not any(w in label for w in words):
+            continue
+        got = sides(kw, before)
+        on, off, bef = (got[s][1] for s in ("on", "off", "before"))
+        note = "; ".join(f"{s}: {got[s][0]}" for s in got if got[s][0])
+        print(f"{label:<16}{cell(on)}{cell(off)}{cell(bef)}{ratio(on, off)}{ratio(on, bef)}"
+              f"  {note}", flush=True)
+
+
+def spread() -> None:
     from portia_tui.core.explain.difficulty import DIFFICULTIES
 
     print()
@@ -117,4 +167,13 @@ def main() -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    main()
+    # (run by benchmarks/run.py, the arguments are run.py's)
+    args = sys.argv[1:] if Path(sys.argv[0]).stem == "bench_levels" else []
+    if "--cpu" in args:
+        args.remove("--cpu")
+        CLOCK = "cpu"
+    if "--runs" in args:
+        at = args.index("--runs")
+        RUNS = int(args[at + 1])
+        del args[at:at + 2]
+    main(args)

@@ -269,6 +269,40 @@ def test_loop_free_blank_totals_are_the_engines():
             assert loop_free_blank_totals(cands, order, settings.caskets) == blank_totals(puzzle)
 
 
+def test_coded_worlds_are_the_engines():
+    # with loops the generator reads totals, echoes, filler lids and blank totals off every
+    # truth assignment at once (CodedWorlds), not the casket engine: the same worlds, on
+    # random looped candidates at n = 2, 3, 4 and on four caskets
+    from portia_tui.core.packs.generator.quality import blank_totals, signature
+    from portia_tui.core.packs.generator.sampler import CodedWorlds, to_puzzle
+
+    for settings in (Settings(n=2, loops=True, seed=1, allow_echoes=True).check(),
+                     Settings(n=3, loops=True, seed=2).check(),
+                     Settings(n=4, loops=True, seed=3, difficulty="tricky").check(),
+                     Settings(n=3, caskets=4, loops=True, seed=4).check()):
+        k = settings.caskets
+        sampler = Sampler(settings, random.Random(settings.seed))
+        for i in range(30):
+            cands, _order = sampler.draw()
+            if cands is None:
+                continue
+            puzzle = to_puzzle(cands, settings.names, None)
+            engine = CasketEngine(puzzle)
+            coded = CodedWorlds(cands, k)
+            assert coded.totals() == [engine.total(p) for p in range(k)]
+            want = Worlds.from_engine(engine, puzzle)
+            got = coded.worlds(tuple(signature(mn, k) for mn in puzzle.meanings))
+            assert got.counts == want.counts
+            assert [g for g, w in zip(got.values, want.values) if w is not None] == \
+                [w for w in want.values if w is not None]
+            assert got.echoes() == want.echoes() and got.filler_lids() == want.filler_lids()
+            sigs = tuple(signature(mn, k) for mn in puzzle.meanings)
+            assert coded.echoes(lambda s=sigs: s) == want.echoes()
+            assert coded.filler_lids() == want.filler_lids()
+            if i % 3 == 0:
+                assert coded.blank_totals() == blank_totals(puzzle)
+
+
 def test_blank_reach_bounds_how_far_a_blank_moves_the_counts():
     # the wasted-statement check skips the blank totals of statements out of reach of m
     from portia_tui.core.packs.generator.sampler import (blank_reach, loop_free_blank_totals,

@@ -586,45 +586,71 @@ def loop_free_blank_totals(cands: list[list[Coded]], order: list[int], k: int
                            ) -> list[list[int]]:
     """Per statement (in puzzle order), per placement the bit set of true counts when that
     statement is blanked (its value free: true or false, whatever it says), the rest
-    evaluated as written (:func:`.quality.wasted_for` reads them).
+    evaluated as written (:func:`.quality.wasted_for` reads them): every statement of
+    :class:`LoopFreeBlanks`."""
+    return LoopFreeBlanks(cands, order, k).all()
+
+
+class LoopFreeBlanks:
+    """The blank totals of a loop-free candidate, statement by statement on demand
+    (:meth:`at`), so a check that needs only some of them (the wasted-statement preference,
+    which stops once its answer is known) computes only those.
 
     A statement no other statement reads changes its own value only; for the others, the
     statement is forced true everywhere, then false everywhere, and only the caskets that
     read a casket whose statements changed are evaluated again (in dependency order)."""
-    full = (1 << k) - 1
-    base: list[list[int]] = [[] for _ in range(k)]
-    at0 = [0] * k
-    af0 = [0] * k
-    for c in order:
-        base[c], at0[c], af0[c] = casket_masks(cands[c], at0, af0, full)
-    counts = counts_of([v for row in base for v in row], k)
-    free = iter(unread_statements(cands))
-    reads = [{t for code, t in row if code == TRUE or code == FALSE} for row in cands]
-    where = {c: i for i, c in enumerate(order)}
-    out = []
-    for c, row in enumerate(cands):
-        after = order[where[c] + 1:]
-        for pos in range(len(row)):
-            if next(free):
-                v = base[c][pos]
-                out.append([(1 << (n - (v >> p & 1))) * 3 for p, n in enumerate(counts)])
-                continue
-            totals = [0] * k
-            for forced in (full, 0):
-                at, af = at0[:], af0[:]
-                rows = {}
-                rows[c], at[c], af[c] = casket_masks(row, at, af, full, (pos, forced))
-                changed = {c} if (at[c], af[c]) != (at0[c], af0[c]) else set()
-                for d in after:
-                    if changed and not changed.isdisjoint(reads[d]):
-                        rows[d], at[d], af[d] = casket_masks(cands[d], at, af, full)
-                        if (at[d], af[d]) != (at0[d], af0[d]):
-                            changed.add(d)
-                got = counts_of([v for d in range(k) for v in rows.get(d, base[d])], k)
-                for p, n in enumerate(got):
-                    totals[p] |= 1 << n
-            out.append(totals)
-    return out
+
+    def __init__(self, cands: list[list[Coded]], order: list[int], k: int):
+        self.cands, self.order, self.k = cands, order, k
+        full = self.full = (1 << k) - 1
+        base: list[list[int]] = [[] for _ in range(k)]
+        at0 = [0] * k
+        af0 = [0] * k
+        for c in order:
+            base[c], at0[c], af0[c] = casket_masks(cands[c], at0, af0, full)
+        self.base, self.at0, self.af0 = base, at0, af0
+        self.counts = counts_of([v for row in base for v in row], k)
+        self.free = unread_statements(cands)
+        self.reads = [{t for code, t in row if code == TRUE or code == FALSE}
+                      for row in cands]
+        self.where = [(c, pos) for c, row in enumerate(cands) for pos in range(len(row))]
+        self._rank = {c: i for i, c in enumerate(order)}
+        self._got: dict[int, list[int]] = {}
+
+    def at(self, i: int) -> list[int]:
+        """Statement i's blank totals: per placement the bit set of true counts."""
+        got = self._got.get(i)
+        if got is None:
+            got = self._got[i] = self._compute(i)
+        return got
+
+    def all(self) -> list[list[int]]:
+        return [self.at(i) for i in range(len(self.where))]
+
+    def _compute(self, i: int) -> list[int]:
+        c, pos = self.where[i]
+        k, full, cands, base = self.k, self.full, self.cands, self.base
+        if self.free[i]:
+            v = base[c][pos]
+            return [(1 << (n - (v >> p & 1))) * 3 for p, n in enumerate(self.counts)]
+        at0, af0, reads = self.at0, self.af0, self.reads
+        after = self.order[self._rank[c] + 1:]
+        row = cands[c]
+        totals = [0] * k
+        for forced in (full, 0):
+            at, af = at0[:], af0[:]
+            rows = {}
+            rows[c], at[c], af[c] = casket_masks(row, at, af, full, (pos, forced))
+            changed = {c} if (at[c], af[c]) != (at0[c], af0[c]) else set()
+            for d in after:
+                if changed and not changed.isdisjoint(reads[d]):
+                    rows[d], at[d], af[d] = casket_masks(cands[d], at, af, full)
+                    if (at[d], af[d]) != (at0[d], af0[d]):
+                        changed.add(d)
+            got = counts_of([v for d in range(k) for v in rows.get(d, base[d])], k)
+            for p, n in enumerate(got):
+                totals[p] |= 1 << n
+        return totals
 
 
 def unread_statements(cands: list[list[Coded]]) -> list[bool]:
@@ -647,12 +673,16 @@ def blank_reach(cands: list[list[Coded]], order: list[int]) -> list[int]:
     reach of m."""
     k = len(cands)
     has_other = [any(code >= OTHER_TRUE for code, _t in row) for row in cands]
+    readers: list[list[int]] = [[] for _ in range(k)]  # per casket, the caskets reading it
+    for d, row in enumerate(cands):
+        for code, t in row:
+            if code == TRUE or code == FALSE:
+                readers[t].append(d)
     # per casket, how far its readers reach (each statement about it: itself, the "other"
     # statement beside it, and its own casket's readers)
     group = [0] * k
     for c in reversed(order):  # readers before what they read (sources first)
-        group[c] = sum(1 + has_other[d] + group[d] for d, row in enumerate(cands)
-                       for code, t in row if (code == TRUE or code == FALSE) and t == c)
+        group[c] = sum(1 + has_other[d] + group[d] for d in readers[c])
     out = []
     for c, row in enumerate(cands):
         for code, _t in row:
@@ -830,3 +860,225 @@ def _cumulative(by_rank: list[list[int]], k: int) -> list[tuple[int, list[int], 
             counts = [n + sum(1 for v in masks if v >> p & 1) for p, n in enumerate(counts)]
             cumulative.append((r, counts, seen))
     return cumulative
+
+
+#: with loops, the coded worlds (:class:`CodedWorlds`) read every truth assignment at once
+#: up to this many statements (2**14 assignments: masks of 16,384 bits); past it the casket
+#: engine reads the candidate
+CODED_WORLDS_MAX = 14
+_assignments: dict[int, tuple[list[int], int, list[int]]] = {}
+#: per (statements, the statements of one casket): the assignments with each true count
+_count_masks: dict[tuple[int, ...], list[int]] = {}
+
+
+def _assignment_masks(size: int) -> tuple[list[int], int, list[int]]:
+    """For `size` statements, over the 2**size truth assignments (bit a of a mask is the
+    assignment in which statement i is true when bit i of a is set): each statement's truth
+    mask, the mask of every assignment, and per number t the assignments with t true."""
+    got = _assignments.get(size)
+    if got is None:
+        width = 1 << size
+        every = (1 << width) - 1
+        bits = []
+        for i in range(size):
+            block = 1 << (i + 1)  # assignments repeat in blocks of 2**(i+1): upper half true
+            unit = ((1 << (1 << i)) - 1) << (1 << i)
+            bits.append(unit * (every // ((1 << block) - 1)))
+        got = _assignments[size] = (bits, every, _popcount_masks(bits, every))
+    return got
+
+
+def _popcount_masks(bits: list[int], every: int) -> list[int]:
+    """Per t, the assignments in which exactly t of the statements `bits` are true."""
+    layers = [every]
+    for v in bits:
+        off = every ^ v
+        layers = [(layers[t] & off if t < len(layers) else 0) |
+                  (layers[t - 1] & v if t else 0) for t in range(len(layers) + 1)]
+    return layers
+
+
+class CodedWorlds:
+    """The consistent worlds of a coded candidate with loops allowed (m and rules aside),
+    read off every truth assignment at once: a mask over the 2**size assignments per
+    placement (the assignments that agree with every statement's meaning), as
+    :meth:`.quality.Worlds.from_engine` reads the casket engine, the same worlds. Each
+    statement's meaning is a mask too: "The statements on X are true" the assignments in
+    which every statement of X is, "the other statements ..." those of its own casket but
+    itself, a portrait statement every assignment or none, by placement.
+
+    The generator reads from it the true totals per placement (the unique m), the echoes and
+    filler lids (:meth:`worlds`), and the blank totals of the wasted-statement score
+    (:meth:`blank_totals`, each statement's own agreement left out), without building the
+    engine (the tests compare each with the engine's)."""
+
+    def __init__(self, cands: list[list[Coded]], k: int):
+        owners = [c for c, row in enumerate(cands) for _ in row]
+        size = len(owners)
+        self.k, self.size, self.owners = k, size, owners
+        bits, every, self._tot = _assignment_masks(size)
+        self.bits, self.every = bits, every
+        groups: list[list[int]] = [[] for _ in range(k)]
+        for i, c in enumerate(owners):
+            groups[c].append(i)
+        self.groups = groups
+        all_true = []
+        all_false = []
+        for g in groups:
+            at = af = every
+            for j in g:
+                at &= bits[j]
+                af &= every ^ bits[j]
+            all_true.append(at)
+            all_false.append(af)
+        # per statement its agreement mask (meaning == value), the same under every
+        # placement (None: a portrait statement, whose agreement depends on the placement)
+        agree: list[int | None] = []
+        portrait: list[tuple[int, int]] = []  # (statement, placements where it is true)
+        full = (1 << k) - 1
+        i = 0
+        for c, row in enumerate(cands):
+            for code, t in row:
+                if code <= NOT_IN:
+                    agree.append(None)
+                    portrait.append((i, 1 << t if code == IN else full ^ (1 << t)))
+                else:
+                    if code == TRUE:
+                        mean = all_true[t]
+                    elif code == FALSE:
+                        mean = all_false[t]
+                    else:
+                        mean = every
+                        for j in groups[c]:
+                            if j != i:
+                                mean &= bits[j] if code == OTHER_TRUE else every ^ bits[j]
+                    agree.append(every ^ (bits[i] ^ mean))
+                i += 1
+        self._agree = agree
+        self._portrait = portrait
+        fixed = every
+        for a in agree:
+            if a is not None:
+                fixed &= a
+        self.consistent = [self._with_portrait(fixed, p, -1) for p in range(k)]
+
+    def _with_portrait(self, mask: int, p: int, skip: int) -> int:
+        """`mask` narrowed by every portrait statement's agreement under placement p (but
+        statement `skip`)."""
+        bits, every = self.bits, self.every
+        for i, where in self._portrait:
+            if i != skip:
+                mask &= bits[i] if where >> p & 1 else every ^ bits[i]
+        return mask
+
+    def _totals(self, mask: int) -> int:
+        """The bit set of true totals among the assignments of `mask`."""
+        return sum(1 << t for t, m in enumerate(self._tot) if mask & m)
+
+    def totals(self) -> list[int]:
+        """Per placement, the bit set of achievable true totals (the engine's total(p))."""
+        return [self._totals(c) for c in self.consistent]
+
+    def values(self, p: int) -> tuple[bool | None, ...] | None:
+        """Each statement's value under placement p (None where the worlds differ); None
+        when p has no consistent world."""
+        c = self.consistent[p]
+        if not c:
+            return None
+        return tuple(True if not c & ~v else False if not c & v else None for v in self.bits)
+
+    def _counts_of(self, casket: int) -> list[int]:
+        """Per t, the assignments in which t statements of the casket are true."""
+        g = self.groups[casket]
+        key = (self.size, *g)
+        masks = _count_masks.get(key)
+        if masks is None:
+            masks = _count_masks[key] = _popcount_masks([self.bits[j] for j in g], self.every)
+        return masks
+
+    def casket_counts(self, p: int) -> tuple[frozenset[int], ...]:
+        """Per casket, the true counts its statements reach in p's consistent worlds."""
+        c = self.consistent[p]
+        out = []
+        for casket in range(self.k):
+            masks = self._counts_of(casket)
+            out.append(frozenset(t for t, m in enumerate(masks) if c & m))
+        return tuple(out)
+
+    def worlds(self, meanings: tuple):
+        """The :class:`.quality.Worlds` (echoes, filler lids) of these worlds; `meanings`:
+        each statement's signature (:func:`.quality.signature`)."""
+        from portia_tui.core.packs.generator.quality import Worlds
+
+        return Worlds(self.k, tuple(self.owners),
+                      tuple(self.values(p) for p in range(self.k)),
+                      tuple(self.casket_counts(p) for p in range(self.k)), meanings)
+
+    def echoes(self, signatures: Callable[[], tuple]) -> list[tuple[int, int]]:
+        """:meth:`.quality.Worlds.echoes` read off the masks: statement pairs on different
+        caskets with the same value in every consistent world, where under some placement
+        both vary only if they mean the same (`signatures()`: each statement's signature,
+        asked for only then). Pairs are found by each statement's values over all the
+        consistent worlds at once."""
+        seen = 0
+        for c in self.consistent:
+            seen |= c
+        if not seen:
+            return []
+        by_values: dict[int, list[int]] = {}
+        for i, v in enumerate(self.bits):
+            by_values.setdefault(v & seen, []).append(i)
+        owners = self.owners
+        out: list[tuple[int, int]] = []
+        sigs = None
+        for group in by_values.values():
+            for x, i in enumerate(group):
+                for j in group[x + 1:]:
+                    if owners[i] == owners[j]:
+                        continue
+                    v = self.bits[i]
+                    if any(c & v and c & ~v for c in self.consistent):  # both vary there
+                        if sigs is None:
+                            sigs = signatures()
+                        if sigs[i] != sigs[j]:
+                            continue
+                    out.append((i, j))
+        return sorted(out)
+
+    def filler_lids(self) -> list[int]:
+        """:meth:`.quality.Worlds.filler_lids` read off the masks: the caskets whose true
+        count is the same in every consistent world of every placement."""
+        seen = 0
+        for c in self.consistent:
+            seen |= c
+        out = []
+        for casket in range(self.k):
+            if sum(1 for m in self._counts_of(casket) if m & seen) == 1:
+                out.append(casket)
+        return out
+
+    def blank_totals(self) -> list[list[int]]:
+        """Per statement, per placement the bit set of true totals with that statement
+        blanked (its value free, still counted): its own agreement left out
+        (:func:`.quality.blank_totals`, without an engine per statement)."""
+        size = self.size
+        agree = self._agree
+        # the fixed agreements of all but one, by prefix and suffix
+        prefix = [self.every] * (size + 1)
+        for i in range(size):
+            a = agree[i]
+            prefix[i + 1] = prefix[i] if a is None else prefix[i] & a
+        suffix = [self.every] * (size + 1)
+        for i in range(size - 1, -1, -1):
+            a = agree[i]
+            suffix[i] = suffix[i + 1] if a is None else suffix[i + 1] & a
+        out = []
+        for i in range(size):
+            rest = prefix[i] & suffix[i + 1]
+            if agree[i] is None:
+                out.append([self._totals(self._with_portrait(rest, p, i))
+                            for p in range(self.k)])
+            else:
+                out.append([self._totals(self._with_portrait(rest, p, -1))
+                            for p in range(self.k)])
+        return out

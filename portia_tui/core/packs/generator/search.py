@@ -24,8 +24,9 @@ from portia_tui.core.packs.twins import coded_key
 from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, FILTERS, WASTED_PREFERRED, Keeper, Offer,
                                                      Worlds, blank_totals, giveaway_m, mask_echoes,
                                                      mask_fillers, motifs,
-                                                     symmetric_pair, wasted_for)
-from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, Sampler, blank_reach,
+                                                     signature, symmetric_pair, wasted_for)
+from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, CODED_WORLDS_MAX,
+                                                     CodedWorlds, LoopFreeBlanks, Sampler, blank_reach,
                                                      coded_portrait_masks, counts_of, has_loop,
                                                      loop_free_blank_totals, loop_free_masks,
                                                      loop_free_ranked, to_puzzle,
@@ -169,7 +170,7 @@ class _Search:
         self._fillers_refused = False
         #: the blank totals of the last candidate the wasted check read (its statements, the
         #: totals): the ranking reads them again
-        self._blank: tuple[list | None, list] = (None, [])
+        self._blank: tuple[list | None, LoopFreeBlanks | None] = (None, None)
         #: the portrait counts the level's first look read last (its statements, the counts)
         self._portrait: tuple[list | None, tuple] = (None, ())
 
@@ -189,6 +190,7 @@ class _Search:
             stats.difficulty_rejects += 1  # (a split needs a loop: possible_levels)
             return None
         engine: CasketEngine | None = None
+        coded: CodedWorlds | None = None
         ranked: list = []
         if order is not None:  # one pass: the counts, and the rows the rating reads
             ranked = loop_free_ranked(cands, order, s.caskets)
@@ -201,6 +203,9 @@ class _Search:
                     solutions[c] = p
             for c in twice:
                 solutions.pop(c, None)
+        elif len(cands) * s.n <= CODED_WORLDS_MAX:  # every world read off masks, at once:
+            coded = CodedWorlds(cands, s.caskets)  # the totals, then echoes, filler lids and
+            solutions = unique_solutions(coded.totals())  # blank totals (no engine built)
         else:  # one evaluation by the casket engine: solutions, then the rating read it
             engine = CasketEngine(to_puzzle(cands, self.names, None, self.statements))
             solutions = unique_solutions([engine.total(p) for p in range(s.caskets)])
@@ -216,7 +221,7 @@ class _Search:
         if m is None:
             stats.m_rejects += 1
             return None
-        return self._with_m(_Drawn(cands, order, ranked, engine, solutions), m)
+        return self._with_m(_Drawn(cands, order, ranked, engine, solutions, coded), m)
 
     def _draw(self) -> tuple[list | None, list[int] | None, str | None]:
         """A candidate drawn to pass the cheap checks: (statements, loop-free order or None,
@@ -325,32 +330,59 @@ class _Search:
     def _share_at_most(self, cands: list, order: list[int], masks: list[list[int]],
                        solutions: dict[int, int]) -> Iterator[bool]:
         """For each m of `solutions` ({m: its one placement}), whether the candidate wastes at
-        most the preferred share of its statements (:func:`.quality.wasted_for`), judged
-        first by a bound: a statement no other statement reads matters exactly when a wrong
-        placement counts m + 1 where it is true, or m - 1 where it is false; the others may
-        matter."""
+        most the preferred share of its statements (:func:`.quality.wasted_for`, exactly).
+
+        A statement no other statement reads matters exactly when a wrong placement counts
+        m + 1 where it is true, or m - 1 where it is false (read off its placement mask); a
+        statement read by others is surely wasted when blanking it cannot move any count as
+        far as m (:func:`.sampler.blank_reach`). The rest are judged one by one by their
+        blank totals (:class:`.sampler.LoopFreeBlanks`, computed on demand and kept for the
+        candidate's ranking), only until the answer is known."""
         k = self.s.caskets
         size = self.size
         flat = [v for row in masks for v in row]
         counts = counts_of(flat, k)
         free = unread_statements(cands)
-        reach = blank_reach(cands, order)
+        reach: list[int] | None = None
         most = int(WASTED_PREFERRED * size + 1e-9)  # the most statements wasted, preferred
-        blank = None
+        blank: LoopFreeBlanks | None = None
         for m, answer in solutions.items():
-            over = [p for p in range(k) if p != answer and counts[p] == m + 1]
-            under = [p for p in range(k) if p != answer and counts[p] == m - 1]
-            gap = min(abs(counts[p] - m) for p in range(k) if p != answer)
-            surely = sum(1 for i, v in enumerate(flat) if (
-                not any(v >> p & 1 for p in over) and all(v >> p & 1 for p in under)
-                if free[i] else reach[i] < gap))
-            if surely > most or all(free):  # (every statement unread: the bound is exact)
-                yield surely <= most
+            over = under = 0  # the wrong placements one above m, one below
+            gap = size + 1
+            for p in range(k):
+                if p != answer:
+                    gap = min(gap, abs(counts[p] - m))
+                    if counts[p] == m + 1:
+                        over |= 1 << p
+                    elif counts[p] == m - 1:
+                        under |= 1 << p
+            wasted = 0
+            open_: list[int] = []  # read statements that may matter
+            for i, v in enumerate(flat):
+                if free[i]:
+                    wasted += not v & over and v & under == under
+                else:
+                    if reach is None:
+                        reach = blank_reach(cands, order)
+                    if reach[i] < gap:
+                        wasted += 1
+                    else:
+                        open_.append(i)
+            if wasted > most or wasted + len(open_) <= most:
+                yield wasted <= most
                 continue
             if blank is None:
-                blank = loop_free_blank_totals(cands, order, k)
+                blank = LoopFreeBlanks(cands, order, k)
                 self._blank = (cands, blank)  # (kept for the candidate's ranking)
-            yield len(wasted_for(blank, m, answer)) <= most
+            want = 1 << m
+            left = len(open_)
+            for i in open_:
+                left -= 1
+                totals = blank.at(i)
+                wasted += not any(t & want for p, t in enumerate(totals) if p != answer)
+                if wasted > most or wasted + left <= most:
+                    break
+            yield wasted <= most
 
     def _with_m(self, d: "_Drawn", m: int) -> Offer | None:
         """The candidate with m chosen: the quality filters that read the worlds (echoes,
@@ -366,17 +398,19 @@ class _Search:
         if judged is None:
             return None
         echoes, fillers = got
-        if d.engine is not None and s.n > ECHO_HARD_UP_TO and not s.allow_echoes:
-            echoes = Worlds.from_engine(d.engine, d.engine.puzzle).echoes()  # (the score)
+        if d.order is None and s.n > ECHO_HARD_UP_TO and not s.allow_echoes:
+            echoes = self._echoes(d)  # (the score)
         marks = motifs(judged[0], fillers)
         why = self.keeper.refusal(None, len(fillers), marks)  # (before the costly ranking)
         if why is not None:
             return refuse(stats, why)
         share = 0.0
         if not s.allow_wasted:
-            blank = self._blank[1] if self._blank[0] is d.cands else \
-                loop_free_blank_totals(d.cands, d.order or [], s.caskets) \
-                if d.engine is None else blank_totals(d.engine.puzzle)
+            kept = self._blank[1] if self._blank[0] is d.cands else None
+            blank = kept.all() if kept is not None else \
+                loop_free_blank_totals(d.cands, d.order, s.caskets) if d.order is not None \
+                else d.coded.blank_totals() if d.coded is not None \
+                else blank_totals(d.bare(self))
             share = len(wasted_for(blank, m, d.solutions[m])) / self.size
             if share > WASTED_PREFERRED and s.m is None and s.m_policy == "random":
                 better = [x for x in d.solutions if x != m
@@ -399,13 +433,17 @@ class _Search:
         """(cross-casket echoes, filler lids) of the candidate, or None when the echo filter
         refuses it, or the pack filters refuse its filler lids whatever its motifs."""
         s = self.s
-        if d.engine is None:  # loop-free: one world a placement, read off the masks
-            masks = loop_free_masks(d.cands, d.order or [], s.caskets)
+        if d.order is not None:  # loop-free: one world a placement, read off the masks
+            masks = loop_free_masks(d.cands, d.order, s.caskets)
             echoes = [] if s.allow_echoes else mask_echoes(masks)
             fillers = mask_fillers(masks, s.caskets)
-        else:  # (above n = ECHO_HARD_UP_TO the echoes are a score: read after the rating)
+        elif d.coded is not None:  # (above n = ECHO_HARD_UP_TO the echoes are a score:
+            hard = s.n <= ECHO_HARD_UP_TO and not s.allow_echoes  # read after the rating)
+            echoes = self._echoes(d) if hard else []
+            fillers = d.coded.filler_lids()
+        else:
             hard = s.n <= ECHO_HARD_UP_TO and not s.allow_echoes
-            worlds = Worlds.from_engine(d.engine, d.engine.puzzle, values_too=hard)
+            worlds = self._worlds(d, values_too=hard)
             echoes = worlds.echoes() if hard else []
             fillers = worlds.filler_lids()
         if echoes and s.n <= ECHO_HARD_UP_TO:
@@ -415,6 +453,20 @@ class _Search:
             refuse(self.stats, "fillers")
             return None
         return echoes, fillers
+
+    def _worlds(self, d: "_Drawn", values_too: bool = True) -> Worlds:
+        """The consistent worlds of a candidate with loops past CODED_WORLDS_MAX statements,
+        from the casket engine."""
+        assert d.engine is not None
+        return Worlds.from_engine(d.engine, d.engine.puzzle, values_too=values_too)
+
+    def _echoes(self, d: "_Drawn") -> list[tuple[int, int]]:
+        """The cross-casket echoes of a candidate with loops (:meth:`.quality.Worlds.echoes`):
+        off its coded worlds, or past their bound the casket engine."""
+        if d.coded is None:
+            return self._worlds(d).echoes()
+        k = self.s.caskets
+        return d.coded.echoes(lambda: tuple(signature(mn, k) for mn in d.bare(self).meanings))
 
     def _rated(self, d: "_Drawn", m: int) -> tuple[Puzzle, tuple, Rating] | None:
         """(puzzle, twin key, rating) for m, or None for a twin or a rating not wanted."""
@@ -426,14 +478,14 @@ class _Search:
             return None
         want = s.difficulty
         fits = (d.solutions[m],)
-        if want is not None and d.engine is None and self._not_level(d.cands, d.solutions[m], m, want):
+        if want is not None and d.order is not None and \
+                self._not_level(d.cands, d.solutions[m], m, want):
             self.stats.difficulty_rejects += 1  # (read off the masks: no puzzle made)
             return None
-        if d.engine is None:  # loop-free: rated from the coded form, in dependency order
-            assert d.order is not None
+        if d.order is not None:  # loop-free: rated from the coded form, in dependency order
             puzzle = rated = to_puzzle(d.cands, self.names, m, self.statements)
-        else:  # the engine's puzzle (m open; the rating is for m) with m set
-            rated = d.engine.puzzle
+        else:  # the puzzle with m open (the rating is for m), then with m set
+            rated = d.bare(self)
             puzzle = Puzzle(rated.caskets, m)
         near: list = []
         rating = rate(rated, m, solutions=fits) if want is None else \
@@ -473,13 +525,24 @@ class _Search:
 @dataclass
 class _Drawn:
     """A candidate drawn and evaluated: coded statements, the loop-free order (None with
-    loops), the rating rows, the engine (with loops), {unique m: its solution}."""
+    loops), the rating rows, {unique m: its solution}, and with loops its coded worlds
+    (:class:`.sampler.CodedWorlds`) or past their bound the casket engine."""
 
     cands: list
     order: list | None
     ranked: list
     engine: CasketEngine | None
     solutions: dict[int, int]
+    coded: CodedWorlds | None = None
+    _bare: Puzzle | None = None
+
+    def bare(self, search: "_Search") -> Puzzle:
+        """The candidate's puzzle with m open (made once, of the search's statements)."""
+        if self.engine is not None:
+            return self.engine.puzzle
+        if self._bare is None:
+            self._bare = to_puzzle(self.cands, search.names, None, search.statements)
+        return self._bare
 
 
 def refuse(stats: Stats, name: str) -> Offer | None:
