@@ -309,6 +309,12 @@ class Grader:
         #: lids and pairs seen under a supposition only, remembered by the state they were
         #: seen in (a case split meets the same state again and again)
         self._seen: dict[tuple, list[Block]] = {}
+        self._count_tables(meanings)
+        self.deductions = 0
+
+    def _count_tables(self, meanings: Sequence[Meaning]) -> None:
+        """The statements and rules that count, read once (see _by_total, _by_blocks,
+        _joint)."""
         #: the statements that count statements (a fixed lid or a contradictory pair inside
         #: what they count settles them without knowing which: "silver always bears one
         #: true statement, so gold's 'at most 1 statement on silver is true' is true")
@@ -341,7 +347,6 @@ class Grader:
         self.about_all = [i for i, mn in enumerate(meanings) if isinstance(mn, CountMeaning)
                           and set(mn.group) == everything] \
             if len(self.totals) <= self.size else []
-        self.deductions = 0
 
     # ----------------------------------------------------------------- observations
     @cached_property
