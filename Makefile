@@ -21,8 +21,12 @@ test: $(STAMP)
 	$(BIN)/ruff check portia_tui
 	$(BIN)/mypy portia_tui
 	$(BIN)/lint-imports
+	# bytecode for our own modules, even where PYTHONDONTWRITEBYTECODE is set: without it every
+	# pytest worker, and every child process the apps start (spawn), compiles them from source
+	# again, and pytest rewrites every test module again in each worker (a quarter of the CPU)
+	$(BIN)/python -m compileall -q -j 2 portia_tui
 	# three workers on two cores: the app tests spend much of their time waiting on frames
-	$(BIN)/python -m pytest -q -n 3
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n 3
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

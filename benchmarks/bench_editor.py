@@ -16,7 +16,8 @@ unpacked into a temporary folder), each measurement in a process of its own, the
 alternating, so both see the same machine. The machine is shared: the load average is printed
 with the figures, and the ratio in (c) is of medians taken in alternation in the same process.
 
-Run: .venv/bin/python benchmarks/bench_editor.py   (or `make bench`)
+Run: .venv/bin/python benchmarks/bench_editor.py   (or `make bench`); PORTIA_BENCH_ROWS=c runs only
+the rows named (a3, a12, b, d, c); PORTIA_BENCH_BASELINE=COMMIT sets "before".
 """
 
 from __future__ import annotations
@@ -215,16 +216,34 @@ class MinimalShown(Minimal):
     CSS = "Grid { grid-size: 6; grid-rows: 1; }"
 
 
-async def open_time(make) -> tuple[float, int]:
-    """Construction to the first refresh of the app's screen; the widgets on it."""
+async def open_time(make, cpu: list[float] | None = None) -> tuple[float, int]:
+    """Construction to the first refresh of the app's screen; the widgets on it. With `cpu`,
+    the process's CPU time over the same span is appended to it (a measure the other jobs on
+    a shared machine disturb far less than the wall clock)."""
     done: list[float] = []
+    cpu_start = time.process_time()
     start = time.perf_counter()
     app = make()
     async with app.run_test(size=SIZE):
-        app.call_after_refresh(lambda: done.append(time.perf_counter()))
+        app.call_after_refresh(lambda: (done.append(time.perf_counter()),
+                                        cpu is not None and cpu.append(
+                                            time.process_time() - cpu_start)))
         await until(lambda: done)
         widgets = len(list(app.screen.walk_children()))
     return done[0] - start, widgets
+
+
+def open_calls(make) -> int:
+    """Python function calls from construction to the first refresh (cProfile's count): a
+    load-free measure of the work an open does."""
+    import cProfile
+    import pstats
+
+    profile = cProfile.Profile()
+    profile.enable()
+    asyncio.run(open_time(make))
+    profile.disable()
+    return pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
 
 
 def ms(x: float) -> str:
@@ -253,11 +272,15 @@ def measure(name: str) -> dict:
     editor_make = (lambda: EditorApp(EditorModel.new(puzzle)))
     _, widgets = asyncio.run(open_time(editor_make))
     editor, minimal, shown = [], [], []
+    cpu: dict[str, list[float]] = {"times": [], "minimal": [], "shown": []}
     for _ in range(5):  # alternated, so both see the same machine
-        editor.append(asyncio.run(open_time(editor_make))[0])
-        minimal.append(asyncio.run(open_time(lambda: Minimal(widgets)))[0])
-        shown.append(asyncio.run(open_time(lambda: MinimalShown(widgets)))[0])
-    return {"times": editor, "minimal": minimal, "shown": shown, "widgets": widgets}
+        editor.append(asyncio.run(open_time(editor_make, cpu["times"]))[0])
+        minimal.append(asyncio.run(open_time(lambda: Minimal(widgets), cpu["minimal"]))[0])
+        shown.append(asyncio.run(open_time(lambda: MinimalShown(widgets), cpu["shown"]))[0])
+    calls = {"times": open_calls(editor_make), "minimal": open_calls(lambda: Minimal(widgets)),
+             "shown": open_calls(lambda: MinimalShown(widgets))}
+    return {"times": editor, "minimal": minimal, "shown": shown, "widgets": widgets,
+            "cpu": cpu, "calls": calls}
 
 
 def baseline_tree(folder: Path) -> Path | None:
@@ -284,7 +307,34 @@ def pooled(sides: list[dict]) -> dict:
         merged["shown"] += side.get("shown", [])
         merged["busy"] += side.get("busy", 0)
         merged["widgets"] = side.get("widgets", 0)
+        for key in ("cpu", "calls"):
+            if key in side:
+                into = merged.setdefault(key, {"times": [], "minimal": [], "shown": []})
+                for what, values in side[key].items():
+                    into[what] += values if isinstance(values, list) else [values]
     return merged
+
+
+def load_free(a: dict, b: dict | None) -> None:
+    """CPU time per open (medians) and Python calls per open, editor against each minimal
+    app, now and before."""
+    for key, label in (("cpu", "CPU ms per open"), ("calls", "Python calls per open")):
+        if key not in a:
+            continue
+        for app in ("times", "minimal", "shown"):
+            name = {"times": "editor", "minimal": "minimal (issue's)",
+                    "shown": "minimal, all on screen"}[app]
+            now = statistics.median(a[key][app])
+            was = statistics.median(b[key][app]) if b and key in b else float("nan")
+            scale = 1000 if key == "cpu" else 1
+            print(f"{'(c) ' + label + ', ' + name:<52} {now * scale:>11.0f} {'':>8}  "
+                  f"{was * scale:>14.0f}")
+        for app, name in (("minimal", "issue's minimal"), ("shown", "minimal on screen")):
+            now = statistics.median(a[key]["times"]) / statistics.median(a[key][app])
+            was = (statistics.median(b[key]["times"]) / statistics.median(b[key][app])
+                   if b and key in b else float("nan"))
+            print(f"{'(c) ' + label + ' ratio / ' + name:<52} {now:>11.2f} {'':>8}  "
+                  f"{was:>14.2f}")
 
 
 def cells(values: list[float]) -> str:
@@ -305,7 +355,11 @@ def main() -> None:
         old = baseline_tree(Path(tmp))
         print(f"{'measure':<52} {'now: median':>11} {'p90 ms':>8}  {'before: median':>14} "
               f"{'p90 ms':>8} {'target':>10}")
+        # PORTIA_BENCH_ROWS=c (or a3,b ...) runs only those rows
+        only = [r for r in os.environ.get("PORTIA_BENCH_ROWS", "").split(",") if r]
         for name, label, target in ROWS:
+            if only and name not in only:
+                continue
             now, before = [], []
             for _ in range(2):  # the two sides alternate
                 now.append(run_side(ROOT, name))
@@ -337,6 +391,7 @@ def main() -> None:
                            if b else float("nan"))
                 print(f"{'(c) ratio editor / minimal on screen (medians)':<52} {ratio:>11.2f} "
                       f"{'':>8}  {ratio_b:>14.2f}")
+                load_free(a, b)
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

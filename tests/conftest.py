@@ -14,6 +14,15 @@ settings.register_profile("mutation", deadline=None, database=None,
                           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 settings.load_profile("mutation" if os.environ.get("PORTIA_MUTATION") else "portia")
 
+#: PORTIA_HEAVY=1: the heaviest properties draw their full number of examples (make test draws
+#: fewer, to stay under 3 minutes; every engine is still checked against its brute force)
+HEAVY = bool(os.environ.get("PORTIA_HEAVY"))
+
+
+def examples(default: int, heavy: int) -> int:
+    """A property's max_examples: `default` in make test, `heavy` under PORTIA_HEAVY=1."""
+    return heavy if HEAVY else default
+
 REPO = Path(__file__).resolve().parents[1]
 
 

@@ -37,11 +37,24 @@ SEEDS = int(os.environ.get("PORTIA_BURST_SEEDS", "2"))
 BURST = 200
 
 
+#: the key names Textual's driver gives the printable keys that are not letters or digits
+#: (a Key("?", "?") matches no binding: "?" in a key list used to reach no help screen)
+NAMED = {"?": "question_mark", "+": "plus", "-": "minus", "=": "equals_sign",
+         "[": "left_square_bracket", "]": "right_square_bracket", " ": "space"}
+CHARS = {**{name: char for char, name in NAMED.items()}, "enter": "\r", "tab": "\t",
+         "escape": "\x1b", "backspace": "\x7f"}
+
+
+def key_event(key: str) -> events.Key:
+    """The event a terminal gives for `key` (a key name, or one printable character)."""
+    name = NAMED.get(key, key)
+    return events.Key(name, key if len(key) == 1 else CHARS.get(name))
+
+
 def burst(app, keys: list[str]) -> None:
     """All `keys` queued at once, before any is handled."""
     for key in keys:
-        char = key if len(key) == 1 else {"space": " ", "enter": "\r"}.get(key)
-        app.post_message(events.Key(key, char))
+        app.post_message(key_event(key))
 
 
 def typed(text: str) -> list[str]:
@@ -133,6 +146,33 @@ async def test_q_then_c_cancels_the_quit_and_copies_nothing(tmp_path):
         await calm(app, pilot)
         assert app.is_running and app.screen is app.editor
         assert copied == []
+
+
+# --------------------------------------------------------------------------- a busy machine
+# KEY_PATIENCE is how often the app looks at a key still being handled; a tenth of the time
+# the slow key takes here stands for a machine so busy that a key takes 3.3 s (load 21-23 on
+# 2 cores, the player's random bursts 34 and 37)
+async def test_a_slow_key_is_not_overtaken_by_the_next(tmp_path):
+    """The focused widget is busy (0.3 s) when the burst comes: the plus waits in its queue,
+    and the ctrl+s (a priority key, handled by the app at once) must wait for it."""
+    import asyncio
+
+    app = editor_on(saved_file(tmp_path), RecoveryStore(tmp_path / "rec"))
+    app.KEY_PATIENCE = 0.03
+    order: list[str] = []
+
+    async def busy() -> None:
+        await asyncio.sleep(0.3)
+
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        app.editor.action_m_up = lambda: order.append("plus")
+        app.editor.action_save = lambda: order.append("ctrl+s")
+        assert app.focused is not None
+        app.focused.call_later(busy)
+        burst(app, ["plus", "ctrl+s"])
+        await calm(app, pilot)
+    assert order == ["plus", "ctrl+s"]  # the ctrl+s went first, after KEY_PATIENCE
 
 
 # --------------------------------------------------------------------------- recovery
@@ -263,22 +303,57 @@ async def test_a_marks_key_that_is_a_superscript_digit_does_not_stop_play(tmp_pa
 
 
 # --------------------------------------------------------------------------- random bursts
-EDITOR_KEYS = (list("uramxvgtsSonecCplLw?q+-=[]dD01239 ") + ["enter", "escape", "tab",
+EDITOR_KEYS = (list("uramxvgtfsSonecCplLw?q+-=[]dD01239 ") + ["enter", "escape", "tab",
                "shift+tab", "up", "down", "left", "right", "space", "backspace", "home",
                "end", "pageup", "pagedown", "ctrl+z", "ctrl+y", "ctrl+p", "ctrl+s",
-               "ctrl+q", "ctrl+e", "f1"])
+               "ctrl+q", "ctrl+e", "ctrl+o", "f1"])
 PLAYER_KEYS = (list("123456789hrstfcuxnpq?") + ["enter", "escape", "tab", "up", "down", "left",
                "right", "pageup", "pagedown", "home", "end", "space", "ctrl+p", "backspace"])
 
 
+#: keys drawn less often (the share kept): the quits, so a burst gets round the screens
+#: before it ends, and the palette and the help, which take the keys given to them (drawn as
+#: often as the others, 67 of the 124 keys one burst sent before a quit went to the palette,
+#: 50 to the help and 7 to the editor)
+RARE = {"q": 0.1, "ctrl+q": 0.1, "ctrl+p": 0.3, "f1": 0.3, "?": 0.3}
+
+
 def _random_keys(rng: random.Random, pool: list[str]) -> list[str]:
-    # quits are rarer than other keys, so a burst gets round the screens before it ends
     keys: list[str] = []
     while len(keys) < BURST:
         key = rng.choice(pool)
-        if key not in ("q", "ctrl+q") or rng.random() < 0.3:
+        if rng.random() < RARE.get(key, 1.0):
             keys.append(key)
-    return keys
+        if rng.random() < 0.04:  # a way out of a menu, dialog or palette now and then
+            keys.append("escape")
+    return keys[:BURST]
+
+
+def reached(app) -> set[str]:
+    """The screens pushed while the app runs (their class names), filled in as they come."""
+    seen: set[str] = set()
+    real = app.push_screen
+
+    def push(screen, *args, **kwargs):
+        name = screen if isinstance(screen, str) else type(screen).__name__
+        # a menu by its title's first words: the modes menu, the rules menu, a slot's menu
+        title = getattr(screen, "title_text", None)
+        seen.add(f"{name}: {' '.join(title.split()[:3])}" if isinstance(title, str) else name)
+        return real(screen, *args, **kwargs)
+
+    app.push_screen = push
+    return seen
+
+
+def log_reached(test: str, seed: int, seen: set[str]) -> None:
+    """With PORTIA_BURST_LOG=FILE, one JSON line a seed: the screens its keys reached (to
+    check that the key lists reach every screen and dialog)."""
+    log = os.environ.get("PORTIA_BURST_LOG")
+    if log:
+        import json
+
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps({"test": test, "seed": seed, "screens": sorted(seen)}) + "\n")
 
 
 @pytest.mark.parametrize("seed", range(SEEDS))
@@ -300,6 +375,7 @@ async def test_random_editor_bursts(tmp_path, monkeypatch, seed):
     path = saved_file(tmp_path, default_puzzle().with_row_added())
     before = path.read_bytes()
     app = editor_on(path, store)
+    seen = reached(app)
     async with app.run_test(size=SMALL) as pilot:
         await calm(app, pilot)
         burst(app, _random_keys(rng, EDITOR_KEYS))
@@ -307,6 +383,7 @@ async def test_random_editor_bursts(tmp_path, monkeypatch, seed):
         dirty = app.model.dirty
         app.editor.files.autosave(quiet=True)  # what the timer would do: the copy is current
     assert app.return_code in (0, None)
+    log_reached("editor_bursts", seed, seen)
     written = sorted(p.name for p in tmp_path.glob("*.toml"))
     if not asked:
         assert path.read_bytes() == before and written == ["p.toml"]
@@ -321,17 +398,20 @@ async def test_random_player_bursts(tmp_path, seed):
     path = tmp_path / "pack.toml"
     make_pack(path)
     app = PlayApp(load_pack(path))
+    seen = reached(app)
     async with app.run_test(size=SMALL) as pilot:
         await calm(app, pilot)
         burst(app, _random_keys(rng, PLAYER_KEYS))
         await calm(app, pilot)
     assert app.return_code in (0, None)
+    log_reached("player_bursts", seed, seen)
 
 
 # --------------------------------------------------------------------------- the truth editor
-WORLD_KEYS = (list("urlmktcsSeaxAXq?bink ") + ["enter", "escape", "tab", "shift+tab", "up",
-              "down", "left", "right", "space", "backspace", "delete", "home", "end",
-              "pageup", "pagedown", "ctrl+z", "ctrl+y", "ctrl+p", "ctrl+s", "ctrl+q", "f1"])
+WORLD_KEYS = (list("urlmktcsSeaxAXopq?bink2 ") + ["enter", "escape", "tab", "shift+tab",
+              "up", "down", "left", "right", "space", "backspace", "delete", "home", "end",
+              "pageup", "pagedown", "ctrl+z", "ctrl+y", "ctrl+p", "ctrl+s", "ctrl+q",
+              "ctrl+o", "f1"])
 
 
 @pytest.mark.parametrize("seed", range(SEEDS))
@@ -362,6 +442,7 @@ async def test_random_truth_editor_bursts(tmp_path, monkeypatch, seed):
     before = path.read_bytes()
     app = WorldEditorApp.on_draft(we.loads(before.decode(), str(path)), path, opened=True,
                                   store=store)
+    seen = reached(app)
     async with app.run_test(size=SMALL) as pilot:
         await calm(app, pilot)
         burst(app, _random_keys(rng, WORLD_KEYS))
@@ -369,6 +450,7 @@ async def test_random_truth_editor_bursts(tmp_path, monkeypatch, seed):
         dirty = app.model.dirty
         app.editor.files.autosave(quiet=True)  # what the timer would do: the copy is current
     assert app.return_code in (0, None)
+    log_reached("truth_editor_bursts", seed, seen)
     written = sorted(p.name for p in tmp_path.glob("*.toml"))
     if not asked:
         assert path.read_bytes() == before and written == ["k.toml"]
@@ -420,11 +502,13 @@ async def test_random_truth_puzzle_bursts(tmp_path, seed):
     progress file is still readable (nothing set aside)."""
     rng = random.Random(2000 + seed)
     app = PlayApp(truth_pack())
+    seen = reached(app)
     async with app.run_test(size=SMALL) as pilot:
         await calm(app, pilot)
         burst(app, _random_keys(rng, ISLAND_KEYS))
         await calm(app, pilot)
     assert app.return_code in (0, None)
+    log_reached("truth_puzzle_bursts", seed, seen)
     assert ProgressStore().notice is None
 
 
@@ -434,8 +518,30 @@ async def test_random_bursts_on_one_truth_puzzle(tmp_path, seed):
 
     rng = random.Random(3000 + seed)
     app = IslandPlayApp(truth_pack().puzzles[1].puzzle)
+    seen = reached(app)
     async with app.run_test(size=SMALL) as pilot:
         await calm(app, pilot)
         burst(app, _random_keys(rng, ISLAND_KEYS))
         await calm(app, pilot)
+    assert app.return_code in (0, None)
+    log_reached("bursts_on_one_truth_puzzle", seed, seen)
+
+
+async def test_a_palette_that_lost_its_list_gathers_no_commands(tmp_path):
+    """Burst 37 of the truth editor: the palette was taken down (its CommandList gone) while
+    a key typed into it started a gathering of commands: NoMatches stopped the app."""
+    from textual.command import CommandList
+
+    from portia_tui.app.base import PortiaPalette
+
+    app = editor_on(saved_file(tmp_path), RecoveryStore(tmp_path / "rec"))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, ["ctrl+p"])
+        await calm(app, pilot)
+        assert isinstance(app.screen, PortiaPalette)
+        await app.screen.query_one(CommandList).remove()
+        burst(app, ["d"])  # a gathering for "d" starts, and finds no list
+        await calm(app, pilot)
+        assert app.is_running
     assert app.return_code in (0, None)

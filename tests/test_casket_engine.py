@@ -2,9 +2,9 @@
 unequal counts, empty slots, loops of every kind; its local case rules against enumeration;
 pinned examples; and the command line never importing pysat when the engine answers.
 
-About 2,300 random puzzles a run: 700 against brute force (exponential, so small), 250 more
-for values, 1,000 against SAT (larger), 350 for the order of loops, 150 for the casket
-graph's units.
+About 2,300 random puzzles a run under PORTIA_HEAVY=1: 700 against brute force (exponential,
+so small), 250 more for values, 1,000 against SAT (larger), 350 for the order of loops, 150
+for the casket graph's units. make test draws about 820 (250, 100, 250, 120, 150).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from portia_tui.core.solve.semantics import find_loops
 from portia_tui.core.language.vocabulary import EMPTY
 from portia_tui.core.language.vocabulary import Statement as S
 
-from .conftest import REPO
+from .conftest import REPO, examples
 from .strategies import puzzles
 
 
@@ -38,7 +38,7 @@ def same(a, b):
 
 
 # ----------------------------------------------------------------------------- properties
-@settings(max_examples=450)
+@settings(max_examples=examples(150, 450))
 @given(puzzles(max_statements=9, empty=True, max_caskets=8))
 def test_engine_equals_brute_any_shape(puzzle):
     got = engine.analyse(puzzle)
@@ -46,7 +46,7 @@ def test_engine_equals_brute_any_shape(puzzle):
     tables.check(got)
 
 
-@settings(max_examples=250)
+@settings(max_examples=examples(100, 250))
 @given(puzzles(max_statements=9, equal=True, caskets=3))
 def test_engine_equals_brute_classic(puzzle):
     got = engine.analyse(puzzle)
@@ -54,7 +54,7 @@ def test_engine_equals_brute_classic(puzzle):
     tables.check(got)
 
 
-@settings(max_examples=250)
+@settings(max_examples=examples(100, 250))
 @given(puzzles(max_statements=8, empty=True, max_caskets=5), st.data())
 def test_values_are_what_every_consistent_world_agrees_on(puzzle, data):
     placement = data.draw(st.integers(0, len(puzzle.caskets) - 1))
@@ -73,13 +73,13 @@ def test_values_are_what_every_consistent_world_agrees_on(puzzle, data):
         assert CasketEngine(puzzle).worlds(placement) == len(worlds)
 
 
-@settings(max_examples=1000)
+@settings(max_examples=examples(250, 1000))
 @given(puzzles(max_statements=24, empty=True, max_caskets=8, max_per_casket=5))
 def test_engine_equals_sat_on_larger_puzzles(puzzle):
     same(engine.analyse(puzzle), sat.analyse(puzzle))
 
 
-@settings(max_examples=350)
+@settings(max_examples=examples(120, 350))
 @given(puzzles(max_statements=40, max_caskets=8, max_per_casket=8))
 def test_loops_come_in_the_order_find_loops_gives(puzzle):
     assert [r.statements for r in engine.analyse(puzzle).loops] == find_loops(puzzle)

@@ -5,8 +5,11 @@ given away, never the bare answer when a smaller clue exists, and says how many 
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
+
+import pytest
 
 from hypothesis import HealthCheck, assume, given, settings
 
@@ -94,3 +97,25 @@ async def test_the_panel_says_how_many_clues_were_left_out(tmp_path):
         await calm(app, pilot)
         assert len(app.model.draft.puzzle.constraints) == 1
         assert "Well posed" in analysis_text(app)
+
+
+@pytest.mark.parametrize("name", ["labyrinth.toml", "mutual-praise.toml"])
+def test_portia_clue_ranks_as_the_editor_does(name, capsys):
+    """One path: `portia clue` prints the clues in the editor's order (related facts too),
+    the bare answer last, with what each gives away."""
+    from portia_tui.cli import main
+    from portia_tui.core.language.formulas import thaw
+
+    draft = we.loads((PUZZLES / name).read_text())
+    report = compute(Request(0, draft))
+    assert main(["clue", str(PUZZLES / name), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [c["fact"] for c in data["clues"]] == [thaw(f) for f in report.clue_facts]
+    assert len(data["clues"]) > 1
+    bare = [c["bare"] for c in data["clues"]]
+    assert bare == sorted(bare)
+    kept = [c["bits"] for c in data["clues"] if not c["bare"]]
+    assert all(b is not None and b >= 0 for b in kept)
+    assert main(["clue", str(PUZZLES / name)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[2].startswith("  " + data["clues"][0]["text"] + "  ->  ")

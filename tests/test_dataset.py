@@ -165,6 +165,108 @@ def test_an_existing_file_is_kept(tmp_path, capsys):
     assert len(out.read_text().splitlines()) == 2
 
 
+def _split_run(tmp_path, *more):
+    return main(["dataset", "--people", "2", "--count", "4", "--seed", "1", "--allow-monotony",
+                 "-o", str(tmp_path / "kk.jsonl"), "--split", "train=0.5,test=0.5", *more])
+
+
+@pytest.mark.parametrize("where", ["temp", "replace", "replace-no-links"])
+def test_force_split_failing_on_a_later_file_keeps_the_old_files(tmp_path, capsys, monkeypatch,
+                                                                  where):
+    """--force --split that fails on the second file (while writing it, or while putting it
+    in place) leaves both old files as they were, and no stray file: all or none."""
+    import errno
+    import os
+
+    from portia_tui.core.io import files
+
+    for name in ("train", "test"):
+        (tmp_path / f"kk.{name}.jsonl").write_text(f"old {name}\n")
+    calls = []
+    if where == "temp":
+        real_temp = files._temp_file
+
+        def temp(folder, base):
+            calls.append(base)
+            if len(calls) == 2:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return real_temp(folder, base)
+
+        monkeypatch.setattr(files, "_temp_file", temp)
+    else:
+        real_replace = os.replace
+        if where == "replace-no-links":  # a file system without hard links: kept by a copy
+            def no_link(src, dst):
+                raise OSError(errno.EPERM, "Operation not permitted")
+
+            monkeypatch.setattr(files.os, "link", no_link)
+
+        def replace(src, dst):
+            if str(src).endswith(".tmp"):
+                calls.append(dst)
+                if len(calls) == 2:
+                    raise OSError(errno.EIO, "Input/output error")
+            return real_replace(src, dst)
+
+        monkeypatch.setattr(files.os, "replace", replace)
+    assert _split_run(tmp_path, "--force") == 2
+    err = capsys.readouterr().err.strip()
+    assert "no file written" in err and "\n" not in err.splitlines()[-1]
+    assert len(calls) == 2
+    assert (tmp_path / "kk.train.jsonl").read_text() == "old train\n"
+    assert (tmp_path / "kk.test.jsonl").read_text() == "old test\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kk.test.jsonl", "kk.train.jsonl"]
+    monkeypatch.undo()
+    assert _split_run(tmp_path, "--force") == 0  # and it works when nothing fails
+    assert (tmp_path / "kk.train.jsonl").read_text().count("\n") == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kk.test.jsonl", "kk.train.jsonl"]
+
+
+def test_a_split_failing_on_a_later_file_writes_no_new_file(tmp_path, capsys, monkeypatch):
+    import errno
+    import os
+
+    from portia_tui.core.io import files
+
+    real_link, calls = os.link, []
+
+    def link(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise OSError(errno.EIO, "Input/output error")
+        return real_link(src, dst)
+
+    monkeypatch.setattr(files.os, "link", link)
+    assert _split_run(tmp_path) == 2
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("family, size", [("knights-knaves", 3), ("werewolves", 3),
+                                          ("lady-tiger", 3)])
+def test_all_solutions_is_a_list_in_the_order_of_names(family, size):
+    """Not keyed by names (datasets 3.x typed that as a struct of every name ever seen,
+    mostly None): lists in the order of `names`, the same shape on every line."""
+    recs = list(dataset.records(IslandSettings(family=family, size=size, count=6, seed=2)))
+    shapes = set()
+    for rec in recs:
+        sols = rec["all_solutions"]
+        assert sols and all(len(w) == len(rec["names"]) for w in sols)
+        world = json.loads(rec["puzzle"])
+        if family == "knights-knaves":
+            assert sols == [rec["solution"]]
+            assert all(isinstance(v, bool) for v in sols[0])
+        else:
+            for w in sols:
+                assert all(set(one) == set(world["attributes"]) for one in w)
+                shapes.add(frozenset(k for one in w for k in one))
+            asked, said = next(iter(rec["solution"].items()))
+            attr, value = asked.split()[1].split("=")
+            for w in sols:  # every solution gives the one answer
+                assert sorted(n for n, one in zip(rec["names"], w) if one[attr] == value) == sorted(said)
+        json.dumps(rec)
+    assert len(shapes) <= 1
+
+
 def test_twins_allowed_still_stay_in_one_split(tmp_path):
     """--allow-twins lets a puzzle come twice; both copies go to the same split."""
     out = tmp_path / "kk.jsonl"

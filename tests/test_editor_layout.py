@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from portia_tui.app.footer import Footer
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.core.author.editing import EditorModel
 from portia_tui.core.language.model import blank_puzzle
@@ -28,8 +29,10 @@ async def check(size, caskets: int, n: int, shown: int) -> None:
         if caskets > shown:
             assert "more caskets →" in str(sign.render())
         # the footer shows how to quit, inside the screen
-        quit_key = [k for k in app.editor.query("FooterKey") if k.action == "quit"]
-        assert quit_key and visible(quit_key[0], size[0])
+        footer = app.editor.query_one(Footer)
+        quit_at = footer.offset_of("quit")
+        assert 0 <= quit_at and quit_at + len(" q Quit") <= size[0]
+        assert "q Quit" in str(footer.render())
         # the analysis shows all its text (nothing scrolled out of sight) when rows are free
         analysis = app.editor.query_one("#analysis")
         if size[1] >= 40:

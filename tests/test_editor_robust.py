@@ -14,7 +14,7 @@ from portia_tui.core.io import formats
 from portia_tui.core.language.model import blank_puzzle, default_puzzle
 from portia_tui.core.io.recovery import RecoveryStore
 
-from .test_editor_app import settle
+from .test_editor_app import settle, wait_until
 
 SIZE = (120, 40)
 
@@ -33,8 +33,7 @@ async def test_keys_after_a_dialog_answered_are_not_its_own():
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         await pilot.press("plus", "q")
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         burst(app, "cc")
         await settle(app, pilot)
         assert app.is_running and app.model.puzzle.m == 2
@@ -42,7 +41,8 @@ async def test_keys_after_a_dialog_answered_are_not_its_own():
         burst(app, "qcc")  # all in one write: the dialog may open after the c's; no error
         await settle(app, pilot)
         burst(app, ["escape", "q", "d", "d", "d"])  # discard, then more keys after the app is gone
-        await pilot.pause()
+        # under load the five keys take more than one frame: wait for the quit, with a limit
+        await wait_until(pilot, lambda: app.return_code is not None or not app.is_running)
     assert app.return_code == 0
 
 

@@ -269,7 +269,7 @@ async def test_the_editor_on_totals_and_vocabularies():
         assert app.model.vocabulary == "full"
         messages = [n.message for n in app._notifications]
         assert any("beyond the classic vocabulary" in m and "full" in m for m in messages)
-        assert str(app.editor.query_one("#vocabulary").label) == "full"
+        assert app.editor.query_one("#toolbar-actions").labels["vocabulary"] == "full"
         await pilot.press("enter")  # gold's first slot: the menu offers what the puzzle uses
         await pilot.pause()
         prompts = [str(o.prompt) for o in app.screen.query_one(OptionList).options]

@@ -18,6 +18,7 @@ from portia_tui.core.language.model import Puzzle, default_puzzle
 from portia_tui.core.solve.semantics import find_loops
 from portia_tui.core.language.vocabulary import Statement as S
 
+from .conftest import examples
 from .strategies import puzzles
 
 
@@ -208,7 +209,7 @@ def test_explanation_reads_like_the_issue():
     assert "Only the silver casket fits" in text
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(40, 100))
 @given(puzzles(max_statements=9), st.data())
 def test_reachable_choices_match_substituting_each_choice(puzzle, data):
     index = data.draw(st.integers(0, puzzle.size - 1))

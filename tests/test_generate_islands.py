@@ -107,15 +107,15 @@ def test_an_output_it_cannot_write_is_refused_before_the_work(tmp_path, capsys, 
 
 
 def test_a_search_that_finds_nothing_gives_up_in_one_line(capsys):
-    code, out, err = _run(capsys, ["generate", "--family", "werewolves", "--people", "2",
-                                   "--difficulty", "fiendish", "--attempts", "50", "--seed", "1"])
+    code, out, err = _run(capsys, ["generate", "--family", "lady-tiger", "--rooms", "4",
+                                   "--difficulty", "tricky", "--attempts", "50", "--seed", "1"])
     assert code == 2 and out == "" and "gave up after 50 candidates" in err
 
 
 @pytest.mark.parametrize("family, size, level, fewest", [
     ("knights-knaves", "2", "fiendish", "3"), ("knights-knaves", "4", "tricky", "5"),
-    ("werewolves", "2", "tricky", "3"), ("lady-tiger", "2", "tricky", "3"),
-    ("lady-tiger", "2", "fiendish", "3")])
+    ("lady-tiger", "2", "tricky", "4"), ("lady-tiger", "3", "tricky", "4"),
+    ("lady-tiger", "2", "fiendish", "4"), ("lady-tiger", "3", "fiendish", "4")])
 def test_a_level_impossible_at_that_size_is_refused_up_front(capsys, family, size, level,
                                                              fewest):
     """Below the fewest people (rooms) a level needs (island_ranges.FEWEST, argued there)
@@ -126,6 +126,15 @@ def test_a_level_impossible_at_that_size_is_refused_up_front(capsys, family, siz
                                    level, "--attempts", "1"])
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert f"needs {flag} {fewest} or more" in err and "gave up" not in err
+
+
+def test_a_level_that_needs_deeper_statements_is_refused_up_front(capsys):
+    """Werewolves fiendish with two people needs --depth 3 (island_ranges.DEPTH: an
+    exhaustive count of every pair of meanings within depth 2 found none)."""
+    code, out, err = _run(capsys, ["generate", "--family", "werewolves", "--people", "2",
+                                   "--difficulty", "fiendish", "--attempts", "1"])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "needs --depth 3" in err and "gave up" not in err
 
 
 @pytest.mark.parametrize("family, size, level", [("knights-knaves", 6, "tricky"),

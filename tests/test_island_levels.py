@@ -11,6 +11,7 @@ import pytest
 
 from portia_tui.core.explain.reasoning import grade
 from portia_tui.core.packs.islands import IslandSettings, _constant, _symmetric, _wasted, generate
+from portia_tui.core.solve.general import solve
 
 from .world_brute import brute
 
@@ -41,6 +42,41 @@ def test_a_promised_level_is_made_graded_and_well_posed(family, size, level, see
     assert len(found["answers"]) == 1  # well posed, by a second engine
     (answer,) = found["answers"]
     assert answer == repr(island.answer)
+    assert not _wasted(p) and not _symmetric(p) and not _constant(p)
+
+
+@pytest.mark.parametrize("level, depth", [("tricky", 2), ("fiendish", 3)])
+def test_two_werewolf_islanders_reach_tricky_and_fiendish(level, depth):
+    """Drawn meaning first (islands._Screen.by_meaning): the levels an exhaustive count found
+    at two people (island_ranges.FEWEST, DEPTH) are made, within the depth asked for."""
+    (island,) = generate(IslandSettings(family="werewolves", size=2, difficulty=level, seed=1,
+                                        depth=depth, grammar="rich", attempts=100_000))
+    p = island.puzzle
+    assert grade(p).level == level
+    (answer,) = brute(p)["answers"]
+    assert answer == repr(island.answer)
+    assert not _wasted(p) and not _symmetric(p) and not _constant(p)
+    assert all(_depth(s.says) <= depth for s in p.statements)
+
+
+def _depth(f) -> int:
+    if isinstance(f, list) and f and f[0] in ("not", "and", "or", "implies", "iff"):
+        return 1 + max(_depth(g) for g in f[1:])
+    return 1
+
+
+@pytest.mark.parametrize("rooms", [9])
+def test_large_trials_are_made_and_well_posed(rooms):
+    """From 7 rooms the signs are steered (islands._Screen.steer): a 9-room trial comes in
+    about a second idle (it was not made in 10 minutes); every filter still holds."""
+    (island,) = generate(IslandSettings(family="lady-tiger", size=rooms, seed=2,
+                                        grammar="rich"))
+    p = island.puzzle
+    if rooms <= 7:  # the brute force's 3^9 worlds take minutes: the engine checks 9 rooms
+        (answer,) = brute(p)["answers"]
+        assert answer == repr(island.answer)
+    else:
+        assert solve(p).unique and solve(p).answers[0] == island.answer
     assert not _wasted(p) and not _symmetric(p) and not _constant(p)
 
 

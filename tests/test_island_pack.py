@@ -4,6 +4,7 @@ bad entry one line FILE:LINE."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -165,6 +166,24 @@ def test_the_printed_page_reads_as_a_person_expects(pack):
     assert text.count("Answer:") == len(pack.puzzles) and "## Answer key" in text
 
 
+def test_the_intro_is_worded_for_the_families_in_the_pack(pack):
+    """A pack of trials speaks of signs, a pack of islanders of who lies, a mixed one of both
+    (the islanders' line said "who speaks the truth and who lies" over trials too)."""
+    from portia_tui.core.packs.export import to_markdown
+    from portia_tui.core.packs.island_print import INTRO, MIXED_INTRO, TRIAL_INTRO
+
+    def only(family: str) -> Pack:
+        kept = [e for e in pack.puzzles if island_pack.family_of(e.world) == family]
+        return dataclasses.replace(pack, puzzles=tuple(kept))
+
+    trials = to_markdown(only("lady-tiger"))
+    assert TRIAL_INTRO in trials and INTRO not in trials and "who lies" not in trials
+    assert "sign is true" in TRIAL_INTRO
+    islanders = to_markdown(only("knights-knaves"))
+    assert INTRO in islanders and "sign" not in islanders.split("## ")[0]
+    assert MIXED_INTRO in to_markdown(pack)
+
+
 def test_a_pack_made_allowing_twins_reports_only_copies(pack):
     from portia_tui.core.language.world import WorldStatement
 
@@ -193,6 +212,7 @@ def test_a_pack_made_allowing_twins_reports_only_copies(pack):
     (["solve", "{p}"], "== {p} 001 =="),
     (["solve", "{p}", "--id", "002"], "Valid: one answer"),
     (["check", "{p}"], "valid: one answer"),
+    (["hint", "{p}"], "== {p} 001 ==\nHint 1:"),
     (["pack", "extract", "{p}", "001", "-o", "{d}/one.toml"], ""),
     (["pack", "extract", "{p}", "001", "-o", "{d}/one.json"], ""),
 ])
@@ -210,7 +230,7 @@ def test_commands_take_a_truth_puzzle_of_a_pack(pack, tmp_path, capsys, argv, sa
 
 
 @pytest.mark.parametrize("argv", [["assist", "{p}", "--id", "001"],
-                                  ["repair", "{p}", "--id", "001"], ["hint", "{p}"],
+                                  ["repair", "{p}", "--id", "001"],
                                   ["edit", "{p}", "--id", "001"]])
 def test_casket_only_commands_refuse_a_truth_puzzle_in_one_line(pack, tmp_path, capsys, argv):
     path = tmp_path / "islands.toml"

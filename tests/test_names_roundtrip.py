@@ -21,6 +21,8 @@ from portia_tui.core.language.vocabulary import (EMPTY, KINDS, VOCABULARIES, Lay
                                                  parse_sentence, sentence)
 from portia_tui.core.packs.pack import Pack, PackPuzzle, dumps_pack, loads_pack
 
+from .conftest import examples
+
 #: words the sentences use, so names are drawn that come near every pattern
 WORDS = ("gold", "a", "b", "or", "the", "casket", "this", "is", "are", "true", "false", "on",
          "made", "by", "bellini", "cellini", "statement", "statements", "in", "not", "other",
@@ -87,7 +89,7 @@ def named_puzzles(draw):
                   target=target).validate()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100, 300), deadline=None)
 @given(named_puzzles())
 def test_every_sentence_reads_back_as_its_statement(puzzle):
     for i, (ci, st_) in enumerate(puzzle.flat):
@@ -105,7 +107,7 @@ def _same_puzzle(a: Puzzle, b: Puzzle, meta: bool = True) -> None:
         assert (a.title, a.author, a.notes, a.target) == (b.title, b.author, b.notes, b.target)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100, 300), deadline=None)
 @given(named_puzzles())
 def test_a_save_reads_back_as_the_same_puzzle_in_every_format(puzzle):
     import tempfile

@@ -95,8 +95,9 @@ def test_clue_finds_room_8_and_deduces_the_reply(capsys):
     assert code == 0 and data["answers"] == 5
     texts = [c["text"] for c in data["clues"]]
     assert "Room 8 is not empty" in texts
-    first_trivial = next(i for i, c in enumerate(data["clues"]) if c["trivial"])
-    assert all(c["trivial"] for c in data["clues"][first_trivial:])
+    assert data["clues"][0]["text"] == "Room 8 is not empty"  # ranked: it gives nothing away
+    first_bare = next(i for i, c in enumerate(data["clues"]) if c["bare"])
+    assert all(c["bare"] and c["trivial"] for c in data["clues"][first_bare:])
     assert data["deduced"]["reply"] == "no" and data["deduced"]["text"] == "Room 8 is not empty"
     assert data["deduced"]["answers"] == [{"where content=lady": ["7"]}]
 
@@ -213,3 +214,39 @@ def test_where_answers_are_sorted_by_name(capsys, tmp_path):
     assert sorted(json.loads(out)["answers"], key=str) == want
     report = clues(puzzle, [["is", "Bo", "type", "knave"]])
     assert [c.answer for c in report.clues] == [{"where type=knight": ["Amy", "Zed"]}]
+
+
+@pytest.mark.parametrize("name", ["three-islanders.toml", "werewolves-4.toml", "trial-9.toml",
+                                  "labyrinth-clue.toml"])
+def test_hint_prints_a_truth_puzzles_ladder_as_the_player_has_it(capsys, name):
+    """`portia hint` on a truth puzzle: the player's ladder, in the casket ladder's JSON
+    shape; only the reveal (last) names the answer, in `fits`."""
+    from portia_tui.core.explain.island_game import IslandGame, answer_parts
+    from portia_tui.core.io.formats import load_any
+
+    puzzle = load_any(str(TRUTH / name))
+    game = IslandGame(puzzle)
+    code, out, _ = run(capsys, "hint", TRUTH / name, "--json")
+    hints = json.loads(out)["hints"]
+    assert code == 0 and [h["text"] for h in hints] == [h.text for h in game.hints()]
+    assert all(set(h) == {"text", "rules_out", "fits"} for h in hints)
+    assert hints[-1]["fits"] == answer_parts(puzzle, game.result.answers[0])
+    assert all(h["fits"] == [] for h in hints[:-1])
+    assert hints[-1]["text"].endswith("Answer: " + "; ".join(hints[-1]["fits"]) + ".")
+    code, out, _ = run(capsys, "hint", TRUTH / name)
+    assert code == 0 and "Reveal:" in out
+    assert out.count("Hint ") == len(hints) - 1
+
+
+def test_hint_on_a_truth_puzzle_without_one_answer_or_too_large(capsys, monkeypatch):
+    code, out, _ = run(capsys, "hint", TRUTH / "labyrinth.toml", "--json")
+    assert code == 1 and "not unique: 5 answers" in json.loads(out)["hints"][0]["text"]
+    code, out, _ = run(capsys, "hint", TRUTH / "paradox.toml")
+    assert code == 1 and "cannot be played" in out
+    from portia_tui.core.explain import reasoning
+
+    monkeypatch.setattr(reasoning, "GRADE_STEPS", 3)
+    code, out, _ = run(capsys, "hint", TRUTH / "three-islanders.toml")
+    assert code == 3 and "too large for hints" in out and len(out.strip().splitlines()) == 1
+    code, out, _ = run(capsys, "hint", TRUTH / "three-islanders.toml", "--json")
+    assert code == 3 and json.loads(out)["hints"] == []

@@ -97,7 +97,69 @@ def test_the_kind_menu_offers_what_the_page_lacks():
     assert not any(t.startswith("Remove") for t in said)  # two kinds: none can go
     rooms = [c.text for c in wm.kind_menu(we.blank("labyrinth"))]
     assert "Remove empty rooms" in rooms
-    assert not any(t.startswith("Add") for t in rooms)
+    assert [t for t in rooms if t.startswith("Add")] == [
+        "Add a kind of room of your own (its name, its sign) …"]
+
+
+@pytest.mark.parametrize("name, mode, said", [
+    ("knight", "true", "has 'knight' already"),
+    ("werewolf", "free", "werewolves are another attribute"),
+    ("troll", "maybe", "a mode is true, false or free"),
+    ("t", "free", "not a value name"),
+    ("tr0ll", "free", "not a value name"),
+    ("", "free", "give the kind a name"),
+    ("troll", "", "say how troll speaks"),
+])
+def test_a_kind_of_ones_own_is_checked_as_modes_checks_it(name, mode, said):
+    """The modes menu's own kind is refused with the reason, for what `--modes` refuses
+    (the same checks, without its "--modes:") and for a clash with the page."""
+    d = we.blank("knights-knaves", 2)
+    with pytest.raises(ValueError, match=said):
+        d.with_own_kind(name, mode)
+    if said not in ("has 'knight' already", "give the kind a name", "say how troll speaks"):
+        with pytest.raises(ValueError, match=said):
+            we.parse_modes("knights-knaves", f"knight,knave,{name}={mode}")
+
+
+def test_a_kind_of_ones_own_is_added_with_its_mode():
+    d = we.blank("knights-knaves", 2).with_own_kind("Troll ", "FREE")
+    assert d.puzzle.attributes["type"] == ("knight", "knave", "troll")
+    assert d.puzzle.modes["troll"] == "free"
+    assert d.puzzle == we.blank("knights-knaves", 2, modes=we.parse_modes(
+        "knights-knaves", "knight,knave,troll=free")).puzzle
+    wolves = we.blank("werewolves", 2)
+    with pytest.raises(ValueError, match="clashes with the page's 'wolf'"):
+        wolves.with_own_kind("human", "true")
+    rooms = we.blank("lady-tiger", 2).with_own_kind("dragon", "false")
+    assert rooms.puzzle.modes["dragon"] == "false"
+    assert any(c.asks_name for c in wm.kind_menu(rooms))
+
+
+def test_werewolves_come_with_their_rule_offered_and_leave_with_it():
+    """Adding werewolves offers Smullyan's "exactly one is a werewolf" (taken or declined);
+    removing them removes it too, each in one edit; the rule is the puzzle's like any other
+    and the werewolves family's blank page states the same one."""
+    d = we.blank("knights-knaves", 3)
+    adds = [c for c in wm.kind_menu(d) if c.action == "add" and c.attribute]
+    assert [c.rule for c in adds] == [True, False]
+    assert "“Exactly one of them is a werewolf”" in adds[0].text
+    assert "alone" in adds[1].text and "no rule" in adds[1].text
+    ruled, alone = adds[0].apply(d), adds[1].apply(d)
+    assert ruled.rule_sentences() == ["Exactly one of them is a werewolf"]
+    assert alone.rule_sentences() == [] and alone.puzzle.attributes == ruled.puzzle.attributes
+    assert ruled.puzzle.constraints == we.blank("werewolves", 3).puzzle.constraints
+    assert ruled.paired_rule("wolf") == 0 and alone.paired_rule("wolf") is None
+    assert len(solve(ruled.analysed(), limit=100).answers) < len(
+        solve(alone.analysed(), limit=100).answers)
+    # the author may remove the rule from the rules menu; werewolves then leave alone
+    assert ruled.with_rule_removed(0).puzzle == alone.puzzle
+    remove = next(c for c in wm.kind_menu(ruled) if c.action == "remove" and c.attribute)
+    assert remove.rule and "and the rule" in remove.text
+    assert remove.apply(ruled).puzzle == d.puzzle
+    # a statement that names werewolves keeps them (and the rule): refused, nothing dropped
+    named = ruled.with_statement("A", "Exactly one of us is a werewolf")
+    with pytest.raises(WorldError, match="names it"):
+        next(c for c in wm.kind_menu(named) if c.action == "remove").apply(named)
 
 
 def test_portia_new_modes(tmp_path, monkeypatch, capsys):
@@ -143,6 +205,40 @@ async def test_a_kind_added_and_removed_from_the_modes_menu(tmp_path):
         burst(app, ["r"])
         await calm(app, pilot)
         assert "spy" not in app.model.draft.puzzle.attributes["type"]
+
+
+async def test_a_kind_of_your_own_and_werewolves_with_their_rule_from_the_menu(tmp_path):
+    """At 80 x 24, in bursts: m, "your own", a name (the mode field says free), enter adds
+    trolls; a name that clashes is refused in the dialog with the reason, escape then m at
+    once opens the menu again; werewolves come with their rule, and one u takes both back;
+    declined, they come alone."""
+    app = editor(tmp_path, we.blank("knights-knaves", 2))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, ["m", *typed("your own"), "enter", *typed("troll"), "enter"])
+        await calm(app, pilot)
+        assert app.screen is app.editor
+        assert app.model.draft.puzzle.attributes["type"] == ("knight", "knave", "troll")
+        assert app.model.draft.puzzle.modes["troll"] == "free"
+        assert "trolls may say anything" in str(app.editor.query_one("#w-rules").render())
+        before = app.model.draft
+        burst(app, ["m", *typed("your own"), "enter", *typed("knight"), "enter"])
+        await calm(app, pilot)
+        error = app.screen.query_one("#new-error")
+        assert error.display and "has 'knight' already" in str(error.render())
+        burst(app, ["escape", "m", *typed("werewolves alone"), "enter"])  # a dismiss, then m at once
+        await calm(app, pilot)
+        assert app.screen is app.editor
+        assert "wolf" in app.model.draft.puzzle.attributes
+        assert app.model.draft.rule_sentences() == []
+        burst(app, ["u", "m", *typed("werewolves and the rule"), "enter"])
+        await calm(app, pilot)
+        assert app.model.draft.rule_sentences() == ["Exactly one of them is a werewolf"]
+        assert "Exactly one of them is a werewolf" in str(
+            app.editor.query_one("#w-rules").render())
+        burst(app, ["u"])  # one step takes both back
+        await calm(app, pilot)
+        assert app.model.draft == before
 
 
 async def test_a_target_naming_a_removed_kind_is_dropped(tmp_path):
@@ -238,6 +334,37 @@ async def test_play_opens_the_page_in_the_player_and_escape_comes_back(tmp_path)
         burst(app, ["p"])
         await calm(app, pilot)
         assert app.screen is app.editor
+
+
+async def test_the_players_help_from_the_editor_is_true_to_its_keys(tmp_path, monkeypatch):
+    """Played from the editor, q is not bound and nothing is kept: the help says escape goes
+    back to the editor (a try-out) and does not offer q; ? again, escape, and p at once
+    play again; no progress file is written. In `portia play` the help still offers q."""
+    monkeypatch.setenv("PORTIA_DATA_DIR", str(tmp_path / "data"))
+    draft = we.blank("knights-knaves", 2)
+    draft = draft.with_statement("A", "B is a knave").with_statement("B", "A and I are "
+                                                                         "of the same type")
+    app = editor(tmp_path, draft)
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, ["p", "question_mark"])
+        await calm(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, IslandScreen)
+        said = str(screen.query_one("#said").render())
+        assert "Escape     back to the editor (a try-out: nothing is saved)" in said
+        assert "quit" not in said and "progress" not in said
+        assert "q" not in app.active_bindings  # the help offers no key that is not bound
+        burst(app, ["question_mark", "space", "escape", "p"])  # a dismiss, then p at once
+        await calm(app, pilot)
+        assert isinstance(app.screen, IslandScreen) and app.screen is not screen
+        burst(app, ["escape"])
+        await calm(app, pilot)
+        assert app.screen is app.editor
+    assert not (tmp_path / "data").exists() or not any((tmp_path / "data").rglob("progress*"))
+    player = IslandScreen(draft.analysed())
+    assert "q          quit (your progress is saved" in player.help_keys()
+    assert "Escape  back to" not in player.help_keys()
 
 
 async def test_new_open_and_play_are_in_the_footer_help_and_palette(tmp_path):

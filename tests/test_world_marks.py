@@ -96,7 +96,7 @@ def test_marks_equal_the_brute_force_over_every_filling(case):
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(cases())
 def test_the_exact_search_alone_equals_the_brute_force(case):
-    """The quick greedy witness off: every ★ / ✓ comes from the SAT search."""
+    """The quick greedy witness off: every ★ / ✓ comes from the searches."""
     from unittest import mock
 
     draft, sid, target, entries, menus = case
@@ -146,6 +146,9 @@ def test_targets_are_the_answers_the_rules_allow():
     assert len(mk.targets(we.blank("werewolves", 3))) == 3 * 8
     assert [t["where content=lady"] for t in mk.targets(we.blank("labyrinth", 9))] == [
         [str(i)] for i in range(1, 10)]
+    # past MAX_WORLDS (603,979,776 worlds) by SAT: the editor's t menu froze listing them
+    assert mk.targets(we.blank("labyrinth", 9, statements=2)) == mk.targets(
+        we.blank("labyrinth", 9))
 
 
 # --------------------------------------------------------------------------- the analysis
@@ -252,6 +255,22 @@ def test_rule_marks_equal_the_brute_force(case, data):
     assert marks == brute_rules(draft, target, rules, menus)
 
 
+@settings(max_examples=int(__import__("os").environ.get("PORTIA_MARKS_EXAMPLES", 15)),
+          deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases(), st.data())
+def test_rule_marks_by_sat_alone_equal_the_brute_force(case, data):
+    """Past MAX_WORLDS the rules menu is marked by SAT alone (no world listed)."""
+    from unittest import mock
+
+    draft, sid, target, entries, menus = case
+    menus = {**menus, sid: entries[:2]}
+    offered = [e.formula for e in wm.rule_menu(draft)]
+    rules = data.draw(st.lists(st.sampled_from(offered), min_size=1, max_size=3, unique=True))
+    with mock.patch.object(mk, "MAX_WORLDS", 0):
+        marks = mk.mark_rules(draft, target, rules, menus=menus)
+    assert marks == brute_rules(draft, target, rules, menus)
+
+
 def test_rule_marks_on_a_finished_puzzle_say_what_it_becomes():
     """The labyrinth as posed has several answers: the clue "Room 8 is not empty" makes
     room 7 the only one (★), "Room 7 is empty" leaves no lady there (✗)."""
@@ -268,12 +287,13 @@ def test_rule_marks_on_a_finished_puzzle_say_what_it_becomes():
 
 @pytest.mark.parametrize("patch", [{"EXACT_OPEN": 0, "SHORT_SEARCH": 0},
                                    {"EXACT_OPEN": 0, "SHORT_SEARCH": 10**6},
-                                   {"PAIR_WORDS": 0}])
+                                   {"PAIR_WORDS": 0}, {"MAX_WORLDS": 0}])
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(case=cases())
 def test_every_path_of_the_exact_search_equals_the_brute_force(patch, case):
-    """SAT first (as past EXACT_OPEN open slots), the short search alone, and the table
-    of one slot instead of pairs: each decides the same marks."""
+    """The lazy SAT loop alone (as past EXACT_OPEN open slots, with no short search), the
+    short search alone, the table of one slot instead of pairs, and SAT over the encoding
+    with no world listed (as past MAX_WORLDS): each decides the same marks."""
     from unittest import mock
 
     draft, sid, target, entries, menus = case
@@ -317,9 +337,32 @@ def test_undecided_marks_say_why():
     marks = mk.mark_slot(draft, "A", target, seconds=0)
     assert set(marks) == {"undecided"} and "within 0 s" in marks.why
     big = we.blank("labyrinth", 9, statements=2)
-    marks = mk.mark_slot(big, "1.1", {"where content=lady": ["7"]}, [
+    marks = mk.mark_first_parts(big, "1.1", {"where content=lady": ["7"]}, "and", [
         wm.slot_menu(big, "1.1")[0]])
     assert marks == ["undecided"] and "worlds" in marks.why and f"{mk.MAX_WORLDS:,}" in marks.why
+
+
+def test_nine_rooms_with_two_signs_are_marked_by_sat():
+    """603,979,776 worlds (past MAX_WORLDS): a slot's marks and the rules' come from SAT
+    alone, none undecided: every sign but "This sign is false" (✗) is ★ toward room 7, as
+    with one sign a room (the masks' marks, which the brute force checks).
+    The rule "Room 7 is empty" is ✗."""
+    big = we.blank("labyrinth", 9, statements=2)
+    target = {"where content=lady": ["7"]}
+    menu = wm.slot_menu(big, "1.1")
+    marks = mk.mark_slot(big, "1.1", target, menu, seconds=60)
+    assert "undecided" not in marks and not marks.why
+    said = dict(zip((e.sentence for e in menu), marks))
+    assert said.pop("This sign is false") == "impossible"
+    assert set(said.values()) == {"valid"}
+    small = we.blank("labyrinth", 9)
+    one = dict(zip((e.sentence for e in wm.slot_menu(small, "1")),
+                   mk.mark_slot(small, "1", target, seconds=60)))
+    assert one.pop("This sign is false") == "impossible"
+    assert set(one.values()) == {"valid"}
+    rules = {e.sentence: e for e in wm.rule_menu(big)}
+    picked = [rules["Room 7 is empty"], rules["Room 8 is not empty"]]
+    assert mk.mark_rules(big, target, picked, seconds=60) == ["impossible", "valid"]
 
 
 @settings(max_examples=int(__import__("os").environ.get("PORTIA_MARKS_EXAMPLES", 8)),

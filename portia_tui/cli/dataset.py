@@ -93,7 +93,7 @@ def _targets(output: str, parts) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from portia_tui.core.io.files import atomic_write, check_target
+    from portia_tui.core.io.files import check_target, write_all
     from portia_tui.core.packs import dataset
 
     settings = _settings(args)
@@ -115,17 +115,9 @@ def run(args: argparse.Namespace) -> int:
     for text, name in zip(lines, plan):
         texts[name].append(text)
     names = [n for n, _s in parts] or [""]
-    written: list[str] = []
-    try:
-        for name, target in zip(names, targets):
-            atomic_write(target, "".join(t + "\n" for t in texts.get(name, [])), args.force)
-            written.append(target)
-    except BaseException:
-        import os
-
-        for done in written:  # all of the files or none
-            os.unlink(done)
-        raise
+    # all of the files or none; with --force the old files stay until every new one is ready
+    write_all([(target, "".join(t + "\n" for t in texts.get(name, [])))
+               for name, target in zip(names, targets)], args.force)
     sizes = ", ".join(f"{t} {len(texts.get(n, []))}" for n, t in zip(names, targets))
     print(f"wrote {sizes} (seed {settings.seed})", file=sys.stderr)
     if too_large[0]:

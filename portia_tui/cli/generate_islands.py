@@ -35,10 +35,9 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "above (no wasted speaker, no two people who could swap names, no twins, a pack "
         "varies) and trivial. With -o, one puzzle is a puzzle file (.toml format 3 or .json) "
         "and more make a pack. Levels by size (--difficulty): gentle and steady at every "
-        "size; tricky needs 5 knights/knaves or 3 werewolf islanders, fiendish 3 people, "
-        "and both 3 rooms; below that a level cannot exist and is refused at once (exit 2). "
-        "Not reached yet although possible: lady-tiger tricky or fiendish with 3 rooms, "
-        "werewolves fiendish with 2 people (the search gives up after --attempts); "
+        "size; tricky needs 5 knights/knaves, fiendish 3 people, and both 4 rooms; "
+        "werewolves reach both from 2 people (fiendish at 2 needs --depth 3); below that a "
+        "level cannot exist and is refused at once (exit 2); "
         "lady-tiger tricky from 4 rooms is rare (give --attempts 100000). "
         "See 'Levels by size' in the README.")
     lo, hi = RANGES["people"]

@@ -47,8 +47,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "observation (or where to start), then one wrong casket ruled out per "
                        "step with its reason, the technique the last wrong casket needs, and "
                        "last the reveal (the answer, and why). No hint before the reveal says "
-                       "that the answer's casket fits. Exit 1 when the puzzle has no single "
-                       "answer. A pack: every puzzle.")
+                       "that the answer's casket fits. A truth puzzle (islanders, doors) "
+                       "gets the player's ladder: the key observation, then one step of the "
+                       "solution by hand each, the reveal last. Exit 1 when the puzzle has no "
+                       "single answer. A pack: every puzzle.")
     p.add_argument("file", help="puzzle file: .toml, .txt (thesis text) or .json (thesis JSON)")
     p.add_argument("--json", action="store_true",
                    help='print {"hints": [{"text", "rules_out", "fits"}, ...]}; the last '
@@ -335,26 +337,58 @@ def _hints_one(puzzle: Puzzle, as_json: bool, stored: str | None = None,
     return status, "\n".join(lines)
 
 
+def _truth_hints_one(puzzle: Any, as_json: bool, name: str = "") -> tuple[int, object]:
+    """:func:`_hints_one` for a truth puzzle (islanders, doors): the player's ladder
+    (core/explain/island_game.py), in the casket ladder's shape. `rules_out` holds the
+    suppositions a step refutes, in words; `fits` is empty but in the reveal, which names the
+    answer, a fact a part. Status 1 without a single answer, 3 past the grader's budget."""
+    from portia_tui.cli.timeout import TOO_LARGE
+    from portia_tui.cli.world import check_line as world_line
+    from portia_tui.core.explain.island_game import IslandGame, Hint
+    from portia_tui.core.explain.reasoning import GRADE_STEPS
+
+    game = IslandGame(puzzle)
+    if not game.playable:
+        said = world_line(puzzle)[1]
+        why = Hint(f"This puzzle cannot be played ({said}): no single answer can be "
+                   "called right.")
+        return 1, ({"hints": [why.as_dict()]} if as_json else why.text)
+    ladder = game.hints_within()
+    if ladder is None:
+        exc = f"too large for hints: its grading is over its budget of {GRADE_STEPS:,} steps"
+        if as_json:
+            return TOO_LARGE, {"hints": [], "too_large": exc}
+        return TOO_LARGE, f"{name}: {exc}" if name else exc
+    if as_json:
+        return 0, {"hints": [h.as_dict() for h in ladder]}
+    lines = []
+    for level, h in enumerate(ladder, 1):
+        head = "Reveal" if h is ladder[-1] else f"Hint {level}"
+        lines.append(f"{head}:\n  " + h.text.replace("\n", "\n  "))
+    return 0, "\n".join(lines)
+
+
+def _any_hints(puzzle: Any, as_json: bool, stored: str | None = None,
+               name: str = "") -> tuple[int, object]:
+    if is_casket(puzzle):
+        return _hints_one(puzzle, as_json, stored, name)
+    return _truth_hints_one(puzzle, as_json, name)
+
+
 def cmd_hint(args: argparse.Namespace) -> int:
     import json
 
     puzzle, pack = resolve(args.file, args.id)
-    if pack is None and not is_casket(puzzle):
-        raise PortiaError("hints are for casket puzzles (gold, silver, lead ...); this is "
-                          "another kind of truth puzzle", args.file)
     if pack is None:
         with budget(args.timeout, args.file):
-            status, out = _hints_one(puzzle, args.json, name=args.file)
+            status, out = _any_hints(puzzle, args.json, name=args.file)
         print(json.dumps(out) if args.json else out)
         return status
     results = []
     for e in pack.puzzles:
-        if is_casket(e.puzzle):
-            with budget(args.timeout, f"{args.file} {e.id}"):
-                results.append((e.id, *_hints_one(e.puzzle, args.json, e.solution)))
-    if not results:
-        raise PortiaError("hints are for casket puzzles (gold, silver, lead ...); this pack "
-                          "holds truth puzzles only", args.file)
+        with budget(args.timeout, f"{args.file} {e.id}"):
+            results.append((e.id, *_any_hints(e.puzzle, args.json, e.solution,
+                                              f"{args.file} {e.id}")))
     status = max((r[1] for r in results), default=0)
     if args.json:
         print(json.dumps({"pack": pack.title,

@@ -213,8 +213,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "clue", help="find the single facts that leave a puzzle exactly one answer",
         description="The missing clue: every single fact (the automatic menu: each entity's "
         "value of each attribute, and each value it lacks for attributes of three or more "
-        "values; or the facts given with --fact) that, added as a rule, leaves exactly one "
-        "answer. Facts that state the asked-for value itself come last. With --question, "
+        "values, and the facts that name no one's value: two of the same or different kinds, "
+        "exactly k of them; or the facts given with --fact) that, added as a rule, leaves "
+        "exactly one answer, ranked as the truth editor ranks them: the least given away "
+        "first, the bare answer last. With --question, "
         "also the reply to that yes/no question that can be deduced. Any puzzle family "
         "(a casket puzzle is read as its world puzzle).")
     p.add_argument("file", metavar="FILE", help="puzzle: .toml (format 1-3) or .json")
@@ -269,17 +271,24 @@ def _load_world(path: str):
 def cmd_clue(args: argparse.Namespace) -> int:
     import time
 
-    from portia_tui.core.author.clue import clues
+    from portia_tui.core.author.clue import clues, ranked_clues
 
     puzzle = _load_world(args.file)
     facts = [_formula_arg(f, puzzle, "--fact") for f in args.fact] if args.fact else None
     question = (_formula_arg(args.question, puzzle, "--question", True)
                 if args.question else None)
+    deadline = time.monotonic() + args.timeout
     try:
-        report = clues(puzzle, facts, question, deadline=time.monotonic() + args.timeout)
+        report = clues(puzzle, facts, question, deadline=deadline)
     except PortiaError as exc:
         raise exc.located(args.file) from None
+    # ranked as the truth editor lists them (one path): the least given away first
+    ranked = ranked_clues(puzzle, report.clues, related=facts is None, deadline=deadline)
+    report.clues = [r.clue for r in ranked]
     data = clue_data(puzzle, report)
+    for clue, r in zip(data["clues"], ranked):
+        clue["bits"] = round(r.bits, 3) if r.bits != float("inf") else None
+        clue["bare"] = r.bare
     print(json.dumps(data) if args.json else clue_text(puzzle, data, args.question))
     return 0
 
@@ -303,9 +312,10 @@ def clue_text(puzzle, data: dict, asked: str | None) -> str:
     head = puzzle.title or "Untitled puzzle"
     lines = [f"{head}: {data['answers']} answer{'s' if data['answers'] != 1 else ''} now."]
     if data["clues"]:
-        lines.append("Single facts that leave exactly one answer (trivial ones last):")
+        lines.append("Single facts that leave exactly one answer (least given away first):")
         for clue in data["clues"]:
-            mark = "  (trivial: it states the answer)" if clue["trivial"] else ""
+            mark = ("  (the answer itself)" if clue.get("bare") else
+                    "  (trivial: it states the answer)" if clue["trivial"] else "")
             lines.append(f"  {clue['text']}  ->  {answer_words(puzzle, clue['answers'][0])}"
                          f"{mark}")
     else:

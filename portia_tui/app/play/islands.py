@@ -39,14 +39,17 @@ from .widgets.status import STATUS_WORDS
 
 HELP = """Keys
   ← →        move between the marks; ↑ ↓ the same mark one row up or down
-  space      mark the next value (knight, knave, none, ...); backspace clears the mark
+  space      the next mark (knight, knave, none, ...); backspace clears it
   enter      am I right? (once your marks answer the question)
   c          check your marks: which ones no solution has
   h          one more hint: the key observation first, then one step each
   r          reveal the answer and the solution by hand (press twice)
   x          clear every mark (press twice)
   PgUp PgDn  scroll this text
-  ?          this help      q  quit (your progress is saved; the same command resumes)"""
+  ?          this help"""
+#: how the player leaves: in `portia play`, and when another screen opened it (HOSTED)
+QUIT = "\n  q          quit (your progress is saved; the same command resumes)"
+HOSTED = "\n  Escape     back to {host} (a try-out: nothing is saved)"
 
 PACK_HELP = """
   n / p      next / previous puzzle of the pack      Escape  back to the list"""
@@ -187,8 +190,11 @@ class IslandScreen(Screen[None]):
                  place: Place | None = None,
                  on_change: Callable[[PuzzleRecord], None] | None = None,
                  clock: Callable[[], float] = time.monotonic, name: str = "",
-                 token: str | None = None) -> None:
+                 token: str | None = None, host: str | None = None) -> None:
         super().__init__()
+        #: the screen that opened this one ("the editor"), when not the player app: escape
+        #: goes back to it, and nothing is kept (the help says so)
+        self.host = host
         #: the pack's sealed answer (island_pack.answer_token), checked against the engine's
         self.token = token
         self.puzzle = puzzle
@@ -559,14 +565,21 @@ class IslandScreen(Screen[None]):
 
     def action_help(self) -> None:
         """The keys; ? again shows what was there before."""
-        if self._before_help is not None and self._said.startswith(HELP):
+        keys = self.help_keys()
+        if self._before_help is not None and self._said.startswith(keys):
             self._say(self._before_help)
             self._before_help = None
             return
         self._before_help = self._said
-        self._say(HELP + (PACK_HELP if self.place is not None else "")
+        self._say(keys
                   + "\n\n" + how_to_answer(self.puzzle) + self._share()
                   + "\n\n? again: back to what was here.")
+
+    def help_keys(self) -> str:
+        """The keys as bound here: q quits the player app; opened by another screen, escape
+        goes back to it (q is not bound there, and nothing is saved)."""
+        leave = QUIT if self.host is None else HOSTED.format(host=self.host)
+        return HELP + leave + (PACK_HELP if self.place is not None else "")
 
     def _share(self) -> str:
         from portia_tui.core.errors import PortiaError

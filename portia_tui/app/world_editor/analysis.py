@@ -133,27 +133,15 @@ def compute(request: Request) -> Report:
 
 def ranked_clues(draft: Any, found: Any, deadline: float) -> list[Any]:
     """The analysis's clues with the facts that name no one's value (same or different
-    kinds, "exactly k of them"), ranked by what each gives away on its own
-    (core/author/clue.rank): the least first, the bare answer last. Out of time, the
-    analysis's clues as they came."""
-    from portia_tui.core.author.clue import Clue, clues, rank, related_facts, trivial
-    from portia_tui.core.solve.world_result import Stopped
+    kinds, "exactly k of them"), ranked by what each gives away on its own: the least first,
+    the bare answer last (core/author/clue.ranked_clues, as `portia clue` prints them). Out
+    of time, the analysis's clues as they came."""
+    from portia_tui.core.author.clue import Clue, ranked_clues as ranked, trivial
 
     puzzle = draft.analysed()
     found_clues = [Clue(fact, answer, trivial(puzzle, fact))
                    for _s, fact, answer in found.clues]
-    try:
-        more = clues(puzzle, facts=related_facts(puzzle), deadline=deadline).clues
-    except Stopped:
-        more = []
-    seen = {c.fact for c in found_clues}
-    every = found_clues + [c for c in more if c.fact not in seen]
-    try:
-        return rank(puzzle, every, deadline=deadline)
-    except Stopped:
-        from portia_tui.core.author.clue import Ranked
-
-        return [Ranked(c, 0.0, False) for c in every]
+    return ranked(puzzle, found_clues, deadline=deadline)
 
 
 def paradoxes(draft: Any, found: Any, deadline: float) -> list[str]:

@@ -266,7 +266,13 @@ class Menus:
         choice = await self.screen.ask_screen(WorldMenu().show(
             -1, -1, "Who speaks truly, and the kinds there are (escape keeps them)", options,
             None, groups=groups))
-        if isinstance(choice, wm.KindChoice):
+        if isinstance(choice, wm.KindChoice) and choice.asks_name:
+            from .new import OwnKindScreen
+
+            named = await self.screen.ask_screen(OwnKindScreen(self.screen.draft))
+            if named is not None:
+                await self._checked_edit(lambda: self.screen.draft.with_own_kind(*named))
+        elif isinstance(choice, wm.KindChoice):
             await self._checked_edit(lambda: choice.apply(self.screen.draft))
         elif choice is not None:
             await self._checked_edit(lambda: self.screen.draft.with_mode(

@@ -67,3 +67,44 @@ class NewPageScreen(FormDialog):
                             modes=modes)
         except ValueError as exc:
             return str(exc).removeprefix("--modes: ")
+
+
+class OwnKindScreen(FormDialog):
+    """A kind of the author's own for `draft`'s speakers (a troll who may say anything): its
+    name and its mode, checked by the core as ``portia new --modes`` checks ``troll=free``
+    (Draft.with_own_kind); a name or mode refused shows the reason in the dialog. Answers
+    (name, mode), or None (escape)."""
+
+    FIRST_FIELD = "new-name"
+
+    def __init__(self, draft: we.Draft) -> None:
+        super().__init__(classes="dialog-screen")
+        self.draft = draft
+
+    def compose(self) -> ComposeResult:
+        rooms = self.draft.context().rooms
+        with Vertical(classes="dialog new-dialog"):
+            yield Static("A kind of your own (enter adds it, escape cancels)",
+                         classes="question", markup=False)
+            yield Static("", id="new-error", classes="error", markup=False)
+            yield Static("Its name: a lower-case word (troll, dragon)", classes="hint",
+                         markup=False)
+            yield Input("", id="new-name", compact=True)
+            yield Static(("Its room's sign: true, false or free" if rooms else
+                          "How it speaks: true (always the truth), false (always lies) or "
+                          "free (either)"), classes="hint", markup=False)
+            yield Input("free", id="new-mode", compact=True)
+            with Horizontal(classes="buttons"):
+                yield Button("Add (enter)", id="start", compact=True)
+                yield Button("Cancel (escape)", id="cancel", compact=True)
+
+    def answer(self) -> tuple[str, str] | str:
+        """(name, mode), or why the core refuses them."""
+        from portia_tui.core.language.formulas import WorldError
+
+        name, mode = self._value("name"), self._value("mode")
+        try:
+            self.draft.with_own_kind(name, mode)
+        except (ValueError, WorldError) as exc:
+            return str(exc)
+        return name.lower(), mode.lower()

@@ -457,7 +457,8 @@ class WorldEditorScreen(FileScreen):
         self.notify(f"Playing this page{empty}: escape comes back to the editor.")
         self.app.push_screen(IslandScreen(draft.analysed(),
                                           name=self.world_model.path.stem
-                                          if self.world_model.path else "This page"))
+                                          if self.world_model.path else "This page",
+                                          host="the editor"))
 
     async def _quit(self) -> None:
         if await self.files.confirm_discard("quitting"):

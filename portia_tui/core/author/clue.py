@@ -23,7 +23,10 @@ Public API:
 - :class:`Deduced`: ``question``, ``reply`` (True for yes), ``fact``, ``answer``;
 - :func:`related_facts` ``(puzzle)`` (same / differ / "exactly k" facts: clues that name no
   one's value), :func:`rank` ``(puzzle, clues)`` -> :class:`Ranked` (``bits`` given away,
-  ``bare``), least given away first: what the editor lists.
+  ``bare``), least given away first;
+- :func:`ranked_clues` ``(puzzle, found, *, related=True, deadline=None, cancel=None)`` ->
+  list of :class:`Ranked`: the clues found with those among :func:`related_facts`, ranked:
+  what the editor lists and ``portia clue`` prints (one path for both).
 """
 
 from __future__ import annotations
@@ -271,6 +274,31 @@ def rank(puzzle: WorldPuzzle, found: Sequence[Clue], *, deadline: float | None =
             firsts[key] = r
     chosen = {id(r) for r in firsts.values()}
     return list(firsts.values()) + [r for r in ranked if id(r) not in chosen]
+
+
+def ranked_clues(puzzle: WorldPuzzle, found: Sequence[Clue], *, related: bool = True,
+                 deadline: float | None = None,
+                 cancel: Callable[[], bool] | None = None) -> list[Ranked]:
+    """The clues a person would want first, as the truth editor lists them and ``portia
+    clue`` prints them: `found` (the automatic menu's clues, or the facts an author gave)
+    and, with `related`, the clues among :func:`related_facts` not found already, ranked by
+    :func:`rank`. Out of time, the related clues are left out, or (while ranking) the clues
+    come unranked, in the order found."""
+    from portia_tui.core.solve.world_result import Stopped
+
+    every = list(found)
+    if related:
+        try:
+            more = clues(puzzle, facts=related_facts(puzzle), deadline=deadline,
+                         cancel=cancel).clues
+        except Stopped:
+            more = []
+        seen = {c.fact for c in every}
+        every += [c for c in more if c.fact not in seen]
+    try:
+        return rank(puzzle, every, deadline=deadline, cancel=cancel)
+    except Stopped:
+        return [Ranked(c, 0.0, False) for c in every]
 
 
 def _checked(puzzle: WorldPuzzle, fact: Formula, at: str) -> None:

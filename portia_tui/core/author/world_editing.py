@@ -49,6 +49,11 @@ KNOWN_VALUES: dict[str, dict[str, str]] = {
 #: the werewolf attribute, beside the speaker's (Smullyan's werewolves are knights or knaves
 #: too): its name and values
 WOLF: tuple[str, tuple[str, str]] = ("wolf", ("werewolf", "human"))
+#: the narrator's rule Smullyan's puzzles state with an attribute, by the attribute's name:
+#: werewolves come with "exactly one of them is a werewolf". The editor offers it when the
+#: author adds the attribute; once added it is one of the puzzle's rules like any other
+#: (listed, removable and undone in the rules menu): it lives in the puzzle's constraints.
+PAIRED_RULES: dict[str, Formula] = {WOLF[0]: ("count", "all", {WOLF[0]: WOLF[1][0]}, "==", 1)}
 #: a value's name: a lower-case word (hyphens inside), so sentences can say it
 _VALUE_NAME = re.compile(r"[a-z][a-z-]{1,19}")
 
@@ -102,7 +107,7 @@ class Family:
             constraints: tuple = ()
             if self.name == "werewolves":
                 attributes[WOLF[0]] = WOLF[1]
-                constraints = (("count", "all", {WOLF[0]: WOLF[1][0]}, "==", 1),)
+                constraints = (PAIRED_RULES[WOLF[0]],)
             return WorldPuzzle(names, attributes, constraints=constraints,
                                speaker_attr=attr, modes=table)
         from portia_tui.core.language.world import AskWhere
@@ -148,9 +153,7 @@ def parse_modes(family: str, text: str) -> tuple[tuple[str, str], ...]:
         value, eq, mode = (x.strip().lower() for x in part.partition("="))
         if not value:
             raise ValueError(f"--modes {text!r}: an empty value (give values between commas)")
-        if value in WOLF[1] or value == WOLF[0]:
-            raise ValueError(f"--modes: {value!r} is not a speaker's kind: werewolves are "
-                             "another attribute (--family werewolves)")
+        _not_another_attribute(value)
         if not eq:
             if value not in known:
                 raise ValueError(f"--modes: {value!r} needs its mode ({value}=true, "
@@ -163,6 +166,12 @@ def parse_modes(family: str, text: str) -> tuple[tuple[str, str], ...]:
     if len(set(values)) != len(values):
         raise ValueError(f"--modes: {', '.join(values)} names a value twice")
     return tuple(out)
+
+
+def _not_another_attribute(value: str, how: str = "--family werewolves") -> None:
+    if value in WOLF[1] or value == WOLF[0]:
+        raise ValueError(f"--modes: {value!r} is not a speaker's kind: werewolves are "
+                         f"another attribute ({how})")
 
 
 def check_values(fam: Family, pairs: Sequence[tuple[str, str]]) -> None:
@@ -454,6 +463,37 @@ class Draft:
         attributes = dict(p.attributes) | {attr: p.attributes[attr] + (value,)}
         return self._valid(p.replace(attributes=attributes, modes=dict(p.modes) | {value: mode}))
 
+    def with_own_kind(self, name: str, mode: str) -> Draft:
+        """A kind of the author's own (a troll who may say anything: ``troll``, ``free``),
+        checked as ``portia new --modes`` checks ``troll=free``: a lower-case word of 2 to
+        20 letters, a mode true, false or free, not the werewolves' attribute or its values.
+        ValueError with the reason (without the ``--modes:`` of the command line) for a bad
+        name or mode, or one that clashes with a kind or a value the page has already."""
+        p = self.puzzle
+        name, mode = name.strip().lower(), mode.strip().lower()
+        attr = p.speaker_attr
+        fam = FAMILIES.get(self.family) or next(
+            (f for f in FAMILIES.values() if f.speaker_attr == attr), None)
+        if attr is None or fam is None:
+            raise ValueError("this page has no kinds of speaker")
+        if not name:
+            raise ValueError("give the kind a name (a lower-case word)")
+        if not mode:
+            raise ValueError(f"say how {name} speaks: true, false or free")
+        if name in p.attributes[attr]:
+            raise ValueError(f"the page has {name!r} already")
+        for other, values in p.attributes.items():
+            if name == other or name in values:
+                raise ValueError(f"{name!r} clashes with the page's {other!r} "
+                                 f"({', '.join(values)}): give the kind another name")
+        try:
+            _not_another_attribute(name, "add werewolves from the modes menu")
+            pairs = [(v, p.modes.get(v, "free")) for v in p.attributes[attr]] + [(name, mode)]
+            check_values(fam, pairs)
+        except ValueError as exc:
+            raise ValueError(str(exc).removeprefix("--modes: ")) from None
+        return self.with_value_added(name, mode)
+
     def with_value_removed(self, value: str) -> Draft:
         """The speaker attribute's `value` taken out (with its modes). WorldError when two
         values would be left no longer, or a statement, rule or the question names it (change
@@ -484,6 +524,28 @@ class Draft:
             raise WorldError(f"the puzzle has {attr!r} or its values already", "duplicate",
                              "attributes", attr)
         return self._valid(p.replace(attributes=dict(p.attributes) | {attr: tuple(values)}))
+
+    def with_paired_attribute(self, attr: str, values: tuple[str, ...],
+                              rule: bool = True) -> Draft:
+        """:meth:`with_attribute_added`, and with `rule` the narrator's rule Smullyan's
+        puzzles pair it with (:data:`PAIRED_RULES`), unless stated already: one edit, so one
+        undo takes both back."""
+        draft = self.with_attribute_added(attr, values)
+        paired = PAIRED_RULES.get(attr)
+        if not rule or paired is None:
+            return draft
+        if freeze(paired) in {freeze(c) for c in draft.puzzle.constraints}:
+            return draft
+        return draft.with_rule_added(paired)
+
+    def paired_rule(self, attr: str) -> int | None:
+        """Where the rule paired with `attr` stands among the puzzle's rules, or None."""
+        paired = PAIRED_RULES.get(attr)
+        if paired is None:
+            return None
+        frozen = freeze(paired)
+        return next((i for i, c in enumerate(self.puzzle.constraints) if freeze(c) == frozen),
+                    None)
 
     def with_attribute_removed(self, attr: str) -> Draft:
         """An attribute taken out (not the speaker's). WorldError when a statement, rule or
@@ -641,6 +703,7 @@ __all__ = [
     "FAMILIES",
     "FAMILY_NAMES",
     "KNOWN_VALUES",
+    "PAIRED_RULES",
     "MAX_STATEMENTS",
     "WOLF",
     "Draft",

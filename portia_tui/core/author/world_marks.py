@@ -23,8 +23,11 @@ an answer for some filling exactly when some target world is kept by the entry a
 each other empty slot, by some entry of its menu. For ★, the other slots' entries must
 between them drop every world whose answer is not the target while keeping one target
 world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: the last two
-slots joined into a numpy table of pairs), with SAT (:class:`_Cover`) looking for witnesses
-first when more than :data:`EXACT_OPEN` other slots are open. The budget and a cancel are
+slots joined into a numpy table of pairs) with at most :data:`EXACT_OPEN` other slots open,
+else a short one and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
+classes, each wrong guess giving clauses for some worlds it failed to drop). Past
+:data:`MAX_WORLDS` (nine rooms with two signs) the slot and rule menus are marked by SAT
+alone, with no world listed (:mod:`world_marks_sat`). The budget and a cancel are
 checked between steps; ``Marks.why`` says why marks are undecided.
 
 Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :class:`Marks`,
@@ -34,12 +37,14 @@ Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :cl
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from portia_tui.core.author.world_editing import EMPTY, Draft, words
+from portia_tui.core.author.world_marks_sat import SatMarks, local
 from portia_tui.core.author.world_menus import Entry, slot_menu
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula, WorldError, freeze
@@ -51,9 +56,12 @@ MARKS = ("valid", "reachable", "impossible", "undecided")
 MARK_SYMBOLS = {"valid": "★", "reachable": "✓", "impossible": "✗", "undecided": "?"}
 #: the largest space of worlds the marks work in (past it every mark is undecided)
 MAX_WORLDS = 1 << 22
-#: the most conflicts one SAT call of the ★ question may take before the next entry's turn
-#: (a call is not interrupted: this bounds how long a cancel or the deadline waits)
+#: the conflicts one SAT call of the ★ question may take before the budget is checked (the
+#: call is then resumed with twice as many: this bounds how long a cancel waits)
 MAX_CONFLICTS = 2000
+#: the SAT solver of the lazy loop (python-sat's name): on the labyrinth's hard ★ questions
+#: its calls took a tenth of minisat's
+LAZY_SOLVER = "glucose4"
 #: with at most this many other open slots, every ★ question left by the greedy try goes to
 #: the exhaustive search at once (with more, SAT looks for witnesses first)
 EXACT_OPEN = 3
@@ -63,22 +71,6 @@ PAIR_WORDS = 1 << 23
 TABLE_CELLS = 1 << 21
 #: the steps (partial choices) of the short exhaustive search tried per entry before SAT
 SHORT_SEARCH = 400
-
-
-#: the words of a formula that mean something only where it stands
-_HERE = frozenset({"self", "other", "others", "this", "except_this"})
-
-
-def _local(formula: Any) -> bool:
-    """Whether a formula names its speaker or its own statement (so it means something else
-    in another slot)."""
-    if isinstance(formula, str):
-        return formula in _HERE
-    if isinstance(formula, tuple):
-        return any(_local(x) for x in formula)
-    if isinstance(formula, Mapping):
-        return any(_local(k) or _local(v) for k, v in formula.items())
-    return False
 
 
 class _Space:
@@ -108,7 +100,7 @@ class _Space:
     def value(self, sid: str, formula: Formula) -> int:
         """The worlds where `formula`, said in slot `sid`, holds."""
         s = self.full.statement(sid)
-        key = (formula, s.by, sid) if _local(formula) else (formula,)
+        key = (formula, s.by, sid) if local(formula) else (formula,)
         value = self.values.get(key)
         if value is None:
             scope = self.puzzle.scope(WorldStatement(sid, s.by, formula))
@@ -237,55 +229,101 @@ def _greedy(classes: dict[str, list[int]], alive: int, rest: int) -> int:
     return 0
 
 
-class _Cover:
-    """The ★ question as one SAT problem over the other slots' choices: variable x(e, c)
-    when slot e takes class c (a distinct keep-mask), exactly one per slot; every world
-    that is not the target's and stands in the base must be dropped by some chosen class;
-    some target world in the base must be kept by every chosen class. Worlds that every
-    class and base treat alike are one (their signature), and the base is given by
-    assumptions, so one solver answers every entry of the slot."""
+class _Lazy:
+    """The ★ question by a counterexample-guided loop over the other slots' choices (SAT):
+    variable x(e, c) when slot e takes class c, exactly one per slot; some target world of
+    the base kept by every chosen class (the target worlds by signature, the base given by
+    assumptions, as one solver answers every base). The worlds to drop come lazily: a
+    guess whose classes keep a world of the base with another answer gets a clause "some
+    chosen class drops that world", guarded by a literal for the bases that hold it (its
+    pattern). A guess that keeps no such world is a witness; no more guesses: ✓."""
 
-    def __init__(self, classes: dict[str, list[int]], goal: int, bases: list[int],
-                 width: int, stop: Stop):
+    #: the worlds to drop taken from one wrong guess at most
+    SPREAD = 8
+
+    def __init__(self, classes: dict[str, list[int]], alive: int, rest: int,
+                 bases: list[int], width: int, stop: Stop):
         from pysat.card import CardEnc, EncType
         from pysat.solvers import Solver
 
-        from portia_tui.core.solve.world_sat import SOLVER
-
-        self.classes, self.stop = classes, stop
-        cols = [(sid, c) for sid in sorted(classes) for c in classes[sid]]
-        sig = _signatures([c for _s, c in cols] + bases + [goal], width)
-        nc = len(cols)
-        self.solver = Solver(name=SOLVER)
-        top = nc + len(sig)  # x(e, c) are 1..nc; "signature d stands in the base": nc+1+d
+        self.stop, self.rest, self.bases = stop, rest, bases
+        self.cols = [(sid, c) for sid in sorted(classes) for c in classes[sid]]
+        nc = len(self.cols)
+        self.solver = Solver(name=LAZY_SOLVER)
+        sig = _signatures([c for _s, c in self.cols] + bases + [alive], width)
+        top = nc + len(sig)  # x(e, c): 1..nc; "signature d stands in the base": nc+1+d
         for sid in sorted(classes):
-            lits = [i + 1 for i, (s, _c) in enumerate(cols) if s == sid]
+            lits = [i + 1 for i, (s, _c) in enumerate(self.cols) if s == sid]
             enc = CardEnc.equals(lits=lits, bound=1, top_id=top, encoding=EncType.seqcounter)
             self.solver.append_formula(enc.clauses)
             top = max(top, enc.nv)
         keep = []
+        self.base_rows = []
         for d, row in enumerate(sig):
+            if not row[-1]:  # the other worlds come lazily
+                continue
             inside = nc + 1 + d
-            if row[-1]:  # a target world: y -> kept by every slot's choice, and in the base
-                top += 1
-                keep.append(top)
-                self.solver.add_clause([-top, inside])
-                for sid in sorted(classes):
-                    self.solver.add_clause([-top] + [i + 1 for i, (s, _c) in enumerate(cols)
-                                                     if s == sid and row[i]])
-            else:
-                self.solver.add_clause([-inside] + [i + 1 for i in range(nc) if not row[i]])
+            self.base_rows.append((inside, row[nc:nc + len(bases)]))
+            top += 1
+            keep.append(top)
+            self.solver.add_clause([-top, inside])
+            for sid in sorted(classes):
+                self.solver.add_clause([-top] + [i + 1 for i, (s, _c) in enumerate(self.cols)
+                                                 if s == sid and row[i]])
         self.solver.add_clause(keep)
-        self.base_rows = [(nc + 1 + d, row[nc:nc + len(bases)]) for d, row in enumerate(sig)]
+        self.top = top
+        #: a literal per pattern (which bases hold a world to drop)
+        self.patterns: dict[tuple[bool, ...], int] = {}
+        self.dropped: set[tuple[tuple[bool, ...], tuple[int, ...]]] = set()
 
-    def valid(self, j: int, conflicts: int) -> bool | None:
-        """Whether base j (its index in `bases`) has a witness; None when `conflicts` were
-        not enough to say."""
-        self.stop.check()
-        assumptions = [lit if row[j] else -lit for lit, row in self.base_rows]
-        self.solver.conf_budget(conflicts)
-        found = self.solver.solve_limited(assumptions=assumptions)
-        return None if found is None else bool(found)
+    def valid(self, j: int) -> bool:
+        """Whether base j (its index in `bases`) has a witness (Stopped past the budget)."""
+        base = self.bases[j]
+        while True:
+            assumptions = [lit if row[j] else -lit for lit, row in self.base_rows]
+            assumptions += [lit if pattern[j] else -lit
+                            for pattern, lit in self.patterns.items()]
+            if not self._solve(assumptions):
+                return False
+            on = set(x for x in self.solver.get_model() or [] if x > 0)
+            kept = base & self.rest
+            for i, (_s, c) in enumerate(self.cols):
+                if i + 1 in on:
+                    kept &= c
+            if not kept:
+                return True
+            self._drop(kept)
+
+    def _drop(self, kept: int) -> None:
+        """Clauses for some worlds of `kept` (spread over it): one class must drop each."""
+        worlds = []
+        bits = kept.bit_length()
+        for k in range(self.SPREAD):
+            off = bits * k // self.SPREAD
+            part = kept >> off
+            if part:
+                worlds.append(off + (part & -part).bit_length() - 1)
+        for w in dict.fromkeys(worlds):
+            drops = tuple(i + 1 for i, (_s, c) in enumerate(self.cols) if not c >> w & 1)
+            pattern = tuple(bool(b >> w & 1) for b in self.bases)
+            if (pattern, drops) in self.dropped:
+                continue
+            self.dropped.add((pattern, drops))
+            lit = self.patterns.get(pattern)
+            if lit is None:
+                self.top += 1
+                lit = self.patterns[pattern] = self.top
+            self.solver.add_clause([-lit, *drops])
+
+    def _solve(self, assumptions: list[int]) -> bool:
+        conflicts = MAX_CONFLICTS
+        while True:
+            self.stop.check()
+            self.solver.conf_budget(conflicts)
+            found = self.solver.solve_limited(assumptions=assumptions)
+            if found is not None:
+                return bool(found)
+            conflicts *= 2
 
     def close(self) -> None:
         self.solver.delete()
@@ -389,7 +427,11 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
     mine = table[sid]
 
     def work(stop: Stop, marks: Marks) -> None:
-        space = _Space(draft, table, stop)
+        try:
+            space = _Space(draft, table, stop)
+        except _TooBig:  # too many worlds to list: SAT alone
+            _by_sat(draft, table, target, stop, marks, sid)
+            return
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
         bases = [frame.sq(space.keeps(sid, f)) for f in mine]
         found: dict[int, str] = {}
@@ -495,7 +537,11 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
     table = _menus(draft, None, None, menus)
 
     def work(stop: Stop, marks: Marks) -> None:
-        space = _Space(draft, table, stop, extra=given)
+        try:
+            space = _Space(draft, table, stop, extra=given)
+        except _TooBig:  # too many worlds to list: SAT alone
+            _by_sat(draft, table, target, stop, marks, None, given)
+            return
         frame = _Frame(space, target, table)
         bases = [frame.sq(space.rule(f)) for f in given]
         found: dict[int, str] = {}
@@ -505,6 +551,22 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
             marks[:] = [found.get(b, "undecided") for b in bases]
 
     return _run(len(given), seconds, cancel, work)
+
+
+def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mapping[str, Any],
+            stop: Stop, marks: Marks, sid: str | None, rules: Sequence[Formula] = ()) -> None:
+    """Each mark by SAT (:class:`world_marks_sat.SatMarks`): the entries of slot `sid`'s
+    menu, or (`sid` None) each rule of `rules`; a mark stays undecided past the budget."""
+    if any(not fs for o, fs in table.items() if o != sid):  # a slot nothing can fill
+        marks[:] = ["impossible"] * len(marks)
+        return
+    named = _named(draft.puzzle, frozenset(table), table, rules)
+    sat = SatMarks(draft.puzzle, table, named, target, stop, rules)
+    try:
+        for i in range(len(marks)):
+            marks[i] = sat.rule(i) if sid is None else sat.slot(sid, i)
+    finally:
+        sat.close()
 
 
 class _Compound:
@@ -625,7 +687,9 @@ class _Frame:
     def decide(self, bases: Sequence[int], out: dict[int, str] | None = None
                ) -> dict[int, str]:
         """The mark of each distinct base: impossible, valid or reachable, put in `out` as
-        each is decided (Stopped when the budget ends first)."""
+        each is decided (Stopped when the budget ends first). With more than EXACT_OPEN
+        other open slots, the bases a short search leaves open go to the lazy SAT loop
+        (:class:`_Lazy`); with fewer, to the exhaustive search."""
         out = {} if out is None else out
         pending = []
         for base in dict.fromkeys(bases):
@@ -647,29 +711,21 @@ class _Frame:
                 else:
                     out[base] = "valid" if short else "reachable"
             if left:
-                left = self._sat(left, out)
+                self._sat(left, out)
+            return out
         for base in left:
             out[base] = "valid" if exact.valid(base) else "reachable"
         return out
 
-    def _sat(self, pending: list[int], out: dict[int, str]) -> list[int]:
-        """One sweep of SAT calls of growing budgets; the bases it left open."""
-        index = {base: j for j, base in enumerate(pending)}
-        cover = _Cover(self.classes, self.alive, pending, len(self.sq.index), self.stop)
+    def _sat(self, pending: list[int], out: dict[int, str]) -> None:
+        """The bases left by the short search, by the lazy SAT loop (:class:`_Lazy`)."""
+        lazy = _Lazy(self.classes, self.alive, self.rest, pending, len(self.sq.index),
+                     self.stop)
         try:
-            conflicts = 250
-            while pending and conflicts <= MAX_CONFLICTS:
-                left: list[int] = []
-                for base in pending:
-                    witness = cover.valid(index[base], conflicts)
-                    if witness is None:
-                        left.append(base)
-                    else:
-                        out[base] = "valid" if witness else "reachable"
-                pending, conflicts = left, conflicts * 4
+            for j, base in enumerate(pending):
+                out[base] = "valid" if lazy.valid(j) else "reachable"
         finally:
-            cover.close()
-        return pending
+            lazy.close()
 
 
 class _Enough(Exception):
@@ -818,11 +874,18 @@ class _Squeeze:
 # --------------------------------------------------------------------------- targets
 def targets(draft: Draft, most: int = 4096) -> list[dict[str, Any]]:
     """The answers the author may aim at: those the rules allow whatever the statements say
-    (every slot free; at most `most`, in the engine's order)."""
+    (every slot free; at most `most`, in the engine's order; past MAX_WORLDS found by SAT,
+    in the order of their JSON)."""
     frame = draft.puzzle.replace(statements=tuple(
         WorldStatement(s.id, s.by, EMPTY) for s in draft.puzzle.statements))
     try:
         frame.validate()
+        if world_count(frame) > MAX_WORLDS:  # nine rooms with two signs: no world listed
+            from portia_tui.core.solve.world_sat import AnswerSearch
+
+            with AnswerSearch(frame) as search:
+                found = search.answers(most=most)
+            return sorted(found, key=lambda a: json.dumps(a, sort_keys=True))
         ev = Evaluation(frame)
     except WorldError:
         return []

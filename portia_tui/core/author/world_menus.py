@@ -25,7 +25,7 @@ from typing import Any
 
 from portia_tui.core.author.world_editing import KNOWN_VALUES, WOLF, Draft
 from portia_tui.core.language import sentences as sn
-from portia_tui.core.language.formulas import MODES, Formula, freeze, thaw
+from portia_tui.core.language.formulas import MODES, Formula, WorldError, freeze, thaw
 from portia_tui.core.language.world import Ask, AskFormula, AskOf, AskWhere
 
 
@@ -211,30 +211,46 @@ def _mode_text(ctx: sn.Context, entity: str | None, value: str, mode: str) -> st
 @dataclass(frozen=True)
 class KindChoice:
     """One line of the modes menu that adds or removes a kind of speaker (normals, spies,
-    empty rooms) or the werewolf attribute: `action` "add" or "remove", the `value` (or
-    attribute), `group` ("add" or "remove") and `text` in words."""
+    empty rooms) or the werewolf attribute: `action` "add", "remove" or "own" (a kind the
+    author names: the editor asks its name and mode, then :meth:`Draft.with_own_kind`), the
+    `value` (or attribute), `group` ("add" or "remove") and `text` in words. `rule`: adding
+    the attribute adds the rule Smullyan's puzzles pair with it too (werewolves: exactly one
+    of them), and removing it removes that rule, each in one edit."""
 
     action: str
     value: str
     text: str
     attribute: bool = False
+    rule: bool = False
 
     @property
     def group(self) -> str:
-        return self.action
+        return "add" if self.action == "own" else self.action
+
+    @property
+    def asks_name(self) -> bool:
+        """The author names this kind (and its mode) before it is added."""
+        return self.action == "own"
 
     def apply(self, draft: Draft) -> Draft:
+        if self.asks_name:
+            raise ValueError("a kind of your own needs its name and mode (with_own_kind)")
+        if self.attribute and self.action == "add":
+            return draft.with_paired_attribute(self.value, WOLF[1], rule=self.rule)
         if self.attribute:
-            return (draft.with_attribute_added(*WOLF) if self.action == "add"
-                    else draft.with_attribute_removed(self.value))
+            at = draft.paired_rule(self.value) if self.rule else None
+            if at is not None:
+                draft = draft.with_rule_removed(at)
+            return draft.with_attribute_removed(self.value)
         return (draft.with_value_added(self.value) if self.action == "add"
                 else draft.with_value_removed(self.value))
 
 
 def kind_menu(draft: Draft) -> list[KindChoice]:
     """The kinds a page may gain or lose (the language page's values with their usual modes:
-    normals and spies beside knights and knaves, empty rooms beside ladies and tigers; the
-    werewolf attribute for islanders). Adding first, removing last; a kind a statement, rule
+    normals and spies beside knights and knaves, empty rooms beside ladies and tigers; a kind
+    of the author's own; the werewolf attribute for islanders, with or without the rule
+    Smullyan's puzzles pair with it). Adding first, removing last; a kind a statement, rule
     or the question names is offered too, and refused with who names it."""
     p = draft.puzzle
     attr = p.speaker_attr
@@ -248,8 +264,17 @@ def kind_menu(draft: Draft) -> list[KindChoice]:
         if v not in values:
             out.append(KindChoice("add", v, f"Add {_kind_words(ctx, v, mode)}"))
     if not ctx.rooms and WOLF[0] not in p.attributes:
-        out.append(KindChoice("add", WOLF[0], "Add werewolves: each is also a werewolf or human",
+        paired = _paired_words(draft, WOLF[0], WOLF[1])
+        if paired:
+            out.append(KindChoice("add", WOLF[0], f"Add werewolves and the rule “{paired}”",
+                                  attribute=True, rule=True))
+        out.append(KindChoice("add", WOLF[0], "Add werewolves alone: each a werewolf or human, "
+                              "no rule" if paired else
+                              "Add werewolves: each is also a werewolf or human",
                               attribute=True))
+    out.append(KindChoice("own", "", "Add a kind of room of your own (its name, its sign) …"
+                          if ctx.rooms else
+                          "Add a kind of your own (its name, and how it speaks) …"))
     if len(values) > 2:
         for v in values:
             said = (("empty rooms" if v in sn.ADJECTIVES else f"rooms with {sn._article(v)}")
@@ -258,8 +283,25 @@ def kind_menu(draft: Draft) -> list[KindChoice]:
     for a in p.attributes:
         if a != attr:
             said = "werewolves" if a == WOLF[0] else f"the attribute {a}"
-            out.append(KindChoice("remove", a, f"Remove {said}", attribute=True))
+            at = draft.paired_rule(a)
+            if at is not None:
+                said += f", and the rule “{draft.rule_sentences()[at]}”"
+            out.append(KindChoice("remove", a, f"Remove {said}", attribute=True,
+                                  rule=at is not None))
     return out
+
+
+def _paired_words(draft: Draft, attr: str, values: tuple[str, ...]) -> str:
+    """The rule paired with an attribute, in words, as the page would say it once the
+    attribute is there ("" when it has none, or it is stated already)."""
+    try:
+        after = draft.with_paired_attribute(attr, values)
+    except (WorldError, ValueError):
+        return ""
+    at = after.paired_rule(attr)
+    if at is None or len(after.puzzle.constraints) == len(draft.puzzle.constraints):
+        return ""
+    return after.rule_sentences()[at]
 
 
 def _kind_words(ctx: sn.Context, value: str, mode: str) -> str:

@@ -62,8 +62,17 @@ class Check:
 
 @dataclass(frozen=True)
 class Hint:
+    """One rung of the ladder: its words; the facts it rules out (a supposition the step
+    refutes, in words: "Ann is a knave"); and what it says fits (only the reveal names the
+    answer, in parts: "Ann is a knight", "a lady is in room II")."""
+
     text: str
     rules_out: tuple[str, ...] = ()
+    fits: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """As ``portia hint --json`` prints a casket's hints: text, rules_out, fits."""
+        return {"text": self.text, "rules_out": list(self.rules_out), "fits": list(self.fits)}
 
 
 @dataclass
@@ -197,15 +206,16 @@ class IslandGame:
         words = Words(self.puzzle, g.solver or Solver(self.puzzle))
         steps = g.steps
         if not steps:
-            return [Hint(self.reveal_text())]
+            return [self._reveal()]
         ladder = [Hint(_observation(words, steps[0], sn.Context.of(self.puzzle).rooms))]
         known: dict[Cell, str] = {}
         for s in steps[:-1]:  # the last step finishes the question: it is the reveal's
             known.update(s.found)
             if self._settles(known):  # this step (and the rest) name the answer
                 break
-            ladder.append(Hint(" ".join(words.step(s, "")), tuple(_ruled_out(words, s))))
-        ladder.append(Hint(self.reveal_text(), ()))
+            ladder.append(Hint(" ".join(line.strip() for line in words.step(s, "")),
+                               tuple(_ruled_out(words, s))))
+        ladder.append(self._reveal())
         return ladder
 
     def _settles(self, known: dict[Cell, str]) -> bool:
@@ -234,6 +244,22 @@ class IslandGame:
         for (e, a), v in known.items():
             mask &= ev.atom(e, a, v)
         return len(ev.answers(mask, 2)) == 1
+
+    def hints_within(self, steps: int | None = None) -> list[Hint] | None:
+        """:meth:`hints`, the grading within a work budget of `steps` (the grader's
+        GRADE_STEPS by default); None when the puzzle is too large to grade within it."""
+        if self._grade is None:
+            from portia_tui.core.explain.reasoning import grade_within
+
+            found = grade_within(self.puzzle, steps)
+            if found is None:
+                return None
+            self._grade = found
+        return self.hints()
+
+    def _reveal(self) -> Hint:
+        answer = self.result.answers[0] if self.result.answers else {}
+        return Hint(self.reveal_text(), (), tuple(answer_parts(self.puzzle, answer)))
 
     def reveal_text(self) -> str:
         lines = explain(self.puzzle, self.grade)
@@ -267,6 +293,11 @@ def _ruled_out(words: Words, step: Step) -> list[str]:
 
 def answer_words(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
     """An answer object in words: "Ann is a knight, Bob is a knave", "the lady is in room II"."""
+    return "; ".join(answer_parts(puzzle, answer))
+
+
+def answer_parts(puzzle: WorldPuzzle, answer: dict[str, Any]) -> list[str]:
+    """An answer object in words, a part a fact: ["Ann is a knight", "Bob is a knave"]."""
     ctx = sn.Context.of(puzzle)
     parts = []
     for item in puzzle.question:
@@ -280,7 +311,7 @@ def answer_words(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
             parts.append(f"{item.label} {'Yes' if value else 'No'}")
         else:
             parts.append(f"{item.key}: {thaw(value)}")
-    return "; ".join(parts)
+    return parts
 
 
-__all__ = ["QUESTION", "Check", "Hint", "IslandGame", "answer_words"]
+__all__ = ["QUESTION", "Check", "Hint", "IslandGame", "answer_parts", "answer_words"]

@@ -280,11 +280,13 @@ def _place_new(tmp: str, real: str, target: str) -> None:
 
 
 def write_all(files: list[tuple[str | os.PathLike[str], str]], force: bool = False) -> None:
-    """Write several files, all or none (an export's folder): every text goes to a temporary
-    file beside its target first; only when all are written and synced are they given their
-    names. A failure before that removes the temporary files and writes nothing; a name
-    taken meanwhile (without force) removes the new files already placed. FormatError or
-    ExistsError naming the file, as :func:`atomic_write`."""
+    """Write several files, all or none (an export's folder, a dataset's splits): every text
+    goes to a temporary file beside its target first; only when all are written and synced
+    are they given their names. A failure before that removes the temporary files and writes
+    nothing. A failure while naming them (or a name taken meanwhile, without force) puts
+    back what was there: new files already placed are removed and, with force, each file
+    replaced gets its old contents back (kept under a hard link until every new file is in
+    place). FormatError or ExistsError naming the file, as :func:`atomic_write`."""
     for path, _text in files:
         check_target(path, force)
     temps: list[tuple[str, str, str]] = []  # (temporary, real name, name as given)
@@ -303,29 +305,80 @@ def write_all(files: list[tuple[str | os.PathLike[str], str]], force: bool = Fal
             _unlink_quietly(tmp)
         raise FormatError(f"cannot write: {exc.strerror or exc}; no file written",
                           os.fspath(path)) from None
+    except BaseException:
+        for tmp, _real, _target in temps:
+            _unlink_quietly(tmp)
+        raise
     _place_all(temps, force)
+
+
+def _keep_old(real: str) -> str | None:
+    """A second name for the file at real (a hard link, or a copy where the file system has
+    no hard links), so it can be put back after a replace; None when there is no file
+    there. OSError when neither can be made."""
+    if not os.path.lexists(real):
+        return None
+    import secrets
+
+    folder = os.path.dirname(real) or "."
+    for _ in range(100):
+        keep = os.path.join(folder, f".{os.path.basename(real)[:64]}.{secrets.token_hex(4)}.old")
+        try:
+            os.link(real, keep)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in _NO_LINKS:
+                raise
+            import shutil
+
+            try:
+                with open(real, "rb") as src, open(keep, "xb") as dst:
+                    shutil.copyfileobj(src, dst)
+                shutil.copymode(real, keep)
+            except FileExistsError:
+                continue
+            except BaseException:
+                _unlink_quietly(keep)
+                raise
+        return keep
+    raise FileExistsError(f"no free name in {folder}")
 
 
 def _place_all(temps: list[tuple[str, str, str]], force: bool) -> None:
     """Give each temporary file its name (see :func:`write_all`)."""
-    placed: list[str] = []
+    placed: list[tuple[str, str | None]] = []  # (real name, its old file's second name)
+    kept: list[str] = []
     try:
         for tmp, real, target in temps:
             if force:
+                keep = _keep_old(real)
+                if keep is not None:
+                    kept.append(keep)
                 os.replace(tmp, real)
+                placed.append((real, keep))
             else:
                 _place_new(tmp, real, target)
-            placed.append(real)
+                placed.append((real, None))
     except BaseException as exc:
         for tmp, _real, _target in temps:
             _unlink_quietly(tmp)
-        if not force:  # the files placed are new ones this call made
-            for real in placed:
+        for real, keep in reversed(placed):  # put back what was there
+            if keep is None:
                 _unlink_quietly(real)
+            else:
+                try:
+                    os.replace(keep, real)
+                except OSError:
+                    pass
+        for keep in kept:
+            _unlink_quietly(keep)
         if isinstance(exc, OSError):
             raise FormatError(f"cannot write: {exc.strerror or exc}; no file written",
                               temps[len(placed)][2]) from None
         raise
+    for keep in kept:
+        _unlink_quietly(keep)
     for folder in {os.path.dirname(real) or "." for _tmp, real, _target in temps}:
         _sync_folder(folder)
 

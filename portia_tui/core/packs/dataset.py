@@ -16,7 +16,9 @@ these lines unchanged:
 
 And what those datasets lack: ``puzzle`` (the structured JSON form of the truth-puzzle
 language, as a string, as ``statements`` is: ``portia solve`` reads it written to a file),
-``family``, ``all_solutions``, ``unique``, ``difficulty`` (level, score,
+``family``, ``all_solutions`` (every solution, each a list in the order of ``names``:
+booleans as ``solution`` for knights and knaves, else each one's values by attribute),
+``unique``, ``difficulty`` (level, score,
 technique), ``explanation`` (the solution by hand, as lines), ``seed``, ``config``, ``index``
 and ``canonical_key`` (equal for puzzles that are the same up to renaming people and
 reordering statements: see :func:`portia_tui.core.packs.islands.canonical_key`).
@@ -204,11 +206,25 @@ def record(island: Island, names: list[str], roles: tuple[str, str], index: int,
         # as text, as the statements are: a formula's lists mix words and lists, which
         # Arrow (the datasets library before its Json feature) cannot type as a column
         "puzzle": structured.dumps(p), "family": island.family,
-        "all_solutions": [s["entities"] for s in result.solutions], "unique": result.unique,
+        "all_solutions": _all_solutions(p, island.family, result.solutions),
+        "unique": result.unique,
         "difficulty": island.grade.as_dict(), "explanation": _explanation(p),
         "seed": seed, "config": config, "index": index, "canonical_key": island.key,
     })
     return out
+
+
+def _all_solutions(p: WorldPuzzle, family: str, solutions: list[dict[str, Any]]) -> list[Any]:
+    """Every solution, each a list in the order of ``names`` (not keyed by names, which a
+    column loader types as one field per name ever seen, mostly null): for knights and
+    knaves, booleans as ``solution`` (true for the first role word); for the other families,
+    each one's values by attribute (``{"type": "knight", "wolf": "human"}``, ``{"content":
+    "lady"}``), the same keys on every line."""
+    worlds = [[s["entities"][e] for e in p.entities] for s in solutions]
+    if family == "knights-knaves":
+        good = p.attributes[p.speaker_attr][0] if p.speaker_attr else None
+        return [[one[p.speaker_attr] == good for one in w] for w in worlds]
+    return [[dict(one) for one in w] for w in worlds]
 
 
 def _explanation(p: WorldPuzzle) -> list[str]:

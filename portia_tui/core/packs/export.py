@@ -142,8 +142,9 @@ ANSWER_LINE = "Answer: the portrait is in the ______________ casket."
 
 def _intro(pack: Pack) -> list[str]:
     """The lines a printable pack opens with: the caskets', the truth puzzles', or both."""
-    kinds = {e.is_truth for e in pack.puzzles}
-    return ([INTRO] if False in kinds else []) + ([island_print.INTRO] if True in kinds else [])
+    truth = [e.world for e in pack.puzzles if e.is_truth]
+    caskets = len(truth) < len(pack.puzzles)
+    return ([INTRO] if caskets else []) + ([island_print.intro(truth)] if truth else [])
 
 
 def _answer_line(entry: PackPuzzle) -> str:

@@ -3,7 +3,7 @@ line where the reader writes the answer, the answer and the solution by hand. Th
 pack export (core/packs/export.py) lays these out as it lays out caskets.
 
 Public API: :func:`rules_text`, :func:`speakers`, :func:`answer_blanks`, :func:`answer_said`,
-:func:`explanation`, :func:`plain_text`, :data:`INTRO`.
+:func:`explanation`, :func:`plain_text`, :func:`intro`, :data:`INTRO`.
 """
 
 from __future__ import annotations
@@ -15,9 +15,27 @@ from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle
 from portia_tui.core.packs.island_pack import family_of
 
-#: the line a printable pack of truth puzzles opens with
+#: the line a printable pack of islanders' puzzles opens with
 INTRO = ("Each puzzle says who speaks the truth and who lies. Work out the answer from what "
          "is said, and write it on the line under the puzzle.")
+#: the line a printable pack of lady-or-tiger trials opens with
+TRIAL_INTRO = ("In each trial, whether a room's sign is true depends on what is behind the "
+               "room: the rules under each trial say how. Work out the answer from the signs, "
+               "and write it on the line under the trial.")
+#: the line a pack of both opens with
+MIXED_INTRO = ("Each puzzle says who speaks the truth and who lies, or, for a trial, when a "
+               "room's sign is true. Work out the answer from what is said, and write it on "
+               "the line under the puzzle.")
+
+
+def intro(puzzles: list[WorldPuzzle]) -> str:
+    """The line a printable pack of these truth puzzles opens with, worded for their
+    families: speakers who tell the truth or lie, signs true or false by their rooms, or
+    both."""
+    trials = {family_of(p) == "lady-tiger" for p in puzzles}
+    if trials == {True}:
+        return TRIAL_INTRO
+    return MIXED_INTRO if True in trials else INTRO
 #: how long a blank to write a word in is
 BLANK = "__________"
 
@@ -181,5 +199,6 @@ def _wrapped(parts: list[str], width: int = 80) -> list[str]:
     return out
 
 
-__all__ = ["BLANK", "INTRO", "answer_blanks", "answer_parts", "answer_said", "explanation", "plain_text",
-           "question", "rules_text", "solved_answer", "speakers"]
+__all__ = ["BLANK", "INTRO", "MIXED_INTRO", "TRIAL_INTRO", "answer_blanks", "answer_parts",
+           "answer_said", "explanation", "intro", "plain_text", "question", "rules_text",
+           "solved_answer", "speakers"]

@@ -36,14 +36,14 @@ import hashlib
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import permutations
-from typing import Any
+from itertools import permutations, product
+from typing import Any, ClassVar
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade_within
 from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
-from portia_tui.core.packs.island_ranges import FEWEST, RANGES
+from portia_tui.core.packs.island_ranges import DEPTH, FEWEST, RANGES
 from portia_tui.core.solve.general import Evaluation, solve
 
 GRAMMARS = ("tuple", "rich")
@@ -52,6 +52,8 @@ GRAMMARS = ("tuple", "rich")
 RICH_SHARE, HARD_SHARE = 0.3, 0.9
 #: in the hard trials, the share of signs that speak of another sign
 SIGN_SHARE = 0.5
+#: draws a steered statement is chosen from (:meth:`_Screen.steer`)
+STEER_TRIES = 8
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 
 
@@ -103,6 +105,13 @@ class IslandSettings:
                               f"for {self.family}: with {self.size} no puzzle is "
                               f"{self.difficulty} (see 'Levels by size' in the README)",
                               "impossible")
+        deepest = DEPTH.get(self.family, {}).get(self.difficulty or "", {}).get(self.size, 0)
+        if self.depth < deepest:
+            noun = FAMILIES[self.family].size_option
+            raise IslandError(f"--difficulty {self.difficulty} with --{noun} {self.size} needs "
+                              f"--depth {deepest} for {self.family}: no statement pair within "
+                              f"depth {self.depth} makes one (see 'Levels by size' in the "
+                              "README)", "impossible")
         if self.grammar not in GRAMMARS:
             raise IslandError(f"unknown grammar {self.grammar!r}", "grammar")
 
@@ -145,13 +154,29 @@ class Family:
         raise NotImplementedError
 
     def screens(self, settings: IslandSettings) -> bool:
-        """Candidates for a level asked for may share one Evaluation (:class:`_Screen`):
-        true when every statement's meaning is its own (no sign speaks of another sign)."""
+        """Candidates may share one Evaluation (:class:`_Screen`): every family's do (a sign
+        that speaks of another sign is read as what that sign says: :func:`_unfolded`)."""
         return True
 
     def tuple_of(self, atom: Any, ents: list[str]) -> Any | None:
         """The Xie et al. tuple of an atom, or None when the grammar cannot hold it."""
         return None
+
+    #: from this size on (0: never) a candidate's statements are steered (:meth:`_Screen.steer`)
+    steer_from: ClassVar[int] = 0
+
+    #: up to this size (0: never) the hard levels (tricky, fiendish) are drawn meaning first
+    #: (:meth:`_Screen.by_meaning`): every claim a speaker can make is few enough to list
+    by_meaning_upto: ClassVar[int] = 0
+
+    def every_atom(self, ents: list[str]) -> list[Any]:
+        """Every claim :meth:`atom` can draw (rich grammar), for :meth:`_Screen.by_meaning`."""
+        raise NotImplementedError
+
+    def answer_atoms(self, ev: Evaluation, ents: list[str]) -> list[int]:
+        """One mask per possible answer, when the answers are "which entity has the value"
+        (the worlds where each entity has it): how :meth:`_Screen.steer` counts answers."""
+        raise NotImplementedError
 
 
 class KnightsKnaves(Family):
@@ -197,6 +222,24 @@ class Werewolves(Family):
         return ["is", rng.choice(ents), "type", rng.choice(("knight", "knave"))]
 
 
+    #: two islanders: 8 worlds, so 256 meanings a statement; tricky and fiendish exist
+    #: (an exhaustive count over every pair of meanings: 32 each, with no extra promise) but
+    #: a random draw of words seldom meets them (fiendish: none in 100,000)
+    by_meaning_upto = 2
+
+    def every_atom(self, ents: list[str]) -> list[Any]:
+        k = len(ents)
+        out: list[Any]
+        out = [["is", e, a, v] for e in ents
+                          for a, vs in (("wolf", ("werewolf", "human")),
+                                        ("type", ("knight", "knave"))) for v in vs]
+        out += [["count", "all", {"type": t}, op, n] for t in ("knight", "knave")
+                for op in ("==", ">=", "<=") for n in range(1, k)]
+        out += [[w, x, y, "type"] for w in ("same", "differ")
+                for i, x in enumerate(ents) for y in ents[i + 1:]]
+        return out
+
+
 class LadyTiger(Family):
     """The trials. For tricky and fiendish (`trials`), Smullyan's later rules too: each
     room's sign follows its own rule (true with the lady behind it and false with a tiger,
@@ -232,9 +275,14 @@ class LadyTiger(Family):
                     rng.choice(("==", "==", ">=", "<=")), rng.randrange(1, len(ents))]
         return ["is", rng.choice(ents), "content", rng.choice(values)]
 
-    def screens(self, settings: IslandSettings) -> bool:
-        # a sign about a sign needs the others' signs: the full check only
-        return _share(settings) < HARD_SHARE
+    # a sign about a sign is read as what that sign says (_unfolded): every level screens
+
+    #: from 7 rooms one random claim a sign seldom leaves one room for the lady (1 draw in
+    #: 400 at 7 rooms, fewer at 9): the signs are steered
+    steer_from = 7
+
+    def answer_atoms(self, ev, ents):
+        return [ev.atom(e, "content", "lady") for e in ents]
 
 
 #: a room whose sign is false with the lady behind it and true with a tiger (Smullyan's
@@ -349,6 +397,25 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
     return ents, [_draw(fam, rng, ents, e, depth, settings.width, share, ops) for e in ents]
 
 
+def _drawn(settings: IslandSettings, rng: random.Random, screen: _Screen
+           ) -> tuple[list[str], list[Any], WorldPuzzle]:
+    """A candidate's entities, statements (in names) and shell, drawn as the settings ask:
+    meaning first (two werewolf islanders' hard levels), steered (large trials) or plain."""
+    fam = FAMILIES[settings.family]
+    hard = _share(settings) >= HARD_SHARE
+    if (screen.shared and settings.size <= fam.by_meaning_upto
+            and settings.difficulty in ("tricky", "fiendish")):
+        ents = fam.entities(settings.size)
+        shell = fam.shell(ents, [], rng, hard)
+        return ents, screen.by_meaning(settings, rng, shell, ents), shell
+    if screen.shared and fam.steer_from and settings.size >= fam.steer_from and not hard:
+        ents = fam.entities(settings.size)
+        shell = fam.shell(ents, [], rng, hard)
+        return ents, screen.steer(settings, rng, shell, ents), shell
+    ents, says = _says(settings, rng)
+    return ents, says, fam.shell(ents, [], rng, hard)
+
+
 def _statements(ents: list[str], says: list[Any]) -> list[WorldStatement]:
     return [WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
             for i, (e, f) in enumerate(zip(ents, says))]
@@ -382,33 +449,174 @@ class _Screen:
     level is dropped here; the rest go through the full check, which decides. Exact: the
     grader reads the same masks either way."""
 
-    def __init__(self, level: str, shared: bool):
+    def __init__(self, level: str | None, shared: bool, allow_wasted: bool = True):
         self.level = level
         self.shared = shared
+        #: when shared and the wasted filter is on, a statement the others make needless
+        #: drops the candidate here already (the same judgement as _wasted's)
+        self.allow_wasted = allow_wasted
+        #: meaning -> its wording, for :meth:`by_meaning` (built at its first use)
+        self.wordings: dict[int, Any] | None = None
         self.ev: Evaluation | None = None
         self.memo: dict[str, int] = {}
+
+    def steer(self, settings: IslandSettings, rng: random.Random, shell: WorldPuzzle,
+              ents: list[str]) -> list[Any]:
+        """Statements drawn one speaker at a time, each the one of :data:`STEER_TRIES` draws
+        that leaves the fewest answers with the statements before it (a draw that leaves no
+        world is passed over): a large trial's signs each rule rooms out. Every filter still
+        runs afterwards; only the draw is steered."""
+        fam = FAMILIES[settings.family]
+        if self.ev is None:
+            self.ev = Evaluation(shell)
+        ev, scope = self.ev, shell.scope()
+        solver = Solver(shell, ev, [], self.memo)
+        worlds = ev.full
+        for m in solver.masks:
+            worlds &= m
+        answers = fam.answer_atoms(ev, ents)
+        share = _share(settings)
+        says = []
+        for e in ents:
+            best: tuple[int, Any, int] | None = None
+            for _try in range(STEER_TRIES):
+                f = _draw(fam, rng, ents, e, settings.depth, settings.width, share)
+                left = worlds & solver._obeys(e, meaning_memo(f, scope, ev.alg, self.memo))
+                if not left:
+                    continue
+                open_ = sum(1 for a in answers if left & a)
+                if best is None or open_ < best[0]:
+                    best = (open_, f, left)
+            if best is None:  # every draw contradicted the signs before: keep the last
+                says.append(f)
+                continue
+            says.append(best[1])
+            worlds = best[2]
+        return says
+
+    def by_meaning(self, settings: IslandSettings, rng: random.Random, shell: WorldPuzzle,
+                   ents: list[str]) -> list[Any]:
+        """Statements drawn meaning first: each speaker's meaning (the worlds where it holds)
+        uniformly among those a statement within the depth and width can have, then said in
+        the fewest claims that mean it (:func:`_wordings`). For few worlds only."""
+        if self.ev is None:
+            self.ev = Evaluation(shell)
+        if self.wordings is None:
+            self.wordings = _wordings(FAMILIES[settings.family], ents, self.ev, shell,
+                                      settings.depth, settings.width, self.memo)
+        table = self.wordings
+        meanings = sorted(table)
+        return [table[rng.choice(meanings)] for _e in ents]
 
     def passes(self, shell: WorldPuzzle, ents: list[str], says: list[Any]) -> bool:
         if self.ev is None:
             self.ev = Evaluation(shell)
         ev, scope = self.ev, shell.scope()
-        said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, says)]
-        return self._judge(Solver(shell, ev, said, self.memo))
+        try:
+            plain = _unfolded(says)
+        except _Loop:  # signs that speak of each other in a ring: the full check
+            return self.passes_whole(shell.replace(statements=tuple(_statements(ents, says))))
+        said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, plain)]
+        return self._judge(Solver(shell, ev, said, self.memo),
+                           0 if self.allow_wasted else len(said))
+
+    @staticmethod
+    def _needless(solver: Solver, count: int) -> bool:
+        """One of the first `count` constraints (the statements) can go with one answer
+        left: it is wasted."""
+        ev, masks = solver.ev, solver.masks
+        for i in range(count):
+            rest = ev.full
+            for j, m in enumerate(masks):
+                if j != i:
+                    rest &= m
+            if rest and (not rest & (rest - 1) or len(ev.answers(rest, 2)) == 1):
+                return True
+        return False
 
     def passes_whole(self, puzzle: WorldPuzzle) -> bool:
         return self._judge(Solver(puzzle))
 
-    def _judge(self, solver: Solver) -> bool:
+    def _judge(self, solver: Solver, statements: int = 0) -> bool:
+        """`statements`: how many of the solver's first constraints are statements to check
+        for waste (0: none)."""
         ev = solver.ev
         worlds = ev.full
         for m in solver.masks:
             worlds &= m
         if not worlds or (worlds & (worlds - 1) and len(ev.answers(worlds, 2)) != 1):
             return False  # no world, or worlds of more than one answer
+        if statements and self._needless(solver, statements):
+            return False
+        if self.level is None:
+            return True  # any level: the full check grades it
         graded = grade_within(solver)
         if graded is None:
             return True  # too large to grade here: the full check counts it as too large
         return graded.solved and graded.level == self.level
+
+
+def _wordings(fam: Family, ents: list[str], ev: Evaluation, shell: WorldPuzzle, depth: int,
+              width: int, memo: dict[str, int]) -> dict[int, Any]:
+    """meaning (a mask over `ev`'s worlds) -> a statement of the fewest claims with that
+    meaning among those :func:`_draw` can make at `depth` and `width` (a denial takes a level,
+    said plainly where it can be: "is not", "of different types")."""
+    scope = shell.scope()
+    best: dict[int, tuple[Any, int]] = {}
+    everything = 1 << ev.size
+
+    def add(f: Any, size: int) -> None:
+        m = meaning_memo(f, scope, ev.alg, memo)
+        if m not in best or best[m][1] > size:
+            best[m] = (f, size)
+
+    for a in fam.every_atom(ents):
+        add(a, 1)
+    for _level in range(depth - 1):
+        if len(best) == everything:
+            break  # every meaning is said already
+        known = list(best.values())
+        for f, n in known:
+            add([_PLAIN_NOT[f[0]], *f[1:]] if f[0] in _PLAIN_NOT else
+                f[1] if f[0] == "not" else ["not", f], n)
+        for parts in range(2, width + 1):
+            if len(best) == everything:
+                break
+            for combo in product(known, repeat=parts):
+                fs = [f for f, _n in combo]
+                size = sum(n for _f, n in combo)
+                for op in ("and", "or") if parts > 2 else _TWO_PART:
+                    add([op, *fs], size)
+    return {m: f for m, (f, _n) in best.items()}
+
+
+#: the connectives of two parts
+_TWO_PART = ("and", "or", "implies", "iff")
+
+
+class _Loop(Exception):
+    """Signs that speak of each other in a ring."""
+
+
+def _unfolded(says: list[Any]) -> list[Any]:
+    """Each statement with "sign k is right (wrong)" replaced by what sign k says (or its
+    denial), sign k being the k-th statement (id "sk", as :func:`_statements` names them):
+    the worlds where a sign is right are those where what it says holds, so a quick look
+    needs no sign in the puzzle. Raises _Loop for a ring of signs."""
+    ids = {f"s{i + 1}": i for i in range(len(says))}
+
+    def unfold(f: Any, seen: frozenset[int]) -> Any:
+        if not isinstance(f, list):
+            return f
+        if len(f) == 2 and f[0] in ("true", "false") and f[1] in ids:
+            j = ids[f[1]]
+            if j in seen:
+                raise _Loop
+            inner = unfold(says[j], seen | {j})
+            return inner if f[0] == "true" else ["not", inner]
+        return [unfold(g, seen) for g in f]
+
+    return [unfold(f, frozenset({i})) for i, f in enumerate(says)]
 
 
 # ----------------------------------------------------------------------------- filters
@@ -454,7 +662,7 @@ def _wasted(puzzle: WorldPuzzle) -> bool:
         else:
             silenced = puzzle.replace(statements=tuple(t for t in puzzle.statements
                                                        if t.id != s.id))
-        if solve(silenced).unique:
+        if solve(silenced, limit=1).unique:  # the answers, not every world
             return True
     return False
 
@@ -766,8 +974,11 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
                        else settings.size)
     keys: set[str] = set()
     made, misses = 0, 0
-    screen = (_Screen(settings.difficulty, fam.screens(settings)) if settings.difficulty
-              else None)
+    # a quick look first: for a level asked for, and for any level when candidates can share
+    # one Evaluation (most are not well posed: at 7 rooms or more a fresh Evaluation each was
+    # most of the work)
+    screen = (_Screen(settings.difficulty, fam.screens(settings), settings.allow_wasted)
+              if settings.difficulty or fam.screens(settings) else None)
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
@@ -777,8 +988,7 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
         if screen is None:
             puzzle, tuples = candidate(settings, rng)
         else:
-            ents, says = _says(settings, rng)
-            shell = fam.shell(ents, [], rng, _share(settings) >= HARD_SHARE)
+            ents, says, shell = _drawn(settings, rng, screen)
             if screen.shared and not screen.passes(shell, ents, says):
                 continue
             puzzle, tuples = _assemble(fam, ents, says, shell)

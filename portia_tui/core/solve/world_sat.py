@@ -279,21 +279,26 @@ class AnswerSearch:
         return out
 
     def _differs(self, answer: dict[str, Any]) -> list[int]:
-        """Literals, one of which holds exactly when a world's answer is not `answer`."""
-        enc, alg, p = self.enc, self.enc.alg, self.puzzle
-        out: list[int] = []
-        for item in p.question:
-            got = answer[item.key]
-            if isinstance(item, AskFormula):
-                out.append(-self.asked[item.key] if got else self.asked[item.key])
-            elif isinstance(item, AskWhere):
-                for e in p.entities:
-                    member = alg.conj([enc.atom(e, a, v) for a, v in item.pairs.items()])
-                    out.append(-member if e in got else member)
-            else:
-                assert isinstance(item, AskOf)
-                out.append(-enc.atom(item.entity, item.attr, got))
-        return out
+        return answer_differs(self.enc, self.asked, answer)
+
+
+def answer_differs(enc: Encoding, asked: dict[str, int], answer: dict[str, Any]) -> list[int]:
+    """Literals, one of which holds exactly when a world's answer is not `answer` (`asked`:
+    the literal of each question formula, by key)."""
+    alg, p = enc.alg, enc.puzzle
+    out: list[int] = []
+    for item in p.question:
+        got = answer[item.key]
+        if isinstance(item, AskFormula):
+            out.append(-asked[item.key] if got else asked[item.key])
+        elif isinstance(item, AskWhere):
+            for e in p.entities:
+                member = alg.conj([enc.atom(e, a, v) for a, v in item.pairs.items()])
+                out.append(-member if e in got else member)
+        else:
+            assert isinstance(item, AskOf)
+            out.append(-enc.atom(item.entity, item.attr, got))
+    return out
 
 
 def _asked_reader(asked: dict[str, int], on: set[int]) -> Callable[[AskFormula], bool]:
@@ -327,4 +332,4 @@ def _name(obj: Any) -> str:
     return f"true {obj[1]}"
 
 
-__all__ = ["Encoding", "SatAlgebra", "dimacs", "solve"]
+__all__ = ["Encoding", "SatAlgebra", "answer_differs", "dimacs", "solve"]

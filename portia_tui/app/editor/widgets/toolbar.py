@@ -5,7 +5,11 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Static
+from textual.content import Content
+from textual.geometry import Offset
+from textual.markup import escape
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
 from ..messages import MChosen
 from portia_tui.core.author.editing import EditorModel
@@ -58,8 +62,85 @@ class TitleBar(Static):
             self.update(text, layout=False)
 
 
+#: the toolbar's items, left to right: (id, label, the screen's action); each is a clickable
+#: region of one widget (eight Buttons brought about 60 CSS rules and eight more nodes to
+#: style and lay out, which was a third of the editor's opening time past a minimal app)
+ITEMS: tuple[tuple[str, str, str], ...] = (
+    ("m-down", "m −", "m_down"),
+    ("m-up", "m +", "m_up"),
+    ("row-add", "+ row", "add_row"),
+    ("row-remove", "− row", "remove_row"),
+    ("undo", "↶ undo", "undo"),
+    ("redo", "↷ redo", "redo"),
+    ("values", "values", "toggle_values"),
+    ("vocabulary", "classic", "next_vocabulary"),
+)
+#: the gap between two items
+GAP = 1
+
+
+class ToolbarActions(Widget):
+    """The toolbar's items in one line of one widget: each runs its screen action on a click
+    (a `@click` region of the line's Content); an item with nothing to do (undo with no
+    history) is dim and not clickable. `offset_of(id)` says where an item is."""
+
+    DEFAULT_CSS = """
+    ToolbarActions {
+        width: 1fr;
+        height: 1;
+        link-style: bold;
+        link-color: $text;
+        link-background: $surface;
+        link-style-hover: bold;
+        link-color-hover: $text;
+        link-background-hover: $primary;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="toolbar-actions")
+        self.tooltip = ("Click an item, or press its key: -/+ m, a/d rows, u/r undo and "
+                        "redo, v values, w the statement kinds the menus offer")
+        self.labels: dict[str, str] = {key: label for key, label, _ in ITEMS}
+        self.enabled: dict[str, bool] = {key: True for key, _, _ in ITEMS}
+
+    def set_item(self, key: str, *, label: str | None = None,
+                 enabled: bool | None = None) -> None:
+        """Change one item's label or whether it can be clicked (repainted only on a change;
+        the line keeps its size, so no layout)."""
+        changed = False
+        if label is not None and self.labels[key] != label:
+            self.labels[key], changed = label, True
+        if enabled is not None and self.enabled[key] != enabled:
+            self.enabled[key], changed = enabled, True
+        if changed:
+            self.refresh()
+
+    def offset_of(self, key: str) -> Offset:
+        """The middle of an item, in this widget's cells (what a test or a user clicks)."""
+        x = 0
+        for item, _, _ in ITEMS:
+            width = len(self.labels[item]) + 2
+            if item == key:
+                return Offset(x + width // 2, 0)
+            x += width + GAP
+        raise KeyError(key)
+
+    def render(self) -> Content:
+        parts: list = []
+        for key, _, action in ITEMS:
+            if parts:
+                parts.append(" " * GAP)
+            text = f" {self.labels[key]} "
+            if self.enabled[key]:
+                parts.append(Content.from_markup(f"[@click=screen.{action}]{escape(text)}[/]"))
+            else:
+                parts.append((text, "bold dim $text on $surface"))
+        return Content.assemble(*parts)
+
+
 class Toolbar(Horizontal):
-    """Mouse-friendly buttons for what the keys do; the m field takes a number and enter."""
+    """Mouse-friendly items for what the keys do; the m field takes a number and enter."""
 
     def __init__(self, model: EditorModel | None = None) -> None:
         super().__init__(id="toolbar")
@@ -67,11 +148,7 @@ class Toolbar(Horizontal):
         self.m: int | None = None
         #: what sync() last put in the m field (a blur that changed nothing sets nothing)
         self._shown: str | None = None
-        self._undo = Button("↶ undo", id="undo", compact=True, action="screen.undo")
-        self._redo = Button("↷ redo", id="redo", compact=True, action="screen.redo")
-        self._vocabulary = Button(
-            "classic", id="vocabulary", compact=True, action="screen.next_vocabulary",
-            tooltip="The statement kinds the menus offer (w: the next vocabulary)")
+        self.actions = ToolbarActions()
         if model is not None:
             # the model's state before the widgets are mounted: set afterwards, each value
             # restyled and repainted its widget once more while the editor opened
@@ -80,14 +157,7 @@ class Toolbar(Horizontal):
     def compose(self) -> ComposeResult:
         yield Static("m =", classes="label")
         yield self.m_input
-        yield Button("m −", id="m-down", compact=True, action="screen.m_down")
-        yield Button("m +", id="m-up", compact=True, action="screen.m_up")
-        yield Button("+ row", id="row-add", compact=True, action="screen.add_row")
-        yield Button("− row", id="row-remove", compact=True, action="screen.remove_row")
-        yield self._undo
-        yield self._redo
-        yield Button("values", id="values", compact=True, action="screen.toggle_values")
-        yield self._vocabulary
+        yield self.actions
 
     def sync(self, model: EditorModel) -> None:
         self.m = model.puzzle.m
@@ -99,12 +169,9 @@ class Toolbar(Horizontal):
             self.m_input.placeholder = placeholder
         if (untouched or not self.m_input.has_focus) and self.m_input.value != self._shown:
             self.m_input.value = self._shown
-        if self._undo.disabled != (not model.can_undo):
-            self._undo.disabled = not model.can_undo
-        if self._redo.disabled != (not model.can_redo):
-            self._redo.disabled = not model.can_redo
-        if str(self._vocabulary.label) != model.vocabulary:
-            self._vocabulary.label = model.vocabulary
+        self.actions.set_item("undo", enabled=model.can_undo)
+        self.actions.set_item("redo", enabled=model.can_redo)
+        self.actions.set_item("vocabulary", label=model.vocabulary)
 
     def _submit(self) -> None:
         text = self.m_input.value.strip()

@@ -1,0 +1,113 @@
+"""One menu's Algorithm 2 marks (core/author/world_marks.py) as the truth editor asks for them,
+on the two pages issue 20 names, side by side against BASELINE (main before SAT marks) in
+the same run:
+
+- the labyrinth (9 rooms, one sign each), blank: room 1's sign menu with the eight other
+  signs open, and the rules menu;
+- the labyrinth mid-session: rooms 1 to 3 written (each a ★ sign), room 4's menu with five
+  other signs open; and the menu where bench_world_marks' session of seed 1 left two marks
+  undecided at 30 s (room 3's, six other signs open, toward room 3);
+- nine rooms with two signs each (603,979,776 worlds), blank: sign 1.1's menu with the 17
+  other signs open, and the rules menu.
+
+Each figure is the median of ROUNDS whole-menu runs in a child process per tree (the
+package from PYTHONPATH only), the trees taking turns; with the marks each left undecided
+at the editor's budget (MARKS_BUDGET, 8 s) and the machine's load average before and after.
+
+Run: .venv/bin/python benchmarks/bench_marks_menu.py   (or `make bench`)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+BASELINE = "a50498b"  # main before the SAT marks
+ROUNDS = 3
+BUDGET = 8.0
+
+_WORKER = r"""
+import json, sys, time
+from portia_tui.core.author import world_editing as we
+from portia_tui.core.author import world_marks as mk
+from portia_tui.core.author import world_menus as wm
+
+case, budget = sys.argv[1], float(sys.argv[2])
+target = {"where content=lady": ["7"]}
+per = 2 if case.startswith("two") else 1
+draft = we.blank("labyrinth", 9, statements=per)
+sid = draft.slots[0].id
+if case == "one-session":
+    for s in draft.slots[:3]:
+        menu = wm.slot_menu(draft, s.id)
+        marks = mk.mark_slot(draft, s.id, target, menu, seconds=60)
+        draft = [e for e, m in zip(menu, marks) if m == "valid"][-1].apply(draft, s.id)
+    sid = draft.slots[3].id
+if case == "one-hard":  # bench_world_marks' labyrinth session of seed 1, at its third sign
+    target = {"where content=lady": ["3"]}
+    draft = draft.with_statement("1", "Sign 9 is right").with_statement(
+        "2", "There is no tiger in room 3")
+    sid = "3"
+t0 = time.perf_counter()
+if case.endswith("rules"):
+    marks = mk.mark_rules(draft, target, seconds=budget)
+else:
+    marks = mk.mark_slot(draft, sid, target, wm.slot_menu(draft, sid), seconds=budget)
+print(json.dumps([time.perf_counter() - t0, len(marks), marks.count("undecided")]))
+"""
+
+CASES = [("one-slot", "labyrinth, room 1's menu"), ("one-rules", "labyrinth, rules menu"),
+         ("one-session", "labyrinth, room 4 (3 written)"),
+         ("one-hard", "labyrinth, room 3 (seed 1)"),
+         ("two-slot", "9 rooms x 2 signs, sign 1.1"), ("two-rules", "9 rooms x 2, rules")]
+
+
+def run(tree: Path, case: str) -> tuple[float, int, int]:
+    out = subprocess.run([sys.executable, "-P", "-c", _WORKER, case, str(BUDGET)],
+                         capture_output=True, text=True, cwd="/", check=True,
+                         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
+                              "PYTHONDONTWRITEBYTECODE": "1"})
+    seconds, count, undecided = json.loads(out.stdout.strip().splitlines()[-1])
+    return seconds, count, undecided
+
+
+def main() -> None:
+    only = sys.argv[1:]  # case names to run (all by default)
+    from baseline_tree import unpack  # a sibling module: see its docstring
+
+    here = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        before = unpack(BASELINE, Path(tmp))
+        trees = [("now", here)] + ([("main", before)] if before else [])
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+              f"median of {ROUNDS}, budget {BUDGET:g} s; before = {BASELINE}")
+        print(f"{'menu':32} {'entries':>7} {'now':>9} {'?':>4} {'main':>9} {'?':>4} "
+              f"{'ratio':>6}")
+        for case, label in CASES:
+            if only and case not in only:
+                continue
+            times: dict[str, list[float]] = {name: [] for name, _t in trees}
+            undecided: dict[str, int] = {name: 0 for name, _t in trees}
+            count = 0
+            for _round in range(ROUNDS):
+                for name, tree in trees:
+                    seconds, count, left = run(tree, case)
+                    times[name].append(seconds)
+                    undecided[name] = max(undecided[name], left)
+            now = statistics.median(times["now"])
+            line = f"{label:32} {count:7} {now * 1000:6.0f} ms {undecided['now']:4}"
+            if "main" in times:
+                old = statistics.median(times["main"])
+                line += f" {old * 1000:6.0f} ms {undecided['main']:4} {old / now:5.1f}x"
+            print(line, flush=True)
+        print(f"load average after: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    main()

@@ -1,0 +1,200 @@
+"""The Algorithm 2 marks by SAT alone, for pages whose worlds are too many to list (the
+labyrinth with two signs a room has 603,979,776): no world is enumerated.
+
+One encoding (:class:`world_sat.Encoding`) of the page in which every open slot is an
+unknown wording, one of its menu's formulas: the choice variables ``said(slot, k)`` are the
+filling. A mark of entry i (an assumption: ``said(sid, i)``, or a rule's selector) asks:
+
+- ✗ (impossible): no world of any filling has the target's answer: one call;
+- ★ (valid): some filling has a target world and no world with another answer: a
+  counterexample-guided loop of two solvers. The *guesser* (the encoding, the answer fixed
+  to the target) proposes a filling with a target world; the *checker* (the encoding, the
+  answer differing from the target) looks for another world under that filling. None: ★,
+  the filling is the witness. One found (attribute values and truth values): a clause for
+  the guesser, "some open slot takes an entry that drops that world" (an entry drops it
+  when its truth value there differs from the slot's, for a slot something names; when it
+  breaks its speaker's mode, for any slot). Every witness satisfies every such clause, so
+  the clauses serve every entry of the menu, and the guesser's "no more fillings" is ✓;
+- ? (undecided): the budget or a cancel came first (checked between calls; each call has
+  a conflict budget).
+
+Public API: :class:`SatMarks` ``(puzzle, open_menus, named, target, stop, rules=())``,
+``.mark(assumptions)``, ``.slot(sid, i)``, ``.rule(j)``, ``.close()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pysat.solvers import Solver
+
+from portia_tui.core.language.formulas import Formula
+from portia_tui.core.language.world import AskFormula, WorldPuzzle, WorldStatement
+from portia_tui.core.solve.world_result import Stop
+from portia_tui.core.solve.world_sat import SOLVER, Encoding, answer_differs
+
+#: conflicts one SAT call may take before the stop is checked again (and the call retried
+#: with four times as many)
+CONFLICTS = 10_000
+
+
+#: the words of a formula that mean something only where it stands
+_HERE = frozenset({"self", "other", "others", "this", "except_this"})
+
+
+def local(formula: Any) -> bool:
+    """Whether a formula names its speaker or its own statement (so it means something else
+    in another slot)."""
+    if isinstance(formula, str):
+        return formula in _HERE
+    if isinstance(formula, tuple):
+        return any(local(x) for x in formula)
+    if isinstance(formula, Mapping):
+        return any(local(k) or local(v) for k, v in formula.items())
+    return False
+
+
+class _Shared(Encoding):
+    """An encoding that builds a formula's literal once for every slot it does not depend
+    on (a menu's formulas come again in each open slot)."""
+
+    def literal(self, formula: Formula, statement: WorldStatement | None = None) -> int:
+        cache = self.__dict__.setdefault("_literals", {})
+        key = (formula, statement.by, statement.id) if statement is not None and local(
+            formula) else (formula, statement is None)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = super().literal(formula, statement)
+        return found
+
+
+class SatMarks:
+    """The encoding, its two solvers and the counterexample clauses (shared by every mark
+    asked of one page: a menu's entries, or the rules)."""
+
+    def __init__(self, puzzle: WorldPuzzle, open_menus: Mapping[str, Sequence[Formula]],
+                 named: set[str], target: Mapping[str, Any], stop: Stop,
+                 rules: Sequence[Formula] = ()):
+        self.stop = stop
+        self.open = sorted(open_menus)
+        statements = tuple(WorldStatement(s.id, s.by, None, tuple(open_menus[s.id]))
+                           if s.id in open_menus else s for s in puzzle.statements)
+        self.puzzle = p = puzzle.replace(statements=statements)
+        enc = self.enc = _Shared(p, stop)
+        #: each open slot's entries as literals (their truth value in a world)
+        self.values = {o: [enc.literal(f, p.statement(o)) for f in open_menus[o]]
+                       for o in self.open}
+        self.said = {o: [enc.choice(o, k) for k in range(len(open_menus[o]))]
+                     for o in self.open}
+        self.named = named
+        self.rules = [enc.literal(r) for r in rules]
+        self.selectors = [int(enc.pool.id(("rule selected", j))) for j in range(len(rules))]
+        asked = {item.key: enc.literal(item.formula) for item in p.question
+                 if isinstance(item, AskFormula)}
+        differs = answer_differs(enc, asked, dict(target))
+        self.guard = int(enc.pool.id("counterexamples"))
+        base = list(enc.clauses) + [[-s, r] for s, r in zip(self.selectors, self.rules)]
+        self.guesser = Solver(name=SOLVER, bootstrap_with=base + [[-x] for x in differs])
+        self.checker = Solver(name=SOLVER, bootstrap_with=base + [differs])
+        self.witnesses: list[dict[str, int]] = []
+        self._arrays: dict[str, tuple[Any, Any]] | None = None
+        self.counterexamples = 0
+
+    def close(self) -> None:
+        self.guesser.delete()
+        self.checker.delete()
+
+    # ----------------------------------------------------------------- questions
+    def slot(self, sid: str, i: int) -> str:
+        """The mark of entry i of open slot `sid`."""
+        return self.mark([self.said[sid][i]], sid)
+
+    def rule(self, j: int) -> str:
+        """The mark of rule j added to the page."""
+        return self.mark([s if k == j else -s for k, s in enumerate(self.selectors)])
+
+    def mark(self, assumptions: list[int], sid: str | None = None) -> str:
+        """valid, reachable or impossible under the assumptions (which choose slot `sid`'s
+        entry, when given); Stopped past the budget."""
+        if not self._solve(self.guesser, assumptions):
+            return "impossible"
+        for witness in self.witnesses[-3:]:  # fillings that served before, tried first
+            mine = [x for o, x in witness.items() if o != sid]
+            if self._solve(self.guesser, assumptions + mine) and not self._solve(
+                    self.checker, assumptions + mine):
+                return "valid"
+        while True:
+            if not self._solve(self.guesser, assumptions + [self.guard]):
+                return "reachable"
+            choice = self._choice(self.guesser)
+            if not self._solve(self.checker, assumptions + list(choice.values())):
+                self.witnesses.append(choice)
+                return "valid"
+            self._learn()
+
+    def _learn(self) -> None:
+        """The checker's world as a clause for the guesser: some chosen entry drops it."""
+        self.guesser.add_clause([-self.guard] + self._drops(self.checker.get_model()))
+        self.counterexamples += 1
+
+    # ----------------------------------------------------------------- steps
+    def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
+        conflicts = CONFLICTS
+        while True:
+            self.stop.check()
+            solver.conf_budget(conflicts)
+            found = solver.solve_limited(assumptions=assumptions)
+            if found is not None:
+                return bool(found)
+            conflicts *= 4
+
+    def _choice(self, solver: Solver) -> dict[str, int]:
+        """The filling of a model: the chosen entry's literal of every open slot."""
+        model = solver.get_model() or []
+        return {o: next(x for x in self.said[o] if model[x - 1] > 0) for o in self.open}
+
+    def _drops(self, model: list[int] | None) -> list[int]:
+        """The entries (their choice literals) that drop the checker's world, and the rules
+        it breaks (their selectors): one of them must be chosen."""
+        import numpy as np
+
+        on = np.concatenate(([False], np.asarray(model or [], dtype=np.int64) > 0))
+
+        def holds(lit: int) -> bool:
+            return bool(on[abs(lit)]) == (lit > 0)
+
+        def where(lits: Any, want: Any) -> Any:  # which literals have the value `want`
+            return on[np.abs(lits)] == ((lits > 0) == want)
+
+        if self._arrays is None:
+            self._arrays = {o: (np.asarray(self.values[o], dtype=np.int64),
+                                np.asarray(self.said[o], dtype=np.int64)) for o in self.open}
+            self._arrays[""] = (np.asarray(self.rules, dtype=np.int64),
+                                np.asarray(self.selectors, dtype=np.int64))
+        p, enc = self.puzzle, self.enc
+        rules, selectors = self._arrays[""]
+        out = selectors[where(rules, False)].tolist() if len(rules) else []
+        for o in self.open:
+            values, said = self._arrays[o]
+            if o in self.named:
+                need: bool | None = holds(enc.truth(o))
+            else:
+                need = self._mode_need(p, p.statement(o).by, holds)
+            if need is not None:
+                out += said[where(values, not need)].tolist()
+        return out
+
+    def _mode_need(self, p: WorldPuzzle, by: str | None, holds: Any) -> bool | None:
+        """The truth value the speaker's mode asks of a statement in this world (None:
+        free)."""
+        if by is None or p.speaker_attr is None:
+            return None
+        for value in p.attributes[p.speaker_attr]:
+            if holds(self.enc.atom(by, p.speaker_attr, value)):
+                mode = p.mode(by, value)
+                return None if mode == "free" else mode == "true"
+        return None
+
+
+__all__ = ["CONFLICTS", "SatMarks", "local"]
