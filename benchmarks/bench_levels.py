@@ -74,7 +74,8 @@ def run(code: str, *args: object, tree: Path = ROOT) -> str:
 def cases() -> list[tuple[str, dict]]:
     from portia_tui.core.explain.difficulty import DIFFICULTIES
 
-    out = [(f"n={n} {level}", {"n": n, "difficulty": level})
+    out = [(f"n={n} {level}", {"n": n, "difficulty": level,  # fiendish: full vocabulary
+                                **({"vocabulary": "full"} if level == "fiendish" else {})})
            for n in (2, 3, 4) for level in DIFFICULTIES]
     out += [(f, {"family": f, "n": 2 if f == "portia2" else 1, "vocabulary": "portrait"})
             for f in ("portia1", "portia2", "portia3")]

@@ -32,7 +32,9 @@ def cases(count: int, quick: bool) -> list[tuple[str, dict]]:
     for n in (2, 3, 4):
         out.append((f"n={n} any level", {"n": n}))
         for level in DIFFICULTIES:
-            out.append((f"n={n} {level}", {"n": n, "difficulty": level}))
+            out.append((f"n={n} {level}", {"n": n, "difficulty": level,  # fiendish: full
+                                            **({"vocabulary": "full"} if level == "fiendish"
+                                               else {})}))
     for family in ("portia1", "portia2", "portia3"):
         out.append((family, {**family_defaults(family), "family": family}))
     return out[:4] + out[-3:] if quick else out

@@ -60,10 +60,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="allow statements that speak of each other in loops (default: none)")
     p.add_argument("--difficulty", choices=DIFFICULTIES,
                    help="keep only puzzles of this difficulty (the levels that need loops "
-                   "allow them)")
+                   "allow them; fiendish without --vocabulary draws from the full vocabulary, "
+                   "as the classic one makes no split inside a case)")
     p.add_argument("--vocabulary", choices=tuple(VOCABULARIES),
-                   help="classic (default: the six kinds of the thesis), portrait (in / not in "
-                   "a casket only) or full (the whole language)")
+                   help="classic (default: the six kinds of the thesis; with --difficulty "
+                   "fiendish, full: the classic kinds make no split inside a case), portrait "
+                   "(in / not in a casket only) or full (the whole language)")
     _filter_switches(p)
     p.add_argument("--verify", action="store_true",
                    help="re-verify every puzzle with the SAT analysis (default: the first and one "
@@ -140,6 +142,13 @@ def run(args: argparse.Namespace) -> int:
     from portia_tui.core.packs.generator.settings import DEFAULT_ATTEMPTS
 
     defaults: dict[str, Any] = {"n": 3, "vocabulary": "classic"}
+    implied = None
+    if args.family is None and args.vocabulary is None:
+        from portia_tui.core.packs.generator.settings import vocabulary_for
+
+        implied = vocabulary_for(args.difficulty, args.n, args.caskets)
+        if implied is not None:  # fiendish: the vocabulary that can make it
+            args.vocabulary, args.loops = implied, False  # (loops are part of it)
     if args.family is not None or args.vocabulary == "full":
         defaults = family_defaults(args.family)
     asked = Settings(
@@ -161,6 +170,10 @@ def run(args: argparse.Namespace) -> int:
 
         check_target(args.output, args.force)
     if not args.quiet:
+        if implied is not None:
+            print(f"note: {args.difficulty} puzzles need a split inside a case, which the "
+                  f"classic vocabulary cannot make, so the {implied} vocabulary is used",
+                  file=sys.stderr)
         for note in notices(settings, asked):
             print(note, file=sys.stderr)
     stats = Stats()

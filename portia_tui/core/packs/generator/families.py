@@ -406,6 +406,12 @@ class FamilySearch:
         #: the rule sets to try, without and with maker statements drawn (no giveaway: no
         #: rule set that fixes every statement's value, unless allowed)
         self.rule_sets = {m: fair_rule_sets(settings, self.layout, m) for m in (False, True)}
+        #: a fiendish target: the statements of a near miss (a wrong casket needed a split)
+        #: and the redraws of one casket left around it, as the classic search walks
+        #: (.search.NEAR_TRIES, WALK_MAX)
+        self.near: list[list[Statement]] | None = None
+        self.near_left = 0
+        self.walked = 0
 
     def choose_rules(self, reach: list, makers: bool,
                      refusal: Callable[[tuple[Rule, ...], int], str | None] | None = None
@@ -515,7 +521,12 @@ class FamilySearch:
         portrait when there is one, is drawn again, up to CASKET_TRIES times), or (None,
         None, why)."""
         s = self.s
-        drawn = self.drawer.draw()
+        if self.near_left > 0:  # around a near miss: one casket drawn again
+            self.near_left -= 1
+            drawn = self.drawer.redraw(self.near,  # type: ignore[arg-type]
+                                       self.rng.randrange(s.caskets))
+        else:
+            drawn = self.drawer.draw()
         if drawn is None:
             return None, None, None
         for tries in range(CASKET_TRIES + 1):
@@ -541,7 +552,7 @@ class FamilySearch:
     def _judge(self, puzzle: Puzzle, key, solution: int, echoes: list, fillers: list[int]):
         """Solve again with the rules, rate (the SAT re-verification comes in
         .search.run_candidates, for the puzzle kept)."""
-        from portia_tui.core.packs.generator.search import Generated, refuse
+        from portia_tui.core.packs.generator.search import NEAR_TRIES, WALK_MAX, Generated, refuse
 
         stats = self.stats
         s = self.s
@@ -553,11 +564,17 @@ class FamilySearch:
             stats.sat_disagreements += 1  # the rule table and the engine disagree: never kept
             return None
         # by technique, reading the same engine
+        near: list = []
         rating = rate(puzzle, engine=engine) if s.difficulty is None else \
-            rate_as(s.difficulty, puzzle, engine=engine)
+            rate_as(s.difficulty, puzzle, engine=engine, near=near)
         if rating is None:
             stats.difficulty_rejects += 1
+            if near and self.walked < WALK_MAX:  # a near miss: the next tries around it
+                self.near = [list(c.statements) for c in puzzle.caskets]
+                self.near_left = NEAR_TRIES
+                self.walked += 1
             return None
+        self.near, self.near_left, self.walked = None, 0, 0  # found: the next starts afresh
         unique = analysis.unique_m if puzzle.m is not None else ()
         marks = motifs(puzzle, fillers, family_of(s).base)
         why = self.keeper.refusal(solution, len(fillers), marks)  # (kept to: the rules' choice)

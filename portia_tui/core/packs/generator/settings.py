@@ -260,6 +260,18 @@ def _filters(s: Settings) -> str:
 
 
 def _check_difficulty(s: Settings) -> None:
+    if s.difficulty is not None and s.difficulty not in possible_levels(s.loops, s.kinds, s.n, s.caskets):
+        loops = "" if s.loops or s.difficulty not in possible_levels(True, s.kinds, s.n, s.caskets) else \
+            " (loops allowed can reach it)"
+        if not loops and s.difficulty == DIFFICULTIES[-1] and \
+                s.difficulty in possible_levels(True, VOCABULARIES[FIENDISH_VOCABULARY], s.n, s.caskets):
+            loops = (f" (a split inside a case needs statements that count themselves: the "
+                     f"{FIENDISH_VOCABULARY} vocabulary)")
+        raise SettingsError(
+            f"impossible with the {s.vocabulary} vocabulary, {s.n} statement{'s' if s.n != 1 else ''}"
+            f" on each casket and {'loops allowed' if s.loops else 'no loops'}: such puzzles reach "
+            f"{', '.join(possible_levels(s.loops, s.kinds, s.n, s.caskets))}{loops}",
+            "difficulty", s.difficulty, possible_levels(s.loops, s.kinds, s.n, s.caskets))
     if s.difficulty == DIFFICULTIES[-1] and s.n == 2 and s.caskets <= 3 and not s.allow_repeats:
         # a nested or chained case split with two statements a casket needs two loops, and
         # with three caskets the second is a casket's two "other" statements, the same one
@@ -268,15 +280,22 @@ def _check_difficulty(s: Settings) -> None:
             f"{s.difficulty} puzzles with 2 statements on each of {s.caskets} caskets need a "
             "statement repeated on a casket (two loops on a casket of two statements), unless "
             "repeats are allowed", "difficulty", s.difficulty)
-    if s.difficulty is None or s.difficulty in possible_levels(s.loops, s.kinds, s.n, s.caskets):
-        return
-    loops = "" if s.loops or s.difficulty not in possible_levels(True, s.kinds, s.n, s.caskets) else \
-        " (loops allowed can reach it)"
-    raise SettingsError(
-        f"impossible with the {s.vocabulary} vocabulary, {s.n} statement{'s' if s.n != 1 else ''}"
-        f" on each casket and {'loops allowed' if s.loops else 'no loops'}: such puzzles reach "
-        f"{', '.join(possible_levels(s.loops, s.kinds, s.n, s.caskets))}{loops}",
-        "difficulty", s.difficulty, possible_levels(s.loops, s.kinds, s.n, s.caskets))
+
+
+#: the vocabulary fiendish puzzles are drawn from when none is asked for: the classic one
+#: cannot make them (difficulty.possible_levels), statements that count themselves can
+FIENDISH_VOCABULARY = "full"
+
+
+def vocabulary_for(difficulty: str | None, n: int | None = None, caskets: int | None = None
+                   ) -> str | None:
+    """The vocabulary to draw from when none is asked for: the full one for fiendish (the
+    classic vocabulary has no split inside a case), else None (the default). One statement
+    on each of three caskets stays classic, and refused: no full-vocabulary search there was
+    measured."""
+    if difficulty != DIFFICULTIES[-1] or (n == 1 and (caskets or 3) <= 3):
+        return None
+    return FIENDISH_VOCABULARY
 
 
 def needs_loops(s: Settings) -> bool:

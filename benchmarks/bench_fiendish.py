@@ -1,0 +1,75 @@
+"""Fiendish puzzles (issue 19): 20 fiendish Portia-3 and Portia-4 puzzles (3 caskets), the
+quality filters on, as `portia generate --difficulty fiendish` makes them (from the full
+vocabulary: the classic one is refused up front). Seconds per puzzle, each puzzle timed from
+the one before (wall clock and the process's CPU time), median and max; the target is under
+10 s each. One process per size, warmed up first (imports, solver, caches).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COUNT = 20
+TARGET = 10.0
+BUDGET = 300  # seconds a size: past it the bench reports the puzzles made so far
+
+_TIMED = """
+import json, sys, time
+from portia_tui.core.packs.generator import Settings, generate
+from portia_tui.core.packs.generator.search import GaveUpError, iter_generate
+n, seed = int(sys.argv[1]), int(sys.argv[2])
+kw = dict(n=n, difficulty="fiendish", vocabulary="full", attempts=10**6)
+generate(Settings(**kw, count=1, seed=seed + 99).check())  # warm up
+wall, cpu = [], []
+t, c = time.perf_counter(), time.process_time()
+start = t
+try:  # the bench is bounded: BUDGET seconds a size, then it says how many were made
+    for g in iter_generate(Settings(**kw, count=%d, seed=seed).check(), patience=%d):
+        assert g.rating.level == "fiendish"
+        wall.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+        t, c = time.perf_counter(), time.process_time()
+        if t - start > %d:
+            break
+except GaveUpError:
+    pass
+print(json.dumps([wall, cpu]))
+""" % (COUNT, BUDGET, BUDGET)
+
+
+def run(n: int, seed: int) -> tuple[list[float], list[float]]:
+    out = subprocess.run([sys.executable, "-P", "-c", _TIMED, str(n), str(seed)],
+                         capture_output=True, text=True, check=True, cwd="/",
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
+                              "PYTHONDONTWRITEBYTECODE": "1"})
+    wall, cpu = json.loads(out.stdout.strip().splitlines()[-1])
+    return wall, cpu
+
+
+def main() -> None:
+    import statistics
+
+    print(f"{COUNT} fiendish puzzles a size (full vocabulary, filters on): s per puzzle; "
+          f"load average {os.getloadavg()[0]:.1f} at the start")
+    print(f"{'case':<10}{'wall median':>12}{'wall max':>10}{'cpu median':>12}{'cpu max':>10}"
+          f"  under {TARGET:.0f} s (wall)")
+    for n in (3, 4):
+        wall, cpu = run(n, 1000)
+        if not wall:
+            print(f"n={n:<8}none made within {BUDGET} s", flush=True)
+            continue
+        under = sum(1 for w in wall if w < TARGET)
+        print(f"n={n:<8}{statistics.median(wall):>12.2f}{max(wall):>10.2f}"
+              f"{statistics.median(cpu):>12.2f}{max(cpu):>10.2f}  {under}/{len(wall)} of {COUNT}",
+              flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()
