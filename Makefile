@@ -25,8 +25,9 @@ test: $(STAMP)
 	# pytest worker, and every child process the apps start (spawn), compiles them from source
 	# again, and pytest rewrites every test module again in each worker (a quarter of the CPU)
 	$(BIN)/python -m compileall -q -j 2 portia_tui
-	# three workers on two cores: the app tests spend much of their time waiting on frames
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n 3
+	# three workers on two cores (the app tests spend much of their time waiting on frames);
+	# worksteal: a worker that runs out takes tests queued on another, so no long tail
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n 3 --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
