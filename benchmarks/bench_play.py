@@ -66,7 +66,7 @@ def main() -> None:
         puzzles = [random_puzzle(rng, k, n) for _ in range(20)]
         coaches = [Coach(p) for p in puzzles]
         open_ = sum(timed(lambda p=p: Coach(p), 3) for p in puzzles) / len(puzzles)
-        hints = sum(timed(lambda c=Coach(p): [c.hint(i) for i in (1, 2, 3)], 1)
+        hints = sum(timed(lambda c=Coach(p): [c.hint(i) for i in range(1, min(3, c.hint_levels) + 1)], 1)
                     for p in puzzles) / len(puzzles)
         verdicts = sum(timed(lambda c=c: [c.judge(i) for i in range(k)], 3)
                        for c in coaches) / len(coaches)
