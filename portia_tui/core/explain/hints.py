@@ -378,7 +378,8 @@ class Coach:
         """The key observation, or where to start."""
         said = self.observation()
         if said is not None:
-            return Hint(1, "A key observation", said)
+            key = self.key_observation()
+            return Hint(1, "A key observation", said, None if key is None else key.placement)
         i = self.first_placement()
         return Hint(1, "Where to start", self.start_text(i), i)
 
