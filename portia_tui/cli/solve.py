@@ -376,9 +376,9 @@ def _any_hints(puzzle: Any, as_json: bool, stored: str | None = None,
 
 
 def _sealed(pack, pid: str, path: str) -> str | None:
-    """The sealed casket of entry `pid` (None when it seals none, or is a truth puzzle), once the sealed answer of its entry `pid` is checked as `pack check`
-    checks it: one line's error (exit 2) when it is not the answer the analysis finds, so no
-    hint is given on a broken entry."""
+    """The sealed casket of entry `pid` (None when it seals none, or for a truth puzzle),
+    once its sealed answer is checked as `pack check` checks it: one line's error (exit 2)
+    when it is not the answer the analysis finds, so no hint is given on a broken entry."""
     from portia_tui.core.packs.pack import sealed_mismatch
 
     entry = pack.by_id(pid)

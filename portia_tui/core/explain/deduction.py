@@ -1039,7 +1039,6 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
 
     else:
         parts = invariants(puzzle, m, stories, told.observed)
-        _notes(puzzle, stories, told.observed)
         parts += [s.text(puzzle, m) for s in stories]
         fits = [puzzle.names[s.placement] for s in stories
                 if _fits(s.found if isinstance(s, WholeStory) and s.found is not None
@@ -1132,34 +1131,20 @@ def observed(puzzle: Puzzle, m: int | None, rating) -> list:
         for obs in grader.observe(i, BY_KEY[need].rank):
             if obs.case == 0 and all(o.key != obs.key for o in out):
                 out.append(obs)
-    # seen under every placement: it holds whatever the placement, said once up front
+    # a lid or pair seen under every supposition that holds from the meanings alone holds
+    # whatever the placement: said once up front (a count against m or the rules is the
+    # grader's, under the supposition: the stories count against m at the end)
     every = set(range(len(puzzle.caskets)))
     merged: list = []
     for obs in out:
-        same = {o.placement for o in out if o._replace(placement=None).key ==
-                obs._replace(placement=None).key}
         general = obs._replace(placement=None)
-        if same == every:
+        same = {o.placement for o in out if o._replace(placement=None).key == general.key}
+        if obs.placement is not None and same == every and grader.holds_everywhere(general):
             if all(o.key != general.key for o in merged):
                 merged.append(general)
-        else:
+        elif obs.placement is None or obs.kind in ("lid", "pair"):
             merged.append(obs)
     return merged
-
-
-def _notes(puzzle: Puzzle, stories: Sequence[Story], observed: Sequence) -> None:
-    """Each observation the grader makes only with the portrait in one casket, said in that
-    casket's story ("With the portrait here, ..."), unless a loop there is already told by
-    it."""
-    for story in stories:
-        if story.too_large is not None:
-            continue
-        for obs in observed:
-            if obs.placement != story.placement:
-                continue
-            fact = obs.fact(puzzle)
-            if not any(fact in line for line in story.steps):
-                story.steps.append(f"With the portrait here, {fact}.")
 
 
 def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story],

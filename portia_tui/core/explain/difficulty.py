@@ -517,6 +517,15 @@ class Grader:
             got, self.log = self.log, None
         return got
 
+    def holds_everywhere(self, obs: Observation, most: int = 12) -> bool:
+        """Whether a lid or pair holds whatever the placement from the statements' own
+        meanings alone (nothing known, no rule): their true count is `obs.true` in every
+        completion, under every placement, of the statements they span (at most `most`)."""
+        blank: list[bool | None] = [None] * self.size
+        return obs.kind in ("lid", "pair") and all(
+            self._counts_under(q, blank, obs.statements, most) == {obs.true}
+            for q in range(self.caskets))
+
     def _note(self, obs: Observation) -> None:
         if self.log is not None and all(o.key != obs.key for o in self.log):
             self.log.append(obs)
