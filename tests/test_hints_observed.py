@@ -35,7 +35,7 @@ def _first_observation(puzzle: Puzzle):
 
 def test_hint_one_is_the_never_all_true_lid_the_grader_reads():
     obs = _first_observation(NEVER)
-    assert (obs.kind, obs.placement, obs.statements, obs.settles) == \
+    assert (obs.what, obs.placement, obs.statements, obs.settles) == \
         ("never", None, (0, 1, 2), ((3, False),))
     hint = Coach(NEVER).hint(1)
     assert hint.title == "A key observation"
@@ -52,7 +52,7 @@ def test_a_lid_the_other_statements_are_false_names_its_witness():
     coach = Coach(puzzle)
     observed = [o for i, need in enumerate(coach.rating.needs) if need is not None
                 for o in Grader(puzzle, puzzle.m).observe(i, BY_KEY[need].rank)]
-    never = [o for o in observed if o.kind == "never"]
+    never = [o for o in observed if o.what == "never"]
     if never:  # the grader reads the lid: the hint and the explanation say it so
         assert never[0].witness == 0
         text = never[0].words(puzzle)

@@ -313,18 +313,24 @@ class Deducer:
                 trial[s] = guess
                 search(trial, assumed + [(s, guess)], why)
 
+        search(*self._given(loop, world))
+        return found
+
+    def _given(self, loop: tuple[int, ...], world: dict[int, bool]
+               ) -> tuple[dict[int, bool], list[tuple[int, bool]], list[str]]:
+        """A loop's search starts from the world outside and what a lid that can never be
+        all false (or all true) whatever the placement settles in it, said as such."""
         start, given = dict(world), []
         for obs in self.observed:
-            if obs.kind == "never" and obs.placement is None:
+            if obs.what == "never" and obs.placement is None:
+                name = self.puzzle.names[self.puzzle.owner(obs.statements[0])]
                 for i, v in obs.settles:
                     if i in loop and i not in start:
                         start[i] = v
-                        given.append(f"statement {i + 1} is {_v(v)}: the "
-                                     f"{self.puzzle.names[self.puzzle.owner(obs.statements[0])]}"
-                                     f" casket's statements are never all "
-                                     f"{_v(bool(obs.true))} (said above)")
-        search(start, [], given)
-        return found
+                        given.append(f"statement {i + 1} is {_v(v)}: the {name} casket's "
+                                     f"statements are never all {_v(bool(obs.true))} (said "
+                                     "above)")
+        return start, [], given
 
     def _settle(self, loop: tuple[int, ...], placement: int, values: dict[int, bool],
                 why: list[str] | None) -> bool:
@@ -426,12 +432,8 @@ class Deducer:
                                    f"than {LINE_BUDGET} lines)")
             if not explain:
                 story.splits += 1
-            counted = self._counted(comp, placement, worlds, new_worlds) if explain else None
-            if counted is not None:
-                del story.steps[head:]
-                story.steps.append(counted)
-            elif explain:
-                story.steps.insert(head, _loop_head(comp, len(new_worlds) == len(worlds) == 1))
+            counted = self._told_loop(story, head, comp, placement, worlds, new_worlds) \
+                if explain else None
             worlds = new_worlds
             if explain:
                 if not worlds:
@@ -446,6 +448,18 @@ class Deducer:
                                    f"(more than {LINE_BUDGET} lines)")
         return story.steps, story.splits
 
+    def _told_loop(self, story: Story, head: int, comp: tuple[int, ...], placement: int,
+                   before: list[dict[int, bool]], after: list[dict[int, bool]]) -> str | None:
+        """A loop's first line (story.steps from `head` are its cases), or, when a lid or
+        pair counts it (:meth:`_counted`), that one line instead of its cases (returned)."""
+        counted = self._counted(comp, placement, before, after)
+        if counted is not None:
+            del story.steps[head:]
+            story.steps.append(counted)
+        else:
+            story.steps.insert(head, _loop_head(comp, len(after) == len(before) == 1))
+        return counted
+
     def _counted(self, comp: tuple[int, ...], placement: int, before: list[dict[int, bool]],
                  after: list[dict[int, bool]]) -> str | None:
         """The loop told by the lid or pair the grader counts with, instead of its case
@@ -455,7 +469,7 @@ class Deducer:
         if len(before) != 1 or len(after) < 2 or len(after) > LIST_CASES:
             return None
         for obs in self.observed:
-            if obs.kind not in ("lid", "pair") or obs.placement not in (None, placement) or \
+            if obs.what not in ("lid", "pair") or obs.placement not in (None, placement) or \
                     not set(obs.statements) <= set(comp):
                 continue
             if any(sum(w[i] for i in obs.statements) != obs.true for w in after):
@@ -1142,7 +1156,7 @@ def observed(puzzle: Puzzle, m: int | None, rating) -> list:
         if obs.placement is not None and same == every and grader.holds_everywhere(general):
             if all(o.key != general.key for o in merged):
                 merged.append(general)
-        elif obs.placement is None or obs.kind in ("lid", "pair"):
+        elif obs.placement is None or obs.what in ("lid", "pair"):
             merged.append(obs)
     return merged
 
@@ -1165,7 +1179,7 @@ def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story],
         if all(isinstance(puzzle.meanings[i], portrait) for i in b.statements):
             continue  # the supposition settles them at once: nothing to say up front
         obs = observation_of(b)
-        if all(o.statements != obs.statements or o.kind not in ("lid", "pair")
+        if all(o.statements != obs.statements or o.what not in ("lid", "pair")
                for o in said) and all(o.clash != obs.statements for o in said):
             said.append(obs)
     lines = [o.words(puzzle) for o in said]

@@ -265,12 +265,12 @@ class Observation(NamedTuple):
     explanations both say.
 
     ======  ==============================================================================
-    kind    what it says
+    what    what it says
     ======  ==============================================================================
     lid     a casket's (open) statements bear exactly `true` true statements
     pair    exactly one of two statements is true
     never   a casket's statements can never all be true (`true` 1) or all false (`true` 0)
-    total   a statement that counts all the statements, judged against the totals allowed
+    overall a statement that counts all the statements, judged against the totals allowed
     joint   a group counted by the rules and by statements: the counts put together
     ======  ==============================================================================
 
@@ -279,7 +279,7 @@ class Observation(NamedTuple):
     statements it judges, with their values. `case`: how deep inside case splits it was seen
     (0: under the supposition itself)."""
 
-    kind: str
+    what: str
     statements: tuple[int, ...]
     placement: int | None
     true: int = 0
@@ -292,7 +292,7 @@ class Observation(NamedTuple):
 
     @property
     def key(self) -> tuple:
-        return (self.kind, self.statements, self.placement, self.true)
+        return (self.what, self.statements, self.placement, self.true)
 
     def scope(self, puzzle: Puzzle, capital: bool = True) -> str:
         """Where it holds: "Whatever the placement" or "With the portrait in the lead
@@ -305,7 +305,7 @@ class Observation(NamedTuple):
         """The observation itself, as a clause (no scope, no full stop); `quote`: each
         statement with its casket and sentence (a hint, read on its own), else by number."""
         s = self.statements
-        if self.kind == "lid":
+        if self.what == "lid":
             name = puzzle.names[puzzle.owner(s[0])]
             if len(s) == len(puzzle.layout.group(puzzle.owner(s[0]))):
                 return (f"the {name} casket bears exactly {_true_words(self.true)}, whichever "
@@ -314,10 +314,10 @@ class Observation(NamedTuple):
             return (f"exactly {self.true} of {_said(puzzle, s, quote)} (the {name} casket's "
                     f"still open) {'is' if self.true == 1 else 'are'} true, whichever they "
                     "are: they settle that among themselves")
-        if self.kind == "pair":
+        if self.what == "pair":
             return (f"exactly one of {_said(puzzle, s, quote)} is true: they contradict each "
                     "other")
-        if self.kind == "never":
+        if self.what == "never":
             name = puzzle.names[puzzle.owner(s[0])]
             all_ = "true" if self.true else "false"
             text = f"the {name} casket's statements can never all be {all_}"
@@ -330,7 +330,7 @@ class Observation(NamedTuple):
             else:
                 text += ": what they say cannot all hold at once"
             return text + self._so(puzzle)
-        if self.kind == "total":
+        if self.what == "overall":
             said = (f"exactly {puzzle.m} of all the statements are true, as the puzzle says"
                     if puzzle.m is not None and not puzzle.side_rules else
                     "Portia's rules limit how many of all the statements are true")
@@ -522,7 +522,7 @@ class Grader:
         meanings alone (nothing known, no rule): their true count is `obs.true` in every
         completion, under every placement, of the statements they span (at most `most`)."""
         blank: list[bool | None] = [None] * self.size
-        return obs.kind in ("lid", "pair") and all(
+        return obs.what in ("lid", "pair") and all(
             self._counts_under(q, blank, obs.statements, most) == {obs.true}
             for q in range(self.caskets))
 
@@ -597,7 +597,7 @@ class Grader:
                 for i in self.about_all:
                     if self._by_total(i, values, blocks):
                         changed = True
-                        self._note(Observation("total", (i,), p, 0, ((i, bool(values[i])),),
+                        self._note(Observation("overall", (i,), p, 0, ((i, bool(values[i])),),
                                                self._case))
                         self._used(self.puzzle.meanings[i].group, blocks)  # type: ignore[union-attr]
                 for group, held, said in self.joint:

@@ -426,7 +426,7 @@ class Coach:
         else:
             text = (f"Suppose the portrait is in the {p.names[obs.placement]} casket. With the "
                     f"portrait there, {obs.fact(p, quote=True)}.")
-        if obs.kind in ("lid", "pair"):
+        if obs.what in ("lid", "pair"):
             text += (" That count needs no case split: use it when you count against "
                      f"{self._target()}.")
         return text
