@@ -94,10 +94,11 @@ TECHNIQUES: tuple[Technique, ...] = (
               "statement's value is known, what it says about them",
               "steady"),
     Technique(3, "lid", "spot a fixed lid",
-              "see that a casket bears the same number of true statements whatever happens, so "
-              "it counts without knowing which", "steady"),
+              "see that a casket bears the same number of true statements in every case left, "
+              "or that its statements can never all be false, or all true: it counts without "
+              "knowing which are true", "steady"),
     Technique(4, "pair", "spot a contradictory pair",
-              "see that exactly one of two statements is true whatever happens, so together "
+              "see that exactly one of two statements is true in every case left, so together "
               "they count one", "steady"),
     Technique(5, "count", "count against m",
               "once the true statements reach the number the puzzle gives, every other "

@@ -405,6 +405,11 @@ class Coach:
     def key_observation(self) -> Observation | None:
         """The first observation (outside any case split) the grader makes and counts with,
         on the wrong caskets in the order :meth:`observation` says; None when it needs none."""
+        return None if self._key is None else self._key[0]
+
+    @cached_property
+    def _key(self) -> tuple[Observation, int] | None:
+        """(the key observation, the wrong casket whose ruling out it comes from)."""
         rating = self._rated()
         needs = rating.needs
         wrong = [i for i, need in enumerate(needs) if need is not None]
@@ -416,7 +421,7 @@ class Coach:
                 continue  # supposing and following make no observation
             got = [o for o in grader.observe(i, rank) if o.case == 0]
             if got:
-                return got[0]
+                return got[0], i
         return None
 
     def _observation_text(self, obs: Observation) -> str:
@@ -463,6 +468,9 @@ class Coach:
         technique = BY_KEY[self._rated().needs[i] or "suppose"]
         text = (f"One more casket is to be ruled out. The technique it needs: "
                 f"{technique.name} ({technique.step}).")
+        if self._key is not None and self._key[1] == i and \
+                technique.key not in ("split", "nested"):
+            text += " The key observation of hint 1 is what it takes."
         point = Grader(self.puzzle, self.puzzle.m).split_point(i) \
             if technique.key in ("split", "nested") else None
         if point is not None:
