@@ -528,6 +528,7 @@ class Grader:
             for q in range(self.caskets))
 
     def _note(self, obs: Observation) -> None:
+        """Record an observation (while :meth:`observe` records), once."""
         if self.log is not None and all(o.key != obs.key for o in self.log):
             self.log.append(obs)
 
@@ -602,7 +603,7 @@ class Grader:
                                                self._case))
                         self._used(self.puzzle.meanings[i].group, blocks)  # type: ignore[union-attr]
                 for group, held, said in self.joint:
-                    before = list(values)
+                    before = list(values) if self.log is not None else values
                     if self._joint(group, held, said, values):
                         changed = True
                         self._note(Observation(
