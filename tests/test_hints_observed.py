@@ -211,3 +211,21 @@ async def test_the_truth_player_says_too_large_on_h(monkeypatch, tmp_path):
         await pilot.press("h", "h")
         said = str(app.screen.query_one("#said").render())
         assert said.startswith("This puzzle is too large for hints: grading it takes over 5")
+
+
+def test_hint_on_a_truth_pack_entry_with_a_wrong_sealed_answer_is_refused(tmp_path, capsys):
+    import re
+
+    path = tmp_path / "kk.toml"
+    assert main(["generate", "--family", "knights-knaves", "--people", "3", "--count", "2",
+                 "--seed", "1", "-o", str(path), "-q"]) == 0
+    text = path.read_text()
+    first = re.search(r'solution = "([0-9a-f]{12})"', text)
+    assert first is not None
+    path.write_text(text.replace(first.group(1), "000000000000", 1))
+    capsys.readouterr()
+    assert main(["hint", str(path), "--id", "001"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"{path}: puzzle 001: its sealed answer is not the one "
+                                        "the analysis finds (")
+    assert err.count("\n") == 1
