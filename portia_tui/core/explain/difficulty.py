@@ -95,8 +95,8 @@ TECHNIQUES: tuple[Technique, ...] = (
               "steady"),
     Technique(3, "lid", "spot a fixed lid",
               "see that a casket bears the same number of true statements in every case left, "
-              "or that its statements can never all be false, or all true: it counts without "
-              "knowing which are true", "steady"),
+              "or that a casket's statements can never all be false, or all true: it counts "
+              "without knowing which are true", "steady"),
     Technique(4, "pair", "spot a contradictory pair",
               "see that exactly one of two statements is true in every case left, so together "
               "they count one", "steady"),
@@ -310,8 +310,8 @@ class Observation(NamedTuple):
             name = puzzle.names[puzzle.owner(s[0])]
             if len(s) == len(puzzle.layout.group(puzzle.owner(s[0]))):
                 return (f"the {name} casket bears exactly {_true_words(self.true)}, whichever "
-                        f"they are: its statements ({numbers(s)}) settle that among "
-                        "themselves")
+                        f"{'it is' if self.true == 1 else 'they are'}: statements {numbers(s)} "
+                        "settle that among themselves")
             return (f"exactly {self.true} of {_said(puzzle, s, quote)} (the {name} casket's "
                     f"still open) {'is' if self.true == 1 else 'are'} true, whichever they "
                     "are: they settle that among themselves")
