@@ -45,19 +45,29 @@ def test_hint_one_is_the_never_all_true_lid_the_grader_reads():
         'gold casket are true") is false.')
 
 
-def test_a_lid_the_other_statements_are_false_names_its_witness():
-    puzzle = Puzzle.build({"gold": [S("other_false"), S("in", "gold"), S("in", "lead")],
-                           "silver": [S("false", "gold"), S("not_in", "silver")],
-                           "lead": [S("not_in", "gold")]}, m=3)
-    coach = Coach(puzzle)
-    observed = [o for i, need in enumerate(coach.rating.needs) if need is not None
-                for o in Grader(puzzle, puzzle.m).observe(i, BY_KEY[need].rank)]
-    never = [o for o in observed if o.what == "never"]
-    if never:  # the grader reads the lid: the hint and the explanation say it so
-        assert never[0].witness == 0
-        text = never[0].words(puzzle)
-        assert "can never all be false: if they were, statement 1" in text
-        assert text in explain(puzzle)
+#: "the other statements on this casket are false" on gold: gold is never all false (else
+#: that statement would be true), so lead's "the statements on the gold casket are false" is
+#: false whatever the placement; a person reads it at once, with no case split
+NEVER_FALSE = Puzzle.build({"gold": [S("false", "lead"), S("other_false"), S("in", "gold")],
+                            "silver": [S("true", "gold"), S("other_false")],
+                            "lead": [S("other_true"), S("false", "gold")]}, m=3)
+
+
+def test_a_lid_never_all_false_is_hint_one_and_said_once_before_the_placements():
+    said = ("Whatever the placement, the gold casket's statements can never all be false: if "
+            'they were, statement 2 ("The other statements on this casket are false") would be '
+            'true; so statement 7 ("The statements on the gold casket are false") is false.')
+    coach = Coach(NEVER_FALSE)
+    assert coach.rating.technique == "lid"
+    assert coach.hint(1).text == said
+    # the last step is the casket that needs the lid: hint 1 is what it takes
+    assert coach.hint(3).text.endswith("The key observation of hint 1 is what it takes.")
+    text = explain(NEVER_FALSE)
+    assert text.splitlines()[0] == said
+    assert text.count("the gold casket's statements can never all be false") == 1
+    assert "try each case" not in text and "Case 1" not in text
+    assert text.count("      Case forced: statement 7 is false: the gold casket's statements "
+                      "are never all false (said above); ") == 3
 
 
 def test_a_supposition_observation_is_worded_under_its_supposition():

@@ -424,6 +424,17 @@ class Coach:
                 return got[0], i
         return None
 
+    def _uses_key(self, i: int) -> bool:
+        """Whether the grader's ruling out of wrong casket i makes the key observation."""
+        if self._key is None:
+            return False
+        obs, casket = self._key
+        if casket == i:
+            return True
+        rank = BY_KEY[self._rated().needs[i] or "suppose"].rank
+        return rank >= LID and obs.placement is None and any(
+            o.key == obs.key for o in Grader(self.puzzle, self.puzzle.m).observe(i, rank))
+
     def _observation_text(self, obs: Observation) -> str:
         p = self.puzzle
         if obs.placement is None:
@@ -468,8 +479,7 @@ class Coach:
         technique = BY_KEY[self._rated().needs[i] or "suppose"]
         text = (f"One more casket is to be ruled out. The technique it needs: "
                 f"{technique.name} ({technique.step}).")
-        if self._key is not None and self._key[1] == i and \
-                technique.key not in ("split", "nested"):
+        if technique.key not in ("split", "nested") and self._uses_key(i):
             text += " The key observation of hint 1 is what it takes."
         point = Grader(self.puzzle, self.puzzle.m).split_point(i) \
             if technique.key in ("split", "nested") else None
