@@ -145,6 +145,9 @@ class PlayPuzzleScreen(Screen):
                        for i in range(s.size)]
         self._caskets = Container(*self._cards, id="caskets")
         self._board = VerticalScroll(self._caskets, id="board", can_focus=False)
+        # fitted to the terminal before the board is mounted: fitting it after restyled
+        # every card and line of a 12 x 10 and laid them out once more
+        self._fit(self.app.size.width, self.app.size.height)
         yield self._top
         yield Static(rule_text(s.puzzle), id="rule")
         keys = f"1-{min(s.size, 9)}" if s.size > 1 else "1"
