@@ -114,9 +114,12 @@ async def open_player(puzzle: Puzzle, cpu: list[float] | None = None) -> tuple[f
 
 
 async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
-                  keys: tuple[str, str] = ("down", "up"), first: str = "") -> list[float]:
+                  keys: tuple[str, str] = ("down", "up"), first: str = "",
+                  cpu: list[float] | None = None) -> list[float]:
     """A key (down then up; or right then left, action_move; or t, action_mark, after s)
-    posted as a terminal would, until the screen refreshed after its action."""
+    posted as a terminal would, until the screen refreshed after its action. With `cpu`,
+    the process's CPU time over the same span is appended to it for each key (a measure
+    the other jobs on a shared machine disturb far less than the wall clock)."""
     from textual import events
 
     from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
@@ -126,8 +129,11 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
 
     def timed(screen, *args):
         result = line(screen, *args)
-        screen.app.call_after_refresh(lambda: acted.append(time.perf_counter()))
+        screen.app.call_after_refresh(lambda: acted.append(time.perf_counter())
+                                      or cpu_acted.append(time.process_time()))
         return result
+
+    cpu_acted: list[float] = []
 
     setattr(PlayPuzzleScreen, action, timed)
     out = []
@@ -141,6 +147,8 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
             await asyncio.sleep(0.2)
             for i in range(rounds):
                 acted.clear()
+                cpu_acted.clear()
+                cpu_start = time.process_time()
                 start = time.perf_counter()
                 key = keys[0] if i % 8 < 4 else keys[1]
                 app.post_message(events.Key(key, key if len(key) == 1 else None))
@@ -150,6 +158,8 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
                     if time.perf_counter() - waited > 30:
                         raise RuntimeError(f"{action}: no refresh after {key!r}")
                 out.append(acted[0] - start)
+                if cpu is not None:
+                    cpu.append(cpu_acted[0] - cpu_start)
                 await asyncio.sleep(0.02)
     finally:
         setattr(PlayPuzzleScreen, action, line)
@@ -202,7 +212,9 @@ def measure(name: str):
     if name == "open":
         return measure_open()
     _label, k, args = KEY_ROWS[name]
-    return asyncio.run(keys_on(app_puzzle(k, 10), rounds=20, **args))
+    cpu: list[float] = []
+    times = asyncio.run(keys_on(app_puzzle(k, 10), rounds=20, cpu=cpu, **args))
+    return {"times": times, "cpu": cpu}
 
 
 def baseline_tree(folder: Path) -> Path | None:
@@ -234,16 +246,20 @@ def app_main() -> None:
         for name, (label, _k, _args) in KEY_ROWS.items():
             if only and name not in only:
                 continue
-            now: list[float] = []
-            before: list[float] = []
+            got: dict[str, dict[str, list[float]]] = {"now": {"times": [], "cpu": []},
+                                                      "before": {"times": [], "cpu": []}}
             for _ in range(2):  # the two sides alternate
-                now += run_side(ROOT, name)
-                if old is not None:
-                    before += run_side(old, name)
-            cells = f"{ms(statistics.median(now))} {ms(p90(now))}"
-            was = (f"{ms(statistics.median(before))} {ms(p90(before))}" if before
-                   else "(no baseline)")
-            print(f"{label:<52} {cells:>20}  {was:>23} {'p90 <= 100':>10}")
+                for side, tree in (("now", ROOT), ("before", old)):
+                    if tree is not None:
+                        for what, values in run_side(tree, name).items():
+                            got[side][what] += values
+            for what, tail in (("times", ""), ("cpu", " (CPU)")):
+                now, before = got["now"][what], got["before"][what]
+                cells = f"{ms(statistics.median(now))} {ms(p90(now))}"
+                was = (f"{ms(statistics.median(before))} {ms(p90(before))}" if before
+                       else "(no baseline)")
+                print(f"{label + tail:<52} {cells:>20}  {was:>23} "
+                      f"{'p90 <= 100' if not tail else '':>10}")
         if not only or "open" in only:
             opens = [run_side(ROOT, "open")]
             if old is not None:
