@@ -36,3 +36,14 @@ def test_a_screen_taken_down_before_its_first_frame_turns_the_collector_back_on(
     hold.release()
     HeapHold().release()  # never held: nothing happens
     assert gc.isenabled()
+
+
+async def test_the_editor_turns_the_collector_back_on_once_drawn_and_hands_back_on_quit():
+    from portia_tui.app.editor.app import EditorApp
+
+    app = EditorApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+    assert gc.isenabled() and gc.get_freeze_count() == 0
