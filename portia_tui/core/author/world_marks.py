@@ -562,10 +562,11 @@ def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mappin
         return
     named = _named(draft.puzzle, frozenset(table), table, rules)
     sat = SatMarks(draft.puzzle, table, named, target, stop, rules)
+    found: dict[int, str] = {}
     try:
-        for i in range(len(marks)):
-            marks[i] = sat.rule(i) if sid is None else sat.slot(sid, i)
-    finally:
+        sat.decide(sid, found)
+    finally:  # the marks decided before the budget ran out stay
+        marks[:] = [found.get(i, "undecided") for i in range(len(marks))]
         sat.close()
 
 

@@ -32,11 +32,16 @@ from pysat.solvers import Solver
 from portia_tui.core.language.formulas import Formula
 from portia_tui.core.language.world import AskFormula, WorldPuzzle, WorldStatement
 from portia_tui.core.solve.world_result import Stop
-from portia_tui.core.solve.world_sat import SOLVER, Encoding, answer_differs
+from portia_tui.core.solve.world_sat import Encoding, answer_differs
 
 #: conflicts one SAT call may take before the stop is checked again (and the call retried
 #: with four times as many)
 CONFLICTS = 10_000
+#: the counterexamples (worlds with different attribute values) taken from one wrong guess
+SPREAD = 8
+#: python-sat's name of the solver both loops use: on the 9 x 2 rules menu CaDiCaL took
+#: half of minisat's time and a fifth of glucose's (all three tried side by side)
+SOLVER = "cadical153"
 
 
 #: the words of a formula that mean something only where it stands
@@ -94,11 +99,17 @@ class SatMarks:
                  if isinstance(item, AskFormula)}
         differs = answer_differs(enc, asked, dict(target))
         self.guard = int(enc.pool.id("counterexamples"))
+        #: "some rule is selected" (assumed in a sweep over the rules)
+        self.some_rule = int(enc.pool.id("some rule"))
         base = list(enc.clauses) + [[-s, r] for s, r in zip(self.selectors, self.rules)]
+        base.append([-self.some_rule] + self.selectors)
         self.guesser = Solver(name=SOLVER, bootstrap_with=base + [[-x] for x in differs])
         self.checker = Solver(name=SOLVER, bootstrap_with=base + [differs])
         self.witnesses: list[dict[str, int]] = []
-        self._arrays: dict[str, tuple[Any, Any]] | None = None
+        #: the attribute values' variables (a world's rooms, types)
+        self.atoms = [int(enc.pool.id(("is", e, a, v))) for e in p.entities
+                      for a in p.attributes if len(p.domain(e, a)) > 1
+                      for v in p.domain(e, a)]
         self.counterexamples = 0
 
     def close(self) -> None:
@@ -114,6 +125,64 @@ class SatMarks:
         """The mark of rule j added to the page."""
         return self.mark([s if k == j else -s for k, s in enumerate(self.selectors)])
 
+    def decide(self, sid: str | None, out: dict[int, str]) -> None:
+        """Every entry of slot `sid`'s menu (None: every rule) at once, put in `out` as each
+        is decided (Stopped past the budget). Each model found is read for every entry: a
+        sweep of the guesser settles which entries keep some target world at all (the
+        others are ✗); a filling that is a witness for one entry is tried on all those
+        left (which keep a target world with it, and of those, which keep no other world:
+        ★); the entries it leaves go one by one through the counterexample loop of
+        :meth:`mark`, whose clauses serve them all."""
+        sel = self.selectors if sid is None else self.said[sid]
+        possible = self._sweep(self.guesser, [], set(range(len(sel))), sid)
+        for i in range(len(sel)):
+            if i not in possible:
+                out[i] = "impossible"
+        left = [i for i in range(len(sel)) if i in possible]
+        for witness in self.witnesses[-3:]:
+            left = self._try_filling(witness, sid, left, out)
+        while left:
+            i = left[0]
+            assumptions = [sel[i]] if sid is not None else [
+                s if k == i else -s for k, s in enumerate(sel)]
+            mark = self._search(assumptions, sid)
+            if mark == "valid":
+                left = self._try_filling(self.witnesses[-1], sid, left, out)
+            if i in left:  # not settled by its own witness: it has none
+                out[i] = mark if mark != "valid" else "valid"
+                left.remove(i)
+
+    def _try_filling(self, witness: dict[str, int], sid: str | None, left: list[int],
+                     out: dict[int, str]) -> list[int]:
+        """The entries of `left` for which the other slots' `witness` filling makes the
+        target alone (★, put in `out`); those left over."""
+        fill = [x for o, x in witness.items() if o != sid]
+        fits = self._sweep(self.guesser, fill, set(left), sid)
+        others = self._sweep(self.checker, fill, fits, sid)
+        for i in fits - others:
+            out[i] = "valid"
+        return [i for i in left if i not in fits or i in others]
+
+    def _sweep(self, solver: Solver, fill: list[int], items: set[int], sid: str | None
+               ) -> set[int]:
+        """The entries of `items` (of slot `sid`, or rules) that keep some world of the
+        solver under the filling `fill`: model by model, each model's world read for every
+        entry still unseen, until no world keeps any."""
+        sel = self.selectors if sid is None else self.said[sid]
+        unseen = set(items)
+        found: set[int] = set()
+        while unseen:
+            assumptions = fill + [-sel[i] for i in range(len(sel)) if i not in unseen]
+            if sid is None:
+                assumptions.append(self.some_rule)
+            if not self._solve(solver, assumptions):
+                break
+            kept = set(self._keeps(solver.get_model(), sid)) & unseen
+            assert kept, "a model keeps the entry it chose"
+            found |= kept
+            unseen -= kept
+        return found
+
     def mark(self, assumptions: list[int], sid: str | None = None) -> str:
         """valid, reachable or impossible under the assumptions (which choose slot `sid`'s
         entry, when given); Stopped past the budget."""
@@ -124,14 +193,29 @@ class SatMarks:
             if self._solve(self.guesser, assumptions + mine) and not self._solve(
                     self.checker, assumptions + mine):
                 return "valid"
+        return self._search(assumptions, sid)
+
+    def _search(self, assumptions: list[int], sid: str | None) -> str:
+        """The counterexample loop of :meth:`mark` (the target fits: some model has it)."""
         while True:
             if not self._solve(self.guesser, assumptions + [self.guard]):
                 return "reachable"
             choice = self._choice(self.guesser)
-            if not self._solve(self.checker, assumptions + list(choice.values())):
+            fill = assumptions + list(choice.values())
+            if not self._solve(self.checker, fill):
                 self.witnesses.append(choice)
                 return "valid"
             self._learn()
+            # more worlds this guess keeps, each with other values (rooms, types), so one
+            # wrong guess teaches the guesser several things
+            more = int(self.enc.pool.id(("more", self.counterexamples)))
+            for _k in range(SPREAD - 1):
+                model = self.checker.get_model() or []
+                self.checker.add_clause([-more] + [-x for x in self.atoms if model[x - 1] > 0])
+                if not self._solve(self.checker, fill + [more]):
+                    break
+                self._learn()
+            self.checker.add_clause([-more])
 
     def _learn(self) -> None:
         """The checker's world as a clause for the guesser: some chosen entry drops it."""
@@ -157,33 +241,37 @@ class SatMarks:
     def _drops(self, model: list[int] | None) -> list[int]:
         """The entries (their choice literals) that drop the checker's world, and the rules
         it breaks (their selectors): one of them must be chosen."""
-        import numpy as np
-
-        on = np.concatenate(([False], np.asarray(model or [], dtype=np.int64) > 0))
-
-        def holds(lit: int) -> bool:
-            return bool(on[abs(lit)]) == (lit > 0)
-
-        def where(lits: Any, want: Any) -> Any:  # which literals have the value `want`
-            return on[np.abs(lits)] == ((lits > 0) == want)
-
-        if self._arrays is None:
-            self._arrays = {o: (np.asarray(self.values[o], dtype=np.int64),
-                                np.asarray(self.said[o], dtype=np.int64)) for o in self.open}
-            self._arrays[""] = (np.asarray(self.rules, dtype=np.int64),
-                                np.asarray(self.selectors, dtype=np.int64))
-        p, enc = self.puzzle, self.enc
-        rules, selectors = self._arrays[""]
-        out = selectors[where(rules, False)].tolist() if len(rules) else []
+        on = model or []
+        out = [s for s, r in zip(self.selectors, self.rules) if (on[abs(r) - 1] > 0) != (r > 0)]
         for o in self.open:
-            values, said = self._arrays[o]
-            if o in self.named:
-                need: bool | None = holds(enc.truth(o))
-            else:
-                need = self._mode_need(p, p.statement(o).by, holds)
+            need = self._need(on, o)
             if need is not None:
-                out += said[where(values, not need)].tolist()
+                out += [x for x, v in zip(self.said[o], self.values[o])
+                        if (on[abs(v) - 1] > 0) == ((v > 0) != need)]
         return out
+
+    def _keeps(self, model: list[int] | None, sid: str | None) -> list[int]:
+        """The entries of slot `sid` (None: the rules) that keep the model's world: with
+        that entry in the slot (the rule added), the same world stands."""
+        on = model or []
+        if sid is None:
+            return [j for j, r in enumerate(self.rules) if (on[abs(r) - 1] > 0) == (r > 0)]
+        need = self._need(on, sid)
+        if need is None:
+            return list(range(len(self.values[sid])))
+        return [i for i, v in enumerate(self.values[sid])
+                if (on[abs(v) - 1] > 0) == ((v > 0) == need)]
+
+    def _need(self, on: list[int], sid: str) -> bool | None:
+        """The truth value slot `sid`'s statement must have in the model's world: its own
+        truth value when something names it, else what its speaker's mode asks (None:
+        free)."""
+        def holds(lit: int) -> bool:
+            return (on[abs(lit) - 1] > 0) == (lit > 0)
+
+        if sid in self.named:
+            return holds(self.enc.truth(sid))
+        return self._mode_need(self.puzzle, self.puzzle.statement(sid).by, holds)
 
     def _mode_need(self, p: WorldPuzzle, by: str | None, holds: Any) -> bool | None:
         """The truth value the speaker's mode asks of a statement in this world (None:
