@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from portia_tui.core.author.world_editing import EMPTY, Draft, words
-from portia_tui.core.author.world_marks_sat import SatMarks, local
+from portia_tui.core.author.world_marks_sat import FirstParts, SatMarks, local
 from portia_tui.core.author.world_menus import Entry, slot_menu
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula, WorldError, freeze
@@ -464,8 +464,23 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
     firsts = [_formula(p) for p in parts]
     table = _menus(draft, sid, firsts, menus)
 
+    def sayable(i: int, j: int) -> bool:
+        try:
+            compound(draft, sid, connective, firsts[i], firsts[j])
+            return True
+        except ValueError:  # no sentence says it: not a completion
+            return False
+
     def work(stop: Stop, marks: Marks) -> None:
-        space = _Space(draft, table, stop, extra=firsts if sid is None else ())
+        try:
+            space = _Space(draft, table, stop, extra=firsts if sid is None else ())
+        except _TooBig:  # too many worlds to list: SAT alone
+            glue = _Compound(join, 1)
+            truth = {(a, b): bool(glue(int(a), int(b))) for a in (False, True)
+                     for b in (False, True)}
+            _first_by_sat(draft, table, target, stop, marks, sid, firsts, truth,
+                          (lambda i, j: True) if connective == "not" else sayable)
+            return
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
         if sid is None:
             values = [frame.sq(space.rule(f)) for f in firsts]
@@ -477,13 +492,6 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
             decided = frame.decide(bases)
             marks[:] = [decided[b] for b in bases]
             return
-        def sayable(i: int, j: int) -> bool:
-            try:
-                compound(draft, sid, connective, firsts[i], firsts[j])
-                return True
-            except ValueError:  # no sentence says it: not a completion
-                return False
-
         _best_completions(frame, sid, values, glue, sayable, marks)
 
     return _run(len(firsts), seconds, cancel, work)
@@ -562,6 +570,26 @@ def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mappin
         return
     named = _named(draft.puzzle, frozenset(table), table, rules)
     sat = SatMarks(draft.puzzle, table, named, target, stop, rules)
+    found: dict[int, str] = {}
+    try:
+        sat.decide(sid, found)
+    finally:  # the marks decided before the budget ran out stay
+        marks[:] = [found.get(i, "undecided") for i in range(len(marks))]
+        sat.close()
+
+
+def _first_by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]],
+                  target: Mapping[str, Any], stop: Stop, marks: Marks, sid: str | None,
+                  firsts: Sequence[Formula], truth: Mapping[tuple[bool, bool], bool],
+                  sayable: Callable[[int, int], bool]) -> None:
+    """A compound's first step by SAT (:class:`world_marks_sat.FirstParts`): each first
+    part's best mark over the sayable compounds; undecided past the budget."""
+    others = {o: fs for o, fs in table.items() if o != sid}
+    if any(not fs for fs in others.values()):  # a slot nothing can fill
+        marks[:] = ["impossible"] * len(marks)
+        return
+    named = _named(draft.puzzle, frozenset(table), table, firsts if sid is None else ())
+    sat = FirstParts(draft.puzzle, others, named, target, stop, sid, firsts, truth, sayable)
     found: dict[int, str] = {}
     try:
         sat.decide(sid, found)

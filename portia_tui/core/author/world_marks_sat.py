@@ -86,13 +86,14 @@ class SatMarks:
         statements = tuple(WorldStatement(s.id, s.by, None, tuple(open_menus[s.id]))
                            if s.id in open_menus else s for s in puzzle.statements)
         self.puzzle = p = puzzle.replace(statements=statements)
-        enc = self.enc = _Shared(p, stop)
+        enc = self.enc = self._encoding(p, stop)
         #: each open slot's entries as literals (their truth value in a world)
         self.values = {o: [enc.literal(f, p.statement(o)) for f in open_menus[o]]
                        for o in self.open}
         self.said = {o: [enc.choice(o, k) for k in range(len(open_menus[o]))]
                      for o in self.open}
         self.named = named
+        self._pair(enc)
         self.rules = [enc.literal(r) for r in rules]
         self.selectors = [int(enc.pool.id(("rule selected", j))) for j in range(len(rules))]
         asked = {item.key: enc.literal(item.formula) for item in p.question
@@ -111,6 +112,12 @@ class SatMarks:
                       for a in p.attributes if len(p.domain(e, a)) > 1
                       for v in p.domain(e, a)]
         self.counterexamples = 0
+
+    def _encoding(self, puzzle: WorldPuzzle, stop: Stop) -> Encoding:
+        return _Shared(puzzle, stop)
+
+    def _pair(self, enc: Encoding) -> None:
+        """Clauses a subclass adds before the solvers are made."""
 
     def close(self) -> None:
         self.guesser.delete()
@@ -148,8 +155,8 @@ class SatMarks:
             mark = self._search(assumptions, sid)
             if mark == "valid":
                 left = self._try_filling(self.witnesses[-1], sid, left, out)
-            if i in left:  # not settled by its own witness: it has none
-                out[i] = mark if mark != "valid" else "valid"
+            if i in left:  # not settled by a witness: it has none
+                out[i] = mark
                 left.remove(i)
 
     def _try_filling(self, witness: dict[str, int], sid: str | None, left: list[int],
@@ -178,7 +185,9 @@ class SatMarks:
             if not self._solve(solver, assumptions):
                 break
             kept = set(self._keeps(solver.get_model(), sid)) & unseen
-            assert kept, "a model keeps the entry it chose"
+            if not kept:
+                self._reject(solver.get_model())
+                continue
             found |= kept
             unseen -= kept
         return found
@@ -216,6 +225,11 @@ class SatMarks:
                     break
                 self._learn()
             self.checker.add_clause([-more])
+
+    def _reject(self, model: list[int] | None) -> None:
+        """A model whose world no entry keeps (never, but for a compound no sentence says:
+        see :class:`FirstParts`)."""
+        raise AssertionError("a model keeps the entry it chose")
 
     def _learn(self) -> None:
         """The checker's world as a clause for the guesser: some chosen entry drops it."""
@@ -285,4 +299,239 @@ class SatMarks:
         return None
 
 
-__all__ = ["CONFLICTS", "SatMarks", "local"]
+class _Paired(_Shared):
+    """The encoding where slot `sid` says a compound of two of its menu's formulas: the
+    first chosen by ``said(sid, k)``, the second by ``("second", sid, k)``, joined by the
+    connective's truth table."""
+
+    def __init__(self, puzzle: WorldPuzzle, stop: Stop, sid: str | None,
+                 table: Mapping[tuple[bool, bool], bool]):
+        self.paired, self.table = sid, table
+        super().__init__(puzzle, stop)
+
+    def second(self, sid: str | None, k: int) -> int:
+        return int(self.pool.id(("second", sid, k)))
+
+    def first(self, sid: str | None, k: int) -> int:
+        return self.choice(sid, k) if sid is not None else int(self.pool.id(("first", k)))
+
+    def join(self, left: int, right: int) -> int:
+        """The literal of the connective on two literals."""
+        alg = self.alg
+        return alg.disj([alg.conj([left if a else -left, right if b else -right])
+                         for (a, b), v in self.table.items() if v])
+
+    def compound(self, sid: str | None, formulas: Sequence[Formula],
+                 statement: WorldStatement | None) -> int:
+        """The compound's literal (exactly one first and one second part chosen)."""
+        alg = self.alg
+        firsts = [self.first(sid, k) for k in range(len(formulas))]
+        seconds = [self.second(sid, k) for k in range(len(formulas))]
+        if sid is None:
+            self._exactly_one(firsts)
+        self._exactly_one(seconds)
+        values = [self.literal(f, statement) for f in formulas]
+        left = alg.disj([alg.conj([x, v]) for x, v in zip(firsts, values)])
+        right = alg.disj([alg.conj([x, v]) for x, v in zip(seconds, values)])
+        return self.join(left, right)
+
+    def _statement(self, s: WorldStatement) -> None:
+        if s.id != self.paired:
+            super()._statement(s)
+            return
+        p = self.puzzle
+        t = self.truth(s.id)
+        says = self.compound(s.id, s.one_of, s)
+        self.clauses.extend([[-t, says], [t, -says]])
+        if s.by is None or p.speaker_attr is None:
+            return
+        for value in p.attributes[p.speaker_attr]:
+            mode = p.mode(s.by, value)
+            if mode != "free":
+                self.clauses.append([-self.atom(s.by, p.speaker_attr, value),
+                                     t if mode == "true" else -t])
+
+
+#: a witness's keys for a compound's parts (no slot is named so)
+FIRST, SECOND = "(first part)", "(second part)"
+
+
+class FirstParts(SatMarks):
+    """The marks of a compound's first step by SAT alone: slot `sid` (None: a rule added
+    to the page) says ``p CONNECTIVE q``, p and q from `parts` (`table`: the connective's
+    truth table on (p, q)); the mark of first part i is the best over the second parts q
+    with ``sayable(i, j)`` (checked lazily: a pair no sentence says is ruled out when a
+    model picks it). :meth:`decide` marks every first part."""
+
+    def __init__(self, puzzle: WorldPuzzle, open_menus: Mapping[str, Sequence[Formula]],
+                 named: set[str], target: Mapping[str, Any], stop: Stop, sid: str | None,
+                 parts: Sequence[Formula], table: Mapping[tuple[bool, bool], bool],
+                 sayable: Any):
+        self.sid, self.parts, self.table = sid, list(parts), dict(table)
+        self.sayable_pair = sayable
+        self._said_ok: dict[tuple[int, int], bool] = {}
+        self._flags: dict[tuple[str, tuple[bool, ...]], int] = {}
+        self._second: int | None = None
+        menus = dict(open_menus)
+        if sid is not None:
+            menus[sid] = self.parts
+        super().__init__(puzzle, menus, named, target, stop)
+        self.open = [o for o in self.open if o != sid]  # the filling: the other slots
+
+    def _encoding(self, puzzle: WorldPuzzle, stop: Stop) -> Encoding:
+        return _Paired(puzzle, stop, self.sid, self.table)
+
+    def _pair(self, enc: Encoding) -> None:
+        assert isinstance(enc, _Paired)
+        n = len(self.parts)
+        self.firsts = [enc.first(self.sid, k) for k in range(n)]
+        self.seconds = [enc.second(self.sid, k) for k in range(n)]
+        if self.sid is None:
+            enc.clauses.append([enc.compound(None, self.parts, None)])
+            self.part_values = [enc.literal(f) for f in self.parts]
+        else:
+            statement = self.puzzle.statement(self.sid)
+            self.part_values = [enc.literal(f, statement) for f in self.parts]
+
+    def said_ok(self, i: int, j: int) -> bool:
+        found = self._said_ok.get((i, j))
+        if found is None:
+            found = self._said_ok[(i, j)] = bool(self.sayable_pair(i, j))
+        return found
+
+    # ----------------------------------------------------------------- the loop
+    def decide(self, sid: str | None, out: dict[int, str]) -> None:
+        """Every first part at once (see :meth:`SatMarks.decide`), `sid` as given."""
+        n = len(self.parts)
+        possible = self._sweep(self.guesser, [], set(range(n)), sid)
+        for i in range(n):
+            if i not in possible:
+                out[i] = "impossible"
+        left = [i for i in range(n) if i in possible]
+        while left:
+            i = left[0]
+            mark = self._search([self.firsts[i]], sid)
+            if mark == "valid":
+                left = self._try_filling(self.witnesses[-1], sid, left, out)
+            if i in left:
+                out[i] = mark
+                left.remove(i)
+
+    def _search(self, assumptions: list[int], sid: str | None) -> str:
+        while True:
+            mark = super()._search(assumptions, sid)
+            if mark != "valid":
+                return mark
+            witness = self.witnesses[-1]
+            i = self._chosen(self.firsts, witness[FIRST])
+            j = self._chosen(self.seconds, witness[SECOND])
+            if self.said_ok(i, j):
+                return mark
+            self.witnesses.pop()
+            self._forbid(i, j)
+
+    def _choice(self, solver: Solver) -> dict[str, int]:
+        out = super()._choice(solver)
+        model = solver.get_model() or []
+        # the compound's two parts (their choice literals)
+        out[FIRST] = next(x for x in self.firsts if model[x - 1] > 0)
+        out[SECOND] = next(x for x in self.seconds if model[x - 1] > 0)
+        return out
+
+    def _chosen(self, lits: list[int], lit: int) -> int:
+        return lits.index(lit)
+
+    def _forbid(self, i: int, j: int) -> None:
+        for solver in (self.guesser, self.checker):
+            solver.add_clause([-self.firsts[i], -self.seconds[j]])
+
+    def _try_filling(self, witness: dict[str, Any], sid: str | None, left: list[int],
+                     out: dict[int, str]) -> list[int]:
+        """The first parts of `left` that the witness's filling and second part make ★."""
+        j = self._chosen(self.seconds, witness[SECOND])
+        fill = [x for o, x in witness.items() if o != FIRST]
+        fits = self._sweep(self.guesser, fill, set(left), sid, j)
+        others = self._sweep(self.checker, fill, fits, sid, j)
+        for i in fits - others:
+            if self.said_ok(i, j):
+                out[i] = "valid"
+        return [i for i in left if out.get(i) != "valid"]
+
+    def _sweep(self, solver: Solver, fill: list[int], items: set[int], sid: str | None,
+               second: int | None = None) -> set[int]:
+        self._second = second
+        unseen = set(items)
+        found: set[int] = set()
+        while unseen:
+            assumptions = fill + [-self.firsts[i] for i in range(len(self.parts))
+                                  if i not in unseen]
+            if not self._solve(solver, assumptions):
+                break
+            model = solver.get_model() or []
+            kept = set(self._keeps(model, sid)) & unseen
+            if not kept:
+                self._reject(model)
+                continue
+            found |= kept
+            unseen -= kept
+        return found
+
+    def _reject(self, model: list[int] | None) -> None:
+        on = model or []
+        self._forbid(next(k for k, x in enumerate(self.firsts) if on[x - 1] > 0),
+                     next(k for k, x in enumerate(self.seconds) if on[x - 1] > 0))
+
+    # ----------------------------------------------------------------- reading worlds
+    def _need_here(self, on: list[int]) -> bool | None:
+        return True if self.sid is None else self._need(on, self.sid)
+
+    def _keeps(self, model: list[int] | None, sid: str | None) -> list[int]:
+        """The first parts that keep the model's world: with some second part (the
+        sweep's own, when it has one) a sayable compound whose value is what the slot
+        needs there."""
+        on = model or []
+        need = self._need_here(on)
+        values = [(on[abs(v) - 1] > 0) == (v > 0) for v in self.part_values]
+        second = self._second
+        out = []
+        for i, p in enumerate(values):
+            if need is None and second is None:
+                if any(self.said_ok(i, j) for j in range(len(values))):
+                    out.append(i)
+                continue
+            js = range(len(values)) if second is None else (second,)
+            if any((need is None or self.table[(p, values[j])] == need)
+                   and self.said_ok(i, j) for j in js):
+                out.append(i)
+        return out
+
+    def _drops(self, model: list[int] | None) -> list[int]:
+        """As :meth:`SatMarks._drops`, and the compound: a literal that holds when the
+        chosen parts make a value other than the one the world needs."""
+        on = model or []
+        out = super()._drops(model)
+        need = self._need_here(on)
+        if need is None:
+            return out
+        values = tuple((on[abs(v) - 1] > 0) == (v > 0) for v in self.part_values)
+        left = self._flag("first", self.firsts, values)
+        right = self._flag("second", self.seconds, values)
+        drop = int(self.enc.pool.id(("drops", self.counterexamples)))
+        for (a, b), v in self.table.items():
+            if v == need:  # these parts keep the world: the flag says they are not chosen
+                self.guesser.add_clause([-drop, -left if a else left, -right if b else right])
+        return out + [drop]
+
+    def _flag(self, side: str, choices: list[int], values: tuple[bool, ...]) -> int:
+        """A literal equal to the value of the chosen part (`side`) in a world where the
+        parts have `values`."""
+        key = (side, values)
+        found = self._flags.get(key)
+        if found is None:
+            found = self._flags[key] = int(self.enc.pool.id(("flag", side, len(self._flags))))
+            for x, v in zip(choices, values):
+                self.guesser.add_clause([-x, found if v else -found])
+        return found
+
+
+__all__ = ["CONFLICTS", "FirstParts", "SatMarks", "local"]
