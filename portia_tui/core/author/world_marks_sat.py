@@ -35,8 +35,10 @@ from portia_tui.core.solve.world_result import Stop
 from portia_tui.core.solve.world_sat import Encoding, answer_differs
 
 #: conflicts one SAT call may take before the stop is checked again (and the call retried
-#: with four times as many)
+#: with four times as many, up to MOST_CONFLICTS: the learnt clauses stay, so a call cut
+#: short still helps the next, and the budget is checked at least that often)
 CONFLICTS = 10_000
+MOST_CONFLICTS = 160_000
 #: the counterexamples (worlds with different attribute values) taken from one wrong guess
 SPREAD = 8
 #: python-sat's name of the solver both loops use: on the 9 x 2 rules menu CaDiCaL took
@@ -112,6 +114,7 @@ class SatMarks:
                       for a in p.attributes if len(p.domain(e, a)) > 1
                       for v in p.domain(e, a)]
         self.counterexamples = 0
+        self._arrays: list[Any] | None = None
 
     def _encoding(self, puzzle: WorldPuzzle, stop: Stop) -> Encoding:
         return _Shared(puzzle, stop)
@@ -214,16 +217,15 @@ class SatMarks:
             if not self._solve(self.checker, fill):
                 self.witnesses.append(choice)
                 return "valid"
-            self._learn()
+            model = self._learn()
             # more worlds this guess keeps, each with other values (rooms, types), so one
             # wrong guess teaches the guesser several things
             more = int(self.enc.pool.id(("more", self.counterexamples)))
             for _k in range(SPREAD - 1):
-                model = self.checker.get_model() or []
                 self.checker.add_clause([-more] + [-x for x in self.atoms if model[x - 1] > 0])
                 if not self._solve(self.checker, fill + [more]):
                     break
-                self._learn()
+                model = self._learn()
             self.checker.add_clause([-more])
 
     def _reject(self, model: list[int] | None) -> None:
@@ -231,10 +233,13 @@ class SatMarks:
         see :class:`FirstParts`)."""
         raise AssertionError("a model keeps the entry it chose")
 
-    def _learn(self) -> None:
-        """The checker's world as a clause for the guesser: some chosen entry drops it."""
-        self.guesser.add_clause([-self.guard] + self._drops(self.checker.get_model()))
+    def _learn(self) -> list[int]:
+        """The checker's world as a clause for the guesser: some chosen entry drops it (the
+        checker's model returned)."""
+        model = self.checker.get_model() or []
+        self.guesser.add_clause([-self.guard] + self._drops(model))
         self.counterexamples += 1
+        return model
 
     # ----------------------------------------------------------------- steps
     def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
@@ -245,7 +250,7 @@ class SatMarks:
             found = solver.solve_limited(assumptions=assumptions)
             if found is not None:
                 return bool(found)
-            conflicts *= 4
+            conflicts = min(conflicts * 4, MOST_CONFLICTS)
 
     def _choice(self, solver: Solver) -> dict[str, int]:
         """The filling of a model: the chosen entry's literal of every open slot."""
@@ -255,13 +260,24 @@ class SatMarks:
     def _drops(self, model: list[int] | None) -> list[int]:
         """The entries (their choice literals) that drop the checker's world, and the rules
         it breaks (their selectors): one of them must be chosen."""
+        import numpy as np
+
         on = model or []
-        out = [s for s, r in zip(self.selectors, self.rules) if (on[abs(r) - 1] > 0) != (r > 0)]
-        for o in self.open:
-            need = self._need(on, o)
-            if need is not None:
-                out += [x for x, v in zip(self.said[o], self.values[o])
-                        if (on[abs(v) - 1] > 0) == ((v > 0) != need)]
+        if self._arrays is None:  # every open slot's entries in one row, and the rules
+            self._arrays = [np.asarray(x, dtype=np.int64) for x in (
+                [v for o in self.open for v in self.values[o]],
+                [x for o in self.open for x in self.said[o]],
+                [k for k, o in enumerate(self.open) for _x in self.said[o]],
+                self.rules, self.selectors)]
+        values, said, slot, rules, selectors = self._arrays
+        true = np.asarray(on, dtype=np.int64) > 0
+        needs = [self._need(on, o) for o in self.open]
+        need = np.asarray([bool(n) for n in needs] + [False])
+        free = np.asarray([n is None for n in needs] + [True])
+        holds = true[np.abs(values) - 1] == (values > 0)
+        out = said[~free[slot] & (holds != need[slot])].tolist()
+        if len(rules):
+            out += selectors[true[np.abs(rules) - 1] != (rules > 0)].tolist()
         return out
 
     def _keeps(self, model: list[int] | None, sid: str | None) -> list[int]:
