@@ -243,6 +243,7 @@ class _Lazy:
 
     def __init__(self, classes: dict[str, list[int]], alive: int, rest: int,
                  bases: list[int], width: int, stop: Stop):
+        import numpy as np
         from pysat.card import CardEnc, EncType
         from pysat.solvers import Solver
 
@@ -252,24 +253,25 @@ class _Lazy:
         self.solver = Solver(name=LAZY_SOLVER)
         sig = _signatures([c for _s, c in self.cols] + bases + [alive], width)
         top = nc + len(sig)  # x(e, c): 1..nc; "signature d stands in the base": nc+1+d
-        for sid in sorted(classes):
-            lits = [i + 1 for i, (s, _c) in enumerate(self.cols) if s == sid]
+        #: each slot's columns (their variables)
+        by_slot = {sid: [i + 1 for i, (s, _c) in enumerate(self.cols) if s == sid]
+                   for sid in sorted(classes)}
+        slot_cols = [np.asarray(lits, dtype=np.int64) for lits in by_slot.values()]
+        for lits in by_slot.values():
             enc = CardEnc.equals(lits=lits, bound=1, top_id=top, encoding=EncType.seqcounter)
             self.solver.append_formula(enc.clauses)
             top = max(top, enc.nv)
         keep = []
         self.base_rows = []
-        for d, row in enumerate(sig):
-            if not row[-1]:  # the other worlds come lazily
-                continue
+        for d in np.flatnonzero(sig[:, -1]).tolist():  # the other worlds come lazily
+            row = sig[d]
             inside = nc + 1 + d
-            self.base_rows.append((inside, row[nc:nc + len(bases)]))
+            self.base_rows.append((inside, row[nc:nc + len(bases)].astype(bool).tolist()))
             top += 1
             keep.append(top)
             self.solver.add_clause([-top, inside])
-            for sid in sorted(classes):
-                self.solver.add_clause([-top] + [i + 1 for i, (s, _c) in enumerate(self.cols)
-                                                 if s == sid and row[i]])
+            for cols in slot_cols:
+                self.solver.add_clause([-top] + cols[row[cols - 1] != 0].tolist())
         self.solver.add_clause(keep)
         self.top = top
         #: a literal per pattern (which bases hold a world to drop)
@@ -331,7 +333,7 @@ class _Lazy:
 
 def _signatures(masks: list[int], width: int):
     """The distinct columns of the masks over `width` worlds: one row per kind of world,
-    entry i set when mask i holds it (numpy, uint8)."""
+    entry i set when mask i holds it (a numpy array of uint8)."""
     import numpy as np
 
     nbytes = (width + 7) // 8
@@ -340,7 +342,7 @@ def _signatures(masks: list[int], width: int):
                        for m in masks])
     packed = np.ascontiguousarray(np.packbits(matrix, axis=0, bitorder="little").T)
     unique = np.unique(packed, axis=0)
-    return np.unpackbits(unique, axis=1, bitorder="little")[:, :len(masks)].tolist()
+    return np.unpackbits(unique, axis=1, bitorder="little")[:, :len(masks)]
 
 
 def _undominated(masks: set[int], alive: int, rest: int, stop: Stop) -> list[int]:
