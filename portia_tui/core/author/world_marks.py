@@ -26,8 +26,8 @@ world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: th
 slots joined into a numpy table of pairs) with at most :data:`EXACT_OPEN` other slots open,
 else a short one and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
 classes, each wrong guess giving clauses for some worlds it failed to drop). Past
-:data:`MAX_WORLDS` (nine rooms with two signs) the slot and rule menus are marked by SAT
-alone, with no world listed (:mod:`world_marks_sat`). The budget and a cancel are
+:data:`MAX_WORLDS` (nine rooms with two signs) the slot and rule menus and a compound's
+first step are marked by SAT alone, with no world listed (:mod:`world_marks_sat`). The budget and a cancel are
 checked between steps; ``Marks.why`` says why marks are undecided.
 
 Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :class:`Marks`,
@@ -54,7 +54,8 @@ from portia_tui.core.solve.world_result import Stop, Stopped
 
 MARKS = ("valid", "reachable", "impossible", "undecided")
 MARK_SYMBOLS = {"valid": "★", "reachable": "✓", "impossible": "✗", "undecided": "?"}
-#: the largest space of worlds the marks work in (past it every mark is undecided)
+#: the largest space of worlds the marks list (past it they come from SAT alone, with no world
+#: listed: :mod:`world_marks_sat`)
 MAX_WORLDS = 1 << 22
 #: the conflicts one SAT call of the ★ question may take before the budget is checked (the
 #: call is then resumed with twice as many: this bounds how long a cancel waits)
@@ -397,9 +398,6 @@ def _run(count: int, seconds: float | None, cancel: Callable[[], bool] | None,
     marks = Marks(["undecided"] * count)
     try:
         work(stop, marks)
-    except _TooBig as big:
-        marks.why = (f"the page has {big.worlds:,} worlds to weigh (the marks work up to "
-                     f"{MAX_WORLDS:,}: fewer rooms, people or statements)")
     except Stopped:
         cancelled = cancel is not None and cancel()
         marks.why = "stopped" if cancelled else (

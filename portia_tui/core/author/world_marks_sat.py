@@ -5,7 +5,7 @@ One encoding (:class:`world_sat.Encoding`) of the page in which every open slot 
 unknown wording, one of its menu's formulas: the choice variables ``said(slot, k)`` are the
 filling. A mark of entry i (an assumption: ``said(sid, i)``, or a rule's selector) asks:
 
-- ✗ (impossible): no world of any filling has the target's answer: one call;
+- ✗ (impossible): no world of any filling has the target's answer;
 - ★ (valid): some filling has a target world and no world with another answer: a
   counterexample-guided loop of two solvers. The *guesser* (the encoding, the answer fixed
   to the target) proposes a filling with a target world; the *checker* (the encoding, the
@@ -18,8 +18,18 @@ filling. A mark of entry i (an assumption: ``said(sid, i)``, or a rule's selecto
 - ? (undecided): the budget or a cancel came first (checked between calls; each call has
   a conflict budget).
 
+:meth:`SatMarks.decide` marks a whole menu on the same two solvers, reading every model
+for every entry: a sweep of the guesser (each model's world checked against every entry
+not yet seen, until no model is left) settles ✗ for the whole menu in a few calls; a
+witness found for one entry is tried on every entry left (a sweep of the guesser for those
+that keep a target world with it, one of the checker for those that keep another world:
+the rest are ★ with it); a wrong guess gives up to :data:`SPREAD` counterexamples.
+:class:`FirstParts` does the same for a compound's first step: the slot (or a rule) says
+``p CONNECTIVE q``, both parts chosen in the encoding.
+
 Public API: :class:`SatMarks` ``(puzzle, open_menus, named, target, stop, rules=())``,
-``.mark(assumptions)``, ``.slot(sid, i)``, ``.rule(j)``, ``.close()``.
+``.decide(sid, out)``, ``.mark(assumptions)``, ``.slot(sid, i)``, ``.rule(j)``,
+``.close()``; :class:`FirstParts` ``(..., sid, parts, table, sayable)``, ``.decide``.
 """
 
 from __future__ import annotations
