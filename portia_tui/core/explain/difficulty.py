@@ -441,8 +441,6 @@ class Grader:
                     blocks = blocks + new
                     self.deductions += len(new)
                     changed = True
-                elif self.counted and not changed:
-                    changed = self._by_states(p, values, blocks)
             if changed:
                 continue
             if None not in values:
@@ -483,85 +481,6 @@ class Grader:
                         taken |= {a, b}
         self._seen[key] = got
         return got
-
-    def _lid_states(self, p: int, values: list[bool | None], blocks: Sequence[Block]
-                    ) -> list[tuple[tuple[int, ...], frozenset[int]]]:
-        """Lids with a few states: per casket, its open statements outside `blocks` whose
-        true counts, over the completions that keep their own meanings with what is known,
-        leave some count out ("lead's 'others true' and 'all three true' stand together:
-        both true or both false, never one"), with the counts they leave."""
-        taken = {i for b in blocks for i in b.statements}
-        out = []
-        for c in range(self.caskets):
-            members = [i for i in self.puzzle.layout.group(c)
-                       if values[i] is None and i not in taken and self.said[i]]
-            if len(members) >= 2:
-                counts = self._counts_under(p, values, members, LID_SCOPE)
-                if counts and 1 < len(counts) <= len(members):
-                    out.append((tuple(members), frozenset(counts)))
-        return out
-
-    def _by_states(self, p: int, values: list[bool | None], blocks: Sequence[Block]) -> bool:
-        """Count with a lid's states (:meth:`_lid_states`), as with a fixed lid: a statement
-        that counts a group holding such a lid is judged when every state gives it the same
-        value ("lead bears 1 or 3, so 'exactly 2 on lead true' is false"), a known one that
-        no state allows is a contradiction; a rule that counts it likewise, and when the rule
-        leaves the lid one state, all true or all false, its statements take it ("1 or 3
-        true on lead, and at most 4 in all: 1")."""
-        states = self._lid_states(p, values, blocks)
-        if not states:
-            return False
-        self.deductions += 1
-        changed = False
-        meanings = self.puzzle.meanings
-        for i in self.counters:
-            mn = meanings[i]
-            assert isinstance(mn, CountMeaning)
-            got = self._state_counts(mn, values, blocks, states)
-            if got is None:
-                continue
-            said = {compare(x, mn.op, mn.k) for x, _s in got}
-            if values[i] is None and len(said) == 1:
-                changed |= self._fix(i, said.pop(), values)
-            elif values[i] is not None and values[i] not in said:
-                raise Contradiction
-        for c in self.rules:
-            mn = c.meaning
-            if not isinstance(mn, CountMeaning):
-                continue
-            got = self._state_counts(mn, values, blocks, states)
-            if got is None:
-                continue
-            fits = {pick for x, pick in got if compare(x, mn.op, mn.k)}
-            if not fits:
-                raise Contradiction
-            for members, _st in states:
-                left = {dict(pick)[members] for pick in fits}
-                if len(left) == 1 and left <= {0, len(members)}:
-                    for t in members:
-                        changed |= self._fix(t, left == {len(members)}, values)
-        return changed
-
-    def _state_counts(self, mn: CountMeaning, values: list[bool | None],
-                      blocks: Sequence[Block],
-                      states: list[tuple[tuple[int, ...], frozenset[int]]]
-                      ) -> list[tuple[int, tuple]] | None:
-        """The counts of mn's group with mn's value that the known values, the fixed lids and
-        pairs, and the lids' states allow, each with the states it takes (None when no lid
-        with states lies inside the group)."""
-        group = set(mn.group)
-        inside = [(m, st) for m, st in states if set(m) <= group]
-        if not inside:
-            return None
-        for m, _st in inside:
-            group -= set(m)
-        lo, hi = self._bounds(CountMeaning(tuple(sorted(group)), mn.op, mn.k, mn.value),
-                              values, blocks)
-        out: list[tuple[int, tuple]] = [(x, ()) for x in range(lo, hi + 1)]
-        for m, st in inside:
-            out = [(x + (s if mn.value else len(m) - s), pick + ((m, s),))
-                   for x, pick in out for s in st]
-        return out
 
     def _never_all(self, p: int, values: list[bool | None]) -> bool:
         """Read a lid: a group of statements (a casket's) that can never be all true (all
