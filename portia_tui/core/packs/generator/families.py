@@ -424,8 +424,8 @@ STALL = 30
 
 
 class Walk:
-    """The fiendish walk: nested splits are rare among random draws (about one candidate in
-    20,000 at n = 3 passes the filters and needs one), so the search walks uphill on the
+    """The fiendish walk: nested splits are rare among random draws (none in 12,910 rated
+    n = 3 candidates: docs/benchmarks.md, "Fiendish by the walk"), so the search walks uphill on the
     grader's partial result, :func:`.difficulty.closeness` (0: counting rules out every wrong
     casket; 1 to 2: a wrong casket needs a split, the nearer 2 the fewer statements are a
     key to one; 2: a split inside a case). Each step draws one statement again (the rules
@@ -590,7 +590,8 @@ class FamilySearch:
         """(statements per casket, the puzzle without rules, None) with no symmetric pair
         (while a check refuses, one casket drawn at random, one without a statement about the
         portrait when there is one, is drawn again, up to CASKET_TRIES times), or (None,
-        None, why)."""
+        None, why). A fiendish walk's step (:class:`Walk`) redraws one statement of the
+        walk's place instead, and is refused, not repaired, when symmetric."""
         s = self.s
         walk = self.walk
         if walk is not None:
