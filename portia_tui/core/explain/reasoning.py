@@ -46,6 +46,12 @@ MAX_DEPTH = 3
 
 Cell = tuple[str, str]
 
+#: the attribute of a statement's truth cell: (statement id, TRUTH) with the values
+#: TRUTH_VALUES, kept for each statement another statement speaks of ("Sign IV is right")
+TRUTH = "#truth"
+TRUTH_VALUES = ("true", "false")
+SUPPOSE_TRUTHS = True
+
 
 @dataclass
 class Step:
@@ -84,19 +90,41 @@ class Solver:
     """The person's state: the values still possible per cell, as masks over the worlds."""
 
     def __init__(self, puzzle: WorldPuzzle, ev: Evaluation | None = None,
-                 said: Sequence[tuple[str, int]] = (), memo: dict[str, int] | None = None):
+                 said: Sequence[tuple[str, int]] = (), memo: dict[str, int] | None = None,
+                 truths: Sequence[tuple[str, int]] = ()):
         """`puzzle`'s statements and promises; or, for a generator's quick look, an
         Evaluation `ev` shared by many puzzles of one shape (the same entities, attributes
         and exact counts), `said` as (speaker, the worlds where its statement holds) for
-        statements the puzzle does not hold, and `memo` for the promises' meanings
+        statements the puzzle does not hold, `truths` as (statement id, the worlds where it
+        is true) for those of them another statement speaks of (see :data:`TRUTH`), and
+        `memo` for the promises' meanings
         (:func:`~portia_tui.core.language.formulas.meaning_memo`)."""
         self.puzzle = puzzle
         self.ev = ev or Evaluation(puzzle)
-        self.cells: list[Cell] = [(e, a) for e in puzzle.entities for a in puzzle.attributes
+        #: the hidden facts of the entities (what the question and "solved" read)
+        self.facts: list[Cell] = [(e, a) for e in puzzle.entities for a in puzzle.attributes
                                   if len(puzzle.domain(e, a)) > 1]
-        self.values = {c: puzzle.domain(*c) for c in self.cells}
-        self.atom = {(c, v): self.ev.atom(c[0], c[1], v) for c in self.cells
+        self.values = {c: puzzle.domain(*c) for c in self.facts}
+        self.atom = {(c, v): self.ev.atom(c[0], c[1], v) for c in self.facts
                      for v in self.values[c]}
+        #: a statement another statement speaks of ("Sign IV is right"): a person carries
+        #: its truth as a fact once it is known, as Smullyan's solutions do
+        read: set[str] = set()
+        for s in puzzle.statements:
+            scope = puzzle.scope(s)
+            for f in s.wordings:
+                read |= fm.reads(f, scope)
+        tracked = [(s.id, self.ev.truth(s.id)) for s in puzzle.statements if s.id in read]
+        self.truth_cells: list[Cell] = []
+        for sid, t in [*tracked, *truths]:
+            cell = (sid, TRUTH)
+            self.truth_cells.append(cell)
+            self.values[cell] = TRUTH_VALUES
+            self.atom[(cell, "true")] = t & self.ev.full
+            self.atom[(cell, "false")] = ~t & self.ev.full
+        self.cells: list[Cell] = self.facts + self.truth_cells
+        #: the cells a supposition or a split may try
+        self.choices: list[Cell] = self.cells if SUPPOSE_TRUTHS else self.facts
         self.sources: list[tuple[str, WorldStatement | None, object]] = []
         self.masks: list[int] = []
         for s in puzzle.statements:
@@ -200,7 +228,7 @@ class Solver:
                         vals = dom.get((e, attr), ("",))
                         if value in vals and len(vals) > 1:
                             return False
-            elif not all(len(v) == 1 for v in dom.values()):
+            elif not all(len(dom[c]) == 1 for c in self.facts):
                 return False
         return True
 
@@ -223,7 +251,7 @@ def _refute(solver: Solver, dom: dict[Cell, tuple[str, ...]], cell: Cell, value:
 
 
 def _try_suppose(solver: Solver, dom, steps: list[Step], depth: int) -> bool:
-    for cell in solver.cells:
+    for cell in solver.choices:
         if len(dom[cell]) == 1:
             continue
         for value in dom[cell]:
@@ -239,7 +267,7 @@ def _try_suppose(solver: Solver, dom, steps: list[Step], depth: int) -> bool:
 
 
 def _try_cases(solver: Solver, dom, steps: list[Step]) -> bool:
-    for cell in solver.cells:
+    for cell in solver.choices:
         if len(dom[cell]) == 1:
             continue
         outcomes = []
@@ -346,6 +374,11 @@ class Words:
 
     def fact(self, cell: Cell, value: str) -> str:
         entity, attr = cell
+        if attr == TRUTH:  # a statement's truth: "Sign IV is right"
+            try:
+                return sn.render([value, entity], self.ctx)
+            except Exception:  # noqa: BLE001 - a statement the sentences cannot name
+                return f"statement {entity} is {value}"
         try:
             return sn.render(["is", entity, attr, value], self.ctx)
         except Exception:  # noqa: BLE001 - a form the sentences cannot say
@@ -440,5 +473,5 @@ def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
     return lines
 
 
-__all__ = ["GRADE_STEPS", "Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "Words",
-           "explain", "grade", "grade_solver", "grade_within"]
+__all__ = ["GRADE_STEPS", "Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "TRUTH",
+           "TRUTH_VALUES", "Words", "explain", "grade", "grade_solver", "grade_within"]

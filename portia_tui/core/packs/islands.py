@@ -517,7 +517,9 @@ class _Screen:
         except _Loop:  # signs that speak of each other in a ring: the full check
             return self.passes_whole(shell.replace(statements=tuple(_statements(ents, says))))
         said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, plain)]
-        return self._judge(Solver(shell, ev, said, self.memo),
+        spoken = _spoken_of(says)  # their truths are facts to the grader, as in the puzzle
+        truths = [(f"s{i + 1}", said[i][1]) for i in range(len(says)) if f"s{i + 1}" in spoken]
+        return self._judge(Solver(shell, ev, said, self.memo, truths),
                            0 if self.allow_wasted else len(said))
 
     @staticmethod
@@ -596,6 +598,23 @@ _TWO_PART = ("and", "or", "implies", "iff")
 
 class _Loop(Exception):
     """Signs that speak of each other in a ring."""
+
+
+def _spoken_of(says: list[Any]) -> set[str]:
+    """The ids of the signs ("sk", as :func:`_statements` names them) another sign speaks
+    of ("Sign k is right")."""
+    found: set[str] = set()
+
+    def walk(f: Any) -> None:
+        if isinstance(f, list):
+            if len(f) == 2 and f[0] in ("true", "false") and isinstance(f[1], str):
+                found.add(f[1])
+            for g in f:
+                walk(g)
+
+    for f in says:
+        walk(f)
+    return found & {f"s{i + 1}" for i in range(len(says))}
 
 
 def _unfolded(says: list[Any]) -> list[Any]:
