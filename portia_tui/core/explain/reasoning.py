@@ -27,7 +27,7 @@ Public API: :func:`grade` -> :class:`Grade` (``level``, ``score``, ``technique``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from portia_tui.core.language import formulas as fm
@@ -47,10 +47,9 @@ MAX_DEPTH = 3
 Cell = tuple[str, str]
 
 #: the attribute of a statement's truth cell: (statement id, TRUTH) with the values
-#: TRUTH_VALUES, kept for each statement another statement speaks of ("Sign IV is right")
+#: TRUTH_VALUES (see :class:`Solver`: "Sign IV is right")
 TRUTH = "#truth"
 TRUTH_VALUES = ("true", "false")
-SUPPOSE_TRUTHS = True
 
 
 @dataclass
@@ -91,13 +90,13 @@ class Solver:
 
     def __init__(self, puzzle: WorldPuzzle, ev: Evaluation | None = None,
                  said: Sequence[tuple[str, int]] = (), memo: dict[str, int] | None = None,
-                 truths: Sequence[tuple[str, int]] = ()):
+                 said_ids: Sequence[str] = (), spoken_of: Collection[str] = ()):
         """`puzzle`'s statements and promises; or, for a generator's quick look, an
         Evaluation `ev` shared by many puzzles of one shape (the same entities, attributes
         and exact counts), `said` as (speaker, the worlds where its statement holds) for
-        statements the puzzle does not hold, `truths` as (statement id, the worlds where it
-        is true) for those of them another statement speaks of (see :data:`TRUTH`), and
-        `memo` for the promises' meanings
+        statements the puzzle does not hold, `said_ids` their ids and `spoken_of` the ids
+        another of them speaks of (their truth cells: see :data:`TRUTH`; without ids, none),
+        and `memo` for the promises' meanings
         (:func:`~portia_tui.core.language.formulas.meaning_memo`)."""
         self.puzzle = puzzle
         self.ev = ev or Evaluation(puzzle)
@@ -107,24 +106,28 @@ class Solver:
         self.values = {c: puzzle.domain(*c) for c in self.facts}
         self.atom = {(c, v): self.ev.atom(c[0], c[1], v) for c in self.facts
                      for v in self.values[c]}
-        #: a statement another statement speaks of ("Sign IV is right"): a person carries
-        #: its truth as a fact once it is known, as Smullyan's solutions do
-        read: set[str] = set()
+        #: the statements whose truth a person carries as a fact once it is known ("Sign IV
+        #: is right", as Smullyan's solutions do): those another statement speaks of, and
+        #: those whose speaker may say anything in some case (an empty room's sign), whose
+        #: truth the speaker's value does not settle
+        read: set[str] = set(spoken_of)
         for s in puzzle.statements:
             scope = puzzle.scope(s)
             for f in s.wordings:
                 read |= fm.reads(f, scope)
-        tracked = [(s.id, self.ev.truth(s.id)) for s in puzzle.statements if s.id in read]
+        truths = [(s.id, s.by, None) for s in puzzle.statements]
+        truths += [(sid, by, t) for sid, (by, t) in zip(said_ids, said)]
         self.truth_cells: list[Cell] = []
-        for sid, t in [*tracked, *truths]:
-            cell = (sid, TRUTH)
-            self.truth_cells.append(cell)
-            self.values[cell] = TRUTH_VALUES
-            self.atom[(cell, "true")] = t & self.ev.full
-            self.atom[(cell, "false")] = ~t & self.ev.full
+        for sid, by, t in truths:
+            if sid in read or self._free(by):
+                cell = (sid, TRUTH)
+                t = self.ev.truth(sid) if t is None else t
+                self.truth_cells.append(cell)
+                self.values[cell] = TRUTH_VALUES
+                self.atom[(cell, TRUTH_VALUES[0])] = t & self.ev.full
+                self.atom[(cell, TRUTH_VALUES[1])] = ~t & self.ev.full
+        #: every cell: what following a statement may narrow, a supposition or a split try
         self.cells: list[Cell] = self.facts + self.truth_cells
-        #: the cells a supposition or a split may try
-        self.choices: list[Cell] = self.cells if SUPPOSE_TRUTHS else self.facts
         self.sources: list[tuple[str, WorldStatement | None, object]] = []
         self.masks: list[int] = []
         for s in puzzle.statements:
@@ -137,6 +140,12 @@ class Solver:
             self.sources.append(("promise", None, c))
             self.masks.append(self.ev.mask(c) if memo is None else
                               fm.meaning_memo(thaw(c), puzzle.scope(), self.ev.alg, memo))
+
+    def _free(self, by: str | None) -> bool:
+        """`by`'s statements are free in some case: their truth is a fact of its own."""
+        p = self.puzzle
+        return by is not None and p.speaker_attr is not None and any(
+            p.mode(by, v) == "free" for v in p.attributes[p.speaker_attr])
 
     def _statement_mask(self, s: WorldStatement) -> int:
         """The worlds where s obeys its speaker's mode."""
@@ -251,7 +260,7 @@ def _refute(solver: Solver, dom: dict[Cell, tuple[str, ...]], cell: Cell, value:
 
 
 def _try_suppose(solver: Solver, dom, steps: list[Step], depth: int) -> bool:
-    for cell in solver.choices:
+    for cell in solver.cells:
         if len(dom[cell]) == 1:
             continue
         for value in dom[cell]:
@@ -267,7 +276,7 @@ def _try_suppose(solver: Solver, dom, steps: list[Step], depth: int) -> bool:
 
 
 def _try_cases(solver: Solver, dom, steps: list[Step]) -> bool:
-    for cell in solver.choices:
+    for cell in solver.cells:
         if len(dom[cell]) == 1:
             continue
         outcomes = []
