@@ -115,7 +115,8 @@ class Solver:
             scope = puzzle.scope(s)
             for f in s.wordings:
                 read |= fm.reads(f, scope)
-        truths = [(s.id, s.by, None) for s in puzzle.statements]
+        truths: list[tuple[str, str | None, int | None]] = [
+            (s.id, s.by, None) for s in puzzle.statements]
         truths += [(sid, by, t) for sid, (by, t) in zip(said_ids, said)]
         self.truth_cells: list[Cell] = []
         for sid, by, t in truths:
