@@ -82,8 +82,9 @@ def seconds(tree: Path, settings: dict, count: int, seed: int) -> float | str:
     except subprocess.TimeoutExpired:
         return f"over {CAP:.0f}"
     said = out.stdout.strip().splitlines()[-1]
+    words = said.split()
     try:
-        return float(said.split()[CLOCK == "cpu"])
+        return float(words[CLOCK == "cpu"] if len(words) == 2 else words[0])
     except ValueError:
         return said
 
