@@ -27,8 +27,9 @@ PROMISED = [
 ]
 
 
-if os.environ.get("PORTIA_HEAVY"):  # about a minute each under load: PORTIA_HEAVY=1 make test
-    PROMISED += [("lady-tiger", 4, "tricky", 1), ("lady-tiger", 5, "fiendish", 1)]
+if os.environ.get("PORTIA_HEAVY"):  # PORTIA_HEAVY=1 make test (four-room tricky and fiendish
+    # are refused now, island_ranges.UNDRAWN; five-room ones were not reached)
+    PROMISED += [("lady-tiger", 5, "steady", 2), ("lady-tiger", 6, "steady", 1)]
 
 
 @pytest.mark.parametrize("family, size, level, seed", PROMISED,
