@@ -107,20 +107,22 @@ def test_an_output_it_cannot_write_is_refused_before_the_work(tmp_path, capsys, 
 
 
 def test_a_search_that_finds_nothing_gives_up_in_one_line(capsys):
-    code, out, err = _run(capsys, ["generate", "--family", "lady-tiger", "--rooms", "4",
+    code, out, err = _run(capsys, ["generate", "--family", "lady-tiger", "--rooms", "5",
                                    "--difficulty", "tricky", "--attempts", "50", "--seed", "1"])
     assert code == 2 and out == "" and "gave up after 50 candidates" in err
 
 
 @pytest.mark.parametrize("family, size, level, fewest", [
     ("knights-knaves", "2", "fiendish", "3"), ("knights-knaves", "4", "tricky", "5"),
-    ("lady-tiger", "2", "tricky", "4"), ("lady-tiger", "3", "tricky", "4"),
-    ("lady-tiger", "2", "fiendish", "4"), ("lady-tiger", "3", "fiendish", "4")])
+    ("lady-tiger", "2", "tricky", "5"), ("lady-tiger", "3", "tricky", "5"),
+    ("lady-tiger", "2", "fiendish", "5"), ("lady-tiger", "3", "fiendish", "5"),
+    ("lady-tiger", "4", "tricky", "5"), ("lady-tiger", "4", "fiendish", "5")])
 def test_a_level_impossible_at_that_size_is_refused_up_front(capsys, family, size, level,
                                                              fewest):
-    """Below the fewest people (rooms) a level needs (island_ranges.FEWEST, argued there)
-    the answer is one line at once, with no search (--attempts 1 would give up otherwise
-    with another message)."""
+    """Below the fewest people (rooms) a level needs (island_ranges.FEWEST, argued there),
+    or at a size where nothing the generator draws is of the level (island_ranges.UNDRAWN:
+    four-room trials, every one counted), the answer is one line at once, with no search
+    (--attempts 1 would give up otherwise with another message)."""
     flag = "--rooms" if family == "lady-tiger" else "--people"
     code, out, err = _run(capsys, ["generate", "--family", family, flag, size, "--difficulty",
                                    level, "--attempts", "1"])

@@ -16,7 +16,16 @@ speaker, and a small shape can be counted whole, for *every* meaning a statement
   already) and whatever the sign says (compound or about another sign): 16,777,216 triples,
   every one with a unique answer graded (about 2.3 million; minutes).
 
-Run: ``.venv/bin/python tools/island_census.py werewolves`` or ``... lady-tiger`` (slow)."""
+- ``lady-tiger-4``: every four-room trial the generator draws for tricky and fiendish (one
+  claim a sign, 36 a room, any rooms reversed), graded as the generator's quick look grades
+  it, a sign's truth a fact once known (:func:`lady_tiger_4`).
+
+The grader carries a sign's truth as a fact once it is known (reasoning.TRUTH); the census of
+three rooms reads masks only (no sign's truth), so it counts with a grader that knows less: a
+level it finds is an upper bound, and "no tricky three-room trial" holds all the more.
+
+Run: ``.venv/bin/python tools/island_census.py werewolves`` or ``... lady-tiger`` or
+``... lady-tiger-4`` (slow)."""
 
 from __future__ import annotations
 
@@ -115,5 +124,117 @@ def lady_tiger() -> None:
           f"({time.perf_counter() - start:.0f} s)")
 
 
+def _hard_claims(ents: list[str]) -> list[Any]:
+    """Every claim the generator's hard trials draw for a sign (LadyTiger.atom at depth 1,
+    the hard share): counts of tigers or empty rooms, a room's content; the other signs'
+    claims ("Sign II is right / wrong") are added per room."""
+    k = len(ents)
+    out: list[Any] = [["count", "all", {"content": v}, op, n] for v in ("tiger", "empty")
+                      for op in ("==", ">=", "<=") for n in range(1, k)]
+    return out + [["is", e, "content", v] for e in ents for v in ("lady", "tiger", "empty")]
+
+
+def lady_tiger_4() -> None:
+    """Every four-room trial the generator draws for tricky and fiendish (one claim a sign
+    at depth 1, half of them about another sign; any rooms reversed): 36 claims a sign,
+    1,679,616 quadruples, under each number of reversed rooms (the claims are the same for
+    every room, so which rooms are reversed does not matter, only how many); each with one
+    answer and no wasted sign (the quick look's judgement) graded by the grader as the
+    generator's quick look grades it. A ring of signs ("I: Sign II is right", "II: Sign I
+    is wrong") gets the full check. About 30 minutes on a loaded machine."""
+    import numpy as np
+
+    from portia_tui.core.language.formulas import meaning_memo
+
+    k = 4
+    fam = islands.FAMILIES["lady-tiger"]
+    ents = fam.entities(k)
+    base = _hard_claims(ents)
+    shell0 = fam.shell(ents, [], _Pick(0))  # type: ignore[arg-type]
+    ev = Evaluation(shell0)
+    scope, memo, full = shell0.scope(), {}, ev.full
+    meaning = [meaning_memo(f, scope, ev.alg, memo) for f in base]
+    # a room's claims: the base ones, then "sign j is right / wrong" for each other room j
+    claims = [[("b", b) for b in range(len(base))] +
+              [(t, j) for j in range(k) if j != i for t in ("true", "false")] for i in range(k)]
+    width = len(claims[0])
+    pick = np.indices((width,) * k).reshape(k, -1)
+    n = pick.shape[1]
+    target = np.array([[c[1] if c[0] != "b" else 0 for c in cl] for cl in claims])
+    denies = np.array([[c[0] == "false" for c in cl] for cl in claims])
+    said = np.stack([np.array([meaning[c[1]] if c[0] == "b" else 0 for c in claims[i]],
+                              dtype=np.int64)[pick[i]] for i in range(k)])
+    known = np.stack([np.array([c[0] == "b" for c in claims[i]])[pick[i]] for i in range(k)])
+    cols = np.arange(n)
+    for _round in range(k):  # a sign about a sign says what that sign says (or its denial)
+        for i in range(k):
+            t = target[i][pick[i]]
+            ready = ~known[i] & known[t, cols]
+            m = said[t, cols]
+            m = np.where(denies[i][pick[i]], ~m & full, m)
+            said[i] = np.where(ready, m, said[i])
+            known[i] |= ready
+    ring = ~known.all(axis=0)
+    lady = [ev.atom(e, "content", "lady") for e in ents]
+    tiger = [ev.atom(e, "content", "tiger") for e in ents]
+    promise = ev.mask(shell0.constraints[0])
+
+    def one_answer(w: Any) -> Any:
+        return sum(((w & lady[i]) != 0).astype(np.int8) for i in range(k)) == 1
+
+    levels: Counter[str] = Counter()
+    found: list[Any] = []
+    start = time.perf_counter()
+    for rev in range(k + 1):
+        shell = shell0.replace(mode_overrides={e: islands.REVERSED for e in ents[:rev]})
+        obey = []
+        for i in range(k):
+            t = said[i]
+            if i < rev:
+                obey.append(((~lady[i] | ~t) & (~tiger[i] | t)) & full)
+            else:
+                obey.append(((~lady[i] | t) & (~tiger[i] | ~t)) & full)
+        w = promise & obey[0] & obey[1] & obey[2] & obey[3]
+        keep = one_answer(w) & ~ring
+        for i in range(k):
+            rest = np.full(n, promise, dtype=np.int64)
+            for j in range(k):
+                if j != i:
+                    rest &= obey[j]
+            keep &= ~one_answer(rest)
+        ids = [f"s{i + 1}" for i in range(k)]
+        for g in np.nonzero(keep)[0]:
+            says = [base[c[1]] if c[0] == "b" else [c[0], ids[c[1]]]
+                    for c in (claims[i][pick[i][g]] for i in range(k))]
+            solver = Solver(shell, ev, [(ents[i], int(said[i][g])) for i in range(k)], memo,
+                            ids, islands._spoken_of(says))
+            graded = grade_solver(solver)
+            level = graded.level if graded.solved else "unsolved"
+            levels[level] += 1
+            if level not in ("gentle", "steady"):
+                found.append((rev, says))
+        for g in np.nonzero(ring)[0]:
+            says = [base[c[1]] if c[0] == "b" else [c[0], ids[c[1]]]
+                    for c in (claims[i][pick[i][g]] for i in range(k))]
+            puzzle = shell.replace(statements=tuple(islands._statements(ents, says)))
+            solver = Solver(puzzle)
+            w = full
+            for m in solver.masks:
+                w &= m
+            if not w or len(solver.ev.answers(w, 2)) != 1 or \
+                    islands._Screen._needless(solver, k):
+                continue
+            graded = grade_solver(solver)
+            level = graded.level if graded.solved else "unsolved"
+            levels["ring " + level] += 1
+            if level not in ("gentle", "steady"):
+                found.append((rev, says))
+        print(f"{rev} reversed: {dict(sorted(levels.items()))} "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+    print(f"lady-tiger, 4 rooms, the hard draw: {dict(sorted(levels.items()))}; "
+          f"past steady: {found[:10]}")
+
+
 if __name__ == "__main__":
-    {"werewolves": werewolves, "lady-tiger": lady_tiger}[sys.argv[1]]()
+    {"werewolves": werewolves, "lady-tiger": lady_tiger,
+     "lady-tiger-4": lady_tiger_4}[sys.argv[1]]()

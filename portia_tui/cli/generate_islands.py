@@ -35,10 +35,11 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "above (no wasted speaker, no two people who could swap names, no twins, a pack "
         "varies) and trivial. With -o, one puzzle is a puzzle file (.toml format 3 or .json) "
         "and more make a pack. Levels by size (--difficulty): gentle and steady at every "
-        "size; tricky needs 5 knights/knaves, fiendish 3 people, and both 4 rooms; "
+        "size; tricky needs 5 knights/knaves, fiendish 3 people; "
         "werewolves reach both from 2 people (fiendish at 2 needs --depth 3); below that a "
-        "level cannot exist and is refused at once (exit 2); "
-        "lady-tiger tricky from 4 rooms is rare (give --attempts 100000). "
+        "level cannot exist and is refused at once (exit 2); lady-tiger tricky and "
+        "fiendish are refused under 5 rooms (at 4 nothing the generator draws is either) and "
+        "were not reached from 5. "
         "See 'Levels by size' in the README.")
     lo, hi = RANGES["people"]
     group.add_argument("--people", type=count_arg(lo, hi), metavar="K",

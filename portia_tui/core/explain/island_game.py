@@ -33,7 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from portia_tui.core.explain.reasoning import Grade, Solver, Step, Words, explain, grade
+from portia_tui.core.explain.reasoning import (TRUTH, TRUTH_VALUES, Grade, Solver, Step, Words,
+                                              explain, grade)
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import thaw
 from portia_tui.core.language.world import AskFormula, AskOf, AskWhere, WorldPuzzle
@@ -260,7 +261,11 @@ class IslandGame:
         for c in p.constraints:
             mask &= ev.mask(c)
         for (e, a), v in known.items():
-            mask &= ev.atom(e, a, v)
+            if a == TRUTH:  # a statement's truth (e is its id): "Sign IV is right"
+                t = ev.truth(e)
+                mask &= t if v == TRUTH_VALUES[0] else ~t & ev.full
+            else:
+                mask &= ev.atom(e, a, v)
         return len(ev.answers(mask, 2)) == 1
 
     def hints_within(self, steps: int | None = None) -> list[Hint] | None:

@@ -27,7 +27,7 @@ Public API: :func:`grade` -> :class:`Grade` (``level``, ``score``, ``technique``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from portia_tui.core.language import formulas as fm
@@ -45,6 +45,11 @@ LEVELS = ("gentle", "steady", "tricky", "fiendish")
 MAX_DEPTH = 3
 
 Cell = tuple[str, str]
+
+#: the attribute of a statement's truth cell: (statement id, TRUTH) with the values
+#: TRUTH_VALUES (see :class:`Solver`: "Sign IV is right")
+TRUTH = "#truth"
+TRUTH_VALUES = ("true", "false")
 
 
 @dataclass
@@ -84,19 +89,46 @@ class Solver:
     """The person's state: the values still possible per cell, as masks over the worlds."""
 
     def __init__(self, puzzle: WorldPuzzle, ev: Evaluation | None = None,
-                 said: Sequence[tuple[str, int]] = (), memo: dict[str, int] | None = None):
+                 said: Sequence[tuple[str, int]] = (), memo: dict[str, int] | None = None,
+                 said_ids: Sequence[str] = (), spoken_of: Collection[str] = ()):
         """`puzzle`'s statements and promises; or, for a generator's quick look, an
         Evaluation `ev` shared by many puzzles of one shape (the same entities, attributes
         and exact counts), `said` as (speaker, the worlds where its statement holds) for
-        statements the puzzle does not hold, and `memo` for the promises' meanings
+        statements the puzzle does not hold, `said_ids` their ids and `spoken_of` the ids
+        another of them speaks of (their truth cells: see :data:`TRUTH`; without ids, none),
+        and `memo` for the promises' meanings
         (:func:`~portia_tui.core.language.formulas.meaning_memo`)."""
         self.puzzle = puzzle
         self.ev = ev or Evaluation(puzzle)
-        self.cells: list[Cell] = [(e, a) for e in puzzle.entities for a in puzzle.attributes
+        #: the hidden facts of the entities (what the question and "solved" read)
+        self.facts: list[Cell] = [(e, a) for e in puzzle.entities for a in puzzle.attributes
                                   if len(puzzle.domain(e, a)) > 1]
-        self.values = {c: puzzle.domain(*c) for c in self.cells}
-        self.atom = {(c, v): self.ev.atom(c[0], c[1], v) for c in self.cells
+        self.values = {c: puzzle.domain(*c) for c in self.facts}
+        self.atom = {(c, v): self.ev.atom(c[0], c[1], v) for c in self.facts
                      for v in self.values[c]}
+        #: the statements whose truth a person carries as a fact once it is known ("Sign IV
+        #: is right", as Smullyan's solutions do): those another statement speaks of, and
+        #: those whose speaker may say anything in some case (an empty room's sign), whose
+        #: truth the speaker's value does not settle
+        read: set[str] = set(spoken_of)
+        for s in puzzle.statements:
+            scope = puzzle.scope(s)
+            for f in s.wordings:
+                read |= fm.reads(f, scope)
+        truths: list[tuple[str, str | None, int | None]] = [
+            (s.id, s.by, None) for s in puzzle.statements]
+        truths += [(sid, by, t) for sid, (by, t) in zip(said_ids, said)]
+        self.truth_cells: list[Cell] = []
+        for sid, by, t in truths:
+            if sid in read or self._free(by):
+                cell = (sid, TRUTH)
+                t = self.ev.truth(sid) if t is None else t
+                self.truth_cells.append(cell)
+                self.values[cell] = TRUTH_VALUES
+                self.atom[(cell, TRUTH_VALUES[0])] = t & self.ev.full
+                self.atom[(cell, TRUTH_VALUES[1])] = ~t & self.ev.full
+        #: every cell: what following a statement may narrow, a supposition or a split try
+        self.cells: list[Cell] = self.facts + self.truth_cells
         self.sources: list[tuple[str, WorldStatement | None, object]] = []
         self.masks: list[int] = []
         for s in puzzle.statements:
@@ -109,6 +141,12 @@ class Solver:
             self.sources.append(("promise", None, c))
             self.masks.append(self.ev.mask(c) if memo is None else
                               fm.meaning_memo(thaw(c), puzzle.scope(), self.ev.alg, memo))
+
+    def _free(self, by: str | None) -> bool:
+        """`by`'s statements are free in some case: their truth is a fact of its own."""
+        p = self.puzzle
+        return by is not None and p.speaker_attr is not None and any(
+            p.mode(by, v) == "free" for v in p.attributes[p.speaker_attr])
 
     def _statement_mask(self, s: WorldStatement) -> int:
         """The worlds where s obeys its speaker's mode."""
@@ -200,7 +238,7 @@ class Solver:
                         vals = dom.get((e, attr), ("",))
                         if value in vals and len(vals) > 1:
                             return False
-            elif not all(len(v) == 1 for v in dom.values()):
+            elif not all(len(dom[c]) == 1 for c in self.facts):
                 return False
         return True
 
@@ -346,6 +384,11 @@ class Words:
 
     def fact(self, cell: Cell, value: str) -> str:
         entity, attr = cell
+        if attr == TRUTH:  # a statement's truth: "Sign IV is right"
+            try:
+                return sn.render([value, entity], self.ctx)
+            except Exception:  # noqa: BLE001 - a statement the sentences cannot name
+                return f"statement {entity} is {value}"
         try:
             return sn.render(["is", entity, attr, value], self.ctx)
         except Exception:  # noqa: BLE001 - a form the sentences cannot say
@@ -440,5 +483,5 @@ def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
     return lines
 
 
-__all__ = ["GRADE_STEPS", "Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "Words",
-           "explain", "grade", "grade_solver", "grade_within"]
+__all__ = ["GRADE_STEPS", "Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "TRUTH",
+           "TRUTH_VALUES", "Words", "explain", "grade", "grade_solver", "grade_within"]

@@ -30,8 +30,19 @@ FEWEST = {"knights-knaves": {"tricky": 5, "fiendish": 3},
           "werewolves": {},
           "lady-tiger": {"tricky": 4, "fiendish": 4}}
 
+#: family -> level -> sizes at which no candidate the generator draws for that level is of
+#: that level: an exhaustive count of every one (tools/island_census.py lady-tiger-4); refused
+#: at once, as below FEWEST. Not "impossible by nature" (a sign the draw cannot make might
+#: reach it), but the generator cannot make one. Four rooms: the hard draw (one claim a sign,
+#: 36 a room: counts of tigers or empty rooms, a room's content, "Sign II is right / wrong";
+#: any rooms reversed) holds 1,679,616 quadruples under each number of reversed rooms; with
+#: one answer and no wasted sign, every one grades gentle or steady once the grader carries a
+#: sign's truth as a fact (core/explain/reasoning.py, TRUTH): the trials it rated tricky or
+#: fiendish before were solved by hand in plain suppositions (tests/test_reasoning.py).
+UNDRAWN = {"lady-tiger": {"tricky": (4,), "fiendish": (4,)}}
+
 #: family -> level -> size -> the least --depth a puzzle of that level and size needs (the
 #: same exhaustive count); below it the level is refused at once
 DEPTH = {"werewolves": {"fiendish": {2: 3}}}
 
-__all__ = ["DEPTH", "FEWEST", "RANGES"]
+__all__ = ["DEPTH", "FEWEST", "RANGES", "UNDRAWN"]

@@ -43,7 +43,7 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade_within
 from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
-from portia_tui.core.packs.island_ranges import DEPTH, FEWEST, RANGES
+from portia_tui.core.packs.island_ranges import DEPTH, FEWEST, RANGES, UNDRAWN
 from portia_tui.core.solve.general import Evaluation, solve
 
 GRAMMARS = ("tuple", "rich")
@@ -99,15 +99,23 @@ class IslandSettings:
         if self.difficulty is not None and self.difficulty not in LEVELS:
             raise IslandError(f"unknown difficulty {self.difficulty!r}", "difficulty")
         fewest = FEWEST[self.family].get(self.difficulty or "", 0)
+        undrawn = UNDRAWN.get(self.family, {}).get(self.difficulty or "", ())
+        while fewest in undrawn:
+            fewest += 1
+        noun = FAMILIES[self.family].size_option
         if self.size < fewest:
-            noun = FAMILIES[self.family].size_option
             raise IslandError(f"--difficulty {self.difficulty} needs --{noun} {fewest} or more "
-                              f"for {self.family}: with {self.size} no puzzle is "
+                              f"for {self.family}: with {self.size} no puzzle "
+                              f"{'the generator draws ' if self.size in undrawn else ''}is "
                               f"{self.difficulty} (see 'Levels by size' in the README)",
+                              "impossible")
+        if self.size in undrawn:
+            raise IslandError(f"--difficulty {self.difficulty} with --{noun} {self.size}: no "
+                              f"{self.family} puzzle the generator draws is {self.difficulty} "
+                              "(every one was counted: see 'Levels by size' in the README)",
                               "impossible")
         deepest = DEPTH.get(self.family, {}).get(self.difficulty or "", {}).get(self.size, 0)
         if self.depth < deepest:
-            noun = FAMILIES[self.family].size_option
             raise IslandError(f"--difficulty {self.difficulty} with --{noun} {self.size} needs "
                               f"--depth {deepest} for {self.family}: no statement pair within "
                               f"depth {self.depth} makes one (see 'Levels by size' in the "
@@ -517,7 +525,8 @@ class _Screen:
         except _Loop:  # signs that speak of each other in a ring: the full check
             return self.passes_whole(shell.replace(statements=tuple(_statements(ents, says))))
         said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, plain)]
-        return self._judge(Solver(shell, ev, said, self.memo),
+        ids = [s.id for s in _statements(ents, says)]  # truth cells as in the puzzle
+        return self._judge(Solver(shell, ev, said, self.memo, ids, _spoken_of(says)),
                            0 if self.allow_wasted else len(said))
 
     @staticmethod
@@ -596,6 +605,23 @@ _TWO_PART = ("and", "or", "implies", "iff")
 
 class _Loop(Exception):
     """Signs that speak of each other in a ring."""
+
+
+def _spoken_of(says: list[Any]) -> set[str]:
+    """The ids of the signs ("sk", as :func:`_statements` names them) another sign speaks
+    of ("Sign k is right")."""
+    found: set[str] = set()
+
+    def walk(f: Any) -> None:
+        if isinstance(f, list):
+            if len(f) == 2 and f[0] in ("true", "false") and isinstance(f[1], str):
+                found.add(f[1])
+            for g in f:
+                walk(g)
+
+    for f in says:
+        walk(f)
+    return found & {f"s{i + 1}" for i in range(len(says))}
 
 
 def _unfolded(says: list[Any]) -> list[Any]:
