@@ -1124,21 +1124,22 @@ class CodedWorlds:
             out.append(frozenset(t for t, m in enumerate(masks) if c & m))
         return tuple(out)
 
-    def worlds(self, meanings: tuple):
-        """The :class:`.quality.Worlds` (echoes, filler lids) of these worlds; `meanings`:
-        each statement's signature (:func:`.quality.signature`)."""
+    def worlds(self):
+        """The :class:`.quality.Worlds` (echoes, filler lids) of these worlds."""
         from portia_tui.core.packs.generator.quality import Worlds
 
+        bits, consistent = self.bits, self.consistent
         return Worlds(self.k, tuple(self.owners),
                       tuple(self.values(p) for p in range(self.k)),
-                      tuple(self.casket_counts(p) for p in range(self.k)), meanings)
+                      tuple(self.casket_counts(p) for p in range(self.k)),
+                      lambda p, i, j: bool(consistent[p] & (bits[i] ^ bits[j])))
 
-    def echoes(self, signatures: Callable[[], tuple]) -> list[tuple[int, int]]:
+    def echoes(self) -> list[tuple[int, int]]:
         """:meth:`.quality.Worlds.echoes` read off the masks: statement pairs on different
-        caskets with the same value in every consistent world, where under some placement
-        both vary only if they mean the same (`signatures()`: each statement's signature,
-        asked for only then). Pairs are found by each statement's values over all the
-        consistent worlds at once."""
+        caskets with the same value in every consistent world. A statement's value in a
+        world is its bit of the world's assignment, whatever the placement, so two
+        statements echo exactly when their masks agree on every assignment consistent under
+        some placement: pairs are found by each statement's mask over those at once."""
         seen = 0
         for c in self.consistent:
             seen |= c
@@ -1149,19 +1150,9 @@ class CodedWorlds:
             by_values.setdefault(v & seen, []).append(i)
         owners = self.owners
         out: list[tuple[int, int]] = []
-        sigs = None
         for group in by_values.values():
             for x, i in enumerate(group):
-                for j in group[x + 1:]:
-                    if owners[i] == owners[j]:
-                        continue
-                    v = self.bits[i]
-                    if any(c & v and c & ~v for c in self.consistent):  # both vary there
-                        if sigs is None:
-                            sigs = signatures()
-                        if sigs[i] != sigs[j]:
-                            continue
-                    out.append((i, j))
+                out.extend((i, j) for j in group[x + 1:] if owners[i] != owners[j])
         return sorted(out)
 
     def filler_lids(self) -> list[int]:

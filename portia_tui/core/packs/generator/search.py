@@ -24,7 +24,7 @@ from portia_tui.core.packs.twins import coded_key
 from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, FILTERS, WASTED_PREFERRED, Keeper, Offer,
                                                      Worlds, blank_totals, giveaway_m, mask_echoes,
                                                      mask_fillers, motifs,
-                                                     signature, symmetric_pair, wasted_for)
+                                                     symmetric_pair, wasted_for)
 from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, CODED_WORLDS_MAX,
                                                      CodedWorlds, LoopFreeBlanks, Sampler, blank_reach,
                                                      coded_portrait_masks, counts_of, has_loop,
@@ -505,8 +505,7 @@ class _Search:
         off its coded worlds, or past their bound the casket engine."""
         if d.coded is None:
             return self._worlds(d).echoes()
-        k = self.s.caskets
-        return d.coded.echoes(lambda: tuple(signature(mn, k) for mn in d.bare(self).meanings))
+        return d.coded.echoes()
 
     def _rated(self, d: "_Drawn", m: int) -> tuple[Puzzle, tuple, Rating] | None:
         """(puzzle, twin key, rating) for m, or None for a twin or a rating not wanted."""
