@@ -524,3 +524,25 @@ def test_no_tricky_puzzle_of_two_statements_on_few_caskets_is_free_of_echoes(cas
     # with echoes allowed, or a filter lifted that the census counted under, the search runs
     for lifted in ("allow_echoes", "allow_symmetry", "allow_negations", "allow_giveaways"):
         Settings(n=2, caskets=caskets, difficulty="tricky", **{lifted: True}).check()
+
+
+def test_certain_echoes_echo_in_every_candidate_with_a_world():
+    # the looped draws keep out at n <= 2 the pairs that always echo: each candidate that
+    # holds one has an echo by the coded worlds, or no consistent world at all (then no m
+    # fits it either); and most that hold none have none of those pairs' kind
+    from portia_tui.core.packs.generator.sampler import CodedWorlds, certain_echo
+
+    held = 0
+    for settings in (Settings(n=2, loops=True, seed=1, allow_echoes=True).check(),
+                     Settings(n=1, loops=True, seed=2, allow_echoes=True).check(),
+                     Settings(n=2, caskets=4, loops=True, seed=3, allow_echoes=True).check(),
+                     Settings(n=3, loops=True, seed=4, allow_echoes=True).check()):
+        sampler = Sampler(settings, random.Random(settings.seed))
+        for _ in range(150):
+            cands, _order = sampler.draw()
+            if cands is None or not certain_echo(cands):
+                continue
+            held += 1
+            worlds = CodedWorlds(cands, settings.caskets)
+            assert worlds.echoes() or not any(worlds.consistent)
+    assert held > 30

@@ -824,6 +824,34 @@ def coded_portrait_masks(cands: list[list[Coded]], k: int) -> list[int]:
             for row in cands for code, t in row if code <= NOT_IN]
 
 
+def certain_echo(cands: list[list[Coded]]) -> bool:
+    """Whether a coded candidate holds two statements on different caskets that are true in
+    exactly the same consistent worlds whatever the rest says (a cross-casket echo,
+    :meth:`.quality.Worlds.echoes`, in every candidate with a consistent world):
+
+    - "the statements on Y are true" on X beside "the statements on X are true" on Y (each
+      true makes the other true: one is among the statements the other speaks of);
+    - "the statements on Y are true" on X beside Y's "the other statements on this casket are
+      true" (Y all true exactly when its other statements are: what the latter says);
+    - "the statement on Y is true" on X where Y carries one statement (that statement).
+
+    The looped draws keep such candidates out where the echo is a hard filter (tested
+    against the coded worlds)."""
+    k = len(cands)
+    said_true: list[set[int]] = [set() for _ in range(k)]  # per casket, caskets it calls true
+    for c, row in enumerate(cands):
+        for code, t in row:
+            if code == TRUE and t != c:
+                if len(cands[t]) == 1:
+                    return True
+                said_true[c].add(t)
+    for c in range(k):
+        for t in said_true[c]:
+            if c in said_true[t] or any(code == OTHER_TRUE for code, _t in cands[t]):
+                return True
+    return False
+
+
 def has_loop(cands: list[list[Coded]]) -> bool:
     """Whether a coded candidate has a loop (statements that speak of each other, directly or
     not): two "other" statements on one casket, or a cycle of caskets each carrying a

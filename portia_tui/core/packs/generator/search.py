@@ -27,6 +27,7 @@ from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, FILTERS, W
                                                      symmetric_pair, wasted_for)
 from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, CODED_WORLDS_MAX,
                                                      CodedWorlds, LoopFreeBlanks, Sampler, blank_reach,
+                                                     certain_echo,
                                                      coded_portrait_masks, counts_of, has_loop,
                                                      loop_free_blank_totals, loop_free_masks,
                                                      loop_free_ranked, to_puzzle,
@@ -274,13 +275,17 @@ class _Search:
 
     def _loops_check(self, cands: list) -> str | None:
         """The check that refuses a candidate with loops allowed before the engine reads it,
-        or None: symmetry, then no loop where the level needs a split ("level")."""
+        or None: symmetry, then no loop where the level needs a split ("level"), then where
+        the cross-casket echo is hard a pair of statements that always echo
+        (:func:`.sampler.certain_echo`)."""
         s = self.s
         k = s.caskets
         if not s.allow_symmetry and symmetric_pair(coded_portrait_masks(cands, k), k):
             return "symmetry"
         if s.difficulty in SPLIT_LEVELS and not has_loop(cands):
             return "level"
+        if self.sampler._spread and certain_echo(cands):  # (always refused: drawn again)
+            return "echoes"
         return None
 
     def _lid_check(self, row: list[int], used: set[int]) -> str | None:
