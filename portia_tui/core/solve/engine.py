@@ -1975,16 +1975,14 @@ class WholeEngine:
             if m is not None and T != m:
                 continue
             seen = True
-            for i, v in enumerate(self._vector_values(found)):
-                acc[i] |= v
+            self._add_values(acc, found)
         if not seen:
             return None
         return tuple(None if v == CAN_FALSE | CAN_TRUE else v == CAN_TRUE for v in acc)
 
-    def _vector_values(self, found) -> list[int]:
-        """Each statement's value set (CAN_FALSE | CAN_TRUE) in the worlds of one consistent
-        vector (`found`, as :meth:`vectors` gives it)."""
-        acc = [0] * self.puzzle.size
+    def _add_values(self, acc: list[int], found) -> None:
+        """Add to `acc` each statement's value set (CAN_FALSE | CAN_TRUE) in the worlds of one
+        consistent vector (`found`, as :meth:`vectors` gives it)."""
         for c, (vals, ts) in enumerate(found):
             for i, v in vals:
                 acc[i] |= CAN_TRUE if v else CAN_FALSE
@@ -2001,7 +1999,6 @@ class WholeEngine:
                 kind = self.kind[i]
                 if kind != "fixed":
                     acc[i] |= can[kind]
-        return acc
 
     def value_sets(self, placement: int) -> list[tuple[int, ...]]:
         """Per consistent vector of true counts under the placement, each statement's value
@@ -2012,8 +2009,12 @@ class WholeEngine:
         caskets take different values in some world exactly when, in some vector, their
         value sets are not one and the same value. (Enumerated, or SAT's vectors beyond
         the limit; bounded by the budget in force.)"""
-        q = self.key(placement)
-        return [tuple(self._vector_values(found)) for _K, _T, found in self.vectors(q)]
+        out = []
+        for _K, _T, found in self.vectors(self.key(placement)):
+            acc = [0] * self.puzzle.size
+            self._add_values(acc, found)
+            out.append(tuple(acc))
+        return out
 
     # ------------------------------------------------------------------ loops
     def loops(self) -> tuple[LoopReport, ...]:
