@@ -8,7 +8,8 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hyp_settings
 
 from portia_tui.cli import main
 from portia_tui.core.io.formats import load
@@ -417,7 +418,7 @@ def test_an_always_agreeing_pair_left_open_by_a_loop_is_an_echo():
     assert (0, 5) in echoes and (1, 5) in echoes
 
 
-@settings(max_examples=examples(40, 400), deadline=None,
+@hyp_settings(max_examples=examples(40, 400), deadline=None,
           suppress_health_check=list(HealthCheck))
 @given(puzzles(max_statements=8, max_caskets=3, max_per_casket=2))
 def test_echoes_are_the_brute_forces_over_the_consistent_worlds(p):
@@ -437,7 +438,7 @@ def test_echoes_are_the_brute_forces_over_the_consistent_worlds(p):
     assert coded.echoes() == want and coded.worlds().echoes() == want
 
 
-@settings(max_examples=examples(25, 250), deadline=None,
+@hyp_settings(max_examples=examples(25, 250), deadline=None,
           suppress_health_check=list(HealthCheck))
 @given(full_puzzles(max_statements=7, max_caskets=3))
 def test_echoes_of_the_whole_language_are_the_brute_forces(p):
