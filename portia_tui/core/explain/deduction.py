@@ -89,6 +89,14 @@ def group_words(puzzle: Puzzle | None, s: int, mn: GroupMeaning) -> str:
     return f"the {puzzle.names[target]} casket's statements"
 
 
+def _are(puzzle: Puzzle | None, s: int, mn: GroupMeaning) -> str:
+    """The verb that agrees with :func:`group_words`: "is" for the one other statement on a
+    casket, "are" for statements (a casket's statements are plural whatever their number)."""
+    if puzzle is None or len(mn.group) != 1:
+        return "are"
+    return "is" if puzzle.owner(s) == puzzle.owner(mn.group[0]) else "are"
+
+
 def _forced(s: int, mn: GroupMeaning, values: dict[int, bool],
             puzzle: Puzzle | None = None) -> tuple[bool | None, str]:
     """What the known values of its group force statement s to be, and the reason (None, ""
@@ -98,7 +106,8 @@ def _forced(s: int, mn: GroupMeaning, values: dict[int, bool],
     breaker = next((t for t, v in zip(mn.group, known) if v is not None and v != mn.value), None)
     if breaker is not None:
         return False, (f"statement {breaker + 1} is {_v(not mn.value)}, and "
-                       f"statement {s + 1} says {group_words(puzzle, s, mn)} are {want}")
+                       f"statement {s + 1} says {group_words(puzzle, s, mn)} "
+                       f"{_are(puzzle, s, mn)} {want}")
     if all(v is not None for v in known):
         several = len(mn.group) > 1
         return True, (f"statement{'s' if several else ''} {numbers(mn.group)} "
@@ -152,10 +161,13 @@ def _propagate(loop: tuple[int, ...], members: set[int], meanings: Sequence[Mean
                 breaking = [t for t in mn.group if values.get(t) == (not mn.value)]
                 if not breaking and len(open_) == 1 and open_[0] in members:
                     values[open_[0]] = not mn.value
-                    say(f"statement {open_[0] + 1} is {_v(not mn.value)}: statement "
-                        f"{s + 1} is false, so one of {group_words(puzzle, s, mn)} is not "
-                        f"{want}, "
-                        "and only this one is left")
+                    if _are(puzzle, s, mn) == "is":
+                        say(f"statement {open_[0] + 1} is {_v(not mn.value)}: statement "
+                            f"{s + 1} is false, so {group_words(puzzle, s, mn)} is not {want}")
+                    else:
+                        say(f"statement {open_[0] + 1} is {_v(not mn.value)}: statement "
+                            f"{s + 1} is false, so one of {group_words(puzzle, s, mn)} is "
+                            f"not {want}, and only this one is left")
                     changed = True
                 elif not breaking and not open_:
                     say(f"statement {s + 1} would have to be false and true: every "
