@@ -2,7 +2,9 @@
 quality filters on, as `portia generate --difficulty fiendish` makes them (from the full
 vocabulary: the classic one is refused up front). Seconds per puzzle, each puzzle timed from
 the one before (wall clock and the process's CPU time), median and max; the target is under
-10 s each. One process per size, warmed up first (imports, solver, caches).
+10 s each. One process per size, warmed up first (imports, solver, caches). Each row says how
+many of the 20 were made within the budget, and how many took under 10 s (wall, and CPU: the
+figure to read when the machine is shared).
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 COUNT = 20
 TARGET = 10.0
-BUDGET = 300  # seconds a size: past it the bench reports the puzzles made so far
+#: CPU seconds a size (the process's: a shared machine slows the wall clock, not the work):
+#: past it the bench reports the puzzles made so far
+BUDGET = 300
 
 _TIMED = """
 import json, sys, time
@@ -27,14 +31,14 @@ kw = dict(n=n, difficulty="fiendish", vocabulary="full", attempts=10**6)
 generate(Settings(**kw, count=1, seed=seed + 99).check())  # warm up
 wall, cpu = [], []
 t, c = time.perf_counter(), time.process_time()
-start = t
-try:  # the bench is bounded: BUDGET seconds a size, then it says how many were made
+start = c
+try:  # the bench is bounded: BUDGET CPU seconds a size, then it says how many were made
     for g in iter_generate(Settings(**kw, count=%d, seed=seed).check(), patience=%d):
         assert g.rating.level == "fiendish"
         wall.append(time.perf_counter() - t)
         cpu.append(time.process_time() - c)
         t, c = time.perf_counter(), time.process_time()
-        if t - start > %d:
+        if c - start > %d:
             break
 except GaveUpError:
     pass
@@ -56,17 +60,19 @@ def main() -> None:
 
     print(f"{COUNT} fiendish puzzles a size (full vocabulary, filters on): s per puzzle; "
           f"load average {os.getloadavg()[0]:.1f} at the start")
-    print(f"{'case':<10}{'wall median':>12}{'wall max':>10}{'cpu median':>12}{'cpu max':>10}"
-          f"  under {TARGET:.0f} s (wall)")
+    print(f"{'case':<10}{'made':>8}{'wall median':>12}{'wall max':>10}{'cpu median':>12}"
+          f"{'cpu max':>10}  under {TARGET:.0f} s (wall / cpu)")
     for n in (3, 4):
         wall, cpu = run(n, 1000)
         if not wall:
-            print(f"n={n:<8}none made within {BUDGET} s", flush=True)
+            print(f"n={n:<8}{'0/' + str(COUNT):>8}  none made within {BUDGET} s of CPU",
+                  flush=True)
             continue
         under = sum(1 for w in wall if w < TARGET)
-        print(f"n={n:<8}{statistics.median(wall):>12.2f}{max(wall):>10.2f}"
-              f"{statistics.median(cpu):>12.2f}{max(cpu):>10.2f}  {under}/{len(wall)} of {COUNT}",
-              flush=True)
+        under_cpu = sum(1 for c in cpu if c < TARGET)
+        print(f"n={n:<8}{f'{len(wall)}/{COUNT}':>8}{statistics.median(wall):>12.2f}"
+              f"{max(wall):>10.2f}{statistics.median(cpu):>12.2f}{max(cpu):>10.2f}"
+              f"  {under} / {under_cpu} of {COUNT}", flush=True)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

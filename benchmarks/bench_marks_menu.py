@@ -1,5 +1,5 @@
 """One menu's Algorithm 2 marks (core/author/world_marks.py) as the truth editor asks for them,
-on the two pages issue 20 names, side by side against BASELINE (main before SAT marks) in
+on the two pages issue 20 names, side by side against BASELINE (main before this change) in
 the same run:
 
 - the labyrinth (9 rooms, one sign each), blank: room 1's sign menu with the eight other
@@ -8,7 +8,8 @@ the same run:
   other signs open; and the menu where bench_world_marks' session of seed 1 left two marks
   undecided at 30 s (room 3's, six other signs open, toward room 3);
 - nine rooms with two signs each (603,979,776 worlds), blank: sign 1.1's menu with the 17
-  other signs open, and the rules menu.
+  other signs open, the rules menu, and sign 1.1's compound first step ("and": each first
+  part by the best compound it can start).
 
 Each figure is the median of ROUNDS whole-menu runs in a child process per tree (the
 package from PYTHONPATH only), the trees taking turns; with the marks each left undecided
@@ -27,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-BASELINE = "a50498b"  # main before the SAT marks
+BASELINE = "443943c"  # main before the menus' marks were decided at once (branch marks3)
 ROUNDS = 3
 BUDGET = 8.0
 
@@ -56,6 +57,8 @@ if case == "one-hard":  # bench_world_marks' labyrinth session of seed 1, at its
 t0 = time.perf_counter()
 if case.endswith("rules"):
     marks = mk.mark_rules(draft, target, seconds=budget)
+elif case.endswith("first"):  # the "and" step of a compound: each first part's best
+    marks = mk.mark_first_parts(draft, sid, target, "and", seconds=budget)
 else:
     marks = mk.mark_slot(draft, sid, target, wm.slot_menu(draft, sid), seconds=budget)
 print(json.dumps([time.perf_counter() - t0, len(marks), marks.count("undecided")]))
@@ -64,7 +67,8 @@ print(json.dumps([time.perf_counter() - t0, len(marks), marks.count("undecided")
 CASES = [("one-slot", "labyrinth, room 1's menu"), ("one-rules", "labyrinth, rules menu"),
          ("one-session", "labyrinth, room 4 (3 written)"),
          ("one-hard", "labyrinth, room 3 (seed 1)"),
-         ("two-slot", "9 rooms x 2 signs, sign 1.1"), ("two-rules", "9 rooms x 2, rules")]
+         ("two-slot", "9 rooms x 2 signs, sign 1.1"), ("two-rules", "9 rooms x 2, rules"),
+         ("two-first", "9 rooms x 2, sign 1.1 'and' step")]
 
 
 def run(tree: Path, case: str) -> tuple[float, int, int]:

@@ -40,7 +40,8 @@ heavy = pytest.mark.skipif(not os.environ.get("PORTIA_HEAVY"),
 @heavy
 def test_portia3_fiendish_is_made():
     # a real nested split exists with 3 statements a casket under the quality filters; the
-    # search walks from near miss to near miss (search.NEAR_TRIES) to find it
+    # search walks uphill on the grader's closeness to find it (families.Walk; a lean copy
+    # runs by default in test_fiendish_walk.py)
     from portia_tui.core.explain.difficulty import Grader
     from portia_tui.core.packs.generator.quality import repeated, symmetric_pair, portrait_masks
     from portia_tui.core.packs.generator.search import iter_generate

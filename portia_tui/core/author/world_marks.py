@@ -26,8 +26,8 @@ world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: th
 slots joined into a numpy table of pairs) with at most :data:`EXACT_OPEN` other slots open,
 else a short one and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
 classes, each wrong guess giving clauses for some worlds it failed to drop). Past
-:data:`MAX_WORLDS` (nine rooms with two signs) the slot and rule menus are marked by SAT
-alone, with no world listed (:mod:`world_marks_sat`). The budget and a cancel are
+:data:`MAX_WORLDS` (nine rooms with two signs) the slot and rule menus and a compound's
+first step are marked by SAT alone, with no world listed (:mod:`world_marks_sat`). The budget and a cancel are
 checked between steps; ``Marks.why`` says why marks are undecided.
 
 Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :class:`Marks`,
@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from portia_tui.core.author.world_editing import EMPTY, Draft, words
-from portia_tui.core.author.world_marks_sat import SatMarks, local
+from portia_tui.core.author.world_marks_sat import FirstParts, SatMarks, local
 from portia_tui.core.author.world_menus import Entry, slot_menu
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula, WorldError, freeze
@@ -54,7 +54,8 @@ from portia_tui.core.solve.world_result import Stop, Stopped
 
 MARKS = ("valid", "reachable", "impossible", "undecided")
 MARK_SYMBOLS = {"valid": "★", "reachable": "✓", "impossible": "✗", "undecided": "?"}
-#: the largest space of worlds the marks work in (past it every mark is undecided)
+#: the largest space of worlds the marks list (past it they come from SAT alone, with no world
+#: listed: :mod:`world_marks_sat`)
 MAX_WORLDS = 1 << 22
 #: the conflicts one SAT call of the ★ question may take before the budget is checked (the
 #: call is then resumed with twice as many: this bounds how long a cancel waits)
@@ -243,6 +244,7 @@ class _Lazy:
 
     def __init__(self, classes: dict[str, list[int]], alive: int, rest: int,
                  bases: list[int], width: int, stop: Stop):
+        import numpy as np
         from pysat.card import CardEnc, EncType
         from pysat.solvers import Solver
 
@@ -252,24 +254,25 @@ class _Lazy:
         self.solver = Solver(name=LAZY_SOLVER)
         sig = _signatures([c for _s, c in self.cols] + bases + [alive], width)
         top = nc + len(sig)  # x(e, c): 1..nc; "signature d stands in the base": nc+1+d
-        for sid in sorted(classes):
-            lits = [i + 1 for i, (s, _c) in enumerate(self.cols) if s == sid]
+        #: each slot's columns (their variables)
+        by_slot = {sid: [i + 1 for i, (s, _c) in enumerate(self.cols) if s == sid]
+                   for sid in sorted(classes)}
+        slot_cols = [np.asarray(lits, dtype=np.int64) for lits in by_slot.values()]
+        for lits in by_slot.values():
             enc = CardEnc.equals(lits=lits, bound=1, top_id=top, encoding=EncType.seqcounter)
             self.solver.append_formula(enc.clauses)
             top = max(top, enc.nv)
         keep = []
         self.base_rows = []
-        for d, row in enumerate(sig):
-            if not row[-1]:  # the other worlds come lazily
-                continue
+        for d in np.flatnonzero(sig[:, -1]).tolist():  # the other worlds come lazily
+            row = sig[d]
             inside = nc + 1 + d
-            self.base_rows.append((inside, row[nc:nc + len(bases)]))
+            self.base_rows.append((inside, row[nc:nc + len(bases)].astype(bool).tolist()))
             top += 1
             keep.append(top)
             self.solver.add_clause([-top, inside])
-            for sid in sorted(classes):
-                self.solver.add_clause([-top] + [i + 1 for i, (s, _c) in enumerate(self.cols)
-                                                 if s == sid and row[i]])
+            for cols in slot_cols:
+                self.solver.add_clause([-top] + cols[row[cols - 1] != 0].tolist())
         self.solver.add_clause(keep)
         self.top = top
         #: a literal per pattern (which bases hold a world to drop)
@@ -331,7 +334,7 @@ class _Lazy:
 
 def _signatures(masks: list[int], width: int):
     """The distinct columns of the masks over `width` worlds: one row per kind of world,
-    entry i set when mask i holds it (numpy, uint8)."""
+    entry i set when mask i holds it (a numpy array of uint8)."""
     import numpy as np
 
     nbytes = (width + 7) // 8
@@ -340,7 +343,7 @@ def _signatures(masks: list[int], width: int):
                        for m in masks])
     packed = np.ascontiguousarray(np.packbits(matrix, axis=0, bitorder="little").T)
     unique = np.unique(packed, axis=0)
-    return np.unpackbits(unique, axis=1, bitorder="little")[:, :len(masks)].tolist()
+    return np.unpackbits(unique, axis=1, bitorder="little")[:, :len(masks)]
 
 
 def _undominated(masks: set[int], alive: int, rest: int, stop: Stop) -> list[int]:
@@ -395,9 +398,6 @@ def _run(count: int, seconds: float | None, cancel: Callable[[], bool] | None,
     marks = Marks(["undecided"] * count)
     try:
         work(stop, marks)
-    except _TooBig as big:
-        marks.why = (f"the page has {big.worlds:,} worlds to weigh (the marks work up to "
-                     f"{MAX_WORLDS:,}: fewer rooms, people or statements)")
     except Stopped:
         cancelled = cancel is not None and cancel()
         marks.why = "stopped" if cancelled else (
@@ -464,8 +464,23 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
     firsts = [_formula(p) for p in parts]
     table = _menus(draft, sid, firsts, menus)
 
+    def sayable(i: int, j: int) -> bool:
+        try:
+            compound(draft, sid, connective, firsts[i], firsts[j])
+            return True
+        except ValueError:  # no sentence says it: not a completion
+            return False
+
     def work(stop: Stop, marks: Marks) -> None:
-        space = _Space(draft, table, stop, extra=firsts if sid is None else ())
+        try:
+            space = _Space(draft, table, stop, extra=firsts if sid is None else ())
+        except _TooBig:  # too many worlds to list: SAT alone
+            glue = _Compound(join, 1)
+            truth = {(a, b): bool(glue(int(a), int(b))) for a in (False, True)
+                     for b in (False, True)}
+            _first_by_sat(draft, table, target, stop, marks, sid, firsts, truth,
+                          (lambda i, j: True) if connective == "not" else sayable)
+            return
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
         if sid is None:
             values = [frame.sq(space.rule(f)) for f in firsts]
@@ -477,13 +492,6 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
             decided = frame.decide(bases)
             marks[:] = [decided[b] for b in bases]
             return
-        def sayable(i: int, j: int) -> bool:
-            try:
-                compound(draft, sid, connective, firsts[i], firsts[j])
-                return True
-            except ValueError:  # no sentence says it: not a completion
-                return False
-
         _best_completions(frame, sid, values, glue, sayable, marks)
 
     return _run(len(firsts), seconds, cancel, work)
@@ -562,10 +570,31 @@ def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mappin
         return
     named = _named(draft.puzzle, frozenset(table), table, rules)
     sat = SatMarks(draft.puzzle, table, named, target, stop, rules)
+    found: dict[int, str] = {}
     try:
-        for i in range(len(marks)):
-            marks[i] = sat.rule(i) if sid is None else sat.slot(sid, i)
-    finally:
+        sat.decide(sid, found)
+    finally:  # the marks decided before the budget ran out stay
+        marks[:] = [found.get(i, "undecided") for i in range(len(marks))]
+        sat.close()
+
+
+def _first_by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]],
+                  target: Mapping[str, Any], stop: Stop, marks: Marks, sid: str | None,
+                  firsts: Sequence[Formula], truth: Mapping[tuple[bool, bool], bool],
+                  sayable: Callable[[int, int], bool]) -> None:
+    """A compound's first step by SAT (:class:`world_marks_sat.FirstParts`): each first
+    part's best mark over the sayable compounds; undecided past the budget."""
+    others = {o: fs for o, fs in table.items() if o != sid}
+    if any(not fs for fs in others.values()):  # a slot nothing can fill
+        marks[:] = ["impossible"] * len(marks)
+        return
+    named = _named(draft.puzzle, frozenset(table), table, firsts if sid is None else ())
+    sat = FirstParts(draft.puzzle, others, named, target, stop, sid, firsts, truth, sayable)
+    found: dict[int, str] = {}
+    try:
+        sat.decide(sid, found)
+    finally:  # the marks decided before the budget ran out stay
+        marks[:] = [found.get(i, "undecided") for i in range(len(marks))]
         sat.close()
 
 

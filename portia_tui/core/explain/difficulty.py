@@ -757,6 +757,25 @@ class Grader:
                 return True
         return False
 
+    def closeness(self, p: int) -> float:
+        """How near ruling out casket p (a wrong casket) comes to a split inside a case, read
+        off the grader's partial results: 0 when counting without cases rules it out; else 2
+        less the share of the statements left open that are a key to one split (both their
+        values die without cases, :meth:`_one_split`). So 1 when every open statement is such
+        a key, and 2 exactly when none is: no single split rules p out, so it needs a split
+        inside a case (:meth:`need` gives NESTED). A generator steers by it."""
+        values = self.start(p)
+        try:
+            self.propagate(p, values, COUNT)
+        except Contradiction:
+            return 0.0
+        open_ = [i for i, v in enumerate(values) if v is None]
+        if not open_:
+            return 1.0
+        keys = sum(1 for i in open_
+                   if self._dies(p, values, i, True) and self._dies(p, values, i, False))
+        return 2.0 - keys / len(open_)
+
     def split_point(self, p: int) -> tuple[int, bool] | None:
         """(a statement, the value of it that dies) for the first case split that helps with
         the portrait in casket p, after every deduction without cases; None when none."""
@@ -1118,6 +1137,16 @@ def rate_as(want: str, puzzle: Puzzle, m: int | None = None, engine=None,
         return None
     got = _rated(puzzle, grader.m, fits, grader)
     return got if got.level == want else None
+
+
+def closeness(puzzle: Puzzle, solutions: Sequence[int], m: int | None = None) -> float:
+    """How near the puzzle (`solutions`: the caskets that fit) comes to fiendish: the most
+    :meth:`Grader.closeness` of a wrong casket. 2 exactly when :func:`rate` calls it fiendish
+    (a wrong casket no single split rules out); below, the larger the nearer. The fiendish
+    generator walks uphill on it (.packs.generator.families)."""
+    grader = Grader(puzzle, puzzle.m if m is None else m)
+    return max((grader.closeness(p) for p in range(len(puzzle.caskets)) if p not in solutions),
+               default=0.0)
 
 
 def _grader(puzzle: Puzzle, m: int | None, engine, solutions: Sequence[int] | None

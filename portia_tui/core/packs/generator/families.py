@@ -48,7 +48,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Iterator, Sequence
 
-from portia_tui.core.explain.difficulty import possible_levels, rate, rate_as
+from portia_tui.core.explain.difficulty import closeness, possible_levels, rate, rate_as
 from portia_tui.core.solve.engine import WholeEngine, evaluator
 from portia_tui.core.errors import SettingsError
 from portia_tui.core.language.model import Casket, Puzzle
@@ -299,6 +299,33 @@ class Drawer:
             return None
         return [picked if i == c else sts for i, sts in enumerate(drawn)]
 
+    def restate(self, drawn: list[list[Statement]], c: int, j: int
+                ) -> list[list[Statement]] | None:
+        """`drawn` with one statement (casket c's j-th) drawn again, under the draw's own
+        checks: the casket's other statements block as in the draw, the other caskets'
+        portrait statements are kept off it where the cross-casket echo is hard, and a
+        statement about who made a casket stays one when it was the only one the family
+        needs. None when no statement fits."""
+        s = self.s
+        elsewhere: set[int] = set()
+        if not s.allow_echoes and s.n <= ECHO_HARD_UP_TO:
+            elsewhere = {m for i, sts in enumerate(drawn) if i != c
+                         for m in (_placements(x, self.layout) for x in sts) if m is not None}
+        was = drawn[c][j]
+        others = [st for i, sts in enumerate(drawn) for k, st in enumerate(sts)
+                  if (i, k) != (c, j)]
+        kinds: Sequence[str] = list(self.menus[c])
+        if self.family.makers and was.kind in MAKER_KINDS and \
+                not any(st.kind in MAKER_KINDS for st in others):
+            kinds = MAKER_KINDS
+        picked = [st for k, st in enumerate(drawn[c]) if k != j]
+        st = self._one(c, picked, kinds, elsewhere)
+        if st is None:
+            return None
+        row = list(drawn[c])
+        row[j] = st
+        return [row if i == c else list(sts) for i, sts in enumerate(drawn)]
+
 
 # =========================================================================== the rules
 class RuleTable:
@@ -390,6 +417,48 @@ def _fair_rule_tiers(settings: Settings, layout: Layout, makers: bool
 
 
 # =========================================================================== the search
+#: the grader's closeness of a puzzle a wrong casket of which needs a split inside a case
+NESTED_CLOSENESS = 2.0
+#: steps of the fiendish walk without a nearer candidate before it starts afresh
+STALL = 30
+
+
+class Walk:
+    """The fiendish walk: nested splits are rare among random draws (none in 12,910 rated
+    n = 3 candidates: docs/benchmarks.md, "Fiendish by the walk"), so the search walks uphill on the
+    grader's partial result, :func:`.difficulty.closeness` (0: counting rules out every wrong
+    casket; 1 to 2: a wrong casket needs a split, the nearer 2 the fewer statements are a
+    key to one; 2: a split inside a case). Each step draws one statement again (the rules
+    kept while they still leave one casket), and the walk moves there when the candidate
+    passes the checks and comes as near or nearer; after STALL steps without a nearer one,
+    or once a puzzle is found, it starts afresh from a new draw. Each step is a candidate of
+    its own: every check applies, and a puzzle is kept only when rated fiendish in full."""
+
+    def __init__(self) -> None:
+        self.drawn: list[list[Statement]] | None = None
+        self.rules: tuple[Rule, ...] | None = None
+        self.near = -1.0
+        self.stall = 0
+
+    def step(self) -> None:
+        """A step is taken (counted as stalled until a candidate as near is offered)."""
+        self.stall += 1
+        if self.stall > STALL:
+            self.restart()
+
+    def offer(self, drawn: list[list[Statement]], rules: tuple[Rule, ...], near: float
+              ) -> None:
+        """A candidate that passed the checks, with its closeness: the walk moves there when
+        it is as near as the walk's place (a fresh walk starts there)."""
+        if self.drawn is None or near >= self.near:
+            if near > self.near:
+                self.stall = 0
+            self.drawn, self.rules, self.near = drawn, rules, near
+
+    def restart(self) -> None:
+        self.drawn, self.rules, self.near, self.stall = None, None, -1.0, 0
+
+
 class FamilySearch:
     """One run: the drawer, the rule table, the puzzles seen, the statistics."""
 
@@ -406,22 +475,20 @@ class FamilySearch:
         #: the rule sets to try, without and with maker statements drawn (no giveaway: no
         #: rule set that fixes every statement's value, unless allowed)
         self.rule_sets = {m: fair_rule_sets(settings, self.layout, m) for m in (False, True)}
-        #: a fiendish target: the statements of a near miss (a wrong casket needed a split)
-        #: and the redraws of one casket left around it, as the classic search walks
-        #: (.search.NEAR_TRIES, WALK_MAX)
-        self.near: list[list[Statement]] | None = None
-        self.near_left = 0
-        self.walked = 0
+        #: a fiendish target: the walk (:class:`Walk`) uphill on the grader's closeness
+        self.walk: Walk | None = Walk() if settings.difficulty == "fiendish" else None
 
     def choose_rules(self, reach: list, makers: bool,
-                     refusal: Callable[[tuple[Rule, ...], int], str | None] | None = None
+                     refusal: Callable[[tuple[Rule, ...], int], str | None] | None = None,
+                     prefer: tuple[Rule, ...] | None = None
                      ) -> tuple[tuple[Rule, ...], int] | str | None:
         """(rules, the one casket they leave) at random among the rule sets that leave one
         casket (the wanted one, if any) and that refusal(rules, casket) does not refuse (the
         pack filters: answers that rotate, motifs), a kind of rule first, then a rule of that
         kind (the menus differ in size); the second tier only when the first has none. None
         when no rule set leaves one casket; the refusal's name when all that do are
-        refused."""
+        refused. `prefer`: a rule set taken whenever it is among the valid ones (the walk
+        keeps its rules while they still leave one casket)."""
         refused = None
         for tier in self.rule_sets[makers]:
             valid = []
@@ -434,6 +501,9 @@ class FamilySearch:
                     else:
                         refused = why
             if valid:
+                for v in valid:
+                    if v[0] == prefer:
+                        return v
                 by_kind: dict[tuple, list] = {}
                 for v in valid:
                     by_kind.setdefault(tuple(r.kind for r in v[0]), []).append(v)
@@ -471,7 +541,8 @@ class FamilySearch:
             marks = motifs(Puzzle(caskets, rules=rules), fillers, base)
             return self.keeper.refusal(solution, len(fillers), marks)
 
-        chosen = self.choose_rules(reach, makers, refusal)
+        chosen = self.choose_rules(reach, makers, refusal,
+                                   None if self.walk is None else self.walk.rules)
         if chosen is None:
             stats.no_unique_m += 1
             return None
@@ -518,14 +589,22 @@ class FamilySearch:
         """(statements per casket, the puzzle without rules, None) with no symmetric pair
         (while a check refuses, one casket drawn at random, one without a statement about the
         portrait when there is one, is drawn again, up to CASKET_TRIES times), or (None,
-        None, why)."""
+        None, why). A fiendish walk's step (:class:`Walk`) redraws one statement of the
+        walk's place instead, and is refused, not repaired, when symmetric."""
         s = self.s
-        if self.near_left > 0:  # around a near miss: one casket drawn again
-            self.near_left -= 1
-            drawn = self.drawer.redraw(self.near,  # type: ignore[arg-type]
-                                       self.rng.randrange(s.caskets))
-        else:
-            drawn = self.drawer.draw()
+        walk = self.walk
+        if walk is not None:
+            walk.step()  # (after STALL steps without a nearer candidate: afresh)
+        if walk is not None and walk.drawn is not None:  # a step: one statement drawn again
+            drawn = self.drawer.restate(walk.drawn, self.rng.randrange(s.caskets),
+                                        self.rng.randrange(s.n))
+            if drawn is None:
+                return None, None, None
+            bare = Puzzle(tuple(Casket(name, tuple(sts)) for name, sts in zip(s.names, drawn)))
+            if not s.allow_symmetry and symmetric_pair(portrait_masks(bare), s.caskets):
+                return None, None, "symmetry"  # (a step is not repaired: the walk goes on)
+            return drawn, bare, None
+        drawn = self.drawer.draw()
         if drawn is None:
             return None, None, None
         for tries in range(CASKET_TRIES + 1):
@@ -551,7 +630,7 @@ class FamilySearch:
     def _judge(self, puzzle: Puzzle, key, solution: int, worlds: Worlds, fillers: list[int]):
         """Solve again with the rules, rate (the SAT re-verification comes in
         .search.run_candidates, for the puzzle kept); the echo score (`worlds`) is read last."""
-        from portia_tui.core.packs.generator.search import NEAR_TRIES, WALK_MAX, Generated, refuse
+        from portia_tui.core.packs.generator.search import Generated, refuse
 
         stats = self.stats
         s = self.s
@@ -562,18 +641,20 @@ class FamilySearch:
         if analysis.solutions() != (solution,):
             stats.sat_disagreements += 1  # the rule table and the engine disagree: never kept
             return None
+        if self.walk is not None:  # fiendish: the walk steps uphill on the closeness, and
+            near = closeness(puzzle, (solution,))  # only its top is rated in full
+            self.walk.offer([list(c.statements) for c in puzzle.caskets], puzzle.rules, near)
+            if near < NESTED_CLOSENESS:
+                stats.difficulty_rejects += 1
+                return None
         # by technique, reading the same engine
-        near: list = []
         rating = rate(puzzle, engine=engine) if s.difficulty is None else \
-            rate_as(s.difficulty, puzzle, engine=engine, near=near)
+            rate_as(s.difficulty, puzzle, engine=engine)
         if rating is None:
             stats.difficulty_rejects += 1
-            if near and self.walked < WALK_MAX:  # a near miss: the next tries around it
-                self.near = [list(c.statements) for c in puzzle.caskets]
-                self.near_left = NEAR_TRIES
-                self.walked += 1
             return None
-        self.near, self.near_left, self.walked = None, 0, 0  # found: the next starts afresh
+        if self.walk is not None:
+            self.walk.restart()  # found: the next puzzle starts afresh
         unique = analysis.unique_m if puzzle.m is not None else ()
         marks = motifs(puzzle, fillers, family_of(s).base)
         why = self.keeper.refusal(solution, len(fillers), marks)  # (kept to: the rules' choice)
