@@ -1975,25 +1975,46 @@ class WholeEngine:
             if m is not None and T != m:
                 continue
             seen = True
-            for c, (vals, ts) in enumerate(found):
-                for i, v in vals:
-                    acc[i] |= CAN_TRUE if v else CAN_FALSE
-                can = {"ot": 0, "of": 0, "free": 0}
-                for a, b, f in ts:
-                    for key, x, most in (("ot", a, self.ot[c]), ("of", b, self.of[c]),
-                                         ("free", f, self.free[c])):
-                        if x:
-                            can[key] |= CAN_TRUE
-                        if x < most:
-                            can[key] |= CAN_FALSE
-                start = self.puzzle.layout.offset(c)
-                for i in range(start, start + self.n[c]):
-                    kind = self.kind[i]
-                    if kind != "fixed":
-                        acc[i] |= can[kind]
+            self._add_values(acc, found)
         if not seen:
             return None
         return tuple(None if v == CAN_FALSE | CAN_TRUE else v == CAN_TRUE for v in acc)
+
+    def _add_values(self, acc: list[int], found) -> None:
+        """Add to `acc` each statement's value set (CAN_FALSE | CAN_TRUE) in the worlds of one
+        consistent vector (`found`, as :meth:`vectors` gives it)."""
+        for c, (vals, ts) in enumerate(found):
+            for i, v in vals:
+                acc[i] |= CAN_TRUE if v else CAN_FALSE
+            can = {"ot": 0, "of": 0, "free": 0}
+            for a, b, f in ts:
+                for key, x, most in (("ot", a, self.ot[c]), ("of", b, self.of[c]),
+                                     ("free", f, self.free[c])):
+                    if x:
+                        can[key] |= CAN_TRUE
+                    if x < most:
+                        can[key] |= CAN_FALSE
+            start = self.puzzle.layout.offset(c)
+            for i in range(start, start + self.n[c]):
+                kind = self.kind[i]
+                if kind != "fixed":
+                    acc[i] |= can[kind]
+
+    def value_sets(self, placement: int) -> list[tuple[int, ...]]:
+        """Per consistent vector of true counts under the placement, each statement's value
+        set (CAN_FALSE | CAN_TRUE) in that vector's worlds. Given the placement and the
+        vector, the statements of different caskets take their values independently (a fixed
+        statement's value is read off the placement and the counts, an "other" statement and
+        an empty slot read only their own casket's count), so two statements on different
+        caskets take different values in some world exactly when, in some vector, their
+        value sets are not one and the same value. (Enumerated, or SAT's vectors beyond
+        the limit; bounded by the budget in force.)"""
+        out = []
+        for _K, _T, found in self.vectors(self.key(placement)):
+            acc = [0] * self.puzzle.size
+            self._add_values(acc, found)
+            out.append(tuple(acc))
+        return out
 
     # ------------------------------------------------------------------ loops
     def loops(self) -> tuple[LoopReport, ...]:

@@ -528,9 +528,8 @@ class FamilySearch:
         engine = WholeEngine(bare, rules=False)
         # the filters that read the worlds, before the rules are chosen (the cheapest first)
         worlds = Worlds.from_engine(engine, bare)
-        echoes = [] if s.allow_echoes else worlds.echoes()
-        if echoes and s.n <= ECHO_HARD_UP_TO:
-            return refuse(stats, "echoes")
+        if not s.allow_echoes and s.n <= ECHO_HARD_UP_TO and worlds.echoes():
+            return refuse(stats, "echoes")  # (above, a score: read for a candidate rated)
         fillers = worlds.filler_lids()
         if fillers and self.keeper.refusal(None, len(fillers), ()) == "fillers":
             return refuse(stats, "fillers")
@@ -556,7 +555,7 @@ class FamilySearch:
         if key in self.seen:
             stats.duplicates += 1
             return None
-        return self._judge(puzzle, key, solution, echoes, fillers)
+        return self._judge(puzzle, key, solution, worlds, fillers)
 
     def wasted(self, puzzle: Puzzle, solution: int) -> list[int]:
         """The statements that could be blanked with the answer unchanged
@@ -628,9 +627,9 @@ class FamilySearch:
             drawn = again
         return None, None, "symmetry"
 
-    def _judge(self, puzzle: Puzzle, key, solution: int, echoes: list, fillers: list[int]):
+    def _judge(self, puzzle: Puzzle, key, solution: int, worlds: Worlds, fillers: list[int]):
         """Solve again with the rules, rate (the SAT re-verification comes in
-        .search.run_candidates, for the puzzle kept)."""
+        .search.run_candidates, for the puzzle kept); the echo score (`worlds`) is read last."""
         from portia_tui.core.packs.generator.search import Generated, refuse
 
         stats = self.stats
@@ -663,7 +662,8 @@ class FamilySearch:
             return refuse(stats, why)
         generated = Generated(puzzle, s.names[solution], rating, unique)
         share = 0.0 if s.allow_wasted else len(self.wasted(puzzle, solution)) / puzzle.size
-        return Offer(generated, key, solution, len(fillers), marks, len(echoes), share)
+        echoes = 0 if s.allow_echoes or s.n <= ECHO_HARD_UP_TO else len(worlds.echoes())
+        return Offer(generated, key, solution, len(fillers), marks, echoes, share)
 
 
 def iter_family(settings: Settings, stats=None, seen: set | None = None,

@@ -43,7 +43,7 @@ from the casket engine or, loop-free, from the placement masks):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from portia_tui.core.language.model import Puzzle
 
@@ -266,14 +266,15 @@ def repeated(puzzle: Puzzle) -> list[tuple[int, int]]:
 class Worlds:
     """The consistent worlds of a puzzle's statements, rules and m aside: per placement, each
     statement's value (None where the worlds differ; the row None where no world is
-    consistent) and each casket's reachable true counts."""
+    consistent) and each casket's reachable true counts. `differ(p, i, j)` says whether some
+    consistent world under placement p gives statements i and j (on different caskets, both
+    open under p) different values; :meth:`echoes` asks it only for such pairs."""
 
     k: int
     owners: tuple[int, ...]
     values: tuple[tuple[bool | None, ...] | None, ...]
     counts: tuple[tuple[frozenset[int], ...], ...]
-    #: each statement's meaning as a value (equal meanings, equal signatures; see signature)
-    meanings: tuple
+    differ: Callable[[int, int, int], bool] | None = field(default=None, compare=False)
 
     @classmethod
     def from_masks(cls, masks: list[list[int]], k: int) -> "Worlds":
@@ -285,14 +286,16 @@ class Worlds:
         values = tuple(tuple(bool(v >> p & 1) for v in flat) for p in range(k))
         counts = tuple(tuple(frozenset({sum(v >> p & 1 for v in row)}) for row in masks)
                        for p in range(k))
-        return cls(k, owners, values, counts, tuple(range(len(flat))))
+        return cls(k, owners, values, counts)
 
     @classmethod
     def from_engine(cls, engine, puzzle: Puzzle, values_too: bool = True) -> "Worlds":
         """From the casket engine (CasketEngine with m open, or WholeEngine without rules).
         `values_too` False: the counts alone (:meth:`filler_lids` reads them; the values,
-        which :meth:`echoes` reads, are then None)."""
-        from portia_tui.core.solve.engine import CasketEngine
+        which :meth:`echoes` reads, are then None). Where two statements are both open under
+        a placement, the whole-language engine's worlds per vector of true counts
+        (:meth:`WholeEngine.value_sets`) tell whether they can differ."""
+        from portia_tui.core.solve.engine import CAN_FALSE, CAN_TRUE, CasketEngine, WholeEngine
 
         k = len(puzzle.caskets)
         values, counts = [], []
@@ -309,8 +312,19 @@ class Worlds:
                         seen[c].add(kc)
                 values.append(engine.values(p) if any(seen) else None)
             counts.append(tuple(frozenset(s) for s in seen))
-        sigs = tuple(signature(m, k) for m in puzzle.meanings)
-        return cls(k, tuple(c for c, _st in puzzle.flat), tuple(values), tuple(counts), sigs)
+        whole: list = [engine if isinstance(engine, WholeEngine) else None]
+        sets: dict[int, list[tuple[int, ...]]] = {}
+
+        def differ(p: int, i: int, j: int) -> bool:
+            if whole[0] is None:
+                whole[0] = WholeEngine(puzzle.replace(m=None, rules=()), rules=False)
+            got = sets.get(p)
+            if got is None:
+                got = sets[p] = whole[0].value_sets(p)
+            return any(not (a == b and a in (CAN_TRUE, CAN_FALSE))
+                       for a, b in ((row[i], row[j]) for row in got))
+
+        return cls(k, tuple(c for c, _st in puzzle.flat), tuple(values), tuple(counts), differ)
 
     def filler_lids(self) -> list[int]:
         """Caskets whose true count is the same in every consistent world of every placement."""
@@ -325,20 +339,28 @@ class Worlds:
 
     def echoes(self) -> list[tuple[int, int]]:
         """Statement pairs (i < j) on different caskets true in exactly the same consistent
-        worlds: under every placement with a consistent world both have one value and it is
-        the same, or both vary and they mean the same (a loop that leaves both open)."""
+        worlds (every placement, every truth assignment that agrees with every statement's
+        meaning; m and the rules aside): under every placement with a consistent world
+        either both have one value and it is the same, or both are open and no world there
+        gives them different values (:attr:`differ`). A puzzle with no consistent world at
+        all has none (nothing to compare)."""
         size = len(self.owners)
         out: list[tuple[int, int]] = []
-        rows = [r for r in self.values if r is not None]
+        rows = [(p, r) for p, r in enumerate(self.values) if r is not None]
         if not rows:  # no consistent world at all: nothing to compare
             return out
         for i in range(size):
             for j in range(i + 1, size):
                 if self.owners[i] == self.owners[j]:
                     continue
-                if all(r[i] == r[j] and (r[i] is not None or self.meanings[i] == self.meanings[j])
-                       for r in rows):
-                    out.append((i, j))
+                if any(r[i] != r[j] for _p, r in rows):
+                    continue
+                open_ = [p for p, r in rows if r[i] is None]
+                if open_:
+                    assert self.differ is not None, "open statements need differ"
+                    if any(self.differ(p, i, j) for p in open_):
+                        continue
+                out.append((i, j))
         return out
 
 

@@ -824,6 +824,34 @@ def coded_portrait_masks(cands: list[list[Coded]], k: int) -> list[int]:
             for row in cands for code, t in row if code <= NOT_IN]
 
 
+def certain_echo(cands: list[list[Coded]]) -> bool:
+    """Whether a coded candidate holds two statements on different caskets that are true in
+    exactly the same consistent worlds whatever the rest says (a cross-casket echo,
+    :meth:`.quality.Worlds.echoes`, in every candidate with a consistent world):
+
+    - "the statements on Y are true" on X beside "the statements on X are true" on Y (each
+      true makes the other true: one is among the statements the other speaks of);
+    - "the statements on Y are true" on X beside Y's "the other statements on this casket are
+      true" (Y all true exactly when its other statements are: what the latter says);
+    - "the statement on Y is true" on X where Y carries one statement (that statement).
+
+    The looped draws keep such candidates out where the echo is a hard filter (tested
+    against the coded worlds)."""
+    k = len(cands)
+    said_true: list[set[int]] = [set() for _ in range(k)]  # per casket, caskets it calls true
+    for c, row in enumerate(cands):
+        for code, t in row:
+            if code == TRUE and t != c:
+                if len(cands[t]) == 1:
+                    return True
+                said_true[c].add(t)
+    for c in range(k):
+        for t in said_true[c]:
+            if c in said_true[t] or any(code == OTHER_TRUE for code, _t in cands[t]):
+                return True
+    return False
+
+
 def has_loop(cands: list[list[Coded]]) -> bool:
     """Whether a coded candidate has a loop (statements that speak of each other, directly or
     not): two "other" statements on one casket, or a cycle of caskets each carrying a
@@ -1124,21 +1152,22 @@ class CodedWorlds:
             out.append(frozenset(t for t, m in enumerate(masks) if c & m))
         return tuple(out)
 
-    def worlds(self, meanings: tuple):
-        """The :class:`.quality.Worlds` (echoes, filler lids) of these worlds; `meanings`:
-        each statement's signature (:func:`.quality.signature`)."""
+    def worlds(self):
+        """The :class:`.quality.Worlds` (echoes, filler lids) of these worlds."""
         from portia_tui.core.packs.generator.quality import Worlds
 
+        bits, consistent = self.bits, self.consistent
         return Worlds(self.k, tuple(self.owners),
                       tuple(self.values(p) for p in range(self.k)),
-                      tuple(self.casket_counts(p) for p in range(self.k)), meanings)
+                      tuple(self.casket_counts(p) for p in range(self.k)),
+                      lambda p, i, j: bool(consistent[p] & (bits[i] ^ bits[j])))
 
-    def echoes(self, signatures: Callable[[], tuple]) -> list[tuple[int, int]]:
+    def echoes(self) -> list[tuple[int, int]]:
         """:meth:`.quality.Worlds.echoes` read off the masks: statement pairs on different
-        caskets with the same value in every consistent world, where under some placement
-        both vary only if they mean the same (`signatures()`: each statement's signature,
-        asked for only then). Pairs are found by each statement's values over all the
-        consistent worlds at once."""
+        caskets with the same value in every consistent world. A statement's value in a
+        world is its bit of the world's assignment, whatever the placement, so two
+        statements echo exactly when their masks agree on every assignment consistent under
+        some placement: pairs are found by each statement's mask over those at once."""
         seen = 0
         for c in self.consistent:
             seen |= c
@@ -1149,19 +1178,9 @@ class CodedWorlds:
             by_values.setdefault(v & seen, []).append(i)
         owners = self.owners
         out: list[tuple[int, int]] = []
-        sigs = None
         for group in by_values.values():
             for x, i in enumerate(group):
-                for j in group[x + 1:]:
-                    if owners[i] == owners[j]:
-                        continue
-                    v = self.bits[i]
-                    if any(c & v and c & ~v for c in self.consistent):  # both vary there
-                        if sigs is None:
-                            sigs = signatures()
-                        if sigs[i] != sigs[j]:
-                            continue
-                    out.append((i, j))
+                out.extend((i, j) for j in group[x + 1:] if owners[i] != owners[j])
         return sorted(out)
 
     def filler_lids(self) -> list[int]:

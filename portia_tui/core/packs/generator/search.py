@@ -24,9 +24,10 @@ from portia_tui.core.packs.twins import coded_key
 from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, FILTERS, WASTED_PREFERRED, Keeper, Offer,
                                                      Worlds, blank_totals, giveaway_m, mask_echoes,
                                                      mask_fillers, motifs,
-                                                     signature, symmetric_pair, wasted_for)
+                                                     symmetric_pair, wasted_for)
 from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, CODED_WORLDS_MAX,
                                                      CodedWorlds, LoopFreeBlanks, Sampler, blank_reach,
+                                                     certain_echo,
                                                      coded_portrait_masks, counts_of, has_loop,
                                                      loop_free_blank_totals, loop_free_masks,
                                                      loop_free_ranked, to_puzzle,
@@ -274,13 +275,17 @@ class _Search:
 
     def _loops_check(self, cands: list) -> str | None:
         """The check that refuses a candidate with loops allowed before the engine reads it,
-        or None: symmetry, then no loop where the level needs a split ("level")."""
+        or None: symmetry, then no loop where the level needs a split ("level"), then where
+        the cross-casket echo is hard a pair of statements that always echo
+        (:func:`.sampler.certain_echo`)."""
         s = self.s
         k = s.caskets
         if not s.allow_symmetry and symmetric_pair(coded_portrait_masks(cands, k), k):
             return "symmetry"
         if s.difficulty in SPLIT_LEVELS and not has_loop(cands):
             return "level"
+        if self.sampler._spread and certain_echo(cands):  # (always refused: drawn again)
+            return "echoes"
         return None
 
     def _lid_check(self, row: list[int], used: set[int]) -> str | None:
@@ -505,8 +510,7 @@ class _Search:
         off its coded worlds, or past their bound the casket engine."""
         if d.coded is None:
             return self._worlds(d).echoes()
-        k = self.s.caskets
-        return d.coded.echoes(lambda: tuple(signature(mn, k) for mn in d.bare(self).meanings))
+        return d.coded.echoes()
 
     def _rated(self, d: "_Drawn", m: int) -> tuple[Puzzle, tuple, Rating] | None:
         """(puzzle, twin key, rating) for m, or None for a twin or a rating not wanted."""

@@ -272,6 +272,15 @@ def _check_difficulty(s: Settings) -> None:
             f" on each casket and {'loops allowed' if s.loops else 'no loops'}: such puzzles reach "
             f"{', '.join(possible_levels(s.loops, s.kinds, s.n, s.caskets))}{loops}",
             "difficulty", s.difficulty, possible_levels(s.loops, s.kinds, s.n, s.caskets))
+    if s.difficulty == TRICKY and s.n == 2 and s.caskets in ECHOED_TRICKY and _every_filter(s):
+        # every tricky puzzle of this shape has an echo across caskets (a hard filter at
+        # n = 2): counted over every candidate (tools/echo_census.py; tested under
+        # PORTIA_HEAVY), with the filters that narrow the candidates all on
+        raise SettingsError(
+            f"{s.difficulty} puzzles with 2 statements on each of {s.caskets} caskets "
+            f"({s.vocabulary} vocabulary) all hold two statements on different caskets that "
+            "are true in exactly the same worlds (an echo), unless echoes are allowed",
+            "difficulty", s.difficulty)
     if s.difficulty == DIFFICULTIES[-1] and s.n == 2 and s.caskets <= 3 and not s.allow_repeats:
         # a nested or chained case split with two statements a casket needs two loops, and
         # with three caskets the second is a casket's two "other" statements, the same one
@@ -280,6 +289,19 @@ def _check_difficulty(s: Settings) -> None:
             f"{s.difficulty} puzzles with 2 statements on each of {s.caskets} caskets need a "
             "statement repeated on a casket (two loops on a casket of two statements), unless "
             "repeats are allowed", "difficulty", s.difficulty)
+
+
+TRICKY = DIFFICULTIES[2]
+#: the casket counts at which no tricky puzzle with 2 statements a casket is free of echoes
+#: across caskets (classic vocabulary, every filter on; every candidate counted)
+ECHOED_TRICKY = (2, 3)
+
+
+def _every_filter(s: Settings) -> bool:
+    """Whether every quality filter that narrows the candidates of one puzzle is on (the
+    census behind ECHOED_TRICKY counted under them)."""
+    return not (s.allow_echoes or s.allow_symmetry or s.allow_negations or s.allow_giveaways
+                or s.allow_repeats)
 
 
 #: the vocabulary fiendish puzzles are drawn from when none is asked for: the classic one
