@@ -4,6 +4,8 @@ and repairs under every rule kind."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from textual.widgets import OptionList, Static
 
@@ -34,7 +36,7 @@ def text(app, selector: str) -> str:
 
 async def settle(app, pilot, until=lambda: True) -> None:
     for _ in range(300):
-        await pilot.pause(0.02)
+        await asyncio.sleep(0.02)  # pilot.pause() posts a callback to every widget each time
         if app.editor.report is not None and until():
             break
     await pilot.pause()

@@ -4,6 +4,8 @@ key bursts at 80 x 24 (a dismiss followed at once by another key included)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from portia_tui.app.editor.screens.dialogs import PathScreen
@@ -28,9 +30,9 @@ async def until(app, pilot, done, rounds: int = 400) -> None:
     """Until every key was handled and `done()` (the path dialog's folder tree keeps a
     worker running, so `calm` would wait its whole count)."""
     for _ in range(rounds):
-        await pilot.pause()
         if not app.keys_pending and done():
             break
+        await asyncio.sleep(0.02)  # pilot.pause() posts a callback to every widget each time
     await pilot.pause()
 
 
