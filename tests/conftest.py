@@ -8,7 +8,11 @@ from pathlib import Path
 import pytest
 from hypothesis import Phase, settings
 
-settings.register_profile("portia", deadline=None, print_blob=True)
+# CI=true (CI, the fresh-clone check): the same examples every run, so main's verdict does not
+# hang on the draw; a developer's make test draws new ones each run and keeps the failures it
+# finds in .hypothesis (the 2026-11-28 grader slip was found that way)
+settings.register_profile("portia", deadline=None, print_blob=True,
+                          derandomize=bool(os.environ.get("CI")))
 # tools/mutate.py: a failing example is enough, shrinking it only costs time
 settings.register_profile("mutation", deadline=None, database=None,
                           phases=[Phase.explicit, Phase.reuse, Phase.generate])

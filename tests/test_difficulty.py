@@ -219,6 +219,24 @@ def test_the_grader_never_rules_out_a_casket_that_fits(puzzle):
         assert grader.refutes(r.placement, r.rank)
 
 
+def test_a_lid_read_from_its_meanings_is_not_skipped_for_want_of_a_fixed_lid():
+    """Found by the property above (2026-11-28): a lid that can never be all false is read at
+    rank 'lid' even in a puzzle with no fixed lid to count with. The ladder used to skip the
+    rank (nothing to count with) and rated the gold casket 'pair', which 'lid' already rules
+    out."""
+    from portia_tui.core.language.model import Casket
+    from portia_tui.core.language.rules import Rule
+
+    puzzle = Puzzle(caskets=(
+        Casket("gold", (S("in", "gold"), S("false", "silver"))),
+        Casket("silver", (S("other_false", None), S("in", "silver"), S("true", "gold")))),
+        rules=(Rule("pure", "exactly", 0, True, 0), Rule("makers", "exactly", 0, True, 0)))
+    r = rate(puzzle)
+    assert (r.technique, r.placement) == ("lid", 0)
+    assert Grader(puzzle, puzzle.m).refutes(0, BY_KEY["lid"].rank)
+    assert not Grader(puzzle, puzzle.m).refutes(0, BY_KEY["follow"].rank)
+
+
 def brute_solutions(puzzle: Puzzle) -> list[int]:
     """The caskets some world fits (every truth assignment tried)."""
     from itertools import product

@@ -881,9 +881,10 @@ class Grader:
         """(the rank of the cheapest technique ruling out casket p, a wrong casket, and the
         deductions it took)."""
         for rank in range(SUPPOSE, SPLIT + 1):
-            if (rank == LID and not self.lids and not self.may_see("lid")) or \
+            if (rank == LID and not self.lids and not self.may_see("lid")
+                    and not self.about) or \
                     (rank == PAIR and not self.pairs and not self.may_see("pair")):
-                continue  # nothing new to count with: the same as the rank below
+                continue  # nothing new to count with or read: the same as the rank below
             self.deductions = 0
             if self.refutes(p, rank):
                 return rank, self.deductions
