@@ -73,14 +73,17 @@ def _busy(app) -> bool:
         for w in app.workers)
 
 
-async def calm(app, pilot, rounds: int = 400) -> None:
-    """Until every key was handled and no analysis, marks or dialog worker is running."""
+async def calm(app, pilot, rounds: int = 400, patience: float = 60.0) -> None:
+    """Until every key was handled and no analysis, marks or dialog worker is running (at
+    most `rounds` pauses, and `patience` seconds of busy app: an analysis under heavy load)."""
+    import time
+
+    deadline = time.monotonic() + patience
     for _ in range(rounds):
-        if app.is_running and _busy(app):
+        while app.is_running and _busy(app) and time.monotonic() < deadline:
             # a plain sleep while busy: each pilot.pause() posts a callback to every widget
             # of the screen and waits for them all (a third of an app test's CPU went there)
             await asyncio.sleep(SETTLE)
-            continue
         await pilot.pause()
         if not app.is_running or not _busy(app):
             break
