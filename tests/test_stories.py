@@ -27,9 +27,16 @@ def test_a_loops_cases_name_the_statements_they_settle():
     from portia_tui.core.explain.deduction import explain
 
     text = explain(LOOPY)
-    assert "Case 2 true: statement 4 is true: statement 2 is true and says so" in text
-    assert ("Case 2 false: statement 4 is false: statement 2 is false, so one of the silver "
-            "casket's statements is not true, and only this one is left") in text
+    # gold's statements 2 and 3 contradict each other, so gold is never all true: silver's
+    # statement 4 is false at once, said once up front, and the loop needs no case split
+    assert text.startswith("Whatever the placement, the gold casket's statements can never "
+                           "all be true: statements 2 and 3 contradict each other; so "
+                           'statement 4 ("The statements on the gold casket are true") is '
+                           "false.\n")
+    assert ("Case forced: statement 4 is false: the gold casket's statements are never all "
+            "true (said above); statement 2 is false: statement 4 is false, and statement 2 "
+            "says the silver casket's statements are true") in text
+    assert "try each case" not in text
 
 
 def test_a_false_statement_with_a_statement_left_to_break_it_is_no_contradiction():
@@ -40,7 +47,10 @@ def test_a_false_statement_with_a_statement_left_to_break_it_is_no_contradiction
                            "lead": [S("other_true"), S("false", "gold")]}, m=1)
     text = explain(puzzle)
     assert "would have to be false and true" not in text
-    assert "Consistent: statements 5 and 6 are true, statement 2 is false." in text
+    # (the pair 2 and 5 is said once up front; the loop's cases are listed, not split)
+    assert "case 2: statements 5 and 6 are true, statement 2 is false" in text
+    assert ("Statements 2, 5 and 6 speak of each other in a loop; as said above, exactly 1 "
+            "of statements 2 and 5 is true.") in text
 
 
 # --- mutation run 6 (docs/mutation.md): words and counts no test pinned ----------------------

@@ -12,7 +12,7 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.words import listing, verdict
 
 from . import count_arg, error_line
-from .source import add_id, is_casket, read_many, read_puzzle, resolve
+from .source import add_id, is_casket, place, read_many, read_puzzle, resolve
 
 if TYPE_CHECKING:  # a truth puzzle's solve needs neither the casket model nor its rules
     from portia_tui.core.language.model import Puzzle
@@ -375,13 +375,38 @@ def _any_hints(puzzle: Any, as_json: bool, stored: str | None = None,
     return _truth_hints_one(puzzle, as_json, name)
 
 
+def _sealed(pack, pid: str, path: str) -> str | None:
+    """The sealed casket of entry `pid` (None when it seals none, or for a truth puzzle),
+    once its sealed answer is checked as `pack check` checks it: one line's error (exit 2)
+    when it is not the answer the analysis finds, so no hint is given on a broken entry."""
+    from portia_tui.core.packs.pack import sealed_mismatch
+
+    entry = pack.by_id(pid)
+    wrong = sealed_mismatch(entry)
+    if wrong is not None:
+        sealed, found = wrong
+        said = (f"its sealed answer is the {sealed} casket, but the analysis finds the "
+                f"{found} casket" if sealed is not None else
+                f"its sealed answer is not the one the analysis finds ({found})")
+        raise PortiaError(f"puzzle {entry.id}: {said}: the pack entry is broken, so no hints "
+                          "(portia pack check says more)", place(path))
+    return entry.solution
+
+
 def cmd_hint(args: argparse.Namespace) -> int:
     import json
 
-    puzzle, pack = resolve(args.file, args.id)
-    if pack is None:
+    from .source import pick, read_source
+
+    puzzle, pack = read_source(args.file)
+    if args.id is not None and pack is None:
+        resolve(args.file, args.id)  # (one line: --id on one puzzle)
+    if args.id is not None:
+        puzzle = pick(pack, args.id, args.file)
+    if puzzle is not None:
         with budget(args.timeout, args.file):
-            status, out = _any_hints(puzzle, args.json, name=args.file)
+            stored = None if args.id is None else _sealed(pack, args.id, args.file)
+            status, out = _any_hints(puzzle, args.json, stored, name=args.file)
         print(json.dumps(out) if args.json else out)
         return status
     results = []

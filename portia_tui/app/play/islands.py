@@ -242,7 +242,7 @@ class IslandScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="prepare")
     def prepare(self) -> None:
         game = IslandGame(self.puzzle)
-        game.hints()  # grade in the worker, not on a key
+        game.hints()  # grade in the worker, not on a key (within the grader's budget)
         self.app.call_from_thread(self._game_ready, game)
 
     def _game_ready(self, game: IslandGame) -> None:
@@ -492,8 +492,11 @@ class IslandScreen(Screen[None]):
         self.hint_step = min(self.hint_step + 1, levels)
         if not self.finished:
             self.record.hint_seen(self.hint_step)
-        self._say(self._hints_text() if levels else "This puzzle has no hints before the "
-                  "answer: r reveals it.")
+        if game.too_large is not None:
+            self._say(_too_large(game.too_large))
+        else:
+            self._say(self._hints_text() if levels else "This puzzle has no hints before the "
+                      "answer: r reveals it.")
         self._draw_top()
         self._changed()
 
@@ -597,3 +600,11 @@ def IslandPlayApp(puzzle: WorldPuzzle, name: str = "", **options):
     from .app import PlayApp, single_pack
 
     return PlayApp(single_pack(puzzle, name), single=True, **options)
+
+
+def _too_large(steps: int) -> str:
+    """The casket player's words for a puzzle too large for hints, for its grading."""
+    from portia_tui.app.play.screens.puzzle import too_large_words
+    from portia_tui.core.explain.hints import HintsTooLarge
+
+    return too_large_words(HintsTooLarge("grading", steps))

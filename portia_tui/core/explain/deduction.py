@@ -89,6 +89,14 @@ def group_words(puzzle: Puzzle | None, s: int, mn: GroupMeaning) -> str:
     return f"the {puzzle.names[target]} casket's statements"
 
 
+def _are(puzzle: Puzzle | None, s: int, mn: GroupMeaning) -> str:
+    """The verb that agrees with :func:`group_words`: "is" for the one other statement on a
+    casket, "are" for statements (a casket's statements are plural whatever their number)."""
+    if puzzle is None or len(mn.group) != 1:
+        return "are"
+    return "is" if puzzle.owner(s) == puzzle.owner(mn.group[0]) else "are"
+
+
 def _forced(s: int, mn: GroupMeaning, values: dict[int, bool],
             puzzle: Puzzle | None = None) -> tuple[bool | None, str]:
     """What the known values of its group force statement s to be, and the reason (None, ""
@@ -98,7 +106,8 @@ def _forced(s: int, mn: GroupMeaning, values: dict[int, bool],
     breaker = next((t for t, v in zip(mn.group, known) if v is not None and v != mn.value), None)
     if breaker is not None:
         return False, (f"statement {breaker + 1} is {_v(not mn.value)}, and "
-                       f"statement {s + 1} says {group_words(puzzle, s, mn)} are {want}")
+                       f"statement {s + 1} says {group_words(puzzle, s, mn)} "
+                       f"{_are(puzzle, s, mn)} {want}")
     if all(v is not None for v in known):
         several = len(mn.group) > 1
         return True, (f"statement{'s' if several else ''} {numbers(mn.group)} "
@@ -152,10 +161,13 @@ def _propagate(loop: tuple[int, ...], members: set[int], meanings: Sequence[Mean
                 breaking = [t for t in mn.group if values.get(t) == (not mn.value)]
                 if not breaking and len(open_) == 1 and open_[0] in members:
                     values[open_[0]] = not mn.value
-                    say(f"statement {open_[0] + 1} is {_v(not mn.value)}: statement "
-                        f"{s + 1} is false, so one of {group_words(puzzle, s, mn)} is not "
-                        f"{want}, "
-                        "and only this one is left")
+                    if _are(puzzle, s, mn) == "is":
+                        say(f"statement {open_[0] + 1} is {_v(not mn.value)}: statement "
+                            f"{s + 1} is false, so {group_words(puzzle, s, mn)} is not {want}")
+                    else:
+                        say(f"statement {open_[0] + 1} is {_v(not mn.value)}: statement "
+                            f"{s + 1} is false, so one of {group_words(puzzle, s, mn)} is "
+                            f"not {want}, and only this one is left")
                     changed = True
                 elif not breaking and not open_:
                     say(f"statement {s + 1} would have to be false and true: every "
@@ -232,6 +244,11 @@ class Deducer:
         self.order = components(puzzle)
         self._depth: int | None = None
         self._loops = sum(1 for c in self.order if len(c) > 1)
+        #: what the grader observed while ruling out the wrong caskets (explain() sets it):
+        #: a loop whose cases a lid or pair among them counts is told as that observation,
+        #: not as a case split, and a lid that can never be all false (or true) whatever the
+        #: placement settles its statements before a loop's cases are tried
+        self.observed: Sequence = ()
 
     # ------------------------------------------------------------------ words
     def _about(self, i: int, start: bool = False) -> str:
@@ -308,8 +325,24 @@ class Deducer:
                 trial[s] = guess
                 search(trial, assumed + [(s, guess)], why)
 
-        search(dict(world), [], [])
+        search(*self._given(loop, world))
         return found
+
+    def _given(self, loop: tuple[int, ...], world: dict[int, bool]
+               ) -> tuple[dict[int, bool], list[tuple[int, bool]], list[str]]:
+        """A loop's search starts from the world outside and what a lid that can never be
+        all false (or all true) whatever the placement settles in it, said as such."""
+        start, given = dict(world), []
+        for obs in self.observed:
+            if obs.what == "never" and obs.placement is None:
+                name = self.puzzle.names[self.puzzle.owner(obs.statements[0])]
+                for i, v in obs.settles:
+                    if i in loop and i not in start:
+                        start[i] = v
+                        given.append(f"statement {i + 1} is {_v(v)}: the {name} casket's "
+                                     f"statements are never all {_v(bool(obs.true))} (said "
+                                     "above)")
+        return start, [], given
 
     def _settle(self, loop: tuple[int, ...], placement: int, values: dict[int, bool],
                 why: list[str] | None) -> bool:
@@ -411,13 +444,13 @@ class Deducer:
                                    f"than {LINE_BUDGET} lines)")
             if not explain:
                 story.splits += 1
-            if explain:
-                story.steps.insert(head, _loop_head(comp, len(new_worlds) == len(worlds) == 1))
+            counted = self._told_loop(story, head, comp, placement, worlds, new_worlds) \
+                if explain else None
             worlds = new_worlds
             if explain:
                 if not worlds:
                     story.steps.append("No case is consistent: the loop is a paradox here.")
-                elif len(worlds) > 1:
+                elif len(worlds) > 1 and counted is None:
                     story.steps.append(f"{len(worlds)} cases remain consistent.")
                 if len(worlds) > CASE_BUDGET:
                     raise TooLarge(f"the {len(worlds)} cases left after the loop of statements "
@@ -426,6 +459,44 @@ class Deducer:
                     raise TooLarge(f"the story past the loop of statements {numbers(comp)} "
                                    f"(more than {LINE_BUDGET} lines)")
         return story.steps, story.splits
+
+    def _told_loop(self, story: Story, head: int, comp: tuple[int, ...], placement: int,
+                   before: list[dict[int, bool]], after: list[dict[int, bool]]) -> str | None:
+        """A loop's first line (story.steps from `head` are its cases), or, when a lid or
+        pair counts it (:meth:`_counted`), that one line instead of its cases (returned)."""
+        counted = self._counted(comp, placement, before, after)
+        if counted is not None:
+            del story.steps[head:]
+            story.steps.append(counted)
+        else:
+            story.steps.insert(head, _loop_head(comp, len(after) == len(before) == 1))
+        return counted
+
+    def _counted(self, comp: tuple[int, ...], placement: int, before: list[dict[int, bool]],
+                 after: list[dict[int, bool]]) -> str | None:
+        """The loop told by the lid or pair the grader counts with, instead of its case
+        split: when one case came in and several cases remain, and a fixed lid or
+        contradictory pair among the loop's statements (whatever the placement, or with the
+        portrait here) has its count in every case left. None otherwise."""
+        if len(before) != 1 or len(after) < 2 or len(after) > LIST_CASES:
+            return None
+        for obs in self.observed:
+            if obs.what not in ("lid", "pair") or obs.placement not in (None, placement) or \
+                    not set(obs.statements) <= set(comp):
+                continue
+            if any(sum(w[i] for i in obs.statements) != obs.true for w in after):
+                continue
+            cases = "; ".join(f"case {k}: {_truth_list(w, comp)}"
+                              for k, w in enumerate(after, 1))
+            which = ("them" if set(obs.statements) == set(comp) else
+                     f"statements {numbers(obs.statements)}")
+            said = (f"as said above, exactly {obs.true} of {which} "
+                    f"{'is' if obs.true == 1 else 'are'} true" if obs.placement is None else
+                    f"with the portrait here, {obs.fact(self.puzzle)}")
+            return (f"Statements {numbers(comp)} speak of each other in a loop; {said}. "
+                    f"Which way stays open, and no case split is needed to count them: "
+                    f"{len(after)} cases remain ({cases}).")
+        return None
 
     def _in_each_case(self, i: int, placement: int, worlds: list[dict[int, bool]]) -> str:
         """A statement read after a loop left several cases: its value in each case, and
@@ -967,11 +1038,16 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
     When the loops leave more cases than the solver lists, it says so and gives each
     placement's verdict from the exact analysis (`analysis`, or one computed here) instead.
     """
+    from portia_tui.core.explain.difficulty import RATE_STEPS, TOO_LARGE_TO_RATE, rate_within
+
     m = puzzle.m if m is None else m
     engine = None if analysis is None else analysis.evaluation
     told = deducer(puzzle, engine)
     engine = told.engine
     whole = isinstance(told, WholeDeducer)
+    rating = rate_within(puzzle, m, engine, steps=RATE_STEPS) \
+        if m is not None or puzzle.side_rules else None
+    told.observed = observed(puzzle, m, rating)
     try:
         stories = told.stories()
     except TooManyCases as exc:
@@ -988,7 +1064,7 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
         fits = analysis.solution_names(m)
 
     else:
-        parts = invariants(puzzle, m, stories)
+        parts = invariants(puzzle, m, stories, told.observed)
         parts += [s.text(puzzle, m) for s in stories]
         fits = [puzzle.names[s.placement] for s in stories
                 if _fits(s.found if isinstance(s, WholeStory) and s.found is not None
@@ -1002,9 +1078,6 @@ def explain(puzzle: Puzzle, m: int | None = None, analysis: Analysis | None = No
                 parts.append(f"{makers_line(puzzle, dict(enumerate(values)))}.")
             else:
                 parts.append("Who made which casket is not settled: more than one way fits.")
-        from portia_tui.core.explain.difficulty import RATE_STEPS, TOO_LARGE_TO_RATE, rate_within
-
-        rating = rate_within(puzzle, m, engine, steps=RATE_STEPS)
         parts.append(rating.why(puzzle) if rating is not None else
                      f"Difficulty: {TOO_LARGE_TO_RATE} (over its budget of {RATE_STEPS:,} "
                      "steps).")
@@ -1068,28 +1141,60 @@ def _loop_line(line: str) -> bool:
     return line.startswith("Statement") and (" in a loop" in line or "speaks of itself" in line)
 
 
-def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story]) -> list[str]:
-    """What holds whatever the placement, said once before the placements: the fixed lids
-    and contradictory pairs the grader spots, then every derivation the stories tell word for
-    word under every placement (taken out of each story: the lines that read statements, not
-    a whole-language story's summaries and rule checks)."""
-    from portia_tui.core.explain.difficulty import Grader
+def observed(puzzle: Puzzle, m: int | None, rating) -> list:
+    """What the grader observes and counts with while ruling out each wrong casket (outside
+    case splits), each once, in the order it makes them (difficulty.Grader.observe); none
+    when the puzzle was too large to rate."""
+    from portia_tui.core.explain.difficulty import BY_KEY, LID, Grader
 
-    lines = []
+    if rating is None:
+        return []
+    grader = Grader(puzzle, m)
+    out: list = []
+    for i, need in enumerate(rating.needs):
+        if need is None or BY_KEY[need].rank < LID:
+            continue
+        for obs in grader.observe(i, BY_KEY[need].rank):
+            if obs.case == 0 and all(o.key != obs.key for o in out):
+                out.append(obs)
+    # a lid or pair seen under every supposition that holds from the meanings alone holds
+    # whatever the placement: said once up front (a count against m or the rules is the
+    # grader's, under the supposition: the stories count against m at the end)
+    every = set(range(len(puzzle.caskets)))
+    merged: list = []
+    for obs in out:
+        general = obs._replace(placement=None)
+        same = {o.placement for o in out if o._replace(placement=None).key == general.key}
+        if obs.placement is not None and same == every and grader.holds_everywhere(general):
+            if all(o.key != general.key for o in merged):
+                merged.append(general)
+        elif obs.placement is None or obs.what in ("lid", "pair"):
+            merged.append(obs)
+    return merged
+
+
+def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story],
+               observed: Sequence = ()) -> list[str]:
+    """What holds whatever the placement, said once before the placements: what the grader
+    observes whatever the placement (`observed`: fixed lids, contradictory pairs, lids that
+    can never be all false), then the fixed lids and contradictory pairs it did not need
+    (a pair that is a whole lid is that lid), in the observations' own words; then every
+    derivation the stories tell word for word under every placement (taken out of each
+    story: the lines that read statements, not a whole-language story's summaries and rule
+    checks)."""
+    from portia_tui.core.explain.difficulty import Grader, observation_of
+
     grader = Grader(puzzle, m)
     portrait = (PortraitMeaning, AnyOfMeaning)
-    for b in grader.lids:
+    said: list = [o for o in observed if o.placement is None]
+    for b in grader.lids + grader.pairs:
         if all(isinstance(puzzle.meanings[i], portrait) for i in b.statements):
-            continue
-        name = puzzle.names[puzzle.owner(b.statements[0])]
-        lines.append(f"Whatever the placement, the {name} casket bears exactly "
-                     f"{plural(b.true, 'true statement')}: the {name} casket's statements "
-                     f"({numbers(b.statements)}) settle that among themselves.")
-    for b in grader.pairs:
-        if all(isinstance(puzzle.meanings[i], portrait) for i in b.statements):
-            continue  # the supposition settles both at once: nothing to say up front
-        lines.append(f"Whatever the placement, exactly one of statements "
-                     f"{numbers(b.statements)} is true: they contradict each other.")
+            continue  # the supposition settles them at once: nothing to say up front
+        obs = observation_of(b)
+        if all(o.statements != obs.statements or o.what not in ("lid", "pair")
+               for o in said) and all(o.clash != obs.statements for o in said):
+            said.append(obs)
+    lines = [o.words(puzzle) for o in said]
     if len(stories) > 1 and all(s.too_large is None for s in stories):
         per = [_blocks(s.steps) for s in stories]
         common = _common(puzzle, per)

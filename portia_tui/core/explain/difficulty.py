@@ -63,6 +63,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from portia_tui.core.language.model import Puzzle
+from portia_tui.core.language.words import numbers
 from portia_tui.core.solve.budget import Budget, OutOfTime, check
 from portia_tui.core.language.vocabulary import (KINDS, AnyOfMeaning, CountMeaning, FreeMeaning,
                                                  GroupMeaning,
@@ -93,10 +94,11 @@ TECHNIQUES: tuple[Technique, ...] = (
               "statement's value is known, what it says about them",
               "steady"),
     Technique(3, "lid", "spot a fixed lid",
-              "see that a casket bears the same number of true statements whatever happens, so "
-              "it counts without knowing which", "steady"),
+              "see that a casket bears the same number of true statements in every case left, "
+              "or that a casket's statements can never all be false, or all true: it counts "
+              "without knowing which are true", "steady"),
     Technique(4, "pair", "spot a contradictory pair",
-              "see that exactly one of two statements is true whatever happens, so together "
+              "see that exactly one of two statements is true in every case left, so together "
               "they count one", "steady"),
     Technique(5, "count", "count against m",
               "once the true statements reach the number the puzzle gives, every other "
@@ -257,6 +259,117 @@ def false_everywhere(puzzle: Puzzle) -> list[int]:
             and _local_counts(meanings, (i,), len(puzzle.caskets)) == {0}]
 
 
+class Observation(NamedTuple):
+    """What the grader spots and counts with, as it uses it while ruling out a wrong casket
+    (:meth:`Grader.observe`): the one home of each observation, its meaning (the grader's
+    methods that find it) and its words (:meth:`words`), which the hints and the
+    explanations both say.
+
+    ======  ==============================================================================
+    what    what it says
+    ======  ==============================================================================
+    lid     a casket's (open) statements bear exactly `true` true statements
+    pair    exactly one of two statements is true
+    never   a casket's statements can never all be true (`true` 1) or all false (`true` 0)
+    overall a statement that counts all the statements, judged against the totals allowed
+    joint   a group counted by the rules and by statements: the counts put together
+    ======  ==============================================================================
+
+    `placement` None: it holds whatever the placement (from the statements' own meanings);
+    else only with the portrait in that casket (and what is known there). `settles`: the
+    statements it judges, with their values. `case`: how deep inside case splits it was seen
+    (0: under the supposition itself)."""
+
+    what: str
+    statements: tuple[int, ...]
+    placement: int | None
+    true: int = 0
+    settles: tuple[tuple[int, bool], ...] = ()
+    case: int = 0
+    #: never: the statement of the group that would break (a witness), or -1; else two of
+    #: the group that contradict each other, or ()
+    witness: int = -1
+    clash: tuple[int, ...] = ()
+
+    @property
+    def key(self) -> tuple:
+        return (self.what, self.statements, self.placement, self.true)
+
+    def scope(self, puzzle: Puzzle, capital: bool = True) -> str:
+        """Where it holds: "Whatever the placement" or "With the portrait in the lead
+        casket" (never "whatever happens" under a supposition: it holds only there)."""
+        text = ("whatever the placement" if self.placement is None else
+                f"with the portrait in the {puzzle.names[self.placement]} casket")
+        return text[0].upper() + text[1:] if capital else text
+
+    def fact(self, puzzle: Puzzle, quote: bool = False) -> str:
+        """The observation itself, as a clause (no scope, no full stop); `quote`: each
+        statement with its casket and sentence (a hint, read on its own), else by number."""
+        s = self.statements
+        if self.what == "lid":
+            name = puzzle.names[puzzle.owner(s[0])]
+            if len(s) == len(puzzle.layout.group(puzzle.owner(s[0]))):
+                return (f"the {name} casket bears exactly {_true_words(self.true)}, whichever "
+                        f"{'it is' if self.true == 1 else 'they are'}: statements {numbers(s)} "
+                        "settle that among themselves")
+            return (f"exactly {self.true} of {_said(puzzle, s, quote)} (the {name} casket's "
+                    f"still open) {'is' if self.true == 1 else 'are'} true, whichever they "
+                    "are: they settle that among themselves")
+        if self.what == "pair":
+            return (f"exactly one of {_said(puzzle, s, quote)} is true: they contradict each "
+                    "other")
+        if self.what == "never":
+            name = puzzle.names[puzzle.owner(s[0])]
+            all_ = "true" if self.true else "false"
+            text = f"the {name} casket's statements can never all be {all_}"
+            if self.witness >= 0:
+                text += (f": if they were, statement {self.witness + 1} "
+                         f"(\"{puzzle.sentence(self.witness)}\") would be "
+                         f"{'false' if self.true else 'true'}")
+            elif self.clash:
+                text += f": statements {numbers(self.clash)} contradict each other"
+            else:
+                text += ": what they say cannot all hold at once"
+            return text + self._so(puzzle)
+        if self.what == "overall":
+            said = (f"exactly {puzzle.m} of all the statements are true, as the puzzle says"
+                    if puzzle.m is not None and not puzzle.side_rules else
+                    "Portia's rules limit how many of all the statements are true")
+            return said + self._so(puzzle)
+        return (f"the counts of {_said(puzzle, s, False)} (by the rules and by the statements "
+                f"that count them) leave one way only{self._so(puzzle)}")
+
+    def _so(self, puzzle: Puzzle) -> str:
+        if not self.settles:
+            return ""
+        told = [f"statement {i + 1} (\"{puzzle.sentence(i)}\") is {'true' if v else 'false'}"
+                for i, v in self.settles]
+        return "; so " + "; ".join(told)
+
+    def words(self, puzzle: Puzzle, quote: bool = False) -> str:
+        """The observation as a sentence: where it holds, then what it says."""
+        return f"{self.scope(puzzle)}, {self.fact(puzzle, quote)}."
+
+
+def _said(puzzle: Puzzle, statements: Sequence[int], quote: bool) -> str:
+    """"statements 1 and 4", or each quoted: 'statement 1 (gold: "...") and statement 4
+    (silver: "...")'."""
+    if not quote:
+        return f"statement{'s' if len(statements) > 1 else ''} {numbers(statements)}"
+    said = [f'statement {i + 1} ({puzzle.names[puzzle.owner(i)]}: "{puzzle.sentence(i)}")'
+            for i in statements]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def _true_words(k: int) -> str:
+    return f"{k} true statement{'' if k == 1 else 's'}"
+
+
+def observation_of(block: Block, placement: int | None = None, case: int = 0) -> Observation:
+    """A fixed lid or contradictory pair as an observation."""
+    return Observation(block.kind, block.statements, placement, block.true, (), case)
+
+
 # --------------------------------------------------------------------------- the solver
 class Contradiction(Exception):
     """The supposition (with what was deduced) is impossible."""
@@ -311,6 +424,10 @@ class Grader:
         self._seen: dict[tuple, list[Block]] = {}
         self._count_tables(meanings)
         self.deductions = 0
+        #: the observations made, in order, while :meth:`observe` records (else None), and
+        #: how deep inside case splits the solver is
+        self.log: list[Observation] | None = None
+        self._case = 0
 
     def _count_tables(self, meanings: Sequence[Meaning]) -> None:
         """The statements and rules that count, read once (see _by_total, _by_blocks,
@@ -389,6 +506,60 @@ class Grader:
             self._blocks[rank] = got
         return got
 
+    # ----------------------------------------------------------------- recording
+    def observe(self, p: int, rank: int) -> list[Observation]:
+        """The observations the grader makes and counts with while ruling out casket p with
+        the techniques up to `rank` (the rank :meth:`need` found), in the order it makes them,
+        each once."""
+        self.log = []
+        try:
+            self.refutes(p, rank)
+        finally:
+            got, self.log = self.log, None
+        return got
+
+    def holds_everywhere(self, obs: Observation, most: int = 12) -> bool:
+        """Whether a lid or pair holds whatever the placement from the statements' own
+        meanings alone (nothing known, no rule): their true count is `obs.true` in every
+        completion, under every placement, of the statements they span (at most `most`)."""
+        blank: list[bool | None] = [None] * self.size
+        return obs.what in ("lid", "pair") and all(
+            self._counts_under(q, blank, obs.statements, most) == {obs.true}
+            for q in range(self.caskets))
+
+    def _note(self, obs: Observation) -> None:
+        """Record an observation (while :meth:`observe` records), once."""
+        if self.log is not None and all(o.key != obs.key for o in self.log):
+            self.log.append(obs)
+
+    def _used(self, group: Sequence[int], blocks: Sequence[Block]) -> None:
+        """Record the lids and pairs seen whatever the placement that lie inside `group`
+        (a count just used them)."""
+        if self.log is None:
+            return
+        inside = set(group)
+        portrait = (PortraitMeaning, AnyOfMeaning)
+        for b in blocks:
+            if set(b.statements) <= inside and (b in self.lids or b in self.pairs) and \
+                    not all(isinstance(self.puzzle.meanings[i], portrait) for i in b.statements):
+                self._note(observation_of(b, None, self._case))
+
+    def _never_note(self, p: int, group: tuple[int, ...], want: bool, said: list[int]) -> None:
+        """Record a lid that can never be all `want`: whatever the placement when its own
+        meanings alone forbid it, else with the portrait in casket p."""
+        if self.log is None:
+            return
+        blank: list[bool | None] = [None] * self.size
+        general = not any(self._all_possible(q, blank, group, want)
+                          for q in range(self.caskets))
+        meanings = self.puzzle.meanings
+        witness = next((t for t in group if self.reach[t] <= set(group) and
+                        evaluate(meanings[t], p, {g: want for g in group}, want) != want), -1)
+        clash = next((b.statements for b in self.pairs if set(b.statements) <= set(group)),
+                     ()) if witness < 0 else ()
+        self._note(Observation("never", group, None if general else p, int(want),
+                               tuple((i, False) for i in said), self._case, witness, clash))
+
     # ----------------------------------------------------------------- refuting
     def start(self, p: int) -> list[bool | None]:
         """The values the supposition gives: the statements about where the portrait is."""
@@ -426,12 +597,24 @@ class Grader:
                 changed |= self._rule(c, p, values, rank, blocks)
             if rank >= COUNT:
                 for i in self.about_all:
-                    changed |= self._by_total(i, values, blocks)
+                    if self._by_total(i, values, blocks):
+                        changed = True
+                        self._note(Observation("overall", (i,), p, 0, ((i, bool(values[i])),),
+                                               self._case))
+                        self._used(self.puzzle.meanings[i].group, blocks)  # type: ignore[union-attr]
                 for group, held, said in self.joint:
-                    changed |= self._joint(group, held, said, values)
+                    before = list(values) if self.log is not None else values
+                    if self._joint(group, held, said, values):
+                        changed = True
+                        self._note(Observation(
+                            "joint", tuple(group), p, 0,
+                            tuple((i, bool(values[i])) for i in range(self.size)
+                                  if before[i] is None and values[i] is not None), self._case))
             if rank >= LID and blocks:
                 for i in self.counters:
-                    changed |= self._by_blocks(i, values, blocks)
+                    if self._by_blocks(i, values, blocks):
+                        changed = True
+                        self._used(self.puzzle.meanings[i].group, blocks)  # type: ignore[union-attr]
             self._count_blocks(values, blocks)
             if not changed and rank >= LID and None in values:
                 changed = self._never_all(p, values)
@@ -441,6 +624,8 @@ class Grader:
                     blocks = blocks + new
                     self.deductions += len(new)
                     changed = True
+                    for b in new:
+                        self._note(observation_of(b, p, self._case))
             if changed:
                 continue
             if None not in values:
@@ -498,6 +683,7 @@ class Grader:
                 if not said or any(values[t] is (not want) for t in group):
                     continue
                 if not self._all_possible(p, values, group, want):
+                    self._never_note(p, group, want, said)
                     for i in said:
                         changed |= self._fix(i, False, values)
         return changed
@@ -549,10 +735,13 @@ class Grader:
         contradiction."""
         trial = list(values)
         trial[i] = v
+        self._case += 1
         try:
             self.propagate(p, trial, COUNT)
         except Contradiction:
             return True
+        finally:
+            self._case -= 1
         return False
 
     def _one_split(self, p: int, values: list[bool | None]) -> bool:
@@ -620,11 +809,14 @@ class Grader:
                    depth: int) -> bool:
         trial = list(values)
         trial[i] = v
+        self._case += 1
         try:
             self.propagate(p, trial, COUNT)
+            return self._cases(p, trial, depth)
         except Contradiction:
             return True
-        return self._cases(p, trial, depth)
+        finally:
+            self._case -= 1
 
     def _settle(self, c: _Check, p: int, values: list[bool | None]) -> bool:
         """Follow one statement's meaning: every value its completions agree on."""
@@ -788,8 +980,12 @@ class Grader:
         if isinstance(mn, CountMeaning):
             lo, hi = self._bounds(mn, values, blocks)
             if not any(compare(x, mn.op, mn.k) for x in range(lo, hi + 1)):
+                self._used(mn.group, blocks)
                 raise Contradiction
-            return rank >= COUNT and self._tight(mn, values, lo, hi, blocks)
+            tight = rank >= COUNT and self._tight(mn, values, lo, hi, blocks)
+            if tight:
+                self._used(mn.group, blocks)
+            return tight
         open_ = [i for i in c.scope if values[i] is None]
         if not open_:
             if not evaluate(mn, p, values):
@@ -857,13 +1053,13 @@ class Grader:
                 changed = True
         return changed
 
-    @staticmethod
-    def _count_blocks(values: list[bool | None], blocks: Sequence[Block]) -> None:
+    def _count_blocks(self, values: list[bool | None], blocks: Sequence[Block]) -> None:
         """A fixed lid or pair whose known values already break its count."""
         for b in blocks:
             true = sum(1 for i in b.statements if values[i] is True)
             false = sum(1 for i in b.statements if values[i] is False)
             if true > b.true or false > len(b.statements) - b.true:
+                self._used(b.statements, (b,))
                 raise Contradiction
 
     def _full_check(self, p: int, values: list[bool | None]) -> None:

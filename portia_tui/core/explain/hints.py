@@ -9,12 +9,17 @@ The ladder (``Coach.ladder``; ``Coach.hint(level)`` is its step `level`) teaches
 tells: no step before the reveal says that the answer's casket fits, and the hardest wrong
 casket is ruled out only by the reveal, so the hints never leave the answer alone.
 
-1. **The key observation**, when the puzzle has one (from the grader, see
-   :mod:`.difficulty`): a fixed lid ("whatever the placement, the gold casket bears exactly
-   one true statement"), a contradictory pair (exactly one of two statements is true), a
-   statement false under every placement. The one the grader's technique uses comes first.
-   Otherwise **where to start**: a supposition to make and the statement to read first (the
-   casket chosen without looking at the answer or m, see :meth:`Coach.first_placement`).
+1. **The key observation**: the first one the grader makes and counts with while ruling
+   out the casket that needs the puzzle's hardest technique (then the other wrong caskets,
+   hardest first; :meth:`.difficulty.Grader.observe`), in its own words
+   (:class:`.difficulty.Observation`): a fixed lid ("whatever the placement, the gold casket
+   bears exactly one true statement"), a contradictory pair, a lid that can never be all
+   false (or all true), a count against the puzzle's total, or counts put together; under
+   a supposition when the grader sees it only there ("Suppose the portrait is in the lead
+   casket. With the portrait there, ..."). Without one: a statement false under every
+   placement, a lid or pair the grader did not need, or **where to start**: a supposition to
+   make and the statement to read first (the casket chosen without looking at the answer or
+   m, see :meth:`Coach.first_placement`).
 2. **Rule out one wrong casket** per step, the easiest first (by the technique the grader
    needs for it), with its reason: what the statements give under the supposition and why
    the count or a rule fails. Every wrong casket but the hardest gets a step.
@@ -39,8 +44,10 @@ from typing import Iterable
 
 from portia_tui.core.explain.deduction import (Deducer, Story, TooManyCases, WholeStory, deducer,
                                                explain_within, placement_verdict)
-from portia_tui.core.explain.difficulty import (BY_KEY, RATE_STEPS, Block, Grader, Rating,
-                                                false_everywhere, rate_within)
+from portia_tui.core.explain.difficulty import (BY_KEY, LID, RATE_STEPS, Block, Grader,
+                                                Observation, Rating, false_everywhere,
+                                                observation_of,
+                                                rate_within)
 from portia_tui.core.solve.budget import Budget, OutOfTime
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.solve.engine import analyse, covers
@@ -371,43 +378,78 @@ class Coach:
         """The key observation, or where to start."""
         said = self.observation()
         if said is not None:
-            return Hint(1, "A key observation", said)
+            key = self.key_observation()
+            return Hint(1, "A key observation", said, None if key is None else key.placement)
         i = self.first_placement()
         return Hint(1, "Where to start", self.start_text(i), i)
 
     def observation(self) -> str | None:
-        """The puzzle's key observation in words (None when it has none): the grader's
-        technique's kind first, then fixed lids, contradictory pairs, statements false under
-        every placement."""
+        """The puzzle's key observation in words (None when it has none): the first the
+        grader makes while ruling out the casket that needs its hardest technique (then the
+        other wrong caskets, hardest first), worded by the observation itself (see
+        :class:`.difficulty.Observation`); without one, a statement false under every
+        placement, a fixed lid or contradictory pair the grader did not need, or two portrait
+        statements that contradict each other (Smullyan's first casket's aha)."""
         p = self.puzzle
+        found = self.key_observation()
+        if found is not None:
+            return self._observation_text(found)
         grader = Grader(p, p.m)
-        lids = [b for b in grader.lids if not _portrait_only(p, b.statements)]
-        pairs = [b for b in grader.pairs if not _portrait_only(p, b.statements)]
-        said = {"lid": [self._lid_text(b) for b in lids],
-                "pair": [self._pair_text(b) for b in pairs],
-                "false": [self._false_text(i) for i in false_everywhere(p)],
-                # two portrait statements that contradict (Smullyan's first casket's aha)
-                "portrait pair": [self._pair_text(b) for b in grader.pairs
-                                  if _portrait_only(p, b.statements)]}
-        first = {"lid": "lid", "pair": "pair"}.get(self._rated().technique)
-        order = ([first] if first else []) + ["lid", "pair", "false", "portrait pair"]
-        for kind in order:
-            if said[kind]:
-                return said[kind][0]
+        said = [self._false_text(i) for i in false_everywhere(p)]
+        # a lid or pair the grader does not need is still worth seeing
+        said += [self._observation_text(observation_of(b)) for b in grader.lids + grader.pairs
+                 if not _portrait_only(p, b.statements)]
+        said += [self._pair_text(b) for b in grader.pairs if _portrait_only(p, b.statements)]
+        return said[0] if said else None
+
+    def key_observation(self) -> Observation | None:
+        """The first observation (outside any case split) the grader makes and counts with,
+        on the wrong caskets in the order :meth:`observation` says; None when it needs none."""
+        return None if self._key is None else self._key[0]
+
+    @cached_property
+    def _key(self) -> tuple[Observation, int] | None:
+        """(the key observation, the wrong casket whose ruling out it comes from)."""
+        rating = self._rated()
+        needs = rating.needs
+        wrong = [i for i, need in enumerate(needs) if need is not None]
+        wrong.sort(key=lambda i: (i != rating.placement, -BY_KEY[needs[i] or "suppose"].rank, i))
+        grader = Grader(self.puzzle, self.puzzle.m)
+        for i in wrong:
+            rank = BY_KEY[needs[i] or "suppose"].rank
+            if rank < LID:
+                continue  # supposing and following make no observation
+            got = [o for o in grader.observe(i, rank) if o.case == 0]
+            if got:
+                return got[0], i
         return None
+
+    def _uses_key(self, i: int) -> bool:
+        """Whether the grader's ruling out of wrong casket i makes the key observation."""
+        if self._key is None:
+            return False
+        obs, casket = self._key
+        if casket == i:
+            return True
+        rank = BY_KEY[self._rated().needs[i] or "suppose"].rank
+        return rank >= LID and obs.placement is None and any(
+            o.key == obs.key for o in Grader(self.puzzle, self.puzzle.m).observe(i, rank))
+
+    def _observation_text(self, obs: Observation) -> str:
+        p = self.puzzle
+        if obs.placement is None:
+            text = obs.words(p, quote=True)
+        else:
+            text = (f"Suppose the portrait is in the {p.names[obs.placement]} casket. With the "
+                    f"portrait there, {obs.fact(p, quote=True)}.")
+        if obs.what in ("lid", "pair"):
+            text += (" That count needs no case split: use it when you count against "
+                     f"{self._target()}.")
+        return text
 
     def _quote(self, i: int) -> str:
         p = self.puzzle
         return f'statement {i + 1} ({p.names[p.owner(i)]}: "{p.sentence(i)}")'
-
-    def _lid_text(self, block: Block) -> str:
-        p = self.puzzle
-        name = p.names[p.owner(block.statements[0])]
-        k = block.true
-        return (f"Look at the {name} casket's statements together: whatever the placement, "
-                f"the {name} casket bears exactly {k} true statement{'s' if k != 1 else ''}. "
-                "That count needs no case split: use it when you count against "
-                f"{self._target()}.")
 
     def _pair_text(self, block: Block) -> str:
         a, b = block.statements
@@ -437,6 +479,8 @@ class Coach:
         technique = BY_KEY[self._rated().needs[i] or "suppose"]
         text = (f"One more casket is to be ruled out. The technique it needs: "
                 f"{technique.name} ({technique.step}).")
+        if technique.key not in ("split", "nested") and self._uses_key(i):
+            text += " The key observation of hint 1 is what it takes."
         point = Grader(self.puzzle, self.puzzle.m).split_point(i) \
             if technique.key in ("split", "nested") else None
         if point is not None:

@@ -88,6 +88,9 @@ class IslandGame:
         self.cells += [(QUESTION, q.label) for q in p.question if isinstance(q, AskFormula)]
         self._grade: Grade | None = None
         self._ladder: list[Hint] | None = None
+        #: the grader's work budget (steps) when grading this puzzle passed it, else None:
+        #: the ladder is then the reveal alone, with the answer and no explanation
+        self.too_large: int | None = None
 
     # ----------------------------------------------------------------- marks
     @property
@@ -194,11 +197,26 @@ class IslandGame:
             self._grade = grade(self.puzzle)
         return self._grade
 
+    def graded(self) -> Grade | None:
+        """The grade within the grader's work budget (reasoning.GRADE_STEPS), worked out
+        once; None past it (`too_large` then holds the budget). A deadline or cancel in force
+        outside still raises OutOfTime."""
+        if self._grade is None and self.too_large is None:
+            from portia_tui.core.explain.reasoning import GRADE_STEPS, grade_within
+
+            found = grade_within(self.puzzle)
+            if found is None:
+                self.too_large = GRADE_STEPS
+            self._grade = found
+        return self._grade
+
     def hints(self) -> list[Hint]:
         """The ladder: the key observation, then one conclusion a hint, up to the step whose
-        conclusions settle the question; the reveal is last. Worked out once."""
+        conclusions settle the question; the reveal is last. Worked out once, the grading
+        within its work budget: past it, the reveal alone (`too_large` says so)."""
         if self._ladder is None:
-            self._ladder = self._work_hints()
+            self._ladder = self._work_hints() if self.graded() is not None \
+                else [self._reveal()]
         return self._ladder
 
     def _work_hints(self) -> list[Hint]:
@@ -262,9 +280,11 @@ class IslandGame:
         return Hint(self.reveal_text(), (), tuple(answer_parts(self.puzzle, answer)))
 
     def reveal_text(self) -> str:
-        lines = explain(self.puzzle, self.grade)
+        graded = self.graded()
+        lines = explain(self.puzzle, graded) if graded is not None else []
         answer = self.result.answers[0] if self.result.answers else {}
-        return "\n".join([*lines, "", "Answer: " + answer_words(self.puzzle, answer) + "."])
+        said = "Answer: " + answer_words(self.puzzle, answer) + "."
+        return "\n".join([*lines, "", said]) if lines else said
 
 
 def _observation(words: Words, step: Step, rooms: bool = False) -> str:

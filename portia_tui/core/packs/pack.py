@@ -362,6 +362,32 @@ class CheckResult:
         return f"{self.id}: {'ok' if self.ok else 'FAIL'}, {self.message}"
 
 
+def sealed_mismatch(entry: PackPuzzle) -> tuple[str | None, str] | None:
+    """(the sealed answer in words, None for a truth puzzle's, which is only a digest; the
+    answer the analysis finds) when a pack entry's sealed answer is not its single answer;
+    None when they agree, when nothing is sealed, or when the puzzle has no single answer
+    (its own verdict says so). The check `pack check` makes (check_entry), for one entry."""
+    if entry.is_truth:
+        if entry.token is None:
+            return None
+        from portia_tui.core.packs.island_pack import answer_text
+        from portia_tui.core.solve.general import solve
+
+        result = solve(entry.world)
+        if not result.unique or entry.token == island_pack.answer_token(entry.id,
+                                                                         result.answers[0]):
+            return None
+        return None, answer_text(result.answers[0])
+    if entry.solution is None:
+        return None
+    from portia_tui.core.solve.engine import analyse
+
+    sols = analyse(entry.casket).solution_names()
+    if len(sols) != 1 or sols[0] == entry.solution:
+        return None
+    return entry.solution, sols[0]
+
+
 def check_entry(entry: PackPuzzle) -> CheckResult:
     """Re-verify one pack puzzle with the exact (SAT) analysis and its stored solution, and
     re-rate it: a level other than the stored one is reported. A truth puzzle is solved by

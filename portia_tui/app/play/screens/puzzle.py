@@ -63,7 +63,8 @@ def spaced(explanation: str) -> str:
 
 def too_large_words(why: HintsTooLarge) -> str:
     """The player's line for a puzzle too large for hints."""
-    what = "rating it" if why.part == "rating" else "working out its hints"
+    what = {"rating": "rating it", "grading": "grading it"}.get(why.part,
+                                                               "working out its hints")
     return (f"This puzzle is too large for hints: {what} takes over {why.steps:,} steps "
             "(a second or two of work). Pencil marks and picks work as ever; r reveals the "
             "answer.")
