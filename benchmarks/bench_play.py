@@ -26,8 +26,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: main before the casket player's one-widget statement lines (appspeed)
-BASELINE = "e12cd96"
+#: main before the casket player's one-widget statement lines (appspeed);
+#: PORTIA_BENCH_BASELINE names another commit
+BASELINE = os.environ.get("PORTIA_BENCH_BASELINE", "e12cd96")
 if "PORTIA_BENCH_TREE" not in os.environ:  # a worker takes the tree from PYTHONPATH
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -91,17 +92,21 @@ def app_puzzle(k: int, n: int) -> Puzzle:
     return Puzzle.build(table, m=1 + (k - 1) * n)
 
 
-async def open_player(puzzle: Puzzle) -> tuple[float, int]:
-    """Construction to the first refresh of the puzzle screen; the widgets on it."""
+async def open_player(puzzle: Puzzle, cpu: list[float] | None = None) -> tuple[float, int]:
+    """Construction to the first refresh of the puzzle screen; the widgets on it. With
+    `cpu`, the process's CPU time over the same span is appended to it."""
     from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
 
     done: list[float] = []
+    cpu_start = time.process_time()
     start = time.perf_counter()
     app = PlayApp(single_pack(puzzle), single=True)
     async with app.run_test(size=(160, 50)):
         while not isinstance(app.screen, PlayPuzzleScreen) or not app.screen.is_mounted:
             await asyncio.sleep(0.001)
-        app.call_after_refresh(lambda: done.append(time.perf_counter()))
+        app.call_after_refresh(lambda: (done.append(time.perf_counter()),
+                                        cpu is not None and cpu.append(
+                                            time.process_time() - cpu_start)))
         while not done:
             await asyncio.sleep(0.001)
         widgets = len(list(app.screen.walk_children()))
@@ -109,9 +114,12 @@ async def open_player(puzzle: Puzzle) -> tuple[float, int]:
 
 
 async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
-                  keys: tuple[str, str] = ("down", "up"), first: str = "") -> list[float]:
+                  keys: tuple[str, str] = ("down", "up"), first: str = "",
+                  cpu: list[float] | None = None) -> list[float]:
     """A key (down then up; or right then left, action_move; or t, action_mark, after s)
-    posted as a terminal would, until the screen refreshed after its action."""
+    posted as a terminal would, until the screen refreshed after its action. With `cpu`,
+    the process's CPU time over the same span is appended to it for each key (a measure
+    the other jobs on a shared machine disturb far less than the wall clock)."""
     from textual import events
 
     from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
@@ -121,8 +129,11 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
 
     def timed(screen, *args):
         result = line(screen, *args)
-        screen.app.call_after_refresh(lambda: acted.append(time.perf_counter()))
+        screen.app.call_after_refresh(lambda: acted.append(time.perf_counter())
+                                      or cpu_acted.append(time.process_time()))
         return result
+
+    cpu_acted: list[float] = []
 
     setattr(PlayPuzzleScreen, action, timed)
     out = []
@@ -136,6 +147,8 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
             await asyncio.sleep(0.2)
             for i in range(rounds):
                 acted.clear()
+                cpu_acted.clear()
+                cpu_start = time.process_time()
                 start = time.perf_counter()
                 key = keys[0] if i % 8 < 4 else keys[1]
                 app.post_message(events.Key(key, key if len(key) == 1 else None))
@@ -145,6 +158,8 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
                     if time.perf_counter() - waited > 30:
                         raise RuntimeError(f"{action}: no refresh after {key!r}")
                 out.append(acted[0] - start)
+                if cpu is not None:
+                    cpu.append(cpu_acted[0] - cpu_start)
                 await asyncio.sleep(0.02)
     finally:
         setattr(PlayPuzzleScreen, action, line)
@@ -177,9 +192,29 @@ KEY_ROWS = {
 }
 
 
-def measure(name: str) -> list[float]:
+def measure_open() -> dict:
+    """Opening the 12 x 10 player against a minimal app with as many widgets, in
+    alternation in this process: wall and CPU seconds of each open."""
+    from bench_editor import Minimal, open_time
+
+    big = app_puzzle(12, 10)
+    _, widgets = asyncio.run(open_player(big))
+    out: dict = {"widgets": widgets, "player": [], "minimal": [], "cpu_player": [],
+                 "cpu_minimal": []}
+    for _ in range(6):
+        out["player"].append(asyncio.run(open_player(big, out["cpu_player"]))[0])
+        out["minimal"].append(asyncio.run(open_time(lambda: Minimal(widgets),
+                                                    out["cpu_minimal"]))[0])
+    return out
+
+
+def measure(name: str):
+    if name == "open":
+        return measure_open()
     _label, k, args = KEY_ROWS[name]
-    return asyncio.run(keys_on(app_puzzle(k, 10), rounds=20, **args))
+    cpu: list[float] = []
+    times = asyncio.run(keys_on(app_puzzle(k, 10), rounds=20, cpu=cpu, **args))
+    return {"times": times, "cpu": cpu}
 
 
 def baseline_tree(folder: Path) -> Path | None:
@@ -189,7 +224,7 @@ def baseline_tree(folder: Path) -> Path | None:
     return unpack(BASELINE, folder, "themes")
 
 
-def run_side(tree: Path, name: str) -> list[float]:
+def run_side(tree: Path, name: str):
     """`measure(name)` in a process of its own, with `tree`'s package first on the path."""
     env = dict(os.environ, PYTHONPATH=str(tree), PORTIA_BENCH_TREE=str(tree),
                PYTHONDONTWRITEBYTECODE="1")
@@ -199,41 +234,55 @@ def run_side(tree: Path, name: str) -> list[float]:
 
 
 def app_main() -> None:
-    from bench_editor import Minimal, open_time
-
     print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
           f"({os.cpu_count()} cores)")
+    # PORTIA_BENCH_ROWS=suppose12,right12,open runs only those rows
+    only = [r for r in os.environ.get("PORTIA_BENCH_ROWS", "").split(",") if r]
     with tempfile.TemporaryDirectory() as tmp:
         old = baseline_tree(Path(tmp))
+        print(f"baseline ('before'): {BASELINE}")
         print(f"{'measure (ms)':<52} {'now: median':>11} {'p90':>8}  {'before: median':>14} "
               f"{'p90':>8} {'target':>10}")
         for name, (label, _k, _args) in KEY_ROWS.items():
-            now: list[float] = []
-            before: list[float] = []
+            if only and name not in only:
+                continue
+            got: dict[str, dict[str, list[float]]] = {"now": {"times": [], "cpu": []},
+                                                      "before": {"times": [], "cpu": []}}
             for _ in range(2):  # the two sides alternate
-                now += run_side(ROOT, name)
-                if old is not None:
-                    before += run_side(old, name)
-            cells = f"{ms(statistics.median(now))} {ms(p90(now))}"
-            was = (f"{ms(statistics.median(before))} {ms(p90(before))}" if before
-                   else "(no baseline)")
-            print(f"{label:<52} {cells:>20}  {was:>23} {'p90 <= 100':>10}")
-    big = app_puzzle(12, 10)
-    _, widgets = asyncio.run(open_player(big))
-    player, minimal = [], []
-    for _ in range(6):
-        player.append(asyncio.run(open_player(big))[0])
-        minimal.append(asyncio.run(open_time(lambda: Minimal(widgets)))[0])
-    row("open a 12 x 10 puzzle in the player to its first refresh", player, "")
-    row(f"open a minimal app with {widgets} widgets", minimal, "")
-    ratio = statistics.median(player) / statistics.median(minimal)
-    print(f"{'ratio player / minimal (medians)':<58} {ratio:8.2f} {'':>8} {'<= 1.5':>10}")
+                for side, tree in (("now", ROOT), ("before", old)):
+                    if tree is not None:
+                        for what, values in run_side(tree, name).items():
+                            got[side][what] += values
+            for what, tail in (("times", ""), ("cpu", " (CPU)")):
+                now, before = got["now"][what], got["before"][what]
+                cells = f"{ms(statistics.median(now))} {ms(p90(now))}"
+                was = (f"{ms(statistics.median(before))} {ms(p90(before))}" if before
+                       else "(no baseline)")
+                print(f"{label + tail:<52} {cells:>20}  {was:>23} "
+                      f"{'p90 <= 100' if not tail else '':>10}")
+        if not only or "open" in only:
+            opens = [run_side(ROOT, "open")]
+            if old is not None:
+                opens.append(run_side(old, "open"))
+            for side, got in zip(("now", "before"), opens):
+                print(f"{side}: {got['widgets']} widgets on the player's screen")
+                row(f"{side}: open a 12 x 10 puzzle in the player (wall)", got["player"], "")
+                row(f"{side}: open a minimal app with as many widgets (wall)", got["minimal"], "")
+                row(f"{side}: open the player (CPU)", got["cpu_player"], "")
+                row(f"{side}: open the minimal app (CPU)", got["cpu_minimal"], "")
+                for what in ("", "cpu_"):
+                    ratio = (statistics.median(got[what + "player"])
+                             / statistics.median(got[what + "minimal"]))
+                    print(f"{side + ': ratio player / minimal, ' + (what[:-1] or 'wall') + ' medians':<58} "
+                          f"{ratio:8.2f} {'':>8} {'<= 1.5':>10}")
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--worker"]:
         print(json.dumps(measure(sys.argv[2])))
+    elif sys.argv[1:2] == ["--app"]:
+        app_main()
     else:
         main()
         app_main()

@@ -65,3 +65,50 @@ def test_a_colour_with_a_percentage_is_not_one_colour():
     assert not _is_colour("auto 60%") and not _is_colour("#d9ae52 35%")
     assert _is_colour("#d9ae52") and _is_colour("rgb(10, 20, 30)") and _is_colour("red")
     assert not _is_colour("bold") and not _is_colour("")
+
+
+async def test_the_lines_drawn_are_the_lines_rendered_in_every_state():
+    """render_line (Textual's line API, what the screen draws) gives render()'s rows, in
+    each state of the gutter: cursor, mark column, T, F and a mark found wrong."""
+    puzzle = big_puzzle(3, 2)
+    app = PlayApp(single_pack(puzzle), single=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#statement-0", StatementLine)
+        other = app.screen.query_one("#statement-1", StatementLine)
+
+        def drawn(widget: StatementLine) -> list[str]:
+            return [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
+
+        def rendered(widget: StatementLine) -> list[str]:
+            return [row.rstrip() for row in str(widget.render()).split("\n")]
+
+        for state in ((True, None, False, False), (False, None, False, True),
+                      (True, True, False, True), (False, False, True, True)):
+            line.show(*state)
+            await pilot.pause()
+            assert drawn(line) == rendered(line)
+            assert drawn(line)[0].startswith("▸" if state[0] else " ")
+        assert "F✘" in drawn(line)[0]
+        line.show(True, None, False, False)
+        other.show(False, None, False, False)
+        await pilot.pause()
+        # the cursor's line has its own background (and its ▸: never colour alone)
+        assert line.render_line(0).text.startswith("▸")
+        assert not other.render_line(0).text.startswith("▸")
+
+
+async def test_the_collector_is_off_while_the_board_is_built_and_frozen_after():
+    """The objects of the open board are frozen after its first frame (collections then
+    skip them) and handed back when the app closes."""
+    import gc
+
+    seen: list[tuple[bool, int]] = []
+    app = PlayApp(single_pack(big_puzzle(4, 3)), single=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        seen.append((gc.isenabled(), gc.get_freeze_count()))
+        await pilot.press("s", "right", "down")
+    assert seen[0][0] and seen[0][1] > 0
+    assert gc.isenabled() and gc.get_freeze_count() == 0

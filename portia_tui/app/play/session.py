@@ -68,6 +68,7 @@ class PuzzleSession:
                  record: PuzzleRecord | None = None, place: Place | None = None,
                  clock: Callable[[], float] = time.monotonic, coach: Coach | None = None):
         self.puzzle = puzzle
+        self._code: tuple[Puzzle, str] | None = None
         #: worked out beforehand (the player checks big puzzles in a child process) or here
         self.coach = coach if coach is not None else Coach(puzzle, stored_solution)
         self.record = record if record is not None else PuzzleRecord()
@@ -117,11 +118,15 @@ class PuzzleSession:
     @property
     def code(self) -> str:
         """The puzzle's share code; '' when no share code can hold the puzzle (rules or
-        statements beyond the thesis's)."""
-        try:
-            return encode(self.puzzle)
-        except PortiaError:
-            return ""
+        statements beyond the thesis's). Worked out once for the puzzle (the feedback
+        shows it after every key; encoding a 12 x 10 took several ms)."""
+        if self._code is None or self._code[0] is not self.puzzle:
+            try:
+                said = encode(self.puzzle)
+            except PortiaError:
+                said = ""
+            self._code = (self.puzzle, said)
+        return self._code[1]
 
     def hints(self) -> list[Hint]:
         """The hint steps on screen (worked out now if a worker has not done it yet)."""

@@ -18,6 +18,7 @@ from textual.worker import get_current_worker
 
 from portia_tui.app.base import FileScreen
 from portia_tui.app.footer import Footer
+from portia_tui.app.heap import HeapHold
 from portia_tui.core.io import formats
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.model import Puzzle, blank_puzzle
@@ -82,10 +83,13 @@ class EditorScreen(FileScreen):
         self._repairs_timer: Timer | None = None
         #: the slot focus was on last (escape in the m field goes back to it)
         self._last_slot: Slot | None = None
+        #: the collector is off while the screen is built, its objects frozen after
+        self._heap = HeapHold()
         #: the file conversation running (see _dialog), if any
 
     # ----------------------------------------------------------------- building
     def compose(self) -> ComposeResult:
+        self._heap.hold()
         yield TitleBar(self.model)
         yield Toolbar(self.model)
         yield RulesPanel()
@@ -112,6 +116,7 @@ class EditorScreen(FileScreen):
         return self.caskets.slot_at(casket, position)
 
     async def on_mount(self) -> None:
+        self.call_after_refresh(self._heap.settle)
         settings = getattr(self.app, "settings", None)
         kept = settings.get(VOCABULARY_SETTING) if settings is not None else None
         if kept in VOCABULARIES:
@@ -276,6 +281,7 @@ class EditorScreen(FileScreen):
             self.query_one(AnalysisPanel).set_stopped("stopped with escape")
 
     def on_unmount(self) -> None:
+        self._heap.release()
         self.jobs.close()
 
     def _show_assistant(self) -> None:

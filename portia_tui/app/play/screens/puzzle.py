@@ -20,6 +20,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from portia_tui.app.footer import Footer
+from portia_tui.app.heap import HeapHold
 from portia_tui.core.explain.hints import Coach, HintsTooLarge
 from portia_tui.core.solve.budget import Budget, OutOfTime
 from portia_tui.core.language.model import Puzzle
@@ -120,6 +121,8 @@ class PlayPuzzleScreen(Screen):
         self._ticks = 0
         #: jobs running in workers: "pick", "hint", "explanation", "check"
         self.busy: set[str] = set()
+        #: the collector is off while the board is built, its objects frozen after
+        self._heap = HeapHold()
 
     @property
     def selected(self) -> int:
@@ -129,6 +132,7 @@ class PlayPuzzleScreen(Screen):
     def compose(self) -> ComposeResult:
         # the screen keeps its widgets: a handler that runs while the screen is being taken
         # down (keys in a burst, a worker's answer) finds them even once they are unmounted
+        self._heap.hold()
         s = self.session
         self._top = Static(id="top")
         self._feedback_text = Static(id="feedback-text")
@@ -142,6 +146,9 @@ class PlayPuzzleScreen(Screen):
                        for i in range(s.size)]
         self._caskets = Container(*self._cards, id="caskets")
         self._board = VerticalScroll(self._caskets, id="board", can_focus=False)
+        # fitted to the terminal before the board is mounted: fitting it after restyled
+        # every card and line of a 12 x 10 and laid them out once more
+        self._fit(self.app.size.width, self.app.size.height)
         yield self._top
         yield Static(rule_text(s.puzzle), id="rule")
         keys = f"1-{min(s.size, 9)}" if s.size > 1 else "1"
@@ -152,6 +159,7 @@ class PlayPuzzleScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._heap.settle)
         self.set_interval(1.0, self._tick)
         self._fit(self.size.width, self.size.height)
         if self.session.pencil.supposing is not None:
@@ -208,6 +216,7 @@ class PlayPuzzleScreen(Screen):
         self.flush()
 
     def on_unmount(self) -> None:
+        self._heap.release()
         self.flush()
 
     def flush(self) -> None:
