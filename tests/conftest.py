@@ -52,3 +52,49 @@ def shared_dir() -> Path | None:
     env = os.environ.get("PORTIA_SHARED")
     path = Path(env) if env else REPO.parent / "shared"
     return path if path.is_dir() else None
+
+
+# --------------------------------------------------------------------------- child processes
+#: what the apps' children import first (app/process.py's jobs): a forkserver imports them
+#: once per test worker, and each child is a fork of it
+CHILD_MODULES = ["portia_tui.app.process", "portia_tui.app.editor.analysis",
+                 "portia_tui.app.world_editor.analysis", "portia_tui.core.explain.hints"]
+
+
+class _ForkedChildren:
+    """multiprocessing as app/process.py sees it in tests: its "spawn" children come from a
+    forkserver. A spawned child starts a new interpreter and imports the core again (0.3 to
+    1 s of CPU, once per app a test starts); a forked one inherits the modules. The children
+    run the same jobs through the same pipes, and are killed and replaced in the same way.
+    Tests marked `spawn` (tests/test_process_runner.py, a few app tests) keep the real path."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self._multiprocessing = multiprocessing
+        self._forkserver = None
+
+    def get_context(self, method: str | None = None):
+        if method != "spawn":
+            return self._multiprocessing.get_context(method)
+        if self._forkserver is None:
+            self._forkserver = self._multiprocessing.get_context("forkserver")
+            self._forkserver.set_forkserver_preload(CHILD_MODULES)
+        return self._forkserver
+
+
+_FORKED = _ForkedChildren()
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "spawn: the apps' children are started with spawn, as "
+                                       "in production (not from the tests' forkserver)")
+
+
+@pytest.fixture(autouse=True)
+def _children_forked(request, monkeypatch):
+    if request.node.get_closest_marker("spawn") is None:
+        import portia_tui.app.process as process
+
+        monkeypatch.setattr(process, "multiprocessing", _FORKED)
+    yield

@@ -10,8 +10,10 @@ PORTIA_BURST_SEEDS=50 runs the full set.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
+from typing import NamedTuple
 
 import pytest
 from textual.widgets import DirectoryTree
@@ -35,6 +37,8 @@ SMALL = (80, 24)
 #: random bursts: seeds run by default, and the full number (PORTIA_BURST_SEEDS=50)
 SEEDS = int(os.environ.get("PORTIA_BURST_SEEDS", "2"))
 BURST = 200
+#: seconds calm() sleeps while a key or worker is busy (pilot.pause() takes at least 0.02)
+SETTLE = 0.02
 
 
 #: the key names Textual's driver gives the printable keys that are not letters or digits
@@ -61,14 +65,27 @@ def typed(text: str) -> list[str]:
     return ["space" if c == " " else c for c in text]
 
 
-async def calm(app, pilot, rounds: int = 400) -> None:
-    """Until every key was handled and no analysis, marks or dialog worker is running."""
+def _busy(app) -> bool:
+    """A key not yet handled, or an analysis, marks or dialog worker running."""
+    # a file dialog's DirectoryTree keeps a loader worker running while it is open
+    return bool(app.keys_pending) or any(
+        w.is_running and w.group != "dialog" and not isinstance(w.node, DirectoryTree)
+        for w in app.workers)
+
+
+async def calm(app, pilot, rounds: int = 400, patience: float = 60.0) -> None:
+    """Until every key was handled and no analysis, marks or dialog worker is running (at
+    most `rounds` pauses, and `patience` seconds of busy app: an analysis under heavy load)."""
+    import time
+
+    deadline = time.monotonic() + patience
     for _ in range(rounds):
+        while app.is_running and _busy(app) and time.monotonic() < deadline:
+            # a plain sleep while busy: each pilot.pause() posts a callback to every widget
+            # of the screen and waits for them all (a third of an app test's CPU went there)
+            await asyncio.sleep(SETTLE)
         await pilot.pause()
-        # a file dialog's DirectoryTree keeps a loader worker running while it is open
-        busy = [w for w in app.workers if w.is_running and w.group != "dialog"
-                and not isinstance(w.node, DirectoryTree)]
-        if not app.is_running or (not app.keys_pending and not busy):
+        if not app.is_running or not _busy(app):
             break
     await pilot.pause()
 
@@ -329,20 +346,69 @@ def _random_keys(rng: random.Random, pool: list[str]) -> list[str]:
     return keys[:BURST]
 
 
+def screen_name(screen) -> str:
+    """A screen's class, named by its module under portia_tui.app (the casket editor's help
+    and the player's are both HelpScreen): 'editor.screens.help.HelpScreen'."""
+    kind = type(screen)
+    return f"{kind.__module__.removeprefix('portia_tui.app.')}.{kind.__name__}"
+
+
 def reached(app) -> set[str]:
-    """The screens pushed while the app runs (their class names), filled in as they come."""
+    """The screens pushed while the app runs (their class names, see screen_name, and for a
+    menu its title's first words), filled in as they come."""
     seen: set[str] = set()
-    real = app.push_screen
 
-    def push(screen, *args, **kwargs):
-        name = screen if isinstance(screen, str) else type(screen).__name__
-        # a menu by its title's first words: the modes menu, the rules menu, a slot's menu
-        title = getattr(screen, "title_text", None)
-        seen.add(f"{name}: {' '.join(title.split()[:3])}" if isinstance(title, str) else name)
-        return real(screen, *args, **kwargs)
+    def wrap(real):
+        def push(screen, *args, **kwargs):
+            if not isinstance(screen, str):
+                name = screen_name(screen)
+                seen.add(name)
+                # a menu also by its title's first words: the repairs, the rules, a slot's
+                title = getattr(screen, "title_text", None)
+                if isinstance(title, str):
+                    seen.add(f"{name}: {' '.join(title.split()[:3])}")
+            return real(screen, *args, **kwargs)
+        return push
 
-    app.push_screen = push
+    app.push_screen = wrap(app.push_screen)
+    app.switch_screen = wrap(app.switch_screen)
     return seen
+
+
+# --------------------------------------------------------------------------- tours
+# Drawn at random alone, 200 keys seldom reach a dialog two keys deep (a kind of one's own,
+# the repairs of an invalid puzzle, a new page's form). Each random burst therefore starts
+# with a tour: for every screen its app can show, the keys that open it from the app's first
+# screen, a few keys that browse it (drawn at random, none that answers it), and escapes back;
+# then come the 200 random keys. All of it is one burst. Each burst test checks that every
+# stop of its tour reached its screen, and test_the_tours_reach_every_screen_class checks that
+# the tours of the default seeds cover every screen class the apps define.
+class Stop(NamedTuple):
+    screen: str  # the screen reached (screen_name, or its start: a menu by its title)
+    keys: tuple[str, ...]  # from the app's first screen
+
+
+#: keys that look round a screen without answering it (no enter, space or letters)
+BROWSE = ["up", "down", "left", "right", "tab", "shift+tab", "pageup", "pagedown", "home",
+          "end", "backspace"]
+#: back to the app's first screen from a stop (two screens deep at most, and one spare)
+HOME = ["escape"] * 3
+
+
+def tour(rng: random.Random, first: list[Stop], middle: list[Stop], last: list[Stop]
+         ) -> list[str]:
+    """The keys of a tour: `first` and `last` in their order (a stop that needs the puzzle as
+    it started, one that leaves it edited), `middle` shuffled."""
+    shuffled = rng.sample(middle, len(middle))
+    keys: list[str] = []
+    for stop in [*first, *shuffled, *last]:
+        keys += [*stop.keys, *(rng.choice(BROWSE) for _ in range(rng.randint(2, 8))), *HOME]
+    return keys
+
+
+def assert_toured(stops: list[Stop], seen: set[str]) -> None:
+    missed = [stop for stop in stops if not any(name.startswith(stop.screen) for name in seen)]
+    assert not missed, f"the tour missed {missed}; it reached {sorted(seen)}"
 
 
 def log_reached(test: str, seed: int, seen: set[str]) -> None:
@@ -354,6 +420,31 @@ def log_reached(test: str, seed: int, seen: set[str]) -> None:
 
         with open(log, "a", encoding="utf-8") as fh:
             fh.write(json.dumps({"test": test, "seed": seed, "screens": sorted(seen)}) + "\n")
+
+
+def editor_start(seed: int):
+    """The puzzle an editor burst starts on: even seeds a complete, invalid one (repairs are
+    offered, and it can be played), odd seeds one with an empty row (as a page being written)."""
+    return default_puzzle().with_m(2) if seed % 2 == 0 else default_puzzle().with_row_added()
+
+
+def editor_tour(seed: int) -> tuple[list[Stop], list[Stop], list[Stop]]:
+    menu, dialogs = "editor.screens.menu.MenuScreen", "editor.screens.dialogs."
+    complete = seed % 2 == 0
+    # f first: the repairs are listed only while the analysis on screen is of the puzzle
+    first = [Stop(f"{menu}: Repairs:", ("f",))] if complete else []
+    first.append(Stop(dialogs + "NewPuzzleScreen", ("n",)))  # asks nothing while clean
+    middle = [Stop(menu, ("enter",)), Stop(f"{menu}: Add a rule", ("l",)),
+              Stop(dialogs + "MetaScreen", ("e",)), Stop(dialogs + "PathScreen", ("S",)),
+              Stop(dialogs + "PathScreen", ("o",)),
+              Stop("editor.screens.help.HelpScreen", ("question_mark",)),
+              Stop("base.PortiaPalette", ("ctrl+p",))]
+    if complete:  # only a complete puzzle is played
+        middle += [Stop("play.screens.puzzle.PlayPuzzleScreen", ("p",)),
+                   Stop("play.screens.help.HelpScreen", ("p", "question_mark"))]
+    last = [Stop(dialogs + "ChoiceScreen", ("plus", "q")),  # an edit: quit asks
+            Stop("editor.screens.editor.EditorScreen", ())]  # the first screen, browsed
+    return first, middle, last
 
 
 @pytest.mark.parametrize("seed", range(SEEDS))
@@ -372,18 +463,26 @@ async def test_random_editor_bursts(tmp_path, monkeypatch, seed):
         monkeypatch.setattr(FileActions, name, wrapped)
     rng = random.Random(seed)
     store = RecoveryStore(tmp_path / "rec")
-    path = saved_file(tmp_path, default_puzzle().with_row_added())
+    path = saved_file(tmp_path, editor_start(seed))
     before = path.read_bytes()
     app = editor_on(path, store)
     seen = reached(app)
+    stops = editor_tour(seed)
     async with app.run_test(size=SMALL) as pilot:
         await calm(app, pilot)
-        burst(app, _random_keys(rng, EDITOR_KEYS))
+        seen.add(screen_name(app.screen))  # the first screen (the app's default, not pushed)
+        if seed % 2 == 0:  # the repairs are looked for once the author pauses
+            for _ in range(400):
+                if app.editor._repairs_found is not None:
+                    break
+                await pilot.pause(0.01)
+        burst(app, tour(rng, *stops) + _random_keys(rng, EDITOR_KEYS))
         await calm(app, pilot)
         dirty = app.model.dirty
         app.editor.files.autosave(quiet=True)  # what the timer would do: the copy is current
     assert app.return_code in (0, None)
     log_reached("editor_bursts", seed, seen)
+    assert_toured([stop for part in stops for stop in part], seen)
     written = sorted(p.name for p in tmp_path.glob("*.toml"))
     if not asked:
         assert path.read_bytes() == before and written == ["p.toml"]
@@ -392,19 +491,41 @@ async def test_random_editor_bursts(tmp_path, monkeypatch, seed):
         assert dirty or kept.puzzle == formats.load(path)
 
 
+def player_tour(seed: int) -> tuple[list[Stop], list[Stop], list[Stop]]:
+    """The player on a pack: the first screen is the pack's list (escape there does nothing)."""
+    return [], [Stop("play.screens.puzzle.PlayPuzzleScreen", ("home", "enter")),
+                Stop("play.screens.help.HelpScreen", ("question_mark",)),
+                Stop("play.screens.stats.StatsScreen", ("s",)),
+                Stop("base.PortiaPalette", ("ctrl+p",))], [
+        Stop("play.screens.pack_list.PackScreen", ())]  # the first screen, browsed
+
+
 @pytest.mark.parametrize("seed", range(SEEDS))
-async def test_random_player_bursts(tmp_path, seed):
+async def test_random_player_bursts(tmp_path, monkeypatch, seed):
+    """Even seeds: every puzzle counts as big, so the pack opens on the screen that checks
+    them in the child process, and the first keys of the burst are sent while it is up (a
+    check this small may be over before the keys are handled: they go to the list then)."""
+    import portia_tui.app.play.app as play_app
+
     rng = random.Random(1000 + seed)
     path = tmp_path / "pack.toml"
     make_pack(path)
+    checking = seed % 2 == 0
+    if checking:
+        monkeypatch.setattr(play_app, "CHECK_AT_ONCE", 0)
     app = PlayApp(load_pack(path))
     seen = reached(app)
+    stops = player_tour(seed)
     async with app.run_test(size=SMALL) as pilot:
+        if checking:
+            burst(app, [rng.choice(BROWSE) for _ in range(20)])
         await calm(app, pilot)
-        burst(app, _random_keys(rng, PLAYER_KEYS))
+        burst(app, tour(rng, *stops) + _random_keys(rng, PLAYER_KEYS))
         await calm(app, pilot)
     assert app.return_code in (0, None)
     log_reached("player_bursts", seed, seen)
+    assert_toured([stop for part in stops for stop in part]
+                  + ([Stop("play.app.CheckingScreen", ())] if checking else []), seen)
 
 
 # --------------------------------------------------------------------------- the truth editor
@@ -412,6 +533,38 @@ WORLD_KEYS = (list("urlmktcsSeaxAXopq?bink2 ") + ["enter", "escape", "tab", "shi
               "up", "down", "left", "right", "space", "backspace", "delete", "home", "end",
               "pageup", "pagedown", "ctrl+z", "ctrl+y", "ctrl+p", "ctrl+s", "ctrl+q",
               "ctrl+o", "f1"])
+
+
+def world_start(seed: int):
+    """The page a truth-editor burst starts on: even seeds a well-posed one (it can be
+    played), odd seeds a blank page of three with one statement."""
+    from pathlib import Path
+
+    from portia_tui.core.author import world_editing as we
+
+    if seed % 2 == 0:
+        text = (Path(__file__).resolve().parents[1] / "puzzles" / "truth"
+                / "three-islanders.toml").read_text()
+        return we.loads(text, "three-islanders.toml")
+    return we.blank("knights-knaves", 3).with_statement("A", "B is a knave")
+
+
+def world_tour(seed: int) -> tuple[list[Stop], list[Stop], list[Stop]]:
+    menus, dialogs = "world_editor.menus.WorldMenu", "editor.screens.dialogs."
+    # a new page's form: n asks nothing while the page is clean, enter takes the family
+    first = [Stop("world_editor.new.NewPageScreen", ("n", "enter"))]
+    if seed % 2 == 0:  # only a page with one answer is played
+        first.append(Stop("play.islands.IslandScreen", ("p",)))
+    middle = [Stop(menus, ("enter",)), Stop(f"{menus}: Add a rule", ("l",)),
+              Stop(f"{menus}: Who speaks truly,", ("m",)),
+              Stop("world_editor.new.OwnKindScreen", ("m", *typed("your own"), "enter")),
+              Stop(f"{menus}: What must the", ("k",)), Stop(dialogs + "MetaScreen", ("e",)),
+              Stop(dialogs + "PathScreen", ("o",)), Stop(dialogs + "PathScreen", ("S",)),
+              Stop("world_editor.help.WorldHelp", ("question_mark",)),
+              Stop("base.PortiaPalette", ("ctrl+p",))]
+    last = [Stop(dialogs + "ChoiceScreen", ("a", "n")),  # an edit: a new page asks
+            Stop("world_editor.screen.WorldEditorScreen", ())]  # the first screen, browsed
+    return first, middle, last
 
 
 @pytest.mark.parametrize("seed", range(SEEDS))
@@ -437,20 +590,22 @@ async def test_random_truth_editor_bursts(tmp_path, monkeypatch, seed):
     rng = random.Random(2000 + seed)
     store = world_store(tmp_path / "rec")
     path = tmp_path / "k.toml"
-    start = we.blank("knights-knaves", 3).with_statement("A", "B is a knave")
-    atomic_write(path, we.dumps(start))
+    atomic_write(path, we.dumps(world_start(seed)))
     before = path.read_bytes()
     app = WorldEditorApp.on_draft(we.loads(before.decode(), str(path)), path, opened=True,
                                   store=store)
     seen = reached(app)
+    stops = world_tour(seed)
     async with app.run_test(size=SMALL) as pilot:
         await calm(app, pilot)
-        burst(app, _random_keys(rng, WORLD_KEYS))
+        seen.add(screen_name(app.screen))  # the first screen (the app's default, not pushed)
+        burst(app, tour(rng, *stops) + _random_keys(rng, WORLD_KEYS))
         await calm(app, pilot)
         dirty = app.model.dirty
         app.editor.files.autosave(quiet=True)  # what the timer would do: the copy is current
     assert app.return_code in (0, None)
     log_reached("truth_editor_bursts", seed, seen)
+    assert_toured([stop for part in stops for stop in part], seen)
     written = sorted(p.name for p in tmp_path.glob("*.toml"))
     if not asked:
         assert path.read_bytes() == before and written == ["k.toml"]
@@ -496,6 +651,17 @@ async def test_truth_pack_bursts(tmp_path, keys):
     assert app.return_code in (0, None)
 
 
+def truth_pack_tour(seed: int) -> tuple[list[Stop], list[Stop], list[Stop]]:
+    """The pack of truth puzzles: an islanders' puzzle first in the list, a casket one last."""
+    return [], [Stop("play.islands.IslandScreen", ("home", "enter")),
+                Stop("play.screens.puzzle.PlayPuzzleScreen",
+                     ("home", "down", "down", "down", "enter")),
+                Stop("play.screens.help.HelpScreen", ("question_mark",)),
+                Stop("play.screens.stats.StatsScreen", ("s",)),
+                Stop("base.PortiaPalette", ("ctrl+p",))], [
+        Stop("play.screens.pack_list.PackScreen", ())]  # the first screen, browsed
+
+
 @pytest.mark.parametrize("seed", range(SEEDS))
 async def test_random_truth_puzzle_bursts(tmp_path, seed):
     """200 keys on a pack of truth puzzles (and one casket puzzle): no exception, and the
@@ -503,12 +669,14 @@ async def test_random_truth_puzzle_bursts(tmp_path, seed):
     rng = random.Random(2000 + seed)
     app = PlayApp(truth_pack())
     seen = reached(app)
+    stops = truth_pack_tour(seed)
     async with app.run_test(size=SMALL) as pilot:
         await calm(app, pilot)
-        burst(app, _random_keys(rng, ISLAND_KEYS))
+        burst(app, tour(rng, *stops) + _random_keys(rng, ISLAND_KEYS))
         await calm(app, pilot)
     assert app.return_code in (0, None)
     log_reached("truth_puzzle_bursts", seed, seen)
+    assert_toured([stop for part in stops for stop in part], seen)
     assert ProgressStore().notice is None
 
 
@@ -545,3 +713,46 @@ async def test_a_palette_that_lost_its_list_gathers_no_commands(tmp_path):
         await calm(app, pilot)
         assert app.is_running
     assert app.return_code in (0, None)
+
+
+# --------------------------------------------------------------------------- every screen
+#: the apps' screen classes that are never shown themselves, only their subclasses
+BASES = {"base.FileScreen", "editor.screens.dialogs.Dialog",
+         "editor.screens.dialogs.FormDialog"}
+#: the default seeds (PORTIA_BURST_SEEDS unset): make test's bursts
+DEFAULT_SEEDS = range(2)
+
+
+def screen_classes() -> set[str]:
+    """Every Screen class portia's apps define (screen_name), found by importing them all."""
+    import importlib
+    import pkgutil
+
+    from textual.screen import Screen
+
+    import portia_tui.app
+
+    for module in pkgutil.walk_packages(portia_tui.app.__path__, "portia_tui.app."):
+        importlib.import_module(module.name)
+    found: set[str] = set()
+    todo = [Screen]
+    while todo:
+        kind = todo.pop()
+        todo += kind.__subclasses__()
+        if kind.__module__.startswith("portia_tui.app."):
+            found.add(f"{kind.__module__.removeprefix('portia_tui.app.')}.{kind.__name__}")
+    return found
+
+
+def test_the_tours_reach_every_screen_class():
+    """The default seeds' random bursts, together, reach every screen class of the three apps
+    (the casket editor, the truth editor, the player): each burst test asserts that its tour
+    reached every stop, so a screen class no stop names fails here (add a stop for it)."""
+    tours = [editor_tour, world_tour, player_tour, truth_pack_tour]
+    named = {stop.screen.split(":")[0] for make in tours for seed in DEFAULT_SEEDS
+             for part in make(seed) for stop in part}
+    named.add("play.app.CheckingScreen")  # test_random_player_bursts, even seeds
+    classes = screen_classes()
+    assert "editor.screens.menu.MenuScreen" in classes and len(classes) > 15
+    assert classes - BASES <= named, f"no burst reaches {sorted(classes - BASES - named)}"
+    assert named <= classes  # every stop names a real class

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from textual.widgets import Static
 
 import portia_tui.app.editor.workers as workers
@@ -22,6 +23,10 @@ from portia_tui.core.author.editing import EditorModel
 from portia_tui.core.io import formats
 from portia_tui.core.io.recovery import RecoveryStore
 from portia_tui.core.language.model import default_puzzle
+
+#: these children are started as the apps start them, with spawn (the other app tests' come
+#: from the tests' forkserver, tests/conftest.py)
+pytestmark = pytest.mark.spawn
 
 
 def stuck_compute(request):

@@ -34,5 +34,6 @@ def test_no_new_long_functions():
 
 
 def test_the_allow_list_is_current():
-    gone = set(ALLOWED) - set(long_functions())
+    # nothing allowed, nothing to look for (the walk over every module costs a second or two)
+    gone = set(ALLOWED) - set(long_functions()) if ALLOWED else set()
     assert not gone, f"no longer long, take them off ALLOWED: {sorted(gone)}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 
 from textual.widgets import Input, OptionList, Static
@@ -31,7 +32,8 @@ async def wait_until(pilot, condition, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, "the condition did not come true in time"
-        await pilot.pause()
+        # a plain sleep: each pilot.pause() posts a callback to every widget of the screen
+        await asyncio.sleep(0.02)
 
 
 async def settle(app, pilot) -> None:

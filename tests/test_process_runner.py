@@ -13,6 +13,9 @@ from portia_tui.app.process import Cancelled, ProcessRunner, stop_asked
 
 from .jobs_for_process import pid, wait_for_stop
 
+#: the runner as the apps start it, with spawn (other tests' children come from a forkserver)
+pytestmark = pytest.mark.spawn
+
 
 def test_stop_asked_is_false_outside_a_child():
     assert stop_asked() is False

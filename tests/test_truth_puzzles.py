@@ -12,7 +12,7 @@ from portia_tui.core.io import formats
 from portia_tui.core.io.formats import structured, world_toml
 from portia_tui.core.solve.general import solve
 
-from .conftest import REPO
+from .conftest import REPO, examples
 
 TRUTH = REPO / "puzzles" / "truth"
 LADY = "where content=lady"
@@ -216,7 +216,9 @@ _KEYS = ["format", "title", "attributes", "speaker_attr", "modes", "rules", "que
 _ENTITY_KEYS = ["name", "says", "one_of", "modes", "type", "wolf"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# a fuzz of the reader: 100 tables in make test, 300 under PORTIA_HEAVY=1
+@settings(max_examples=examples(100, 300), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(_KEYS), _VALUES, max_size=6),
        st.lists(st.dictionaries(st.sampled_from(_ENTITY_KEYS), _VALUES, max_size=4),
                 max_size=3), st.booleans())

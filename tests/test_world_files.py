@@ -19,6 +19,7 @@ from portia_tui.core.io.formats import structured
 from portia_tui.core.language.world import WorldPuzzle, WorldStatement
 from portia_tui.core.solve.general import Stopped, solve
 from portia_tui.core.solve.world_sat import dimacs
+from tests.conftest import examples
 from tests.world_strategies import world_puzzles
 
 DATA = Path(__file__).parent / "data"
@@ -133,7 +134,8 @@ def test_bad_input_is_one_line_naming_file_and_line(text, line, words):
     assert words in str(err.value)
 
 
-@settings(max_examples=200, deadline=None)
+# a fuzz of the reader: 80 documents in make test, 200 under PORTIA_HEAVY=1
+@settings(max_examples=examples(80, 200), deadline=None)
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=4),
                     lambda inner: st.lists(inner, max_size=4)
                     | st.dictionaries(st.sampled_from(["entities", "attributes", "statements",

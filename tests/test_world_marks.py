@@ -18,6 +18,7 @@ from portia_tui.core.author import world_marks as mk
 from portia_tui.core.author import world_menus as wm
 from portia_tui.core.solve.general import solve
 
+from .conftest import examples
 from .world_brute import brute
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles" / "truth"
@@ -30,18 +31,24 @@ def _key(answer) -> str:
     return json.dumps(answer, sort_keys=True)
 
 
-def brute_marks(draft, sid, target, entries, menus):
-    """★ / ✓ / ✗ by trying every filling of the other empty slots from their menus."""
+def brute_marks(draft, sid, target, entries, menus, solved=None):
+    """★ / ✓ / ✗ by trying every filling of the other empty slots from their menus.
+    `solved`: a dict that keeps each filling's brute-force answers for the next target of
+    the same draft (the same puzzles, solved once)."""
     others = sorted(draft.empty - {sid})
     want = _key(target)
+    solved = {} if solved is None else solved
     out = []
     for f in entries:
         mark = "impossible"
         for filling in product(*[menus[o] for o in others]):
-            d = draft.with_statement(sid, f)
-            for o, g in zip(others, filling):
-                d = d.with_statement(o, g)
-            answers = {_key(ast.literal_eval(a)) for a in brute(d.analysed())["answers"]}
+            answers = solved.get((f, filling))
+            if answers is None:
+                d = draft.with_statement(sid, f)
+                for o, g in zip(others, filling):
+                    d = d.with_statement(o, g)
+                answers = {_key(ast.literal_eval(a)) for a in brute(d.analysed())["answers"]}
+                solved[f, filling] = answers
             if answers == {want}:
                 mark = "valid"
                 break
@@ -52,8 +59,10 @@ def brute_marks(draft, sid, target, entries, menus):
 
 
 @st.composite
-def cases(draw):
-    family, size, per = draw(st.sampled_from(SMALL))
+def cases(draw, shape=None):
+    """A draft of `shape` (family, size, statements each; any of SMALL when None), one slot
+    to mark, up to two other empty slots with a few entries of their menus, and a target."""
+    family, size, per = shape if shape is not None else draw(st.sampled_from(SMALL))
     draft = we.blank(family, size, statements=per)
     slots = [s.id for s in draft.slots]
     sid = draw(st.sampled_from(slots))
@@ -85,21 +94,27 @@ def cases(draw):
     return draft, sid, target, entries, menus
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-@given(cases())
-def test_marks_equal_the_brute_force_over_every_filling(case):
-    draft, sid, target, entries, menus = case
+# each shape of SMALL its own examples (150 drawn over all of them could leave one out):
+# make test draws 8 of each, PORTIA_HEAVY=1 20 of each
+@pytest.mark.parametrize("shape", SMALL)
+@settings(max_examples=examples(8, 20), deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_marks_equal_the_brute_force_over_every_filling(shape, data):
+    draft, sid, target, entries, menus = data.draw(cases(shape))
     marks = mk.mark_slot(draft, sid, target, entries, menus=menus)
     assert marks == brute_marks(draft, sid, target, entries, menus)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
-@given(cases())
-def test_the_exact_search_alone_equals_the_brute_force(case):
+@pytest.mark.parametrize("shape", SMALL)
+@settings(max_examples=examples(5, 10), deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_exact_search_alone_equals_the_brute_force(shape, data):
     """The quick greedy witness off: every ★ / ✓ comes from the searches."""
     from unittest import mock
 
-    draft, sid, target, entries, menus = case
+    draft, sid, target, entries, menus = data.draw(cases(shape))
     with mock.patch.object(mk, "_greedy", lambda *args: False):
         marks = mk.mark_slot(draft, sid, target, entries, menus=menus)
     assert marks == brute_marks(draft, sid, target, entries, menus)
@@ -114,9 +129,10 @@ def test_full_menus_with_every_other_slot_empty_match_the_brute_force(family, si
         draft = draft.with_statement(s.id, wm.slot_menu(draft, s.id)[0].formula)
     menus = {other: [e.formula for e in wm.slot_menu(draft, other)]}
     entries = [e.formula for e in wm.slot_menu(draft, sid)][:12]
+    solved: dict = {}  # the three targets share the brute force's puzzles
     for target in mk.targets(draft)[:3]:
         marks = mk.mark_slot(draft, sid, target, entries, menus=menus)
-        assert marks == brute_marks(draft, sid, target, entries, menus)
+        assert marks == brute_marks(draft, sid, target, entries, menus, solved)
 
 
 @pytest.mark.parametrize("name, slot", [("labyrinth-clue.toml", "8"), ("trial-2.toml", "I"),
