@@ -85,7 +85,7 @@ class MenuScreen(Dialog):
         self.groups = groups if groups is not None else ("",) * len(options)
         self.marks, self.legend = marks, legend
         self.filter = ""
-        if self.is_mounted:
+        if self.is_mounted and self.query("#menu-title"):  # (see set_marks)
             self._fill(highlight=True)
         return self
 
@@ -163,7 +163,10 @@ class MenuScreen(Dialog):
     def set_marks(self, marks: tuple[str, ...] | None, legend: str = "") -> None:
         """The assistant's marks arrived (or were cleared): every entry in one pass."""
         self.marks, self.legend = marks, legend
-        if self.is_mounted:
+        # the marks can come back while the menu is mounted but its widgets are not there (it
+        # is being composed, or taken down after a dismiss): keep them; on_mount fills them in
+        # (a burst found NoMatches '#menu-title' here, Textual 8.2)
+        if self.is_mounted and self.query("#menu-title"):
             self._fill(highlight=False)
 
     def on_key(self, event: events.Key) -> None:
