@@ -233,6 +233,22 @@ def status_cells(app) -> list[str]:
     return [table.get_cell_at((r, 3)).plain for r in range(table.row_count)]
 
 
+async def test_home_and_end_go_to_the_first_and_last_puzzle_of_a_pack(tmp_path):
+    """A row cursor's DataTable only scrolls sideways on home and end (Textual 8.2); the pack
+    list moves its cursor (found by the burst tours: 'home enter' opened the last puzzle)."""
+    path = tmp_path / "pack.toml"
+    make_pack(path)
+    app = PlayApp(load_pack(path))
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen.query_one(DataTable)
+        await press(pilot, "end")
+        assert table.cursor_row == table.row_count - 1 == 2
+        await press(pilot, "home")
+        assert table.cursor_row == 0
+        await press(pilot, "end", "home", "enter")  # one burst
+        assert app.screen.session.place.index == 1
+
+
 async def test_pack_progress_is_saved_and_resumed(tmp_path):
     path = tmp_path / "pack.toml"
     make_pack(path)

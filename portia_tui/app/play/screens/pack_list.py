@@ -21,6 +21,16 @@ from .stats import StatsScreen
 COLUMNS = ("#", "puzzle", "difficulty", "status", "hints", "wrong answers", "time")
 
 
+class PuzzleTable(DataTable):
+    """The pack's puzzles, a row each: home and end go to the first and the last puzzle (a
+    row cursor's DataTable, Textual 8.2, scrolls sideways on them and leaves the cursor)."""
+
+    BINDINGS = [
+        Binding("home", "scroll_top", "first", show=False),
+        Binding("end", "scroll_bottom", "last", show=False),
+    ]
+
+
 class PackScreen(Screen[None]):
     CSS = """
     #pack-title { padding: 1 2 0 2; text-style: bold; }
@@ -46,7 +56,7 @@ class PackScreen(Screen[None]):
         yield Static(f"{self.pack.title or 'Untitled pack'}{by}: "
                      f"{len(self.pack.puzzles)} puzzles", id="pack-title")
         yield Static(id="pack-summary")
-        yield DataTable(id="puzzles", cursor_type="row", zebra_stripes=True)
+        yield PuzzleTable(id="puzzles", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
