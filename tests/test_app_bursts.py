@@ -254,6 +254,25 @@ async def test_palette_bursts_do_not_crash_the_editor(tmp_path, keys):
     assert app.return_code in (0, None)
 
 
+@pytest.mark.parametrize("action", ["page_up", "page_down"])
+async def test_an_option_list_paged_before_it_is_drawn_does_not_crash(tmp_path, action):
+    """Random editor burst 34 of 50: an option list (the assistant's Select, opened) paged
+    before it was drawn: KeyError in Textual 8.2's OptionList paging, and the app stopped.
+    The app pages it through the public API instead."""
+    from textual.widgets import OptionList
+
+    app = editor_on(saved_file(tmp_path), RecoveryStore(tmp_path / "rec"))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        options = OptionList(*[f"option {i}" for i in range(40)])
+        await app.screen.mount(options)
+        options.highlighted = 20
+        assert await app.run_action(action, options)  # at once: not drawn yet
+        assert options.highlighted != 20
+        await calm(app, pilot)
+    assert app.return_code in (0, None)
+
+
 @pytest.mark.parametrize("keys", [
     ["ctrl+p", "pageup"],
     ["ctrl+p", "down", "escape", "ctrl+p", "enter", "enter"],
