@@ -570,10 +570,16 @@ def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mappin
         return
     named = _named(draft.puzzle, frozenset(table), table, rules)
     sat = SatMarks(draft.puzzle, table, named, target, stop, rules)
+    _decide(sat, sid, marks)
+
+
+def _decide(sat: SatMarks, sid: str | None, marks: Marks) -> None:
+    """Run a SAT marker over the menu; the marks it decided before the budget ran out stay,
+    the rest are undecided."""
     found: dict[int, str] = {}
     try:
         sat.decide(sid, found)
-    finally:  # the marks decided before the budget ran out stay
+    finally:
         marks[:] = [found.get(i, "undecided") for i in range(len(marks))]
         sat.close()
 
@@ -590,12 +596,7 @@ def _first_by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]],
         return
     named = _named(draft.puzzle, frozenset(table), table, firsts if sid is None else ())
     sat = FirstParts(draft.puzzle, others, named, target, stop, sid, firsts, truth, sayable)
-    found: dict[int, str] = {}
-    try:
-        sat.decide(sid, found)
-    finally:  # the marks decided before the budget ran out stay
-        marks[:] = [found.get(i, "undecided") for i in range(len(marks))]
-        sat.close()
+    _decide(sat, sid, marks)
 
 
 class _Compound:

@@ -361,21 +361,10 @@ class _Paired(_Shared):
         right = alg.disj([alg.conj([x, v]) for x, v in zip(seconds, values)])
         return self.join(left, right)
 
-    def _statement(self, s: WorldStatement) -> None:
+    def _says(self, s: WorldStatement) -> int:
         if s.id != self.paired:
-            super()._statement(s)
-            return
-        p = self.puzzle
-        t = self.truth(s.id)
-        says = self.compound(s.id, s.one_of, s)
-        self.clauses.extend([[-t, says], [t, -says]])
-        if s.by is None or p.speaker_attr is None:
-            return
-        for value in p.attributes[p.speaker_attr]:
-            mode = p.mode(s.by, value)
-            if mode != "free":
-                self.clauses.append([-self.atom(s.by, p.speaker_attr, value),
-                                     t if mode == "true" else -t])
+            return super()._says(s)
+        return self.compound(s.id, s.one_of, s)
 
 
 #: a witness's keys for a compound's parts (no slot is named so)

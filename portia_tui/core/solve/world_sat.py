@@ -161,14 +161,19 @@ class Encoding:
         """A literal equivalent to the formula (in the statement's scope, or a constraint's)."""
         return fm.meaning(formula, self.puzzle.scope(statement), self.alg)
 
-    def _statement(self, s: WorldStatement) -> None:
-        p, alg = self.puzzle, self.alg
+    def _says(self, s: WorldStatement) -> int:
+        """A literal true exactly when what statement s says holds (an open slot: what its
+        chosen entry says)."""
         if s.unknown:
-            says = alg.disj([alg.conj([self.choice(s.id, k), self.literal(f, s)])
+            alg = self.alg
+            return alg.disj([alg.conj([self.choice(s.id, k), self.literal(f, s)])
                              for k, f in enumerate(s.one_of)])
-        else:
-            assert s.says is not None
-            says = self.literal(s.says, s)
+        assert s.says is not None
+        return self.literal(s.says, s)
+
+    def _statement(self, s: WorldStatement) -> None:
+        p = self.puzzle
+        says = self._says(s)
         t = self.truth(s.id)
         self.clauses.extend([[-t, says], [t, -says]])
         if s.by is None or p.speaker_attr is None:
