@@ -39,10 +39,11 @@ FEWEST = {"knights-knaves": {"tricky": 5, "fiendish": 3},
 #: one answer and no wasted sign, every one grades gentle or steady once the grader carries a
 #: sign's truth as a fact (core/explain/reasoning.py, TRUTH): the trials it rated tricky or
 #: fiendish before were solved by hand in plain suppositions (tests/test_reasoning.py).
-UNDRAWN = {"lady-tiger": {"tricky": (4,), "fiendish": (4,)}}
+UNDRAWN: dict[str, dict[str, tuple[int, ...]]] = {}
 
 #: family -> level -> size -> the least --depth a puzzle of that level and size needs (the
 #: same exhaustive count); below it the level is refused at once
-DEPTH = {"werewolves": {"fiendish": {2: 3}}}
+DEPTH = {"werewolves": {"fiendish": {2: 3}},
+         "lady-tiger": {"tricky": {4: 2}, "fiendish": {4: 2}}}
 
 __all__ = ["DEPTH", "FEWEST", "RANGES", "UNDRAWN"]

@@ -324,8 +324,9 @@ FAMILIES: dict[str, Family] = {
 # ----------------------------------------------------------------------------- drawing
 
 _OPS = ("not", "and", "or", "implies", "iff")
-#: a claim's denial said plainly (the rich grammar): "is not", "of different types"
-_PLAIN_NOT = {"is": "isnot", "same": "differ", "differ": "same"}
+#: a claim's denial said plainly (the rich grammar): "is not", "of different types", "sign II
+#: is wrong" (not "it is not the case that sign II is right")
+_PLAIN_NOT = {"is": "isnot", "same": "differ", "differ": "same", "true": "false", "false": "true"}
 _XIE = {"not": "not", "and": "and", "or": "or", "implies": "->", "iff": "<=>"}
 
 
@@ -400,9 +401,11 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
     share = _share(settings)
     if fam.key == "knights-knaves" and settings.difficulty == "tricky" and share:
         return ents, _either_way(rng, ents)
-    depth = 1 if fam.key == "lady-tiger" and share >= HARD_SHARE else settings.depth
-    ops = _STALLING if fam.key == "werewolves" and settings.difficulty == "fiendish" else _OPS
-    return ents, [_draw(fam, rng, ents, e, depth, settings.width, share, ops) for e in ents]
+    stalls = (fam.key == "werewolves" and settings.difficulty == "fiendish"
+              or fam.key == "lady-tiger" and share >= HARD_SHARE)
+    ops = _STALLING if stalls else _OPS
+    return ents, [_draw(fam, rng, ents, e, settings.depth, settings.width, share, ops)
+                  for e in ents]
 
 
 def _drawn(settings: IslandSettings, rng: random.Random, screen: _Screen
