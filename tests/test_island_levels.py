@@ -87,8 +87,7 @@ def test_large_trials_are_made_and_well_posed(rooms):
 def trial():
     """A four-room trial of the hard rules (a reversed room, signs about signs: made by
     `portia generate --rooms 4 --difficulty fiendish --seed 2` before the grader carried
-    signs' truths; four-room hard levels are refused now), named as `generate_named` names
-    a puzzle."""
+    signs' truths, with one claim a sign), named as `generate_named` names a puzzle."""
     from portia_tui.core.packs.islands import Island, canonical_key, named
 
     from .test_reasoning import HAND_TRIALS
