@@ -153,17 +153,18 @@ def test_two_signs_about_each_other_are_a_symmetry():
     assert not _symmetric(mirrored.replace(mode_overrides={"II": REVERSED}))
 
 
-@pytest.mark.parametrize("seed", [2, 3, 7])
-def test_the_tricky_trials_solved_by_hand_are_what_the_generator_makes(seed):
-    """tests/test_reasoning.py's HAND_TRIALS "tricky seed S" are `portia generate --family
-    lady-tiger --rooms 4 --difficulty tricky --seed S`, up to names: the puzzles solved by
+@pytest.mark.parametrize("level, seed", [("tricky", 2), ("tricky", 3), ("tricky", 7),
+                                         ("steady", 5)])
+def test_the_trials_solved_by_hand_are_what_the_generator_makes(level, seed):
+    """tests/test_reasoning.py's HAND_TRIALS "LEVEL seed S" are `portia generate --family
+    lady-tiger --rooms 4 --difficulty LEVEL --seed S`, up to names: the puzzles solved by
     hand are the generator's own, and each is well posed by the brute force."""
     from portia_tui.core.packs.islands import canonical_key
 
     from .test_reasoning import HAND_TRIALS
 
-    (hand,) = [h[1] for h in HAND_TRIALS if h[0] == f"tricky seed {seed}"]
-    (island,) = generate(IslandSettings(family="lady-tiger", size=4, difficulty="tricky",
+    (hand,) = [h[1] for h in HAND_TRIALS if h[0] == f"{level} seed {seed}"]
+    (island,) = generate(IslandSettings(family="lady-tiger", size=4, difficulty=level,
                                         seed=seed, grammar="rich"))
     assert island.key == canonical_key(hand)
     assert list(brute(hand)["answers"]) == [repr(island.answer)]

@@ -206,6 +206,19 @@ HAND_TRIALS = [
     ("tricky seed 7", _trial("I IV", ["iff", ["true", "s4"], ["false", "s2"]], ["true", "s1"],
                              ["implies", ["false", "s4"], ["is", "IV", "content", "empty"]],
                              ["not", _empty("==", 1)]), "tricky", "IV"),
+    # For contrast, a compound-sign trial under the plain rules (`portia generate --family
+    # lady-tiger --rooms 4 --difficulty steady --seed 5`; no room reversed). I: "Exactly one
+    # of these rooms is empty". II: "Exactly three of these rooms contain tigers". III:
+    # "Either a tiger is in room IV or a lady is in room I". IV: "It is not the case that
+    # exactly three of these rooms are empty". Lady in I: signs I (E = 1) and III are right,
+    # sign IV right (E = 1), so IV holds no tiger: IV is the one empty room, II and III
+    # tigers, but III's sign is right. Lady in II: three tigers, and III's sign ("a tiger in
+    # IV") is right under a tiger. Lady in III: her sign puts a tiger in IV, whose sign must
+    # then be wrong, E = 3: no tiger anywhere. So the lady is in IV (I empty, II and III
+    # tigers fits). Three suppositions, each followed sign by sign. Felt: 2.
+    ("steady seed 5", _trial("", _empty("==", 1), _tigers("==", 3),
+                             ["or", ["is", "IV", "content", "tiger"], ["is", "I", "content", "lady"]],
+                             ["not", _empty("==", 3)]), "steady", "IV"),
 ]
 
 
