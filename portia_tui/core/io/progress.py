@@ -22,8 +22,16 @@ added since it last read: time and wrong picks add up, the status and hints move
 and writes atomically, so no store erases another's records. A file that cannot be read is set
 aside under a fresh name (``progress.json.corrupt``, then ``.corrupt-2``, ...; an earlier copy is
 never replaced) and play starts fresh with a notice; one that cannot be set aside either is never
-replaced: the notice says so and nothing is saved while it is there. Stored values are bounded: seconds finite
-and non-negative, counts non-negative whole numbers, statuses known ones.
+replaced: the notice says so and nothing is saved while it is there.
+
+The player does not write on its interface's thread: it takes a copy
+(:meth:`ProgressStore.pending`, cheap) after a key's frame and hands it to a background
+writer (``core/io/writer.py``: one thread, the latest copy wins, a burst makes one write),
+which merges it into the file (:meth:`ProgressStore.write`); :meth:`ProgressStore.settle`,
+back on the interface's thread, brings another player's records into the store.
+
+Stored values are bounded: seconds finite and non-negative, counts non-negative whole
+numbers, statuses known ones.
 """
 
 from __future__ import annotations
