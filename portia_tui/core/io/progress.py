@@ -491,8 +491,9 @@ class ProgressStore:
                                                                      new.seconds, new.wrong)
                     rec.grid = new.grid
             # this store now counts from the file as written (its changes since the copy
-            # were kept on top)
-            self._base = _snapshot(merged)
+            # were kept on top); `merged` is the writer's own (copies and what it read),
+            # never changed after
+            self._base = merged
 
     def save(self) -> str | None:
         """Write the progress now (:meth:`pending`, :meth:`write`, :meth:`settle`), in the
