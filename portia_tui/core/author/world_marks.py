@@ -25,7 +25,10 @@ between them drop every world whose answer is not the target while keeping one t
 world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: the last two
 slots joined into a numpy table of pairs) with at most :data:`EXACT_OPEN` other slots open,
 else a short one and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
-classes, each wrong guess giving clauses for some worlds it failed to drop). Past
+classes, each wrong guess giving clauses for some worlds it failed to drop, with every world
+of their kinds: the same attribute values, other truth values; a SAT call cut short lets
+the exhaustive search try the worlds given clauses so far, kind by kind, and a choice that
+drops none of them refutes ★: the counting statements' case). Past
 :data:`MAX_WORLDS` (nine rooms with two signs) the slot and rule menus and a compound's
 first step are marked by SAT alone, with no world listed (:mod:`world_marks_sat`). The budget and a cancel are
 checked between steps; ``Marks.why`` says why marks are undecided.
@@ -72,6 +75,9 @@ PAIR_WORDS = 1 << 23
 TABLE_CELLS = 1 << 21
 #: the steps (partial choices) of the short exhaustive search tried per entry before SAT
 SHORT_SEARCH = 400
+#: the steps of the first exhaustive search on the worlds the lazy SAT loop gave clauses
+#: (:meth:`_Lazy._refuted`; each later try has twice as many)
+CORE_STEPS = 10_000
 
 
 class _Space:
@@ -243,16 +249,33 @@ class _Lazy:
     SPREAD = 8
 
     def __init__(self, classes: dict[str, list[int]], alive: int, rest: int,
-                 bases: list[int], width: int, stop: Stop):
+                 bases: list[int], width: int, stop: Stop, kinds: Any = None):
         import numpy as np
         from pysat.card import CardEnc, EncType
         from pysat.solvers import Solver
 
+        self.np = np
         self.stop, self.rest, self.bases = stop, rest, bases
+        self.classes, self.alive, self.width = classes, alive, width
         self.cols = [(sid, c) for sid in sorted(classes) for c in classes[sid]]
         nc = len(self.cols)
         self.solver = Solver(name=LAZY_SOLVER)
-        sig = _signatures([c for _s, c in self.cols] + bases + [alive], width)
+        #: one row per column, then per base, then the target's worlds: bit w of each mask
+        self.bits = _bit_rows([c for _s, c in self.cols] + bases + [alive], width)
+        sig = _signatures(self.bits)
+        #: worlds of one kind share their attribute values and wordings (they differ only
+        #: in truth values): a world to drop brings every world of its kind (None: alone)
+        self.kinds = kinds
+        some_base = 0
+        for b in bases:
+            some_base |= b
+        #: the worlds a clause may be about (another answer, in some base)
+        self.droppable = _bit_rows([rest & some_base], width)[0].astype(bool)
+        #: the worlds given a clause so far (the core the exhaustive search refutes)
+        self.core = np.zeros(width, dtype=bool)
+        self.steps = CORE_STEPS
+        #: the kinds of world that alone have a witness, by base
+        self.seen: dict[int, set[int]] = {}
         top = nc + len(sig)  # x(e, c): 1..nc; "signature d stands in the base": nc+1+d
         #: each slot's columns (their variables)
         by_slot = {sid: [i + 1 for i, (s, _c) in enumerate(self.cols) if s == sid]
@@ -286,7 +309,7 @@ class _Lazy:
             assumptions = [lit if row[j] else -lit for lit, row in self.base_rows]
             assumptions += [lit if pattern[j] else -lit
                             for pattern, lit in self.patterns.items()]
-            if not self._solve(assumptions):
+            if not self._solve(assumptions, j):
                 return False
             on = set(x for x in self.solver.get_model() or [] if x > 0)
             kept = base & self.rest
@@ -298,17 +321,30 @@ class _Lazy:
             self._drop(kept)
 
     def _drop(self, kept: int) -> None:
-        """Clauses for some worlds of `kept` (spread over it): one class must drop each."""
-        worlds = []
+        """Clauses for some worlds of `kept` (spread over it), each with every world of its
+        kind: one chosen class must drop each."""
+        np = self.np
+        picked = []
         bits = kept.bit_length()
         for k in range(self.SPREAD):
             off = bits * k // self.SPREAD
             part = kept >> off
             if part:
-                worlds.append(off + (part & -part).bit_length() - 1)
-        for w in dict.fromkeys(worlds):
-            drops = tuple(i + 1 for i, (_s, c) in enumerate(self.cols) if not c >> w & 1)
-            pattern = tuple(bool(b >> w & 1) for b in self.bases)
+                picked.append(off + (part & -part).bit_length() - 1)
+        worlds = np.zeros(self.width, dtype=bool)
+        for w in dict.fromkeys(picked):
+            if self.kinds is None:
+                worlds[w] = True
+            else:
+                worlds |= self.kinds == self.kinds[w]
+        worlds &= self.droppable
+        worlds[picked] = True
+        self.core |= worlds
+        nc = len(self.cols)
+        rows = self.bits[:nc + len(self.bases), worlds].T
+        for row in np.unique(rows, axis=0):
+            drops = tuple((np.flatnonzero(row[:nc] == 0) + 1).tolist())
+            pattern = tuple(row[nc:].astype(bool).tolist())
             if (pattern, drops) in self.dropped:
                 continue
             self.dropped.add((pattern, drops))
@@ -318,7 +354,10 @@ class _Lazy:
                 lit = self.patterns[pattern] = self.top
             self.solver.add_clause([-lit, *drops])
 
-    def _solve(self, assumptions: list[int]) -> bool:
+    def _solve(self, assumptions: list[int], j: int) -> bool:
+        """One SAT call, resumed with twice the conflicts while the budget lasts; each
+        time a call is cut short, the exhaustive search on the worlds given clauses so far
+        (:meth:`_refuted`) may settle base j first (False: no witness)."""
         conflicts = MAX_CONFLICTS
         while True:
             self.stop.check()
@@ -326,24 +365,72 @@ class _Lazy:
             found = self.solver.solve_limited(assumptions=assumptions)
             if found is not None:
                 return bool(found)
+            if self._refuted(j):
+                return False
             conflicts *= 2
+
+    def _refuted(self, j: int) -> bool:
+        """Whether no choice of classes drops every world of base j given a clause so far
+        while keeping a target world (then none drops every world of the base: ✓), by the
+        exhaustive search (:class:`_Exact`) on those worlds alone: first on each kind of
+        world alone (its truth values: the case split a person makes, "the lady in room
+        2, the other rooms empty: which signs can be true?"), then on all of them, each
+        bounded by a number of steps that doubles with each try (four times as many for
+        one kind: its search is small). Counting statements
+        make each clause of SAT rule out little (how many signs are true is one number
+        over all of them), so SAT may take long to see what this search sees at once."""
+        np = self.np
+        steps, self.steps = self.steps, self.steps * 2
+        base = self.bases[j]
+        if self.kinds is not None:
+            seen = self.seen.setdefault(j, set())
+            kinds = np.unique(self.kinds[self.core]).tolist()
+            for kind in sorted(set(kinds) - seen,
+                               key=lambda k: -int((self.kinds == k).sum())):
+                found = self._exact(base, self.core & (self.kinds == kind), 4 * steps)
+                if found is False:
+                    return True
+                if found is True:
+                    seen.add(kind)
+        return self._exact(base, self.core, steps) is False
+
+    def _exact(self, base: int, worlds: Any, steps: int) -> bool | None:
+        """Whether some choice of classes keeps a target world of `base` and drops every
+        world of base in `worlds` (a numpy array of bools); None past `steps`."""
+        np = self.np
+        a = base & self.alive
+        packed = np.packbits(worlds, bitorder="little").tobytes()
+        rest = int.from_bytes(packed, "little") & base & self.rest
+        sq = _Squeeze(a | rest, self.width)
+        pa = sq(a)
+        pr = sq.full & ~pa
+        classes = {sid: _undominated({sq(c) for c in cs if c & a}, pa, pr, self.stop)
+                   for sid, cs in self.classes.items()}
+        return _Exact(classes, pa, pr, self.stop).valid(sq.full, steps)
 
     def close(self) -> None:
         self.solver.delete()
 
 
-def _signatures(masks: list[int], width: int):
-    """The distinct columns of the masks over `width` worlds: one row per kind of world,
-    entry i set when mask i holds it (a numpy array of uint8)."""
+def _bit_rows(masks: list[int], width: int):
+    """The masks as rows of bits over `width` worlds (a numpy array of uint8, one row per
+    mask, entry w set when the mask holds world w)."""
     import numpy as np
 
     nbytes = (width + 7) // 8
-    matrix = np.stack([np.unpackbits(np.frombuffer(m.to_bytes(nbytes, "little"),
-                                                   dtype=np.uint8), bitorder="little")[:width]
-                       for m in masks])
+    return np.stack([np.unpackbits(np.frombuffer(m.to_bytes(nbytes, "little"),
+                                                 dtype=np.uint8), bitorder="little")[:width]
+                     for m in masks])
+
+
+def _signatures(matrix: Any):
+    """The distinct columns of a matrix of bits (:func:`_bit_rows`): one row per kind of
+    world, entry i set when mask i holds it (a numpy array of uint8)."""
+    import numpy as np
+
     packed = np.ascontiguousarray(np.packbits(matrix, axis=0, bitorder="little").T)
     unique = np.unique(packed, axis=0)
-    return np.unpackbits(unique, axis=1, bitorder="little")[:, :len(masks)]
+    return np.unpackbits(unique, axis=1, bitorder="little")[:, :len(matrix)]
 
 
 def _undominated(masks: set[int], alive: int, rest: int, stop: Stop) -> list[int]:
@@ -683,6 +770,17 @@ class _Frame:
         self.witnesses: list[int] = []
         self._quick: dict[int, str | None] = {}
 
+    def kinds(self) -> Any:
+        """A number per world (squeezed) naming its attribute values and wordings: the
+        worlds of one number differ only in the truth values of the slots named (a numpy
+        array)."""
+        orig = self.space.sq.index[self.sq.index]
+        out = orig.copy()
+        for v in self.space.ev.vars:
+            if v.kind == "truth":
+                out -= (orig // v.stride) % len(v.rows) * v.stride
+        return out
+
     def keep_value(self, sid: str | None, value: int) -> int:
         """What slot `sid` keeps (squeezed) when what it says holds in `value` (squeezed);
         for a rule (None), the value itself."""
@@ -750,7 +848,7 @@ class _Frame:
     def _sat(self, pending: list[int], out: dict[int, str]) -> None:
         """The bases left by the short search, by the lazy SAT loop (:class:`_Lazy`)."""
         lazy = _Lazy(self.classes, self.alive, self.rest, pending, len(self.sq.index),
-                     self.stop)
+                     self.stop, self.kinds())
         try:
             for j, base in enumerate(pending):
                 out[base] = "valid" if lazy.valid(j) else "reachable"
