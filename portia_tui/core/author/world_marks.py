@@ -63,6 +63,13 @@ MAX_WORLDS = 1 << 22
 #: the conflicts one SAT call of the ★ question may take before the budget is checked (the
 #: call is then resumed with twice as many: this bounds how long a cancel waits)
 MAX_CONFLICTS = 2000
+#: the conflicts of the lazy loop's SAT call before the exhaustive search on the kinds of
+#: world first tries to refute ★ (:meth:`_Lazy._refuted`; then MAX_CONFLICTS, doubling)
+REFUTE_CONFLICTS = 250
+#: the kinds of world the exhaustive search tries alone at most per refutation
+KINDS_TRIED = 4
+#: the most conflicts of one such call (the budget is checked between calls)
+MOST_CONFLICTS = 1 << 16
 #: the SAT solver of the lazy loop (python-sat's name): on the labyrinth's hard ★ questions
 #: its calls took a tenth of minisat's
 LAZY_SOLVER = "glucose4"
@@ -245,8 +252,11 @@ class _Lazy:
     chosen class drops that world", guarded by a literal for the bases that hold it (its
     pattern). A guess that keeps no such world is a witness; no more guesses: ✓."""
 
-    #: the worlds to drop taken from one wrong guess at most
+    #: the worlds to drop taken from one wrong guess at most (with their kinds: the kinds;
+    #: on bench_marks_menu's hard labyrinth menu 2 took 2.0 s, 8 took 3.1 s, and 4 left a
+    #: ★ undecided at 60 s: SAT's luck)
     SPREAD = 8
+    KIND_SPREAD = 2
 
     def __init__(self, classes: dict[str, list[int]], alive: int, rest: int,
                  bases: list[int], width: int, stop: Stop, kinds: Any = None):
@@ -274,8 +284,13 @@ class _Lazy:
         #: the worlds given a clause so far (the core the exhaustive search refutes)
         self.core = np.zeros(width, dtype=bool)
         self.steps = CORE_STEPS
-        #: the kinds of world that alone have a witness, by base
+        #: the kinds of world that alone have a witness, and every kind of the base's
+        #: worlds to drop, the largest first, by base
         self.seen: dict[int, set[int]] = {}
+        self.order: dict[int, list[int]] = {}
+        #: each slot's rows of ``bits``
+        self.slot_rows = {sid: np.asarray([i for i, (s, _c) in enumerate(self.cols) if s == sid],
+                                          dtype=np.int64) for sid in sorted(classes)}
         top = nc + len(sig)  # x(e, c): 1..nc; "signature d stands in the base": nc+1+d
         #: each slot's columns (their variables)
         by_slot = {sid: [i + 1 for i, (s, _c) in enumerate(self.cols) if s == sid]
@@ -326,8 +341,9 @@ class _Lazy:
         np = self.np
         picked = []
         bits = kept.bit_length()
-        for k in range(self.SPREAD):
-            off = bits * k // self.SPREAD
+        spread = self.SPREAD if self.kinds is None else self.KIND_SPREAD
+        for k in range(spread):
+            off = bits * k // spread
             part = kept >> off
             if part:
                 picked.append(off + (part & -part).bit_length() - 1)
@@ -358,7 +374,7 @@ class _Lazy:
         """One SAT call, resumed with twice the conflicts while the budget lasts; each
         time a call is cut short, the exhaustive search on the worlds given clauses so far
         (:meth:`_refuted`) may settle base j first (False: no witness)."""
-        conflicts = MAX_CONFLICTS
+        conflicts = REFUTE_CONFLICTS
         while True:
             self.stop.check()
             self.solver.conf_budget(conflicts)
@@ -367,46 +383,56 @@ class _Lazy:
                 return bool(found)
             if self._refuted(j):
                 return False
-            conflicts *= 2
+            conflicts = min(max(2 * conflicts, MAX_CONFLICTS), MOST_CONFLICTS)
 
     def _refuted(self, j: int) -> bool:
         """Whether no choice of classes drops every world of base j given a clause so far
         while keeping a target world (then none drops every world of the base: ✓), by the
-        exhaustive search (:class:`_Exact`) on those worlds alone: first on each kind of
-        world alone (its truth values: the case split a person makes, "the lady in room
-        2, the other rooms empty: which signs can be true?"), then on all of them, each
-        bounded by a number of steps that doubles with each try (four times as many for
-        one kind: its search is small). Counting statements
+        exhaustive search (:class:`_Exact`) on those worlds alone; first on single kinds
+        of world of the base (a kind's truth values: the case split a person makes, "the
+        lady in room 2, the other rooms empty: which signs can be true?"), the
+        KINDS_TRIED with the most worlds not tried yet (the most truth values leave the
+        most room). Each search is bounded by a number of steps that doubles with each
+        try (four times as many for one kind: its search is small). Counting statements
         make each clause of SAT rule out little (how many signs are true is one number
         over all of them), so SAT may take long to see what this search sees at once."""
         np = self.np
         steps, self.steps = self.steps, self.steps * 2
-        base = self.bases[j]
         if self.kinds is not None:
+            order = self.order.get(j)
+            if order is None:
+                inside = self.bits[len(self.cols) + j].astype(bool) & self.droppable
+                kinds, counts = np.unique(self.kinds[inside], return_counts=True)
+                order = self.order[j] = kinds[np.argsort(-counts, kind="stable")].tolist()
             seen = self.seen.setdefault(j, set())
-            kinds = np.unique(self.kinds[self.core]).tolist()
-            for kind in sorted(set(kinds) - seen,
-                               key=lambda k: -int((self.kinds == k).sum())):
-                found = self._exact(base, self.core & (self.kinds == kind), 4 * steps)
+            for kind in [k for k in order if k not in seen][:KINDS_TRIED]:
+                found = self._exact(j, self.kinds == kind, 4 * steps)
                 if found is False:
                     return True
                 if found is True:
                     seen.add(kind)
-        return self._exact(base, self.core, steps) is False
+        return self._exact(j, self.core, steps) is False
 
-    def _exact(self, base: int, worlds: Any, steps: int) -> bool | None:
-        """Whether some choice of classes keeps a target world of `base` and drops every
-        world of base in `worlds` (a numpy array of bools); None past `steps`."""
+    def _exact(self, j: int, worlds: Any, steps: int) -> bool | None:
+        """Whether some choice of classes keeps a target world of base j and drops every
+        world of base j in `worlds` (a numpy array of bools); None past `steps`. The
+        classes are cut down to those worlds (the rows of ``bits``)."""
         np = self.np
-        a = base & self.alive
-        packed = np.packbits(worlds, bitorder="little").tobytes()
-        rest = int.from_bytes(packed, "little") & base & self.rest
-        sq = _Squeeze(a | rest, self.width)
-        pa = sq(a)
-        pr = sq.full & ~pa
-        classes = {sid: _undominated({sq(c) for c in cs if c & a}, pa, pr, self.stop)
-                   for sid, cs in self.classes.items()}
-        return _Exact(classes, pa, pr, self.stop).valid(sq.full, steps)
+        nc = len(self.cols)
+        inside = self.bits[nc + j].astype(bool)
+        targets = np.flatnonzero(inside & self.bits[-1].astype(bool))
+        others = np.flatnonzero(inside & worlds & self.droppable)
+        cut = self.bits[:nc][:, np.concatenate([targets, others])]
+        pa = (1 << len(targets)) - 1
+        pr = ((1 << cut.shape[1]) - 1) & ~pa
+        keeps = cut[:, :len(targets)].any(axis=1)
+        classes = {}
+        for sid, rows in self.slot_rows.items():
+            rows = np.unique(cut[rows[keeps[rows]]], axis=0)
+            packed = np.packbits(rows, axis=1, bitorder="little")
+            masks = {int.from_bytes(r.tobytes(), "little") for r in packed}
+            classes[sid] = _undominated(masks, pa, pr, self.stop)
+        return _Exact(classes, pa, pr, self.stop).valid(pa | pr, steps)
 
     def close(self) -> None:
         self.solver.delete()
