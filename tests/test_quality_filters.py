@@ -72,6 +72,27 @@ def test_symmetry_two_placements_no_portrait_statement_tells_apart():
     assert symmetric_pair(portrait_masks(full), 3) == (1, 2)
 
 
+def test_symmetric_pair_by_table_is_the_column_test():
+    # the table of pairs each mask tells apart (up to 8 caskets) finds the pair the plain
+    # column-by-column test finds (the first q, then the first p), past it the test itself
+    import random
+
+    def columns(masks, k):
+        seen = {}
+        for p in range(k):
+            column = tuple(m >> p & 1 for m in masks)
+            if column in seen:
+                return seen[column], p
+            seen[column] = p
+        return None
+
+    rng = random.Random(19)
+    for _ in range(3000):
+        k = rng.randint(1, 9)
+        masks = [rng.randrange(1 << k) for _ in range(rng.randint(0, 10))]
+        assert symmetric_pair(masks, k) == columns(masks, k), (masks, k)
+
+
 def test_giveaway_rules_fix_every_value():
     three = Layout(NAMES, (2, 2, 2))
     assert fixes_every_value((m_rule(0),), three) and fixes_every_value((m_rule(6),), three)
