@@ -382,12 +382,15 @@ class _Search:
         statement read by others is surely wasted when blanking it cannot move any count as
         far as m (:func:`.sampler.blank_reach`). The rest are judged one by one by their
         blank totals (:class:`.sampler.LoopFreeBlanks`, computed on demand and kept for the
-        candidate's ranking), only until the answer is known."""
+        candidate's ranking), only until the answer is known: the count stops as soon as more
+        than the preferred share is wasted, and with no wrong placement one off m every
+        statement no other reads is wasted, so more of those than the share decide at once."""
         k = self.s.caskets
         size = self.size
         flat = [v for row in masks for v in row]
         counts = counts_of(flat, k)
         free = unread_statements(cands)
+        unread = free.count(True)
         reach: list[int] | None = None
         most = int(WASTED_PREFERRED * size + 1e-9)  # the most statements wasted, preferred
         blank: LoopFreeBlanks | None = None
@@ -401,19 +404,27 @@ class _Search:
                         over |= 1 << p
                     elif counts[p] == m - 1:
                         under |= 1 << p
+            if gap > 1 and unread > most:  # (each unread statement is wasted)
+                yield False
+                continue
             wasted = 0
             open_: list[int] = []  # read statements that may matter
             for i, v in enumerate(flat):
                 if free[i]:
-                    wasted += not v & over and v & under == under
+                    if not v & over and v & under == under:
+                        wasted += 1
+                        if wasted > most:
+                            break
                 else:
                     if reach is None:
                         reach = blank_reach(cands, order)
                     if reach[i] < gap:
                         wasted += 1
+                        if wasted > most:
+                            break
                     else:
                         open_.append(i)
-            if wasted > most or wasted + len(open_) <= most:
+            if wasted > most or wasted + len(open_) <= most:  # (open_ whole unless above)
                 yield wasted <= most
                 continue
             if blank is None:
