@@ -287,18 +287,25 @@ def test_a_giveaway_m_is_refused_up_front(capsys):
 def test_loop_free_blank_totals_are_the_engines():
     # the generator reads the wasted statements of loop-free candidates off their masks,
     # evaluating again only what reads a blanked statement: the casket engine's blank totals
+    # (also given the draw's masks, as the wasted-statement check gives them)
     from portia_tui.core.packs.generator.quality import blank_totals
-    from portia_tui.core.packs.generator.sampler import loop_free_blank_totals, to_puzzle
+    from portia_tui.core.packs.generator.sampler import (LoopFreeBlanks, loop_free_blank_totals,
+                                                        to_puzzle)
 
     for settings in (Settings(n=2, seed=1).check(), Settings(n=3, seed=2).check(),
-                     Settings(n=3, caskets=4, seed=3, difficulty="steady").check()):
+                     Settings(n=3, caskets=4, seed=3, difficulty="steady").check(),
+                     Settings(n=4, seed=4, difficulty="steady").check()):
         sampler = Sampler(settings, random.Random(settings.seed))
+        k = settings.caskets
         for _ in range(25):
             cands, order = sampler.draw()
             if cands is None:
                 continue
             puzzle = to_puzzle(cands, settings.names, None)
-            assert loop_free_blank_totals(cands, order, settings.caskets) == blank_totals(puzzle)
+            want = blank_totals(puzzle)
+            assert loop_free_blank_totals(cands, order, k) == want
+            masks = loop_free_masks(cands, order, k)
+            assert LoopFreeBlanks(cands, order, k, masks).all() == want
 
 
 def test_coded_worlds_are_the_engines():

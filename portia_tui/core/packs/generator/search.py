@@ -428,7 +428,7 @@ class _Search:
                 yield wasted <= most
                 continue
             if blank is None:
-                blank = LoopFreeBlanks(cands, order, k)
+                blank = LoopFreeBlanks(cands, order, k, masks)
                 self._blank = (cands, blank)  # (kept for the candidate's ranking)
             want = 1 << m
             left = len(open_)
