@@ -58,7 +58,7 @@ from portia_tui.core.packs.twins import whole_key
 from portia_tui.core.language.vocabulary import KINDS, Layout, Statement, evaluate, options
 from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, Keeper, Offer, Worlds, blank_totals,
                                                      fixes_every_value, motifs, plain_counts, portrait_masks,
-                                                     symmetric_pair, wasted_for)
+                                                     sure_fillers, symmetric_pair, wasted_for)
 from portia_tui.core.packs.generator.settings import Settings
 from portia_tui.core.packs.generator.sampler import CASKET_TRIES
 
@@ -459,6 +459,19 @@ class Walk:
         self.drawn, self.rules, self.near, self.stall = None, None, -1.0, 0
 
 
+@dataclass(frozen=True)
+class _Later:
+    """The worlds of a candidate whose values are read only if it is rated (the echo score
+    above ECHO_HARD_UP_TO): the engine and the vectors already enumerated."""
+
+    engine: WholeEngine
+    bare: Puzzle
+    reach: list
+
+    def worlds(self) -> Worlds:
+        return Worlds.from_engine(self.engine, self.bare, vectors=self.reach)
+
+
 class FamilySearch:
     """One run: the drawer, the rule table, the puzzles seen, the statistics."""
 
@@ -525,16 +538,28 @@ class FamilySearch:
             stats.quality_rejects += 1
             return None
         caskets = bare.caskets
+        # a filler lid its own statements prove, before any engine (exact: quality.lid_counts)
+        sure, no_world = sure_fillers(bare)
+        if no_world:  # (the rules could leave no casket)
+            stats.no_unique_m += 1
+            return None
+        if sure and self.keeper.refusal(None, len(sure), ()) == "fillers":
+            return refuse(stats, "fillers")
         engine = WholeEngine(bare, rules=False)
-        # the filters that read the worlds, before the rules are chosen (the cheapest first)
-        worlds = Worlds.from_engine(engine, bare)
-        if not s.allow_echoes and s.n <= ECHO_HARD_UP_TO and worlds.echoes():
+        # the consistent vectors, enumerated once: the filler lids and the rules read them
+        reach = [[K for K, _T, _f in engine.vectors(p)] for p in range(s.caskets)]
+        # the filters that read the worlds, before the rules are chosen (the cheapest first;
+        # the values, which the echoes read, only where the echo filter is hard)
+        hard = not s.allow_echoes and s.n <= ECHO_HARD_UP_TO
+        worlds = Worlds.from_engine(engine, bare, values_too=hard, vectors=reach)
+        if hard and worlds.echoes():
             return refuse(stats, "echoes")  # (above, a score: read for a candidate rated)
         fillers = worlds.filler_lids()
         if fillers and self.keeper.refusal(None, len(fillers), ()) == "fillers":
             return refuse(stats, "fillers")
+        if not hard:  # the echo score, read for a candidate rated, needs the values
+            worlds = _Later(engine, bare, reach)
         base = family_of(s).base
-        reach = [[K for K, _T, _f in engine.vectors(p)] for p in range(s.caskets)]
         makers = any(st.kind in MAKER_KINDS for sts in drawn for st in sts)
 
         def refusal(rules: tuple[Rule, ...], solution: int) -> str | None:
@@ -627,7 +652,8 @@ class FamilySearch:
             drawn = again
         return None, None, "symmetry"
 
-    def _judge(self, puzzle: Puzzle, key, solution: int, worlds: Worlds, fillers: list[int]):
+    def _judge(self, puzzle: Puzzle, key, solution: int, worlds: "Worlds | _Later",
+               fillers: list[int]):
         """Solve again with the rules, rate (the SAT re-verification comes in
         .search.run_candidates, for the puzzle kept); the echo score (`worlds`) is read last."""
         from portia_tui.core.packs.generator.search import Generated, refuse
@@ -662,6 +688,8 @@ class FamilySearch:
             return refuse(stats, why)
         generated = Generated(puzzle, s.names[solution], rating, unique)
         share = 0.0 if s.allow_wasted else len(self.wasted(puzzle, solution)) / puzzle.size
+        if isinstance(worlds, _Later):
+            worlds = worlds.worlds()
         echoes = 0 if s.allow_echoes or s.n <= ECHO_HARD_UP_TO else len(worlds.echoes())
         return Offer(generated, key, solution, len(fillers), marks, echoes, share)
 
