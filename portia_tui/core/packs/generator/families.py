@@ -419,8 +419,13 @@ def _fair_rule_tiers(settings: Settings, layout: Layout, makers: bool
 # =========================================================================== the search
 #: the grader's closeness of a puzzle a wrong casket of which needs a split inside a case
 NESTED_CLOSENESS = 2.0
-#: steps of the fiendish walk without a nearer candidate before it starts afresh
-STALL = 30
+#: steps of the fiendish walk without a nearer candidate before it starts afresh. Long: the
+#: walk finds its way up across plateaus (most steps are refused or sideways), and a fresh
+#: draw starts far below (its closeness is 0 four times in five). Traced at n = 3 and 4, the
+#: walks that found a fiendish puzzle went up to 386 steps without a nearer one, and the CPU
+#: per puzzle found fell from about 4 s at 30 to 1 s at 400 to 600 (docs/benchmarks.md,
+#: "Fiendish: a patient walk")
+STALL = 600
 
 
 class Walk:
@@ -577,8 +582,8 @@ class FamilySearch:
         puzzle = Puzzle(caskets, rules=rules)
         key = (tuple(tuple(sorted(c.statements)) for c in caskets), tuple(sorted(rules))) \
             if s.allow_twins else whole_key(puzzle)
-        if key in self.seen:
-            stats.duplicates += 1
+        if key in self.seen or any(o.key == key for o in self.keeper.held):
+            stats.duplicates += 1  # (a walk may come back to a find it holds)
             return None
         return self._judge(puzzle, key, solution, worlds, fillers)
 
@@ -660,6 +665,14 @@ class FamilySearch:
 
         stats = self.stats
         s = self.s
+        if self.walk is not None:  # fiendish: the walk steps uphill on the closeness, and
+            near = closeness(puzzle, (solution,))  # only its top is solved again and rated
+            # (a step the walk moves to is the rule table's: the table and the engine below
+            # have never disagreed, and a puzzle is kept only once the engine agrees)
+            self.walk.offer([list(c.statements) for c in puzzle.caskets], puzzle.rules, near)
+            if near < NESTED_CLOSENESS:
+                stats.difficulty_rejects += 1
+                return None
         # solved again with its rules by the casket engine (the exact analysis's counts; its
         # loop reports, which no solution depends on, are left to the reader of the puzzle)
         engine = evaluator(puzzle)
@@ -667,27 +680,22 @@ class FamilySearch:
         if analysis.solutions() != (solution,):
             stats.sat_disagreements += 1  # the rule table and the engine disagree: never kept
             return None
-        if self.walk is not None:  # fiendish: the walk steps uphill on the closeness, and
-            near = closeness(puzzle, (solution,))  # only its top is rated in full
-            self.walk.offer([list(c.statements) for c in puzzle.caskets], puzzle.rules, near)
-            if near < NESTED_CLOSENESS:
-                stats.difficulty_rejects += 1
-                return None
         # by technique, reading the same engine
         rating = rate(puzzle, engine=engine) if s.difficulty is None else \
             rate_as(s.difficulty, puzzle, engine=engine)
         if rating is None:
             stats.difficulty_rejects += 1
             return None
-        if self.walk is not None:
-            self.walk.restart()  # found: the next puzzle starts afresh
         unique = analysis.unique_m if puzzle.m is not None else ()
         marks = motifs(puzzle, fillers, family_of(s).base)
         why = self.keeper.refusal(solution, len(fillers), marks)  # (kept to: the rules' choice)
-        if why is not None:
-            return refuse(stats, why)
+        if why is not None:  # (a walk goes on from a find the pack refuses: its neighbours
+            return refuse(stats, why)  # are as near, and may pass)
         generated = Generated(puzzle, s.names[solution], rating, unique)
         share = 0.0 if s.allow_wasted else len(self.wasted(puzzle, solution)) / puzzle.size
+        if self.walk is not None and not self.keeper.holds(share):
+            self.walk.restart()  # kept: the next puzzle starts afresh (a find held for its
+            # wasted statements is walked on from: a neighbour may waste fewer)
         if isinstance(worlds, _Later):
             worlds = worlds.worlds()
         echoes = 0 if s.allow_echoes or s.n <= ECHO_HARD_UP_TO else len(worlds.echoes())

@@ -593,6 +593,12 @@ class Keeper:
                 return "sameness"
         return None
 
+    def holds(self, share: float) -> bool:
+        """Whether :meth:`offer` would hold (not keep yet) a candidate with this wasted
+        share that the pack filters pass."""
+        return not self.settings.allow_wasted and share > WASTED_PREFERRED and \
+            len(self.held) + 1 < POOL
+
     def offer(self, o: Offer, stats) -> Offer | None:
         """The offer to keep now (this one, or the best held), or None (refused or held); the
         caller keeps it (:meth:`keep`) once it is verified."""
