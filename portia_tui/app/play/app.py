@@ -170,7 +170,7 @@ class PlayApp(PortiaApp):
                     while left:
                         entry = self.pack.puzzles[left[0]]
                         coach = Coach(entry.casket, entry.solution)
-                        coach.playable  # the analysis's verdict, within the budget
+                        _ = coach.problem  # the analysis and its verdict, in the budget
                         self.post_message(self.Checked(left.pop(0), coach))
             except OutOfTime:
                 if worker.is_cancelled:
