@@ -231,9 +231,13 @@ async def test_a_big_puzzle_not_checked_in_time_goes_to_the_child_process(tmp_pa
 
     monkeypatch.setattr(play_app, "Coach", EndlessCoach)  # in this process only
     monkeypatch.setattr(play_app, "TRY_HERE_SECONDS", 0.05)
+    checking: list[object] = []  # (the child may answer between two looks at the screen)
+    mount = play_app.CheckingScreen.on_mount
+    monkeypatch.setattr(play_app.CheckingScreen, "on_mount",
+                        lambda screen: checking.append(1) or mount(screen))
     app = PlayApp(single_pack(wide_puzzle()), single=True,
                   store=ProgressStore(tmp_path / "p.json"))
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, play_app.CheckingScreen))
-        await until(pilot, lambda: isinstance(app.screen, PlayPuzzleScreen))
+        await until(pilot, lambda: isinstance(app.screen, PlayPuzzleScreen), timeout=60)
+        assert checking == [1]
         assert app.screen.session.coach.solution == 0
