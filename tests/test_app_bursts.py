@@ -532,6 +532,7 @@ async def test_random_player_bursts(tmp_path, monkeypatch, seed):
     checking = seed % 2 == 0
     if checking:
         monkeypatch.setattr(play_app, "CHECK_AT_ONCE", 0)
+        monkeypatch.setattr(play_app, "TRY_HERE_SECONDS", 0)  # checked in the child process
     app = PlayApp(load_pack(path))
     seen = reached(app)
     stops = player_tour(seed)

@@ -93,6 +93,7 @@ async def test_the_player_checks_big_puzzles_aside_and_q_quits(tmp_path, monkeyp
     from .test_play_support import make_pack
 
     monkeypatch.setattr(play_app, "CHECK_AT_ONCE", 0)  # every puzzle counts as big
+    monkeypatch.setattr(play_app, "TRY_HERE_SECONDS", 0)  # checked in the child process
     path = tmp_path / "pack.toml"
     make_pack(path)
     app = PlayApp(load_pack(path))  # the real check, in the child process
@@ -116,6 +117,7 @@ async def test_play_from_the_editor_checks_a_big_puzzle_aside(tmp_path, monkeypa
     from portia_tui.app.play import PlayPuzzleScreen
 
     monkeypatch.setattr(play_app, "CHECK_AT_ONCE", 0)
+    monkeypatch.setattr(play_app, "TRY_HERE_SECONDS", 0)  # checked in the child process
     app = EditorApp(store=RecoveryStore(tmp_path / "rec"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -176,3 +178,66 @@ async def test_the_player_says_too_large_for_hints_and_q_stops_the_hint_work(tmp
             break
         time.sleep(0.05)
     assert stopped and app.return_code == 0
+
+
+def wide_puzzle(k: int = 12, n: int = 10):
+    """k caskets of n statements: 'not in this casket' everywhere, but 'in' on the first."""
+    from portia_tui.core.language.model import Puzzle
+    from portia_tui.core.language.vocabulary import Statement
+
+    names = [f"c{i}" for i in range(k)]
+    table = {name: [Statement("not_in", name)] * n for name in names}
+    table[names[0]] = [Statement("in", names[0])] + [Statement("not_in", names[0])] * (n - 1)
+    return Puzzle.build(table, m=1 + (k - 1) * n)
+
+
+async def test_the_player_checks_a_quick_big_puzzle_in_a_thread(tmp_path, monkeypatch):
+    """A 12 x 10 whose analysis takes milliseconds opens without the child process (its
+    start took most of the opening) and without the checking screen."""
+    import portia_tui.app.play.app as play_app
+    from portia_tui.app.play import PlayApp, PlayPuzzleScreen
+    from portia_tui.app.play.app import single_pack
+    from portia_tui.core.io.progress import ProgressStore
+
+    checking: list[object] = []
+    monkeypatch.setattr(play_app.CheckingScreen, "on_mount", lambda screen: checking.append(1))
+    puzzle = wide_puzzle()
+    assert puzzle.size > play_app.CHECK_AT_ONCE
+    app = PlayApp(single_pack(puzzle), single=True, store=ProgressStore(tmp_path / "p.json"))
+    called: list[object] = []
+    monkeypatch.setattr(app.runner, "call", lambda *a, **k: called.append(a))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PlayPuzzleScreen))
+        assert app.screen.session.coach.solution == 0
+        await pilot.press("1")
+        await until(pilot, lambda: app.screen.session.record.status == "solved")
+    assert called == [] and checking == []
+
+
+async def test_a_big_puzzle_not_checked_in_time_goes_to_the_child_process(tmp_path,
+                                                                          monkeypatch):
+    """Past TRY_HERE_SECONDS the thread stops at its budget's next check, the checking
+    screen comes up, and the child process works the puzzle out."""
+    import portia_tui.app.play.app as play_app
+    from portia_tui.app.play import PlayApp, PlayPuzzleScreen
+    from portia_tui.app.play.app import single_pack
+    from portia_tui.core.io.progress import ProgressStore
+    from portia_tui.core.solve.budget import check
+
+    class EndlessCoach(play_app.Coach):
+        def __init__(self, *args):
+            while True:
+                check()
+
+    monkeypatch.setattr(play_app, "Coach", EndlessCoach)  # in this process only
+    monkeypatch.setattr(play_app, "TRY_HERE_SECONDS", 0.05)
+    checking: list[object] = []  # (the child may answer between two looks at the screen)
+    mount = play_app.CheckingScreen.on_mount
+    monkeypatch.setattr(play_app.CheckingScreen, "on_mount",
+                        lambda screen: checking.append(1) or mount(screen))
+    app = PlayApp(single_pack(wide_puzzle()), single=True,
+                  store=ProgressStore(tmp_path / "p.json"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PlayPuzzleScreen), timeout=60)
+        assert checking == [1]
+        assert app.screen.session.coach.solution == 0

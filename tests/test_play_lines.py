@@ -113,3 +113,31 @@ async def test_the_collector_is_off_while_the_board_is_built_and_frozen_after():
         await pilot.press("s", "right", "down")
     assert seen[0][0] and seen[0][1] > 0
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+async def test_a_card_is_as_high_as_its_lines_and_they_stack_without_gaps():
+    """CasketCard.get_content_height adds its lines' heights instead of arranging them: the
+    layout it gives is the one Textual's vertical layout gives (each line right under the one
+    before, the last at the card's inner bottom), at every width and with the mark column."""
+    from textual.widgets import Static
+
+    puzzle = Puzzle.build({"gold": [Statement("not_in", "gold"), Statement("in", "silver")],
+                           "silver": [Statement("not_in", "lead")] * 3,
+                           "lead": [Statement("in", "lead")]}, m=3)
+    for size in ((80, 24), (120, 40), (57, 30)):
+        app = PlayApp(single_pack(puzzle), single=True)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for key in ("", "s"):
+                if key:
+                    await press(pilot, key)
+                for card in app.screen.query(CasketCard):
+                    lines = list(card.query(StatementLine))
+                    inner = card.content_region
+                    assert lines[0].region.y == inner.y
+                    for above, below in zip(lines, lines[1:]):
+                        assert below.region.y == above.region.bottom
+                    assert lines[-1].region.bottom == inner.bottom
+                    assert all(line.size.height == len(str(line.render()).split("\n"))
+                               for line in lines)
+            assert app.screen.query_one("#rule", Static).region.height > 0

@@ -17,6 +17,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from portia_tui.core.explain.hints import Coach
+from portia_tui.core.solve.budget import Budget, OutOfTime
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.language.world import WorldPuzzle
 from portia_tui.core.packs.pack import Pack, PackPuzzle
@@ -38,9 +39,15 @@ def single_pack(puzzle: Puzzle | WorldPuzzle, name: str = "") -> Pack:
     return Pack(title=puzzle.title or name, puzzles=(entry,))
 
 
-#: a puzzle with more statements than this is checked in the child process, behind a screen
-#: that shows progress (q still quits); smaller ones at once
+#: a puzzle with more statements than this is checked in a worker, behind a screen that
+#: shows progress (q still quits); smaller ones at once
 CHECK_AT_ONCE = 30
+#: seconds the big puzzles' check is first tried in a thread worker of this process (the
+#: casket engine is plain Python with a budget check in every loop that grows: it gives the
+#: GIL up and stops at its next step); what is not done by then is checked in the child
+#: process, behind CheckingScreen. Most 12 x 10 puzzles take a few milliseconds, and starting
+#: the child (a new interpreter importing the core) took most of the player's opening
+TRY_HERE_SECONDS = 0.25
 
 
 class CheckingScreen(Screen[None]):
@@ -179,7 +186,8 @@ class PlayApp(PortiaApp):
 
     # ------------------------------------------------------------------ checking
     class Checked(Message):
-        """The child process worked out the Coach of puzzle `index` (None: all done)."""
+        """A worker (a thread, or the child process) worked out the Coach of puzzle `index`
+        (None: all done)."""
 
         def __init__(self, index: int | None, coach: Coach | None = None) -> None:
             super().__init__()
@@ -191,10 +199,31 @@ class PlayApp(PortiaApp):
         return [i for i in wanted if not self.pack.puzzles[i].is_truth
                 and self.pack.puzzles[i].casket.size > CHECK_AT_ONCE]
 
+    class Checking(Message):
+        """The check goes on in the child process: `count` puzzles are left."""
+
+        def __init__(self, count: int) -> None:
+            super().__init__()
+            self.count = count
+
     @work(thread=True, group="checking")
     def _check(self, indices: list[int]) -> None:
         worker = get_current_worker()
-        for i in indices:
+        left = list(indices)
+        if TRY_HERE_SECONDS > 0:
+            try:
+                with Budget(seconds=TRY_HERE_SECONDS, cancel=lambda: worker.is_cancelled):
+                    while left:
+                        entry = self.pack.puzzles[left[0]]
+                        coach = Coach(entry.casket, entry.solution)
+                        _ = coach.problem  # the analysis and its verdict, in the budget
+                        self.post_message(self.Checked(left.pop(0), coach))
+            except OutOfTime:
+                if worker.is_cancelled:
+                    return
+        if left:
+            self.post_message(self.Checking(len(left)))
+        for i in left:
             entry = self.pack.puzzles[i]
             try:
                 coach = self.runner.call(make_coach, (entry.puzzle, entry.solution),
@@ -203,6 +232,10 @@ class PlayApp(PortiaApp):
                 return
             self.post_message(self.Checked(i, coach))
         self.post_message(self.Checked(None))
+
+    def on_play_app_checking(self, message: Checking) -> None:
+        if not isinstance(self.screen, CheckingScreen):
+            self.push_screen(CheckingScreen(message.count))
 
     def on_play_app_checked(self, message: Checked) -> None:
         screen = self.screen
@@ -227,9 +260,10 @@ class PlayApp(PortiaApp):
             self.notify(self.store.notice, severity="warning", timeout=12)
         big = self._big()
         if big:
-            # checked in the child process: the analysis of a big puzzle may hold the GIL
-            # for seconds, and q must still quit
-            self.push_screen(CheckingScreen(len(big)))
+            # checked in a worker (a thread first, then the child process): the analysis of
+            # a big puzzle may take seconds, and q must still quit
+            if TRY_HERE_SECONDS <= 0:
+                self.push_screen(CheckingScreen(len(big)))
             self._check(big)
             return
         self._open()

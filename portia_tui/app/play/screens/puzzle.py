@@ -86,6 +86,7 @@ class PlayPuzzleScreen(Screen):
     #rule { padding: 1 2 0 2; text-style: bold; }
     #howto { padding: 0 2 1 2; color: $text-muted; }
     #board { height: auto; max-height: 60%; padding: 0 1; }
+    #board.-big { scrollbar-gutter: stable; }
     #caskets { layout: grid; grid-size: 3; grid-rows: auto; grid-gutter: 0 1; height: auto; }
     #feedback { height: 1fr; min-height: 4; margin: 1 2 0 2; padding: 0 1;
                 border: round $primary; }
@@ -146,6 +147,10 @@ class PlayPuzzleScreen(Screen):
                        for i in range(s.size)]
         self._caskets = Container(*self._cards, id="caskets")
         self._board = VerticalScroll(self._caskets, id="board", can_focus=False)
+        # a big board keeps the scroll bar's room from the start: its bar came in the second
+        # layout pass, and every card and line was laid out and wrapped again one column
+        # narrower
+        self._board.set_class(reserve, "-big")
         # fitted to the terminal before the board is mounted: fitting it after restyled
         # every card and line of a 12 x 10 and laid them out once more
         self._fit(self.app.size.width, self.app.size.height)

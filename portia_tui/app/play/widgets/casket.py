@@ -177,6 +177,15 @@ class CasketCard(Vertical):
         self._supposed = False
         self._title()
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The lines' heights added up (they stack with no margin, each as wide as the card's
+        content): what Textual's vertical layout would find, without arranging the lines.
+        The board's grid asks every card its height in each layout pass, and the board asks
+        the grid, so the lines were arranged several times a pass: a quarter of the CPU of
+        opening a 12 x 10."""
+        return sum(line.get_content_height(container, viewport, width)
+                   for line in self.children if isinstance(line, StatementLine))
+
     def compose(self) -> ComposeResult:
         for pos in range(self.count):
             i = self.start + pos
