@@ -52,6 +52,13 @@ GRAMMARS = ("tuple", "rich")
 RICH_SHARE, HARD_SHARE = 0.3, 0.9
 #: in the hard trials, the share of signs that speak of another sign
 SIGN_SHARE = 0.5
+#: from this many knights and knaves, the others beside a tricky draw's either-way pair
+#: (:func:`_either_way`) speak in likeness only; below it, in counts and likeness too. At 6
+#: and 7 people likeness alone made a tricky candidate in 700 to 1,500 and opened the
+#: solution in four ways only (so a pack of 10 stopped at 8: a pack of 8 or more takes each
+#: opening twice in 8 at most); counts made one in 150 to 190, opening in many ways. From 8
+#: likeness alone does as well (docs/benchmarks.md, "Tricky knights and knaves at 6 and 7")
+LIKENESS_FROM = 8
 #: draws a steered statement is chosen from (:meth:`_Screen.steer`)
 STEER_TRIES = 8
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
@@ -374,12 +381,13 @@ def _share(settings: IslandSettings) -> float:
 
 def _either_way(rng: random.Random, ents: list[str]) -> list[Any]:
     """Knights-and-knaves statements for a case split whose cases agree: most people speak of
-    whether two others are alike (a claim no single supposition settles), and one pair says
+    whether two others are alike (a claim no single supposition settles), below
+    :data:`LIKENESS_FROM` people of how many are knights or knaves too, and one pair says
     "B is a knight" / "A and C are of different types", so C's type is the same whatever A
     is. Found by trying each type for A, not by supposing and failing."""
     says: list[Any] = []
     for e in ents:
-        if len(ents) < 6:  # five people: the others need counts as well as likeness
+        if len(ents) < LIKENESS_FROM:  # the others need counts as well as likeness
             says.append(_rich_atom(rng, ents, e, "type", ("knight", "knave")))
         elif rng.random() < 0.15:
             says.append(["is", rng.choice([x for x in ents if x != e]), "type",
