@@ -432,9 +432,14 @@ def _drawn(settings: IslandSettings, rng: random.Random, screen: _Screen
     return ents, says, fam.shell(ents, [], rng, hard)
 
 
+def _ids(count: int) -> list[str]:
+    """The statements' ids: s1, s2, ... (a sign about another sign names it so)."""
+    return [f"s{i + 1}" for i in range(count)]
+
+
 def _statements(ents: list[str], says: list[Any]) -> list[WorldStatement]:
-    return [WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
-            for i, (e, f) in enumerate(zip(ents, says))]
+    return [WorldStatement(id=sid, by=e, says=_selfish(f, e))
+            for sid, e, f in zip(_ids(len(says)), ents, says)]
 
 
 def _tuples(fam: Family, ents: list[str], says: list[Any]) -> Any:
@@ -475,6 +480,8 @@ class _Screen:
         self.wordings: dict[int, Any] | None = None
         self.ev: Evaluation | None = None
         self.memo: dict[str, int] = {}
+        #: a world (its bit) -> the worlds of its answer, over the shared Evaluation
+        self.alike: dict[int, int] = {}
 
     def steer(self, settings: IslandSettings, rng: random.Random, shell: WorldPuzzle,
               ents: list[str]) -> list[Any]:
@@ -533,12 +540,11 @@ class _Screen:
         except _Loop:  # signs that speak of each other in a ring: the full check
             return self.passes_whole(shell.replace(statements=tuple(_statements(ents, says))))
         said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, plain)]
-        ids = [s.id for s in _statements(ents, says)]  # truth cells as in the puzzle
+        ids = _ids(len(says))  # truth cells as in the puzzle
         return self._judge(Solver(shell, ev, said, self.memo, ids, _spoken_of(says)),
                            0 if self.allow_wasted else len(said))
 
-    @staticmethod
-    def _needless(solver: Solver, count: int) -> bool:
+    def _needless(self, solver: Solver, count: int) -> bool:
         """One of the first `count` constraints (the statements) can go with one answer
         left: it is wasted."""
         ev, masks = solver.ev, solver.masks
@@ -547,9 +553,24 @@ class _Screen:
             for j, m in enumerate(masks):
                 if j != i:
                     rest &= m
-            if rest and (not rest & (rest - 1) or len(ev.answers(rest, 2)) == 1):
+            if rest and self._one_answer(ev, rest):
                 return True
         return False
+
+    def _one_answer(self, ev: Evaluation, worlds: int) -> bool:
+        """Every world in `worlds` (not none) has one answer: the answer of the lowest
+        world holds them all. As ``len(ev.answers(worlds, 2)) == 1``, with the worlds of one
+        answer kept per lowest world when `ev` is the shared Evaluation (most candidates
+        fail here: reading an answer off a world again was a fifth of the work)."""
+        if not worlds & (worlds - 1):
+            return True
+        low = worlds & -worlds
+        alike = self.alike.get(low) if ev is self.ev else None
+        if alike is None:
+            alike = ev.answer_mask(ev.answers(low, 1)[0])
+            if ev is self.ev:
+                self.alike[low] = alike
+        return not worlds & ~alike
 
     def passes_whole(self, puzzle: WorldPuzzle) -> bool:
         return self._judge(Solver(puzzle))
@@ -561,7 +582,7 @@ class _Screen:
         worlds = ev.full
         for m in solver.masks:
             worlds &= m
-        if not worlds or (worlds & (worlds - 1) and len(ev.answers(worlds, 2)) != 1):
+        if not worlds or not self._one_answer(ev, worlds):
             return False  # no world, or worlds of more than one answer
         if statements and self._needless(solver, statements):
             return False
