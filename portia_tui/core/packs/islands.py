@@ -177,6 +177,9 @@ class Family:
         """The Xie et al. tuple of an atom, or None when the grammar cannot hold it."""
         return None
 
+    #: whether a statement may speak of another statement ("Sign II is wrong": the trials)
+    signs: ClassVar[bool] = True
+
     #: from this size on (0: never) a candidate's statements are steered (:meth:`_Screen.steer`)
     steer_from: ClassVar[int] = 0
 
@@ -194,11 +197,28 @@ class Family:
         raise NotImplementedError
 
 
+#: shells without statements, kept: a quick look draws thousands of candidates around a
+#: handful of shells, and building one was a sixth of its work (WorldPuzzle is immutable)
+_SHELLS: dict[Any, WorldPuzzle] = {}
+
+
+def _shell(key: Any, statements: Any, make: Any) -> WorldPuzzle:
+    """make(), kept under `key` when `statements` is empty."""
+    if statements:
+        return make()
+    if key not in _SHELLS:
+        _SHELLS[key] = make()
+    return _SHELLS[key]
+
+
 class KnightsKnaves(Family):
+    #: no statement speaks of another statement (:func:`_unfolded` has nothing to do)
+    signs = False
+
     def shell(self, ents, statements, rng, trials=False):
-        return WorldPuzzle(entities=ents, attributes={"type": ("knight", "knave")},
-                           speaker_attr="type", modes={"knight": "true", "knave": "false"},
-                           statements=statements)
+        return _shell(("knights-knaves", tuple(ents)), statements, lambda: WorldPuzzle(
+            entities=ents, attributes={"type": ("knight", "knave")}, speaker_attr="type",
+            modes={"knight": "true", "knave": "false"}, statements=statements))
 
     def atom(self, rng, ents, me, share=0.0):
         if rng.random() < share:
@@ -212,6 +232,8 @@ class KnightsKnaves(Family):
 
 
 class Werewolves(Family):
+    signs = False  # as KnightsKnaves
+
     def shell(self, ents, statements, rng, trials=False):
         promise = ["count", "all", {"wolf": "werewolf"}, "==", 1]
         extra = rng.choice((None, ["forall", "?x", "all", ["implies", ["is", "?x", "wolf",
@@ -219,12 +241,12 @@ class Werewolves(Family):
                                                              ["is", "?x", "type", "knight"]]],
                             ["forall", "?x", "all", ["implies", ["is", "?x", "wolf", "werewolf"],
                                                      ["is", "?x", "type", "knave"]]]))
-        return WorldPuzzle(entities=ents, attributes={"type": ("knight", "knave"),
-                                                      "wolf": ("werewolf", "human")},
-                           speaker_attr="type", modes={"knight": "true", "knave": "false"},
-                           statements=statements,
-                           constraints=[promise] + ([extra] if extra else []),
-                           ask=[AskWhere({"wolf": "werewolf"})])
+        return _shell(("werewolves", tuple(ents), repr(extra)), statements, lambda: WorldPuzzle(
+            entities=ents, attributes={"type": ("knight", "knave"),
+                                       "wolf": ("werewolf", "human")},
+            speaker_attr="type", modes={"knight": "true", "knave": "false"},
+            statements=statements, constraints=[promise] + ([extra] if extra else []),
+            ask=[AskWhere({"wolf": "werewolf"})]))
 
     def atom(self, rng, ents, me, share=0.0):
         if rng.random() < share * 0.6:
@@ -531,17 +553,20 @@ class _Screen:
         meanings = sorted(table)
         return [table[rng.choice(meanings)] for _e in ents]
 
-    def passes(self, shell: WorldPuzzle, ents: list[str], says: list[Any]) -> bool:
+    def passes(self, shell: WorldPuzzle, ents: list[str], says: list[Any], signs: bool = True
+               ) -> bool:
+        """`signs`: a statement may speak of another (:attr:`Family.signs`)."""
         if self.ev is None:
             self.ev = Evaluation(shell)
         ev, scope = self.ev, shell.scope()
         try:
-            plain = _unfolded(says)
+            plain = _unfolded(says) if signs else says
         except _Loop:  # signs that speak of each other in a ring: the full check
             return self.passes_whole(shell.replace(statements=tuple(_statements(ents, says))))
         said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, plain)]
         ids = _ids(len(says))  # truth cells as in the puzzle
-        return self._judge(Solver(shell, ev, said, self.memo, ids, _spoken_of(says)),
+        return self._judge(Solver(shell, ev, said, self.memo, ids,
+                                  _spoken_of(says) if signs else ()),
                            0 if self.allow_wasted else len(said))
 
     def _needless(self, solver: Solver, count: int) -> bool:
@@ -1044,7 +1069,7 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
             puzzle, tuples = candidate(settings, rng)
         else:
             ents, says, shell = _drawn(settings, rng, screen)
-            if screen.shared and not screen.passes(shell, ents, says):
+            if screen.shared and not screen.passes(shell, ents, says, fam.signs):
                 continue
             puzzle, tuples = _assemble(fam, ents, says, shell)
             if not screen.shared and not screen.passes_whole(puzzle):
