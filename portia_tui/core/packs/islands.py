@@ -492,9 +492,16 @@ class _Screen:
     level is dropped here; the rest go through the full check, which decides. Exact: the
     grader reads the same masks either way."""
 
-    def __init__(self, level: str | None, shared: bool, allow_wasted: bool = True):
+    def __init__(self, level: str | None, shared: bool, allow_wasted: bool = True,
+                 allow_trivial: bool = True):
         self.level = level
         self.shared = shared
+        #: when shared and the trivial filter is on, a statement true (or false) in every
+        #: world the promises allow drops the candidate here already (_constant's first
+        #: judgement; families whose statements never speak of another's: Family.signs)
+        self.allow_trivial = allow_trivial
+        #: the promises' constraints -> the worlds they allow, over the shared Evaluation
+        self.allowed: dict[Any, int] = {}
         #: when shared and the wasted filter is on, a statement the others make needless
         #: drops the candidate here already (the same judgement as _wasted's)
         self.allow_wasted = allow_wasted
@@ -504,6 +511,9 @@ class _Screen:
         self.memo: dict[str, int] = {}
         #: a world (its bit) -> the worlds of its answer, over the shared Evaluation
         self.alike: dict[int, int] = {}
+        #: the last candidate's grade, when it had one answer and no needless statement
+        #: (what :class:`_Walk` steers by); None otherwise
+        self.graded: Grade | None = None
 
     def steer(self, settings: IslandSettings, rng: random.Random, shell: WorldPuzzle,
               ents: list[str]) -> list[Any]:
@@ -564,10 +574,27 @@ class _Screen:
         except _Loop:  # signs that speak of each other in a ring: the full check
             return self.passes_whole(shell.replace(statements=tuple(_statements(ents, says))))
         said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, plain)]
+        if not signs and not self.allow_trivial:
+            allowed = self._allowed(shell)
+            if any(t & allowed in (0, allowed) for _e, t in said):
+                self.graded = None
+                return False  # a trivial statement: the full check drops it too
         ids = _ids(len(says))  # truth cells as in the puzzle
         return self._judge(Solver(shell, ev, said, self.memo, ids,
                                   _spoken_of(says) if signs else ()),
                            0 if self.allow_wasted else len(said))
+
+    def _allowed(self, shell: WorldPuzzle) -> int:
+        """The worlds the shell's promises allow (before the speakers' modes)."""
+        key = shell.constraints
+        if key not in self.allowed:
+            ev, scope, allowed = self.ev, shell.scope(), 0
+            assert ev is not None
+            allowed = ev.full
+            for c in shell.constraints:
+                allowed &= meaning_memo(thaw(c), scope, ev.alg, self.memo)
+            self.allowed[key] = allowed
+        return self.allowed[key]
 
     def _needless(self, solver: Solver, count: int) -> bool:
         """One of the first `count` constraints (the statements) can go with one answer
@@ -607,6 +634,7 @@ class _Screen:
         worlds = ev.full
         for m in solver.masks:
             worlds &= m
+        self.graded = None
         if not worlds or not self._one_answer(ev, worlds):
             return False  # no world, or worlds of more than one answer
         if statements and self._needless(solver, statements):
@@ -616,6 +644,7 @@ class _Screen:
         graded = grade_within(solver)
         if graded is None:
             return True  # too large to grade here: the full check counts it as too large
+        self.graded = graded
         return graded.solved and graded.level == self.level
 
 
@@ -697,6 +726,85 @@ def _unfolded(says: list[Any]) -> list[Any]:
         return [unfold(g, seen) for g in f]
 
     return [unfold(f, frozenset({i})) for i, f in enumerate(says)]
+
+
+# ----------------------------------------------------------------------------- the walk
+
+#: family -> level -> the fewest people from which a level asked for is searched by
+#: :class:`_Walk` (below it, plain draws make a pack of 10 in seconds, and stay as they were)
+WALK_FROM = {"werewolves": {"gentle": 7, "tricky": 7, "fiendish": 7}}
+#: steps without a nearer candidate before the walk starts afresh
+STALL = 30
+
+
+def _walks(settings: IslandSettings) -> bool:
+    """The level asked for is searched by the walk at this size (:data:`WALK_FROM`)."""
+    fam = FAMILIES[settings.family]
+    start = WALK_FROM.get(settings.family, {}).get(settings.difficulty or "", 99)
+    return settings.size >= start and settings.size > fam.by_meaning_upto
+
+
+def _nearness(graded: Grade, level: str) -> float:
+    """How near a graded candidate (one answer, no needless statement) comes to `level`,
+    read off the grader's partial result: for gentle, the facts found by settling and
+    following before the first supposition; for the harder levels, the grade's score (its
+    level's rank, then its work: the more suppositions, the nearer a stall no single one
+    breaks)."""
+    if level == "gentle":
+        lead = 0
+        for step in graded.steps:
+            if step.technique not in ("settle", "follow"):
+                break
+            lead += len(step.found)
+        return float(lead)
+    return graded.score
+
+
+class _Walk:
+    """The islanders' walk uphill, as the casket generator's fiendish walk
+    (generator.families.Walk): where a level is rare among random draws, each step draws
+    one speaker's statement again and moves there when the candidate has one answer and no
+    needless statement and comes as near to the level or nearer (:func:`_nearness`); after
+    :data:`STALL` steps without a nearer one, or a candidate of the level, it starts afresh
+    from a plain draw. Every step is a candidate of its own: the quick look and the full
+    check decide as for any other, so a puzzle is kept only when the grader rates it so in
+    full."""
+
+    def __init__(self, settings: IslandSettings):
+        self.level = settings.difficulty or ""
+        self.says: list[Any] | None = None
+        self.ents: list[str] = []
+        self.shell: WorldPuzzle | None = None
+        self.near = -1.0
+        self.stall = 0
+
+    def next(self, settings: IslandSettings, rng: random.Random
+             ) -> tuple[list[str], list[Any], WorldPuzzle]:
+        """The walk's place with one speaker's statement drawn again."""
+        assert self.says is not None and self.shell is not None
+        fam = FAMILIES[settings.family]
+        ops = _STALLING if fam.key == "werewolves" and self.level == "fiendish" else _OPS
+        says = list(self.says)
+        i = rng.randrange(len(says))
+        says[i] = _draw(fam, rng, self.ents, self.ents[i], settings.depth, settings.width,
+                        _share(settings), ops)
+        return self.ents, says, self.shell
+
+    def step(self) -> None:
+        self.stall += 1
+        if self.stall > STALL:
+            self.restart()
+
+    def offer(self, ents: list[str], says: list[Any], shell: WorldPuzzle, graded: Grade
+              ) -> None:
+        near = _nearness(graded, self.level)
+        if self.says is None or near >= self.near:
+            if near > self.near:
+                self.stall = 0
+            self.ents, self.says, self.shell, self.near = ents, says, shell, near
+
+    def restart(self) -> None:
+        self.says, self.shell, self.near, self.stall = None, None, -1.0, 0
 
 
 # ----------------------------------------------------------------------------- filters
@@ -1057,8 +1165,10 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
     # a quick look first: for a level asked for, and for any level when candidates can share
     # one Evaluation (most are not well posed: at 7 rooms or more a fresh Evaluation each was
     # most of the work)
-    screen = (_Screen(settings.difficulty, fam.screens(settings), settings.allow_wasted)
+    screen = (_Screen(settings.difficulty, fam.screens(settings), settings.allow_wasted,
+                      settings.allow_trivial)
               if settings.difficulty or fam.screens(settings) else None)
+    walk = _Walk(settings) if screen is not None and screen.shared and _walks(settings) else None
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
@@ -1068,9 +1178,18 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
         if screen is None:
             puzzle, tuples = candidate(settings, rng)
         else:
-            ents, says, shell = _drawn(settings, rng, screen)
+            if walk is not None and walk.says is not None:
+                ents, says, shell = walk.next(settings, rng)
+            else:
+                ents, says, shell = _drawn(settings, rng, screen)
+            if walk is not None:
+                walk.step()
             if screen.shared and not screen.passes(shell, ents, says, fam.signs):
+                if walk is not None and screen.graded is not None:
+                    walk.offer(ents, says, shell, screen.graded)
                 continue
+            if walk is not None:
+                walk.restart()  # a candidate of the level: the walk starts afresh
             puzzle, tuples = _assemble(fam, ents, says, shell)
             if not screen.shared and not screen.passes_whole(puzzle):
                 continue
