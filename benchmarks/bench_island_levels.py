@@ -34,7 +34,7 @@ COUNT = 10
 CAP = 90.0
 LEVELS = ("gentle", "steady", "tricky", "fiendish")
 #: (family, sizes): the rows
-ROWS = [("knights-knaves", (5, 6, 7, 8, 12)), ("werewolves", (3, 5, 6))]
+ROWS = [("knights-knaves", (5, 6, 8, 12)), ("werewolves", (3, 5, 8))]
 
 _WORKER = """
 import json, sys, time
@@ -106,7 +106,7 @@ def main() -> None:
                 print(f"| {family} | {size} | now | "
                       + " | ".join(cell(now[lv]) for lv in LEVELS) + f" | {load} |", flush=True)
                 if old is not None:
-                    print(f"| | | main | " + " | ".join(cell(before[lv]) for lv in LEVELS)
+                    print("| | | main | " + " | ".join(cell(before[lv]) for lv in LEVELS)
                           + f" | {load} |", flush=True)
 
 

@@ -40,7 +40,7 @@ from itertools import permutations, product
 from typing import Any, ClassVar
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade_within
+from portia_tui.core.explain.reasoning import LEVELS, TECHNIQUES, Grade, Solver, grade_within
 from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.packs.island_ranges import DEPTH, FEWEST, RANGES, UNDRAWN
@@ -731,8 +731,12 @@ def _unfolded(says: list[Any]) -> list[Any]:
 # ----------------------------------------------------------------------------- the walk
 
 #: family -> level -> the fewest people from which a level asked for is searched by
-#: :class:`_Walk` (below it, plain draws make a pack of 10 in seconds, and stay as they were)
-WALK_FROM = {"werewolves": {"gentle": 7, "tricky": 7, "fiendish": 7}}
+#: :class:`_Walk` (below it, plain draws make a pack of 10 in seconds, and stay as they
+#: were). Gentle only: a walk uphill on the grade's score for tricky overshot to fiendish
+#: (werewolves 8, 2 puzzles: 4.9 CPU s walking, 1.1 drawing), and for fiendish it gained
+#: nothing (werewolves 12, 2 puzzles: 2.1 and 1.7 CPU s): docs/benchmarks.md, "Packs of one
+#: level"
+WALK_FROM = {"werewolves": {"gentle": 7}}
 #: steps without a nearer candidate before the walk starts afresh
 STALL = 30
 
@@ -744,34 +748,29 @@ def _walks(settings: IslandSettings) -> bool:
     return settings.size >= start and settings.size > fam.by_meaning_upto
 
 
-def _nearness(graded: Grade, level: str) -> float:
-    """How near a graded candidate (one answer, no needless statement) comes to `level`,
-    read off the grader's partial result: for gentle, the facts found by settling and
-    following before the first supposition; for the harder levels, the grade's score (its
-    level's rank, then its work: the more suppositions, the nearer a stall no single one
-    breaks)."""
-    if level == "gentle":
-        lead = 0
-        for step in graded.steps:
-            if step.technique not in ("settle", "follow"):
-                break
-            lead += len(step.found)
-        return float(lead)
-    return graded.score
+def _nearness(graded: Grade) -> float:
+    """How near a graded candidate (one answer, no needless statement) comes to gentle, read
+    off the grader's partial result: the facts found by settling and following before the
+    first supposition (gentle when no supposition is needed at all)."""
+    lead = 0
+    for step in graded.steps:
+        if TECHNIQUES.get(step.technique, ("",))[0] != "gentle":
+            break
+        lead += len(step.found)
+    return float(lead)
 
 
 class _Walk:
     """The islanders' walk uphill, as the casket generator's fiendish walk
-    (generator.families.Walk): where a level is rare among random draws, each step draws
-    one speaker's statement again and moves there when the candidate has one answer and no
-    needless statement and comes as near to the level or nearer (:func:`_nearness`); after
-    :data:`STALL` steps without a nearer one, or a candidate of the level, it starts afresh
-    from a plain draw. Every step is a candidate of its own: the quick look and the full
+    (generator.families.Walk): where gentle is rare among random draws (many werewolves),
+    each step draws one speaker's statement again and moves there when the candidate has one
+    answer and no needless statement and comes as near to gentle or nearer
+    (:func:`_nearness`); after :data:`STALL` steps without a nearer one, or a candidate of
+    the level, it starts afresh from a plain draw. Every step is a candidate of its own: the quick look and the full
     check decide as for any other, so a puzzle is kept only when the grader rates it so in
     full."""
 
-    def __init__(self, settings: IslandSettings):
-        self.level = settings.difficulty or ""
+    def __init__(self) -> None:
         self.says: list[Any] | None = None
         self.ents: list[str] = []
         self.shell: WorldPuzzle | None = None
@@ -782,12 +781,10 @@ class _Walk:
              ) -> tuple[list[str], list[Any], WorldPuzzle]:
         """The walk's place with one speaker's statement drawn again."""
         assert self.says is not None and self.shell is not None
-        fam = FAMILIES[settings.family]
-        ops = _STALLING if fam.key == "werewolves" and self.level == "fiendish" else _OPS
         says = list(self.says)
         i = rng.randrange(len(says))
-        says[i] = _draw(fam, rng, self.ents, self.ents[i], settings.depth, settings.width,
-                        _share(settings), ops)
+        says[i] = _draw(FAMILIES[settings.family], rng, self.ents, self.ents[i], settings.depth,
+                        settings.width, _share(settings))
         return self.ents, says, self.shell
 
     def step(self) -> None:
@@ -797,7 +794,7 @@ class _Walk:
 
     def offer(self, ents: list[str], says: list[Any], shell: WorldPuzzle, graded: Grade
               ) -> None:
-        near = _nearness(graded, self.level)
+        near = _nearness(graded)
         if self.says is None or near >= self.near:
             if near > self.near:
                 self.stall = 0
@@ -1168,7 +1165,7 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
     screen = (_Screen(settings.difficulty, fam.screens(settings), settings.allow_wasted,
                       settings.allow_trivial)
               if settings.difficulty or fam.screens(settings) else None)
-    walk = _Walk(settings) if screen is not None and screen.shared and _walks(settings) else None
+    walk = _Walk() if screen is not None and screen.shared and _walks(settings) else None
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
