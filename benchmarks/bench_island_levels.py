@@ -31,7 +31,7 @@ BASELINE = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--baselin
                 "cfa1c91")
 RUNS = int(next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--runs=")), "2"))
 COUNT = 10
-CAP = 90.0
+CAP = 180.0
 LEVELS = ("gentle", "steady", "tricky", "fiendish")
 #: (family, sizes): the rows
 ROWS = [("knights-knaves", (5, 6, 8, 12)), ("werewolves", (3, 5, 8))]
