@@ -57,7 +57,7 @@ SIGN_SHARE = 0.5
 #: and 7 people likeness alone made a tricky candidate in 700 to 1,500 and opened the
 #: solution in four ways only (so a pack of 10 stopped at 8: a pack of 8 or more takes each
 #: opening twice in 8 at most); counts made one in 150 to 190, opening in many ways. From 8
-#: likeness alone does as well (docs/benchmarks.md, "Tricky knights and knaves at 6 and 7")
+#: likeness alone does as well (docs/benchmarks.md, "Packs of one level")
 LIKENESS_FROM = 8
 #: draws a steered statement is chosen from (:meth:`_Screen.steer`)
 STEER_TRIES = 8
@@ -588,7 +588,7 @@ class _Screen:
         """The worlds the shell's promises allow (before the speakers' modes)."""
         key = shell.constraints
         if key not in self.allowed:
-            ev, scope, allowed = self.ev, shell.scope(), 0
+            ev, scope = self.ev, shell.scope()
             assert ev is not None
             allowed = ev.full
             for c in shell.constraints:
@@ -766,9 +766,9 @@ class _Walk:
     each step draws one speaker's statement again and moves there when the candidate has one
     answer and no needless statement and comes as near to gentle or nearer
     (:func:`_nearness`); after :data:`STALL` steps without a nearer one, or a candidate of
-    the level, it starts afresh from a plain draw. Every step is a candidate of its own: the quick look and the full
-    check decide as for any other, so a puzzle is kept only when the grader rates it so in
-    full."""
+    the level, it starts afresh from a plain draw. Every step is a candidate of its own: the
+    quick look and the full check decide as for any other, so a puzzle is kept only when the
+    grader rates it so in full."""
 
     def __init__(self) -> None:
         self.says: list[Any] | None = None
@@ -1147,6 +1147,31 @@ def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
     return f"{first.technique}: " + " | ".join(sorted(read))
 
 
+def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | None,
+              walk: _Walk | None) -> tuple[WorldPuzzle, Any] | None:
+    """One candidate (drawn, or the walk's next step) past the quick look, with its tuples;
+    None when the quick look drops it."""
+    if screen is None:
+        return candidate(settings, rng)
+    fam = FAMILIES[settings.family]
+    if walk is not None and walk.says is not None:
+        ents, says, shell = walk.next(settings, rng)
+    else:
+        ents, says, shell = _drawn(settings, rng, screen)
+    if walk is not None:
+        walk.step()
+    if screen.shared and not screen.passes(shell, ents, says, fam.signs):
+        if walk is not None and screen.graded is not None:
+            walk.offer(ents, says, shell, screen.graded)
+        return None
+    if walk is not None:
+        walk.restart()  # a candidate of the level: the walk starts afresh
+    puzzle, tuples = _assemble(fam, ents, says, shell)
+    if not screen.shared and not screen.passes_whole(puzzle):
+        return None
+    return puzzle, tuples
+
+
 def generate(settings: IslandSettings, too_large: list[int] | None = None
              ) -> Iterator[Island]:
     """`settings.count` puzzles (raises IslandError when `attempts` candidates in a row give
@@ -1172,24 +1197,10 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
                               f"({made} of {settings.count} made): loosen the settings",
                               "attempts")
         misses += 1
-        if screen is None:
-            puzzle, tuples = candidate(settings, rng)
-        else:
-            if walk is not None and walk.says is not None:
-                ents, says, shell = walk.next(settings, rng)
-            else:
-                ents, says, shell = _drawn(settings, rng, screen)
-            if walk is not None:
-                walk.step()
-            if screen.shared and not screen.passes(shell, ents, says, fam.signs):
-                if walk is not None and screen.graded is not None:
-                    walk.offer(ents, says, shell, screen.graded)
-                continue
-            if walk is not None:
-                walk.restart()  # a candidate of the level: the walk starts afresh
-            puzzle, tuples = _assemble(fam, ents, says, shell)
-            if not screen.shared and not screen.passes_whole(puzzle):
-                continue
+        drawn = _screened(settings, rng, screen, walk)
+        if drawn is None:
+            continue
+        puzzle, tuples = drawn
         kept = _keep(settings, puzzle)
         if kept == TOO_LARGE and too_large is not None:
             too_large[0] += 1
