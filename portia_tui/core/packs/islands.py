@@ -40,7 +40,7 @@ from itertools import permutations, product
 from typing import Any, ClassVar
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.explain.reasoning import LEVELS, Grade, Solver, grade_within
+from portia_tui.core.explain.reasoning import LEVELS, TECHNIQUES, Grade, Solver, grade_within
 from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.packs.island_ranges import DEPTH, FEWEST, RANGES, UNDRAWN
@@ -52,6 +52,13 @@ GRAMMARS = ("tuple", "rich")
 RICH_SHARE, HARD_SHARE = 0.3, 0.9
 #: in the hard trials, the share of signs that speak of another sign
 SIGN_SHARE = 0.5
+#: from this many knights and knaves, the others beside a tricky draw's either-way pair
+#: (:func:`_either_way`) speak in likeness only; below it, in counts and likeness too. At 6
+#: and 7 people likeness alone made a tricky candidate in 700 to 1,500 and opened the
+#: solution in four ways only (so a pack of 10 stopped at 8: a pack of 8 or more takes each
+#: opening twice in 8 at most); counts made one in 150 to 190, opening in many ways. From 8
+#: likeness alone does as well (docs/benchmarks.md, "Packs of one level")
+LIKENESS_FROM = 8
 #: draws a steered statement is chosen from (:meth:`_Screen.steer`)
 STEER_TRIES = 8
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
@@ -170,6 +177,9 @@ class Family:
         """The Xie et al. tuple of an atom, or None when the grammar cannot hold it."""
         return None
 
+    #: whether a statement may speak of another statement ("Sign II is wrong": the trials)
+    signs: ClassVar[bool] = True
+
     #: from this size on (0: never) a candidate's statements are steered (:meth:`_Screen.steer`)
     steer_from: ClassVar[int] = 0
 
@@ -187,11 +197,28 @@ class Family:
         raise NotImplementedError
 
 
+#: shells without statements, kept: a quick look draws thousands of candidates around a
+#: handful of shells, and building one was a sixth of its work (WorldPuzzle is immutable)
+_SHELLS: dict[Any, WorldPuzzle] = {}
+
+
+def _shell(key: Any, statements: Any, make: Any) -> WorldPuzzle:
+    """make(), kept under `key` when `statements` is empty."""
+    if statements:
+        return make()
+    if key not in _SHELLS:
+        _SHELLS[key] = make()
+    return _SHELLS[key]
+
+
 class KnightsKnaves(Family):
+    #: no statement speaks of another statement (:func:`_unfolded` has nothing to do)
+    signs = False
+
     def shell(self, ents, statements, rng, trials=False):
-        return WorldPuzzle(entities=ents, attributes={"type": ("knight", "knave")},
-                           speaker_attr="type", modes={"knight": "true", "knave": "false"},
-                           statements=statements)
+        return _shell(("knights-knaves", tuple(ents)), statements, lambda: WorldPuzzle(
+            entities=ents, attributes={"type": ("knight", "knave")}, speaker_attr="type",
+            modes={"knight": "true", "knave": "false"}, statements=statements))
 
     def atom(self, rng, ents, me, share=0.0):
         if rng.random() < share:
@@ -205,6 +232,8 @@ class KnightsKnaves(Family):
 
 
 class Werewolves(Family):
+    signs = False  # as KnightsKnaves
+
     def shell(self, ents, statements, rng, trials=False):
         promise = ["count", "all", {"wolf": "werewolf"}, "==", 1]
         extra = rng.choice((None, ["forall", "?x", "all", ["implies", ["is", "?x", "wolf",
@@ -212,12 +241,12 @@ class Werewolves(Family):
                                                              ["is", "?x", "type", "knight"]]],
                             ["forall", "?x", "all", ["implies", ["is", "?x", "wolf", "werewolf"],
                                                      ["is", "?x", "type", "knave"]]]))
-        return WorldPuzzle(entities=ents, attributes={"type": ("knight", "knave"),
-                                                      "wolf": ("werewolf", "human")},
-                           speaker_attr="type", modes={"knight": "true", "knave": "false"},
-                           statements=statements,
-                           constraints=[promise] + ([extra] if extra else []),
-                           ask=[AskWhere({"wolf": "werewolf"})])
+        return _shell(("werewolves", tuple(ents), repr(extra)), statements, lambda: WorldPuzzle(
+            entities=ents, attributes={"type": ("knight", "knave"),
+                                       "wolf": ("werewolf", "human")},
+            speaker_attr="type", modes={"knight": "true", "knave": "false"},
+            statements=statements, constraints=[promise] + ([extra] if extra else []),
+            ask=[AskWhere({"wolf": "werewolf"})]))
 
     def atom(self, rng, ents, me, share=0.0):
         if rng.random() < share * 0.6:
@@ -379,12 +408,13 @@ def _share(settings: IslandSettings) -> float:
 
 def _either_way(rng: random.Random, ents: list[str]) -> list[Any]:
     """Knights-and-knaves statements for a case split whose cases agree: most people speak of
-    whether two others are alike (a claim no single supposition settles), and one pair says
+    whether two others are alike (a claim no single supposition settles), below
+    :data:`LIKENESS_FROM` people of how many are knights or knaves too, and one pair says
     "B is a knight" / "A and C are of different types", so C's type is the same whatever A
     is. Found by trying each type for A, not by supposing and failing."""
     says: list[Any] = []
     for e in ents:
-        if len(ents) < 6:  # five people: the others need counts as well as likeness
+        if len(ents) < LIKENESS_FROM:  # the others need counts as well as likeness
             says.append(_rich_atom(rng, ents, e, "type", ("knight", "knave")))
         elif rng.random() < 0.15:
             says.append(["is", rng.choice([x for x in ents if x != e]), "type",
@@ -431,9 +461,14 @@ def _drawn(settings: IslandSettings, rng: random.Random, screen: _Screen
     return ents, says, fam.shell(ents, [], rng, hard)
 
 
+def _ids(count: int) -> list[str]:
+    """The statements' ids: s1, s2, ... (a sign about another sign names it so)."""
+    return [f"s{i + 1}" for i in range(count)]
+
+
 def _statements(ents: list[str], says: list[Any]) -> list[WorldStatement]:
-    return [WorldStatement(id=f"s{i + 1}", by=e, says=_selfish(f, e))
-            for i, (e, f) in enumerate(zip(ents, says))]
+    return [WorldStatement(id=sid, by=e, says=_selfish(f, e))
+            for sid, e, f in zip(_ids(len(says)), ents, says)]
 
 
 def _tuples(fam: Family, ents: list[str], says: list[Any]) -> Any:
@@ -464,9 +499,16 @@ class _Screen:
     level is dropped here; the rest go through the full check, which decides. Exact: the
     grader reads the same masks either way."""
 
-    def __init__(self, level: str | None, shared: bool, allow_wasted: bool = True):
+    def __init__(self, level: str | None, shared: bool, allow_wasted: bool = True,
+                 allow_trivial: bool = True):
         self.level = level
         self.shared = shared
+        #: when shared and the trivial filter is on, a statement true (or false) in every
+        #: world the promises allow drops the candidate here already (_constant's first
+        #: judgement; families whose statements never speak of another's: Family.signs)
+        self.allow_trivial = allow_trivial
+        #: the promises' constraints -> the worlds they allow, over the shared Evaluation
+        self.allowed: dict[Any, int] = {}
         #: when shared and the wasted filter is on, a statement the others make needless
         #: drops the candidate here already (the same judgement as _wasted's)
         self.allow_wasted = allow_wasted
@@ -474,6 +516,11 @@ class _Screen:
         self.wordings: dict[int, Any] | None = None
         self.ev: Evaluation | None = None
         self.memo: dict[str, int] = {}
+        #: a world (its bit) -> the worlds of its answer, over the shared Evaluation
+        self.alike: dict[int, int] = {}
+        #: the last candidate's grade, when it had one answer and no needless statement
+        #: (what :class:`_Walk` steers by); None otherwise
+        self.graded: Grade | None = None
 
     def steer(self, settings: IslandSettings, rng: random.Random, shell: WorldPuzzle,
               ents: list[str]) -> list[Any]:
@@ -523,21 +570,40 @@ class _Screen:
         meanings = sorted(table)
         return [table[rng.choice(meanings)] for _e in ents]
 
-    def passes(self, shell: WorldPuzzle, ents: list[str], says: list[Any]) -> bool:
+    def passes(self, shell: WorldPuzzle, ents: list[str], says: list[Any], signs: bool = True
+               ) -> bool:
+        """`signs`: a statement may speak of another (:attr:`Family.signs`)."""
         if self.ev is None:
             self.ev = Evaluation(shell)
         ev, scope = self.ev, shell.scope()
         try:
-            plain = _unfolded(says)
+            plain = _unfolded(says) if signs else says
         except _Loop:  # signs that speak of each other in a ring: the full check
             return self.passes_whole(shell.replace(statements=tuple(_statements(ents, says))))
         said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, plain)]
-        ids = [s.id for s in _statements(ents, says)]  # truth cells as in the puzzle
-        return self._judge(Solver(shell, ev, said, self.memo, ids, _spoken_of(says)),
+        if not signs and not self.allow_trivial:
+            allowed = self._allowed(shell)
+            if any(t & allowed in (0, allowed) for _e, t in said):
+                self.graded = None
+                return False  # a trivial statement: the full check drops it too
+        ids = _ids(len(says))  # truth cells as in the puzzle
+        return self._judge(Solver(shell, ev, said, self.memo, ids,
+                                  _spoken_of(says) if signs else ()),
                            0 if self.allow_wasted else len(said))
 
-    @staticmethod
-    def _needless(solver: Solver, count: int) -> bool:
+    def _allowed(self, shell: WorldPuzzle) -> int:
+        """The worlds the shell's promises allow (before the speakers' modes)."""
+        key = shell.constraints
+        if key not in self.allowed:
+            ev, scope = self.ev, shell.scope()
+            assert ev is not None
+            allowed = ev.full
+            for c in shell.constraints:
+                allowed &= meaning_memo(thaw(c), scope, ev.alg, self.memo)
+            self.allowed[key] = allowed
+        return self.allowed[key]
+
+    def _needless(self, solver: Solver, count: int) -> bool:
         """One of the first `count` constraints (the statements) can go with one answer
         left: it is wasted."""
         ev, masks = solver.ev, solver.masks
@@ -546,9 +612,24 @@ class _Screen:
             for j, m in enumerate(masks):
                 if j != i:
                     rest &= m
-            if rest and (not rest & (rest - 1) or len(ev.answers(rest, 2)) == 1):
+            if rest and self._one_answer(ev, rest):
                 return True
         return False
+
+    def _one_answer(self, ev: Evaluation, worlds: int) -> bool:
+        """Every world in `worlds` (not none) has one answer: the answer of the lowest
+        world holds them all. As ``len(ev.answers(worlds, 2)) == 1``, with the worlds of one
+        answer kept per lowest world when `ev` is the shared Evaluation (most candidates
+        fail here: reading an answer off a world again was a fifth of the work)."""
+        if not worlds & (worlds - 1):
+            return True
+        low = worlds & -worlds
+        alike = self.alike.get(low) if ev is self.ev else None
+        if alike is None:
+            alike = ev.answer_mask(ev.answers(low, 1)[0])
+            if ev is self.ev:
+                self.alike[low] = alike
+        return not worlds & ~alike
 
     def passes_whole(self, puzzle: WorldPuzzle) -> bool:
         return self._judge(Solver(puzzle))
@@ -560,7 +641,8 @@ class _Screen:
         worlds = ev.full
         for m in solver.masks:
             worlds &= m
-        if not worlds or (worlds & (worlds - 1) and len(ev.answers(worlds, 2)) != 1):
+        self.graded = None
+        if not worlds or not self._one_answer(ev, worlds):
             return False  # no world, or worlds of more than one answer
         if statements and self._needless(solver, statements):
             return False
@@ -569,6 +651,7 @@ class _Screen:
         graded = grade_within(solver)
         if graded is None:
             return True  # too large to grade here: the full check counts it as too large
+        self.graded = graded
         return graded.solved and graded.level == self.level
 
 
@@ -650,6 +733,82 @@ def _unfolded(says: list[Any]) -> list[Any]:
         return [unfold(g, seen) for g in f]
 
     return [unfold(f, frozenset({i})) for i, f in enumerate(says)]
+
+
+# ----------------------------------------------------------------------------- the walk
+
+#: family -> level -> the fewest people from which a level asked for is searched by
+#: :class:`_Walk` (below it, plain draws make a pack of 10 in seconds, and stay as they
+#: were). Gentle only: a walk uphill on the grade's score for tricky overshot to fiendish
+#: (werewolves 8, 2 puzzles: 4.9 CPU s walking, 1.1 drawing), and for fiendish it gained
+#: nothing (werewolves 12, 2 puzzles: 2.1 and 1.7 CPU s): docs/benchmarks.md, "Packs of one
+#: level"
+WALK_FROM = {"werewolves": {"gentle": 7}}
+#: steps without a nearer candidate before the walk starts afresh
+STALL = 30
+
+
+def _walks(settings: IslandSettings) -> bool:
+    """The level asked for is searched by the walk at this size (:data:`WALK_FROM`)."""
+    fam = FAMILIES[settings.family]
+    start = WALK_FROM.get(settings.family, {}).get(settings.difficulty or "", 99)
+    return settings.size >= start and settings.size > fam.by_meaning_upto
+
+
+def _nearness(graded: Grade) -> float:
+    """How near a graded candidate (one answer, no needless statement) comes to gentle, read
+    off the grader's partial result: the facts found by settling and following before the
+    first supposition (gentle when no supposition is needed at all)."""
+    lead = 0
+    for step in graded.steps:
+        if TECHNIQUES.get(step.technique, ("",))[0] != "gentle":
+            break
+        lead += len(step.found)
+    return float(lead)
+
+
+class _Walk:
+    """The islanders' walk uphill, as the casket generator's fiendish walk
+    (generator.families.Walk): where gentle is rare among random draws (many werewolves),
+    each step draws one speaker's statement again and moves there when the candidate has one
+    answer and no needless statement and comes as near to gentle or nearer
+    (:func:`_nearness`); after :data:`STALL` steps without a nearer one, or a candidate of
+    the level, it starts afresh from a plain draw. Every step is a candidate of its own: the
+    quick look and the full check decide as for any other, so a puzzle is kept only when the
+    grader rates it so in full."""
+
+    def __init__(self) -> None:
+        self.says: list[Any] | None = None
+        self.ents: list[str] = []
+        self.shell: WorldPuzzle | None = None
+        self.near = -1.0
+        self.stall = 0
+
+    def next(self, settings: IslandSettings, rng: random.Random
+             ) -> tuple[list[str], list[Any], WorldPuzzle]:
+        """The walk's place with one speaker's statement drawn again."""
+        assert self.says is not None and self.shell is not None
+        says = list(self.says)
+        i = rng.randrange(len(says))
+        says[i] = _draw(FAMILIES[settings.family], rng, self.ents, self.ents[i], settings.depth,
+                        settings.width, _share(settings))
+        return self.ents, says, self.shell
+
+    def step(self) -> None:
+        self.stall += 1
+        if self.stall > STALL:
+            self.restart()
+
+    def offer(self, ents: list[str], says: list[Any], shell: WorldPuzzle, graded: Grade
+              ) -> None:
+        near = _nearness(graded)
+        if self.says is None or near >= self.near:
+            if near > self.near:
+                self.stall = 0
+            self.ents, self.says, self.shell, self.near = ents, says, shell, near
+
+    def restart(self) -> None:
+        self.says, self.shell, self.near, self.stall = None, None, -1.0, 0
 
 
 # ----------------------------------------------------------------------------- filters
@@ -995,6 +1154,31 @@ def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
     return f"{first.technique}: " + " | ".join(sorted(read))
 
 
+def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | None,
+              walk: _Walk | None) -> tuple[WorldPuzzle, Any] | None:
+    """One candidate (drawn, or the walk's next step) past the quick look, with its tuples;
+    None when the quick look drops it."""
+    if screen is None:
+        return candidate(settings, rng)
+    fam = FAMILIES[settings.family]
+    if walk is not None and walk.says is not None:
+        ents, says, shell = walk.next(settings, rng)
+    else:
+        ents, says, shell = _drawn(settings, rng, screen)
+    if walk is not None:
+        walk.step()
+    if screen.shared and not screen.passes(shell, ents, says, fam.signs):
+        if walk is not None and screen.graded is not None:
+            walk.offer(ents, says, shell, screen.graded)
+        return None
+    if walk is not None:
+        walk.restart()  # a candidate of the level: the walk starts afresh
+    puzzle, tuples = _assemble(fam, ents, says, shell)
+    if not screen.shared and not screen.passes_whole(puzzle):
+        return None
+    return puzzle, tuples
+
+
 def generate(settings: IslandSettings, too_large: list[int] | None = None
              ) -> Iterator[Island]:
     """`settings.count` puzzles (raises IslandError when `attempts` candidates in a row give
@@ -1010,23 +1194,20 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
     # a quick look first: for a level asked for, and for any level when candidates can share
     # one Evaluation (most are not well posed: at 7 rooms or more a fresh Evaluation each was
     # most of the work)
-    screen = (_Screen(settings.difficulty, fam.screens(settings), settings.allow_wasted)
+    screen = (_Screen(settings.difficulty, fam.screens(settings), settings.allow_wasted,
+                      settings.allow_trivial)
               if settings.difficulty or fam.screens(settings) else None)
+    walk = _Walk() if screen is not None and screen.shared and _walks(settings) else None
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
                               f"({made} of {settings.count} made): loosen the settings",
                               "attempts")
         misses += 1
-        if screen is None:
-            puzzle, tuples = candidate(settings, rng)
-        else:
-            ents, says, shell = _drawn(settings, rng, screen)
-            if screen.shared and not screen.passes(shell, ents, says):
-                continue
-            puzzle, tuples = _assemble(fam, ents, says, shell)
-            if not screen.shared and not screen.passes_whole(puzzle):
-                continue
+        drawn = _screened(settings, rng, screen, walk)
+        if drawn is None:
+            continue
+        puzzle, tuples = drawn
         kept = _keep(settings, puzzle)
         if kept == TOO_LARGE and too_large is not None:
             too_large[0] += 1

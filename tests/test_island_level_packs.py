@@ -1,0 +1,42 @@
+"""Packs of one level (README 'Levels by size'): a pack of 10 asked for a level the
+README says is reachable at that size is made with every filter on (the pack's variety
+included: no opening, "motif", more than twice in 8), each puzzle graded to that level by the
+grader itself and well posed. A 6-person tricky pack of 10 used to give up at 8: likeness
+alone opened every solution in one of four ways (islands.LIKENESS_FROM).
+
+The whole grid (packs of 10, knights-knaves at 5, 6, 8 and 12 people, werewolves at 3 and 5)
+runs with PORTIA_HEAVY=1; speed is measured in benchmarks/bench_island_levels.py, not here."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pytest
+
+from portia_tui.core.explain.reasoning import grade
+from portia_tui.core.packs.islands import IslandSettings, generate, motif
+from portia_tui.core.solve.general import solve
+
+#: (family, size, level, count)
+LEAN = [("knights-knaves", 6, "tricky", 10)]
+HEAVY = [(family, size, level, 10)
+         for family, sizes in (("knights-knaves", (5, 6, 8, 12)), ("werewolves", (3, 5)))
+         for size in sizes for level in ("gentle", "steady", "tricky", "fiendish")]
+CASES = LEAN + ([c for c in HEAVY if c[:3] != LEAN[0][:3]] if os.environ.get("PORTIA_HEAVY")
+                else [])
+
+
+@pytest.mark.parametrize("family, size, level, count", CASES,
+                         ids=[f"{f}-{s}-{lv}-{n}" for f, s, lv, n in CASES])
+def test_a_pack_of_a_reachable_level_is_made(family, size, level, count):
+    made = list(generate(IslandSettings(family=family, size=size, difficulty=level,
+                                        count=count, seed=2, grammar="rich")))
+    assert len(made) == count
+    assert len({i.key for i in made}) == count  # no twins
+    openings = Counter(motif(i.puzzle, i.grade) for i in made)
+    assert max(openings.values()) <= max(2, count // 4)  # the pack's variety held
+    for island in made:
+        assert grade(island.puzzle).level == level  # the grader itself, afresh
+        found = solve(island.puzzle)
+        assert found.unique and found.answers[0] == island.answer
