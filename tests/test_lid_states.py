@@ -94,3 +94,12 @@ def test_classic_puzzles_are_not_read_by_states(monkeypatch):
     assert rate(classic).level == "tricky"
     monkeypatch.setattr(difficulty, "STATES_IN_CLASSIC", True)
     assert rate(classic).level == "steady"  # what reading them against m would say
+
+
+def test_a_rule_reads_two_statements_that_say_the_same_as_one(monkeypatch):
+    # H4: gold's and silver's 'exactly 2 on silver true' are one statement, so with the
+    # portrait in silver or lead gold and silver bear the same count, and "exactly 1 casket
+    # bears exactly 1" fails without a second split (felt 3 by hand)
+    assert rate(_puzzle("H4")).level == "tricky"
+    monkeypatch.setattr(Grader, "_apart", lambda self, open_: [])
+    assert rate(_puzzle("H4")).level == "fiendish"

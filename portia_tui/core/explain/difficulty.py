@@ -45,7 +45,9 @@ supposition, or inside a case (:meth:`Grader.seen_blocks`). So in a ring of thre
 statements on X are false" (exactly one casket all false), the case "gold's 'lead false' is
 false" leaves a contradictory pair, which counts without a second split: one split, tricky,
 as a person trying the three cases feels it. Following also reads two statements that say the
-same thing as one (the ring says each "X false" twice).
+same thing as one (the ring says each "X false" twice), and so does a rule checked against
+what is known ("gold's and silver's 'exactly 2 on silver true' are one statement, so gold and
+silver bear the same count: never exactly one casket with 1 true").
 
 A lid need not be fixed to be counted: one with a few states ("lead's 'others true' stands
 only with both others, so lead bears 0, 1 or 3 true statements, never 2") is read off the lid
@@ -1085,15 +1087,20 @@ class Grader:
             raise Contradiction
         return False
 
-    def _agree(self, c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
+    def _agree(self, c: _Check, p: int, values: list[bool | None], open_: list[int],
+               same: Sequence[tuple[int, int]] = ()) -> bool:
         """Try every completion of the open statements in c's scope; fix what all the
-        consistent ones agree on."""
+        consistent ones agree on (those that give the statements paired in `same` one
+        value)."""
         check(1 << len(open_))  # a step for each completion tried
         seen: list[set[bool]] = [set() for _ in open_]
         trial = list(values)
         for bits in product((False, True), repeat=len(open_)):
             for i, v in zip(open_, bits):
                 trial[i] = v
+            if not all(trial[a] is None or trial[b] is None or trial[a] == trial[b]
+                       for a, b in same):
+                continue
             own = True if c.owner is None else trial[c.owner]
             if evaluate(c.meaning, p, trial, own) == own:  # type: ignore[arg-type]
                 for s, v in zip(seen, bits):
@@ -1131,21 +1138,31 @@ class Grader:
         if len(open_) > SCOPE_MAX:
             return False
         if rank >= COUNT:
-            return self._agree(c, p, values, open_)
+            return self._agree(c, p, values, open_, self._apart(open_))
         # below COUNT a rule is only checked: no way to keep it with what is known
-        if not self._possible(c, p, values, open_):
+        if not self._possible(c, p, values, open_, self._apart(open_)):
             raise Contradiction
         return False
 
+    def _apart(self, open_: list[int]) -> list[tuple[int, int]]:
+        """The statements among `open_` that say the same thing as another statement (an
+        echo), each with that other one: a rule is read with them as one ("gold's and silver's
+        'exactly 2 on silver true' are the same statement, so gold and silver bear the same
+        count"), as following reads them (:meth:`_echo`)."""
+        return [(i, g[0]) for g in self.echoes for i in g[1:] if i in open_ or g[0] in open_]
+
     @staticmethod
-    def _possible(c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
-        """Whether some completion of the open statements keeps the rule c."""
+    def _possible(c: _Check, p: int, values: list[bool | None], open_: list[int],
+                  same: Sequence[tuple[int, int]] = ()) -> bool:
+        """Whether some completion of the open statements keeps the rule c (and gives the
+        statements paired in `same` one value)."""
         check(1 << len(open_))
         trial = list(values)
         for bits in product((False, True), repeat=len(open_)):
             for i, v in zip(open_, bits):
                 trial[i] = v
-            if evaluate(c.meaning, p, trial):
+            if all(trial[a] is None or trial[b] is None or trial[a] == trial[b]
+                   for a, b in same) and evaluate(c.meaning, p, trial):
                 return True
         return False
 
