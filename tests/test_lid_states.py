@@ -103,3 +103,13 @@ def test_a_rule_reads_two_statements_that_say_the_same_as_one(monkeypatch):
     assert rate(_puzzle("H4")).level == "tricky"
     monkeypatch.setattr(Grader, "_apart", lambda self, open_: [])
     assert rate(_puzzle("H4")).level == "fiendish"
+
+
+def test_the_wide_never_all_reading_is_a_switch(monkeypatch):
+    # off today (NEVER_WIDE False): H1's silver is never all true, but its 'at most 6 false'
+    # reads all nine statements, past what the grader looks at, so it splits inside a case
+    assert rate(_puzzle("H1")).level == "fiendish"
+    monkeypatch.setattr(difficulty, "NEVER_WIDE", None)  # where the lids' states are read
+    assert [rate(_puzzle(k)).level for k in ("H1", "H3", "W2")] == ["tricky", "tricky", "steady"]
+    classic = formats.loads(CLASSIC, "native", "classic")
+    assert rate(classic).level == "tricky"  # a classic puzzle is not read so under None
