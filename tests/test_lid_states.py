@@ -113,3 +113,18 @@ def test_the_wide_never_all_reading_is_a_switch(monkeypatch):
     assert [rate(_puzzle(k)).level for k in ("H1", "H3", "W2")] == ["tricky", "tricky", "steady"]
     classic = formats.loads(CLASSIC, "native", "classic")
     assert rate(classic).level == "tricky"  # a classic puzzle is not read so under None
+
+
+def test_a_lid_with_states_is_said_as_a_person_says_it():
+    from portia_tui.core.explain.difficulty import BY_KEY
+
+    p = _puzzle("W2")
+    r = rate(p)
+    silver = p.names.index("silver")
+    said = [o for o in Grader(p, p.m).observe(silver, BY_KEY[r.needs[silver]].rank)
+            if o.what == "states"]
+    assert [o.words(p) for o in said] == [
+        "With the portrait in the silver casket, the lead casket can bear 1 or 3 true "
+        "statements, never 0 or 2: what statements 7 and 9 say allows no other count; counted "
+        "with the rest, statement 3 (\"Exactly 2 statements on the lead casket are true\") is "
+        "false."]

@@ -303,6 +303,8 @@ class Observation(NamedTuple):
     never   a casket's statements can never all be true (`true` 1) or all false (`true` 0)
     overall a statement that counts all the statements, judged against the totals allowed
     joint   a group counted by the rules and by statements: the counts put together
+    states  a casket's (open) statements bear one of a few counts (`counts`), never the
+            others, and the statements and rules that count them are judged by it
     ======  ==============================================================================
 
     `placement` None: it holds whatever the placement (from the statements' own meanings);
@@ -320,6 +322,8 @@ class Observation(NamedTuple):
     #: the group that contradict each other, or ()
     witness: int = -1
     clash: tuple[int, ...] = ()
+    #: states: the counts the casket's statements can bear
+    counts: tuple[int, ...] = ()
 
     @property
     def key(self) -> tuple:
@@ -361,6 +365,15 @@ class Observation(NamedTuple):
             else:
                 text += ": what they say cannot all hold at once"
             return text + self._so(puzzle)
+        if self.what == "states":
+            c = puzzle.owner(s[0])
+            never = [k for k in range(len(puzzle.layout.group(c)) + 1) if k not in self.counts]
+            text = (f"the {puzzle.names[c]} casket can bear {_or_words(self.counts)} true "
+                    f"statements, never {_or_words(never)}: what {_said(puzzle, s, quote)} "
+                    "say allows no other count")
+            if not self.settles:
+                return text
+            return text + "; counted with the rest, " + self._so(puzzle)[len("; so "):]
         if self.what == "overall":
             said = (f"exactly {puzzle.m} of all the statements are true, as the puzzle says"
                     if puzzle.m is not None and not puzzle.side_rules else
@@ -389,6 +402,12 @@ def _said(puzzle: Puzzle, statements: Sequence[int], quote: bool) -> str:
     said = [f'statement {i + 1} ({puzzle.names[puzzle.owner(i)]}: "{puzzle.sentence(i)}")'
             for i in statements]
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def _or_words(counts: Sequence[int]) -> str:
+    """"0, 1 or 3"."""
+    said = [str(k) for k in sorted(counts)]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
 
 
 def _true_words(k: int) -> str:
@@ -736,6 +755,34 @@ class Grader:
         states = self._lid_states(p, values, blocks)
         if not states:
             return False
+        before = list(values) if self.log is not None else values
+        try:
+            changed = self._count_states(values, blocks, states)
+        except Contradiction:
+            self._note_states(p, states, before, values)
+            raise
+        if changed:
+            self._note_states(p, states, before, values)
+        return changed
+
+    def _note_states(self, p: int, states: list[tuple[tuple[int, ...], frozenset[int]]],
+                     before: list[bool | None], values: list[bool | None]) -> None:
+        """Record the lids with states counted (while :meth:`observe` records), with what
+        they settled."""
+        if self.log is None:
+            return
+        settled = tuple((i, bool(values[i])) for i in range(self.size)
+                        if before[i] is None and values[i] is not None)
+        for members, counts in states:
+            group = self.puzzle.layout.group(self.puzzle.owner(members[0]))
+            known = sum(1 for i in group if i not in members and before[i] is True)
+            self._note(Observation("states", members, p, 0, settled, self._case,
+                                   counts=tuple(sorted(k + known for k in counts))))
+            settled = ()
+
+    def _count_states(self, values: list[bool | None], blocks: Sequence[Block],
+                      states: list[tuple[tuple[int, ...], frozenset[int]]]) -> bool:
+        """The counting of :meth:`_by_states`."""
         changed = False
         meanings = self.puzzle.meanings
         for i in self.counters:
