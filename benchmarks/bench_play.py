@@ -115,11 +115,13 @@ async def open_player(puzzle: Puzzle, cpu: list[float] | None = None) -> tuple[f
 
 async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
                   keys: tuple[str, str] = ("down", "up"), first: str = "",
-                  cpu: list[float] | None = None) -> list[float]:
+                  cpu: list[float] | None = None, gap: float = 0.02) -> list[float]:
     """A key (down then up; or right then left, action_move; or t, action_mark, after s)
     posted as a terminal would, until the screen refreshed after its action. With `cpu`,
     the process's CPU time over the same span is appended to it for each key (a measure
-    the other jobs on a shared machine disturb far less than the wall clock)."""
+    the other jobs on a shared machine disturb far less than the wall clock). `gap`: the
+    pause after a key's refresh before the next key (0: key repeat, the next key comes
+    while the work the last one left after its frame, such as a progress save, runs)."""
     from textual import events
 
     from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
@@ -160,10 +162,66 @@ async def keys_on(puzzle: Puzzle, rounds: int = 30, action: str = "action_line",
                 out.append(acted[0] - start)
                 if cpu is not None:
                     cpu.append(cpu_acted[0] - cpu_start)
-                await asyncio.sleep(0.02)
+                await asyncio.sleep(gap)
     finally:
         setattr(PlayPuzzleScreen, action, line)
     return out
+
+
+async def keys_at_a_rate(puzzle: Puzzle, rounds: int = 40, action: str = "action_mark",
+                        keys: tuple[str, str] = ("t", "t"), first: str = "s",
+                        period: float = 0.03, cpu: list[float] | None = None) -> list[float]:
+    """Keys posted from a thread of their own every `period` seconds (key repeat, a paste
+    over a slow link: the terminal does not wait for the app), each timed from its posting
+    until the screen refreshed after its action. Unlike keys_on, whatever the app does
+    after a frame (a progress save) is inside the next key's time."""
+    import threading
+
+    from textual import events
+
+    from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
+
+    acted: list[float] = []
+    line = getattr(PlayPuzzleScreen, action)
+
+    def timed(screen, *args):
+        result = line(screen, *args)
+        screen.app.call_after_refresh(lambda: acted.append(time.perf_counter()))
+        return result
+
+    setattr(PlayPuzzleScreen, action, timed)
+    posted: list[float] = []
+    try:
+        app = PlayApp(single_pack(puzzle), single=True)
+        async with app.run_test(size=(160, 50)):
+            while not isinstance(app.screen, PlayPuzzleScreen):
+                await asyncio.sleep(0.001)
+            if first:
+                app.post_message(events.Key(first, first))
+            await asyncio.sleep(0.3)
+            acted.clear()
+            cpu_start = time.process_time()
+
+            def post() -> None:
+                for i in range(rounds):
+                    key = keys[0] if i % 8 < 4 else keys[1]
+                    posted.append(time.perf_counter())
+                    app.post_message(events.Key(key, key if len(key) == 1 else None))
+                    time.sleep(period)
+
+            thread = threading.Thread(target=post)
+            thread.start()
+            waited = time.perf_counter()
+            while len(acted) < rounds:
+                await asyncio.sleep(0.001)
+                if time.perf_counter() - waited > 60:
+                    raise RuntimeError(f"{action}: {len(acted)} of {rounds} keys refreshed")
+            thread.join()
+            if cpu is not None:
+                cpu.append((time.process_time() - cpu_start) / rounds)
+    finally:
+        setattr(PlayPuzzleScreen, action, line)
+    return [a - p for a, p in zip(acted, posted)]
 
 
 def ms(x: float) -> str:
@@ -190,6 +248,10 @@ KEY_ROWS = {
         ("suppose", "s, suppose / stop", {"action": "action_suppose", "keys": ("s", "s")}),
     )
 }
+#: keys posted from a thread every 30 ms (see keys_at_a_rate)
+for _k in (3, 12):
+    KEY_ROWS[f"markrate{_k}"] = (f"t every 30 ms from a thread, {_k} x 10", _k,
+                                 {"rate": True})
 
 
 def measure_open() -> dict:
@@ -213,6 +275,9 @@ def measure(name: str):
         return measure_open()
     _label, k, args = KEY_ROWS[name]
     cpu: list[float] = []
+    if args.get("rate"):
+        times = asyncio.run(keys_at_a_rate(app_puzzle(k, 10), rounds=40, cpu=cpu))
+        return {"times": times, "cpu": cpu}
     times = asyncio.run(keys_on(app_puzzle(k, 10), rounds=20, cpu=cpu, **args))
     return {"times": times, "cpu": cpu}
 
@@ -226,10 +291,15 @@ def baseline_tree(folder: Path) -> Path | None:
 
 def run_side(tree: Path, name: str):
     """`measure(name)` in a process of its own, with `tree`'s package first on the path."""
-    env = dict(os.environ, PYTHONPATH=str(tree), PORTIA_BENCH_TREE=str(tree),
-               PYTHONDONTWRITEBYTECODE="1")
-    out = subprocess.run([sys.executable, "-P", str(Path(__file__).resolve()), "--worker", name],
-                         capture_output=True, text=True, check=True, cwd="/", env=env)
+    # each process starts from no saved progress: a supposition saved by one side's run
+    # was restored by the next, and its `s` then took the supposition away (its `t` keys
+    # only said "First suppose a casket")
+    with tempfile.TemporaryDirectory(prefix="portia-bench-data-") as data:
+        env = dict(os.environ, PYTHONPATH=str(tree), PORTIA_BENCH_TREE=str(tree),
+                   PYTHONDONTWRITEBYTECODE="1", PORTIA_DATA_DIR=data)
+        out = subprocess.run([sys.executable, "-P", str(Path(__file__).resolve()), "--worker",
+                              name], capture_output=True, text=True, check=True, cwd="/",
+                             env=env)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 

@@ -217,3 +217,29 @@ def test_the_line_of_a_long_number_or_a_word_json_refuses(tmp_path):
     with pytest.raises(FormatError) as caught:
         parse_json("NaN", "x.json")
     assert caught.value.line == 1
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("where, line", [
+    (f'statements = ["At least {HUGE} of all the statements are true"]', 6),
+    (f'statements = ["The portrait is in this casket"]\nrules = ["At most {HUGE} statements '
+     'are true"]', None),
+])
+def test_a_number_of_5000_digits_in_a_sentence_is_one_short_located_line(tmp_path, capsys,
+                                                                          where, line):
+    """It reached int() and Python's own message came out (issue 21 point 7: "Exceeds the
+    limit (4300 digits) for integer string conversion ... use sys.set_int_max_str_digits()",
+    with no line): now the sentence is not one portia reads, said with a short excerpt."""
+    path = tmp_path / "huge.toml"
+    rules, _, statements = where.partition("\nrules")
+    head = f"format = 1\nm = 1{chr(10) + 'rules' + statements if statements else ''}\n"
+    body = rules if statements else where
+    path.write_text(f'{head}\n[[caskets]]\nname = "gold"\n{body}\n\n[[caskets]]\nname = "silver"\n'
+                    'statements = ["The portrait is not in this casket"]\n')
+    code, _, err = run(capsys, "solve", str(path))
+    assert code == 2 and len(err) == 1 and len(err[0]) < 300, err
+    assert "int_max_str_digits" not in err[0] and "unknown" in err[0]
+    if line is not None:
+        assert err[0].startswith(f"{path}:{line}:")

@@ -56,6 +56,7 @@ async def test_a_keys_progress_is_saved_once_its_frame_is_drawn():
             if not app.keys_pending:
                 break
         await pilot.pause()
+        assert app.flush_saves(5)  # written by the app's writer thread
         stored = ProgressStore().packs[app.key].puzzles["1"]
         assert stored.supposing == 0
         assert stored.marks == {"0": {"0": True, "1": False}}

@@ -157,7 +157,8 @@ async def test_pencil_marks_check_undo_restart_and_save():
         await press(pilot, "left", "s", "f")  # from lead to silver
         assert session.pencil.supposing == 1 and session.pencil.marks() == {1: False}
         assert session.pencil.marks(0) == {0: True, 1: True, 2: False}
-        # saved with progress
+        # saved with progress (by the app's writer thread)
+        assert app.flush_saves(5)
         stored = ProgressStore().packs[app.key].puzzles["1"]
         assert stored.marks == {"0": {"0": True, "1": True, "2": False}, "1": {"1": False}}
         assert stored.supposing == 1
@@ -166,6 +167,7 @@ async def test_pencil_marks_check_undo_restart_and_save():
         assert "Press x again to start over" in feedback(app) and not session.pencil.empty
         await press(pilot, "x")
         assert session.pencil.empty and session.pencil.supposing is None
+        assert app.flush_saves(5)
         assert ProgressStore().packs[app.key].puzzles["1"].marks == {}
 
 

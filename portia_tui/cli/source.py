@@ -1,6 +1,7 @@
 """Where a command's puzzle comes from: a puzzle file (.toml, .txt, .json), one puzzle of a
 pack (--id ID), or a share code. One home for every command that takes a puzzle (solve,
-check, code, convert, cnf, assist, repair, edit, play), so each accepts the same things.
+check, hint, code, convert, cnf, clue, assist, repair, edit, play), so each accepts the same
+things.
 
 A pack may be as large as the pack cap (64 MiB); a puzzle file on its own as large as the
 puzzle cap (1 MiB). No textual here.

@@ -219,7 +219,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "first, the bare answer last. With --question, "
         "also the reply to that yes/no question that can be deduced. Any puzzle family "
         "(a casket puzzle is read as its world puzzle).")
-    p.add_argument("file", metavar="FILE", help="puzzle: .toml (format 1-3) or .json")
+    p.add_argument("file", metavar="FILE", help="puzzle: .toml (format 1-3) or .json, a pack "
+                   "(with --id) or a share code")
+    from .source import add_id
+
+    add_id(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--fact", action="append", metavar="F",
                    help="a fact to try instead of the automatic menu: a sentence ('Room 8 is "
@@ -256,11 +260,13 @@ def _formula_arg(text: str, puzzle, flag: str, question: bool = False):
         raise PortiaError(f"{flag}: {err.message}") from None
 
 
-def _load_world(path: str):
-    from portia_tui.core.io import formats
+def _load_world(path: str, pid: str | None = None):
     from portia_tui.core.language.model import Puzzle
 
-    puzzle = formats.load_any(path)
+    from .source import read_puzzle
+
+    # a puzzle file, one puzzle of a pack (--id) or a share code, as every command reads them
+    puzzle = read_puzzle(path, pid)
     if isinstance(puzzle, Puzzle):
         from portia_tui.core.language.world import from_casket
 
@@ -273,7 +279,7 @@ def cmd_clue(args: argparse.Namespace) -> int:
 
     from portia_tui.core.author.clue import clues, ranked_clues
 
-    puzzle = _load_world(args.file)
+    puzzle = _load_world(args.file, args.id)
     facts = [_formula_arg(f, puzzle, "--fact") for f in args.fact] if args.fact else None
     question = (_formula_arg(args.question, puzzle, "--question", True)
                 if args.question else None)

@@ -20,7 +20,8 @@ from portia_tui.core.explain.hints import Coach
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.language.world import WorldPuzzle
 from portia_tui.core.packs.pack import Pack, PackPuzzle
-from portia_tui.core.io.progress import ProgressStore, pack_key
+from portia_tui.core.io.progress import Pending, ProgressStore, pack_key
+from portia_tui.core.io.writer import LatestWriter
 
 from ..base import PortiaApp
 from ..footer import Footer
@@ -95,8 +96,13 @@ class PlayApp(PortiaApp):
         self._posed: dict[int, bool] = {}
         self.runner = ProcessRunner()
         self._save_warned = False
-        #: a save asked for by a key, done once the key's frame is drawn
+        #: a save asked for by a key, handed to the writer once the key's frame is drawn
         self._save_pending = False
+        #: the progress is written by a thread of its own (a write with its fsync took 10 to
+        #: 40 ms, and no key waits for it): the latest state wins, a burst makes one write
+        self._writer: LatestWriter[Pending, str | None] = LatestWriter(
+            self._write_progress, self._progress_written, name="portia-progress")
+        self._writer_closed = False
 
     # ------------------------------------------------------------------ data
     def coach(self, index: int) -> Coach:
@@ -125,11 +131,51 @@ class PlayApp(PortiaApp):
                 return i
         return None
 
+    # ------------------------------------------------------------------ saving
+    class Written(Message):
+        """The writer wrote the progress (why: None) or could not (one line to show)."""
+
+        def __init__(self, why: str | None) -> None:
+            super().__init__()
+            self.why = why
+
     def save(self) -> None:
-        why = self.store.save()
+        """Hand the progress as it is now to the writer (returns at once); once the writer is
+        closed (the app is ending), write it here."""
+        if self._writer_closed:
+            self._warn(self._write_progress(self.store.pending()))
+            self.store.settle()
+            return
+        self._writer.submit(self.store.pending())
+
+    def flush_saves(self, timeout: float | None = None) -> bool:
+        """Wait until the progress handed over so far is on disk (False on a timeout)."""
+        return self._writer.flush(timeout)
+
+    def _write_progress(self, pending: Pending) -> str | None:
+        try:
+            return self.store.write(pending)
+        except Exception as exc:  # noqa: BLE001 - said in one line, play goes on
+            return f"{self.store.path}: progress not saved: {exc}"
+
+    def _progress_written(self, why: str | None) -> None:
+        # in the writer's thread: post_message is thread-safe, and never waits for the app
+        self.post_message(self.Written(why))
+
+    def on_play_app_written(self, message: Written) -> None:
+        self.store.settle()  # another player's records, when a newer copy is not under way
+        self._warn(message.why)
+
+    def _warn(self, why: str | None) -> None:
         if why and not self._save_warned:
             self._save_warned = True
             self.notify(why, severity="error", timeout=10)
+
+    def _close_writer(self) -> None:
+        """Write what is waiting and end the writer; later saves are written at once."""
+        if not self._writer_closed:
+            self._writer_closed = True
+            self._writer.close(timeout=30)
 
     # ------------------------------------------------------------------ checking
     class Checked(Message):
@@ -173,6 +219,7 @@ class PlayApp(PortiaApp):
 
     def on_unmount(self) -> None:
         self.runner.close()
+        self._close_writer()
 
     # ------------------------------------------------------------------ screens
     def on_mount(self) -> None:
@@ -215,9 +262,10 @@ class PlayApp(PortiaApp):
                                 coach=self.coach(index))
 
     def _session_changed(self, session: PuzzleSession) -> None:
-        # a key's change (a mark, a supposition, a pick) is saved once its frame is drawn:
-        # the write (with its fsync) took 10 to 40 ms of each key on a loaded machine. A
-        # pause (leaving the puzzle, quitting) saves at once.
+        # a key's change (a mark, a supposition, a pick) is handed to the writer once its
+        # frame is drawn (the copy of the progress is the only work on this thread; keys
+        # of one frame make one copy). A pause (leaving the puzzle, quitting) hands it over
+        # at once.
         if not session.running or self._portia_exiting:
             self._save_pending = False
             self.save()
@@ -254,6 +302,7 @@ class PlayApp(PortiaApp):
         """Save the progress now (the command line calls this when the app stopped on an
         error); never raises."""
         try:
+            self._close_writer()
             self.store.save()
         except Exception:  # noqa: BLE001 - nothing may hide the original error
             pass
@@ -263,4 +312,4 @@ class PlayApp(PortiaApp):
         if isinstance(screen, (PlayPuzzleScreen, IslandScreen)):
             screen.flush()
         self.save()
-        self.exit()
+        self.exit()  # the writer is flushed when the app is taken down (on_unmount)

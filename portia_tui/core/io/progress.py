@@ -22,8 +22,16 @@ added since it last read: time and wrong picks add up, the status and hints move
 and writes atomically, so no store erases another's records. A file that cannot be read is set
 aside under a fresh name (``progress.json.corrupt``, then ``.corrupt-2``, ...; an earlier copy is
 never replaced) and play starts fresh with a notice; one that cannot be set aside either is never
-replaced: the notice says so and nothing is saved while it is there. Stored values are bounded: seconds finite
-and non-negative, counts non-negative whole numbers, statuses known ones.
+replaced: the notice says so and nothing is saved while it is there.
+
+The player does not write on its interface's thread: it takes a copy
+(:meth:`ProgressStore.pending`, cheap) after a key's frame and hands it to a background
+writer (``core/io/writer.py``: one thread, the latest copy wins, a burst makes one write),
+which merges it into the file (:meth:`ProgressStore.write`); :meth:`ProgressStore.settle`,
+back on the interface's thread, brings another player's records into the store.
+
+Stored values are bounded: seconds finite and non-negative, counts non-negative whole
+numbers, statuses known ones.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -280,6 +289,13 @@ class ProgressStore:
         self._forgotten: set[str] = set()
         #: the file cannot be read nor set aside: it is never replaced (nothing is saved)
         self._blocked = False
+        #: one write at a time; the base and the packs to forget change under _state
+        self._writing = threading.Lock()
+        self._state = threading.Lock()
+        #: copies taken (a write is brought back only when its copy is the latest)
+        self._generation = 0
+        #: the last write's copy and what it wrote, for settle()
+        self._written: tuple[Pending, dict[str, PackProgress]] | None = None
         with self._locked():
             self.packs = self._read()
         self._base = _snapshot(self.packs)
@@ -369,59 +385,132 @@ class ProgressStore:
     def forget(self, key: str) -> None:
         """Drop a pack's progress, here and (at the next save) in the file."""
         self.packs.pop(key, None)
-        self._base.pop(key, None)
-        self._forgotten.add(key)
+        with self._state:
+            self._generation += 1  # a write under way is not brought back (see settle)
+            self._base.pop(key, None)
+            self._forgotten.add(key)
 
-    def _merge(self, disk: dict[str, PackProgress]) -> None:
-        """Bring what the file holds now into this store, keeping this store's changes since
-        it last read the file. Records are updated in place (the player holds them)."""
+    def _merged(self, pending: "Pending", disk: dict[str, PackProgress]) -> dict[str, PackProgress]:
+        """What the file will hold: what it holds now (`disk`, perhaps changed by another
+        player since this store last wrote) with this store's changes since then (`pending`
+        against the base). A pure function of copies: the player's records are not touched
+        (another player's changes show when the pack is opened again)."""
+        out = {key: pack for key, pack in pending.packs.items()}
         for key, theirs in disk.items():
-            if key in self._forgotten:
+            if key in pending.forgotten:
                 continue
-            mine = self.packs.get(key)
+            mine = pending.packs.get(key)
             if mine is None:
-                self.packs[key] = theirs
+                out[key] = theirs
                 continue
             base = self._base.get(key, PackProgress())
-            if mine.current == base.current:
-                mine.current = theirs.current
-            mine.title = mine.title or theirs.title
-            for pid in theirs.puzzles.keys() | mine.puzzles.keys():
+            merged = PackProgress(mine.title or theirs.title,
+                                  theirs.current if mine.current == base.current
+                                  else mine.current, {})
+            for pid in list(mine.puzzles) + [p for p in theirs.puzzles
+                                            if p not in mine.puzzles]:
                 rec = mine.puzzles.get(pid)
-                if rec is None:
-                    mine.puzzles[pid] = theirs.puzzles[pid]
-                    continue
-                new = rec.merged(theirs.peek(pid), base.peek(pid))
-                rec.status, rec.hints, rec.seconds, rec.wrong = (new.status, new.hints,
-                                                                 new.seconds, new.wrong)
-                rec.grid = new.grid
+                merged.puzzles[pid] = theirs.puzzles[pid] if rec is None else \
+                    rec.merged(theirs.peek(pid), base.peek(pid))
+            out[key] = merged
+        return out
 
-    def dumps(self) -> str:
+    def dumps(self, packs: dict[str, PackProgress] | None = None) -> str:
         import json
 
+        packs = self.packs if packs is None else packs
         data = {"format": FORMAT,
-                "packs": {k: v.to_dict() for k, v in sorted(self.packs.items())}}
+                "packs": {k: v.to_dict() for k, v in sorted(packs.items())}}
         return json.dumps(data, indent=1, sort_keys=False, allow_nan=False) + "\n"
 
+    def pending(self) -> "Pending":
+        """A copy of the progress now, to be written by :meth:`write` (perhaps in another
+        thread: the copy is the writer's own; the player goes on changing its records)."""
+        with self._state:
+            self._generation += 1
+            return Pending(_snapshot(self.packs), frozenset(self._forgotten), self._generation)
+
+    def write(self, pending: "Pending") -> str | None:
+        """Merge `pending` into the file under the lock and write it atomically (a crash at
+        any moment leaves the old file or the new one, whole); return None, or one line
+        saying why it could not be saved. Writes are one at a time, in the order called: the
+        caller hands them over in the order taken (see :class:`LatestWriter`)."""
+        with self._writing:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                with self._locked():
+                    disk = self._read()
+                    if self._blocked:
+                        return (f"{self.path}: progress not saved: the file cannot be read "
+                                "nor set aside, and is not replaced")
+                    merged = self._merged(pending, disk)
+                    atomic_write(self.path, self.dumps(merged), force=True)
+            except (OSError, PortiaError) as exc:
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
+                    getattr(exc, "message", str(exc))
+                return f"{self.path}: progress not saved: {why}"
+            with self._state:
+                self._forgotten -= pending.forgotten
+                # the changes written are counted from here on (time and wrong picks add up
+                # from what this store had when it took the copy) ...
+                self._base = pending.packs
+                # ... until settle() brings the file's records into this store
+                self._written = (pending, merged)
+            return None
+
+    def settle(self) -> None:
+        """Bring what the last write found in the file (another player's records) into this
+        store, keeping this store's changes since it took that write's copy. Call it in the
+        thread that changes the records (the player's), after :meth:`write`. Skipped when a
+        newer copy was taken since (the next write brings them); the records are updated in
+        place (the player holds them)."""
+        with self._state:
+            got, self._written = self._written, None
+            if got is None or got[0].generation != self._generation:
+                return
+            then, merged = got
+            for key, theirs in merged.items():
+                if key in self._forgotten:
+                    continue
+                mine = self.packs.get(key)
+                if mine is None:
+                    self.packs[key] = _snapshot({key: theirs})[key]
+                    continue
+                was = then.packs.get(key, PackProgress())
+                if mine.current == was.current:
+                    mine.current = theirs.current
+                mine.title = mine.title or theirs.title
+                for pid, rec_t in theirs.puzzles.items():
+                    rec = mine.puzzles.get(pid)
+                    if rec is None:
+                        mine.puzzles[pid] = _snapshot({key: PackProgress(
+                            puzzles={pid: rec_t})})[key].puzzles[pid]
+                        continue
+                    new = rec.merged(rec_t, was.peek(pid))
+                    rec.status, rec.hints, rec.seconds, rec.wrong = (new.status, new.hints,
+                                                                     new.seconds, new.wrong)
+                    rec.grid = new.grid
+            # this store now counts from the file as written (its changes since the copy
+            # were kept on top); `merged` is the writer's own (copies and what it read),
+            # never changed after
+            self._base = merged
+
     def save(self) -> str | None:
-        """Merge into the file under the lock and write atomically; return None, or one line
-        saying why it could not be saved."""
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._locked():
-                disk = self._read()
-                if self._blocked:
-                    return (f"{self.path}: progress not saved: the file cannot be read nor set "
-                            "aside, and is not replaced")
-                self._merge(disk)
-                atomic_write(self.path, self.dumps(), force=True)
-        except (OSError, PortiaError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
-                getattr(exc, "message", str(exc))
-            return f"{self.path}: progress not saved: {why}"
-        self._forgotten.clear()
-        self._base = _snapshot(self.packs)
-        return None
+        """Write the progress now (:meth:`pending`, :meth:`write`, :meth:`settle`), in the
+        thread that changes the records."""
+        why = self.write(self.pending())
+        self.settle()
+        return why
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The progress to write: a copy of every pack, and the packs to forget."""
+
+    packs: dict[str, PackProgress]
+    forgotten: frozenset[str]
+    #: the store's count of copies when this one was taken
+    generation: int = 0
 
 
 # --------------------------------------------------------------------------- statistics

@@ -20,7 +20,7 @@ MAKER = "maker"
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
 #: a number in a sentence: digits or a number word (capture it, then read it with :func:`number`)
-NUMBER = r"\d+|" + "|".join(NUMBER_WORDS) + "|no|both"
+NUMBER = r"\d{1,9}(?!\d)|" + "|".join(NUMBER_WORDS) + "|no|both"
 
 
 def number(word: str) -> int:

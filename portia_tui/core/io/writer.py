@@ -1,0 +1,101 @@
+"""A background writer that keeps only the latest state: the player's progress is saved off
+the interface's thread, after each key, without a key ever waiting for a disk.
+
+One thread writes, one item at a time, in the order they were handed over. An item handed
+over while another is being written replaces any item still waiting (a burst of keys makes one
+write of its last state, never an older state after a newer one). :meth:`LatestWriter.flush`
+waits until everything handed over is written (the app calls it when it quits);
+:meth:`LatestWriter.close` flushes and ends the thread.
+
+Plain Python (threading), so the core's tests drive it without an app.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Callable, Generic, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class LatestWriter(Generic[T, R]):
+    """``write(item)`` in a thread of its own for the latest item handed over; ``done(result)``
+    in that thread after each write (it must not wait for the caller's thread)."""
+
+    def __init__(self, write: Callable[[T], R], done: Callable[[R], None] | None = None,
+                 name: str = "portia-writer") -> None:
+        self._write = write
+        self._done = done
+        self._cond = threading.Condition()
+        self._item: T | None = None
+        self._waiting = False
+        #: items handed over, and items written or replaced by a later one (flush waits for
+        #: the second to reach the first)
+        self._given = 0
+        self._settled = 0
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        self._name = name
+        #: writes made (a burst coalesces into few)
+        self.writes = 0
+        #: the last exception a write or `done` raised (the thread goes on)
+        self.error: Exception | None = None
+
+    def submit(self, item: T) -> None:
+        """Hand over the latest state; returns at once. Ignored once closed."""
+        with self._cond:
+            if self._closed:
+                return
+            self._item, self._waiting = item, True
+            self._given += 1
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything handed over so far is written; False on a timeout."""
+        with self._cond:
+            want = self._given
+            return self._cond.wait_for(lambda: self._settled >= want or self._thread is None,
+                                       timeout)
+
+    def close(self, timeout: float | None = None) -> bool:
+        """Flush, then end the thread; later submits are ignored. False on a timeout."""
+        flushed = self.flush(timeout)
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+        return flushed
+
+    @property
+    def busy(self) -> bool:
+        """Whether a write is waiting or running."""
+        with self._cond:
+            return self._settled < self._given
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._waiting or self._closed)
+                if not self._waiting:  # closed, nothing left
+                    self._thread = None
+                    self._cond.notify_all()
+                    return
+                item, given = self._item, self._given
+                self._item, self._waiting = None, False
+            try:
+                result = self._write(item)  # type: ignore[arg-type]
+                self.writes += 1
+                if self._done is not None:
+                    self._done(result)
+            except Exception as exc:  # noqa: BLE001 - the thread goes on for the next item
+                self.error = exc
+            finally:
+                with self._cond:
+                    self._settled = given
+                    self._cond.notify_all()
