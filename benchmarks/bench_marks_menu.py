@@ -12,10 +12,12 @@ the same run:
   part by the best compound it can start).
 
 Each figure is the median of ROUNDS whole-menu runs in a child process per tree (the
-package from PYTHONPATH only), the trees taking turns; with the marks each left undecided
-at the editor's budget (MARKS_BUDGET, 8 s) and the machine's load average before and after.
+package from PYTHONPATH only), the trees taking turns, wall time and the child's CPU time
+(under load, what an idle machine's wall time would be); with the marks each left
+undecided at the editor's budget (MARKS_BUDGET, 8 s; ``--budget=S`` for another) and the
+machine's load average before and after.
 
-Run: .venv/bin/python benchmarks/bench_marks_menu.py   (or `make bench`)
+Run: .venv/bin/python benchmarks/bench_marks_menu.py [CASE...] [--budget=S]   (or `make bench`)
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-BASELINE = "443943c"  # main before the menus' marks were decided at once (branch marks3)
+BASELINE = "cfa1c91"  # main before the kinds of world refuted the lazy loop (branch marks4)
 ROUNDS = 3
 BUDGET = 8.0
 
@@ -54,14 +56,15 @@ if case == "one-hard":  # bench_world_marks' labyrinth session of seed 1, at its
     draft = draft.with_statement("1", "Sign 9 is right").with_statement(
         "2", "There is no tiger in room 3")
     sid = "3"
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 if case.endswith("rules"):
     marks = mk.mark_rules(draft, target, seconds=budget)
 elif case.endswith("first"):  # the "and" step of a compound: each first part's best
     marks = mk.mark_first_parts(draft, sid, target, "and", seconds=budget)
 else:
     marks = mk.mark_slot(draft, sid, target, wm.slot_menu(draft, sid), seconds=budget)
-print(json.dumps([time.perf_counter() - t0, len(marks), marks.count("undecided")]))
+print(json.dumps([time.perf_counter() - t0, len(marks), marks.count("undecided"),
+                  time.process_time() - c0]))
 """
 
 CASES = [("one-slot", "labyrinth, room 1's menu"), ("one-rules", "labyrinth, rules menu"),
@@ -71,17 +74,21 @@ CASES = [("one-slot", "labyrinth, room 1's menu"), ("one-rules", "labyrinth, rul
          ("two-first", "9 rooms x 2, sign 1.1 'and' step")]
 
 
-def run(tree: Path, case: str) -> tuple[float, int, int]:
-    out = subprocess.run([sys.executable, "-P", "-c", _WORKER, case, str(BUDGET)],
+def run(tree: Path, case: str, budget: float = BUDGET) -> tuple[float, int, int, float]:
+    out = subprocess.run([sys.executable, "-P", "-c", _WORKER, case, str(budget)],
                          capture_output=True, text=True, cwd="/", check=True,
                          env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
                               "PYTHONDONTWRITEBYTECODE": "1"})
-    seconds, count, undecided = json.loads(out.stdout.strip().splitlines()[-1])
-    return seconds, count, undecided
+    seconds, count, undecided, cpu = json.loads(out.stdout.strip().splitlines()[-1])
+    return seconds, count, undecided, cpu
 
 
 def main() -> None:
-    only = sys.argv[1:]  # case names to run (all by default)
+    only = sys.argv[1:]  # case names to run (all by default); --budget=S for another budget
+    budget = BUDGET
+    for arg in [a for a in only if a.startswith("--budget=")]:
+        budget = float(arg.split("=", 1)[1])
+        only.remove(arg)
     from baseline_tree import unpack  # a sibling module: see its docstring
 
     here = Path(__file__).resolve().parents[1]
@@ -89,25 +96,30 @@ def main() -> None:
         before = unpack(BASELINE, Path(tmp))
         trees = [("now", here)] + ([("main", before)] if before else [])
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
-              f"median of {ROUNDS}, budget {BUDGET:g} s; before = {BASELINE}")
-        print(f"{'menu':32} {'entries':>7} {'now':>9} {'?':>4} {'main':>9} {'?':>4} "
-              f"{'ratio':>6}")
+              f"median of {ROUNDS}, budget {budget:g} s; before = {BASELINE}; "
+              f"cpu: the child's CPU time (what an idle machine's wall time would be)")
+        print(f"{'menu':32} {'entries':>7} {'now':>9} {'cpu':>9} {'?':>4} {'main':>9} "
+              f"{'cpu':>9} {'?':>4} {'ratio':>6}")
         for case, label in CASES:
             if only and case not in only:
                 continue
             times: dict[str, list[float]] = {name: [] for name, _t in trees}
+            cpus: dict[str, list[float]] = {name: [] for name, _t in trees}
             undecided: dict[str, int] = {name: 0 for name, _t in trees}
             count = 0
             for _round in range(ROUNDS):
                 for name, tree in trees:
-                    seconds, count, left = run(tree, case)
+                    seconds, count, left, cpu = run(tree, case, budget)
                     times[name].append(seconds)
+                    cpus[name].append(cpu)
                     undecided[name] = max(undecided[name], left)
             now = statistics.median(times["now"])
-            line = f"{label:32} {count:7} {now * 1000:6.0f} ms {undecided['now']:4}"
+            line = (f"{label:32} {count:7} {now * 1000:6.0f} ms "
+                    f"{statistics.median(cpus['now']) * 1000:6.0f} ms {undecided['now']:4}")
             if "main" in times:
                 old = statistics.median(times["main"])
-                line += f" {old * 1000:6.0f} ms {undecided['main']:4} {old / now:5.1f}x"
+                line += (f" {old * 1000:6.0f} ms {statistics.median(cpus['main']) * 1000:6.0f} ms "
+                         f"{undecided['main']:4} {old / now:5.1f}x")
             print(line, flush=True)
         print(f"load average after: {os.getloadavg()[0]:.1f}")
 

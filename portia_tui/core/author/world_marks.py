@@ -25,7 +25,10 @@ between them drop every world whose answer is not the target while keeping one t
 world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: the last two
 slots joined into a numpy table of pairs) with at most :data:`EXACT_OPEN` other slots open,
 else a short one and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
-classes, each wrong guess giving clauses for some worlds it failed to drop). Past
+classes, each wrong guess giving clauses for some worlds it failed to drop, with every world
+of their kinds: the same attribute values, other truth values; a SAT call cut short lets
+the exhaustive search try the worlds given clauses so far, kind by kind, and a choice that
+drops none of them refutes ★: the counting statements' case). Past
 :data:`MAX_WORLDS` (nine rooms with two signs) the slot and rule menus and a compound's
 first step are marked by SAT alone, with no world listed (:mod:`world_marks_sat`). The budget and a cancel are
 checked between steps; ``Marks.why`` says why marks are undecided.
@@ -60,6 +63,13 @@ MAX_WORLDS = 1 << 22
 #: the conflicts one SAT call of the ★ question may take before the budget is checked (the
 #: call is then resumed with twice as many: this bounds how long a cancel waits)
 MAX_CONFLICTS = 2000
+#: the conflicts of the lazy loop's SAT call before the exhaustive search on the kinds of
+#: world first tries to refute ★ (:meth:`_Lazy._refuted`; then MAX_CONFLICTS, doubling)
+REFUTE_CONFLICTS = 250
+#: the kinds of world the exhaustive search tries alone at most per refutation
+KINDS_TRIED = 4
+#: the most conflicts of one such call (the budget is checked between calls)
+MOST_CONFLICTS = 1 << 16
 #: the SAT solver of the lazy loop (python-sat's name): on the labyrinth's hard ★ questions
 #: its calls took a tenth of minisat's
 LAZY_SOLVER = "glucose4"
@@ -72,6 +82,9 @@ PAIR_WORDS = 1 << 23
 TABLE_CELLS = 1 << 21
 #: the steps (partial choices) of the short exhaustive search tried per entry before SAT
 SHORT_SEARCH = 400
+#: the steps of the first exhaustive search on the worlds the lazy SAT loop gave clauses
+#: (:meth:`_Lazy._refuted`; each later try has twice as many)
+CORE_STEPS = 10_000
 
 
 class _Space:
@@ -239,20 +252,45 @@ class _Lazy:
     chosen class drops that world", guarded by a literal for the bases that hold it (its
     pattern). A guess that keeps no such world is a witness; no more guesses: ✓."""
 
-    #: the worlds to drop taken from one wrong guess at most
+    #: the worlds to drop taken from one wrong guess at most (with their kinds: the kinds;
+    #: on bench_marks_menu's hard labyrinth menu 2 took 2.0 s, 8 took 3.1 s, and 4 left a
+    #: ★ undecided at 60 s: SAT's luck)
     SPREAD = 8
+    KIND_SPREAD = 2
 
     def __init__(self, classes: dict[str, list[int]], alive: int, rest: int,
-                 bases: list[int], width: int, stop: Stop):
+                 bases: list[int], width: int, stop: Stop, kinds: Any = None):
         import numpy as np
         from pysat.card import CardEnc, EncType
         from pysat.solvers import Solver
 
+        self.np = np
         self.stop, self.rest, self.bases = stop, rest, bases
+        self.classes, self.alive, self.width = classes, alive, width
         self.cols = [(sid, c) for sid in sorted(classes) for c in classes[sid]]
         nc = len(self.cols)
         self.solver = Solver(name=LAZY_SOLVER)
-        sig = _signatures([c for _s, c in self.cols] + bases + [alive], width)
+        #: one row per column, then per base, then the target's worlds: bit w of each mask
+        self.bits = _bit_rows([c for _s, c in self.cols] + bases + [alive], width)
+        sig = _signatures(self.bits)
+        #: worlds of one kind share their attribute values and wordings (they differ only
+        #: in truth values): a world to drop brings every world of its kind (None: alone)
+        self.kinds = kinds
+        some_base = 0
+        for b in bases:
+            some_base |= b
+        #: the worlds a clause may be about (another answer, in some base)
+        self.droppable = _bit_rows([rest & some_base], width)[0].astype(bool)
+        #: the worlds given a clause so far (the core the exhaustive search refutes)
+        self.core = np.zeros(width, dtype=bool)
+        self.steps = CORE_STEPS
+        #: the kinds of world that alone have a witness, and every kind of the base's
+        #: worlds to drop, the largest first, by base
+        self.seen: dict[int, set[int]] = {}
+        self.order: dict[int, list[int]] = {}
+        #: each slot's rows of ``bits``
+        self.slot_rows = {sid: np.asarray([i for i, (s, _c) in enumerate(self.cols) if s == sid],
+                                          dtype=np.int64) for sid in sorted(classes)}
         top = nc + len(sig)  # x(e, c): 1..nc; "signature d stands in the base": nc+1+d
         #: each slot's columns (their variables)
         by_slot = {sid: [i + 1 for i, (s, _c) in enumerate(self.cols) if s == sid]
@@ -286,7 +324,7 @@ class _Lazy:
             assumptions = [lit if row[j] else -lit for lit, row in self.base_rows]
             assumptions += [lit if pattern[j] else -lit
                             for pattern, lit in self.patterns.items()]
-            if not self._solve(assumptions):
+            if not self._solve(assumptions, j):
                 return False
             on = set(x for x in self.solver.get_model() or [] if x > 0)
             kept = base & self.rest
@@ -298,17 +336,31 @@ class _Lazy:
             self._drop(kept)
 
     def _drop(self, kept: int) -> None:
-        """Clauses for some worlds of `kept` (spread over it): one class must drop each."""
-        worlds = []
+        """Clauses for some worlds of `kept` (spread over it), each with every world of its
+        kind: one chosen class must drop each."""
+        np = self.np
+        picked = []
         bits = kept.bit_length()
-        for k in range(self.SPREAD):
-            off = bits * k // self.SPREAD
+        spread = self.SPREAD if self.kinds is None else self.KIND_SPREAD
+        for k in range(spread):
+            off = bits * k // spread
             part = kept >> off
             if part:
-                worlds.append(off + (part & -part).bit_length() - 1)
-        for w in dict.fromkeys(worlds):
-            drops = tuple(i + 1 for i, (_s, c) in enumerate(self.cols) if not c >> w & 1)
-            pattern = tuple(bool(b >> w & 1) for b in self.bases)
+                picked.append(off + (part & -part).bit_length() - 1)
+        worlds = np.zeros(self.width, dtype=bool)
+        for w in dict.fromkeys(picked):
+            if self.kinds is None:
+                worlds[w] = True
+            else:
+                worlds |= self.kinds == self.kinds[w]
+        worlds &= self.droppable
+        worlds[picked] = True
+        self.core |= worlds
+        nc = len(self.cols)
+        rows = self.bits[:nc + len(self.bases), worlds].T
+        for row in np.unique(rows, axis=0):
+            drops = tuple((np.flatnonzero(row[:nc] == 0) + 1).tolist())
+            pattern = tuple(row[nc:].astype(bool).tolist())
             if (pattern, drops) in self.dropped:
                 continue
             self.dropped.add((pattern, drops))
@@ -318,32 +370,93 @@ class _Lazy:
                 lit = self.patterns[pattern] = self.top
             self.solver.add_clause([-lit, *drops])
 
-    def _solve(self, assumptions: list[int]) -> bool:
-        conflicts = MAX_CONFLICTS
+    def _solve(self, assumptions: list[int], j: int) -> bool:
+        """One SAT call, resumed with twice the conflicts while the budget lasts; each
+        time a call is cut short, the exhaustive search on the worlds given clauses so far
+        (:meth:`_refuted`) may settle base j first (False: no witness)."""
+        conflicts = REFUTE_CONFLICTS
         while True:
             self.stop.check()
             self.solver.conf_budget(conflicts)
             found = self.solver.solve_limited(assumptions=assumptions)
             if found is not None:
                 return bool(found)
-            conflicts *= 2
+            if self._refuted(j):
+                return False
+            conflicts = min(max(2 * conflicts, MAX_CONFLICTS), MOST_CONFLICTS)
+
+    def _refuted(self, j: int) -> bool:
+        """Whether no choice of classes drops every world of base j given a clause so far
+        while keeping a target world (then none drops every world of the base: ✓), by the
+        exhaustive search (:class:`_Exact`) on those worlds alone; first on single kinds
+        of world of the base (a kind's truth values: the case split a person makes, "the
+        lady in room 2, the other rooms empty: which signs can be true?"), the
+        KINDS_TRIED with the most worlds not tried yet (the most truth values leave the
+        most room). Each search is bounded by a number of steps that doubles with each
+        try (four times as many for one kind: its search is small). Counting statements
+        make each clause of SAT rule out little (how many signs are true is one number
+        over all of them), so SAT may take long to see what this search sees at once."""
+        np = self.np
+        steps, self.steps = self.steps, self.steps * 2
+        if self.kinds is not None:
+            order = self.order.get(j)
+            if order is None:
+                inside = self.bits[len(self.cols) + j].astype(bool) & self.droppable
+                kinds, counts = np.unique(self.kinds[inside], return_counts=True)
+                order = self.order[j] = kinds[np.argsort(-counts, kind="stable")].tolist()
+            seen = self.seen.setdefault(j, set())
+            for kind in [k for k in order if k not in seen][:KINDS_TRIED]:
+                found = self._exact(j, self.kinds == kind, 4 * steps)
+                if found is False:
+                    return True
+                if found is True:
+                    seen.add(kind)
+        return self._exact(j, self.core, steps) is False
+
+    def _exact(self, j: int, worlds: Any, steps: int) -> bool | None:
+        """Whether some choice of classes keeps a target world of base j and drops every
+        world of base j in `worlds` (a numpy array of bools); None past `steps`. The
+        classes are cut down to those worlds (the rows of ``bits``)."""
+        np = self.np
+        nc = len(self.cols)
+        inside = self.bits[nc + j].astype(bool)
+        targets = np.flatnonzero(inside & self.bits[-1].astype(bool))
+        others = np.flatnonzero(inside & worlds & self.droppable)
+        cut = self.bits[:nc][:, np.concatenate([targets, others])]
+        pa = (1 << len(targets)) - 1
+        pr = ((1 << cut.shape[1]) - 1) & ~pa
+        keeps = cut[:, :len(targets)].any(axis=1)
+        classes = {}
+        for sid, rows in self.slot_rows.items():
+            rows = np.unique(cut[rows[keeps[rows]]], axis=0)
+            packed = np.packbits(rows, axis=1, bitorder="little")
+            masks = {int.from_bytes(r.tobytes(), "little") for r in packed}
+            classes[sid] = _undominated(masks, pa, pr, self.stop)
+        return _Exact(classes, pa, pr, self.stop).valid(pa | pr, steps)
 
     def close(self) -> None:
         self.solver.delete()
 
 
-def _signatures(masks: list[int], width: int):
-    """The distinct columns of the masks over `width` worlds: one row per kind of world,
-    entry i set when mask i holds it (a numpy array of uint8)."""
+def _bit_rows(masks: list[int], width: int):
+    """The masks as rows of bits over `width` worlds (a numpy array of uint8, one row per
+    mask, entry w set when the mask holds world w)."""
     import numpy as np
 
     nbytes = (width + 7) // 8
-    matrix = np.stack([np.unpackbits(np.frombuffer(m.to_bytes(nbytes, "little"),
-                                                   dtype=np.uint8), bitorder="little")[:width]
-                       for m in masks])
+    return np.stack([np.unpackbits(np.frombuffer(m.to_bytes(nbytes, "little"),
+                                                 dtype=np.uint8), bitorder="little")[:width]
+                     for m in masks])
+
+
+def _signatures(matrix: Any):
+    """The distinct columns of a matrix of bits (:func:`_bit_rows`): one row per kind of
+    world, entry i set when mask i holds it (a numpy array of uint8)."""
+    import numpy as np
+
     packed = np.ascontiguousarray(np.packbits(matrix, axis=0, bitorder="little").T)
     unique = np.unique(packed, axis=0)
-    return np.unpackbits(unique, axis=1, bitorder="little")[:, :len(masks)]
+    return np.unpackbits(unique, axis=1, bitorder="little")[:, :len(matrix)]
 
 
 def _undominated(masks: set[int], alive: int, rest: int, stop: Stop) -> list[int]:
@@ -683,6 +796,17 @@ class _Frame:
         self.witnesses: list[int] = []
         self._quick: dict[int, str | None] = {}
 
+    def kinds(self) -> Any:
+        """A number per world (squeezed) naming its attribute values and wordings: the
+        worlds of one number differ only in the truth values of the slots named (a numpy
+        array)."""
+        orig = self.space.sq.index[self.sq.index]
+        out = orig.copy()
+        for v in self.space.ev.vars:
+            if v.kind == "truth":
+                out -= (orig // v.stride) % len(v.rows) * v.stride
+        return out
+
     def keep_value(self, sid: str | None, value: int) -> int:
         """What slot `sid` keeps (squeezed) when what it says holds in `value` (squeezed);
         for a rule (None), the value itself."""
@@ -750,7 +874,7 @@ class _Frame:
     def _sat(self, pending: list[int], out: dict[int, str]) -> None:
         """The bases left by the short search, by the lazy SAT loop (:class:`_Lazy`)."""
         lazy = _Lazy(self.classes, self.alive, self.rest, pending, len(self.sq.index),
-                     self.stop)
+                     self.stop, self.kinds())
         try:
             for j, base in enumerate(pending):
                 out[base] = "valid" if lazy.valid(j) else "reachable"
