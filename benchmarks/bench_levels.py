@@ -11,7 +11,9 @@ meant it. Its levels came from the old structural grader, so it is a cost baseli
 like-for-like puzzle. Without the git history that side is left out. `bench_levels.py CASE...`
 times only the cases whose label contains one of the words given (e.g. `gentle portia`);
 `--cpu` times the process's CPU time instead of the wall clock (on a machine other work
-loads, the wall clock mostly measures waiting for a core), `--runs N` takes N seeds.
+loads, the wall clock mostly measures waiting for a core), `--runs N` takes N seeds, and
+`--before REV` makes the "before" side the commit REV instead (e.g. `--before main` beside a
+branch: a change's cost measured side by side in one run).
 
 Each timing runs in its own process (imports and caches warm, then timed), the two sides
 alternating, RUNS seeds each; the table gives the medians and their ratio (the quality
@@ -31,7 +33,9 @@ RUNS = 3
 COUNT = 20
 TARGET = 10.0
 #: the commit just before the first quality-filter commit of issue 19 (fec8b6f)
-BEFORE = "fec8b6f^"
+BEFORE_FILTERS = "fec8b6f^"
+#: the "before" side (--before REV)
+BEFORE = BEFORE_FILTERS
 #: "wall" (time.perf_counter) or "cpu" (time.process_time): --cpu
 CLOCK = "wall"
 
@@ -138,7 +142,9 @@ def table(words: list[str], before: Path | None) -> None:
     print(f"{COUNT} puzzles of one level or family: {clock} per kept puzzle, median of {RUNS} "
           f"seeds; "
           f"'on': the quality filters (defaults), 'off': every filter lifted and repeats "
-          f"allowed, 'before': {BEFORE} (the tree before the filters, its defaults)"
+          f"allowed, 'before': {BEFORE} ("
+          f"{'the tree before the filters' if BEFORE == BEFORE_FILTERS else 'that tree'}, "
+          f"its defaults)"
           f"{'' if before else ' (no git history: left out)'}; the machine's load average: "
           f"{os.getloadavg()[0]:.1f} (other work shares it: compare the ratios)")
     print(f"{'case':<16}{'on':>10}{'off':>10}{'before':>10}{'on/off':>8}{'on/bef':>8}  note")
@@ -175,5 +181,9 @@ if __name__ == "__main__":
     if "--runs" in args:
         at = args.index("--runs")
         RUNS = int(args[at + 1])
+        del args[at:at + 2]
+    if "--before" in args:
+        at = args.index("--before")
+        BEFORE = args[at + 1]
         del args[at:at + 2]
     main(args)

@@ -72,6 +72,27 @@ def test_symmetry_two_placements_no_portrait_statement_tells_apart():
     assert symmetric_pair(portrait_masks(full), 3) == (1, 2)
 
 
+def test_symmetric_pair_by_table_is_the_column_test():
+    # the table of pairs each mask tells apart (up to 8 caskets) finds the pair the plain
+    # column-by-column test finds (the first q, then the first p), past it the test itself
+    import random
+
+    def columns(masks, k):
+        seen = {}
+        for p in range(k):
+            column = tuple(m >> p & 1 for m in masks)
+            if column in seen:
+                return seen[column], p
+            seen[column] = p
+        return None
+
+    rng = random.Random(19)
+    for _ in range(3000):
+        k = rng.randint(1, 9)
+        masks = [rng.randrange(1 << k) for _ in range(rng.randint(0, 10))]
+        assert symmetric_pair(masks, k) == columns(masks, k), (masks, k)
+
+
 def test_giveaway_rules_fix_every_value():
     three = Layout(NAMES, (2, 2, 2))
     assert fixes_every_value((m_rule(0),), three) and fixes_every_value((m_rule(6),), three)
@@ -266,18 +287,25 @@ def test_a_giveaway_m_is_refused_up_front(capsys):
 def test_loop_free_blank_totals_are_the_engines():
     # the generator reads the wasted statements of loop-free candidates off their masks,
     # evaluating again only what reads a blanked statement: the casket engine's blank totals
+    # (also given the draw's masks, as the wasted-statement check gives them)
     from portia_tui.core.packs.generator.quality import blank_totals
-    from portia_tui.core.packs.generator.sampler import loop_free_blank_totals, to_puzzle
+    from portia_tui.core.packs.generator.sampler import (LoopFreeBlanks, loop_free_blank_totals,
+                                                        to_puzzle)
 
     for settings in (Settings(n=2, seed=1).check(), Settings(n=3, seed=2).check(),
-                     Settings(n=3, caskets=4, seed=3, difficulty="steady").check()):
+                     Settings(n=3, caskets=4, seed=3, difficulty="steady").check(),
+                     Settings(n=4, seed=4, difficulty="steady").check()):
         sampler = Sampler(settings, random.Random(settings.seed))
+        k = settings.caskets
         for _ in range(25):
             cands, order = sampler.draw()
             if cands is None:
                 continue
             puzzle = to_puzzle(cands, settings.names, None)
-            assert loop_free_blank_totals(cands, order, settings.caskets) == blank_totals(puzzle)
+            want = blank_totals(puzzle)
+            assert loop_free_blank_totals(cands, order, k) == want
+            masks = loop_free_masks(cands, order, k)
+            assert LoopFreeBlanks(cands, order, k, masks).all() == want
 
 
 def test_coded_worlds_are_the_engines():

@@ -195,7 +195,20 @@ def symmetric_pair(masks: list[int], k: int) -> tuple[int, int] | None:
     makers) and every rule reads only truth values, never the placement, so two placements
     that agree on every portrait statement have the same consistent worlds: no statement or
     rule can tell them apart, neither is ever the one answer, and with three caskets the third
-    wins without any logic."""
+    wins without any logic.
+
+    Up to _SEPARATES_UP_TO caskets each mask is read once, off a table of the placement
+    pairs it tells apart (:func:`_separates`); the first pair none tells apart (by q, then
+    p) is the pair the column-by-column test below finds."""
+    if k <= _SEPARATES_UP_TO:
+        table, every = _separates(k)
+        apart = 0
+        for m in set(masks):
+            apart |= table[m]
+        missing = every & ~apart
+        if not missing:
+            return None
+        return _PAIRS[(missing & -missing).bit_length() - 1]
     seen: dict[tuple[int, ...], int] = {}
     for p in range(k):
         column = tuple(m >> p & 1 for m in masks)
@@ -203,6 +216,26 @@ def symmetric_pair(masks: list[int], k: int) -> tuple[int, int] | None:
             return seen[column], p
         seen[column] = p
     return None
+
+
+#: symmetric_pair reads a table of 2^k entries up to this many caskets
+_SEPARATES_UP_TO = 8
+#: the placement pairs (p, q), p < q, in the order of their bits in :func:`_separates`: by q,
+#: then p
+_PAIRS = [(p, q) for q in range(_SEPARATES_UP_TO) for p in range(q)]
+_separates_by_k: dict[int, tuple[list[int], int]] = {}
+
+
+def _separates(k: int) -> tuple[list[int], int]:
+    """Per placement mask over k caskets, the bit set of the placement pairs (p, q) it tells
+    apart (one bit per pair, at its index in _PAIRS), and the bit set of every pair."""
+    got = _separates_by_k.get(k)
+    if got is None:
+        pairs = [(i, p, q) for i, (p, q) in enumerate(_PAIRS) if q < k]
+        table = [sum(1 << i for i, p, q in pairs if (m >> p ^ m >> q) & 1)
+                 for m in range(1 << k)]
+        got = _separates_by_k[k] = (table, sum(1 << i for i, _p, _q in pairs))
+    return got
 
 
 def fixes_every_value(rules, layout) -> bool:

@@ -717,18 +717,38 @@ class LoopFreeBlanks:
 
     A statement no other statement reads changes its own value only; for the others, the
     statement is forced true everywhere, then false everywhere, and only the caskets that
-    read a casket whose statements changed are evaluated again (in dependency order)."""
+    read a casket whose statements changed are evaluated again (in dependency order). A
+    casket without an "other" statement needs no evaluation for its own forced statement:
+    only that statement's mask changes. `masks`: the candidate's placement masks per casket
+    when the caller has them (the draw's), else they are evaluated here."""
 
-    def __init__(self, cands: list[list[Coded]], order: list[int], k: int):
+    def __init__(self, cands: list[list[Coded]], order: list[int], k: int,
+                 masks: list[list[int]] | None = None):
         self.cands, self.order, self.k = cands, order, k
         full = self.full = (1 << k) - 1
-        base: list[list[int]] = [[] for _ in range(k)]
         at0 = [0] * k
         af0 = [0] * k
-        for c in order:
-            base[c], at0[c], af0[c] = casket_masks(cands[c], at0, af0, full)
+        if masks is None:
+            base: list[list[int]] = [[] for _ in range(k)]
+            for c in order:
+                base[c], at0[c], af0[c] = casket_masks(cands[c], at0, af0, full)
+        else:  # (all true / all false: where every mask holds / none does, casket_masks')
+            base = list(masks)  # (the rows are the draw's own: never changed)
+            for c, row in enumerate(base):
+                at = af = full
+                for v in row:
+                    at &= v
+                    af &= full ^ v
+                at0[c], af0[c] = at, af
         self.base, self.at0, self.af0 = base, at0, af0
         self.counts = counts_of([v for row in base for v in row], k)
+        self.plain = [all(code < OTHER_TRUE for code, _t in row) for row in cands]
+        #: per casket, its masks' placements summed in fields (:func:`counts_of`), and all
+        #: of them: up to _SPREAD_CASKETS caskets (None past)
+        self.spread = _spread(k) if k <= _SPREAD_CASKETS else None
+        if self.spread is not None:
+            self.row_sums = [sum(map(self.spread.__getitem__, row)) for row in base]
+            self.packed = sum(self.row_sums)
         self.free = unread_statements(cands)
         self.reads = [{t for code, t in row if code == TRUE or code == FALSE}
                       for row in cands]
@@ -756,17 +776,35 @@ class LoopFreeBlanks:
         after = self.order[self._rank[c] + 1:]
         row = cands[c]
         totals = [0] * k
+        plain = self.plain[c]
+        spread = self.spread
         for forced in (full, 0):
             at, af = at0[:], af0[:]
             rows = {}
-            rows[c], at[c], af[c] = casket_masks(row, at, af, full, (pos, forced))
-            changed = {c} if (at[c], af[c]) != (at0[c], af0[c]) else set()
-            for d in after:
-                if changed and not changed.isdisjoint(reads[d]):
-                    rows[d], at[d], af[d] = casket_masks(cands[d], at, af, full)
-                    if (at[d], af[d]) != (at0[d], af0[d]):
-                        changed.add(d)
-            got = counts_of([v for d in range(k) for v in rows.get(d, base[d])], k)
+            if plain:  # (no "other" statement: only the forced mask changes)
+                own = base[c][:]
+                own[pos] = forced
+                a = f = full
+                for v in own:
+                    a &= v
+                    f &= full ^ v
+                rows[c], at[c], af[c] = own, a, f
+            else:
+                rows[c], at[c], af[c] = casket_masks(row, at, af, full, (pos, forced))
+            if (at[c], af[c]) != (at0[c], af0[c]):  # (else no other statement changes)
+                changed = {c}
+                for d in after:
+                    if not changed.isdisjoint(reads[d]):
+                        rows[d], at[d], af[d] = casket_masks(cands[d], at, af, full)
+                        if (at[d], af[d]) != (at0[d], af0[d]):
+                            changed.add(d)
+            if spread is not None:  # the counts: the base's, with the changed rows swapped
+                packed = self.packed
+                for d, new in rows.items():
+                    packed += sum(map(spread.__getitem__, new)) - self.row_sums[d]
+                got = _fields(packed, k)
+            else:
+                got = counts_of([v for d in range(k) for v in rows.get(d, base[d])], k)
             for p, n in enumerate(got):
                 totals[p] |= 1 << n
         return totals

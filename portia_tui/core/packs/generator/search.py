@@ -382,42 +382,45 @@ class _Search:
         statement read by others is surely wasted when blanking it cannot move any count as
         far as m (:func:`.sampler.blank_reach`). The rest are judged one by one by their
         blank totals (:class:`.sampler.LoopFreeBlanks`, computed on demand and kept for the
-        candidate's ranking), only until the answer is known."""
+        candidate's ranking), only until the answer is known: the count stops as soon as more
+        than the preferred share is wasted, and with no wrong placement one off m every
+        statement no other reads is wasted, so more of those than the share decide at once."""
         k = self.s.caskets
         size = self.size
         flat = [v for row in masks for v in row]
         counts = counts_of(flat, k)
         free = unread_statements(cands)
+        unread = free.count(True)
         reach: list[int] | None = None
         most = int(WASTED_PREFERRED * size + 1e-9)  # the most statements wasted, preferred
         blank: LoopFreeBlanks | None = None
         for m, answer in solutions.items():
-            over = under = 0  # the wrong placements one above m, one below
-            gap = size + 1
-            for p in range(k):
-                if p != answer:
-                    gap = min(gap, abs(counts[p] - m))
-                    if counts[p] == m + 1:
-                        over |= 1 << p
-                    elif counts[p] == m - 1:
-                        under |= 1 << p
+            over, under, gap = _near_m(counts, m, answer, size)
+            if gap > 1 and unread > most:  # (each unread statement is wasted)
+                yield False
+                continue
             wasted = 0
             open_: list[int] = []  # read statements that may matter
             for i, v in enumerate(flat):
                 if free[i]:
-                    wasted += not v & over and v & under == under
+                    if not v & over and v & under == under:
+                        wasted += 1
+                        if wasted > most:
+                            break
                 else:
                     if reach is None:
                         reach = blank_reach(cands, order)
                     if reach[i] < gap:
                         wasted += 1
+                        if wasted > most:
+                            break
                     else:
                         open_.append(i)
-            if wasted > most or wasted + len(open_) <= most:
+            if wasted > most or wasted + len(open_) <= most:  # (open_ whole unless above)
                 yield wasted <= most
                 continue
             if blank is None:
-                blank = LoopFreeBlanks(cands, order, k)
+                blank = LoopFreeBlanks(cands, order, k, masks)
                 self._blank = (cands, blank)  # (kept for the candidate's ranking)
             want = 1 << m
             left = len(open_)
@@ -564,6 +567,22 @@ class _Search:
 
         wrong = [p for p in range(k) if p != answer]
         return cannot_be(want, wrong, refutes)
+
+
+def _near_m(counts: list[int], m: int, answer: int, size: int) -> tuple[int, int, int]:
+    """(the wrong placements counting m + 1, those counting m - 1, as bit sets; the least
+    distance of a wrong placement's count from m) for a candidate of `size` statements whose
+    placements count `counts` true statements and whose one answer for m is `answer`."""
+    over = under = 0
+    gap = size + 1
+    for p, n in enumerate(counts):
+        if p != answer:
+            gap = min(gap, abs(n - m))
+            if n == m + 1:
+                over |= 1 << p
+            elif n == m - 1:
+                under |= 1 << p
+    return over, under, gap
 
 
 @dataclass
