@@ -5,6 +5,9 @@ the one before (wall clock and the process's CPU time), median and max; the targ
 10 s each. One process per size, warmed up first (imports, solver, caches). Each row says how
 many of the 20 were made within the budget, and how many took under 10 s (wall, and CPU: the
 figure to read when the machine is shared).
+
+``bench_fiendish.py OTHER_TREE [SEED]`` times the same seed in another checkout (main's, say)
+and in this one at once, and prints each puzzle's CPU seconds side by side.
 """
 
 from __future__ import annotations
@@ -46,13 +49,48 @@ print(json.dumps([wall, cpu]))
 """ % (COUNT, BUDGET, BUDGET)
 
 
-def run(n: int, seed: int) -> tuple[list[float], list[float]]:
-    out = subprocess.run([sys.executable, "-P", "-c", _TIMED, str(n), str(seed)],
-                         capture_output=True, text=True, check=True, cwd="/",
-                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
-                              "PYTHONDONTWRITEBYTECODE": "1"})
-    wall, cpu = json.loads(out.stdout.strip().splitlines()[-1])
+def _start(n: int, seed: int, root: Path = ROOT) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-P", "-c", _TIMED, str(n), str(seed)],
+                            stdout=subprocess.PIPE, text=True, cwd="/",
+                            env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin",
+                                 "PYTHONDONTWRITEBYTECODE": "1"})
+
+
+def _result(proc: subprocess.Popen) -> tuple[list[float], list[float]]:
+    out, _err = proc.communicate()
+    if proc.returncode:
+        raise SystemExit(f"the timed run failed (exit {proc.returncode})")
+    wall, cpu = json.loads(out.strip().splitlines()[-1])
     return wall, cpu
+
+
+def run(n: int, seed: int) -> tuple[list[float], list[float]]:
+    return _result(_start(n, seed))
+
+
+def side_by_side(other: Path, seed: int) -> None:
+    """The same seeds timed in this tree and in `other` (another checkout, e.g. main's) at
+    once, one process each, so both see the same load: each puzzle's CPU seconds in a row."""
+    import statistics
+
+    print(f"CPU s per fiendish puzzle, seed {seed}, {other} (before) beside this tree (after); "
+          f"load average {os.getloadavg()[0]:.1f} at the start", flush=True)
+    for n in (3, 4):
+        before, after = _start(n, seed, other), _start(n, seed)
+        (_w, b), (_w2, a) = _result(before), _result(after)
+        print(f"n={n}")
+        for i in range(max(len(a), len(b))):
+            cells = [f"{x[i]:8.2f}" if i < len(x) else f"{'-':>8}" for x in (b, a)]
+            print(f"  {i + 1:3}" + "".join(cells))
+        for name, x in (("before", b), ("after", a)):
+            if x:
+                print(f"  {name:<7} made {len(x)}/{COUNT}, median {statistics.median(x):.2f}, "
+                      f"max {max(x):.2f}, total {sum(x):.1f}, under {TARGET:.0f} s: "
+                      f"{sum(1 for c in x if c < TARGET)}")
+        if a and b:
+            print(f"  median ratio before/after {statistics.median(b) / statistics.median(a):.2f}, "
+                  f"total {sum(b) / sum(a):.2f}", flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 def main() -> None:
@@ -78,4 +116,7 @@ def main() -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    main()
+    if len(sys.argv) > 1:  # bench_fiendish.py OTHER_TREE [SEED]: before and after at once
+        side_by_side(Path(sys.argv[1]).resolve(), int(sys.argv[2]) if len(sys.argv) > 2 else 1000)
+    else:
+        main()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 import tomllib
 
+import pytest
+
 from portia_tui.core.explain.difficulty import Grader, closeness, rate
 from portia_tui.core.io import formats
 from portia_tui.core.packs.generator import Settings
@@ -18,7 +20,7 @@ from portia_tui.core.packs.generator.quality import faults
 from portia_tui.core.packs.generator.search import iter_generate
 from portia_tui.core.solve.engine import analyse
 
-from .conftest import REPO
+from .conftest import HEAVY, REPO
 
 
 def _samples():
@@ -90,3 +92,35 @@ def test_walked_fiendish_puzzles_are_fiendish_and_pass_every_filter():
     for hard in ("symmetry", "giveaways", "repeats", "negations", "fillers"):
         assert found[hard] == 0.0, hard
     assert closeness(p, analyse(p).solutions(p.m)) == NESTED_CLOSENESS
+
+
+def test_the_keeper_says_which_find_it_would_hold():
+    # a find held for its wasted statements is walked on from (the walk restarts only on a
+    # find kept): Keeper.holds says what Keeper.offer will do with it
+    from portia_tui.core.packs.generator.quality import POOL, WASTED_PREFERRED, Keeper, Offer
+    from portia_tui.core.packs.generator.search import Stats
+
+    keeper = Keeper(Settings(n=3, difficulty="fiendish", vocabulary="full"), 20, 3)
+    stats = Stats()
+    for share in (0.0, WASTED_PREFERRED, 0.5):
+        keeper.held.clear()
+        held = keeper.holds(share)
+        got = keeper.offer(Offer(None, share, 0, 0, (), 0, share), stats)  # type: ignore[arg-type]
+        assert held == (got is None)
+    assert POOL == 2 and keeper.holds(0.5) is False  # one held already: the best is kept next
+    lenient = Keeper(Settings(n=3, difficulty="fiendish", vocabulary="full",
+                              allow_wasted=True), 20, 3)
+    assert not lenient.holds(0.9)
+
+
+@pytest.mark.skipif(not HEAVY, reason="minutes under load: PORTIA_HEAVY=1")
+def test_fiendish_at_n_2_is_made_with_every_filter_on():
+    # main gave up at 3 of 30 (60 s of patience) with the walk cut short after 30 stalled
+    # steps; the patient walk makes them (docs/benchmarks.md, "Fiendish: a patient walk")
+    settings = Settings(n=2, difficulty="fiendish", count=4, seed=1, vocabulary="full").check()
+    for g in iter_generate(settings):
+        p = g.puzzle
+        assert rate(p).level == "fiendish"
+        found = faults(p)
+        for hard in ("symmetry", "giveaways", "repeats", "negations", "echoes"):
+            assert found[hard] == 0.0, hard

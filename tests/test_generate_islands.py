@@ -114,20 +114,29 @@ def test_a_search_that_finds_nothing_gives_up_in_one_line(capsys):
 
 @pytest.mark.parametrize("family, size, level, fewest", [
     ("knights-knaves", "2", "fiendish", "3"), ("knights-knaves", "4", "tricky", "5"),
-    ("lady-tiger", "2", "tricky", "5"), ("lady-tiger", "3", "tricky", "5"),
-    ("lady-tiger", "2", "fiendish", "5"), ("lady-tiger", "3", "fiendish", "5"),
-    ("lady-tiger", "4", "tricky", "5"), ("lady-tiger", "4", "fiendish", "5")])
+    ("lady-tiger", "2", "fiendish", "4"), ("lady-tiger", "3", "fiendish", "4"),
+    ("lady-tiger", "2", "tricky", "4"), ("lady-tiger", "3", "tricky", "4")])
 def test_a_level_impossible_at_that_size_is_refused_up_front(capsys, family, size, level,
                                                              fewest):
     """Below the fewest people (rooms) a level needs (island_ranges.FEWEST, argued there),
-    or at a size where nothing the generator draws is of the level (island_ranges.UNDRAWN:
-    four-room trials, every one counted), the answer is one line at once, with no search
+    or at a size where nothing the generator draws is of the level (island_ranges.UNDRAWN,
+    none at present), the answer is one line at once, with no search
     (--attempts 1 would give up otherwise with another message)."""
     flag = "--rooms" if family == "lady-tiger" else "--people"
     code, out, err = _run(capsys, ["generate", "--family", family, flag, size, "--difficulty",
                                    level, "--attempts", "1"])
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert f"needs {flag} {fewest} or more" in err and "gave up" not in err
+
+
+@pytest.mark.parametrize("level", ["tricky", "fiendish"])
+def test_four_room_hard_trials_need_compound_signs(capsys, level):
+    """Four rooms, one claim a sign (--depth 1): every quadruple the draw can make was graded
+    (tools/island_census.py lady-tiger-4), none tricky or fiendish (island_ranges.DEPTH)."""
+    code, out, err = _run(capsys, ["generate", "--family", "lady-tiger", "--rooms", "4",
+                                   "--difficulty", level, "--depth", "1", "--attempts", "1"])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "needs --depth 2" in err and "gave up" not in err
 
 
 def test_a_level_that_needs_deeper_statements_is_refused_up_front(capsys):

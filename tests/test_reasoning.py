@@ -157,6 +157,68 @@ HAND_TRIALS = [
     # contents only, "lady in III" needs a split on IV inside it.) Felt: 2.
     ("seed 4", _trial("I III", ["false", "s4"], ["true", "s1"], _tigers("<=", 1),
                       _tigers("==", 2)), "steady", "II"),
+    # Compound signs (--depth 2, the default, since this branch: `portia generate --family
+    # lady-tiger --rooms 4 --difficulty tricky --seed S`), solved here by hand with the
+    # felt level written down before the grader's explanation was read.
+    # Tricky seed 2. I (reversed): "It is not the case that exactly two of these rooms contain
+    # tigers". II (reversed): "Sign III is wrong if and only if sign I is right". III: "Sign
+    # II is right". IV: "Room I is empty if and only if exactly one of these rooms is empty".
+    # Sign III says sign II is right, so the two are both right or both wrong. Both right:
+    # "sign III is wrong" is false, so for sign II's "iff" to hold sign I is wrong. Both
+    # wrong: "sign III is wrong" is true and the "iff" is false, so again sign I is wrong.
+    # Either way sign I is wrong: T = 2, E = 1, and room I (reversed, a tiger's sign true)
+    # holds the lady or is empty. Sign IV now says "room I is empty". Suppose it is: sign IV
+    # is right, so IV (normal) holds no tiger, and not the one empty room: the lady; II and
+    # III are tigers, so sign II (reversed tiger) is right and sign III (normal tiger) wrong,
+    # against sign III = sign II. So the lady is in I (II or III empty: two worlds). A split
+    # on a sign's truth whose two cases agree, then one supposition. Felt: 3.
+    ("tricky seed 2", _trial("I II", ["not", _tigers("==", 2)], ["iff", ["false", "s3"],
+                                                                  ["true", "s1"]],
+                             ["true", "s2"], ["iff", ["is", "I", "content", "empty"],
+                                              _empty("==", 1)]), "tricky", "I"),
+    # Tricky seed 3. Every room reversed. I: "Sign IV is wrong". II: "Exactly three of these
+    # rooms contain tigers if and only if exactly two of them do" (true only when neither,
+    # T <= 1). III: "A lady is in room II". IV: "Sign I is wrong if and only if exactly two
+    # of these rooms contain tigers"; sign I is wrong exactly when sign IV is right, so sign
+    # IV says "sign IV is right iff T = 2". Sign IV right: the "iff" holds with its left side
+    # true, T = 2. Sign IV wrong: the "iff" fails with its left side false, T = 2 again.
+    # Either way T = 2, E = 1, and sign II is wrong, so II (reversed) holds the lady or is
+    # empty. Suppose II empty (the one empty room): sign III is wrong, so III (reversed, no
+    # tiger, not empty) holds the lady; I and IV are tigers and both their (reversed) signs
+    # right, but sign I says sign IV is wrong. So the lady is in II (I or IV empty). A split
+    # on sign IV's truth, then a supposition. Felt: 3.
+    ("tricky seed 3", _trial("I II III IV", ["false", "s4"],
+                             ["iff", _tigers("==", 3), _tigers("==", 2)],
+                             ["is", "II", "content", "lady"],
+                             ["iff", ["false", "s1"], _tigers("==", 2)]), "tricky", "II"),
+    # Tricky seed 7. I (reversed): "Sign IV is right if and only if sign II is wrong". II:
+    # "Sign I is right". III: "If sign IV is wrong, then room IV is empty". IV (reversed):
+    # "It is not the case that exactly one of these rooms is empty". Signs I and II are both
+    # right or both wrong, so sign I says "sign IV is right iff sign I is wrong": both right,
+    # the "iff" holds with its right side false, so sign IV is wrong; both wrong, the "iff"
+    # fails with its right side true, so sign IV is wrong again. Either way E = 1 and IV
+    # (reversed, a tiger's sign true) holds the lady or is empty; sign III says "room IV is
+    # empty". Suppose it is: sign III is right, so III (normal) is no tiger and not empty:
+    # the lady; I and II are tigers, sign I (reversed tiger) right and sign II (normal tiger)
+    # wrong, against sign II = sign I. So the lady is in IV. Felt: 3 (the same motif as seed
+    # 2: the tricky four-room trials drawn so far all turn on a ring of two signs that one
+    # truth value would make a paradox).
+    ("tricky seed 7", _trial("I IV", ["iff", ["true", "s4"], ["false", "s2"]], ["true", "s1"],
+                             ["implies", ["false", "s4"], ["is", "IV", "content", "empty"]],
+                             ["not", _empty("==", 1)]), "tricky", "IV"),
+    # For contrast, a compound-sign trial under the plain rules (`portia generate --family
+    # lady-tiger --rooms 4 --difficulty steady --seed 5`; no room reversed). I: "Exactly one
+    # of these rooms is empty". II: "Exactly three of these rooms contain tigers". III:
+    # "Either a tiger is in room IV or a lady is in room I". IV: "It is not the case that
+    # exactly three of these rooms are empty". Lady in I: signs I (E = 1) and III are right,
+    # sign IV right (E = 1), so IV holds no tiger: IV is the one empty room, II and III
+    # tigers, but III's sign is right. Lady in II: three tigers, and III's sign ("a tiger in
+    # IV") is right under a tiger. Lady in III: her sign puts a tiger in IV, whose sign must
+    # then be wrong, E = 3: no tiger anywhere. So the lady is in IV (I empty, II and III
+    # tigers fits). Three suppositions, each followed sign by sign. Felt: 2.
+    ("steady seed 5", _trial("", _empty("==", 1), _tigers("==", 3),
+                             ["or", ["is", "IV", "content", "tiger"], ["is", "I", "content", "lady"]],
+                             ["not", _empty("==", 3)]), "steady", "IV"),
 ]
 
 

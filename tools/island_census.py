@@ -16,8 +16,9 @@ speaker, and a small shape can be counted whole, for *every* meaning a statement
   already) and whatever the sign says (compound or about another sign): 16,777,216 triples,
   every one with a unique answer graded (about 2.3 million; minutes).
 
-- ``lady-tiger-4``: every four-room trial the generator draws for tricky and fiendish (one
-  claim a sign, 36 a room, any rooms reversed), graded as the generator's quick look grades
+- ``lady-tiger-4``: every four-room trial the generator draws for tricky and fiendish at
+  ``--depth 1`` (one claim a sign, 36 a room, any rooms reversed; compound signs, the default
+  ``--depth 2``, reach both levels), graded as the generator's quick look grades
   it, a sign's truth a fact once known (:func:`lady_tiger_4`).
 
 The grader carries a sign's truth as a fact once it is known (reasoning.TRUTH); the census of

@@ -38,8 +38,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
         "size; tricky needs 5 knights/knaves, fiendish 3 people; "
         "werewolves reach both from 2 people (fiendish at 2 needs --depth 3); below that a "
         "level cannot exist and is refused at once (exit 2); lady-tiger tricky and "
-        "fiendish are refused under 5 rooms (at 4 nothing the generator draws is either) and "
-        "were not reached from 5. "
+        "fiendish need 4 rooms and compound signs (--depth 2, the default; at --depth 1 "
+        "nothing the generator draws at 4 rooms is either, and it is refused). "
         "See 'Levels by size' in the README.")
     lo, hi = RANGES["people"]
     group.add_argument("--people", type=count_arg(lo, hi), metavar="K",

@@ -454,8 +454,12 @@ class Words:
             return [f"{indent}But then {self.source(s.source)} cannot hold: a contradiction."]
         if s.technique == "cases":
             cell = s.supposed[0] if s.supposed else ("", "")
-            whose = f"room {cell[0]}'s" if self.rooms else f"{cell[0]}'s"
-            out = [f"{indent}Try each value for {whose} {cell[1]}:"]
+            if cell[1] == TRUTH:  # a sign's truth: "sign I is right, or sign I is wrong"
+                sides = [self.fact(cell, v) for v in TRUTH_VALUES]
+                out = [f"{indent}Try each case: {sides[0]}, or {self.inner(sides[1])}:"]
+            else:
+                whose = f"room {cell[0]}'s" if self.rooms else f"{cell[0]}'s"
+                out = [f"{indent}Try each value for {whose} {cell[1]}:"]
             for value, branch in s.branches:
                 out.append(f"{indent}  If {self.inner(self.fact(cell, value))}:")
                 out += self.lines(branch, indent + "    ")

@@ -31,18 +31,23 @@ FEWEST = {"knights-knaves": {"tricky": 5, "fiendish": 3},
           "lady-tiger": {"tricky": 4, "fiendish": 4}}
 
 #: family -> level -> sizes at which no candidate the generator draws for that level is of
-#: that level: an exhaustive count of every one (tools/island_census.py lady-tiger-4); refused
-#: at once, as below FEWEST. Not "impossible by nature" (a sign the draw cannot make might
-#: reach it), but the generator cannot make one. Four rooms: the hard draw (one claim a sign,
-#: 36 a room: counts of tigers or empty rooms, a room's content, "Sign II is right / wrong";
-#: any rooms reversed) holds 1,679,616 quadruples under each number of reversed rooms; with
-#: one answer and no wasted sign, every one grades gentle or steady once the grader carries a
-#: sign's truth as a fact (core/explain/reasoning.py, TRUTH): the trials it rated tricky or
-#: fiendish before were solved by hand in plain suppositions (tests/test_reasoning.py).
-UNDRAWN = {"lady-tiger": {"tricky": (4,), "fiendish": (4,)}}
+#: that level (an exhaustive count of every one); refused at once, as below FEWEST. Not
+#: "impossible by nature" (a statement the draw cannot make might reach it), but the generator
+#: cannot make one. None at present: four-room trials were here while the hard trials drew one
+#: claim a sign; with compound signs they reach tricky and fiendish, and one claim a sign is
+#: now a --depth 1 limit (DEPTH).
+UNDRAWN: dict[str, dict[str, tuple[int, ...]]] = {}
 
-#: family -> level -> size -> the least --depth a puzzle of that level and size needs (the
-#: same exhaustive count); below it the level is refused at once
-DEPTH = {"werewolves": {"fiendish": {2: 3}}}
+#: family -> level -> size -> the least --depth a puzzle of that level and size needs (an
+#: exhaustive count); below it the level is refused at once. Werewolves, two people: every
+#: pair of meanings within depth 2 (tools/island_census.py werewolves). Lady-tiger, four
+#: rooms: at --depth 1 the hard draw (one claim a sign, 36 a room: counts of tigers or empty
+#: rooms, a room's content, "Sign II is right / wrong"; any rooms reversed) holds 1,679,616
+#: quadruples under each number of reversed rooms; with one answer and no wasted sign, every
+#: one grades gentle or steady once the grader carries a sign's truth as a fact
+#: (core/explain/reasoning.py, TRUTH; tools/island_census.py lady-tiger-4). Compound signs
+#: (--depth 2, "Sign III is wrong if and only if sign I is right") reach both levels.
+DEPTH = {"werewolves": {"fiendish": {2: 3}},
+         "lady-tiger": {"tricky": {4: 2}, "fiendish": {4: 2}}}
 
 __all__ = ["DEPTH", "FEWEST", "RANGES", "UNDRAWN"]

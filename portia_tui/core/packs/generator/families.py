@@ -58,7 +58,7 @@ from portia_tui.core.packs.twins import whole_key
 from portia_tui.core.language.vocabulary import KINDS, Layout, Statement, evaluate, options
 from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, Keeper, Offer, Worlds, blank_totals,
                                                      fixes_every_value, motifs, plain_counts, portrait_masks,
-                                                     symmetric_pair, wasted_for)
+                                                     sure_fillers, symmetric_pair, wasted_for)
 from portia_tui.core.packs.generator.settings import Settings
 from portia_tui.core.packs.generator.sampler import CASKET_TRIES
 
@@ -419,8 +419,13 @@ def _fair_rule_tiers(settings: Settings, layout: Layout, makers: bool
 # =========================================================================== the search
 #: the grader's closeness of a puzzle a wrong casket of which needs a split inside a case
 NESTED_CLOSENESS = 2.0
-#: steps of the fiendish walk without a nearer candidate before it starts afresh
-STALL = 30
+#: steps of the fiendish walk without a nearer candidate before it starts afresh. Long: the
+#: walk finds its way up across plateaus (most steps are refused or sideways), and a fresh
+#: draw starts far below (its closeness is 0 four times in five). Traced at n = 3 and 4, the
+#: walks that found a fiendish puzzle went up to 386 steps without a nearer one, and the CPU
+#: per puzzle found fell from about 4 s at 30 to 1 s at 400 to 600 (docs/benchmarks.md,
+#: "Fiendish: a patient walk")
+STALL = 600
 
 
 class Walk:
@@ -457,6 +462,19 @@ class Walk:
 
     def restart(self) -> None:
         self.drawn, self.rules, self.near, self.stall = None, None, -1.0, 0
+
+
+@dataclass(frozen=True)
+class _Later:
+    """The worlds of a candidate whose values are read only if it is rated (the echo score
+    above ECHO_HARD_UP_TO): the engine and the vectors already enumerated."""
+
+    engine: WholeEngine
+    bare: Puzzle
+    reach: list
+
+    def worlds(self) -> Worlds:
+        return Worlds.from_engine(self.engine, self.bare, vectors=self.reach)
 
 
 class FamilySearch:
@@ -525,16 +543,28 @@ class FamilySearch:
             stats.quality_rejects += 1
             return None
         caskets = bare.caskets
+        # a filler lid its own statements prove, before any engine (exact: quality.lid_counts)
+        sure, no_world = sure_fillers(bare)
+        if no_world:  # (the rules could leave no casket)
+            stats.no_unique_m += 1
+            return None
+        if sure and self.keeper.refusal(None, len(sure), ()) == "fillers":
+            return refuse(stats, "fillers")
         engine = WholeEngine(bare, rules=False)
-        # the filters that read the worlds, before the rules are chosen (the cheapest first)
-        worlds = Worlds.from_engine(engine, bare)
-        if not s.allow_echoes and s.n <= ECHO_HARD_UP_TO and worlds.echoes():
+        # the consistent vectors, enumerated once: the filler lids and the rules read them
+        reach = [[K for K, _T, _f in engine.vectors(p)] for p in range(s.caskets)]
+        # the filters that read the worlds, before the rules are chosen (the cheapest first;
+        # the values, which the echoes read, only where the echo filter is hard)
+        hard = not s.allow_echoes and s.n <= ECHO_HARD_UP_TO
+        worlds = Worlds.from_engine(engine, bare, values_too=hard, vectors=reach)
+        if hard and worlds.echoes():
             return refuse(stats, "echoes")  # (above, a score: read for a candidate rated)
         fillers = worlds.filler_lids()
         if fillers and self.keeper.refusal(None, len(fillers), ()) == "fillers":
             return refuse(stats, "fillers")
+        if not hard:  # the echo score, read for a candidate rated, needs the values
+            worlds = _Later(engine, bare, reach)
         base = family_of(s).base
-        reach = [[K for K, _T, _f in engine.vectors(p)] for p in range(s.caskets)]
         makers = any(st.kind in MAKER_KINDS for sts in drawn for st in sts)
 
         def refusal(rules: tuple[Rule, ...], solution: int) -> str | None:
@@ -552,8 +582,8 @@ class FamilySearch:
         puzzle = Puzzle(caskets, rules=rules)
         key = (tuple(tuple(sorted(c.statements)) for c in caskets), tuple(sorted(rules))) \
             if s.allow_twins else whole_key(puzzle)
-        if key in self.seen:
-            stats.duplicates += 1
+        if key in self.seen or any(o.key == key for o in self.keeper.held):
+            stats.duplicates += 1  # (a walk may come back to a find it holds)
             return None
         return self._judge(puzzle, key, solution, worlds, fillers)
 
@@ -627,13 +657,22 @@ class FamilySearch:
             drawn = again
         return None, None, "symmetry"
 
-    def _judge(self, puzzle: Puzzle, key, solution: int, worlds: Worlds, fillers: list[int]):
+    def _judge(self, puzzle: Puzzle, key, solution: int, worlds: "Worlds | _Later",
+               fillers: list[int]):
         """Solve again with the rules, rate (the SAT re-verification comes in
         .search.run_candidates, for the puzzle kept); the echo score (`worlds`) is read last."""
         from portia_tui.core.packs.generator.search import Generated, refuse
 
         stats = self.stats
         s = self.s
+        if self.walk is not None:  # fiendish: the walk steps uphill on the closeness, and
+            near = closeness(puzzle, (solution,))  # only its top is solved again and rated
+            # (a step the walk moves to is the rule table's: the table and the engine below
+            # have never disagreed, and a puzzle is kept only once the engine agrees)
+            self.walk.offer([list(c.statements) for c in puzzle.caskets], puzzle.rules, near)
+            if near < NESTED_CLOSENESS:
+                stats.difficulty_rejects += 1
+                return None
         # solved again with its rules by the casket engine (the exact analysis's counts; its
         # loop reports, which no solution depends on, are left to the reader of the puzzle)
         engine = evaluator(puzzle)
@@ -641,27 +680,24 @@ class FamilySearch:
         if analysis.solutions() != (solution,):
             stats.sat_disagreements += 1  # the rule table and the engine disagree: never kept
             return None
-        if self.walk is not None:  # fiendish: the walk steps uphill on the closeness, and
-            near = closeness(puzzle, (solution,))  # only its top is rated in full
-            self.walk.offer([list(c.statements) for c in puzzle.caskets], puzzle.rules, near)
-            if near < NESTED_CLOSENESS:
-                stats.difficulty_rejects += 1
-                return None
         # by technique, reading the same engine
         rating = rate(puzzle, engine=engine) if s.difficulty is None else \
             rate_as(s.difficulty, puzzle, engine=engine)
         if rating is None:
             stats.difficulty_rejects += 1
             return None
-        if self.walk is not None:
-            self.walk.restart()  # found: the next puzzle starts afresh
         unique = analysis.unique_m if puzzle.m is not None else ()
         marks = motifs(puzzle, fillers, family_of(s).base)
         why = self.keeper.refusal(solution, len(fillers), marks)  # (kept to: the rules' choice)
-        if why is not None:
-            return refuse(stats, why)
+        if why is not None:  # (a walk goes on from a find the pack refuses: its neighbours
+            return refuse(stats, why)  # are as near, and may pass)
         generated = Generated(puzzle, s.names[solution], rating, unique)
         share = 0.0 if s.allow_wasted else len(self.wasted(puzzle, solution)) / puzzle.size
+        if self.walk is not None and not self.keeper.holds(share):
+            self.walk.restart()  # kept: the next puzzle starts afresh (a find held for its
+            # wasted statements is walked on from: a neighbour may waste fewer)
+        if isinstance(worlds, _Later):
+            worlds = worlds.worlds()
         echoes = 0 if s.allow_echoes or s.n <= ECHO_HARD_UP_TO else len(worlds.echoes())
         return Offer(generated, key, solution, len(fillers), marks, echoes, share)
 

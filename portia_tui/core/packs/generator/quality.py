@@ -43,6 +43,7 @@ from the casket engine or, loop-free, from the placement masks):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from portia_tui.core.language.model import Puzzle
@@ -322,11 +323,14 @@ class Worlds:
         return cls(k, owners, values, counts)
 
     @classmethod
-    def from_engine(cls, engine, puzzle: Puzzle, values_too: bool = True) -> "Worlds":
+    def from_engine(cls, engine, puzzle: Puzzle, values_too: bool = True,
+                    vectors: list[list[tuple[int, ...]]] | None = None) -> "Worlds":
         """From the casket engine (CasketEngine with m open, or WholeEngine without rules).
         `values_too` False: the counts alone (:meth:`filler_lids` reads them; the values,
-        which :meth:`echoes` reads, are then None). Where two statements are both open under
-        a placement, the whole-language engine's worlds per vector of true counts
+        which :meth:`echoes` reads, are then None). `vectors`: per placement the consistent
+        vectors of true counts the WholeEngine gives (:meth:`WholeEngine.vectors`), when the
+        caller has them already. Where two statements are both open under a placement, the
+        whole-language engine's worlds per vector of true counts
         (:meth:`WholeEngine.value_sets`) tell whether they can differ."""
         from portia_tui.core.solve.engine import CAN_FALSE, CAN_TRUE, CasketEngine, WholeEngine
 
@@ -340,10 +344,11 @@ class Worlds:
                     seen[c].add(kc)
                 values.append(engine.values(p) if walk.total and values_too else None)
             else:
-                for K, _T, _found in engine.vectors(p):
+                for K in (vectors[p] if vectors is not None
+                          else (K for K, _T, _found in engine.vectors(p))):
                     for c, kc in enumerate(K):
                         seen[c].add(kc)
-                values.append(engine.values(p) if any(seen) else None)
+                values.append(engine.values(p) if any(seen) and values_too else None)
             counts.append(tuple(frozenset(s) for s in seen))
         whole: list = [engine if isinstance(engine, WholeEngine) else None]
         sets: dict[int, list[tuple[int, ...]]] = {}
@@ -395,6 +400,88 @@ class Worlds:
                         continue
                 out.append((i, j))
         return out
+
+
+#: the most statements on other caskets that :func:`lid_counts` reads jointly with a lid's
+#: own (2 ** this many assignments at most); a statement reading more is taken as free
+LID_FOREIGN_LIMIT = 4
+
+
+def lid_counts(puzzle: Puzzle, casket: int, most: int = 2) -> frozenset[int]:
+    """The true counts of a casket over its *local* worlds, up to `most` of them (the search
+    stops at `most`): every placement and every truth assignment of the casket's own
+    statements that some values of the statements they read on other caskets make agree with
+    each own statement's meaning (a statement reading more than LID_FOREIGN_LIMIT of those is
+    taken as free). Every consistent world of the whole puzzle gives its casket one of these
+    counts (a consistent world is a local one), so the set holds every count
+    :meth:`Worlds.filler_lids` reads there, and more perhaps:
+
+    - one count: the casket is a filler lid (:meth:`Worlds.filler_lids` lists it) whenever the
+      puzzle has a consistent world at all;
+    - none: the puzzle has no consistent world;
+    - two or more: nothing is known (the full test decides).
+
+    It reads the casket's statements and the layout alone, so it is exact and cheap: the
+    searches ask it before any engine is built (:func:`sure_fillers`), and a walk that
+    redraws one statement asks it again for one casket only (kept per casket)."""
+    c = casket
+    return _lid_counts(puzzle.layout, c, puzzle.caskets[c].statements, most)
+
+
+@lru_cache(maxsize=1 << 14)
+def _lid_counts(layout, c: int, statements: tuple, most: int) -> frozenset[int]:
+    from itertools import product
+
+    from portia_tui.core.language.vocabulary import evaluate, meaning, refers_to
+
+    start = layout.offset(c)
+    own = range(start, start + len(statements))
+    reads = []  # (index, meaning, foreign statements read) of the statements kept
+    for i, st in zip(own, statements):
+        mn = meaning(st, layout, c, i)
+        reads.append((i, mn, sorted(set(refers_to(mn)) - set(own))))
+    reads.sort(key=lambda r: len(r[2]))
+    foreign: list[int] = []
+    kept: list[tuple[int, Meaning]] = []
+    for i, mn, far in reads:
+        more = sorted(set(foreign) | set(far))
+        if len(more) > LID_FOREIGN_LIMIT:
+            continue  # taken as free: any value is local
+        foreign, kept = more, kept + [(i, mn)]
+    values = [False] * layout.size
+    found: set[int] = set()
+    for p in range(len(layout.names)):
+        for mine in product((False, True), repeat=len(statements)):
+            count = sum(mine)
+            if count in found:
+                continue
+            for i, v in zip(own, mine):
+                values[i] = v
+            for theirs in product((False, True), repeat=len(foreign)):
+                for t, v in zip(foreign, theirs):
+                    values[t] = v
+                if all(evaluate(mn, p, values, values[i]) == values[i] for i, mn in kept):
+                    found.add(count)
+                    if len(found) >= most:
+                        return frozenset(found)
+                    break
+    return frozenset(found)
+
+
+def sure_fillers(puzzle: Puzzle) -> tuple[list[int], bool]:
+    """(the caskets :func:`lid_counts` proves filler lids, whether some casket has no local
+    world): before any engine, the filler filter's exact pre-check. When the second is True
+    the puzzle has no consistent world; else each listed casket is among
+    :meth:`Worlds.filler_lids` whenever the puzzle has a consistent world (those it misses the
+    full test finds)."""
+    out: list[int] = []
+    for c in range(len(puzzle.caskets)):
+        got = lid_counts(puzzle, c)
+        if not got:
+            return out, True
+        if len(got) == 1:
+            out.append(c)
+    return out, False
 
 
 def mask_echoes(masks: list[list[int]]) -> list[tuple[int, int]]:
@@ -538,6 +625,12 @@ class Keeper:
             if sum(1 for _a, _f, ms in recent if motif in ms) >= MOTIFS_PER_WINDOW:
                 return "sameness"
         return None
+
+    def holds(self, share: float) -> bool:
+        """Whether :meth:`offer` would hold (not keep yet) a candidate with this wasted
+        share that the pack filters pass."""
+        return not self.settings.allow_wasted and share > WASTED_PREFERRED and \
+            len(self.held) + 1 < POOL
 
     def offer(self, o: Offer, stats) -> Offer | None:
         """The offer to keep now (this one, or the best held), or None (refused or held); the
