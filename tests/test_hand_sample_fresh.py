@@ -1,4 +1,4 @@
-"""The grader against a fresh hand-solved sample (tests/data/hand_sample_fresh.toml): 24
+"""The grader against a fresh hand-solved sample (tests/data/hand_sample_fresh.toml): 31
 puzzles, solved by hand and rated 1-5 (16 generated ones before the grader's level was looked
 at; see the file's header for R1, F1-F3 and G1).
 
@@ -18,6 +18,15 @@ W1-W3 (the fiendish walk's first pack at n = 3, seed 3) felt 4, 3 and 4: W1 and 
 split inside a case by hand; W2 is F3's miss again (lead's lid has the states 0, 1 and 3,
 never 2, read at once by hand; the grader splits again). 15 of 24 match; fiendish felt 3.6
 (F3 3, G1 4, W1 4, W2 3, W3 4) against tricky's 3.29.
+
+With lids of a few states read off the lid (branch grader3), F3 rates steady and W2 tricky
+(exact). H1-H7, generated fiendish (n = 3 and 4) and tricky puzzles, were solved by hand
+with their felt rating written before the grader's level was looked at: H2 (felt 4) and H7
+(felt 3) match; H1 and H3 felt 3 but rate fiendish, H5 and H6 felt 2 but rate tricky (a
+loop whose two cases agree on the count, a pair). H4 felt 3 and rates tricky once a rule is
+read with two statements that say the same thing as one (gold and silver then bear the same
+count). 19 of 31 match; gentle 1.75, steady 2.33, tricky 3.0, fiendish 3.67: each level at
+least MARGIN above the one below.
 """
 
 from __future__ import annotations
@@ -25,7 +34,6 @@ from __future__ import annotations
 import tomllib
 from statistics import mean
 
-import pytest
 
 from portia_tui.core.explain.difficulty import DIFFICULTIES, rate
 from portia_tui.core.io import formats
@@ -35,7 +43,11 @@ from .conftest import REPO
 
 SAMPLE = tomllib.loads((REPO / "tests" / "data" / "hand_sample_fresh.toml").read_text())["sample"]
 #: exact matches (a grader change that lowers it must say why)
-EXACT = 15
+EXACT = 19
+#: each level's mean felt rating exceeds the level below's by at least this much: a level
+#: must feel clearly harder, not just harder on average (measured: gentle 1.75, steady 2.33,
+#: tricky 3.0, fiendish 3.67, so the smallest step is 0.58)
+MARGIN = 0.5
 
 
 def _graded():
@@ -56,17 +68,12 @@ def _felt_by_level() -> dict[str, list[int]]:
     return felt
 
 
-def test_each_level_feels_harder_than_the_level_below():
+def test_each_level_feels_clearly_harder_than_the_level_below():
     felt = _felt_by_level()
-    means = [mean(felt[d]) for d in DIFFICULTIES[:-1]]
-    assert all(len(felt[d]) >= 4 for d in DIFFICULTIES[:-1])
-    assert means == sorted(means) and len(set(means)) == len(means), means
-
-
-def test_fiendish_feels_harder_than_tricky():
-    felt = _felt_by_level()
-    assert len(felt["fiendish"]) >= 1
-    assert mean(felt["fiendish"]) > mean(felt["tricky"])
+    assert all(len(felt[d]) >= 4 for d in DIFFICULTIES)
+    means = [mean(felt[d]) for d in DIFFICULTIES]
+    steps = [b - a for a, b in zip(means, means[1:])]
+    assert min(steps) >= MARGIN, dict(zip(DIFFICULTIES, means))
 
 
 def test_the_ring_of_three_liars_is_one_case_analysis():
@@ -79,4 +86,4 @@ def test_the_ring_of_three_liars_is_one_case_analysis():
 def test_exact_matches():
     exact = sum(1 for s, _p, r in _graded() if s["felt"] == DIFFICULTIES.index(r.level) + 1)
     assert exact == EXACT
-    assert len(SAMPLE) == 24
+    assert len(SAMPLE) == 31

@@ -45,7 +45,21 @@ supposition, or inside a case (:meth:`Grader.seen_blocks`). So in a ring of thre
 statements on X are false" (exactly one casket all false), the case "gold's 'lead false' is
 false" leaves a contradictory pair, which counts without a second split: one split, tricky,
 as a person trying the three cases feels it. Following also reads two statements that say the
-same thing as one (the ring says each "X false" twice).
+same thing as one (the ring says each "X false" twice), and so does a rule checked against
+what is known ("gold's and silver's 'exactly 2 on silver true' are one statement, so gold and
+silver bear the same count: never exactly one casket with 1 true").
+
+A lid need not be fixed to be counted: one with a few states ("lead's 'others true' stands
+only with both others, so lead bears 0, 1 or 3 true statements, never 2") is read off the lid
+as a fixed one is (spot a fixed lid), and counted by the statements that count it ("so gold's
+'exactly 2 on lead true' is false") and by the rules (:meth:`Grader._by_states`). Two bounds
+keep it a person's step: the combinations of the states of the lids inside one count are at
+most STATES_MAX (past it the count is read without the states, as before), and it is read
+only in puzzles with a statement that counts statements or a rule beyond m. In a classic
+puzzle (the classic kinds and m alone) the states would only be weighed against m, together
+with whatever else is open: measured on 165 generated classic puzzles, it turned 4 of 16
+tricky n = 3 puzzles steady, each by a lid's states, a contradictory pair and m put together,
+which reads as a case split by hand (and it made classic tricky packs rarer).
 
 The score orders puzzles within a level: rank + work / 100, where work is the number of
 deductions in all the refutations plus 5 for each wrong casket that misses m by one only (a
@@ -136,6 +150,22 @@ SCOPE_MAX = 10
 #: a contradictory pair from at most PAIR_SCOPE: a person spots what is close at hand
 LID_SCOPE = 6
 PAIR_SCOPE = 4
+#: a lid with a few states (a casket that can bear 0, 1 or 3 true statements, never 2) is
+#: counted with others inside one count only while the combinations of their states are at
+#: most this many (3 x 3, or 2 x 2 x 2 and one more): past it the count is read without the
+#: states, as before (Grader._state_counts)
+STATES_MAX = 12
+#: whether the lids' states are also counted in a classic puzzle (the classic statement kinds
+#: and m alone, where they would only be counted against m): see Grader.reads_states
+STATES_IN_CLASSIC = False
+#: whether a lid that is never all true (all false) is also seen with the statements that say
+#: so set, and a member reading too much left out (Grader._all_possible): False (today), None
+#: where the lids' states are read (not classic puzzles), True everywhere. Measured (branch
+#: grader3), not on yet: with None the hand sample matches 20 of 31 (19 without), fiendish
+#: felt 4.0, H1 and H3 (felt 3) tricky, W2 (felt 3) steady; True also turns 12 of 31
+#: generated classic tricky puzzles steady. It makes fiendish puzzles rarer: the walk's seed 3
+#: (tests/test_fiendish_walk.py) ran past 15 minutes at load 14, not yet measured in the bench
+NEVER_WIDE: bool | None = False
 
 assert all(t.level in DIFFICULTIES for t in TECHNIQUES)
 assert [t.rank for t in TECHNIQUES] == list(range(1, len(TECHNIQUES) + 1))
@@ -273,6 +303,8 @@ class Observation(NamedTuple):
     never   a casket's statements can never all be true (`true` 1) or all false (`true` 0)
     overall a statement that counts all the statements, judged against the totals allowed
     joint   a group counted by the rules and by statements: the counts put together
+    states  a casket's (open) statements bear one of a few counts (`counts`), never the
+            others, and the statements and rules that count them are judged by it
     ======  ==============================================================================
 
     `placement` None: it holds whatever the placement (from the statements' own meanings);
@@ -290,6 +322,8 @@ class Observation(NamedTuple):
     #: the group that contradict each other, or ()
     witness: int = -1
     clash: tuple[int, ...] = ()
+    #: states: the counts the casket's statements can bear
+    counts: tuple[int, ...] = ()
 
     @property
     def key(self) -> tuple:
@@ -331,6 +365,15 @@ class Observation(NamedTuple):
             else:
                 text += ": what they say cannot all hold at once"
             return text + self._so(puzzle)
+        if self.what == "states":
+            c = puzzle.owner(s[0])
+            never = [k for k in range(len(puzzle.layout.group(c)) + 1) if k not in self.counts]
+            text = (f"the {puzzle.names[c]} casket can bear {_or_words(self.counts)} true "
+                    f"statements, never {_or_words(never)}: what {_said(puzzle, s, quote)} "
+                    "say allows no other count")
+            if not self.settles:
+                return text
+            return text + "; counted with the rest, " + self._so(puzzle)[len("; so "):]
         if self.what == "overall":
             said = (f"exactly {puzzle.m} of all the statements are true, as the puzzle says"
                     if puzzle.m is not None and not puzzle.side_rules else
@@ -359,6 +402,12 @@ def _said(puzzle: Puzzle, statements: Sequence[int], quote: bool) -> str:
     said = [f'statement {i + 1} ({puzzle.names[puzzle.owner(i)]}: "{puzzle.sentence(i)}")'
             for i in statements]
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def _or_words(counts: Sequence[int]) -> str:
+    """"0, 1 or 3"."""
+    said = [str(k) for k in sorted(counts)]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
 
 
 def _true_words(k: int) -> str:
@@ -461,6 +510,11 @@ class Grader:
             counts.setdefault(frozenset(meanings[i].group), ([], []))[1].append(i)  # type: ignore[union-attr]
         self.joint = [(sorted(g), held, said) for g, (held, said) in counts.items()
                       if len(held) + len(said) >= 2 and said]
+        #: whether a lid's states are counted (Grader._by_states): with a statement that
+        #: counts statements or a rule beyond m, not in a classic puzzle (the classic kinds
+        #: and m alone), where they would only be weighed against m (STATES_IN_CLASSIC)
+        self.reads_states = bool(self.counters) or bool(self.puzzle.conditions) or \
+            (STATES_IN_CLASSIC and self.counted)
         self.about_all = [i for i, mn in enumerate(meanings) if isinstance(mn, CountMeaning)
                           and set(mn.group) == everything] \
             if len(self.totals) <= self.size else []
@@ -626,6 +680,8 @@ class Grader:
                     changed = True
                     for b in new:
                         self._note(observation_of(b, p, self._case))
+                elif self.counted and not changed:
+                    changed = self._by_states(p, values, blocks)
             if changed:
                 continue
             if None not in values:
@@ -667,6 +723,125 @@ class Grader:
         self._seen[key] = got
         return got
 
+    def _lid_states(self, p: int, values: list[bool | None], blocks: Sequence[Block]
+                    ) -> list[tuple[tuple[int, ...], frozenset[int]]]:
+        """Lids with a few states: per casket, its open statements outside `blocks` whose
+        true counts, over the completions that keep their own meanings with what is known,
+        leave some count out ("lead's 'others true' stands only with both others: lead bears
+        0, 1 or 3 true statements, never 2"), each with the counts it can bear. Seen from the
+        statements close at hand (LID_SCOPE), as a fixed lid is."""
+        taken = {i for b in blocks for i in b.statements}
+        out = []
+        for c in range(self.caskets):
+            members = [i for i in self.puzzle.layout.group(c)
+                       if values[i] is None and i not in taken and self.said[i]]
+            if len(members) >= 2:
+                counts = self._counts_under(p, values, members, LID_SCOPE)
+                if counts and 1 < len(counts) <= len(members):
+                    out.append((tuple(members), frozenset(counts)))
+        return out
+
+    def _by_states(self, p: int, values: list[bool | None], blocks: Sequence[Block]) -> bool:
+        """Count with the lids' states (:meth:`_lid_states`), as with a fixed lid: a statement
+        that counts a group holding such a lid is judged when every state gives it the same
+        value ("lead bears 0, 1 or 3, so 'exactly 2 on lead true' is false"), and a known one
+        that no state allows is a contradiction; a rule that counts it likewise, and when the
+        rule leaves a lid one state, all true or all false, its statements take it ("lead
+        bears 1 or 3, and at most 4 are true in all: 1"). Only where a person counts a lid
+        against something (:attr:`reads_states`), and within STATES_MAX
+        (:meth:`_state_counts`)."""
+        if not self.reads_states:
+            return False
+        states = self._lid_states(p, values, blocks)
+        if not states:
+            return False
+        before = list(values) if self.log is not None else values
+        try:
+            changed = self._count_states(values, blocks, states)
+        except Contradiction:
+            self._note_states(p, states, before, values)
+            raise
+        if changed:
+            self._note_states(p, states, before, values)
+        return changed
+
+    def _note_states(self, p: int, states: list[tuple[tuple[int, ...], frozenset[int]]],
+                     before: list[bool | None], values: list[bool | None]) -> None:
+        """Record the lids with states counted (while :meth:`observe` records), with what
+        they settled."""
+        if self.log is None:
+            return
+        settled = tuple((i, bool(values[i])) for i in range(self.size)
+                        if before[i] is None and values[i] is not None)
+        for members, counts in states:
+            group = self.puzzle.layout.group(self.puzzle.owner(members[0]))
+            known = sum(1 for i in group if i not in members and before[i] is True)
+            self._note(Observation("states", members, p, 0, settled, self._case,
+                                   counts=tuple(sorted(k + known for k in counts))))
+            settled = ()
+
+    def _count_states(self, values: list[bool | None], blocks: Sequence[Block],
+                      states: list[tuple[tuple[int, ...], frozenset[int]]]) -> bool:
+        """The counting of :meth:`_by_states`."""
+        changed = False
+        meanings = self.puzzle.meanings
+        for i in self.counters:
+            mn = meanings[i]
+            assert isinstance(mn, CountMeaning)
+            got = self._state_counts(mn, values, blocks, states)
+            if got is None:
+                continue
+            said = {compare(x, mn.op, mn.k) for x, _s in got}
+            if values[i] is None and len(said) == 1:
+                changed |= self._fix(i, said.pop(), values)
+            elif values[i] is not None and values[i] not in said:
+                raise Contradiction
+        for c in self.rules:
+            mn = c.meaning
+            if not isinstance(mn, CountMeaning):
+                continue
+            got = self._state_counts(mn, values, blocks, states)
+            if got is None:
+                continue
+            fits = [pick for x, pick in got if compare(x, mn.op, mn.k)]
+            if not fits:
+                raise Contradiction
+            for members, _st in states:
+                left = {dict(pick)[members] for pick in fits if members in dict(pick)}
+                if len(left) == 1 and left <= {0, len(members)}:
+                    for t in members:
+                        changed |= self._fix(t, left == {len(members)}, values)
+        return changed
+
+    def _state_counts(self, mn: CountMeaning, values: list[bool | None],
+                      blocks: Sequence[Block],
+                      states: list[tuple[tuple[int, ...], frozenset[int]]]
+                      ) -> list[tuple[int, tuple]] | None:
+        """The counts of mn's group with mn's value that the known values, the fixed lids and
+        pairs, and the lids' states allow, each with the states it takes; None when no lid
+        with states lies inside the group, or when the states of the lids inside multiply
+        past STATES_MAX (a person does not hold more combinations in mind: the count is then
+        read as before, without the states)."""
+        group = set(mn.group)
+        inside = [(m, st) for m, st in states if set(m) <= group]
+        if not inside:
+            return None
+        combos = 1
+        for _m, st in inside:
+            combos *= len(st)
+        if combos > STATES_MAX:
+            return None
+        for m, _st in inside:
+            group -= set(m)
+        lo, hi = self._bounds(CountMeaning(tuple(sorted(group)), mn.op, mn.k, mn.value),
+                              values, blocks)
+        check(combos * (hi - lo + 1))  # a step for each combination weighed
+        out: list[tuple[int, tuple]] = [(x, ()) for x in range(lo, hi + 1)]
+        for m, st in inside:
+            out = [(x + (s if mn.value else len(m) - s), pick + ((m, s),))
+                   for x, pick in out for s in sorted(st)]
+        return out
+
     def _never_all(self, p: int, values: list[bool | None]) -> bool:
         """Read a lid: a group of statements (a casket's) that can never be all true (all
         false), from their own meanings and what is known, makes every open statement that
@@ -691,21 +866,45 @@ class Grader:
     def _all_possible(self, p: int, values: list[bool | None], group: tuple[int, ...],
                       want: bool) -> bool:
         """Whether the statements of `group` can all have value `want`, keeping their own
-        meanings with the known values (True when too many statements are open to look)."""
+        meanings with the known values (True when too many statements are open to look).
+        With NEVER_WIDE (None: where the lids' states are read, :attr:`reads_states`), the
+        statements that say the group is all true (all false) take the value that
+        gives them too ("if silver's were all true, lead's 'silver true' would be true, and
+        silver's 'lead false' would make it false"), and a member that reads too much to look
+        at (LID_SCOPE) is left out: what the others forbid is forbidden all the more."""
         trial = list(values)
         for t in group:
             trial[t] = want
-        scope = sorted(i for i in set().union(*(self.reach[t] for t in group))
-                       if trial[i] is None)
-        if len(scope) > LID_SCOPE:
+        members = list(group)
+        wide = self.reads_states if NEVER_WIDE is None else NEVER_WIDE
+        if wide:
+            for i, w in self.about.get(group, ()):
+                said = w == want
+                if trial[i] is None:
+                    trial[i] = said
+                elif trial[i] is not said:
+                    return False
+            members.sort(key=lambda t: len(self.reach[t]))
+        scope: set[int] = set()
+        looked = []
+        for t in members:
+            more = scope | {i for i in self.reach[t] if trial[i] is None}
+            if len(more) > LID_SCOPE:
+                if wide:
+                    continue
+                return True
+            scope = more
+            looked.append(t)
+        if not looked:
             return True
-        check(1 << len(scope))
+        order = sorted(scope)
+        check(1 << len(order))
         meanings = self.puzzle.meanings
-        for bits in product((False, True), repeat=len(scope)):
-            for i, v in zip(scope, bits):
+        for bits in product((False, True), repeat=len(order)):
+            for i, v in zip(order, bits):
                 trial[i] = v
             if all(trial[t] == evaluate(meanings[t], p, trial, trial[t])  # type: ignore[arg-type]
-                   for t in group):
+                   for t in looked):
                 return True
         return False
 
@@ -967,15 +1166,20 @@ class Grader:
             raise Contradiction
         return False
 
-    def _agree(self, c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
+    def _agree(self, c: _Check, p: int, values: list[bool | None], open_: list[int],
+               same: Sequence[tuple[int, int]] = ()) -> bool:
         """Try every completion of the open statements in c's scope; fix what all the
-        consistent ones agree on."""
+        consistent ones agree on (those that give the statements paired in `same` one
+        value)."""
         check(1 << len(open_))  # a step for each completion tried
         seen: list[set[bool]] = [set() for _ in open_]
         trial = list(values)
         for bits in product((False, True), repeat=len(open_)):
             for i, v in zip(open_, bits):
                 trial[i] = v
+            if not all(trial[a] is None or trial[b] is None or trial[a] == trial[b]
+                       for a, b in same):
+                continue
             own = True if c.owner is None else trial[c.owner]
             if evaluate(c.meaning, p, trial, own) == own:  # type: ignore[arg-type]
                 for s, v in zip(seen, bits):
@@ -1013,21 +1217,31 @@ class Grader:
         if len(open_) > SCOPE_MAX:
             return False
         if rank >= COUNT:
-            return self._agree(c, p, values, open_)
+            return self._agree(c, p, values, open_, self._apart(open_))
         # below COUNT a rule is only checked: no way to keep it with what is known
-        if not self._possible(c, p, values, open_):
+        if not self._possible(c, p, values, open_, self._apart(open_)):
             raise Contradiction
         return False
 
+    def _apart(self, open_: list[int]) -> list[tuple[int, int]]:
+        """The statements among `open_` that say the same thing as another statement (an
+        echo), each with that other one: a rule is read with them as one ("gold's and silver's
+        'exactly 2 on silver true' are the same statement, so gold and silver bear the same
+        count"), as following reads them (:meth:`_echo`)."""
+        return [(i, g[0]) for g in self.echoes for i in g[1:] if i in open_ or g[0] in open_]
+
     @staticmethod
-    def _possible(c: _Check, p: int, values: list[bool | None], open_: list[int]) -> bool:
-        """Whether some completion of the open statements keeps the rule c."""
+    def _possible(c: _Check, p: int, values: list[bool | None], open_: list[int],
+                  same: Sequence[tuple[int, int]] = ()) -> bool:
+        """Whether some completion of the open statements keeps the rule c (and gives the
+        statements paired in `same` one value)."""
         check(1 << len(open_))
         trial = list(values)
         for bits in product((False, True), repeat=len(open_)):
             for i, v in zip(open_, bits):
                 trial[i] = v
-            if evaluate(c.meaning, p, trial):
+            if all(trial[a] is None or trial[b] is None or trial[a] == trial[b]
+                   for a, b in same) and evaluate(c.meaning, p, trial):
                 return True
         return False
 
