@@ -49,3 +49,29 @@ async def test_120_columns_show_four_and_a_sign_for_more():
 
 async def test_200_columns_show_five():
     await check((200, 50), 5, 2, 5)
+
+
+async def test_a_casket_panel_is_as_high_as_its_slots_and_they_stack_without_gaps():
+    """CasketPanel.get_content_height adds its slots' heights instead of arranging them: the
+    layout it gives is the one Textual's vertical layout gives (each slot right under the one
+    before, the last at the panel's inner bottom), with two-row and narrow three-row slots, and
+    a row of more caskets than fit shows its sideways scroll bar (kept from the first layout)."""
+    from portia_tui.app.editor.widgets.caskets_view import HorizontalScroll
+
+    for caskets, n in ((12, 10), (3, 4), (5, 1)):
+        for size in ((80, 24), (120, 40), (160, 50)):
+            app = EditorApp(EditorModel.new(blank_puzzle(caskets, n, m=1)))
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                row = app.editor.query_one("#caskets", HorizontalScroll)
+                shown = min(caskets, size[0] // 26)
+                assert row.show_horizontal_scrollbar == (caskets > shown)
+                for panel in app.editor.panels:
+                    slots = panel.slots
+                    inner = panel.content_region
+                    assert slots[0].region.y == inner.y
+                    for above, below in zip(slots, slots[1:]):
+                        assert below.region.y == above.region.bottom
+                    assert slots[-1].region.bottom == inner.bottom
+                    assert inner.height == sum(slot.size.height for slot in slots)
+                    assert all(slot.size.height in (2, 3) for slot in slots)

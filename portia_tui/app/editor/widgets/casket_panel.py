@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Size
 from textual.widget import Widget
 
 from portia_tui.core.language.vocabulary import Statement
@@ -151,6 +152,23 @@ class CasketPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield from self.slots
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The slots' fixed heights added up (2 rows each, 3 in narrow panels), without
+        arranging them: the row asks every panel for its height in each layout pass, and a
+        vertical arrange of 10 slots per panel for 12 panels was most of that pass. Any slot
+        whose height is not a plain number of cells (or with a vertical margin) falls back
+        to Textual's own measure."""
+        total = 0
+        for slot in self.slots:
+            if not slot.display:
+                continue
+            height = slot.styles.height
+            margin = slot.styles.margin
+            if height is None or not height.is_cells or margin.top or margin.bottom:
+                return super().get_content_height(container, viewport, width)
+            total += int(height.value)
+        return total
 
     def resize_to(self, want: int, make_slot) -> tuple[list[Slot], list[Slot]]:
         """Grow or shrink the slot list to `want` slots: (new slots, slots to remove).
