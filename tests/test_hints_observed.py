@@ -66,8 +66,10 @@ def test_a_lid_never_all_false_is_hint_one_and_said_once_before_the_placements()
     assert text.splitlines()[0] == said
     assert text.count("the gold casket's statements can never all be false") == 1
     assert "try each case" not in text and "Case 1" not in text
-    assert text.count("      Case forced: statement 7 is false: the gold casket's statements "
-                      "are never all false (said above); ") == 3
+    # (said once for the silver and the lead placements alike, and once for the gold)
+    assert text.count("      Statement 7 is false, because the gold casket's statements "
+                      "are never all false (said above); ") == 2
+    assert "Under the silver and the lead placements alike:" in text.splitlines()
 
 
 def test_a_supposition_observation_is_worded_under_its_supposition():
@@ -109,13 +111,17 @@ def test_never_lid_explanation_word_for_word():
         'gold casket are true") is false.')
     # the clash of the lid is not said again as a pair of its own
     assert "Whatever the placement, exactly one of statements 2 and 3" not in text
-    assert lines.count("  Statements 2, 3 and 4 speak of each other in a loop, but only one "
-                       "case holds:") == 3
-    assert ("      Case forced: statement 4 is false: the gold casket's statements are never "
-            "all true (said above); statement 2 is false: statement 4 is false, and statement "
-            "2 says the silver casket's statements are true; statement 3 is true: statement 4 "
-            "is false, as statement 3 says. Consistent: statement 3 is true, statements 2 and "
-            "4 are false.") in lines
+    # the same derivation under every placement: said once, before the placements
+    assert lines.count("  Statements 2, 3 and 4 speak of each other in a loop, but what is known "
+                       "settles them:") == 1
+    assert lines.count("  Statements 2, 3 and 4 go as said above whatever the placement.") == 3
+    assert lines.index("Whatever the placement, these steps go the same way:") < \
+        lines.index("Suppose the portrait is in the gold casket.")
+    assert ("      Statement 4 is false, because the gold casket's statements are never all true "
+            "(said above); so statement 2 is false, because statement 4 is false, and statement "
+            "2 says the silver casket's statements are true; so statement 3 is true, because "
+            "statement 4 is false, as statement 3 says. So statement 3 is true, statements 2 "
+            "and 4 are false.") in lines
 
 
 def test_a_lid_and_its_pair_are_one_invariant():

@@ -33,9 +33,9 @@ def test_a_loops_cases_name_the_statements_they_settle():
                            "all be true: statements 2 and 3 contradict each other; so "
                            'statement 4 ("The statements on the gold casket are true") is '
                            "false.\n")
-    assert ("Case forced: statement 4 is false: the gold casket's statements are never all "
-            "true (said above); statement 2 is false: statement 4 is false, and statement 2 "
-            "says the silver casket's statements are true") in text
+    assert ("Statement 4 is false, because the gold casket's statements are never all true "
+            "(said above); so statement 2 is false, because statement 4 is false, and "
+            "statement 2 says the silver casket's statements are true") in text
     assert "try each case" not in text
 
 
@@ -58,7 +58,7 @@ def test_a_false_statement_with_a_statement_left_to_break_it_is_no_contradiction
 def test_a_statement_forced_true_by_its_group_names_itself():
     from portia_tui.core.explain.deduction import explain
 
-    assert ("statement 3 is true: statement 4 is false, as statement 3 says. Consistent"
+    assert ("statement 3 is true, because statement 4 is false, as statement 3 says. So "
             in explain(LOOPY))
 
 
@@ -139,6 +139,6 @@ def test_a_forced_case_is_not_tried_and_a_failure_says_why():
 
     text = explain(LOOPY)
     assert "try each case" not in text  # every loop here has one case only
-    assert "only one case holds" in text
+    assert "but what is known settles them:" in text and "Case forced" not in text
     assert "3 true statements: too many for exactly 1" in text
     assert "its statements" not in text

@@ -11,6 +11,7 @@ words are wanted). Ratings and hints read the facts alone.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -308,7 +309,13 @@ class Deducer:
                     found.append({s: values[s] for s in loop})
                     if len(found) > MAX_CASES:
                         raise TooManyCases(f"more than {MAX_CASES} cases in one loop")
-                    if story is not None:
+                    if story is not None and not assumed and why:
+                        # forced: a plain chain, "so" where a step follows from the one
+                        # before it
+                        chain = _chain(why)
+                        so = f" So {_truth_list(values, list(loop))}." if len(why) > 1 else ""
+                        story.steps.append(f"    {chain[0].upper()}{chain[1:]}.{so}")
+                    elif story is not None:
                         said = f"{'; '.join(why)}. " if why else ""
                         story.steps.append(
                             f"    Case {name}: {said}Consistent: "
@@ -469,7 +476,9 @@ class Deducer:
             del story.steps[head:]
             story.steps.append(counted)
         else:
-            story.steps.insert(head, _loop_head(comp, len(after) == len(before) == 1))
+            chain = len(after) == len(before) == 1 and \
+                not any(line.lstrip().startswith("Case ") for line in story.steps[head:])
+            story.steps.insert(head, _loop_head(comp, len(after) == len(before) == 1, chain))
         return counted
 
     def _counted(self, comp: tuple[int, ...], placement: int, before: list[dict[int, bool]],
@@ -528,10 +537,29 @@ class Deducer:
 # whole-language engine's facts; then every rule is checked in each case the statements leave.
 
 
-def _loop_head(comp: tuple[int, ...], forced: bool) -> str:
-    """A loop's first line: "try each case", or, when one case only holds, just that."""
+def _chain(why: Sequence[str]) -> str:
+    """Forced steps ("statement 3 is false: statement 1 is ...") as one plain chain:
+    "statement 3 is false, because ...; so statement 2 is false, because statement 3 ...",
+    with "so" where a step leans on one settled before it in the chain and "and" where it
+    leans only on what was known before the loop."""
+    out = ""
+    before: set[str] = set()
+    for w in why:
+        said, _, reason = w.partition(": ")
+        step = f"{said}, because {reason}" if reason else said
+        link = "; so " if before & set(re.findall(r"\d+", reason.split(" says", 1)[0])) \
+            else "; and "
+        out = f"{out}{link}{step}" if out else step
+        before.add(said.split()[1])
+    return out
+
+
+def _loop_head(comp: tuple[int, ...], forced: bool, chain: bool = False) -> str:
+    """A loop's first line: "try each case", or, when one case only holds, just that, or,
+    when what is known forces it with no case tried (`chain`), that it follows."""
     return (f"Statements {numbers(comp)} speak of each other in a loop"
-            + (", but only one case holds:" if forced else ": try each case."))
+            + (f", but what is known settles {'it' if len(comp) == 1 else 'them'}:" if chain
+               else ", but only one case holds:" if forced else ": try each case."))
 
 
 def _span(lo: int, hi: int, op: str, k: int) -> bool | None:
@@ -897,7 +925,9 @@ class WholeDeducer(Deducer):
             if len(steps) > LINE_BUDGET:
                 raise TooLarge(f"the loop of statements {numbers(comp)} (more than "
                                f"{LINE_BUDGET} lines)")
-        head_line = _loop_head(comp, forced and len(worlds) == 1)
+        head_line = _loop_head(comp, forced and len(worlds) == 1, forced and len(worlds) == 1
+                               and not any(line.lstrip().startswith("Case ")
+                                           for line in steps[head:]))
         if len(comp) == 1:
             head_line = (f"Statement {comp[0] + 1} ({p.names[p.owner(comp[0])]}: "
                          f"\"{p.sentence(comp[0])}\") speaks of itself"
@@ -1203,7 +1233,59 @@ def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story],
         if common:
             lines.append("Whatever the placement, these steps go the same way:")
             lines += [f"  {line}" for b in common for line in b]
+        lines += _shared(puzzle, stories)
     return ["\n".join(lines)] if lines else []
+
+
+def _shared(puzzle: Puzzle, stories: Sequence[Story]) -> list[str]:
+    """A loop's derivation told word for word under two placements or more (and not said up
+    front already, as it reads statements told under each), said once before the
+    placements, after the values outside the loop its words read (the same under each of
+    them); each of those stories then points to it in one line. Only a
+    loop's cases are worth it (one line said once would save nothing), and only where each
+    of those placements settles every statement the loop reads from outside."""
+    refs = references(puzzle)
+    per = [_blocks(s.steps) for s in stories]
+    lines: list[str] = []
+    done: set[tuple[str, ...]] = set()
+    for blocks in per:
+        for b in blocks:
+            told = _told(b[0])
+            if len(b) < 2 or not told or not _loop_line(b[0]) or b in done:
+                continue
+            done.add(b)
+            where = [k for k, other in enumerate(per) if b in other]
+            if len(where) < 2:
+                continue
+            # the statements outside the loop its words read (the same values under each)
+            said = set(re.findall(r"\d+", " ".join(b[1:])))
+            outside = sorted(t for t in {t for i in told for t in refs[i]} - told
+                             if str(t + 1) in said)
+            if any(stories[k].worlds != 1 or stories[k].settled is None for k in where):
+                continue
+            settled = [v for k in where if (v := stories[k].settled) is not None]
+            if any(v[t] != settled[0][t] or v[t] is None for v in settled for t in outside):
+                continue
+            names = [f"the {puzzle.names[stories[k].placement]}" for k in where]
+            every = len(where) == len(stories)
+            alike = "Whatever the placement" if every else f"Under {_and(names)} placements alike"
+            given = _truth_list(dict(enumerate(settled[0])), outside) if outside else ""
+            lines.append(f"{alike}, {given}, so:" if given else
+                         "Whatever the placement, these steps go the same way:" if every
+                         else f"{alike}:")
+            lines += [f"  {line}" for line in b]
+            point = (f"Statements {numbers(sorted(told))} go as said above "
+                     + ("whatever the placement." if every
+                        else f"under {_and(names)} placements alike."))
+            for k in where:
+                stories[k].steps = [line for c in per[k]
+                                    for line in ((point,) if c == b else c)]
+    return lines
+
+
+def _and(words: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 #: the work budget of :func:`explain_within`, in steps (as difficulty.RATE_STEPS counts them:
