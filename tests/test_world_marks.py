@@ -249,9 +249,17 @@ def brute_rules(draft, target, rules, menus):
           deadline=None, suppress_health_check=list(HealthCheck))
 @given(cases(), st.sampled_from(["and", "or", "if", "iff", "neither", "not"]))
 def test_first_step_marks_equal_the_brute_force(case, connective):
+    _assert_first_step_is_the_brute_force(case, connective)
+
+
+def _assert_first_step_is_the_brute_force(case, connective, max_worlds=None):
+    """The first step's marks (at ``MAX_WORLDS = max_worlds`` when given) against brute force."""
+    from unittest import mock
+
     draft, sid, target, entries, menus = case
     parts = entries[:3]
-    marks = mk.mark_first_parts(draft, sid, target, connective, parts, menus=menus)
+    with mock.patch.object(mk, "MAX_WORLDS", mk.MAX_WORLDS if max_worlds is None else max_worlds):
+        marks = mk.mark_first_parts(draft, sid, target, connective, parts, menus=menus)
     if connective == "not":
         whole = [wm.compound(draft, sid, "not", p).formula for p in parts]
         assert marks == brute_marks(draft, sid, target, whole, menus)
@@ -265,17 +273,7 @@ def test_first_step_marks_equal_the_brute_force(case, connective):
 def test_first_step_marks_by_sat_alone_equal_the_brute_force(case, connective):
     """Past MAX_WORLDS a compound's first step is marked by SAT alone (world_marks_sat.
     FirstParts: both parts chosen in the encoding, a pair no sentence says ruled out)."""
-    from unittest import mock
-
-    draft, sid, target, entries, menus = case
-    parts = entries[:3]
-    with mock.patch.object(mk, "MAX_WORLDS", 0):
-        marks = mk.mark_first_parts(draft, sid, target, connective, parts, menus=menus)
-    if connective == "not":
-        whole = [wm.compound(draft, sid, "not", p).formula for p in parts]
-        assert marks == brute_marks(draft, sid, target, whole, menus)
-    else:
-        assert marks == brute_first(draft, sid, target, connective, parts, menus)
+    _assert_first_step_is_the_brute_force(case, connective, max_worlds=0)
 
 
 @settings(max_examples=int(__import__("os").environ.get("PORTIA_MARKS_EXAMPLES", 8)),
