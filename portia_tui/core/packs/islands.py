@@ -310,8 +310,11 @@ class LadyTiger(Family):
             other = rng.choice([e for e in ents if e != me])
             return [rng.choice(("true", "false")), f"s{ents.index(other) + 1}"]
         if rng.random() < share * 0.8 and len(ents) >= 3:  # how many tigers, empty rooms
-            return ["count", "all", {"content": rng.choice(values[1:])},
-                    rng.choice(("==", "==", ">=", "<=")), rng.randrange(1, len(ents))]
+            op = rng.choice(("==", "==", ">=", "<="))
+            # k - 1 rooms beside the lady's: "at most k - 1" would be true in every world
+            top = len(ents) - 1 if op == "<=" else len(ents)
+            return ["count", "all", {"content": rng.choice(values[1:])}, op,
+                    rng.randrange(1, top)]
         return ["is", rng.choice(ents), "content", rng.choice(values)]
 
     # a sign about a sign is read as what that sign says (_unfolded): every level screens
@@ -370,18 +373,46 @@ _STALLING = ("iff", "iff", "not", "implies")
 
 
 def _draw(fam: Family, rng: random.Random, ents: list[str], me: str, depth: int,
-          width: int, share: float = 0.0, ops: tuple[str, ...] = _OPS) -> Any:
+          width: int, share: float = 0.0, ops: tuple[str, ...] = _OPS,
+          distinct: bool = False) -> Any:
+    """One statement; `distinct`: no compound of one claim twice, or of a claim and its
+    denial (:func:`_same_claim`; the hard trials)."""
     if depth <= 1 or rng.random() < 0.35:
         return fam.atom(rng, ents, me, share)
     op = rng.choice(ops)
     if op == "not":
-        inner = _draw(fam, rng, ents, me, depth - 1, width, share, ops)
+        inner = _draw(fam, rng, ents, me, depth - 1, width, share, ops, distinct)
         if share and inner[0] in _PLAIN_NOT:  # "Ann is not a knight", not "It is not the
             return [_PLAIN_NOT[inner[0]], *inner[1:]]  # case that Ann is a knight"
         return inner if inner[0] == "not" else ["not", inner]
-    parts = 2 if op in ("implies", "iff") else rng.randint(2, width)
-    return [op] + [_draw(fam, rng, ents, me, depth - 1, width, share, ops)
-                   for _ in range(parts)]
+    parts: list[Any] = []
+    for _ in range(2 if op in ("implies", "iff") else rng.randint(2, width)):
+        part = _draw(fam, rng, ents, me, depth - 1, width, share, ops, distinct)
+        for _try in range(SAME_TRIES if distinct else 0):  # "if sign II is right then
+            if not any(_same_claim(part, q) for q in parts):  # sign II is wrong"
+                break
+            part = _draw(fam, rng, ents, me, depth - 1, width, share, ops, distinct)
+        parts.append(part)
+    return [op, *parts]
+
+
+#: draws of a compound's part that may say again (or deny) a part before it (a part says
+#: one of a few claims at four rooms: one draw in five repeats one)
+SAME_TRIES = 50
+
+
+def _same_claim(f: Any, g: Any) -> bool:
+    """f and g are one claim or a claim and its denial, word for word ("Sign II is right",
+    "Sign II is wrong"): a compound of the two reads oddly, or says nothing."""
+    def bare(h: Any) -> Any:
+        while h[0] == "not":
+            h = h[1]
+        return [_DENIED.get(h[0], h[0]), *h[1:]]
+    return bool(bare(f) == bare(g))
+
+
+#: a plain denial's claim ("is not" -> "is"), so :func:`_same_claim` reads both alike
+_DENIED = {"isnot": "is", "false": "true", "differ": "same"}
 
 
 def _selfish(f: Any, me: str) -> Any:
@@ -438,8 +469,14 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
     stalls = (fam.key == "werewolves" and settings.difficulty == "fiendish"
               or fam.key == "lady-tiger" and share >= HARD_SHARE)
     ops = _STALLING if stalls else _OPS
-    return ents, [_draw(fam, rng, ents, e, settings.depth, settings.width, share, ops)
+    distinct = _distinct(settings)
+    return ents, [_draw(fam, rng, ents, e, settings.depth, settings.width, share, ops, distinct)
                   for e in ents]
+
+
+def _distinct(settings: IslandSettings) -> bool:
+    """The draw keeps a compound's parts distinct claims (:func:`_draw`): the hard trials."""
+    return settings.family == "lady-tiger" and _share(settings) >= HARD_SHARE
 
 
 def _drawn(settings: IslandSettings, rng: random.Random, screen: _Screen
@@ -581,11 +618,13 @@ class _Screen:
         except _Loop:  # signs that speak of each other in a ring: the full check
             return self.passes_whole(shell.replace(statements=tuple(_statements(ents, says))))
         said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, plain)]
-        if not signs and not self.allow_trivial:
+        if not self.allow_trivial:
             allowed = self._allowed(shell)
-            if any(t & allowed in (0, allowed) for _e, t in said):
+            if any(t & allowed in (0, allowed) for _e, t in said) or signs and any(
+                    _odd_part(lambda g: meaning_memo(g, scope, ev.alg, self.memo) & allowed,
+                              f, allowed) for f in plain):
                 self.graded = None
-                return False  # a trivial statement: the full check drops it too
+                return False  # a trivial statement or an odd part: the full check drops it too
         ids = _ids(len(says))  # truth cells as in the puzzle
         return self._judge(Solver(shell, ev, said, self.memo, ids,
                                   _spoken_of(says) if signs else ()),
@@ -632,7 +671,37 @@ class _Screen:
         return not worlds & ~alike
 
     def passes_whole(self, puzzle: WorldPuzzle) -> bool:
-        return self._judge(Solver(puzzle))
+        """The quick look with the puzzle's own Evaluation (signs that speak of each other in
+        a ring); when the wasted filter is on, a wasted sign drops the candidate here already,
+        judged as :func:`_wasted` judges it (:meth:`_needless_whole`)."""
+        solver = Solver(puzzle)
+        if not self._judge(solver):
+            return False
+        if not self.allow_trivial and _constant(puzzle):
+            self.graded = None
+            return False
+        if not self.allow_wasted and self._needless_whole(solver):
+            return False  # self.graded kept: a walk may mend the wasted sign
+        return True
+
+    def _needless_whole(self, solver: Solver) -> bool:
+        """Some statement of the solver's puzzle can go with one answer left, as
+        :func:`_wasted` says, read off the solver's masks: a sign another sign speaks of stays
+        with its rule lifted (its truth still what it says: in a ring, the fixed-point part
+        of its mask), any other is left out (its whole mask)."""
+        puzzle, ev, masks = solver.puzzle, solver.ev, solver.masks
+        read = set().union(*(_mentions(s.says) for s in puzzle.statements
+                             if s.says is not None))
+        for i, s in enumerate(puzzle.statements):
+            rest = ev.full
+            for j, m in enumerate(masks):
+                if j != i:
+                    rest &= m
+            if s.id in read and s.id in ev.loops:
+                rest &= ~(ev.truth(s.id) ^ ev.said_mask(s)) & ev.full
+            if rest and self._one_answer(ev, rest):
+                return True
+        return False
 
     def _judge(self, solver: Solver, statements: int = 0) -> bool:
         """`statements`: how many of the solver's first constraints are statements to check
@@ -735,6 +804,15 @@ def _unfolded(says: list[Any]) -> list[Any]:
     return [unfold(f, frozenset({i})) for i, f in enumerate(says)]
 
 
+def _ringed(says: list[Any]) -> bool:
+    """Some signs speak of each other in a ring."""
+    try:
+        _unfolded(says)
+    except _Loop:
+        return True
+    return False
+
+
 # ----------------------------------------------------------------------------- the walk
 
 #: family -> level -> the fewest people from which a level asked for is searched by
@@ -790,8 +868,10 @@ class _Walk:
         assert self.says is not None and self.shell is not None
         says = list(self.says)
         i = rng.randrange(len(says))
+        stalls = settings.family == "lady-tiger" and _distinct(settings)
         says[i] = _draw(FAMILIES[settings.family], rng, self.ents, self.ents[i], settings.depth,
-                        settings.width, _share(settings))
+                        settings.width, _share(settings), _STALLING if stalls else _OPS,
+                        _distinct(settings))
         return self.ents, says, self.shell
 
     def step(self) -> None:
@@ -809,6 +889,40 @@ class _Walk:
 
     def restart(self) -> None:
         self.says, self.shell, self.near, self.stall = None, None, -1.0, 0
+
+
+#: family -> the fewest rooms from which tricky and fiendish are searched by
+#: :class:`_PoolWalk`
+POOL_WALK_FROM = {"lady-tiger": 4}
+#: steps a pool walk takes from one plain draw before it starts afresh
+POOL_STEPS = 60
+
+
+class _PoolWalk(_Walk):
+    """The hard trials' walk: at four rooms and more, tricky and fiendish trials are rare
+    among plain draws (about 1 in 10,000 at four rooms, seed 1) but a few in a hundred among
+    the candidates with one answer and no needless sign (the pool). The walk starts at a
+    plain draw in the pool and steps by drawing one sign again; it moves to every step that
+    stays in the pool (not only nearer ones: the grade's score does not lead to tricky), and
+    starts afresh after :data:`POOL_STEPS` steps or a candidate of the level. As
+    :class:`_Walk`, every step is a candidate of its own that the quick look and the full
+    check judge as any other."""
+
+    def __init__(self, level: str) -> None:
+        super().__init__()
+        self.level = level
+
+    def step(self) -> None:
+        self.stall += 1
+        if self.stall > POOL_STEPS:
+            self.restart()
+
+    def offer(self, ents: list[str], says: list[Any], shell: WorldPuzzle, graded: Grade
+              ) -> None:
+        if not _ringed(says) or graded.level != self.level:
+            return  # no ring of signs: every such four-room trial grades gentle or steady
+        stall = self.stall if self.says is not None else 0
+        self.ents, self.says, self.shell, self.stall = ents, says, shell, stall
 
 
 # ----------------------------------------------------------------------------- filters
@@ -829,17 +943,38 @@ def _constant(puzzle: WorldPuzzle) -> bool:
 
 
 def _idle_part(ev: Any, f: Any, allowed: int) -> bool:
-    """Some part of an "and" or "or" in f adds nothing: the rest means the same without it
-    ("At most two of us are knaves and at least three of us are knights")."""
+    """Some part of a compound in f adds nothing or reads oddly (:func:`_odd_part`)."""
+    return _odd_part(lambda g: ev.mask(g) & allowed, f, allowed)
+
+
+def _odd_part(mask: Any, f: Any, allowed: int) -> bool:
+    """Some compound in f (`mask`: a formula -> the allowed worlds where it holds) has a part
+    that adds nothing or reads oddly:
+
+    - a part of an "and" or "or" the rest means the same without ("At most two of us are
+      knaves and at least three of us are knights");
+    - a part of an "if" or "if and only if" that is true (or false) in every allowed world
+      ("Sign III is wrong if and only if at most three rooms hold tigers", four rooms);
+    - an "if" or "if and only if" that means one of its parts or that part's denial ("If
+      sign II is right then sign II is wrong": sign II is wrong);
+    - an "if and only if" whose parts never hold together ("Three rooms hold tigers if and
+      only if two do": neither) or never fail together (both).
+    """
     if not isinstance(f, list) or not f or f[0] not in _OPS:
         return False
     if f[0] in ("and", "or") and len(f) > 2:
-        whole = ev.mask(f) & allowed
+        whole = mask(f)
         for i in range(1, len(f)):
             rest = f[:i] + f[i + 1:]
-            if ev.mask(rest if len(rest) > 2 else rest[1]) & allowed == whole:
+            if mask(rest if len(rest) > 2 else rest[1]) == whole:
                 return True
-    return any(_idle_part(ev, g, allowed) for g in f[1:])
+    if f[0] in ("implies", "iff") and len(f) == 3:
+        a, b, whole = mask(f[1]), mask(f[2]), mask(f)
+        if {a, b} & {0, allowed} or whole in (a, b, allowed & ~a, allowed & ~b):
+            return True
+        if f[0] == "iff" and (not a & b or a | b == allowed):
+            return True
+    return any(_odd_part(mask, g, allowed) for g in f[1:])
 
 
 def _wasted(puzzle: WorldPuzzle) -> bool:
@@ -1198,6 +1333,10 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
                       settings.allow_trivial)
               if settings.difficulty or fam.screens(settings) else None)
     walk = _Walk() if screen is not None and screen.shared and _walks(settings) else None
+    if (screen is not None and screen.shared and settings.difficulty in ("tricky", "fiendish")
+            and _share(settings) >= HARD_SHARE
+            and settings.size >= POOL_WALK_FROM.get(settings.family, 99)):
+        walk = _PoolWalk(settings.difficulty)
     while made < settings.count:
         if misses >= settings.attempts:
             raise IslandError(f"gave up after {misses} candidates without a new puzzle "
