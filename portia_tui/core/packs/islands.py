@@ -18,8 +18,10 @@ solves it; a candidate is kept when its answer is unique and it passes the filte
                statements (:func:`canonical_key`);
 ``variety``    in a pack of 6 or more, no answer more than a third of the puzzles (when the
                answers allow it), no number of knights more than half, at most one in 8
-               whose entities are all alike, and in a pack of 8 or more no motif (the
-               statements the solution opens with, names blurred) more than twice in 8.
+               whose entities are all alike, in a pack of 8 or more no motif (the
+               statements the solution opens with, names blurred) more than twice in 8,
+               and in a pack of hard trials no shape (what the hardest step splits, the
+               rings of signs: :func:`trial_motif`) in more than half.
 
 Each filter has an ``allow_*`` setting. Knights-and-knaves statements are drawn in the
 grammar of Xie et al. (2024): ``('telling-truth', i)``, ``('lying', i)``, ``('not', s)``,
@@ -310,11 +312,12 @@ class LadyTiger(Family):
             other = rng.choice([e for e in ents if e != me])
             return [rng.choice(("true", "false")), f"s{ents.index(other) + 1}"]
         if rng.random() < share * 0.8 and len(ents) >= 3:  # how many tigers, empty rooms
-            op = rng.choice(("==", "==", ">=", "<="))
+            what, op = rng.choice(values[1:]), rng.choice(("==", "==", ">=", "<="))
             # k - 1 rooms beside the lady's: "at most k - 1" would be true in every world
-            top = len(ents) - 1 if op == "<=" else len(ents)
-            return ["count", "all", {"content": rng.choice(values[1:])}, op,
-                    rng.randrange(1, top)]
+            # (the hard draw leaves it out; the others draw as they did, so their seeds make
+            # the puzzles they made)
+            top = len(ents) - 1 if op == "<=" and share >= HARD_SHARE else len(ents)
+            return ["count", "all", {"content": what}, op, rng.randrange(1, top)]
         return ["is", rng.choice(ents), "content", rng.choice(values)]
 
     # a sign about a sign is read as what that sign says (_unfolded): every level screens
@@ -470,8 +473,57 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
               or fam.key == "lady-tiger" and share >= HARD_SHARE)
     ops = _STALLING if stalls else _OPS
     distinct = _distinct(settings)
-    return ents, [_draw(fam, rng, ents, e, settings.depth, settings.width, share, ops, distinct)
-                  for e in ents]
+    says = [_draw(fam, rng, ents, e, settings.depth, settings.width, share, ops, distinct)
+            for e in ents]
+    if distinct and settings.depth >= 2 and not _ringed(says) and rng.random() < RING_SHARE:
+        _ring_of_two(rng, ents, says)
+    return ents, says
+
+
+#: the share of hard trials' draws given a ring of two signs when they have none
+#: (:func:`_ring_of_two`): every tricky four-room trial drawn so far turns on a ring (none of
+#: 299 candidates without one, with one answer and no needless sign, was tricky: seed 1)
+RING_SHARE = 0.9
+
+
+def _ring_of_two(rng: random.Random, ents: list[str], says: list[Any]) -> None:
+    """Two signs made to speak of each other: in each, one claim (a leaf, or the whole sign)
+    becomes "Sign k is right (wrong)" of the other, where it joins no part that says it
+    already (:func:`_same_claim`)."""
+    i, j = rng.sample(range(len(says)), 2)
+    for a, b in ((i, j), (j, i)):
+        leaves = list(_leaves(says[a], ()))
+        rng.shuffle(leaves)
+        for path in leaves:
+            new = [rng.choice(("true", "false")), f"s{b + 1}"]
+            if _set_leaf(says, a, path, new):
+                break
+
+
+def _leaves(f: Any, path: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """The paths to f's claims (not through a denial's plain form)."""
+    if f[0] in _OPS:
+        for k, g in enumerate(f[1:], 1):
+            yield from _leaves(g, (*path, k))
+    else:
+        yield path
+
+
+def _set_leaf(says: list[Any], a: int, path: tuple[int, ...], new: Any) -> bool:
+    """says[a] with the claim at `path` replaced by `new`, unless a compound would then join
+    `new` to a part that says it (or its denial) already; whether it was replaced."""
+    if not path:
+        says[a] = new
+        return True
+    parent = says[a]
+    for k in path[:-1]:
+        parent = parent[k]
+    if parent[0] == "not":
+        return False  # "not (sign k is right)": said plainly as "sign k is wrong" instead
+    if any(_same_claim(new, q) for n, q in enumerate(parent[1:], 1) if n != path[-1]):
+        return False
+    parent[path[-1]] = new
+    return True
 
 
 def _distinct(settings: IslandSettings) -> bool:
@@ -896,6 +948,8 @@ class _Walk:
 POOL_WALK_FROM = {"lady-tiger": 4}
 #: steps a pool walk takes from one plain draw before it starts afresh
 POOL_STEPS = 60
+#: the share of a pool walk's steps that turn one room's rule instead of drawing a sign
+FLIP_SHARE = 0.3
 
 
 class _PoolWalk(_Walk):
@@ -912,6 +966,20 @@ class _PoolWalk(_Walk):
         super().__init__()
         self.level = level
 
+    def next(self, settings: IslandSettings, rng: random.Random
+             ) -> tuple[list[str], list[Any], WorldPuzzle]:
+        """A sign drawn again or, one step in :data:`FLIP_SHARE`, one room's rule turned
+        (true with the lady and false with a tiger, or the reverse)."""
+        assert self.says is not None and self.shell is not None
+        if rng.random() >= FLIP_SHARE:
+            return super().next(settings, rng)
+        shell = self.shell
+        room = rng.choice(self.ents)
+        own = {e: dict(m) for e, m in shell.mode_overrides.items()}
+        if own.pop(room, None) is None:
+            own[room] = dict(REVERSED)
+        return self.ents, list(self.says), shell.replace(mode_overrides=own)
+
     def step(self) -> None:
         self.stall += 1
         if self.stall > POOL_STEPS:
@@ -919,10 +987,13 @@ class _PoolWalk(_Walk):
 
     def offer(self, ents: list[str], says: list[Any], shell: WorldPuzzle, graded: Grade
               ) -> None:
-        if not _ringed(says) or graded.level != self.level:
+        if not _ringed(says):
             return  # no ring of signs: every such four-room trial grades gentle or steady
-        stall = self.stall if self.says is not None else 0
-        self.ents, self.says, self.shell, self.stall = ents, says, shell, stall
+        near = 1.0 if graded.level == self.level else 0.0
+        if near < self.near:
+            return  # at the level already: stay there
+        stall = self.stall if self.says is not None and near == self.near else 0
+        self.ents, self.says, self.shell, self.stall, self.near = ents, says, shell, stall, near
 
 
 # ----------------------------------------------------------------------------- filters
@@ -1242,8 +1313,10 @@ def _keep(settings: IslandSettings, puzzle: WorldPuzzle) -> tuple[Any, Grade] | 
 class _Variety:
     """A pack of 6 or more varies: no answer holds more than a third of the puzzles (when
     enough answers exist); for knights and knaves, no number of knights more than half; at
-    most one in 8 has every entity alike; and in a pack of 8 or more no motif (the statements
-    the solution opens with, names blurred: :func:`motif`) more than twice in 8."""
+    most one in 8 has every entity alike; in a pack of 8 or more no motif (the statements
+    the solution opens with, names blurred: :func:`motif`) more than twice in 8; and in a
+    pack of tricky or fiendish trials no shape (:func:`trial_motif`: what the hardest step
+    splits, and the rings of signs) in more than half the puzzles."""
 
     def __init__(self, settings: IslandSettings, answers_possible: int):
         self.on = not settings.allow_monotony and settings.count >= 6
@@ -1252,13 +1325,16 @@ class _Variety:
         self.half = max(1, count // 2)
         self.alike_cap = max(1, count // 8)
         self.motif_cap = max(2, count // 4) if count >= 8 else count
+        self.shape_cap = max(1, count // 2)
         self.seen: dict[str, int] = {}
 
     def admits(self, answer: dict[str, Any], alike: bool, knights: int | None,
-               opening: str) -> bool:
+               opening: str, shape: str | None = None) -> bool:
         if not self.on:
             return True
         marks = [(f"answer {answer!r}", self.cap), (f"motif {opening}", self.motif_cap)]
+        if shape is not None:
+            marks.append((f"shape {shape}", self.shape_cap))
         if alike:
             marks.append(("alike", self.alike_cap))
         if knights is not None:
@@ -1287,6 +1363,48 @@ def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
             blur = {e: "*" for e in puzzle.entities}
             read.add(repr(_rename(thaw(formula), blur)))
     return f"{first.technique}: " + " | ".join(sorted(read))
+
+
+def _rings(says: list[Any]) -> list[list[int]]:
+    """The rings of signs (each a sorted list of indices into `says`, two signs or more that
+    speak of each other, through others or at once), smallest first."""
+    n = len(says)
+    ids = _ids(n)
+    reach = [{ids.index(sid) for sid in _spoken_of([f, *says[1:]]) if _mentions(f) & {sid}}
+             for f in says]
+    for k in range(n):  # the signs each one reaches, through any others
+        for i in range(n):
+            if k in reach[i]:
+                reach[i] |= reach[k]
+    rings = {tuple(sorted(j for j in range(n) if j in reach[i] and i in reach[j]))
+             for i in range(n) if i in reach[i]}
+    return sorted((list(r) for r in rings), key=lambda r: (len(r), r))
+
+
+def trial_motif(puzzle: WorldPuzzle, graded: Grade) -> str:
+    """What a hard trial's solution turns on, as a shape: the hardest step's technique and
+    what it splits (a room, a sign in a ring, another sign), and each ring of signs by its
+    size and its signs' connectives ("cases on a sign in a ring; ring of 2: iff, claim").
+    Two trials of one shape are solved alike whatever their words."""
+    from portia_tui.core.explain.reasoning import TRUTH, _walk
+
+    says = [thaw(s.says) for s in puzzle.statements if s.says is not None]
+    rings = _rings(says)
+    ids = [s.id for s in puzzle.statements if s.says is not None]
+    ringed = {ids[i] for r in rings for i in r}
+    hardest = next((s for s in _walk(graded.steps) if s.technique == graded.technique), None)
+    if hardest is None or hardest.supposed is None:
+        split = "nothing"
+    elif hardest.supposed[0][1] != TRUTH:
+        split = "a room"
+    else:
+        split = "a sign in a ring" if hardest.supposed[0][0] in ringed else "a sign"
+
+    def op(f: Any) -> str:
+        return f[0] if f[0] in _OPS else "claim"
+
+    shapes = [f"ring of {len(r)}: " + ", ".join(sorted(op(says[i]) for i in r)) for r in rings]
+    return f"{graded.technique} on {split}; " + ("; ".join(shapes) or "no ring")
 
 
 def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | None,
@@ -1361,7 +1479,9 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
         alike = len({sol[e].get(speaker) for e in puzzle.entities}) == 1
         knights = (sum(sol[e]["type"] == "knight" for e in puzzle.entities)
                    if fam.key == "knights-knaves" else None)
-        if not variety.admits(result.answers[0], alike, knights, motif(puzzle, graded)):
+        shape = (trial_motif(puzzle, graded) if fam.key == "lady-tiger"
+                 and settings.difficulty in ("tricky", "fiendish") else None)
+        if not variety.admits(result.answers[0], alike, knights, motif(puzzle, graded), shape):
             continue
         keys.add(key)
         made += 1
@@ -1381,4 +1501,4 @@ def generate_named(settings: IslandSettings) -> Iterator[Island]:
 
 
 __all__ = ["FAMILIES", "NAMES", "RANGES", "Island", "IslandError", "IslandSettings",
-           "canonical_key", "generate", "generate_named", "named"]
+           "canonical_key", "generate", "generate_named", "named", "trial_motif"]
