@@ -157,9 +157,11 @@ HAND_TRIALS = [
     # contents only, "lady in III" needs a split on IV inside it.) Felt: 2.
     ("seed 4", _trial("I III", ["false", "s4"], ["true", "s1"], _tigers("<=", 1),
                       _tigers("==", 2)), "steady", "II"),
-    # Compound signs (--depth 2, the default, since this branch: `portia generate --family
-    # lady-tiger --rooms 4 --difficulty tricky --seed S`), solved here by hand with the
-    # felt level written down before the grader's explanation was read.
+    # Compound signs (--depth 2, the default: `portia generate --family lady-tiger --rooms 4
+    # --difficulty tricky --seed S` as the draw was before branch trials5 changed it; the
+    # "earlier" trials), solved here by hand with the felt level written down before the
+    # grader's explanation was read. The trivial filter now refuses "earlier tricky seed 3"
+    # (sign II's two parts never hold together) and the draw no longer makes the others.
     # Tricky seed 2. I (reversed): "It is not the case that exactly two of these rooms contain
     # tigers". II (reversed): "Sign III is wrong if and only if sign I is right". III: "Sign
     # II is right". IV: "Room I is empty if and only if exactly one of these rooms is empty".
@@ -172,7 +174,7 @@ HAND_TRIALS = [
     # III are tigers, so sign II (reversed tiger) is right and sign III (normal tiger) wrong,
     # against sign III = sign II. So the lady is in I (II or III empty: two worlds). A split
     # on a sign's truth whose two cases agree, then one supposition. Felt: 3.
-    ("tricky seed 2", _trial("I II", ["not", _tigers("==", 2)], ["iff", ["false", "s3"],
+    ("earlier tricky seed 2", _trial("I II", ["not", _tigers("==", 2)], ["iff", ["false", "s3"],
                                                                   ["true", "s1"]],
                              ["true", "s2"], ["iff", ["is", "I", "content", "empty"],
                                               _empty("==", 1)]), "tricky", "I"),
@@ -187,7 +189,7 @@ HAND_TRIALS = [
     # tiger, not empty) holds the lady; I and IV are tigers and both their (reversed) signs
     # right, but sign I says sign IV is wrong. So the lady is in II (I or IV empty). A split
     # on sign IV's truth, then a supposition. Felt: 3.
-    ("tricky seed 3", _trial("I II III IV", ["false", "s4"],
+    ("earlier tricky seed 3", _trial("I II III IV", ["false", "s4"],
                              ["iff", _tigers("==", 3), _tigers("==", 2)],
                              ["is", "II", "content", "lady"],
                              ["iff", ["false", "s1"], _tigers("==", 2)]), "tricky", "II"),
@@ -203,9 +205,51 @@ HAND_TRIALS = [
     # wrong, against sign II = sign I. So the lady is in IV. Felt: 3 (the same motif as seed
     # 2: the tricky four-room trials drawn so far all turn on a ring of two signs that one
     # truth value would make a paradox).
-    ("tricky seed 7", _trial("I IV", ["iff", ["true", "s4"], ["false", "s2"]], ["true", "s1"],
+    ("earlier tricky seed 7", _trial("I IV", ["iff", ["true", "s4"], ["false", "s2"]], ["true", "s1"],
                              ["implies", ["false", "s4"], ["is", "IV", "content", "empty"]],
                              ["not", _empty("==", 1)]), "tricky", "IV"),
+    # The draw of branch trials5 (a ring of two signs in most draws, no odd compound, the
+    # walk that mends a wasted sign): `portia generate --family lady-tiger --rooms 4
+    # --difficulty tricky --seed S`, solved by hand before the grader's explanation was read.
+    # Tricky seed 2. I, II and IV reversed. I: "Sign III is wrong if and only if sign II is
+    # wrong". II: "Sign I is right". III: "Room II is empty if and only if room I is empty".
+    # IV: "It is not the case that exactly one of these rooms contains a tiger". Sign II is
+    # sign I, so sign I says "sign III is right iff sign I is right": sign I right, sign III
+    # right; sign I wrong, the "iff" must fail, so sign III is right again. Either way sign
+    # III is right: III (normal) holds no tiger. Signs I and II agree: both right, I and II
+    # (reversed) hold no lady, and by sign III both are empty or both tigers; both wrong,
+    # neither holds a tiger, so (one lady) both are empty. So the lady is in III or IV.
+    # Suppose IV: her (reversed) sign is false, so T = 1; III is then empty and I and II give
+    # 0 or 2 tigers. So the lady is in III (I and II tigers, IV anything but the lady fits).
+    # The same motif as the earlier ones (a ring of two, a sign right either way), then one
+    # supposition. Felt: 3.
+    ("tricky seed 2", _trial("I II IV", ["iff", ["false", "s3"], ["false", "s2"]],
+                             ["true", "s1"],
+                             ["iff", ["is", "II", "content", "empty"],
+                              ["is", "I", "content", "empty"]],
+                             ["not", _tigers("==", 1)]), "tricky", "III"),
+    # Tricky seed 3. II and IV reversed. I: "Exactly one of these rooms is empty if and only
+    # if sign IV is right". II: "If sign IV is wrong, then exactly three of these rooms
+    # contain tigers". III: "If this room is empty, then sign I is wrong". IV: "Sign III is
+    # wrong if and only if sign II is wrong". A ring of four signs (IV reads II and III, III
+    # reads I, I and II read IV). Split on sign IV. Right: sign II is right, so (IV's "iff")
+    # sign III is right. Wrong: IV (reversed) holds no tiger, so three tigers would be I, II
+    # and III with the lady in IV; sign III is then right (III is no empty room) and sign II
+    # right (three tigers), and IV's "iff" would hold: so no three tigers, sign II is wrong
+    # and (IV's "iff" failing) sign III is right. Either way sign III is right: III (normal)
+    # holds no tiger, and if III is empty sign I is wrong. Lady in I: her sign is right; III
+    # is empty (I has the lady), so sign I is wrong. Lady in II or IV: were sign IV right,
+    # sign II would be right and II and IV (reversed) would hold no lady; so sign IV is
+    # wrong, sign II wrong, and II and IV (reversed, signs wrong) hold no tiger: the one
+    # without the lady is empty, and so is III: E = 2, so sign I ("E = 1 iff IV right":
+    # false iff false) is right, but III is empty, so sign I is wrong. So the lady is in III
+    # (I, II and IV tigers fits). The
+    # split's wrong case needed a supposition of its own by hand (three tigers), and four
+    # signs to keep in mind: harder than seed 2. Felt: 4.
+    ("tricky seed 3", _trial("II IV", ["iff", _empty("==", 1), ["true", "s4"]],
+                             ["implies", ["false", "s4"], _tigers("==", 3)],
+                             ["implies", ["is", "III", "content", "empty"], ["false", "s1"]],
+                             ["iff", ["false", "s3"], ["false", "s2"]]), "tricky", "III"),
     # For contrast, a compound-sign trial under the plain rules (`portia generate --family
     # lady-tiger --rooms 4 --difficulty steady --seed 5`; no room reversed). I: "Exactly one
     # of these rooms is empty". II: "Exactly three of these rooms contain tigers". III:
