@@ -15,7 +15,12 @@ So, with the public ``gc`` API of CPython:
   the screen's objects are collected as ever and nothing is kept past its life.
 
 Screens nest (the editor's play screen over the editor): the collector is on again only
-once no screen is being built.
+once no screen is being built, and the frozen state is left only by the last screen that
+holds it. ``gc.unfreeze`` hands back everything frozen (it cannot tell the player's objects
+from the editor's), so when an inner screen goes while an outer one still holds: unfreeze,
+one full collection (the inner screen's objects go, once, at the screen change rather than on
+a later key), and freeze again what lives (the outer screen's objects). Without it the
+editor's later collections walked its whole board again, on keys.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ import gc
 
 #: screens being built (the collector is off while there is any)
 _building = 0
+#: screens settled and not yet released (what lives stays frozen while there is any)
+_frozen = 0
 
 
 class HeapHold:
@@ -45,18 +52,27 @@ class HeapHold:
         gc.disable()
 
     def settle(self) -> None:
-        global _building
+        global _building, _frozen
         if not self._held or self._settled:
             return
         self._settled = True
         _building = max(0, _building - 1)
+        _frozen += 1
         if _building == 0:
             gc.freeze()
             gc.enable()
 
     def release(self) -> None:
+        global _frozen
         if not self._held or self._released:
             return
         self.settle()
         self._released = True
+        _frozen = max(0, _frozen - 1)
         gc.unfreeze()
+        if _frozen and _building == 0:
+            # an outer screen still holds: this screen's objects are collected now, the
+            # outer one's are frozen again (while a screen is being built, its settle
+            # freezes)
+            gc.collect()
+            gc.freeze()
