@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 
+from portia_tui.app import heap
 from portia_tui.app.heap import HeapHold
 
 
@@ -20,10 +21,13 @@ def test_nested_screens_turn_the_collector_on_only_when_none_is_being_built():
         assert gc.isenabled() and gc.get_freeze_count() > 0
         inner.settle()  # twice: nothing more
         inner.release()
+        gc.collect()  # the next full collection (it would come anyway)
         # the outer screen still holds: what lives is frozen again, the collector on
         assert gc.isenabled() and gc.get_freeze_count() > 0
         outer.release()
         assert gc.get_freeze_count() == 0
+        gc.collect()
+        assert gc.get_freeze_count() == 0  # none holds: nothing frozen again
     finally:
         outer.release()
         inner.release()
@@ -52,12 +56,15 @@ def test_an_inner_screen_going_keeps_the_outer_frozen_and_frees_its_own_objects(
         assert gc.get_freeze_count() >= outer_frozen + 5000
         del inner_objects  # the inner screen's objects are garbage (cycles) ...
         inner.release()
-        assert probe() is None  # ... collected when it goes, not kept frozen
+        assert heap._after_collection in gc.callbacks
+        gc.collect()  # the next full collection
+        assert probe() is None  # ... collected, not kept frozen
         # the outer screen's objects are frozen again (a later collection skips them)
         assert gc.isenabled() and gc.get_freeze_count() >= len(outer_objects)
         assert gc.get_freeze_count() < outer_frozen + 5000
         outer.release()
         assert gc.get_freeze_count() == 0
+        assert heap._after_collection not in gc.callbacks  # the hook goes with the last
     finally:
         inner.release()
         outer.release()
@@ -72,6 +79,7 @@ def test_an_outer_screen_going_first_leaves_the_inner_frozen():
         inner.hold()
         inner.settle()
         outer.release()
+        gc.collect()
         assert gc.isenabled() and gc.get_freeze_count() > 0
         inner.release()
         assert gc.get_freeze_count() == 0
@@ -89,10 +97,12 @@ def test_an_inner_screen_going_while_another_is_built_leaves_the_freeze_to_that_
         inner.settle()
         third.hold()  # a third screen being built
         inner.release()
-        assert not gc.isenabled()  # still off while the third is built
+        gc.collect()
+        assert not gc.isenabled() and gc.get_freeze_count() == 0  # the third is built
         third.settle()
         assert gc.isenabled() and gc.get_freeze_count() > 0
         third.release()
+        gc.collect()
         assert gc.get_freeze_count() > 0  # the outer still holds
     finally:
         third.release()
@@ -146,6 +156,7 @@ async def test_the_editor_stays_frozen_after_the_player_opened_from_it_goes(tmp_
         for _ in range(3):
             await pilot.pause()
         assert app.screen is app.editor
+        gc.collect()  # the next full collection
         # the editor's objects are frozen again (gc.unfreeze handed them all back)
         assert gc.isenabled() and gc.get_freeze_count() > editor_frozen // 2
     assert gc.isenabled() and gc.get_freeze_count() == 0
