@@ -24,7 +24,7 @@ it leaves (the outer screen's) is frozen again. Before, the editor's later full 
 walked its whole board again, on keys, for as long as it stayed open. Collecting at once
 when the inner screen goes was measured too: it moved a full collection (hundreds of ms under
 load) onto the screen change, for the same keys after it (docs/benchmarks.md, "Nested
-screens and the collector").
+screens, screen changes and two players' marks").
 """
 
 from __future__ import annotations
