@@ -1,0 +1,55 @@
+"""Packs of hard trials at the default --attempts (core/packs/islands.py, branch trials5): for
+4 rooms, a pack of 8 tricky and of 8 fiendish trials for seeds 1, 2, 3; for 5 rooms, a pack of
+4 (seed 1). Each row: how many were made (or where the search gave up), the CPU seconds of the
+pack, and the shapes of the pack (:func:`islands.trial_motif`: what the hardest step splits and
+the rings of signs) with how often each came.
+
+Run alone: `.venv/bin/python benchmarks/bench_trial_packs.py [--quick]` (quick: seed 1 only,
+4 rooms)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import Counter
+
+from portia_tui.core.packs import islands as I
+
+QUICK = "--quick" in sys.argv
+
+
+def pack(level: str, rooms: int, count: int, seed: int) -> tuple[int, float, str, Counter[str]]:
+    """(made, CPU seconds, "ok" or the give-up message, shapes)."""
+    settings = I.IslandSettings(family="lady-tiger", size=rooms, count=count, seed=seed,
+                                difficulty=level, grammar="rich")
+    shapes: Counter[str] = Counter()
+    made, outcome = 0, "ok"
+    start = time.process_time()
+    try:
+        for island in I.generate(settings):
+            made += 1
+            shapes[I.trial_motif(island.puzzle, island.grade)] += 1
+    except I.IslandError as exc:
+        outcome = f"gave up ({exc.problem})"
+    return made, time.process_time() - start, outcome, shapes
+
+
+def main() -> None:
+    print(f"load average {os.getloadavg()[0]:.1f}; default --attempts (20000)")
+    print("\n| rooms | --difficulty | seed | made | CPU s | outcome | shapes (most common first) |")
+    print("|---|---|---|---|---|---|---|")
+    runs = [(4, level, 8, seed) for level in ("tricky", "fiendish")
+            for seed in ((1,) if QUICK else (1, 2, 3))]
+    if not QUICK:
+        runs += [(5, "tricky", 4, 1), (5, "fiendish", 4, 1)]
+    for rooms, level, count, seed in runs:
+        made, secs, outcome, shapes = pack(level, rooms, count, seed)
+        told = "; ".join(f"{n}x {s}" for s, n in shapes.most_common())
+        print(f"| {rooms} | {level} | {seed} | {made} of {count} | {secs:.1f} | {outcome} | "
+              f"{told} |", flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
