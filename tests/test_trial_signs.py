@@ -127,3 +127,42 @@ def test_the_quick_look_judges_a_ring_s_wasted_sign_as_the_filter_does():
         assert quick == I._wasted(puzzle), [s.says for s in puzzle.statements]
         verdicts.add(quick)
     assert verdicts == {True, False}
+
+
+def test_a_pack_of_hard_trials_takes_one_shape_at_most_half_the_time():
+    settings = I.IslandSettings(family="lady-tiger", size=4, count=8, difficulty="tricky",
+                                grammar="rich")
+    variety = I._Variety(settings, 4)
+    shape = "cases on a sign in a ring; ring of 2: claim, iff"
+    admitted = [variety.admits({"where": [str(n)]}, False, None, f"opening {n}", shape)
+                for n in range(6)]
+    assert admitted == [True] * 4 + [False] * 2
+    assert variety.admits({"where": ["x"]}, False, None, "another", "cases on a room; no ring")
+
+
+def test_the_shape_names_the_split_and_the_rings():
+    from portia_tui.core.explain.reasoning import grade
+
+    from .test_reasoning import HAND_TRIALS
+
+    trials = {name: p for name, p, _felt, _lady in HAND_TRIALS}
+    two, four = trials["tricky seed 2"], trials["tricky seed 3"]
+    assert I.trial_motif(two, grade(two)) == "cases on a sign in a ring; ring of 2: claim, iff"
+    assert I.trial_motif(four, grade(four)) == ("cases on a sign in a ring; ring of 4: iff, "
+                                                "iff, implies, implies")
+    assert I._rings([["true", "s2"], ["false", "s3"], ["true", "s1"], ["is", "I", "content",
+                                                                         "lady"]]) == [[0, 1, 2]]
+
+
+@pytest.mark.skipif(not __import__("os").environ.get("PORTIA_HEAVY"),
+                    reason="a pack of 8 takes 20-40 s of CPU: PORTIA_HEAVY=1")
+@pytest.mark.parametrize("level", ["tricky", "fiendish"])
+def test_a_pack_of_eight_hard_four_room_trials_at_the_default_attempts(level):
+    from collections import Counter
+
+    made = list(I.generate(I.IslandSettings(family="lady-tiger", size=4, count=8, seed=1,
+                                            difficulty=level, grammar="rich")))
+    assert len(made) == 8
+    shapes = Counter(I.trial_motif(i.puzzle, i.grade) for i in made)
+    assert max(shapes.values()) <= 4 and len(shapes) >= 2
+    assert all(i.grade.level == level and not I._constant(i.puzzle) for i in made)
