@@ -518,6 +518,10 @@ class _Screen:
         self.memo: dict[str, int] = {}
         #: a world (its bit) -> the worlds of its answer, over the shared Evaluation
         self.alike: dict[int, int] = {}
+        #: shell -> its solver without statements, over the shared Evaluation: a
+        #: candidate's is that one :meth:`~Solver.saying` its statements (building the
+        #: shell's part anew was a third of the quick look's work at 12 werewolves)
+        self.solvers: dict[int, tuple[WorldPuzzle, Solver]] = {}
         #: the last candidate's grade, when it had one answer and no needless statement
         #: (what :class:`_Walk` steers by); None otherwise
         self.graded: Grade | None = None
@@ -532,7 +536,7 @@ class _Screen:
         if self.ev is None:
             self.ev = Evaluation(shell)
         ev, scope = self.ev, shell.scope()
-        solver = Solver(shell, ev, [], self.memo)
+        solver = self._solver(shell)
         worlds = ev.full
         for m in solver.masks:
             worlds &= m
@@ -543,7 +547,7 @@ class _Screen:
             best: tuple[int, Any, int] | None = None
             for _try in range(STEER_TRIES):
                 f = _draw(fam, rng, ents, e, settings.depth, settings.width, share)
-                left = worlds & solver._obeys(e, meaning_memo(f, scope, ev.alg, self.memo))
+                left = worlds & solver.obeys(e, meaning_memo(f, scope, ev.alg, self.memo))
                 if not left:
                     continue
                 open_ = sum(1 for a in answers if left & a)
@@ -587,9 +591,19 @@ class _Screen:
                 self.graded = None
                 return False  # a trivial statement: the full check drops it too
         ids = _ids(len(says))  # truth cells as in the puzzle
-        return self._judge(Solver(shell, ev, said, self.memo, ids,
-                                  _spoken_of(says) if signs else ()),
+        return self._judge(self._solver(shell).saying(said, ids,
+                                                      _spoken_of(says) if signs else ()),
                            0 if self.allow_wasted else len(said))
+
+    def _solver(self, shell: WorldPuzzle) -> Solver:
+        """The shell's solver without statements, over the shared Evaluation (kept)."""
+        kept = self.solvers.get(id(shell))
+        if kept is None or kept[0] is not shell:
+            assert self.ev is not None
+            if len(self.solvers) >= 64:  # shells drawn afresh (the trials' rules): a few kept
+                self.solvers.clear()
+            kept = self.solvers[id(shell)] = (shell, Solver(shell, self.ev, [], self.memo))
+        return kept[1]
 
     def _allowed(self, shell: WorldPuzzle) -> int:
         """The worlds the shell's promises allow (before the speakers' modes)."""
@@ -648,7 +662,9 @@ class _Screen:
             return False
         if self.level is None:
             return True  # any level: the full check grades it
-        graded = grade_within(solver)
+        # graded only as far as the level asked for (the rest of a harder grade decides
+        # nothing here; the full check grades a candidate of the level in full)
+        graded = grade_within(solver, upto=self.level)
         if graded is None:
             return True  # too large to grade here: the full check counts it as too large
         self.graded = graded
@@ -1139,13 +1155,14 @@ def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
     """The statements the solution by hand opens with (its first step and what that step
     reads inside), each with every name blurred ("I" kept): two puzzles with one motif start
     the same way."""
-    from portia_tui.core.explain.reasoning import _walk
+    from portia_tui.core.explain.reasoning import every_step
 
     if not graded.steps or graded.solver is None:
         return "none"
     first = graded.steps[0]
     read = set()
-    for step in [first, *_walk(first.inner), *(s for _v, b in first.branches for s in _walk(b))]:
+    for step in [first, *every_step(first.inner),
+                 *(s for _v, b in first.branches for s in every_step(b))]:
         if step.source is not None:
             _kind, st, c = graded.solver.sources[step.source]
             formula = st.says if st is not None else c
