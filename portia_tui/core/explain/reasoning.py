@@ -184,8 +184,8 @@ class Solver:
                 self.atom[(cell, TRUTH_VALUES[1])] = ~t & self.ev.full
 
     def _speaker(self, by: str | None) -> tuple[list[tuple[int, str]], bool]:
-        """(the worlds where `by` has each binding value of the speaker's attribute, not
-        holding it, with that value's mode), whether some value leaves it free: kept."""
+        """(the worlds where `by` has each binding value of the speaker's attribute, with
+        that value's mode), whether some value leaves it free: kept."""
         found = self._binds.get(by)
         if found is None:
             p, ev = self.puzzle, self.ev
@@ -197,7 +197,7 @@ class Solver:
                     if mode == "free":
                         free = True
                     else:
-                        binds.append((~ev.atom(by, p.speaker_attr, value) & ev.full, mode))
+                        binds.append((ev.atom(by, p.speaker_attr, value) & ev.full, mode))
             found = self._binds[by] = (binds, free)
         return found
 
@@ -218,8 +218,8 @@ class Solver:
         """The worlds where a statement by `by`, true in the worlds `t`, obeys its speaker's
         mode (every world when `by` is None or the puzzle has no speakers' modes)."""
         ok = self.ev.full
-        for other, mode in self._speaker(by)[0]:
-            ok &= other | (t if mode == "true" else ~t)
+        for who, mode in self._speaker(by)[0]:  # take out the worlds where it disobeys
+            ok ^= who & t ^ who if mode == "true" else who & t
         return ok
 
     def region(self, dom: dict[Cell, tuple[str, ...]]) -> int:
