@@ -246,6 +246,7 @@ class Solver:
             vals = dom[c]
             if len(vals) == 1:
                 continue
+            left: tuple[str, ...]
             if len(vals) == 2:  # w lies within the two values' worlds: one AND tells both
                 x = w & atom[(c, vals[0])]
                 left = vals if x and x != w else (vals[0],) if x else (vals[1],)
