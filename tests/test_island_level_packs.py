@@ -5,8 +5,9 @@ grader itself and well posed. A 6-person tricky pack of 10 used to give up at 8:
 alone opened every solution in one of four ways (islands.LIKENESS_FROM); a werewolves tricky
 pack of 10 at 8 people gave up at 8: tricky candidates were rare there (islands.WOLF_PAIR_FROM).
 
-The whole grid (packs of 10 at every size from 3 the README's 'Levels by size' promises
-a pack of 10 at: knights-knaves 3 to 12 people, werewolves 3 to 12) runs with PORTIA_HEAVY=1;
+The whole grid (packs of 10 at every size from 3 where the README's 'Levels by size' promises
+a pack of 10 within the default attempts: knights-knaves 3 to 12 people, werewolves 3 to 12
+but gentle from 9 and tricky from 11) runs with PORTIA_HEAVY=1;
 speed is measured in benchmarks/bench_island_levels.py, not here."""
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from portia_tui.core.solve.general import solve
 LEAN = [("knights-knaves", 6, "tricky", 10)]
 #: (family, level) -> the sizes where a pack of 10 is not promised: refused below
 #: island_ranges.FEWEST, or rare (README 'Levels by size')
-NOT_TEN = {("knights-knaves", "tricky"): range(5), ("knights-knaves", "fiendish"): (3,)}
+NOT_TEN = {("knights-knaves", "tricky"): range(5), ("knights-knaves", "fiendish"): (3,),
+           ("werewolves", "gentle"): range(9, 13), ("werewolves", "tricky"): (11, 12)}
 HEAVY = [(family, size, level, 10)
          for family in ("knights-knaves", "werewolves") for size in range(3, 13)
          for level in ("gentle", "steady", "tricky", "fiendish")
