@@ -45,6 +45,9 @@ from portia_tui.core.solve.world_result import (
 )
 
 SOLVER = "minisat22"
+#: python-sat's cardinality encoding of the counting formulas ("at least eight of the signs
+#: are true"): the totalizer, whose clauses let unit propagation count
+CARD = EncType.totalizer
 
 
 class SatAlgebra:
@@ -54,6 +57,7 @@ class SatAlgebra:
         self.enc = enc
         self.true = enc.true
         self.gates: dict[tuple[str, frozenset[int]], int] = {}
+        self.counts: dict[tuple[str, tuple[int, ...], int], int] = {}
         self.steps = 0
 
     def top(self) -> int:
@@ -79,6 +83,35 @@ class SatAlgebra:
 
     def disj(self, items: Sequence[int]) -> int:
         return -self._gate("and", [-x for x in items], self.true)
+
+    def at_least(self, items: Sequence[int], j: int) -> int:
+        """A literal equivalent to "at least j of the items hold": python-sat's cardinality
+        encodings (``CardEnc.atleast`` guarded by the literal, ``CardEnc.atmost`` of j - 1
+        guarded by its negation, so it holds exactly when the count reaches j; constants
+        folded, one literal per distinct question)."""
+        lits = [x for x in items if x != -self.true]
+        ones = sum(1 for x in lits if x == self.true)
+        lits = sorted(x for x in lits if x != self.true)
+        need = j - ones
+        if need <= 0:
+            return self.true
+        if need > len(lits):
+            return -self.true
+        if need == 1:
+            return self.disj(lits)
+        if need == len(lits):
+            return self.conj(lits)
+        key = ("at least", tuple(lits), need)
+        found = self.counts.get(key)
+        if found is None:
+            self.enc.stop.check()
+            pool, clauses = self.enc.pool, self.enc.clauses
+            found = self.counts[key] = int(pool.id(("count", len(self.counts))))
+            up = CardEnc.atleast(lits, bound=need, vpool=pool, encoding=CARD)
+            down = CardEnc.atmost(lits, bound=need - 1, vpool=pool, encoding=CARD)
+            clauses.extend([-found] + c for c in up.clauses)
+            clauses.extend([found] + c for c in down.clauses)
+        return found
 
     def _gate(self, kind: str, items: Sequence[int], unit: int) -> int:
         """A literal equivalent to the conjunction of items (constants folded)."""
