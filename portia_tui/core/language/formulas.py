@@ -154,7 +154,7 @@ def compare(alg: Algebra[T], items: Sequence[T], op: str, k: int) -> T:
             odd = xor(alg, odd, x)
         return odd if op == "odd" else alg.neg(odd)
     n = len(items)
-    own = getattr(alg, "at_least", None)
+    own = getattr(alg, "at_least", None)  # None: the algebra has no counting of its own
     high = max(0, min(k + 1, n))
     ge = [alg.top()] + [alg.bottom()] * high
     if own is None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Self
 
-from pysat.card import CardEnc, EncType
+from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
@@ -45,9 +45,13 @@ from portia_tui.core.solve.world_result import (
 )
 
 SOLVER = "minisat22"
-#: python-sat's cardinality encoding of the counting formulas ("at least eight of the signs
-#: are true"): the totalizer, whose clauses let unit propagation count
-CARD = EncType.totalizer
+#: whether counting formulas ("at least eight of the signs are true") are python-sat
+#: cardinality constraints (:meth:`SatAlgebra.cardinality`, two totalizers a list of items)
+#: or the language's counter of and/or gates (formulas.compare, shared across every K by
+#: the gate cache). Off: side by side on bench_marks_menu (docs/benchmarks.md, branch
+#: marks5) the totalizers took 1.8x the CPU on the 9 x 2 rules menu and decided nothing
+#: the gates left undecided; both are checked against the brute force in the tests
+CARDINALITY = False
 
 
 class SatAlgebra:
@@ -57,7 +61,11 @@ class SatAlgebra:
         self.enc = enc
         self.true = enc.true
         self.gates: dict[tuple[str, frozenset[int]], int] = {}
-        self.counts: dict[tuple[str, tuple[int, ...], int], int] = {}
+        self.counts: dict[tuple[int, ...], list[int]] = {}
+        #: how formulas.compare counts: python-sat's totalizer, or (None) its own counter
+        #: of and/or gates
+        self.at_least: Callable[[Sequence[int], int], int] | None = (
+            self.cardinality if CARDINALITY else None)
         self.steps = 0
 
     def top(self) -> int:
@@ -84,11 +92,10 @@ class SatAlgebra:
     def disj(self, items: Sequence[int]) -> int:
         return -self._gate("and", [-x for x in items], self.true)
 
-    def at_least(self, items: Sequence[int], j: int) -> int:
-        """A literal equivalent to "at least j of the items hold": python-sat's cardinality
-        encodings (``CardEnc.atleast`` guarded by the literal, ``CardEnc.atmost`` of j - 1
-        guarded by its negation, so it holds exactly when the count reaches j; constants
-        folded, one literal per distinct question)."""
+    def cardinality(self, items: Sequence[int], j: int) -> int:
+        """A literal equivalent to "at least j of the items hold", from python-sat's
+        totalizer (:meth:`_counter`: one per list of items, shared by every j; constants
+        folded). The algebra's ``at_least`` when :data:`CARDINALITY` is on."""
         lits = [x for x in items if x != -self.true]
         ones = sum(1 for x in lits if x == self.true)
         lits = sorted(x for x in lits if x != self.true)
@@ -101,17 +108,31 @@ class SatAlgebra:
             return self.disj(lits)
         if need == len(lits):
             return self.conj(lits)
-        key = ("at least", tuple(lits), need)
+        key = tuple(lits)
         found = self.counts.get(key)
         if found is None:
-            self.enc.stop.check()
-            pool, clauses = self.enc.pool, self.enc.clauses
-            found = self.counts[key] = int(pool.id(("count", len(self.counts))))
-            up = CardEnc.atleast(lits, bound=need, vpool=pool, encoding=CARD)
-            down = CardEnc.atmost(lits, bound=need - 1, vpool=pool, encoding=CARD)
-            clauses.extend([-found] + c for c in up.clauses)
-            clauses.extend([found] + c for c in down.clauses)
-        return found
+            found = self.counts[key] = self._counter(lits)
+        return found[need - 1]
+
+    def _counter(self, lits: list[int]) -> list[int]:
+        """Literals o[j - 1] equivalent to "at least j of `lits` hold", j = 1..n: a
+        totalizer over the literals (``ITotalizer``: its outputs bound one direction only,
+        at least j hold -> o[j - 1]) and one over their negations (at least n - j + 1 fail
+        -> f[n - j]), joined by "o[j - 1] -> not f[n - j]"."""
+        self.enc.stop.check()
+        pool, clauses = self.enc.pool, self.enc.clauses
+        n = len(lits)
+        up = ITotalizer(lits, ubound=n, top_id=pool.top)
+        down = ITotalizer([-x for x in lits], ubound=n, top_id=up.top_id)
+        try:
+            pool.occupy(pool.top + 1, down.top_id)
+            clauses.extend(list(c) for c in up.cnf.clauses + down.cnf.clauses)
+            outs = [int(x) for x in up.rhs]
+            clauses.extend([-outs[j - 1], -int(down.rhs[n - j])] for j in range(1, n + 1))
+        finally:
+            up.delete()
+            down.delete()
+        return outs
 
     def _gate(self, kind: str, items: Sequence[int], unit: int) -> int:
         """A literal equivalent to the conjunction of items (constants folded)."""
