@@ -576,8 +576,8 @@ def test_the_labyrinths_counting_signs_are_decided_by_the_kinds_of_world():
 def test_the_labyrinths_star_does_not_rest_on_the_kinds_cut(kinds):
     """The ★ of "At least eight of the signs are true" (bench_marks_menu's hard menu) is
     found whatever the lazy loop's kinds cut per wrong guess (with 4 it stayed ? at 60 s
-    when only the lazy loop looked for it): the SAT encoding of the page, its counting by
-    cardinality constraints, finds the witness first within a bounded number of steps;
+    when only the lazy loop looked for it): the SAT encoding of the page finds the witness
+    first within a bounded number of steps (not seconds);
     the lazy loop gets only "All of the signs are true" (✓, refuted by its kinds)."""
     from unittest import mock
 

@@ -24,8 +24,8 @@ each other empty slot, by some entry of its menu. For ★, the other slots' entr
 between them drop every world whose answer is not the target while keeping one target
 world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: the last two
 slots joined into a numpy table of pairs) with at most :data:`EXACT_OPEN` other slots open,
-else a short one, then the SAT encoding of the page (:mod:`world_marks_sat`, its counting
-statements as cardinality constraints) on each entry left, bounded by :data:`SAT_EFFORT`
+else a short one, then the SAT encoding of the page (:mod:`world_marks_sat`, every world
+and its counting statements in the solver) on each entry left, bounded by :data:`SAT_EFFORT`
 steps (it finds the ★ witnesses; a bound in steps, not seconds, so what it decides does not
 depend on the load), and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
 classes, each wrong guess giving clauses for some worlds it failed to drop, with every world
@@ -700,7 +700,7 @@ def _by_sat_first(draft: Draft, table: Mapping[str, Sequence[Formula]],
                   formulas: Sequence[Formula], bases: Sequence[int]
                   ) -> Callable[[list[int], dict[int, str]], None]:
     """What :meth:`_Frame._sat` tries before the lazy loop: the SAT encoding of the page
-    (:class:`world_marks_sat.SatMarks`, counting by cardinality constraints) on the
+    (:class:`world_marks_sat.SatMarks`) on the
     entries (slot `sid`'s, or rules when None) of the bases left, each bounded by
     :data:`SAT_EFFORT` steps (not seconds); the marks it decides put in `out`, by base."""
     def first(pending: list[int], out: dict[int, str]) -> None:

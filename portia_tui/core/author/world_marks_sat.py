@@ -27,9 +27,9 @@ the rest are ★ with it); a wrong guess gives up to :data:`SPREAD` counterexamp
 :class:`FirstParts` does the same for a compound's first step: the slot (or a rule) says
 ``p CONNECTIVE q``, both parts chosen in the encoding.
 
-The counting statements ("at least eight of the signs are true") are python-sat
-cardinality constraints in the encoding (:meth:`world_sat.SatAlgebra.at_least`), so every
-guess and check counts by unit propagation. With ``effort`` each entry's loop is bounded by
+The counting statements ("at least eight of the signs are true") are the language's counter
+of gates, or python-sat cardinality constraints with ``world_sat.CARDINALITY`` (measured
+slower: docs/benchmarks.md, branch marks5). With ``effort`` each entry's loop is bounded by
 a number of steps (:class:`Tired` past it): the enumerating marker tries the page's
 encoding so before its own lazy loop (``world_marks._by_sat_first``).
 
