@@ -308,7 +308,22 @@ def measure_open() -> dict:
         out["player"].append(asyncio.run(open_player(big, out["cpu_player"]))[0])
         out["minimal"].append(asyncio.run(open_time(lambda: Minimal(widgets),
                                                     out["cpu_minimal"]))[0])
+    out["calls_player"] = open_calls(lambda: open_player(big))
+    out["calls_minimal"] = open_calls(lambda: open_time(lambda: Minimal(widgets)))
     return out
+
+
+def open_calls(opening) -> int:
+    """Python function calls of one open (cProfile's count, `opening()` a coroutine): a
+    load-free measure of the work an open does."""
+    import cProfile
+    import pstats
+
+    profile = cProfile.Profile()
+    profile.enable()
+    asyncio.run(opening())
+    profile.disable()
+    return pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
 
 
 def measure(name: str):
@@ -383,6 +398,10 @@ def app_main() -> None:
                 row(f"{side}: open a minimal app with as many widgets (wall)", got["minimal"], "")
                 row(f"{side}: open the player (CPU)", got["cpu_player"], "")
                 row(f"{side}: open the minimal app (CPU)", got["cpu_minimal"], "")
+                if "calls_player" in got:
+                    print(f"{side + ': Python calls per open, player / minimal':<58} "
+                          f"{got['calls_player']:>8} {got['calls_minimal']:>8} "
+                          f"{got['calls_player'] / got['calls_minimal']:>10.2f}")
                 for what in ("", "cpu_"):
                     ratio = (statistics.median(got[what + "player"])
                              / statistics.median(got[what + "minimal"]))
