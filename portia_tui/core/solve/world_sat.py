@@ -122,10 +122,13 @@ class SatAlgebra:
         self.enc.stop.check()
         pool, clauses = self.enc.pool, self.enc.clauses
         n = len(lits)
-        up = ITotalizer(lits, ubound=n, top_id=pool.top)
+        # CardEnc's auxiliaries (the one-hot clauses) sit in ranges the pool marks occupied,
+        # above pool.top: the totalizers start above every variable in use
+        top = max([pool.top] + [abs(x) for c in clauses for x in c])
+        up = ITotalizer(lits, ubound=n, top_id=top)
         down = ITotalizer([-x for x in lits], ubound=n, top_id=up.top_id)
         try:
-            pool.occupy(pool.top + 1, down.top_id)
+            pool.occupy(top + 1, down.top_id)
             clauses.extend(list(c) for c in up.cnf.clauses + down.cnf.clauses)
             outs = [int(x) for x in up.rhs]
             clauses.extend([-outs[j - 1], -int(down.rhs[n - j])] for j in range(1, n + 1))
