@@ -49,7 +49,7 @@ SOLVER = "minisat22"
 #: cardinality constraints (:meth:`SatAlgebra.cardinality`, two totalizers a list of items)
 #: or the language's counter of and/or gates (formulas.compare, shared across every K by
 #: the gate cache). Off: side by side on bench_marks_menu (docs/benchmarks.md, branch
-#: marks5) the totalizers took 1.8x the CPU on the 9 x 2 rules menu and decided nothing
+#: marks5) the totalizers took 2.5x the CPU on the 9 x 2 rules menu and decided nothing
 #: the gates left undecided; both are checked against the brute force in the tests
 CARDINALITY = False
 
