@@ -24,7 +24,10 @@ each other empty slot, by some entry of its menu. For ★, the other slots' entr
 between them drop every world whose answer is not the target while keeping one target
 world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: the last two
 slots joined into a numpy table of pairs) with at most :data:`EXACT_OPEN` other slots open,
-else a short one and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
+else a short one, then the SAT encoding of the page (:mod:`world_marks_sat`, every world
+and its counting statements in the solver) on each entry left, bounded by :data:`SAT_EFFORT`
+steps (it finds the ★ witnesses; a bound in steps, not seconds, so what it decides does not
+depend on the load), and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
 classes, each wrong guess giving clauses for some worlds it failed to drop, with every world
 of their kinds: the same attribute values, other truth values; a SAT call cut short lets
 the exhaustive search try the worlds given clauses so far, kind by kind, and a choice that
@@ -47,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from portia_tui.core.author.world_editing import EMPTY, Draft, words
-from portia_tui.core.author.world_marks_sat import FirstParts, SatMarks, local
+from portia_tui.core.author.world_marks_sat import FirstParts, SatMarks, Tired, local
 from portia_tui.core.author.world_menus import Entry, slot_menu
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula, WorldError, freeze
@@ -82,6 +85,10 @@ PAIR_WORDS = 1 << 23
 TABLE_CELLS = 1 << 21
 #: the steps (partial choices) of the short exhaustive search tried per entry before SAT
 SHORT_SEARCH = 400
+#: the counterexamples the SAT encoding of the page may take per entry before the lazy
+#: loop (each SAT call then at most world_marks_sat.EFFORT_CONFLICTS conflicts; 0: the lazy
+#: loop alone): :func:`_by_sat_first`
+SAT_EFFORT = 1000
 #: the steps of the first exhaustive search on the worlds the lazy SAT loop gave clauses
 #: (:meth:`_Lazy._refuted`; each later try has twice as many)
 CORE_STEPS = 10_000
@@ -547,6 +554,7 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
             return
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
         bases = [frame.sq(space.keeps(sid, f)) for f in mine]
+        frame.first = _by_sat_first(draft, table, target, stop, sid, mine, bases)
         found: dict[int, str] = {}
         try:
             frame.decide(bases, found)
@@ -665,6 +673,7 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
             return
         frame = _Frame(space, target, table)
         bases = [frame.sq(space.rule(f)) for f in given]
+        frame.first = _by_sat_first(draft, table, target, stop, None, given, bases)
         found: dict[int, str] = {}
         try:
             frame.decide(bases, found)
@@ -684,6 +693,49 @@ def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mappin
     named = _named(draft.puzzle, frozenset(table), table, rules)
     sat = SatMarks(draft.puzzle, table, named, target, stop, rules)
     _decide(sat, sid, marks)
+
+
+def _by_sat_first(draft: Draft, table: Mapping[str, Sequence[Formula]],
+                  target: Mapping[str, Any], stop: Stop, sid: str | None,
+                  formulas: Sequence[Formula], bases: Sequence[int]
+                  ) -> Callable[[list[int], dict[int, str]], None]:
+    """What :meth:`_Frame._sat` tries before the lazy loop: the SAT encoding of the page
+    (:class:`world_marks_sat.SatMarks`) on the
+    entries (slot `sid`'s, or rules when None) of the bases left, each bounded by
+    :data:`SAT_EFFORT` steps (not seconds); the marks it decides put in `out`, by base."""
+    def first(pending: list[int], out: dict[int, str]) -> None:
+        at: dict[int, int] = {}  # a base's first entry
+        for i, b in enumerate(bases):
+            if b in pending:
+                at.setdefault(b, i)
+        fillings: list[dict[str, int]] = []
+        for b, i in at.items():
+            if b in out:  # settled by a witness found for another base
+                continue
+            # one encoding per base: one whose witness is hard (a ✓) does not load the
+            # next one's solvers with its counterexamples; the witnesses found are tried
+            # on every base left
+            chosen = [formulas[i]] + [formulas[j] for c, j in at.items()
+                                      if c not in out and c != b]
+            keys = [b] + [c for c in at if c not in out and c != b]
+            rules: Sequence[Formula] = chosen if sid is None else ()
+            menus = dict(table) if sid is None else {**table, sid: chosen}
+            named = _named(draft.puzzle, frozenset(menus), menus, rules)
+            sat = SatMarks(draft.puzzle, menus, named, target, stop, rules,
+                           effort=SAT_EFFORT)
+            got: dict[int, str] = {}
+            try:
+                sat.decide_one(sid, got, fillings[-3:])
+            except Tired:  # past the effort: left to the lazy loop
+                pass
+            finally:
+                fillings += sat.fillings(sid)
+                sat.close()
+            for k, c in enumerate(keys):
+                if k in got:
+                    out[c] = got[k]
+
+    return first
 
 
 def _decide(sat: SatMarks, sid: str | None, marks: Marks) -> None:
@@ -871,8 +923,20 @@ class _Frame:
             out[base] = "valid" if exact.valid(base) else "reachable"
         return out
 
+    #: tried on the bases left before the lazy loop (set by the caller: the SAT encoding
+    #: of the page, :func:`_by_sat_first`), None: the lazy loop alone
+    first: Callable[[list[int], dict[int, str]], None] | None = None
+
     def _sat(self, pending: list[int], out: dict[int, str]) -> None:
-        """The bases left by the short search, by the lazy SAT loop (:class:`_Lazy`)."""
+        """The bases left by the short search: first by the SAT encoding of the page with
+        each base's effort bounded (:attr:`first`: it finds the ★ witnesses the lazy loop
+        found only by luck), then those it leaves by the lazy SAT loop (:class:`_Lazy`,
+        whose kinds of world refute ★)."""
+        if self.first is not None and SAT_EFFORT:
+            self.first(pending, out)
+            pending = [b for b in pending if b not in out]
+            if not pending:
+                return
         lazy = _Lazy(self.classes, self.alive, self.rest, pending, len(self.sq.index),
                      self.stop, self.kinds())
         try:

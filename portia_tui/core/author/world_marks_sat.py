@@ -27,9 +27,16 @@ the rest are ★ with it); a wrong guess gives up to :data:`SPREAD` counterexamp
 :class:`FirstParts` does the same for a compound's first step: the slot (or a rule) says
 ``p CONNECTIVE q``, both parts chosen in the encoding.
 
-Public API: :class:`SatMarks` ``(puzzle, open_menus, named, target, stop, rules=())``,
-``.decide(sid, out)``, ``.mark(assumptions)``, ``.slot(sid, i)``, ``.rule(j)``,
-``.close()``; :class:`FirstParts` ``(..., sid, parts, table, sayable)``, ``.decide``.
+The counting statements ("at least eight of the signs are true") are the language's counter
+of gates, or python-sat cardinality constraints with ``world_sat.CARDINALITY`` (measured
+slower: docs/benchmarks.md, branch marks5). With ``effort`` each entry's loop is bounded by
+a number of steps (:class:`Tired` past it): the enumerating marker tries the page's
+encoding so before its own lazy loop (``world_marks._by_sat_first``).
+
+Public API: :class:`SatMarks` ``(puzzle, open_menus, named, target, stop, rules=(),
+effort=None)``, ``.decide(sid, out)``, ``.decide_one(sid, out, fillings)``,
+``.fillings(sid)``, ``.mark(assumptions)``, ``.slot(sid, i)``, ``.rule(j)``, ``.close()``;
+:class:`Tired`; :class:`FirstParts` ``(..., sid, parts, table, sayable)``, ``.decide``.
 """
 
 from __future__ import annotations
@@ -49,6 +56,8 @@ from portia_tui.core.solve.world_sat import Encoding, answer_differs
 #: short still helps the next, and the budget is checked at least that often)
 CONFLICTS = 10_000
 MOST_CONFLICTS = 160_000
+#: the conflicts of one SAT call when an entry's effort is bounded (past them: Tired)
+EFFORT_CONFLICTS = 2_000
 #: the counterexamples (worlds with different attribute values) taken from one wrong guess
 SPREAD = 8
 #: python-sat's name of the solver both loops use: on the 9 x 2 rules menu CaDiCaL took
@@ -86,14 +95,24 @@ class _Shared(Encoding):
         return found
 
 
+class Tired(Exception):
+    """An entry's search went past the effort it was given (:class:`SatMarks` ``effort``)."""
+
+
 class SatMarks:
     """The encoding, its two solvers and the counterexample clauses (shared by every mark
-    asked of one page: a menu's entries, or the rules)."""
+    asked of one page: a menu's entries, or the rules). ``effort`` (None: no bound but the
+    budget) bounds each entry's search: at most that many counterexamples, and no SAT call
+    past EFFORT_CONFLICTS conflicts; an entry past it is left out of ``decide``'s marks (the
+    caller decides it another way). The bound counts steps, not seconds: what it decides
+    does not depend on the machine's load."""
 
     def __init__(self, puzzle: WorldPuzzle, open_menus: Mapping[str, Sequence[Formula]],
                  named: set[str], target: Mapping[str, Any], stop: Stop,
-                 rules: Sequence[Formula] = ()):
+                 rules: Sequence[Formula] = (), effort: int | None = None):
         self.stop = stop
+        self.effort = effort
+        self._spent = 0
         self.open = sorted(open_menus)
         statements = tuple(WorldStatement(s.id, s.by, None, tuple(open_menus[s.id]))
                            if s.id in open_menus else s for s in puzzle.statements)
@@ -160,17 +179,58 @@ class SatMarks:
                 out[i] = "impossible"
         left = [i for i in range(len(sel)) if i in possible]
         for witness in self.witnesses[-3:]:
-            left = self._try_filling(witness, sid, left, out)
+            left = self._tried(witness, sid, left, out)
         while left:
             i = left[0]
             assumptions = [sel[i]] if sid is not None else [
                 s if k == i else -s for k, s in enumerate(sel)]
-            mark = self._search(assumptions, sid)
+            try:
+                mark = self._search(assumptions, sid)
+            except Tired:  # past its effort: left for the caller
+                left.remove(i)
+                continue
             if mark == "valid":
-                left = self._try_filling(self.witnesses[-1], sid, left, out)
+                left = self._tried(self.witnesses[-1], sid, left, out)
             if i in left:  # not settled by a witness: it has none
                 out[i] = mark
                 left.remove(i)
+
+    def fillings(self, sid: str | None) -> list[dict[str, int]]:
+        """The witnesses found, as each other open slot's entry (its index in the slot's
+        menu): the same in another SatMarks over the same other menus."""
+        return [{o: self.said[o].index(x) for o, x in w.items() if o != sid}
+                for w in self.witnesses]
+
+    def decide_one(self, sid: str | None, out: dict[int, str],
+                   fillings: Sequence[dict[str, int]] = ()) -> None:
+        """Entry 0 of slot `sid`'s menu (None: rule 0): its mark put in `out` (Tired past
+        the effort), and with it every other entry a witness found makes ★ (`fillings`:
+        witnesses found before, as :meth:`fillings` gives them, tried first)."""
+        sel = self.selectors if sid is None else self.said[sid]
+        left = list(range(len(sel)))
+        for filling in fillings:
+            witness = {o: self.said[o][k] for o, k in filling.items()}
+            left = self._tried(witness, sid, left, out)
+        if 0 not in left:
+            return
+        if not self._sweep(self.guesser, [], {0}, sid):
+            out[0] = "impossible"
+            return
+        assumptions = [sel[0]] if sid is not None else [
+            s if k == 0 else -s for k, s in enumerate(sel)]
+        mark = self._search(assumptions, sid)
+        if mark == "valid":
+            left = self._tried(self.witnesses[-1], sid, left, out)
+        if 0 in left:
+            out[0] = mark
+
+    def _tried(self, witness: dict[str, int], sid: str | None, left: list[int],
+               out: dict[int, str]) -> list[int]:
+        """:meth:`_try_filling`, `left` unchanged when it goes past the effort."""
+        try:
+            return self._try_filling(witness, sid, left, out)
+        except Tired:
+            return left
 
     def _try_filling(self, witness: dict[str, int], sid: str | None, left: list[int],
                      out: dict[int, str]) -> list[int]:
@@ -218,8 +278,13 @@ class SatMarks:
         return self._search(assumptions, sid)
 
     def _search(self, assumptions: list[int], sid: str | None) -> str:
-        """The counterexample loop of :meth:`mark` (the target fits: some model has it)."""
+        """The counterexample loop of :meth:`mark` (the target fits: some model has it);
+        Tired past the effort."""
+        self._spent = 0
         while True:
+            self._spent += 1
+            if self.effort is not None and self._spent > self.effort:
+                raise Tired
             if not self._solve(self.guesser, assumptions + [self.guard]):
                 return "reachable"
             choice = self._choice(self.guesser)
@@ -253,13 +318,15 @@ class SatMarks:
 
     # ----------------------------------------------------------------- steps
     def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
-        conflicts = CONFLICTS
+        conflicts = CONFLICTS if self.effort is None else EFFORT_CONFLICTS
         while True:
             self.stop.check()
             solver.conf_budget(conflicts)
             found = solver.solve_limited(assumptions=assumptions)
             if found is not None:
                 return bool(found)
+            if self.effort is not None:
+                raise Tired
             conflicts = min(conflicts * 4, MOST_CONFLICTS)
 
     def _choice(self, solver: Solver) -> dict[str, int]:
@@ -549,4 +616,4 @@ class FirstParts(SatMarks):
         return found
 
 
-__all__ = ["CONFLICTS", "FirstParts", "SatMarks", "local"]
+__all__ = ["CONFLICTS", "FirstParts", "SatMarks", "Tired", "local"]
