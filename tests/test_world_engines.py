@@ -40,19 +40,6 @@ def test_engines_agree_with_brute_force(puzzle):
     _agree(puzzle)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.sampled_from(FAMILIES).flatmap(lambda f: world_puzzles(f)))
-def test_the_sat_encoding_by_cardinality_constraints_agrees_with_brute_force(puzzle):
-    """Counting (count, count_true, nof: every comparison) as python-sat's totalizers
-    (world_sat.CARDINALITY on) gives the brute force's worlds and answers too."""
-    from unittest import mock
-
-    from portia_tui.core.solve import world_sat
-
-    with mock.patch.object(world_sat, "CARDINALITY", True):
-        _agree(puzzle)
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(world_puzzles("knights", max_entities=3, max_statements=3))
 def test_knights_and_knaves(puzzle):

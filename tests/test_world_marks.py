@@ -503,29 +503,25 @@ EVERY_FAMILY = (("knights-knaves", 3, 1), ("knights-knaves", 2, 2), ("werewolves
                 ("labyrinth", 2, 2))
 
 
-@pytest.mark.parametrize("conflicts, cardinality", [(None, True), (1, True), (None, False)])
+@pytest.mark.parametrize("conflicts", [None, 1])
 @settings(max_examples=examples(10, 60), deadline=None,
           suppress_health_check=list(HealthCheck))
 @given(case=counting_cases(EVERY_FAMILY), data=st.data())
-def test_counting_statements_by_sat_alone_equal_the_brute_force(conflicts, cardinality,
-                                                                case, data):
+def test_counting_statements_by_sat_alone_equal_the_brute_force(conflicts, case, data):
     """No world listed (MAX_WORLDS 0, as on the 9 x 2 pages): the slot's marks and the
     counting rules' marks of drafts of every family with counting statements come from the
-    SAT encoding alone, its counting by python-sat's cardinality constraints
-    (world_sat.SatAlgebra.cardinality) or by the language's counter of gates, and are the
+    SAT encoding alone (its counting by the language's counter of gates), and are the
     brute force's; with `conflicts` 1 every SAT call is cut short and resumed
     (world_marks_sat's conflict budget)."""
     from unittest import mock
 
     from portia_tui.core.author import world_marks_sat as ms
-    from portia_tui.core.solve import world_sat
 
     draft, sid, target, entries, menus = case
     offered = [e.formula for e in wm.rule_menu(draft) if e.formula[0] in COUNTING]
     rules = data.draw(st.lists(st.sampled_from(offered), min_size=1, max_size=2, unique=True))
     with mock.patch.object(mk, "MAX_WORLDS", 0), mock.patch.object(
-            ms, "CONFLICTS", conflicts or ms.CONFLICTS), mock.patch.object(
-            world_sat, "CARDINALITY", cardinality):
+            ms, "CONFLICTS", conflicts or ms.CONFLICTS):
         marks = mk.mark_slot(draft, sid, target, entries, menus=menus)
         ruled = mk.mark_rules(draft, target, rules, menus={**menus, sid: entries[:2]})
     assert marks == brute_marks(draft, sid, target, entries, menus)

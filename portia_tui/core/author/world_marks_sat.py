@@ -28,8 +28,9 @@ the rest are ★ with it); a wrong guess gives up to :data:`SPREAD` counterexamp
 ``p CONNECTIVE q``, both parts chosen in the encoding.
 
 The counting statements ("at least eight of the signs are true") are the language's counter
-of gates, or python-sat cardinality constraints with ``world_sat.CARDINALITY`` (measured
-slower: docs/benchmarks.md, branch marks5). With ``effort`` each entry's loop is bounded by
+of gates, shared across every K by the gate cache (python-sat's totalizers were tried in
+their place and measured slower, deciding nothing more: docs/benchmarks.md, branch marks5).
+With ``effort`` each entry's loop is bounded by
 a number of steps (:class:`Tired` past it): the enumerating marker tries the page's
 encoding so before its own lazy loop (``world_marks._by_sat_first``).
 

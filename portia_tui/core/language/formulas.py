@@ -121,9 +121,7 @@ def thaw(value: Any) -> Any:
 
 
 class Algebra(Protocol[T]):
-    """What a formula's meaning is built from. An engine gives one of these; it may also
-    give ``at_least(items, j)`` ("at least j of the items hold", 1 <= j <= len(items)),
-    which :func:`compare` then uses for counting instead of building a counter."""
+    """What a formula's meaning is built from. An engine gives one of these."""
 
     def top(self) -> T: ...
     def bottom(self) -> T: ...
@@ -144,30 +142,24 @@ def xor(alg: Algebra[T], a: T, b: T) -> T:
 
 
 def compare(alg: Algebra[T], items: Sequence[T], op: str, k: int) -> T:
-    """"The number of `items` that hold compares to k by op": "at least j of them" from the
-    algebra's own ``at_least(items, j)`` when it has one (the SAT encoding's cardinality
-    constraints), else from the primitives (a counter: ``ge[j]`` holds when at least j items
-    so far hold); parity for even and odd."""
+    """"The number of `items` that hold compares to k by op", from the primitives (a counter:
+    ``ge[j]`` holds when at least j items so far hold; parity for even and odd)."""
     if op in ("even", "odd"):
         odd = alg.bottom()
         for x in items:
             odd = xor(alg, odd, x)
         return odd if op == "odd" else alg.neg(odd)
     n = len(items)
-    own = getattr(alg, "at_least", None)  # None: the algebra has no counting of its own
     high = max(0, min(k + 1, n))
     ge = [alg.top()] + [alg.bottom()] * high
-    if own is None:
-        for x in items:
-            for j in range(high, 0, -1):
-                ge[j] = alg.disj([ge[j], alg.conj([ge[j - 1], x])])
+    for x in items:
+        for j in range(high, 0, -1):
+            ge[j] = alg.disj([ge[j], alg.conj([ge[j - 1], x])])
 
     def at_least(j: int) -> T:
         if j <= 0:
             return alg.top()
-        if j > high:
-            return alg.bottom()
-        return ge[j] if own is None else own(items, j)
+        return ge[j] if j <= high else alg.bottom()
 
     table = {
         ">=": lambda: at_least(k), ">": lambda: at_least(k + 1),

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Self
 
-from pysat.card import CardEnc, EncType, ITotalizer
+from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
@@ -45,13 +45,6 @@ from portia_tui.core.solve.world_result import (
 )
 
 SOLVER = "minisat22"
-#: whether counting formulas ("at least eight of the signs are true") are python-sat
-#: cardinality constraints (:meth:`SatAlgebra.cardinality`, two totalizers a list of items)
-#: or the language's counter of and/or gates (formulas.compare, shared across every K by
-#: the gate cache). Off: side by side on bench_marks_menu (docs/benchmarks.md, branch
-#: marks5) the totalizers took 2.5x the CPU on the 9 x 2 rules menu and decided nothing
-#: the gates left undecided; both are checked against the brute force in the tests
-CARDINALITY = False
 
 
 class SatAlgebra:
@@ -61,11 +54,6 @@ class SatAlgebra:
         self.enc = enc
         self.true = enc.true
         self.gates: dict[tuple[str, frozenset[int]], int] = {}
-        self.counts: dict[tuple[int, ...], list[int]] = {}
-        #: how formulas.compare counts: python-sat's totalizer, or (None) its own counter
-        #: of and/or gates
-        self.at_least: Callable[[Sequence[int], int], int] | None = (
-            self.cardinality if CARDINALITY else None)
         self.steps = 0
 
     def top(self) -> int:
@@ -91,51 +79,6 @@ class SatAlgebra:
 
     def disj(self, items: Sequence[int]) -> int:
         return -self._gate("and", [-x for x in items], self.true)
-
-    def cardinality(self, items: Sequence[int], j: int) -> int:
-        """A literal equivalent to "at least j of the items hold", from python-sat's
-        totalizer (:meth:`_counter`: one per list of items, shared by every j; constants
-        folded). The algebra's ``at_least`` when :data:`CARDINALITY` is on."""
-        lits = [x for x in items if x != -self.true]
-        ones = sum(1 for x in lits if x == self.true)
-        lits = sorted(x for x in lits if x != self.true)
-        need = j - ones
-        if need <= 0:
-            return self.true
-        if need > len(lits):
-            return -self.true
-        if need == 1:
-            return self.disj(lits)
-        if need == len(lits):
-            return self.conj(lits)
-        key = tuple(lits)
-        found = self.counts.get(key)
-        if found is None:
-            found = self.counts[key] = self._counter(lits)
-        return found[need - 1]
-
-    def _counter(self, lits: list[int]) -> list[int]:
-        """Literals o[j - 1] equivalent to "at least j of `lits` hold", j = 1..n: a
-        totalizer over the literals (``ITotalizer``: its outputs bound one direction only,
-        at least j hold -> o[j - 1]) and one over their negations (at least n - j + 1 fail
-        -> f[n - j]), joined by "o[j - 1] -> not f[n - j]"."""
-        self.enc.stop.check()
-        pool, clauses = self.enc.pool, self.enc.clauses
-        n = len(lits)
-        # CardEnc's auxiliaries (the one-hot clauses) sit in ranges the pool marks occupied,
-        # above pool.top: the totalizers start above every variable in use
-        top = max([pool.top] + [abs(x) for c in clauses for x in c])
-        up = ITotalizer(lits, ubound=n, top_id=top)
-        down = ITotalizer([-x for x in lits], ubound=n, top_id=up.top_id)
-        try:
-            pool.occupy(top + 1, down.top_id)
-            clauses.extend(list(c) for c in up.cnf.clauses + down.cnf.clauses)
-            outs = [int(x) for x in up.rhs]
-            clauses.extend([-outs[j - 1], -int(down.rhs[n - j])] for j in range(1, n + 1))
-        finally:
-            up.delete()
-            down.delete()
-        return outs
 
     def _gate(self, kind: str, items: Sequence[int], unit: int) -> int:
         """A literal equivalent to the conjunction of items (constants folded)."""
