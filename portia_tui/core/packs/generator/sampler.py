@@ -755,6 +755,7 @@ class LoopFreeBlanks:
         self.where = [(c, pos) for c, row in enumerate(cands) for pos in range(len(row))]
         self._rank = {c: i for i, c in enumerate(order)}
         self._got: dict[int, list[int]] = {}
+        self._reach: list[int] | None = None
 
     def at(self, i: int) -> list[int]:
         """Statement i's blank totals: per placement the bit set of true counts."""
@@ -765,6 +766,37 @@ class LoopFreeBlanks:
 
     def all(self) -> list[list[int]]:
         return [self.at(i) for i in range(len(self.where))]
+
+    def wasted(self, m: int, answer: int) -> int:
+        """How many statements could be blanked with the answer unchanged when m fits only
+        `answer` (``len(.quality.wasted_for(self.all(), m, answer))``, exactly), computing
+        blank totals only for the statements the masks leave open: a statement no other
+        reads matters exactly when a wrong placement counts m + 1 where it is true or m - 1
+        where it is false; a statement read by others whose blank cannot move any count as
+        far as m (:func:`blank_reach`) is wasted."""
+        over = under = 0
+        gap = len(self.where) + 1
+        for p, n in enumerate(self.counts):
+            if p != answer:
+                gap = min(gap, abs(n - m))
+                if n == m + 1:
+                    over |= 1 << p
+                elif n == m - 1:
+                    under |= 1 << p
+        reach = self._reach
+        if reach is None and not all(self.free):
+            reach = self._reach = blank_reach(self.cands, self.order)
+        want = 1 << m
+        wasted = 0
+        for i, (c, pos) in enumerate(self.where):
+            if self.free[i]:
+                v = self.base[c][pos]
+                wasted += not v & over and v & under == under
+            elif reach[i] < gap:  # type: ignore[index]
+                wasted += 1
+            else:
+                wasted += not any(t & want for p, t in enumerate(self.at(i)) if p != answer)
+        return wasted
 
     def _compute(self, i: int) -> list[int]:
         c, pos = self.where[i]

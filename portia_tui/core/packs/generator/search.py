@@ -29,7 +29,7 @@ from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, CODED_WORLDS_
                                                      CodedWorlds, LoopFreeBlanks, Sampler, blank_reach,
                                                      certain_echo,
                                                      coded_portrait_masks, counts_of, has_loop,
-                                                     loop_free_blank_totals, loop_free_masks,
+                                                     loop_free_masks,
                                                      loop_free_ranked, to_puzzle,
                                                      unread_statements)
 from portia_tui.core.packs.generator.settings import Settings, describe, notices
@@ -454,28 +454,37 @@ class _Search:
             return refuse(stats, why)
         share = 0.0
         if not s.allow_wasted:
-            kept = self._blank[1] if self._blank[0] is d.cands else None
-            blank = kept.all() if kept is not None else \
-                loop_free_blank_totals(d.cands, d.order, s.caskets) if d.order is not None \
-                else d.coded.blank_totals() if d.coded is not None \
-                else blank_totals(d.bare(self))
-            share = len(wasted_for(blank, m, d.solutions[m])) / self.size
+            wasted = self._wasted_counter(d)
+            share = wasted(m) / self.size
             if share > WASTED_PREFERRED and s.m is None and s.m_policy == "random":
                 better = [x for x in d.solutions if x != m
                           and (s.solution is None or self.names[d.solutions[x]] == s.solution)
-                          and len(wasted_for(blank, x, d.solutions[x])) / self.size
-                          <= WASTED_PREFERRED]
+                          and wasted(x) / self.size <= WASTED_PREFERRED]
                 self.rng.shuffle(better)
                 for x in better:
                     again = self._rated(d, x)
                     if again is not None:
                         m, judged = x, again
-                        share = len(wasted_for(blank, m, d.solutions[m])) / self.size
+                        share = wasted(m) / self.size
                         break
         puzzle, key, rating = judged
         generated = Generated(puzzle, self.names[d.solutions[m]], rating,
                               tuple(sorted(d.solutions)))
         return Offer(generated, key, d.solutions[m], len(fillers), marks, len(echoes), share)
+
+    def _wasted_counter(self, d: "_Drawn") -> Callable[[int], int]:
+        """m -> how many statements of the candidate could be blanked with the answer for m
+        unchanged (:func:`.quality.wasted_for`): loop-free, off the masks
+        (:meth:`.sampler.LoopFreeBlanks.wasted`, blank totals only where the masks leave a
+        statement open; the draw's, kept, when its check made them), else off every blank
+        total."""
+        if d.order is not None:
+            kept = self._blank[1] if self._blank[0] is d.cands else None
+            blanks = kept if kept is not None else \
+                LoopFreeBlanks(d.cands, d.order, self.s.caskets)
+            return lambda m: blanks.wasted(m, d.solutions[m])
+        blank = d.coded.blank_totals() if d.coded is not None else blank_totals(d.bare(self))
+        return lambda m: len(wasted_for(blank, m, d.solutions[m]))
 
     def _read_worlds(self, d: "_Drawn") -> tuple[list, list[int]] | None:
         """(cross-casket echoes, filler lids) of the candidate, or None when the echo filter
