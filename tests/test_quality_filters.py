@@ -583,3 +583,30 @@ def test_certain_echoes_echo_in_every_candidate_with_a_world():
             worlds = CodedWorlds(cands, settings.caskets)
             assert worlds.echoes() or not any(worlds.consistent)
     assert held > 30
+
+
+@pytest.mark.parametrize("kw", [dict(n=2, difficulty="gentle"), dict(n=4, difficulty="gentle"),
+                                dict(n=3, difficulty="steady"), dict(n=3, caskets=4)])
+def test_the_last_caskets_tries_judge_as_afresh(kw, monkeypatch):
+    # the last casket's tries sum the caskets drawn before once (_Search._sums) and hand
+    # the check's counts to the wasted preference: each try's verdict is the verdict of the
+    # same candidate judged afresh (nothing kept), and every check is met by the made packs
+    from portia_tui.core.packs.generator import search as search_mod
+
+    judge = search_mod._Search._whole_check
+    seen = []
+
+    def both(self, cands, order, masks, tries):
+        got = judge(self, cands, order, masks, tries)
+        kept = self._prior, self._portrait, self._blank
+        self._prior = None
+        fresh = judge(self, [row[:] for row in cands], order[:], [row[:] for row in masks],
+                      tries)
+        self._prior, self._portrait, self._blank = kept
+        seen.append(got)
+        assert got == fresh
+        return got
+
+    monkeypatch.setattr(search_mod._Search, "_whole_check", both)
+    made = generate(Settings(**kw, count=6, seed=3))
+    assert len(made) == 6 and None in seen and len(set(seen)) > 1

@@ -175,8 +175,8 @@ class _Search:
         self._blank: tuple[list | None, LoopFreeBlanks | None] = (None, None)
         #: the portrait counts the level's first look read last (its statements, the counts)
         self._portrait: tuple[list | None, tuple] = (None, ())
-        #: the sums of the caskets drawn before the last (:meth:`_sums`): their rows, the
-        #: portrait masks, the packed portrait counts and the packed true counts
+        #: the sums of the caskets drawn before the last (:meth:`_sums`): the draw's masks
+        #: list, their portrait masks, the packed portrait counts and the packed true counts
         self._prior: tuple | None = None
         #: gentle puzzles at n <= 2 are built backwards from the answer: the last casket is
         #: drawn only among the statement sets that leave a unique m whose wrong caskets the
@@ -348,25 +348,23 @@ class _Search:
               ) -> tuple[list[int], list[int], list[int]]:
         """(the portrait statements' placement masks, per placement how many of them hold
         and how many statements in all hold) of a loop-free candidate: the caskets but the
-        last drawn (`order`'s last) summed once while the last is drawn again (kept while
-        their rows are the same lists), the last added each try."""
+        last drawn (`order`'s last) summed once while the last is drawn again (kept with
+        the draw's `masks` list, whose other rows a draw sets before its last casket's tries
+        and never changes), the last added each try."""
         k = self.s.caskets
         if k > SPREAD_CASKETS:
             portrait = coded_portrait_masks(cands, k)
             return portrait, counts_of(portrait, k), counts_of(
                 [v for row in masks for v in row], k)
         last = order[-1]
-        rows = tuple(masks[d] for d in order[:-1]) + tuple(cands[d] for d in order[:-1])
         kept = self._prior
-        if kept is None or len(kept[0]) != len(rows) or \
-                any(a is not b for a, b in zip(kept[0], rows)):
-            spread = spread_table(k)
+        spread = spread_table(k)
+        if kept is None or kept[0] is not masks:  # (held: its id stays its own)
             portrait = [v for d in order[:-1] for o, v in zip(cands[d], masks[d])
                         if o[0] <= NOT_IN]
-            kept = self._prior = (rows, portrait, sum(map(spread.__getitem__, portrait)),
+            kept = self._prior = (masks, portrait, sum(map(spread.__getitem__, portrait)),
                                   sum(spread[v] for d in order[:-1] for v in masks[d]))
-        _rows, before, packed_portrait, packed = kept
-        spread = spread_table(k)
+        _masks, before, packed_portrait, packed = kept
         row = masks[last]
         mine = [v for o, v in zip(cands[last], row) if o[0] <= NOT_IN]
         return before + mine, fields(packed_portrait + sum(map(spread.__getitem__, mine)), k), \
