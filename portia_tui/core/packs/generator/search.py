@@ -418,8 +418,7 @@ class _Search:
         k = self.s.caskets
         size = self.size
         flat = [v for row in masks for v in row]
-        if counts is None:  # (the true counts per placement: the caller's when it has them)
-            counts = counts_of(flat, k)
+        counts = counts_of(flat, k) if counts is None else counts  # (the caller's if it has)
         free = unread_statements(cands)
         unread = free.count(True)
         reach: list[int] | None = None
