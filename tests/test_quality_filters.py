@@ -288,9 +288,9 @@ def test_loop_free_blank_totals_are_the_engines():
     # the generator reads the wasted statements of loop-free candidates off their masks,
     # evaluating again only what reads a blanked statement: the casket engine's blank totals
     # (also given the draw's masks, as the wasted-statement check gives them)
-    from portia_tui.core.packs.generator.quality import blank_totals
+    from portia_tui.core.packs.generator.quality import blank_totals, wasted_for
     from portia_tui.core.packs.generator.sampler import (LoopFreeBlanks, loop_free_blank_totals,
-                                                        to_puzzle)
+                                                        loop_free_counts, to_puzzle)
 
     for settings in (Settings(n=2, seed=1).check(), Settings(n=3, seed=2).check(),
                      Settings(n=3, caskets=4, seed=3, difficulty="steady").check(),
@@ -306,6 +306,14 @@ def test_loop_free_blank_totals_are_the_engines():
             assert loop_free_blank_totals(cands, order, k) == want
             masks = loop_free_masks(cands, order, k)
             assert LoopFreeBlanks(cands, order, k, masks).all() == want
+            # the wasted count off the masks (blank totals only where they leave a statement
+            # open) is the count off every blank total, for every m one placement fits
+            counts = loop_free_counts(cands, order, k)
+            for m in range(settings.n * k + 1):
+                if counts.count(m) == 1:
+                    answer = counts.index(m)
+                    assert LoopFreeBlanks(cands, order, k, masks).wasted(m, answer) == \
+                        len(wasted_for(want, m, answer))
 
 
 def test_coded_worlds_are_the_engines():
@@ -575,3 +583,30 @@ def test_certain_echoes_echo_in_every_candidate_with_a_world():
             worlds = CodedWorlds(cands, settings.caskets)
             assert worlds.echoes() or not any(worlds.consistent)
     assert held > 30
+
+
+@pytest.mark.parametrize("kw", [dict(n=2, difficulty="gentle"), dict(n=4, difficulty="gentle"),
+                                dict(n=3, difficulty="steady"), dict(n=3, caskets=4)])
+def test_the_last_caskets_tries_judge_as_afresh(kw, monkeypatch):
+    # the last casket's tries sum the caskets drawn before once (_Search._sums) and hand
+    # the check's counts to the wasted preference: each try's verdict is the verdict of the
+    # same candidate judged afresh (nothing kept), and every check is met by the made packs
+    from portia_tui.core.packs.generator import search as search_mod
+
+    judge = search_mod._Search._whole_check
+    seen = []
+
+    def both(self, cands, order, masks, tries):
+        got = judge(self, cands, order, masks, tries)
+        kept = self._prior, self._portrait, self._blank
+        self._prior = None
+        fresh = judge(self, [row[:] for row in cands], order[:], [row[:] for row in masks],
+                      tries)
+        self._prior, self._portrait, self._blank = kept
+        seen.append(got)
+        assert got == fresh
+        return got
+
+    monkeypatch.setattr(search_mod._Search, "_whole_check", both)
+    made = generate(Settings(**kw, count=6, seed=3))
+    assert len(made) == 6 and None in seen and len(set(seen)) > 1

@@ -502,12 +502,14 @@ def mask_echoes(masks: list[list[int]]) -> list[tuple[int, int]]:
 def mask_fillers(masks: list[list[int]], k: int) -> list[int]:
     """:meth:`Worlds.filler_lids` of a loop-free puzzle: caskets whose statements' masks
     make the same true count under every placement."""
-    out = []
-    for c, row in enumerate(masks):
-        counts = {sum(v >> p & 1 for v in row) for p in range(k)}
-        if len(counts) == 1:
-            out.append(c)
-    return out
+    return [c for c, row in enumerate(masks) if _filler_row(tuple(row), k)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _filler_row(row: tuple[int, ...], k: int) -> bool:
+    """Whether a casket whose statements have these placement masks makes the same true
+    count under every placement (kept: the lid check asks it of every casket drawn)."""
+    return len({sum(v >> p & 1 for v in row) for p in range(k)}) == 1
 
 
 def blank_totals(puzzle: Puzzle) -> list[list[int]]:

@@ -508,6 +508,7 @@ class Sampler:
         _NODES_MAX are kept) with its portrait statements, its statements about statements
         and the menu left after each pick: the same draws as filtering afresh."""
         rng = self.rng
+        getrandbits = rng.getrandbits
         kept = self._biased[c]
         got = self._masks.get(id(menu)) if keep else None
         if got is None:
@@ -529,7 +530,15 @@ class Sampler:
                     self._kept += 1
                     kept[mask] = node
             portrait, group, menu, nexts = node
-            o = rng.choice(group if not portrait or (group and rng.random() < q) else portrait)
+            # rng.choice(seq), drawn as Random.choice draws it (_randbelow: getrandbits of
+            # len(seq).bit_length() bits until one is below len(seq)): the same draws
+            seq = group if not portrait or (group and rng.random() < q) else portrait
+            size = len(seq)
+            width = size.bit_length()
+            r = getrandbits(width)
+            while r >= size:
+                r = getrandbits(width)
+            o = seq[r]
             picked.append(o)
             nxt = nexts.get(o)
             if nxt is None:
@@ -613,6 +622,12 @@ def _spread(k: int) -> list[int]:
 def _fields(packed: int, k: int) -> list[int]:
     """The k 16-bit fields of a packed integer, lowest first (unpacked in one C call)."""
     return memoryview(packed.to_bytes(2 * k, sys.byteorder)).cast("H").tolist()
+
+
+#: the packed counts' table and unpacking, for the search's sums (up to SPREAD_CASKETS)
+SPREAD_CASKETS = _SPREAD_CASKETS
+spread_table = _spread
+fields = _fields
 
 
 def loop_free_counts(cands: list[list[Coded]], order: list[int], k: int) -> list[int]:
@@ -723,38 +738,57 @@ class LoopFreeBlanks:
     when the caller has them (the draw's), else they are evaluated here."""
 
     def __init__(self, cands: list[list[Coded]], order: list[int], k: int,
-                 masks: list[list[int]] | None = None):
+                 masks: list[list[int]] | None = None, counts: list[int] | None = None,
+                 free: list[bool] | None = None):
         self.cands, self.order, self.k = cands, order, k
         full = self.full = (1 << k) - 1
-        at0 = [0] * k
-        af0 = [0] * k
         if masks is None:
+            at0 = [0] * k
+            af0 = [0] * k
             base: list[list[int]] = [[] for _ in range(k)]
             for c in order:
                 base[c], at0[c], af0[c] = casket_masks(cands[c], at0, af0, full)
-        else:  # (all true / all false: where every mask holds / none does, casket_masks')
-            base = list(masks)  # (the rows are the draw's own: never changed)
-            for c, row in enumerate(base):
-                at = af = full
-                for v in row:
-                    at &= v
-                    af &= full ^ v
-                at0[c], af0[c] = at, af
-        self.base, self.at0, self.af0 = base, at0, af0
-        self.counts = counts_of([v for row in base for v in row], k)
-        self.plain = [all(code < OTHER_TRUE for code, _t in row) for row in cands]
-        #: per casket, its masks' placements summed in fields (:func:`counts_of`), and all
-        #: of them: up to _SPREAD_CASKETS caskets (None past)
-        self.spread = _spread(k) if k <= _SPREAD_CASKETS else None
-        if self.spread is not None:
-            self.row_sums = [sum(map(self.spread.__getitem__, row)) for row in base]
-            self.packed = sum(self.row_sums)
-        self.free = unread_statements(cands)
-        self.reads = [{t for code, t in row if code == TRUE or code == FALSE}
-                      for row in cands]
+            self._ends: tuple[list[int], list[int]] | None = (at0, af0)
+        else:  # (the rows are the draw's own: never changed)
+            base = list(masks)
+            self._ends = None  # (all true / all false: made when a blank needs them)
+        self.base = base
+        #: the true counts per placement and the statements no other reads: the caller's
+        #: when it has them (the draw's check), else made here
+        self.counts = counts_of([v for row in base for v in row], k) if counts is None \
+            else counts
+        self.free = unread_statements(cands) if free is None else free
         self.where = [(c, pos) for c, row in enumerate(cands) for pos in range(len(row))]
-        self._rank = {c: i for i, c in enumerate(order)}
         self._got: dict[int, list[int]] = {}
+        self._reach: list[int] | None = None
+        self._read: tuple | None = None  # what a blank of a statement others read needs
+
+    def _reads(self) -> tuple:
+        """(all true and all false per casket, whether each casket is plain (no "other"
+        statement), per casket its rows' packed sums and their total (None past
+        _SPREAD_CASKETS caskets), per casket the caskets it reads, each casket's rank in the
+        order), made once, when a statement others read is first blanked."""
+        if self._read is None:
+            k, full, cands, base = self.k, self.full, self.cands, self.base
+            if self._ends is None:
+                at0, af0 = [0] * k, [0] * k
+                for c, row in enumerate(base):  # (where every mask holds / none does)
+                    at = af = full
+                    for v in row:
+                        at &= v
+                        af &= full ^ v
+                    at0[c], af0[c] = at, af
+                self._ends = (at0, af0)
+            spread = _spread(k) if k <= _SPREAD_CASKETS else None
+            row_sums = [sum(map(spread.__getitem__, row)) for row in base] \
+                if spread is not None else None
+            self._read = (self._ends, [all(code < OTHER_TRUE for code, _t in row)
+                                       for row in cands],
+                          spread, row_sums, sum(row_sums) if row_sums is not None else None,
+                          [{t for code, t in row if code == TRUE or code == FALSE}
+                           for row in cands],
+                          {c: i for i, c in enumerate(self.order)})
+        return self._read
 
     def at(self, i: int) -> list[int]:
         """Statement i's blank totals: per placement the bit set of true counts."""
@@ -766,18 +800,48 @@ class LoopFreeBlanks:
     def all(self) -> list[list[int]]:
         return [self.at(i) for i in range(len(self.where))]
 
+    def wasted(self, m: int, answer: int) -> int:
+        """How many statements could be blanked with the answer unchanged when m fits only
+        `answer` (``len(.quality.wasted_for(self.all(), m, answer))``, exactly), computing
+        blank totals only for the statements the masks leave open: a statement no other
+        reads matters exactly when a wrong placement counts m + 1 where it is true or m - 1
+        where it is false; a statement read by others whose blank cannot move any count as
+        far as m (:func:`blank_reach`) is wasted."""
+        over = under = 0
+        gap = len(self.where) + 1
+        for p, n in enumerate(self.counts):
+            if p != answer:
+                gap = min(gap, abs(n - m))
+                if n == m + 1:
+                    over |= 1 << p
+                elif n == m - 1:
+                    under |= 1 << p
+        reach = self._reach
+        if reach is None and not all(self.free):
+            reach = self._reach = blank_reach(self.cands, self.order)
+        want = 1 << m
+        wasted = 0
+        for i, (c, pos) in enumerate(self.where):
+            if self.free[i]:
+                v = self.base[c][pos]
+                wasted += not v & over and v & under == under
+            elif reach[i] < gap:  # type: ignore[index]
+                wasted += 1
+            else:
+                wasted += not any(t & want for p, t in enumerate(self.at(i)) if p != answer)
+        return wasted
+
     def _compute(self, i: int) -> list[int]:
         c, pos = self.where[i]
         k, full, cands, base = self.k, self.full, self.cands, self.base
         if self.free[i]:
             v = base[c][pos]
             return [(1 << (n - (v >> p & 1))) * 3 for p, n in enumerate(self.counts)]
-        at0, af0, reads = self.at0, self.af0, self.reads
-        after = self.order[self._rank[c] + 1:]
+        (at0, af0), plains, spread, row_sums, packed0, reads, rank = self._reads()
+        after = self.order[rank[c] + 1:]
         row = cands[c]
         totals = [0] * k
-        plain = self.plain[c]
-        spread = self.spread
+        plain = plains[c]
         for forced in (full, 0):
             at, af = at0[:], af0[:]
             rows = {}
@@ -799,9 +863,9 @@ class LoopFreeBlanks:
                         if (at[d], af[d]) != (at0[d], af0[d]):
                             changed.add(d)
             if spread is not None:  # the counts: the base's, with the changed rows swapped
-                packed = self.packed
+                packed = packed0
                 for d, new in rows.items():
-                    packed += sum(map(spread.__getitem__, new)) - self.row_sums[d]
+                    packed += sum(map(spread.__getitem__, new)) - row_sums[d]
                 got = _fields(packed, k)
             else:
                 got = counts_of([v for d in range(k) for v in rows.get(d, base[d])], k)
@@ -814,11 +878,15 @@ def unread_statements(cands: list[list[Coded]]) -> list[bool]:
     """Per statement (in puzzle order), whether no other statement reads it: its casket is
     spoken of by none, and no "other" statement beside it reads it. Blanking such a statement
     changes its own value only (:func:`loop_free_blank_totals`)."""
-    spoken = {t for row in cands for code, t in row if code in (TRUE, FALSE)}
+    spoken = {t for row in cands for code, t in row if code == TRUE or code == FALSE}
     out: list[bool] = []
     for c, row in enumerate(cands):
-        other = c not in spoken and any(code >= OTHER_TRUE for code, _t in row)
-        out.extend(c not in spoken and (not other or code >= OTHER_TRUE) for code, _t in row)
+        if c in spoken:
+            out.extend([False] * len(row))
+        elif any(code >= OTHER_TRUE for code, _t in row):  # (only the "other" statement)
+            out.extend([code >= OTHER_TRUE for code, _t in row])
+        else:
+            out.extend([True] * len(row))
     return out
 
 

@@ -25,11 +25,12 @@ from portia_tui.core.packs.generator.quality import (ECHO_HARD_UP_TO, FILTERS, W
                                                      Worlds, blank_totals, giveaway_m, mask_echoes,
                                                      mask_fillers, motifs,
                                                      symmetric_pair, wasted_for)
-from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, CODED_WORLDS_MAX,
+from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, CODED_WORLDS_MAX, NOT_IN,
+                                                     SPREAD_CASKETS, fields, spread_table,
                                                      CodedWorlds, LoopFreeBlanks, Sampler, blank_reach,
                                                      certain_echo,
                                                      coded_portrait_masks, counts_of, has_loop,
-                                                     loop_free_blank_totals, loop_free_masks,
+                                                     loop_free_masks,
                                                      loop_free_ranked, to_puzzle,
                                                      unread_statements)
 from portia_tui.core.packs.generator.settings import Settings, describe, notices
@@ -174,6 +175,9 @@ class _Search:
         self._blank: tuple[list | None, LoopFreeBlanks | None] = (None, None)
         #: the portrait counts the level's first look read last (its statements, the counts)
         self._portrait: tuple[list | None, tuple] = (None, ())
+        #: the sums of the caskets drawn before the last (:meth:`_sums`): the draw's masks
+        #: list, their portrait masks, the packed portrait counts and the packed true counts
+        self._prior: tuple | None = None
         #: gentle puzzles at n <= 2 are built backwards from the answer: the last casket is
         #: drawn only among the statement sets that leave a unique m whose wrong caskets the
         #: level's first look rules out (:meth:`_last_fits`; about 1 blind draw in 45 does
@@ -308,12 +312,11 @@ class _Search:
         first WASTED_TRIES `tries`) the wasted-statement preference."""
         s = self.s
         k = s.caskets
-        portrait = coded_portrait_masks(cands, k)
+        portrait, true, counts = self._sums(cands, order, masks)
         if not s.allow_symmetry and symmetric_pair(portrait, k):
             return "symmetry"
-        self._portrait = (cands, (self.size - len(portrait), counts_of(portrait, k)))
-        solutions = unique_solutions([1 << n for n in counts_of(
-            [v for row in masks for v in row], k)])
+        self._portrait = (cands, (self.size - len(portrait), true))
+        solutions = unique_solutions([1 << n for n in counts])
         if not solutions:
             return "unique"
         if not s.allow_giveaways:
@@ -337,9 +340,35 @@ class _Search:
                 s.m_policy == "random":
             # the wasted-statement preference, by construction: a last casket that leaves
             # every m above the preferred share is drawn again (but on the last try)
-            if not any(self._share_at_most(cands, order, masks, solutions)):
+            if not any(self._share_at_most(cands, order, masks, solutions, counts)):
                 return "wasted"
         return None
+
+    def _sums(self, cands: list, order: list[int], masks: list[list[int]]
+              ) -> tuple[list[int], list[int], list[int]]:
+        """(the portrait statements' placement masks, per placement how many of them hold
+        and how many statements in all hold) of a loop-free candidate: the caskets but the
+        last drawn (`order`'s last) summed once while the last is drawn again (kept with
+        the draw's `masks` list, whose other rows a draw sets before its last casket's tries
+        and never changes), the last added each try."""
+        k = self.s.caskets
+        if k > SPREAD_CASKETS:
+            portrait = coded_portrait_masks(cands, k)
+            return portrait, counts_of(portrait, k), counts_of(
+                [v for row in masks for v in row], k)
+        last = order[-1]
+        kept = self._prior
+        spread = spread_table(k)
+        if kept is None or kept[0] is not masks:  # (held: its id stays its own)
+            portrait = [v for d in order[:-1] for o, v in zip(cands[d], masks[d])
+                        if o[0] <= NOT_IN]
+            kept = self._prior = (masks, portrait, sum(map(spread.__getitem__, portrait)),
+                                  sum(spread[v] for d in order[:-1] for v in masks[d]))
+        _masks, before, packed_portrait, packed = kept
+        row = masks[last]
+        mine = [v for o, v in zip(cands[last], row) if o[0] <= NOT_IN]
+        return before + mine, fields(packed_portrait + sum(map(spread.__getitem__, mine)), k), \
+            fields(packed + sum(map(spread.__getitem__, row)), k)
 
     def _last_fits(self, counts: list[int], portrait: list[int], about: int) -> bool:
         """Whether a loop-free candidate with these true counts and portrait counts per
@@ -373,7 +402,8 @@ class _Search:
         return False
 
     def _share_at_most(self, cands: list, order: list[int], masks: list[list[int]],
-                       solutions: dict[int, int]) -> Iterator[bool]:
+                       solutions: dict[int, int], counts: list[int] | None = None
+                       ) -> Iterator[bool]:
         """For each m of `solutions` ({m: its one placement}), whether the candidate wastes at
         most the preferred share of its statements (:func:`.quality.wasted_for`, exactly).
 
@@ -388,7 +418,7 @@ class _Search:
         k = self.s.caskets
         size = self.size
         flat = [v for row in masks for v in row]
-        counts = counts_of(flat, k)
+        counts = counts_of(flat, k) if counts is None else counts  # (the caller's if it has)
         free = unread_statements(cands)
         unread = free.count(True)
         reach: list[int] | None = None
@@ -420,7 +450,7 @@ class _Search:
                 yield wasted <= most
                 continue
             if blank is None:
-                blank = LoopFreeBlanks(cands, order, k, masks)
+                blank = LoopFreeBlanks(cands, order, k, masks, counts, free)
                 self._blank = (cands, blank)  # (kept for the candidate's ranking)
             want = 1 << m
             left = len(open_)
@@ -454,28 +484,37 @@ class _Search:
             return refuse(stats, why)
         share = 0.0
         if not s.allow_wasted:
-            kept = self._blank[1] if self._blank[0] is d.cands else None
-            blank = kept.all() if kept is not None else \
-                loop_free_blank_totals(d.cands, d.order, s.caskets) if d.order is not None \
-                else d.coded.blank_totals() if d.coded is not None \
-                else blank_totals(d.bare(self))
-            share = len(wasted_for(blank, m, d.solutions[m])) / self.size
+            wasted = self._wasted_counter(d)
+            share = wasted(m) / self.size
             if share > WASTED_PREFERRED and s.m is None and s.m_policy == "random":
                 better = [x for x in d.solutions if x != m
                           and (s.solution is None or self.names[d.solutions[x]] == s.solution)
-                          and len(wasted_for(blank, x, d.solutions[x])) / self.size
-                          <= WASTED_PREFERRED]
+                          and wasted(x) / self.size <= WASTED_PREFERRED]
                 self.rng.shuffle(better)
                 for x in better:
                     again = self._rated(d, x)
                     if again is not None:
                         m, judged = x, again
-                        share = len(wasted_for(blank, m, d.solutions[m])) / self.size
+                        share = wasted(m) / self.size
                         break
         puzzle, key, rating = judged
         generated = Generated(puzzle, self.names[d.solutions[m]], rating,
                               tuple(sorted(d.solutions)))
         return Offer(generated, key, d.solutions[m], len(fillers), marks, len(echoes), share)
+
+    def _wasted_counter(self, d: "_Drawn") -> Callable[[int], int]:
+        """m -> how many statements of the candidate could be blanked with the answer for m
+        unchanged (:func:`.quality.wasted_for`): loop-free, off the masks
+        (:meth:`.sampler.LoopFreeBlanks.wasted`, blank totals only where the masks leave a
+        statement open; the draw's, kept, when its check made them), else off every blank
+        total."""
+        if d.order is not None:
+            kept = self._blank[1] if self._blank[0] is d.cands else None
+            blanks = kept if kept is not None else \
+                LoopFreeBlanks(d.cands, d.order, self.s.caskets)
+            return lambda m: blanks.wasted(m, d.solutions[m])
+        blank = d.coded.blank_totals() if d.coded is not None else blank_totals(d.bare(self))
+        return lambda m: len(wasted_for(blank, m, d.solutions[m]))
 
     def _read_worlds(self, d: "_Drawn") -> tuple[list, list[int]] | None:
         """(cross-casket echoes, filler lids) of the candidate, or None when the echo filter
