@@ -342,13 +342,11 @@ class Deducer:
         start, given = dict(world), []
         for obs in self.observed:
             if obs.what == "never" and obs.placement is None:
-                name = self.puzzle.names[self.puzzle.owner(obs.statements[0])]
                 for i, v in obs.settles:
                     if i in loop and i not in start:
                         start[i] = v
-                        given.append(f"statement {i + 1} is {_v(v)}: the {name} casket's "
-                                     f"statements are never all {_v(bool(obs.true))} (said "
-                                     "above)")
+                        given.append(f"statement {i + 1} is {_v(v)}: "
+                                     f"{obs.never_clause(self.puzzle)} (said above)")
         return start, [], given
 
     def _settle(self, loop: tuple[int, ...], placement: int, values: dict[int, bool],
