@@ -626,7 +626,7 @@ class Grader:
                 self._note(observation_of(b, None, self._case))
 
     def _never_note(self, p: int, group: tuple[int, ...], want: bool, said: list[int],
-                    wide: bool = False) -> None:
+                    wide: bool = False, values: Sequence[bool | None] = ()) -> None:
         """Record a lid that can never be all `want`: whatever the placement when its own
         meanings alone forbid it, else with the portrait in casket p."""
         if self.log is None:
@@ -639,22 +639,25 @@ class Grader:
                         evaluate(meanings[t], p, {g: want for g in group}, want) != want), -1)
         via = -1
         if witness < 0 and wide:  # a member the statements saying so break
-            witness, via = self._wide_witness(p, group, want)
+            witness, via = self._wide_witness(p, group, want, () if general else values)
         clash = next((b.statements for b in self.pairs if set(b.statements) <= set(group)),
                      ()) if witness < 0 else ()
         self._note(Observation("never", group, None if general else p, int(want),
                                tuple((i, False) for i in said), self._case, witness, clash,
                                via=via))
 
-    def _wide_witness(self, p: int, group: tuple[int, ...], want: bool) -> tuple[int, int]:
+    def _wide_witness(self, p: int, group: tuple[int, ...], want: bool,
+                      values: Sequence[bool | None]) -> tuple[int, int]:
         """(a member of `group`, a statement saying the group is all `want`) such that, with
         the group all `want` and that statement taking the value it then has, the member
-        cannot have value `want` whatever the rest it reads: "if silver's were all true,
+        cannot have value `want` whatever the rest it reads (with the known `values`, when the
+        lid holds only with them): "if silver's were all true,
         lead's 'silver true' would be true, and silver's 'lead false' false"; (-1, -1) when
         none is found so simply."""
         meanings = self.puzzle.meanings
         for i, w in self.about.get(group, ()):
-            known = {g: want for g in group}
+            known = {k: v for k, v in enumerate(values) if v is not None}
+            known.update({g: want for g in group})
             known[i] = w == want
             for t in group:
                 rest = sorted(self.reach[t] - set(known))
@@ -921,7 +924,7 @@ class Grader:
                     if not said or any(values[t] is (not want) for t in group):
                         continue
                     if not self._all_possible(p, values, group, want, wide):
-                        self._never_note(p, group, want, said, wide)
+                        self._never_note(p, group, want, said, wide, values)
                         for i in said:
                             changed |= self._fix(i, False, values)
             if changed:
