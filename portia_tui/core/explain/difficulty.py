@@ -357,8 +357,8 @@ class Observation(NamedTuple):
                     "other")
         if self.what == "never":
             text = self.never_clause(puzzle, can=True)
-            whole = len(s) == len(puzzle.layout.group(puzzle.owner(s[0])))
-            were = "they were" if whole or len(s) > 1 else "it were"
+            were = "they were" if len(s) > 1 else "it were"
+            every = "both" if len(s) == 2 else "all"
             if self.witness >= 0 and self.via >= 0:
                 via = puzzle.meanings[self.via]
                 says = isinstance(via, GroupMeaning) and via.value == bool(self.true)
@@ -374,7 +374,8 @@ class Observation(NamedTuple):
             elif self.clash:
                 text += f": statements {numbers(self.clash)} contradict each other"
             else:
-                text += ": what they say cannot all hold at once"
+                text += (f": what they say cannot {every} hold at once" if self.true else
+                         f": what they say cannot {every} fail at once")
             return text + self._so(puzzle)
         if self.what == "states":
             c = puzzle.owner(s[0])
@@ -399,13 +400,18 @@ class Observation(NamedTuple):
         "statement 2 is never true"."""
         s = self.statements
         c = puzzle.owner(s[0])
-        if len(s) == len(puzzle.layout.group(c)):
+        every = " all"
+        if len(s) == 1 and len(puzzle.layout.group(c)) == 1:
+            subject, many = f"the {puzzle.names[c]} casket's statement", False
+        elif len(s) == len(puzzle.layout.group(c)):
             subject, many = f"the {puzzle.names[c]} casket's statements", True
+            every = " both" if len(s) == 2 else " all"
         elif len(s) == 1:
             subject, many = f"statement {s[0] + 1}", False
         else:
             subject, many = f"statements {numbers(s)}", True
-        all_ = " all" if many else ""
+            every = " both" if len(s) == 2 else " all"
+        all_ = every if many else ""
         verb = f"can never{all_} be" if can else f"{'are' if many else 'is'} never{all_}"
         return f"{subject} {verb} {'true' if self.true else 'false'}"
 
