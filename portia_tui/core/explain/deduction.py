@@ -296,7 +296,11 @@ class Deducer:
             words = why if story is not None else None
             name = self._case(assumed) if assumed else "forced"
             if not self._settle(loop, placement, values, words):
-                if story is not None:
+                if story is not None and not assumed and why:
+                    # what is known already breaks the loop: a plain chain, no case
+                    chain = _chain(why)
+                    story.steps.append(f"    {chain[0].upper()}{chain[1:]}: impossible.")
+                elif story is not None:
                     story.steps.append(f"    Case {name}: {'; '.join(why)}: impossible.")
                 return
             open_ = [s for s in loop if s not in values]
@@ -474,8 +478,9 @@ class Deducer:
             del story.steps[head:]
             story.steps.append(counted)
         else:
-            chain = len(after) == len(before) == 1 and \
-                not any(line.lstrip().startswith("Case ") for line in story.steps[head:])
+            uncased = not any(line.lstrip().startswith("Case ") for line in story.steps[head:])
+            chain = uncased and (len(after) == len(before) == 1 or
+                                 not after and len(story.steps) > head)
             story.steps.insert(head, _loop_head(comp, len(after) == len(before) == 1, chain))
         return counted
 
@@ -928,9 +933,10 @@ class WholeDeducer(Deducer):
             if len(steps) > LINE_BUDGET:
                 raise TooLarge(f"the loop of statements {numbers(comp)} (more than "
                                f"{LINE_BUDGET} lines)")
-        head_line = _loop_head(comp, forced and len(worlds) == 1, forced and len(worlds) == 1
-                               and not any(line.lstrip().startswith("Case ")
-                                           for line in steps[head:]))
+        uncased = not any(line.lstrip().startswith("Case ") for line in steps[head:])
+        head_line = _loop_head(comp, forced and len(worlds) == 1,
+                               uncased and (forced and len(worlds) == 1 or
+                                            not new_worlds and len(steps) > head))
         if len(comp) == 1:
             head_line = (f"Statement {comp[0] + 1} ({p.names[p.owner(comp[0])]}: "
                          f"\"{p.sentence(comp[0])}\") speaks of itself"
