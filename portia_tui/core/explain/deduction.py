@@ -296,12 +296,8 @@ class Deducer:
             words = why if story is not None else None
             name = self._case(assumed) if assumed else "forced"
             if not self._settle(loop, placement, values, words):
-                if story is not None and not assumed and why:
-                    # what is known already breaks the loop: a plain chain, no case
-                    chain = _chain(why)
-                    story.steps.append(f"    {chain[0].upper()}{chain[1:]}: impossible.")
-                elif story is not None:
-                    story.steps.append(f"    Case {name}: {'; '.join(why)}: impossible.")
+                if story is not None:
+                    story.steps.append(_impossible(name if assumed else None, why))
                 return
             open_ = [s for s in loop if s not in values]
             if not open_:
@@ -555,6 +551,15 @@ def _chain(why: Sequence[str]) -> str:
         out = f"{out}{link}{step}" if out else step
         before.add(said.split()[1])
     return out
+
+
+def _impossible(case: str | None, why: list[str]) -> str:
+    """A loop's case that breaks ("Case 1 true: ...: impossible."), or, with no case supposed
+    (`case` None: what is known already breaks the loop), the plain chain that breaks it."""
+    if case is None and why:
+        chain = _chain(why)
+        return f"    {chain[0].upper()}{chain[1:]}: impossible."
+    return f"    Case {case or 'forced'}: {'; '.join(why)}: impossible."
 
 
 def _loop_head(comp: tuple[int, ...], forced: bool, chain: bool = False) -> str:
