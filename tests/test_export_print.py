@@ -142,10 +142,11 @@ def test_markdown_nests_a_loops_cases_under_their_step():
 
     from .conftest import REPO
 
-    # (two-liars-loop.toml's loop is told as its contradictory pair now, with no cases)
-    puzzle = formats.load(REPO / "tests" / "golden" / "examples" / "loop-on-paradox.toml")
+    # (two-liars-loop.toml's loop is told as its contradictory pair now, with no cases, and
+    # loop-on-paradox's as what its never-all lids settle: paradox-5's loop is tried by cases)
+    puzzle = formats.load(REPO / "tests" / "golden" / "examples" / "paradox-5.toml")
     md = to_markdown(Pack("loop", (PackPuzzle("loop", puzzle, "hard"),)), solutions="full")
-    assert "\n  - Case 1 true: statement 2 is true" in md  # depth 2: two spaces, then "- "
+    assert "\n  - Case 1 true: statement 2 is false" in md  # depth 2: two spaces, then "- "
     assert md.split("\n  - Case 1", 1)[0].splitlines()[-1].startswith("- ")  # under a step
 
 

@@ -19,9 +19,12 @@ PINNED = [
     (dict(n=3, count=60, seed=11), "a1807934ed6ff8b9"),
     (dict(n=10, count=20, seed=12, repeats="allow"), "eaec5542a516edd1"),
     (dict(n=1, count=20, seed=13), "2767f4dbe76b5aa9"),
-    (dict(n=3, count=20, seed=14, loops=True), "58c6c9150b5e466a"),
+    # loops and tricky at n = 3: rewritten when the grader read a lid never all true with the
+    # statements that say so (branch grader4): seed 14's first puzzle rates steady (was
+    # tricky), the same puzzles; seed 16's tricky pack draws 3474 candidates (was 1722)
+    (dict(n=3, count=20, seed=14, loops=True), "9a6c6d05e30a8e91"),
     (dict(n=4, caskets=5, count=10, seed=15), "b6238789906b6b79"),
-    (dict(n=3, count=10, seed=16, difficulty="tricky"), "20102fe32293512c"),
+    (dict(n=3, count=10, seed=16, difficulty="tricky"), "85f4fe6e5db5a235"),
     (dict(n=2, caskets=6, count=5, seed=17), "1026e875c15994b1"),
     (dict(n=5, count=10, seed=18, m_policy="random", allow_negations=True), "95cec6f5bc42ff11"),
     # the wasted-statement preference (gentle) and the hard echo with loops (tricky at n = 2),

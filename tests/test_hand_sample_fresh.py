@@ -27,6 +27,20 @@ loop whose two cases agree on the count, a pair). H4 felt 3 and rates tricky onc
 read with two statements that say the same thing as one (gold and silver then bear the same
 count). 19 of 31 match; gentle 1.75, steady 2.33, tricky 3.0, fiendish 3.67: each level at
 least MARGIN above the one below.
+
+With a lid never all true (all false) read also with the statements that say so, and without
+a member that reads too much to look at (branch grader4: the lid alone first, then that wider
+look), H1 and H3 rate tricky and H5 steady (exact): H1's silver is never all true (lead's
+'silver true' would be true and silver's 'lead false' false), though silver's 'at most 6
+false' reads all nine statements; H3's silver likewise (gold's 'silver true' against silver's
+'gold false'); H5's silver with the portrait in silver (lead's 'silver true' against silver's
+'lead false'), then two pairs. W2 (felt 3) rates steady: under silver, gold is never all
+false (silver's 'gold false' would then be true, silver would bear one false statement, and
+gold's 'exactly 1 on silver false' would be true), then lead's states (1 or 3) make gold's
+'exactly 2 on lead true' false; by hand the first step was a small case on 'gold false'.
+H6 stays tricky (felt 2): its pair ("gold's 'silver false' and 'lead true' are opposite") is
+seen by hand through silver's copy of 'lead true' and lead's 'others true' standing with its
+'gold false', past what a pair is read from. 21 of 31 match; gentle 1.75, steady 2.36, tricky 3.08, fiendish 4.0.
 """
 
 from __future__ import annotations
@@ -43,10 +57,10 @@ from .conftest import REPO
 
 SAMPLE = tomllib.loads((REPO / "tests" / "data" / "hand_sample_fresh.toml").read_text())["sample"]
 #: exact matches (a grader change that lowers it must say why)
-EXACT = 19
+EXACT = 21
 #: each level's mean felt rating exceeds the level below's by at least this much: a level
-#: must feel clearly harder, not just harder on average (measured: gentle 1.75, steady 2.33,
-#: tricky 3.0, fiendish 3.67, so the smallest step is 0.58)
+#: must feel clearly harder, not just harder on average (measured: gentle 1.75, steady 2.36,
+#: tricky 3.08, fiendish 4.0, so the smallest step is 0.61)
 MARGIN = 0.5
 
 
@@ -87,3 +101,10 @@ def test_exact_matches():
     exact = sum(1 for s, _p, r in _graded() if s["felt"] == DIFFICULTIES.index(r.level) + 1)
     assert exact == EXACT
     assert len(SAMPLE) == 31
+
+
+def test_the_exact_matches_of_the_wide_never_all_reading():
+    # H1, H3 (felt 3) and H5 (felt 2) match with a lid never all true read with the
+    # statements that say so (the module docstring); W2 (felt 3) is the one it costs
+    got = {s["id"]: r.level for s, _p, r in _graded() if s["id"] in ("H1", "H3", "H5", "W2")}
+    assert got == {"H1": "tricky", "H3": "tricky", "H5": "steady", "W2": "steady"}

@@ -297,7 +297,7 @@ class Deducer:
             name = self._case(assumed) if assumed else "forced"
             if not self._settle(loop, placement, values, words):
                 if story is not None:
-                    story.steps.append(f"    Case {name}: {'; '.join(why)}: impossible.")
+                    story.steps.append(_impossible(name if assumed else None, why))
                 return
             open_ = [s for s in loop if s not in values]
             if not open_:
@@ -342,15 +342,11 @@ class Deducer:
         start, given = dict(world), []
         for obs in self.observed:
             if obs.what == "never" and obs.placement is None:
-                name = self.puzzle.names[self.puzzle.owner(obs.statements[0])]
                 for i, v in obs.settles:
                     if i in loop and i not in start:
                         start[i] = v
-                        lid = self.puzzle.layout.group(self.puzzle.owner(obs.statements[0]))
-                        every = "both" if len(lid) == 2 else "all"
-                        given.append(f"statement {i + 1} is {_v(v)}: the {name} casket's "
-                                     f"statements are never {every} {_v(bool(obs.true))} "
-                                     "(said above)")
+                        given.append(f"statement {i + 1} is {_v(v)}: "
+                                     f"{obs.never_clause(self.puzzle)} (said above)")
         return start, [], given
 
     def _settle(self, loop: tuple[int, ...], placement: int, values: dict[int, bool],
@@ -478,8 +474,9 @@ class Deducer:
             del story.steps[head:]
             story.steps.append(counted)
         else:
-            chain = len(after) == len(before) == 1 and \
-                not any(line.lstrip().startswith("Case ") for line in story.steps[head:])
+            uncased = not any(line.lstrip().startswith("Case ") for line in story.steps[head:])
+            chain = uncased and (len(after) == len(before) == 1 or
+                                 not after and len(story.steps) > head)
             story.steps.insert(head, _loop_head(comp, len(after) == len(before) == 1, chain))
         return counted
 
@@ -554,6 +551,15 @@ def _chain(why: Sequence[str]) -> str:
         out = f"{out}{link}{step}" if out else step
         before.add(said.split()[1])
     return out
+
+
+def _impossible(case: str | None, why: list[str]) -> str:
+    """A loop's case that breaks ("Case 1 true: ...: impossible."), or, with no case supposed
+    (`case` None: what is known already breaks the loop), the plain chain that breaks it."""
+    if case is None and why:
+        chain = _chain(why)
+        return f"    {chain[0].upper()}{chain[1:]}: impossible."
+    return f"    Case {case or 'forced'}: {'; '.join(why)}: impossible."
 
 
 def _loop_head(comp: tuple[int, ...], forced: bool, chain: bool = False) -> str:
@@ -932,9 +938,10 @@ class WholeDeducer(Deducer):
             if len(steps) > LINE_BUDGET:
                 raise TooLarge(f"the loop of statements {numbers(comp)} (more than "
                                f"{LINE_BUDGET} lines)")
-        head_line = _loop_head(comp, forced and len(worlds) == 1, forced and len(worlds) == 1
-                               and not any(line.lstrip().startswith("Case ")
-                                           for line in steps[head:]))
+        uncased = not any(line.lstrip().startswith("Case ") for line in steps[head:])
+        head_line = _loop_head(comp, forced and len(worlds) == 1,
+                               uncased and (forced and len(worlds) == 1 or
+                                            not new_worlds and len(steps) > head))
         if len(comp) == 1:
             head_line = (f"Statement {comp[0] + 1} ({p.names[p.owner(comp[0])]}: "
                          f"\"{p.sentence(comp[0])}\") speaks of itself"

@@ -61,6 +61,14 @@ with whatever else is open: measured on 165 generated classic puzzles, it turned
 tricky n = 3 puzzles steady, each by a lid's states, a contradictory pair and m put together,
 which reads as a case split by hand (and it made classic tricky packs rarer).
 
+A lid that can never be all true (all false) is read off the lid alone first ("gold's 'the
+other statement is false' would be true: gold is never all false"); when no lid falls that
+way, each is read again with the statements that say it is all true (all false) taking the
+value that gives them, and without a member that reads too much to look at ("if silver's
+were all true, lead's 'silver true' would be true, and silver's 'lead false' false"):
+measured on the hand-solved sample (tests/test_hand_sample_fresh.py: H1, H3 and H5 match
+with it) and in the fiendish bench (docs/benchmarks.md, "The wide never-all reading, on").
+
 The score orders puzzles within a level: rank + work / 100, where work is the number of
 deductions in all the refutations plus 5 for each wrong casket that misses m by one only (a
 margin of one is harder to see than a wide miss), counted up to 99.
@@ -158,14 +166,6 @@ STATES_MAX = 12
 #: whether the lids' states are also counted in a classic puzzle (the classic statement kinds
 #: and m alone, where they would only be counted against m): see Grader.reads_states
 STATES_IN_CLASSIC = False
-#: whether a lid that is never all true (all false) is also seen with the statements that say
-#: so set, and a member reading too much left out (Grader._all_possible): False (today), None
-#: where the lids' states are read (not classic puzzles), True everywhere. Measured (branch
-#: grader3), not on yet: with None the hand sample matches 20 of 31 (19 without), fiendish
-#: felt 4.0, H1 and H3 (felt 3) tricky, W2 (felt 3) steady; True also turns 12 of 31
-#: generated classic tricky puzzles steady. It makes fiendish puzzles rarer: the walk's seed 3
-#: (tests/test_fiendish_walk.py) ran past 15 minutes at load 14, not yet measured in the bench
-NEVER_WIDE: bool | None = False
 
 assert all(t.level in DIFFICULTIES for t in TECHNIQUES)
 assert [t.rank for t in TECHNIQUES] == list(range(1, len(TECHNIQUES) + 1))
@@ -324,6 +324,9 @@ class Observation(NamedTuple):
     clash: tuple[int, ...] = ()
     #: states: the counts the casket's statements can bear
     counts: tuple[int, ...] = ()
+    #: never: the statement saying the group is all true (all false) that makes the witness
+    #: break (read with it), or -1
+    via: int = -1
 
     @property
     def key(self) -> tuple:
@@ -353,12 +356,19 @@ class Observation(NamedTuple):
             return (f"exactly one of {_said(puzzle, s, quote)} is true: they contradict each "
                     "other")
         if self.what == "never":
-            name = puzzle.names[puzzle.owner(s[0])]
-            all_ = "true" if self.true else "false"
-            every = "both" if len(puzzle.layout.group(puzzle.owner(s[0]))) == 2 else "all"
-            text = f"the {name} casket's statements can never {every} be {all_}"
-            if self.witness >= 0:
-                text += (f": if they were, statement {self.witness + 1} "
+            text = self.never_clause(puzzle, can=True)
+            were = "they were" if len(s) > 1 else "it were"
+            every = "both" if len(s) == 2 else "all"
+            if self.witness >= 0 and self.via >= 0:
+                via = puzzle.meanings[self.via]
+                says = isinstance(via, GroupMeaning) and via.value == bool(self.true)
+                text += (f": if {were}, statement {self.via + 1} "
+                         f"(\"{puzzle.sentence(self.via)}\") would be "
+                         f"{'true' if says else 'false'}, and statement "
+                         f"{self.witness + 1} (\"{puzzle.sentence(self.witness)}\") "
+                         f"{'false' if self.true else 'true'}")
+            elif self.witness >= 0:
+                text += (f": if {were}, statement {self.witness + 1} "
                          f"(\"{puzzle.sentence(self.witness)}\") would be "
                          f"{'false' if self.true else 'true'}")
             elif self.clash:
@@ -383,6 +393,27 @@ class Observation(NamedTuple):
             return said + self._so(puzzle)
         return (f"the counts of {_said(puzzle, s, False)} (by the rules and by the statements "
                 f"that count them) leave one way only{self._so(puzzle)}")
+
+    def never_clause(self, puzzle: Puzzle, can: bool = False) -> str:
+        """A "never" observation's subject and verb: "the gold casket's statements are never
+        all true" (`can`: "can never all be true"), or for part of a casket's statements
+        "statement 2 is never true"."""
+        s = self.statements
+        c = puzzle.owner(s[0])
+        every = " all"
+        if len(s) == 1 and len(puzzle.layout.group(c)) == 1:
+            subject, many = f"the {puzzle.names[c]} casket's statement", False
+        elif len(s) == len(puzzle.layout.group(c)):
+            subject, many = f"the {puzzle.names[c]} casket's statements", True
+            every = " both" if len(s) == 2 else " all"
+        elif len(s) == 1:
+            subject, many = f"statement {s[0] + 1}", False
+        else:
+            subject, many = f"statements {numbers(s)}", True
+            every = " both" if len(s) == 2 else " all"
+        all_ = every if many else ""
+        verb = f"can never{all_} be" if can else f"{'are' if many else 'is'} never{all_}"
+        return f"{subject} {verb} {'true' if self.true else 'false'}"
 
     def _so(self, puzzle: Puzzle) -> str:
         if not self.settles:
@@ -600,21 +631,57 @@ class Grader:
                     not all(isinstance(self.puzzle.meanings[i], portrait) for i in b.statements):
                 self._note(observation_of(b, None, self._case))
 
-    def _never_note(self, p: int, group: tuple[int, ...], want: bool, said: list[int]) -> None:
+    def _never_note(self, p: int, group: tuple[int, ...], want: bool, said: list[int],
+                    wide: bool = False, values: Sequence[bool | None] = ()) -> None:
         """Record a lid that can never be all `want`: whatever the placement when its own
         meanings alone forbid it, else with the portrait in casket p."""
         if self.log is None:
             return
         blank: list[bool | None] = [None] * self.size
-        general = not any(self._all_possible(q, blank, group, want)
+        general = not any(self._all_possible(q, blank, group, want, wide)
                           for q in range(self.caskets))
         meanings = self.puzzle.meanings
         witness = next((t for t in group if self.reach[t] <= set(group) and
                         evaluate(meanings[t], p, {g: want for g in group}, want) != want), -1)
+        via = -1
+        if witness < 0 and wide:  # a member the statements saying so break
+            witness, via = self._wide_witness(p, group, want, () if general else values)
         clash = next((b.statements for b in self.pairs if set(b.statements) <= set(group)),
                      ()) if witness < 0 else ()
         self._note(Observation("never", group, None if general else p, int(want),
-                               tuple((i, False) for i in said), self._case, witness, clash))
+                               tuple((i, False) for i in said), self._case, witness, clash,
+                               via=via))
+
+    def _wide_witness(self, p: int, group: tuple[int, ...], want: bool,
+                      values: Sequence[bool | None]) -> tuple[int, int]:
+        """(a member of `group`, a statement saying the group is all `want`) such that, with
+        the group all `want` and that statement taking the value it then has, the member
+        cannot have value `want` whatever the rest it reads (with the known `values`, when the
+        lid holds only with them): "if silver's were all true,
+        lead's 'silver true' would be true, and silver's 'lead false' false"; (-1, -1) when
+        none is found so simply."""
+        meanings = self.puzzle.meanings
+        for i, w in self.about.get(group, ()):
+            known = {k: v for k, v in enumerate(values) if v is not None}
+            known.update({g: want for g in group})
+            known[i] = w == want
+            for t in group:
+                rest = sorted(self.reach[t] - set(known))
+                if i not in self.reach[t] or len(rest) > LID_SCOPE:
+                    continue
+                trial: list[bool | None] = [None] * self.size
+                for k, v in known.items():
+                    trial[k] = v
+                never = True
+                for bits in product((False, True), repeat=len(rest)):
+                    for k, v in zip(rest, bits):
+                        trial[k] = v
+                    if evaluate(meanings[t], p, trial, want) == want:  # type: ignore[arg-type]
+                        never = False
+                        break
+                if never:
+                    return t, i
+        return -1, -1
 
     # ----------------------------------------------------------------- refuting
     def start(self, p: int) -> list[bool | None]:
@@ -849,36 +916,40 @@ class Grader:
         false), from their own meanings and what is known, makes every open statement that
         says they are all true (false) false ("if gold's statements were all false, its
         'the other statements on this casket are false' would be true: gold is never all
-        false")."""
-        changed = False
-        for group, targets in self.about.items():
-            open_ = [i for i, want in targets if values[i] is None]
-            if not open_:
-                continue
-            for want in (True, False):
-                said = [i for i, w in targets if w == want and values[i] is None]
-                if not said or any(values[t] is (not want) for t in group):
+        false"). The lid alone is read first; only when no lid falls that way, each lid again
+        with the statements that say it is all true (all false) and without a member that
+        reads too much (:meth:`_all_possible`, `wide`): the cheaper look first."""
+        for wide in (False, True):
+            changed = False
+            for group, targets in self.about.items():
+                open_ = [i for i, want in targets if values[i] is None]
+                if not open_:
                     continue
-                if not self._all_possible(p, values, group, want):
-                    self._never_note(p, group, want, said)
-                    for i in said:
-                        changed |= self._fix(i, False, values)
-        return changed
+                for want in (True, False):
+                    said = [i for i, w in targets if w == want and values[i] is None]
+                    if not said or any(values[t] is (not want) for t in group):
+                        continue
+                    if not self._all_possible(p, values, group, want, wide):
+                        self._never_note(p, group, want, said, wide, values)
+                        for i in said:
+                            changed |= self._fix(i, False, values)
+            if changed:
+                return True
+        return False
 
     def _all_possible(self, p: int, values: list[bool | None], group: tuple[int, ...],
-                      want: bool) -> bool:
+                      want: bool, wide: bool = False) -> bool:
         """Whether the statements of `group` can all have value `want`, keeping their own
         meanings with the known values (True when too many statements are open to look).
-        With NEVER_WIDE (None: where the lids' states are read, :attr:`reads_states`), the
-        statements that say the group is all true (all false) take the value that
+        `wide`: the statements that say the group is all true (all false) take the value that
         gives them too ("if silver's were all true, lead's 'silver true' would be true, and
         silver's 'lead false' would make it false"), and a member that reads too much to look
-        at (LID_SCOPE) is left out: what the others forbid is forbidden all the more."""
+        at (LID_SCOPE) is left out: what the others forbid is forbidden all the more (measured
+        in docs/benchmarks.md, "The wide never-all reading, on")."""
         trial = list(values)
         for t in group:
             trial[t] = want
         members = list(group)
-        wide = self.reads_states if NEVER_WIDE is None else NEVER_WIDE
         if wide:
             for i, w in self.about.get(group, ()):
                 said = w == want
