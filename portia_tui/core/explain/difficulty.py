@@ -163,9 +163,6 @@ PAIR_SCOPE = 4
 #: most this many (3 x 3, or 2 x 2 x 2 and one more): past it the count is read without the
 #: states, as before (Grader._state_counts)
 STATES_MAX = 12
-#: whether the lids' states are also counted in a classic puzzle (the classic statement kinds
-#: and m alone, where they would only be counted against m): see Grader.reads_states
-STATES_IN_CLASSIC = False
 
 assert all(t.level in DIFFICULTIES for t in TECHNIQUES)
 assert [t.rank for t in TECHNIQUES] == list(range(1, len(TECHNIQUES) + 1))
@@ -545,9 +542,9 @@ class Grader:
                       if len(held) + len(said) >= 2 and said]
         #: whether a lid's states are counted (Grader._by_states): with a statement that
         #: counts statements or a rule beyond m, not in a classic puzzle (the classic kinds
-        #: and m alone), where they would only be weighed against m (STATES_IN_CLASSIC)
-        self.reads_states = bool(self.counters) or bool(self.puzzle.conditions) or \
-            (STATES_IN_CLASSIC and self.counted)
+        #: and m alone), where they would only be weighed against m (measured: reading them
+        #: there turned tricky puzzles that read as a case split steady; module docstring)
+        self.reads_states = bool(self.counters) or bool(self.puzzle.conditions)
         self.about_all = [i for i, mn in enumerate(meanings) if isinstance(mn, CountMeaning)
                           and set(mn.group) == everything] \
             if len(self.totals) <= self.size else []
