@@ -4,11 +4,13 @@ whole vocabulary): per seed, how many puzzles a pack gets and the CPU seconds it
 them (with the default patience: 60 s of CPU without a new puzzle, then it gives up). A pack
 past settings.FIENDISH_N2_PACK is refused up front (0 made, no search).
 
-``bench_fiendish_n2.py [OTHER_TREE]`` runs the same packs in another checkout (main's, say)
+``bench_fiendish_n2.py [OTHER_TREE] [CASE ...]`` runs the same packs in another checkout (main's, say)
 beside this one, one process each at once (both see the same load), and prints them side by
 side: made count and CPU seconds per seed, for a pack of 30 and a pack of FIENDISH_N2_PACK
-with every filter on, and a pack of 30 with the pack's variety lifted (--allow-sameness).
-Minutes of CPU: not part of ``make bench``'s default run.
+with every filter on, and a pack of 30 with the pack's variety lifted (--allow-sameness); CASE
+picks some: ``30``, ``bound``, ``30s`` (seeds: ``30:1`` for seed 1 alone). ``make bench`` runs
+``30`` and ``bound`` in this tree alone (a refusal, then three packs of 4: seconds); the pack
+of 30 with sameness lifted takes a minute or more a seed.
 """
 
 from __future__ import annotations
@@ -64,14 +66,19 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from portia_tui.core.packs.generator.settings import FIENDISH_N2_PACK
 
-    other = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else None
+    args = sys.argv[1:]
+    other = Path(args.pop(0)).resolve() if args and "/" in args[0] else None
     trees = ([("before", other)] if other else []) + [("after", ROOT)]
-    cases = [(30, False), (FIENDISH_N2_PACK, False), (30, True)]
+    named = {"30": (30, False), "bound": (FIENDISH_N2_PACK, False), "30s": (30, True)}
+    cases = []
+    for a in args or ["30", "bound"]:
+        name, _, seeds = a.partition(":")
+        cases.append((*named[name], tuple(map(int, seeds.split(","))) if seeds else SEEDS))
     print(f"fiendish packs at n = 2: made / CPU s per seed; load average "
           f"{os.getloadavg()[0]:.1f} at the start", flush=True)
-    for count, same in cases:
+    for count, same, seeds in cases:
         label = f"pack of {count}" + (", --allow-sameness" if same else "")
-        for seed in SEEDS:
+        for seed in seeds:
             procs = [(name, _start(count, seed, same, root)) for name, root in trees]
             row = []
             for name, proc in procs:

@@ -80,7 +80,8 @@ def main() -> None:
     for g in a.groups:
         cpu, motifs, distinct = census(g, a.candidates, a.seed, a.n)
         found = ", ".join(f"{m} {c}" for m, c in motifs.most_common()) or "none"
-        print(f"  {g:<8} {distinct:>3} distinct fiendish ({cpu:5.1f} s of CPU): {found}",
+        print(f"  {g:<8} {distinct:>3} distinct fiendish in {a.candidates:,} candidates "
+              f"({cpu:5.1f} s of CPU): {found}",
               flush=True)
 
 

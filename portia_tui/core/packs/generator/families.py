@@ -434,6 +434,14 @@ NESTED_CLOSENESS = 2.0
 #: "Fiendish: a patient walk")
 STALL = 600
 
+#: the fiendish walk weighs every rule set the pack takes by its closeness (and takes the
+#: nearest) up to this many statements on a casket; above, one at random, the walk's own
+#: first. At n = 2 the rule makes the split (nearly every find states "K caskets bear J true
+#: statements"): a pack of 4, seed 1, 6.3 s of CPU before, 4.1 s after; at n = 3 the
+#: statements do, and a closeness for each rule set costs more than it saves (seed 3's first
+#: puzzle, 2.3 s of CPU before, SLOWER after: docs/benchmarks.md, "Fiendish at n = 2")
+NEAREST_RULES_UP_TO = 2
+
 
 class Walk:
     """The fiendish walk: nested splits are rare among random draws (none in 12,910 rated
@@ -617,10 +625,11 @@ class FamilySearch:
             return self.keeper.refusal(solution, len(fillers), marks)
 
         near = None
-        if self.walk is not None:  # the walk: the nearest rule set the pack takes
+        if self.walk is not None and s.n <= NEAREST_RULES_UP_TO:  # the nearest rule set
             chosen, near = self.nearest_rules(caskets, reach, makers, refusal)
         else:
-            chosen = self.choose_rules(reach, makers, refusal)
+            chosen = self.choose_rules(reach, makers, refusal,
+                                       None if self.walk is None else self.walk.rules)
         if chosen is None:
             stats.no_unique_m += 1
             return None
