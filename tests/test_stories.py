@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+
 from portia_tui.core.explain.deduction import Deducer
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.language.vocabulary import Statement as S
+
+from .strategies import puzzles
 
 CHAIN = Puzzle.build({"gold": [S("true", "silver")], "silver": [S("false", "lead")],
                       "lead": [S("in", "gold")]}, m=1)
@@ -142,3 +146,52 @@ def test_a_forced_case_is_not_tried_and_a_failure_says_why():
     assert "but what is known settles them:" in text and "Case forced" not in text
     assert "3 true statements: too many for exactly 1" in text
     assert "its statements" not in text
+
+
+# --- the words of two and of several cases ----------------------------------------------------
+
+RE = __import__("re")
+
+
+def _checked_words(text: str, puzzle: Puzzle) -> None:
+    """What every explanation keeps: "both" of two statements, never "all" (of statements
+    named, or of a casket that bears two); one heading for the steps that go the same way
+    under every placement."""
+    from portia_tui.core.explain.deduction import SAME_WAY
+
+    assert not RE.search(r"statements \d+ and \d+ are all", text), text
+    sizes = {c.name: len(c.statements) for c in puzzle.caskets}
+    for name in RE.findall(r"\bthe (\w+) casket.s statements (?:are|can) never all", text):
+        assert sizes[name] > 2, text
+    assert text.count(SAME_WAY) <= 1, text
+
+
+def test_two_statements_are_both_and_several_are_all():
+    from portia_tui.core.explain.deduction import explain
+    from portia_tui.core.io import formats
+
+    from .conftest import REPO
+
+    puzzle = formats.load(REPO / "tests" / "golden" / "examples" / "undetermined-3.toml")
+    text = explain(puzzle)
+    assert "statements 1 and 3 are both false, as statement 2 says" in text
+    _checked_words(text, puzzle)
+    text = explain(formats.load(REPO / "tests" / "golden" / "examples" / "paradox-2.toml"))
+    assert "the gold casket's statements can never both be true" in text
+    assert "are never both true (said above)" in text
+
+
+def test_only_statement_numbers_are_read_as_statements():
+    from portia_tui.core.explain.deduction import _statement_numbers
+
+    line = ("statement 5 is true: 2 of all the statements are true, and statements 1, 3 and 4 "
+            "are false; Statement 7 is false")
+    assert _statement_numbers(line) == {"5", "1", "3", "4", "7"}
+
+
+@given(puzzles(max_statements=9))
+@settings(max_examples=40, deadline=None)
+def test_explanations_say_both_of_two_and_one_heading(puzzle):
+    from portia_tui.core.explain.deduction import explain
+
+    _checked_words(explain(puzzle), puzzle)

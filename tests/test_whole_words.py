@@ -242,3 +242,26 @@ def test_whole_language_words_as_a_person_writes(puzzle):
         assert "Case forced" not in line
         assert "consistent assignment" not in line and "No assignment keeps" not in line
         assert "its statements" not in line or "casket bears exactly" in line
+
+
+def test_several_cases_so_far_each_say_their_label():
+    # with the portrait in the lead casket, silver's loop has left cases A and B: statement
+    # 5's loop is told under each case's label, not as four bare "Case 5 ..." lines
+    from portia_tui.core.io import formats
+
+    text = explain(formats.loads(SAME_LOOP, "native"))
+    lead = text.split("Suppose the portrait is in the lead casket.")[1]
+    lines = [line.strip() for line in lead.splitlines()]
+    a, b = lines.index("In case A:"), lines.index("In case B:")
+    assert a < b
+    assert lines[a + 1].startswith("Case 5 true:") and lines[b + 1].startswith("Case 5 true:")
+    gold = text.split("Suppose the portrait is in the gold casket.")[1].split("Suppose")[0]
+    assert "In case A:" in gold and "In case B:" in gold
+
+
+@given(full_puzzles())
+@settings(max_examples=30, deadline=None)
+def test_whole_language_says_both_and_one_heading(puzzle):
+    from .test_stories import _checked_words
+
+    _checked_words(explain(puzzle), puzzle)

@@ -110,9 +110,9 @@ def _forced(s: int, mn: GroupMeaning, values: dict[int, bool],
                        f"statement {s + 1} says {group_words(puzzle, s, mn)} "
                        f"{_are(puzzle, s, mn)} {want}")
     if all(v is not None for v in known):
-        several = len(mn.group) > 1
-        return True, (f"statement{'s' if several else ''} {numbers(mn.group)} "
-                      f"{'are all' if several else 'is'} {want}, as statement {s + 1} says")
+        are = {1: "is", 2: "are both"}.get(len(mn.group), "are all")
+        return True, (f"statement{'s' if len(mn.group) > 1 else ''} {numbers(mn.group)} "
+                      f"{are} {want}, as statement {s + 1} says")
     return None, ""
 
 
@@ -346,9 +346,11 @@ class Deducer:
                 for i, v in obs.settles:
                     if i in loop and i not in start:
                         start[i] = v
+                        lid = self.puzzle.layout.group(self.puzzle.owner(obs.statements[0]))
+                        every = "both" if len(lid) == 2 else "all"
                         given.append(f"statement {i + 1} is {_v(v)}: the {name} casket's "
-                                     f"statements are never all {_v(bool(obs.true))} (said "
-                                     "above)")
+                                     f"statements are never {every} {_v(bool(obs.true))} "
+                                     "(said above)")
         return start, [], given
 
     def _settle(self, loop: tuple[int, ...], placement: int, values: dict[int, bool],
@@ -915,13 +917,18 @@ class WholeDeducer(Deducer):
         head = len(steps)  # the loop's first line goes here, once its cases are known
         new_worlds: list[dict[int, bool]] = []
         forced = True  # one case only in each case so far
-        for w in worlds:
-            before = len(new_worlds)
+        for k, w in enumerate(worlds):
+            before, told = len(new_worlds), len(steps)
             for case in self._loop_cases(comp, placement, w, story):
                 new_worlds.append({**w, **case})
                 if len(new_worlds) > MAX_CASES:
                     raise TooManyCases(f"more than {MAX_CASES} cases")
             forced = forced and len(new_worlds) - before == 1
+            if len(worlds) > 1 and len(steps) > told:
+                # several cases so far: each one's lines under its label (the labels the
+                # lines before gave them: "in case A true ...")
+                steps[told:] = [f"    In case {case_label(k)}:"] + [f"  {line}"
+                                                                     for line in steps[told:]]
             if len(steps) > LINE_BUDGET:
                 raise TooLarge(f"the loop of statements {numbers(comp)} (more than "
                                f"{LINE_BUDGET} lines)")
@@ -1230,23 +1237,35 @@ def invariants(puzzle: Puzzle, m: int | None, stories: Sequence[Story],
         common = _common(puzzle, per)
         for s, blocks in zip(stories, per):
             s.steps = [line for b in blocks if b not in common for line in b]
-        if common:
-            lines.append("Whatever the placement, these steps go the same way:")
-            lines += [f"  {line}" for b in common for line in b]
-        lines += _shared(puzzle, stories)
+        shared = _shared(puzzle, stories)
+        # one heading for the steps that go the same way under every placement, whichever
+        # of the two finds them
+        same = [line for head, block in shared if head == SAME_WAY for line in block]
+        if common or same:
+            lines.append(SAME_WAY)
+            lines += [f"  {line}" for b in common for line in b] + same
+        for head, block in shared:
+            if head != SAME_WAY:
+                lines += [head] + block
     return ["\n".join(lines)] if lines else []
 
 
-def _shared(puzzle: Puzzle, stories: Sequence[Story]) -> list[str]:
+#: the heading of the steps told once because they go the same way under every placement
+SAME_WAY = "Whatever the placement, these steps go the same way:"
+
+
+def _shared(puzzle: Puzzle, stories: Sequence[Story]) -> list[tuple[str, list[str]]]:
     """A loop's derivation told word for word under two placements or more (and not said up
     front already, as it reads statements told under each), said once before the
     placements, after the values outside the loop its words read (the same under each of
     them); each of those stories then points to it in one line. Only a
     loop's cases are worth it (one line said once would save nothing), and only where each
-    of those placements settles every statement the loop reads from outside."""
+    of those placements settles every statement the loop reads from outside. Each block
+    comes with its heading (:data:`SAME_WAY` when it needs nothing from outside and goes
+    the same way under every placement)."""
     refs = references(puzzle)
     per = [_blocks(s.steps) for s in stories]
-    lines: list[str] = []
+    lines: list[tuple[str, list[str]]] = []
     done: set[tuple[str, ...]] = set()
     for blocks in per:
         for b in blocks:
@@ -1258,7 +1277,7 @@ def _shared(puzzle: Puzzle, stories: Sequence[Story]) -> list[str]:
             if len(where) < 2:
                 continue
             # the statements outside the loop its words read (the same values under each)
-            said = set(re.findall(r"\d+", " ".join(b[1:])))
+            said = _statement_numbers(" ".join(b[1:]))
             outside = sorted(t for t in {t for i in told for t in refs[i]} - told
                              if str(t + 1) in said)
             if any(stories[k].worlds != 1 or stories[k].settled is None for k in where):
@@ -1270,10 +1289,9 @@ def _shared(puzzle: Puzzle, stories: Sequence[Story]) -> list[str]:
             every = len(where) == len(stories)
             alike = "Whatever the placement" if every else f"Under {_and(names)} placements alike"
             given = _truth_list(dict(enumerate(settled[0])), outside) if outside else ""
-            lines.append(f"{alike}, {given}, so:" if given else
-                         "Whatever the placement, these steps go the same way:" if every
-                         else f"{alike}:")
-            lines += [f"  {line}" for line in b]
+            head = (f"{alike}, {given}, so:" if given else SAME_WAY if every
+                    else f"{alike}:")
+            lines.append((head, [f"  {line}" for line in b]))
             point = (f"Statements {numbers(sorted(told))} go as said above "
                      + ("whatever the placement." if every
                         else f"under {_and(names)} placements alike."))
@@ -1281,6 +1299,16 @@ def _shared(puzzle: Puzzle, stories: Sequence[Story]) -> list[str]:
                 stories[k].steps = [line for c in per[k]
                                     for line in ((point,) if c == b else c)]
     return lines
+
+
+#: "statement 4", "statements 1, 2 and 3" in a line of words (not a count such as the "2" of
+#: "2 of all the statements")
+_STATEMENTS = re.compile(r"\b[Ss]tatements? (\d+(?:(?:, | and )\d+)*)")
+
+
+def _statement_numbers(text: str) -> set[str]:
+    """The statement numbers a line of words names, as written (1-based)."""
+    return {n for group in _STATEMENTS.findall(text) for n in re.findall(r"\d+", group)}
 
 
 def _and(words: Sequence[str]) -> str:

@@ -355,7 +355,8 @@ class Observation(NamedTuple):
         if self.what == "never":
             name = puzzle.names[puzzle.owner(s[0])]
             all_ = "true" if self.true else "false"
-            text = f"the {name} casket's statements can never all be {all_}"
+            every = "both" if len(puzzle.layout.group(puzzle.owner(s[0]))) == 2 else "all"
+            text = f"the {name} casket's statements can never {every} be {all_}"
             if self.witness >= 0:
                 text += (f": if they were, statement {self.witness + 1} "
                          f"(\"{puzzle.sentence(self.witness)}\") would be "
@@ -363,7 +364,8 @@ class Observation(NamedTuple):
             elif self.clash:
                 text += f": statements {numbers(self.clash)} contradict each other"
             else:
-                text += ": what they say cannot all hold at once"
+                text += (f": what they say cannot {every} hold at once" if self.true else
+                         f": what they say cannot {every} fail at once")
             return text + self._so(puzzle)
         if self.what == "states":
             c = puzzle.owner(s[0])
