@@ -582,6 +582,16 @@ class FamilySearch:
                 return best[self.rng.randrange(len(best))], top
         return refused, None
 
+    def _rules(self, caskets: tuple, reach: list, makers: bool,
+               refusal: Callable[[tuple[Rule, ...], int], str | None]
+               ) -> tuple[tuple[tuple[Rule, ...], int] | str | None, float | None]:
+        """The rules chosen (as :meth:`choose_rules` returns them) and, when the walk took the
+        nearest rule set (:meth:`nearest_rules`, n <= NEAREST_RULES_UP_TO), its closeness."""
+        if self.walk is not None and self.s.n <= NEAREST_RULES_UP_TO:
+            return self.nearest_rules(caskets, reach, makers, refusal)
+        return self.choose_rules(reach, makers, refusal,
+                                 None if self.walk is None else self.walk.rules), None
+
     def candidate(self):
         """Draw and judge one candidate: an Offer for the pack filters, or None (counted)."""
         from portia_tui.core.packs.generator.search import refuse
@@ -624,12 +634,7 @@ class FamilySearch:
             marks = motifs(Puzzle(caskets, rules=rules), fillers, base)
             return self.keeper.refusal(solution, len(fillers), marks)
 
-        near = None
-        if self.walk is not None and s.n <= NEAREST_RULES_UP_TO:  # the nearest rule set
-            chosen, near = self.nearest_rules(caskets, reach, makers, refusal)
-        else:
-            chosen = self.choose_rules(reach, makers, refusal,
-                                       None if self.walk is None else self.walk.rules)
+        chosen, near = self._rules(caskets, reach, makers, refusal)
         if chosen is None:
             stats.no_unique_m += 1
             return None
