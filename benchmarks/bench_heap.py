@@ -16,6 +16,13 @@ casket: key -> refreshed, bench_play.keys_on), opening the 12 x 10 player and ed
 
 Run: .venv/bin/python benchmarks/bench_heap.py; PORTIA_BENCH_FORMS=both,none picks forms,
 PORTIA_BENCH_ROUNDS=2 the alternations.
+
+``--return``: the editor's figures before the player is opened from it and after it is taken
+down again (12 x 10: edit -> analysis on screen, and the key v -> refreshed), with the
+release as shipped (``both``: an inner screen's release freezes the outer one's objects
+again after the next full collection), collecting at once on the release (``collect``), and
+as it was (``old``: gc.unfreeze alone, which handed the editor's frozen objects back to the
+collector for good). PORTIA_BENCH_ROUNDS alternations (default 3).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -64,6 +72,29 @@ def set_form(form: str) -> None:
             if form == "freeze":
                 gc.unfreeze()
 
+    if form == "old":  # the release before nesting was counted: unfreeze everything
+        def release(self) -> None:  # type: ignore[misc]
+            if self._held and not self._released:
+                self.settle()
+                self._released = True
+                heap._frozen = max(0, heap._frozen - 1)
+                gc.unfreeze()
+
+        heap.HeapHold.release = release  # type: ignore[method-assign]
+        return
+    if form == "collect":  # an inner release collects at once and freezes again
+        def release(self) -> None:  # type: ignore[misc]
+            if self._held and not self._released:
+                self.settle()
+                self._released = True
+                heap._frozen = max(0, heap._frozen - 1)
+                gc.unfreeze()
+                if heap._frozen and heap._building == 0:
+                    gc.collect()
+                    gc.freeze()
+
+        heap.HeapHold.release = release  # type: ignore[method-assign]
+        return
     if form == "none":
         hold = settle = release = lambda self: None  # type: ignore[assignment]  # noqa: E731
     heap.HeapHold.hold = hold  # type: ignore[method-assign]
@@ -103,9 +134,130 @@ def measure(form: str) -> dict:
     return out
 
 
-def run_form(form: str) -> dict:
+async def editor_phase(app, clock, rng, rounds: int) -> tuple[list[float], list[float], int]:
+    """`rounds` edits (edit -> analysis on screen) and `rounds` v keys (key -> refreshed) in
+    the editor; the full collections made meanwhile."""
+    import bench_editor
+    from textual import events
+
+    full = gc.get_stats()[2]["collections"]
+    FULL_TIMES.clear()
+    edits, keys = [], []
+    for i in range(rounds):
+        start = time.perf_counter()
+        ci, pos = rng.randrange(12), rng.randrange(10)
+        puzzle = app.model.puzzle
+        choices = [c for c in puzzle.options(ci) if c != puzzle.caskets[ci].statements[pos]]
+        await app.editor.pick(ci, pos, rng.choice(choices))
+        generation = app.model.generation
+        await bench_editor.until(lambda: generation in clock.painted)
+        edits.append(clock.painted[generation] - start)
+        await asyncio.sleep(0.02)
+        clock.key_painted.clear()
+        start = time.perf_counter()
+        app.post_message(events.Key("v", "v"))
+        await bench_editor.until(lambda: clock.key_painted)
+        keys.append(clock.key_painted[0] - start)
+        await bench_editor.until(lambda: not app.editor.jobs.analysing())
+        await asyncio.sleep(0.02)
+    return edits, keys, gc.get_stats()[2]["collections"] - full
+
+
+#: how long each full collection took (seconds), from a gc.callbacks hook
+FULL_TIMES: list[float] = []
+_full_start: list[float] = []
+
+
+def _time_full(phase: str, info: dict) -> None:
+    if info.get("generation") == 2:
+        if phase == "start":
+            _full_start[:] = [time.perf_counter()]
+        elif _full_start:
+            FULL_TIMES.append(time.perf_counter() - _full_start[0])
+
+
+async def editor_return(clock, rounds: int, after: int) -> dict[str, list[float]]:
+    import random
+
+    import bench_editor
+    from portia_tui.app.play import PlayPuzzleScreen
+    from portia_tui.core.explain.hints import Coach
+
+    puzzle = bench_editor.random_puzzle(12, 10, seed=11)
+    coach = Coach(puzzle, None)
+    _ = coach.problem  # worked out before, as the editor's analysis process does
+    app = bench_editor.EditorApp(bench_editor.EditorModel.new(puzzle))
+    rng = random.Random(3)
+    out: dict[str, list[float]] = {}
+    async with app.run_test(size=bench_editor.SIZE) as pilot:
+        await bench_editor.until(lambda: app.model.generation in clock.painted)
+        await asyncio.sleep(0.3)
+        edits, keys, full = await editor_phase(app, clock, rng, rounds)
+        out.update(edit_before=edits, key_before=keys, full_before=[float(full)],
+                   full_ms_before=list(FULL_TIMES))
+        app.push_screen(PlayPuzzleScreen(app.model.puzzle, coach=coach))
+        await bench_editor.until(lambda: isinstance(app.screen, PlayPuzzleScreen))
+        await asyncio.sleep(0.5)
+        await pilot.press("s", "down", "t", "down", "f")
+        await asyncio.sleep(0.3)
+        start = time.perf_counter()
+        app.pop_screen()
+        await bench_editor.until(lambda: app.screen is app.editor)
+        await pilot.pause()
+        out["close_player"] = [time.perf_counter() - start]
+        await asyncio.sleep(0.3)
+        edits, keys, full = await editor_phase(app, clock, rng, after)
+        out.update(edit_after=edits, key_after=keys, full_after=[float(full)],
+                   full_ms_after=list(FULL_TIMES), frozen_after=[float(gc.get_freeze_count())])
+    return out
+
+
+def measure_return(form: str) -> dict:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bench_editor
+
+    set_form(form)
+    clock = bench_editor.Clock()
+    clock.install()
+    gc.callbacks.append(_time_full)
+    return asyncio.run(editor_return(clock, rounds=30, after=90))
+
+
+RETURN_ROWS = (("edit_before", "edit -> screen, before the player", "ms"),
+               ("edit_after", "edit -> screen, back from the player", "ms"),
+               ("key_before", "key v -> refreshed, before the player", "ms"),
+               ("key_after", "key v -> refreshed, back from the player", "ms"),
+               ("close_player", "closing the player (pop -> editor shown)", "ms"),
+               ("full_before", "full collections in 30 edits+keys, before", "n"),
+               ("full_after", "full collections in 90 edits+keys, after", "n"),
+               ("full_ms_before", "a full collection's time, before", "ms"),
+               ("full_ms_after", "a full collection's time, back from the player", "ms"),
+               ("frozen_after", "objects frozen, back in the editor", "n"))
+
+
+def main_return() -> None:
+    forms = ("old", "collect", "both")
+    rounds = int(os.environ.get("PORTIA_BENCH_ROUNDS", "3"))
+    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
+          f"({os.cpu_count()} cores)")
+    got: dict[str, dict[str, list[float]]] = {f: {} for f in forms}
+    for _ in range(rounds):
+        for form in forms:
+            for name, values in run_form(form, "--worker-return").items():
+                got[form].setdefault(name, []).extend(values)
+    head = "".join(f"{form + ': median':>16}{'p90':>10}" for form in forms)
+    print(f"{'editor 12 x 10 (' + str(rounds) + ' processes each)':<52}{head}")
+    for name, label, unit in RETURN_ROWS:
+        scale = 1000 if unit == "ms" else 1
+        cells = "".join(f"{statistics.median(got[f][name] or [math.nan]) * scale:16.1f}"
+                        f"{p90(got[f][name] or [math.nan]) * scale:10.1f}" for f in forms)
+        print(f"{label + ' (' + unit + ')':<52}{cells}")
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+def run_form(form: str, mode: str = "--worker") -> dict:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PORTIA_BENCH_TREE=str(ROOT))
-    got = subprocess.run([sys.executable, "-P", str(Path(__file__).resolve()), "--worker", form],
+    got = subprocess.run([sys.executable, "-P", str(Path(__file__).resolve()), mode, form],
                          capture_output=True, text=True, check=True, cwd="/", env=env)
     return json.loads(got.stdout.strip().splitlines()[-1])
 
@@ -151,5 +303,9 @@ def main() -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--worker"]:
         print(json.dumps(measure(sys.argv[2])))
+    elif sys.argv[1:2] == ["--worker-return"]:
+        print(json.dumps(measure_return(sys.argv[2])))
+    elif sys.argv[1:2] == ["--return"]:
+        main_return()
     else:
         main()

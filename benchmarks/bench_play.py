@@ -252,6 +252,47 @@ KEY_ROWS = {
 for _k in (3, 12):
     KEY_ROWS[f"markrate{_k}"] = (f"t every 30 ms from a thread, {_k} x 10", _k,
                                  {"rate": True})
+#: a mark, then escape back to the pack's list (see back_to_list)
+for _k in (3, 12):
+    KEY_ROWS[f"back{_k}"] = (f"escape after a mark -> the list shown, {_k} x 10", _k,
+                             {"back": True})
+
+
+async def back_to_list(k: int, rounds: int = 12) -> list[float]:
+    """In a pack of two k x 10 puzzles: open the first (enter), suppose and mark (s t), then
+    escape, timed from its posting until the list is on screen and refreshed (the screen
+    change waits, at most 0.1 s, for the progress writer: the last mark on disk first)."""
+    from textual import events
+
+    from portia_tui.app.play import PlayApp, PlayPuzzleScreen
+    from portia_tui.app.play.screens import PackScreen
+    from portia_tui.core.packs.pack import Pack, PackPuzzle
+
+    pack = Pack(title="bench", puzzles=(PackPuzzle("1", app_puzzle(k, 10), "unrated"),
+                                        PackPuzzle("2", app_puzzle(k, 10), "unrated")))
+    app = PlayApp(pack)
+    out = []
+    async with app.run_test(size=(160, 50)) as pilot:
+        while not isinstance(app.screen, PackScreen):
+            await asyncio.sleep(0.001)
+        for _ in range(rounds):
+            await pilot.press("enter")
+            while not isinstance(app.screen, PlayPuzzleScreen):
+                await asyncio.sleep(0.001)
+            await asyncio.sleep(0.2)
+            await pilot.press("s", "t")
+            await asyncio.sleep(0.005)  # the mark's save is handed over after its frame
+            shown: list[float] = []
+            start = time.perf_counter()
+            app.post_message(events.Key("escape", None))
+            while not isinstance(app.screen, PackScreen):
+                await asyncio.sleep(0.0005)
+            app.call_after_refresh(lambda: shown.append(time.perf_counter()))
+            while not shown:
+                await asyncio.sleep(0.0005)
+            out.append(shown[0] - start)
+            await asyncio.sleep(0.1)
+    return out
 
 
 def measure_open() -> dict:
@@ -267,7 +308,22 @@ def measure_open() -> dict:
         out["player"].append(asyncio.run(open_player(big, out["cpu_player"]))[0])
         out["minimal"].append(asyncio.run(open_time(lambda: Minimal(widgets),
                                                     out["cpu_minimal"]))[0])
+    out["calls_player"] = open_calls(lambda: open_player(big))
+    out["calls_minimal"] = open_calls(lambda: open_time(lambda: Minimal(widgets)))
     return out
+
+
+def open_calls(opening) -> int:
+    """Python function calls of one open (cProfile's count, `opening()` a coroutine): a
+    load-free measure of the work an open does."""
+    import cProfile
+    import pstats
+
+    profile = cProfile.Profile()
+    profile.enable()
+    asyncio.run(opening())
+    profile.disable()
+    return pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
 
 
 def measure(name: str):
@@ -275,6 +331,8 @@ def measure(name: str):
         return measure_open()
     _label, k, args = KEY_ROWS[name]
     cpu: list[float] = []
+    if args.get("back"):
+        return {"times": asyncio.run(back_to_list(k)), "cpu": [0.0]}
     if args.get("rate"):
         times = asyncio.run(keys_at_a_rate(app_puzzle(k, 10), rounds=40, cpu=cpu))
         return {"times": times, "cpu": cpu}
@@ -340,6 +398,10 @@ def app_main() -> None:
                 row(f"{side}: open a minimal app with as many widgets (wall)", got["minimal"], "")
                 row(f"{side}: open the player (CPU)", got["cpu_player"], "")
                 row(f"{side}: open the minimal app (CPU)", got["cpu_minimal"], "")
+                if "calls_player" in got:
+                    print(f"{side + ': Python calls per open, player / minimal':<58} "
+                          f"{got['calls_player']:>8} {got['calls_minimal']:>8} "
+                          f"{got['calls_player'] / got['calls_minimal']:>10.2f}")
                 for what in ("", "cpu_"):
                     ratio = (statistics.median(got[what + "player"])
                              / statistics.median(got[what + "minimal"]))

@@ -75,3 +75,31 @@ async def test_a_casket_panel_is_as_high_as_its_slots_and_they_stack_without_gap
                     assert slots[-1].region.bottom == inner.bottom
                     assert inner.height == sum(slot.size.height for slot in slots)
                     assert all(slot.size.height in (2, 3) for slot in slots)
+
+
+async def test_spare_rows_go_to_the_analysis_and_nothing_falls_below_the_screen():
+    """The caskets view is its row of panels (up to its share of the screen) and the sign's
+    line, with no blank rows under them: the analysis and Algorithm 2 panels take every row
+    left, on screen (a 12 x 10 at 120 x 40 had 8 blank rows and the panels below the fold;
+    at 80 x 24 nothing of them showed)."""
+    from portia_tui.app.editor.widgets.caskets_view import HorizontalScroll
+
+    for caskets, n in ((12, 10), (3, 10), (12, 1)):
+        for size in ((80, 24), (120, 40), (200, 50)):
+            app = EditorApp(EditorModel.new(blank_puzzle(caskets, n, m=1)))
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                screen = app.editor
+                view = screen.query_one("#caskets-view")
+                row = screen.query_one("#caskets", HorizontalScroll)
+                sign = screen.query_one("#more-caskets", Static)
+                assert view.size.height == row.size.height + (1 if sign.display else 0)
+                assert screen.max_scroll_y == 0, (caskets, n, size)
+                bottom = screen.query_one("#bottom")
+                footer = screen.query_one(Footer)
+                assert bottom.region.y == screen.query_one("#focus-line").region.bottom
+                assert bottom.region.bottom == footer.region.y
+                assert bottom.size.height >= 5
+                if row.max_scroll_y == 0 and size[1] >= 40:
+                    # every statement shows: the rest is the analysis's
+                    assert bottom.size.height >= 10

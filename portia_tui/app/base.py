@@ -148,6 +148,11 @@ class PortiaApp(App):
         """What the command line calls when the app stopped on an error: keep what can be
         kept (the editor's recovery copy, the player's progress). Never raises."""
 
+    async def saved_before_screen_change(self) -> None:
+        """A screen that is about to leave (or switch to another) awaits this first: the
+        player waits here, briefly, until its progress is on disk. Nothing to wait for by
+        default (the editor playing a puzzle keeps no progress)."""
+
     def action_command_palette(self) -> None:
         # Textual 8.2 only asks whether the screen on top is a palette: ctrl+p with a dialog
         # opened over the palette (ctrl+q inside it) pushed a second one (DuplicateIds)

@@ -81,9 +81,5 @@ class MChosen(Message):
         self.m = m
 
 
-class TargetChosen(Message):
-    """The author chose the target casket (where the portrait should be)."""
-
-    def __init__(self, target: int) -> None:
-        super().__init__()
-        self.target = target
+class TargetMenuRequested(Message):
+    """Enter or a click on the target field: open the menu of caskets."""

@@ -5,6 +5,7 @@ IslandScreen; a pack may hold both, and each keeps its progress in the same stor
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Callable
 
@@ -42,6 +43,13 @@ def single_pack(puzzle: Puzzle | WorldPuzzle, name: str = "") -> Pack:
 #: a puzzle with more statements than this is checked in a worker, behind a screen that
 #: shows progress (q still quits); smaller ones at once
 CHECK_AT_ONCE = 30
+#: the longest a screen change (back to the list, the next or another puzzle) waits for the
+#: progress handed over so far to be on disk, so that a kill right after it loses nothing (a
+#: write with its fsync took 10 to 40 ms). A slower disk lets the screen change go on at this
+#: bound, its write finishing behind it: keys never wait longer
+SCREEN_CHANGE_WAIT = 0.1
+#: how often that wait looks at the writer (the loop goes on drawing meanwhile)
+SCREEN_CHANGE_LOOK = 0.002
 #: seconds the big puzzles' check is first tried in a thread worker of this process (the
 #: casket engine is plain Python with a budget check in every loop that grows: it gives the
 #: GIL up and stops at its next step); what is not done by then is checked in the child
@@ -158,6 +166,21 @@ class PlayApp(PortiaApp):
     def flush_saves(self, timeout: float | None = None) -> bool:
         """Wait until the progress handed over so far is on disk (False on a timeout)."""
         return self._writer.flush(timeout)
+
+    async def saved_before_screen_change(self) -> None:
+        """Wait (at most SCREEN_CHANGE_WAIT) until the writer has written what was handed
+        over: the event loop goes on (this thread does no file work), and the key that
+        changes the screen holds the next keys back until it is done."""
+        await self.progress_written(SCREEN_CHANGE_WAIT)
+
+    async def progress_written(self, timeout: float) -> bool:
+        """Whether everything handed to the writer was written within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while self._writer.busy:
+            if time.monotonic() >= deadline:
+                return False
+            await asyncio.sleep(SCREEN_CHANGE_LOOK)
+        return True
 
     def _write_progress(self, pending: Pending) -> str | None:
         try:
@@ -313,24 +336,30 @@ class PlayApp(PortiaApp):
             self._save_pending = False
             self.save()
 
-    def on_open_puzzle(self, message: OpenPuzzle) -> None:
+    async def on_open_puzzle(self, message: OpenPuzzle) -> None:
         index = message.index
         if not 0 <= index < len(self.pack.puzzles):
             return
         self.progress.current = self.pack.puzzles[index].id
         self.save()
+        await self.saved_before_screen_change()
         self.push_screen(self.puzzle_screen(index))
 
-    def on_navigate(self, message: Navigate) -> None:
+    async def on_navigate(self, message: Navigate) -> None:
         here = self.index_of(self.progress.current) or 0
         there = here + message.delta
         if not 0 <= there < len(self.pack.puzzles):
             edge = "last" if message.delta > 0 else "first"
             self.notify(f"This is the {edge} puzzle of the pack; Escape shows the list.")
             return
+        screen = self.screen
+        if isinstance(screen, (PlayPuzzleScreen, IslandScreen)):
+            screen.flush()  # its last marks and its time, in the copy written before it goes
         self.progress.current = self.pack.puzzles[there].id
         self.save()
-        self.switch_screen(self.puzzle_screen(there))
+        await self.saved_before_screen_change()
+        if self.screen is screen:  # (a quit in the meantime took it down)
+            self.switch_screen(self.puzzle_screen(there))
 
     def keep_unsaved_work(self) -> None:
         """Save the progress now (the command line calls this when the app stopped on an

@@ -249,6 +249,9 @@ class IslandScreen(Screen[None]):
         if not self.is_mounted:
             return
         game.restore(self.record.grid)
+        #: the grid as last handed to the record (changes go to it cell by cell, so cells
+        #: another player marked there since are kept)
+        self._grid_was = game.stored()
         self.game = game
         if game.playable and self.token is not None and self.place is not None:
             from portia_tui.core.packs.island_pack import answer_token
@@ -308,7 +311,9 @@ class IslandScreen(Screen[None]):
 
     def _changed(self) -> None:
         if self.game is not None:
-            self.record.grid = self.game.stored()
+            now = self.game.stored()
+            self.record.change_grid(self._grid_was, now)
+            self._grid_was = now
         if self._on_change is not None:
             self._on_change(self.record)
 
@@ -555,10 +560,15 @@ class IslandScreen(Screen[None]):
     def action_navigate(self, delta: int) -> None:
         self.post_message(Navigate(delta))
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
         if self.is_current:
             self.flush()  # before the list shows this puzzle's time again
-            self.dismiss()
+            # the last marks on disk before the list shows (a kill right after keeps them)
+            wait = getattr(self.app, "saved_before_screen_change", None)  # (any app)
+            if wait is not None:
+                await wait()
+            if self.is_current:
+                self.dismiss()
 
     def action_page(self, delta: int) -> None:
         if delta < 0:

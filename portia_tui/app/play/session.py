@@ -94,6 +94,9 @@ class PuzzleSession:
         #: pencil marks (restored from the record) and the last check of them
         self.pencil = PencilMarks.from_dict(self.record.marks, self.record.supposing,
                                             shape=(len(puzzle.caskets), puzzle.size))
+        #: the pencil marks as last handed to the record (each change is applied to it
+        #: mark by mark, so marks another player made there since are kept)
+        self._pencil_was = (self.pencil.to_dict(), self.pencil.supposing)
         self.mark_check: MarkCheck | None = None
         #: the status the puzzle had when it was opened (for "solved earlier")
         self.opened_finished = self.record.finished
@@ -263,8 +266,9 @@ class PuzzleSession:
     # ------------------------------------------------------------------ pencil marks
     def _marks_changed(self) -> None:
         self.mark_check = None
-        self.record.marks = self.pencil.to_dict()
-        self.record.supposing = self.pencil.supposing
+        now = (self.pencil.to_dict(), self.pencil.supposing)
+        self.record.change_marks(self._pencil_was, now)
+        self._pencil_was = now
 
     def suppose(self, placement: int | None) -> None:
         """Work under the supposition that the portrait is in `placement` (None: none)."""

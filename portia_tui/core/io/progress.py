@@ -19,7 +19,12 @@ afresh. A single puzzle file is played as a pack of one.
 Several players may share the file (two ``portia play`` at once). Every save takes a lock
 (``progress.json.lock`` beside it), reads the file again, merges per puzzle (what this store
 added since it last read: time and wrong picks add up, the status and hints move forward only)
-and writes atomically, so no store erases another's records. A file that cannot be read is set
+and, inside each puzzle, per pencil mark, grid cell and supposition (what this store changed
+since it last read replaces the file's; when both changed one, the later change wins by its
+modification stamp, ``"stamps": {"0/2": <unix time>, "supposing": ..., "[\"A\", \"type\"]":
+...}``, a removed mark keeping its stamp), and writes atomically, so no store erases another's
+records or marks: two players on two puzzles of one pack, or on two marks of one puzzle, both
+keep their work. A file that cannot be read is set
 aside under a fresh name (``progress.json.corrupt``, then ``.corrupt-2``, ...; an earlier copy is
 never replaced) and play starts fresh with a notice; one that cannot be set aside either is never
 replaced: the notice says so and nothing is saved while it is there.
@@ -109,6 +114,9 @@ class PuzzleRecord:
     supposing: int | None = None
     #: a truth puzzle's marks: entity -> attribute -> value (see the module docstring)
     grid: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: when each pencil mark, grid cell and the supposition last changed (unix time; a
+    #: removed one keeps its stamp): the later change wins a merge (see :func:`cell_key`)
+    stamps: dict[str, float] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -130,6 +138,38 @@ class PuzzleRecord:
         if not self.finished:
             self.status = "revealed"
 
+    # ------------------------------------------------------------------ marks, stamped
+    def _cells(self) -> dict[str, object]:
+        return _cells(self.marks, self.supposing, self.grid)
+
+    def change_marks(self, was: tuple[dict[str, dict[str, bool]], int | None],
+                     now: tuple[dict[str, dict[str, bool]], int | None],
+                     at: float | None = None) -> None:
+        """A player changed their pencil marks and supposition from `was` to `now` (as
+        stored, ``PencilMarks.to_dict()`` and the supposition): apply the marks that
+        changed, stamped, leaving the others (another player's, brought in by a merge)."""
+        self._apply(_cells(was[0], was[1], {}), _cells(now[0], now[1], {}), at)
+
+    def change_grid(self, was: dict[str, dict[str, str]], now: dict[str, dict[str, str]],
+                    at: float | None = None) -> None:
+        """The same for a truth puzzle's grid of marks."""
+        self._apply(_cells({}, None, was), _cells({}, None, now), at)
+
+    def _apply(self, was: dict[str, object], now: dict[str, object],
+               at: float | None) -> None:
+        changed = {k for k in was.keys() | now.keys() if was.get(k) != now.get(k)}
+        if not changed:
+            return
+        stamp = time.time() if at is None else at
+        cells = self._cells()
+        for k in changed:
+            if k in now:
+                cells[k] = now[k]
+            else:
+                cells.pop(k, None)
+            self.stamps[k] = stamp
+        self.marks, self.supposing, self.grid = _uncells(cells)
+
     @classmethod
     def from_dict(cls, data: object) -> "PuzzleRecord":
         """A record from stored data; bad fields fall back to their defaults."""
@@ -144,6 +184,7 @@ class PuzzleRecord:
         pencil = PencilMarks.from_dict(data.get("marks"), data.get("supposing"))
         rec.marks, rec.supposing = pencil.to_dict(), pencil.supposing
         rec.grid = _grid(data.get("grid"))
+        rec.stamps = _stamps(data.get("stamps"))
         return rec
 
     def bounded(self) -> "PuzzleRecord":
@@ -151,7 +192,8 @@ class PuzzleRecord:
         pencil = PencilMarks.from_dict(self.marks, self.supposing)
         return PuzzleRecord(self.status if self.status in STATUSES else "unsolved",
                             _count(self.hints), _seconds(self.seconds), _count(self.wrong),
-                            pencil.to_dict(), pencil.supposing, _grid(self.grid))
+                            pencil.to_dict(), pencil.supposing, _grid(self.grid),
+                            _stamps(self.stamps))
 
     def merged(self, disk: "PuzzleRecord", base: "PuzzleRecord") -> "PuzzleRecord":
         """This record (which was `base` when last read) merged with what the file holds now
@@ -160,16 +202,92 @@ class PuzzleRecord:
         if self == base:
             return disk.bounded()
         status = disk.status if disk.finished or not self.finished else self.status
-        # pencil marks: this player's, when they changed them since the last read
-        changed = (self.marks, self.supposing) != (base.marks, base.supposing)
-        marks, supposing = ((self.marks, self.supposing) if changed
-                            else (disk.marks, disk.supposing))
-        grid = self.grid if self.grid != base.grid else disk.grid
+        # pencil marks, grid cells and the supposition, each on its own: this player's where
+        # they changed it since the last read, the file's elsewhere; changed by both, the
+        # later stamp wins
+        cells, stamps = _merge_cells(self._cells(), base._cells(), disk._cells(),
+                                     self.stamps, disk.stamps)
+        marks, supposing, grid = _uncells(cells)
         return PuzzleRecord(
             status, max(disk.hints, self.hints),
             disk.seconds + max(0.0, _seconds(self.seconds) - base.seconds),
             disk.wrong + max(0, _count(self.wrong) - base.wrong), marks, supposing,
-            grid).bounded()
+            grid, stamps).bounded()
+
+
+#: the supposition's key among a record's cells and stamps
+SUPPOSING = "supposing"
+#: the most stamps a record keeps (its marks, cells and removed ones)
+MAX_STAMPS = 20_000
+#: the latest stamp kept (the year 33658): anything later is not a time
+MAX_STAMP = 1e12
+
+
+def cell_key(kind: str, a: object, b: object) -> str:
+    """A mark's key among a record's cells and stamps: "placement/statement" for a pencil
+    mark, '["entity", "attribute"]' (JSON) for a grid cell; "supposing" for the
+    supposition."""
+    import json
+
+    return f"{a}/{b}" if kind == "mark" else json.dumps([a, b], ensure_ascii=False)
+
+
+def _cells(marks: dict[str, dict[str, bool]], supposing: int | None,
+           grid: dict[str, dict[str, str]]) -> dict[str, object]:
+    """Every mark of a record, one entry each (see :func:`cell_key`)."""
+    out: dict[str, object] = {cell_key("mark", p, st): v
+                              for p, row in marks.items() for st, v in row.items()}
+    out.update({cell_key("grid", e, a): v for e, row in grid.items() for a, v in row.items()})
+    if supposing is not None:
+        out[SUPPOSING] = supposing
+    return out
+
+
+def _uncells(cells: dict[str, object]
+             ) -> tuple[dict[str, dict[str, bool]], int | None, dict[str, dict[str, str]]]:
+    """The marks, supposition and grid back from :func:`_cells`."""
+    import json
+
+    marks: dict[str, dict[str, bool]] = {}
+    grid: dict[str, dict[str, str]] = {}
+    supposing = None
+    for key, value in cells.items():
+        if key == SUPPOSING:
+            supposing = value if isinstance(value, int) else None
+        elif key.startswith("["):
+            entity, attr = json.loads(key)
+            grid.setdefault(entity, {})[attr] = value  # type: ignore[assignment]
+        else:
+            p, st = key.split("/", 1)
+            marks.setdefault(p, {})[st] = value  # type: ignore[assignment]
+    # the order the pencil marks store (placements, then statements, by number)
+    marks = {p: dict(sorted(row.items(), key=lambda kv: int(kv[0])))
+             for p, row in sorted(marks.items(), key=lambda kv: int(kv[0]))}
+    return marks, supposing, grid
+
+
+def _merge_cells(mine: dict[str, object], base: dict[str, object], disk: dict[str, object],
+                 mine_stamps: dict[str, float], disk_stamps: dict[str, float]
+                 ) -> tuple[dict[str, object], dict[str, float]]:
+    """Three-way, per cell: mine where I changed it since `base`, unless the file changed it
+    too with a later stamp; the file's elsewhere. A cell's stamp goes with its value."""
+    cells: dict[str, object] = {}
+    stamps: dict[str, float] = {}
+    keys = mine.keys() | base.keys() | disk.keys() | mine_stamps.keys() | disk_stamps.keys()
+    for k in keys:
+        m, b, d = mine.get(k), base.get(k), disk.get(k)
+        m_at, d_at = mine_stamps.get(k), disk_stamps.get(k)
+        if m == d:
+            value, at = m, max((t for t in (m_at, d_at) if t is not None), default=None)
+        elif m != b and (d == b or (m_at or 0.0) >= (d_at or 0.0)):
+            value, at = m, m_at
+        else:
+            value, at = d, d_at
+        if value is not None:
+            cells[k] = value
+        if at is not None:
+            stamps[k] = at
+    return cells, stamps
 
 
 def _stored(rec: PuzzleRecord) -> dict:
@@ -183,6 +301,22 @@ def _stored(rec: PuzzleRecord) -> dict:
         out["supposing"] = b.supposing
     if b.grid:
         out["grid"] = b.grid
+    if b.stamps:
+        out["stamps"] = {k: round(t, 3) for k, t in b.stamps.items()}
+    return out
+
+
+def _stamps(value: object) -> dict[str, float]:
+    """Stored stamps: short string keys, finite times in 0..MAX_STAMP, at most MAX_STAMPS
+    (the latest kept); anything else is left out."""
+    if not isinstance(value, dict):
+        return {}
+    out = {k: float(t) for k, t in value.items()
+           if isinstance(k, str) and len(k) <= 2 * MAX_GRID_TEXT + 8
+           and isinstance(t, (int, float)) and not isinstance(t, bool)
+           and math.isfinite(t) and 0 <= t <= MAX_STAMP}
+    if len(out) > MAX_STAMPS:
+        out = dict(sorted(out.items(), key=lambda kv: kv[1])[-MAX_STAMPS:])
     return out
 
 
@@ -268,7 +402,8 @@ def _snapshot(packs: dict[str, PackProgress]) -> dict[str, PackProgress]:
                               {pid: PuzzleRecord(r.status, r.hints, r.seconds, r.wrong,
                                                  {k: dict(v) for k, v in r.marks.items()},
                                                  r.supposing,
-                                                 {k: dict(v) for k, v in r.grid.items()})
+                                                 {k: dict(v) for k, v in r.grid.items()},
+                                                 dict(r.stamps))
                                for pid, r in p.puzzles.items()})
             for key, p in packs.items()}
 
@@ -489,7 +624,10 @@ class ProgressStore:
                     new = rec.merged(rec_t, was.peek(pid))
                     rec.status, rec.hints, rec.seconds, rec.wrong = (new.status, new.hints,
                                                                      new.seconds, new.wrong)
-                    rec.grid = new.grid
+                    # another player's marks too: the player changes the record's marks one
+                    # by one (change_marks), so theirs stay in it and are written again
+                    rec.marks, rec.supposing, rec.grid, rec.stamps = (
+                        new.marks, new.supposing, new.grid, new.stamps)
             # this store now counts from the file as written (its changes since the copy
             # were kept on top); `merged` is the writer's own (copies and what it read),
             # never changed after

@@ -30,7 +30,7 @@ from ..analysis import (MarksRequest, RepairsRequest, Report, Request, family_he
 from ..commands import bindings
 from ..files import FileActions
 from ..messages import (AnalysisReady, AnalysisStopped, MarksReady, MChosen, Navigate, RepairsReady, SlotFocused,
-                        SlotMenuRequested, TargetChosen)
+                        SlotMenuRequested, TargetMenuRequested)
 from portia_tui.core.author.editing import EditorModel
 from ..widgets.analysis_panel import AnalysisPanel, update_text
 from ..widgets.assistant_panel import AssistantPanel
@@ -584,9 +584,24 @@ class EditorScreen(FileScreen):
     async def _m_chosen(self, message: MChosen) -> None:
         await self.action_set_m(message.m)
 
-    @on(TargetChosen)
-    async def _target_chosen(self, message: TargetChosen) -> None:
-        await self.action_set_target(message.target)
+    @on(TargetMenuRequested)
+    def _target_menu_requested(self, message: TargetMenuRequested) -> None:
+        self.open_target_menu()
+
+    def open_target_menu(self) -> None:
+        """The menu of caskets to aim at (the target field's enter or click)."""
+        if self.app.screen is not self:
+            return
+        puzzle = self.model.puzzle
+        entries = tuple((f"the {name} casket", i) for i, name in enumerate(puzzle.names))
+        screen = MenuScreen().show(-1, -1, "Target: where the portrait should be", entries,
+                                   self.model.target_or(0))
+
+        async def done(target) -> None:
+            if isinstance(target, int):
+                await self.action_set_target(target)
+
+        self.ask_then(screen, done)
 
     # ----------------------------------------------------------------- editing actions
     async def action_undo(self) -> None:

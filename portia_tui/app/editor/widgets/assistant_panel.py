@@ -4,10 +4,13 @@ that is not valid, every single change that makes it valid."""
 
 from __future__ import annotations
 
-from textual import on
+from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Select, Static
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Static
 
 from portia_tui.core.author.assistant import EXCEEDED, REACHED, SHORT, SKIPPED
 from portia_tui.core.language.model import Puzzle
@@ -15,7 +18,7 @@ from portia_tui.core.language.vocabulary import sentence
 from portia_tui.core.language.words import numbers, plural, truth_list
 
 from ..analysis import MARK_LEGEND, Report, counts_text, names
-from ..messages import TargetChosen
+from ..messages import TargetMenuRequested
 from .analysis_panel import update_text
 
 
@@ -93,17 +96,66 @@ def repair_lines(analysis, found) -> list[str]:
     return [head] + lines[:REPAIRS_SHOWN] + more + late + browse
 
 
+class TargetField(Widget, can_focus=True):
+    """The target casket, drawn as Textual's compact Select draws it ("gold        ▼"); enter,
+    space or a click opens the menu of caskets (the editor's menu screen).
+
+    One widget where a Select is four (its current value, its label, its arrow and an option
+    list of its own) with about forty CSS rules: the Select was the costliest part of the
+    editor's opening past a minimal app's (benchmarks/bench_editor.py, docs/benchmarks.md)."""
+
+    BINDINGS = [Binding("enter,space,down", "menu", "Choose the target", show=False)]
+
+    DEFAULT_CSS = """
+    TargetField {
+        height: 1;
+        padding: 0 1 0 0;
+        color: $foreground;
+        background: $surface;
+        pointer: pointer;
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    TargetField:focus { background-tint: $foreground 5%; }
+    """
+
+    def __init__(self, names: tuple[str, ...], target: int = 0, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.names = names
+        self.value = target
+
+    def show(self, names: tuple[str, ...], target: int) -> None:
+        if (names, target) != (self.names, self.value):
+            self.names, self.value = names, target
+            self.refresh()
+
+    def render(self) -> Content:
+        name = self.names[self.value] if 0 <= self.value < len(self.names) else ""
+        width = max(self.size.width - 2, 1)
+        return Content.assemble(name[:width].ljust(width), " ", ("▼", "$foreground 50%"))
+
+    def action_menu(self) -> None:
+        # the screen opens it at once (not by a message), so the next key of a burst finds
+        # the menu open, as a key typed slowly would
+        opener = getattr(self.screen, "open_target_menu", None)
+        if opener is not None:
+            opener()
+        else:
+            self.post_message(TargetMenuRequested())
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.focus()
+        self.action_menu()
+
+
 class AssistantPanel(VerticalScroll):
     def __init__(self, names: tuple[str, ...]) -> None:
         super().__init__(id="assistant")
         self.border_title = "Algorithm 2"
-        self.target = Select[int]([(name, i) for i, name in enumerate(names)],
-                                  allow_blank=False, compact=True, id="target")
+        self.target = TargetField(names, id="target")
         # plain text (no markup in it): parsing markup was most of the cost of a new text
         self.status = Static("", id="assistant-status", markup=False)
-        self._names = names
-        #: the target sync() last showed
-        self._synced: int | None = 0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="assistant-controls"):
@@ -112,12 +164,7 @@ class AssistantPanel(VerticalScroll):
         yield self.status
 
     def sync(self, puzzle: Puzzle, target: int) -> None:
-        self._synced = target
-        if puzzle.names != self._names:
-            self._names = puzzle.names
-            self.target.set_options((name, i) for i, name in enumerate(puzzle.names))
-        if self.target.value != target:
-            self.target.value = target
+        self.target.show(puzzle.names, target)
 
     def show(self, report: Report, repairs=None, repairs_wanted: bool = False) -> None:
         if report.assistant is None:
@@ -130,13 +177,3 @@ class AssistantPanel(VerticalScroll):
             lines += repair_lines(report.analysis, repairs)
         lines.append(MARK_LEGEND)
         update_text(self.status, "\n".join(lines))
-
-    @on(Select.Changed, "#target")
-    def _target(self, event: Select.Changed) -> None:
-        event.stop()
-        # Select.Changed also fires on mount and after sync(): only the author's choice (made
-        # with the focus in the select) counts
-        focused = self.screen.focused
-        by_author = focused is not None and self.target in focused.ancestors_with_self
-        if by_author and isinstance(event.value, int) and event.value != self._synced:
-            self.post_message(TargetChosen(event.value))

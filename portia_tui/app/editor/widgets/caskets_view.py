@@ -15,6 +15,7 @@ import asyncio
 
 from textual.app import ComposeResult
 from textual.containers import HorizontalScroll, Vertical
+from textual.geometry import Size
 from textual.widgets import Static
 
 from portia_tui.core.language.model import Puzzle
@@ -52,6 +53,23 @@ class CasketsView(Vertical):
         with self._row:
             yield from self.panels
         yield self._sign
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The row of panels as tall as it is shown (its own height, up to its max-height,
+        with its sideways scroll bar), and the sign's line under it when it shows.
+
+        Textual's measure of a vertical container added up the row's full height, past its
+        max-height: with more statements than fit (12 x 10 at 120 x 40) the view kept blank
+        rows under the sign and pushed the analysis below the screen's bottom edge."""
+        row, styles = self._row, self._row.styles
+        height = row.get_content_height(container, viewport, width) + styles.gutter.height
+        if styles.overflow_x == "scroll" or row.show_horizontal_scrollbar:
+            height += styles.scrollbar_size_horizontal
+        if styles.max_height is not None:
+            height = min(height, int(styles.max_height.resolve(container, viewport)))
+        if self._sign.display:
+            height += 1
+        return height
 
     # ----------------------------------------------------------------- building
     @staticmethod

@@ -364,9 +364,14 @@ class PlayPuzzleScreen(Screen):
     def action_navigate(self, delta: int) -> None:
         self.post_message(Navigate(delta))
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
         self.flush()  # before the list shows this puzzle's time again
-        self.dismiss()
+        # the last marks on disk before the list shows (a kill right after keeps them)
+        wait = getattr(self.app, "saved_before_screen_change", None)  # (any app may push it)
+        if wait is not None:
+            await wait()
+        if self.is_current:
+            self.dismiss()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(pack=self.session.place is not None,
