@@ -10,11 +10,14 @@ the wall clock mostly counts the neighbours' work) and, in brackets, the median 
 "gave up k/10" when the generator gave up after --attempts candidates with k made, "over
 CAP" when stopped, "refused" when the level cannot be at that size.
 
-Target (islands3): every cell the README's 'Levels by size' promises makes a pack of 10 in
-10 s or less idle (CPU seconds).
+Target (islands3, islands4): every cell the README's 'Levels by size' offers (knights and
+knaves 2 to 12 people, werewolves 2 to 12) makes a pack of 10 in 10 s or less idle (CPU
+seconds), or the README names the cell with its figure. `make bench` runs ROWS; `--grid`
+every size the README offers.
 
-Run alone: `.venv/bin/python benchmarks/bench_island_levels.py [--quick] [--runs=N]
-[--baseline=REV] [WORD...]` (WORDs: only the rows whose label holds one, e.g. `werewolves`)."""
+Run alone: `.venv/bin/python benchmarks/bench_island_levels.py [--quick] [--grid] [--runs=N]
+[--baseline=REV|none] [--cap=S] [WORD...]` (WORDs: only the rows whose label holds one, e.g.
+`werewolves`; a word ending in a space, `"werewolves 1 "`, holds a whole size)."""
 
 from __future__ import annotations
 
@@ -28,13 +31,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--baseline=")),
-                "cfa1c91")
+                "e496025")
 RUNS = int(next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--runs=")), "2"))
 COUNT = 10
-CAP = 180.0
+CAP = float(next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--cap=")), "180"))
 LEVELS = ("gentle", "steady", "tricky", "fiendish")
 #: (family, sizes): the rows
-ROWS = [("knights-knaves", (5, 6, 8, 12)), ("werewolves", (3, 5, 8))]
+ROWS = [("knights-knaves", (5, 6, 8, 12)), ("werewolves", (3, 6, 8, 12))]
+#: every size the README offers (--grid)
+GRID = [("knights-knaves", tuple(range(2, 13))), ("werewolves", tuple(range(2, 13)))]
 
 _WORKER = """
 import json, sys, time
@@ -83,15 +88,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         from baseline_tree import unpack  # a sibling module: see its docstring
 
-        old = unpack(BASELINE, Path(tmp))
+        old = None if BASELINE == "none" else unpack(BASELINE, Path(tmp))
         print(f"packs of {COUNT}, rich grammar, every filter on; CPU s a pack (wall s), median "
               f"of {runs} seeds; load average {os.getloadavg()[0]:.1f} at the start on "
               f"{os.cpu_count()} cores; 'now' is this tree, 'main' is {BASELINE}")
         print("| family | size | side | " + " | ".join(LEVELS) + " | load |")
         print("|---|---|---|" + "---|" * (len(LEVELS) + 1))
-        for family, sizes in ROWS:
+        for family, sizes in GRID if "--grid" in sys.argv else ROWS:
             for size in sizes:
-                label = f"{family} {size}"
+                label = f"{family} {size} "
                 if words and not any(w in label for w in words):
                     continue
                 now: dict[str, list] = {lv: [] for lv in LEVELS}

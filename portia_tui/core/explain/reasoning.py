@@ -27,7 +27,7 @@ Public API: :func:`grade` -> :class:`Grade` (``level``, ``score``, ``technique``
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from portia_tui.core.language import formulas as fm
@@ -97,7 +97,9 @@ class Solver:
         statements the puzzle does not hold, `said_ids` their ids and `spoken_of` the ids
         another of them speaks of (their truth cells: see :data:`TRUTH`; without ids, none),
         and `memo` for the promises' meanings
-        (:func:`~portia_tui.core.language.formulas.meaning_memo`)."""
+        (:func:`~portia_tui.core.language.formulas.meaning_memo`). A quick look that builds
+        many solvers around one shell builds the shell's once and adds the statements with
+        :meth:`saying` (the same solver, cheaper)."""
         self.puzzle = puzzle
         self.ev = ev or Evaluation(puzzle)
         #: the hidden facts of the entities (what the question and "solved" read)
@@ -106,19 +108,72 @@ class Solver:
         self.values = {c: puzzle.domain(*c) for c in self.facts}
         self.atom = {(c, v): self.ev.atom(c[0], c[1], v) for c in self.facts
                      for v in self.values[c]}
+        #: speaker -> [(the worlds where it has a value, that value's mode)] for the values
+        #: whose mode binds (not "free"), and whether some value leaves it free
+        self._binds: dict[str | None, tuple[list[tuple[int, str]], bool]] = {}
         #: the statements whose truth a person carries as a fact once it is known ("Sign IV
         #: is right", as Smullyan's solutions do): those another statement speaks of, and
         #: those whose speaker may say anything in some case (an empty room's sign), whose
         #: truth the speaker's value does not settle
-        read: set[str] = set(spoken_of)
+        read: set[str] = set()
         for s in puzzle.statements:
             scope = puzzle.scope(s)
             for f in s.wordings:
                 read |= fm.reads(f, scope)
-        truths: list[tuple[str, str | None, int | None]] = [
-            (s.id, s.by, None) for s in puzzle.statements]
-        truths += [(sid, by, t) for sid, (by, t) in zip(said_ids, said)]
+        self._read = frozenset(read)
+        self._memo = memo
         self.truth_cells: list[Cell] = []
+        self._truth_cells([(s.id, s.by, None) for s in puzzle.statements],
+                          self._read | set(spoken_of))
+        self.sources: list[tuple[str, WorldStatement | None, object]] = []
+        self.masks: list[int] = []
+        for s in puzzle.statements:
+            self.sources.append(("statement", s, None))
+            self.masks.append(self._statement_mask(s))
+        #: where the promises begin in sources and masks (statements added by
+        #: :meth:`saying` go before them)
+        self._promises = len(self.masks)
+        for c in puzzle.constraints:
+            self.sources.append(("promise", None, c))
+            self.masks.append(self.ev.mask(c) if memo is None else
+                              fm.meaning_memo(thaw(c), puzzle.scope(), self.ev.alg, memo))
+        self.cells: list[Cell] = []
+        self._add_said(said, said_ids, spoken_of)
+
+    def saying(self, said: Sequence[tuple[str, int]], said_ids: Sequence[str] = (),
+               spoken_of: Collection[str] = ()) -> Solver:
+        """A solver of this one's puzzle, Evaluation and promises with the statements `said`
+        added (as :class:`Solver` ``(puzzle, ev, said, memo, said_ids, spoken_of)`` would
+        build it: the same cells, sources and masks in the same order), sharing what does
+        not depend on them. This solver must have been built without `said`."""
+        if len(self.sources) != len(self.puzzle.statements) + len(self.puzzle.constraints):
+            raise ValueError("saying() adds to a solver built without said statements")
+        if any(s.id in spoken_of for s in self.puzzle.statements):  # a cell before the rest
+            return Solver(self.puzzle, self.ev, said, self._memo, said_ids, spoken_of)
+        new = object.__new__(Solver)
+        new.__dict__.update(self.__dict__)
+        new.values = dict(self.values)
+        new.atom = dict(self.atom)
+        new.truth_cells = list(self.truth_cells)
+        new.sources = list(self.sources)
+        new.masks = list(self.masks)
+        new._add_said(said, said_ids, spoken_of)
+        return new
+
+    def _add_said(self, said: Sequence[tuple[str, int]], said_ids: Sequence[str],
+                  spoken_of: Collection[str]) -> None:
+        """Add the statements given by meaning: their truth cells, then their sources and
+        masks before the promises'; then every cell."""
+        self._truth_cells([(sid, by, t) for sid, (by, t) in zip(said_ids, said)],
+                          self._read | set(spoken_of))
+        k = self._promises
+        self.sources[k:k] = [("statement", None, None)] * len(said)
+        self.masks[k:k] = [self.obeys(by, truth) for by, truth in said]
+        #: every cell: what following a statement may narrow, a supposition or a split try
+        self.cells = self.facts + self.truth_cells
+
+    def _truth_cells(self, truths: list[tuple[str, str | None, int | None]],
+                     read: Collection[str]) -> None:
         for sid, by, t in truths:
             if sid in read or self._free(by):
                 cell = (sid, TRUTH)
@@ -127,26 +182,28 @@ class Solver:
                 self.values[cell] = TRUTH_VALUES
                 self.atom[(cell, TRUTH_VALUES[0])] = t & self.ev.full
                 self.atom[(cell, TRUTH_VALUES[1])] = ~t & self.ev.full
-        #: every cell: what following a statement may narrow, a supposition or a split try
-        self.cells: list[Cell] = self.facts + self.truth_cells
-        self.sources: list[tuple[str, WorldStatement | None, object]] = []
-        self.masks: list[int] = []
-        for s in puzzle.statements:
-            self.sources.append(("statement", s, None))
-            self.masks.append(self._statement_mask(s))
-        for by, truth in said:
-            self.sources.append(("statement", None, None))
-            self.masks.append(self._obeys(by, truth))
-        for c in puzzle.constraints:
-            self.sources.append(("promise", None, c))
-            self.masks.append(self.ev.mask(c) if memo is None else
-                              fm.meaning_memo(thaw(c), puzzle.scope(), self.ev.alg, memo))
+
+    def _speaker(self, by: str | None) -> tuple[list[tuple[int, str]], bool]:
+        """(the worlds where `by` has each binding value of the speaker's attribute, with
+        that value's mode), whether some value leaves it free: kept."""
+        found = self._binds.get(by)
+        if found is None:
+            p, ev = self.puzzle, self.ev
+            binds: list[tuple[int, str]] = []
+            free = False
+            if by is not None and p.speaker_attr is not None:
+                for value in p.attributes[p.speaker_attr]:
+                    mode = p.mode(by, value)
+                    if mode == "free":
+                        free = True
+                    else:
+                        binds.append((ev.atom(by, p.speaker_attr, value) & ev.full, mode))
+            found = self._binds[by] = (binds, free)
+        return found
 
     def _free(self, by: str | None) -> bool:
         """`by`'s statements are free in some case: their truth is a fact of its own."""
-        p = self.puzzle
-        return by is not None and p.speaker_attr is not None and any(
-            p.mode(by, v) == "free" for v in p.attributes[p.speaker_attr])
+        return self._speaker(by)[1]
 
     def _statement_mask(self, s: WorldStatement) -> int:
         """The worlds where s obeys its speaker's mode."""
@@ -155,20 +212,14 @@ class Solver:
         ok = ev.full
         if s.id in ev.loops:
             ok &= ~(t ^ ev.said_mask(s)) & ev.full
-        return ok & self._obeys(s.by, t)
+        return ok & self.obeys(s.by, t)
 
-    def _obeys(self, by: str | None, t: int) -> int:
+    def obeys(self, by: str | None, t: int) -> int:
         """The worlds where a statement by `by`, true in the worlds `t`, obeys its speaker's
-        mode."""
-        p, ev = self.puzzle, self.ev
-        ok = ev.full
-        if by is None or p.speaker_attr is None:
-            return ok
-        for value in p.attributes[p.speaker_attr]:
-            mode = p.mode(by, value)
-            if mode != "free":
-                who = ev.atom(by, p.speaker_attr, value)
-                ok &= (~who | (t if mode == "true" else ~t)) & ev.full
+        mode (every world when `by` is None or the puzzle has no speakers' modes)."""
+        ok = self.ev.full
+        for who, mode in self._speaker(by)[0]:  # take out the worlds where it disobeys
+            ok ^= who & t ^ who if mode == "true" else who & t
         return ok
 
     def region(self, dom: dict[Cell, tuple[str, ...]]) -> int:
@@ -181,18 +232,27 @@ class Solver:
                 mask &= allowed
         return mask
 
-    def narrow(self, dom: dict[Cell, tuple[str, ...]], i: int) -> dict[Cell, str] | None:
-        """What constraint i alone, with `dom`, forces; raises _Contradiction."""
+    def narrow(self, dom: dict[Cell, tuple[str, ...]], i: int, region: int | None = None
+               ) -> dict[Cell, str] | None:
+        """What constraint i alone, with `dom`, forces; raises _Contradiction. `region`:
+        ``self.region(dom)`` when the caller has it."""
         check(len(self.cells))  # a step a cell read (the budget in force: core/solve/budget.py)
-        w = self.region(dom) & self.masks[i]
+        w = (self.region(dom) if region is None else region) & self.masks[i]
         if not w:
             raise _Contradiction(i)
         forced = {}
+        atom = self.atom
         for c in self.cells:
-            if len(dom[c]) == 1:
+            vals = dom[c]
+            if len(vals) == 1:
                 continue
-            left = tuple(v for v in dom[c] if w & self.atom[(c, v)])
-            if len(left) < len(dom[c]):
+            left: tuple[str, ...]
+            if len(vals) == 2:  # w lies within the two values' worlds: one AND tells both
+                x = w & atom[(c, vals[0])]
+                left = vals if x and x != w else (vals[0],) if x else (vals[1],)
+            else:
+                left = tuple(v for v in vals if w & atom[(c, v)])
+            if len(left) < len(vals):
                 if not left:
                     raise _Contradiction(i)
                 if len(left) == 1:
@@ -203,13 +263,15 @@ class Solver:
     def propagate(self, dom: dict[Cell, tuple[str, ...]], steps: list[Step]) -> None:
         """Follow single statements until nothing changes; raises _Contradiction."""
         changed = True
+        region = self.region(dom)
         while changed:
             changed = False
             for i in range(len(self.masks)):
                 before = dict(dom)
-                forced = self.narrow(dom, i)
+                forced = self.narrow(dom, i, region)
                 if dom != before:
                     changed = True
+                    region = self.region(dom)
                 if forced:
                     kind = "settle" if self._speaker_open(i, before) else "follow"
                     steps.append(Step(kind, forced, i))
@@ -302,16 +364,29 @@ def _try_cases(solver: Solver, dom, steps: list[Step]) -> bool:
     return False
 
 
-def _search(solver: Solver, dom, steps: list[Step], depth: int, allow_cases: bool = True
-            ) -> None:
-    """Solve from dom with suppositions nested at most `depth` deep; raises _Contradiction."""
+class _Past(Exception):
+    """The grade will be harder than the level asked for (:func:`grade_solver`'s `upto`)."""
+
+
+def _search(solver: Solver, dom, steps: list[Step], depth: int, allow_cases: bool = True,
+            upto: int = len(LEVELS)) -> None:
+    """Solve from dom with suppositions nested at most `depth` deep; raises _Contradiction.
+    `upto`: the index in LEVELS past which it stops (raises _Past) before trying a
+    technique of a harder level: the grade is harder than that level then, or the puzzle
+    is not solved."""
     while not solver.solved(dom):
+        if upto < 1:
+            raise _Past
         if _try_suppose(solver, dom, steps, 0):
             solver.propagate(dom, steps)
             continue
+        if upto < 2:
+            raise _Past
         if allow_cases and _try_cases(solver, dom, steps):
             solver.propagate(dom, steps)
             continue
+        if upto < 3:
+            raise _Past
         if depth > 0 and any(_try_suppose(solver, dom, steps, d) for d in range(1, depth + 1)):
             solver.propagate(dom, steps)
             continue
@@ -324,22 +399,37 @@ def grade(puzzle: WorldPuzzle) -> Grade:
     return grade_solver(Solver(puzzle))
 
 
-def grade_solver(solver: Solver) -> Grade:
+def grade_solver(solver: Solver, upto: str | None = None) -> Grade:
     """:func:`grade` from a solver built already (a generator's quick look shares one
-    Evaluation among many candidates: see :class:`Solver`)."""
+    Evaluation among many candidates: see :class:`Solver`). `upto`, a level: stop as soon
+    as the grade is known to be past it or the puzzle not to be solved within it (a
+    generator asking for one level needs no more): the Grade is then partial, `solved`
+    False, of the next level, with the steps found so far (every one of the levels up to
+    `upto`). A grade within `upto` is the whole grade."""
     dom = {c: solver.values[c] for c in solver.cells}
     steps: list[Step] = []
     try:
         solver.propagate(dom, steps)
-        _search(solver, dom, steps, MAX_DEPTH)
+        _search(solver, dom, steps, MAX_DEPTH,
+                upto=len(LEVELS) if upto is None else LEVELS.index(upto))
     except _Contradiction:
         return Grade("fiendish", 5.99, "nested", steps, False, solver)
-    used = {s.technique for s in _walk(steps)} - {"contradiction"} or {"follow"}
+    except _Past:
+        assert upto is not None
+        past = LEVELS[LEVELS.index(upto) + 1]
+        return Grade(past, LEVELS.index(past) + 1, _LEVEL_TECHNIQUE[past], steps, False,
+                     solver)
+    used = {s.technique for s in every_step(steps)} - {"contradiction"} or {"follow"}
     hardest = max(used, key=lambda t: TECHNIQUES[t][1])
     level = TECHNIQUES[hardest][0]
-    work = sum(1 for _ in _walk(steps))
+    work = sum(1 for _ in every_step(steps))
     return Grade(level, LEVELS.index(level) + 1 + min(work, 99) / 100, hardest, steps,
                  solver.solved(dom), solver)
+
+
+#: level -> the cheapest technique of that level
+_LEVEL_TECHNIQUE = {lv: min((t for t, (tl, _r) in TECHNIQUES.items() if tl == lv),
+                            key=lambda t: TECHNIQUES[t][1]) for lv in LEVELS}
 
 
 #: the work budget of :func:`grade_within`, in steps (a cell read by one statement, a
@@ -348,28 +438,31 @@ def grade_solver(solver: Solver) -> Grade:
 GRADE_STEPS = 1_000_000
 
 
-def grade_within(puzzle: WorldPuzzle | Solver, steps: int | None = None) -> Grade | None:
+def grade_within(puzzle: WorldPuzzle | Solver, steps: int | None = None,
+                 upto: str | None = None) -> Grade | None:
     """:func:`grade` (of a puzzle, or of a :class:`Solver` built already: see
     :func:`grade_solver`) within a work budget of `steps` checks (GRADE_STEPS by default); None
     when the puzzle is too large to grade within it (suppositions nest 3 deep: the work grows
     with the fourth power of the facts). A deadline or cancel in force outside still raises
-    OutOfTime."""
+    OutOfTime. `upto`: as for :func:`grade_solver`."""
     steps = GRADE_STEPS if steps is None else steps
     try:
         with Budget(steps=steps) as budget:
-            return grade_solver(puzzle if isinstance(puzzle, Solver) else Solver(puzzle))
+            return grade_solver(puzzle if isinstance(puzzle, Solver) else Solver(puzzle), upto)
     except OutOfTime as exc:
         if exc.steps is None or budget.checks <= steps:
             raise  # not this budget's
         return None
 
 
-def _walk(steps: list[Step]):
+def every_step(steps: list[Step]) -> Iterator[Step]:
+    """Each step and, after it, the steps inside it (its supposition's, its cases'), in
+    order."""
     for s in steps:
         yield s
-        yield from _walk(s.inner)
+        yield from every_step(s.inner)
         for _v, b in s.branches:
-            yield from _walk(b)
+            yield from every_step(b)
 
 
 # ----------------------------------------------------------------------------- words
@@ -488,4 +581,5 @@ def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
 
 
 __all__ = ["GRADE_STEPS", "Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "TRUTH",
-           "TRUTH_VALUES", "Words", "explain", "grade", "grade_solver", "grade_within"]
+           "TRUTH_VALUES", "Words", "every_step", "explain", "grade", "grade_solver",
+           "grade_within"]

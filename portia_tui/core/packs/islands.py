@@ -59,6 +59,14 @@ SIGN_SHARE = 0.5
 #: opening twice in 8 at most); counts made one in 150 to 190, opening in many ways. From 8
 #: likeness alone does as well (docs/benchmarks.md, "Packs of one level")
 LIKENESS_FROM = 8
+#: from this many werewolves, a tricky draw puts an either-way pair (:func:`_either_way_pair`)
+#: among the statements drawn as for the other hard levels: a tricky candidate 4 times as
+#: often (werewolves 8: 26 kept of 40,000 candidates, 23 openings, against 6; 10 people: 7
+#: against 3), so a pack of 10 no longer gives up at 8 (docs/benchmarks.md, "Werewolves'
+#: packs")
+WOLF_PAIR_FROM = 7
+#: answers whose worlds a quick look keeps in a list to look through (_Screen._one_answer)
+FEW_ANSWERS = 16
 #: draws a steered statement is chosen from (:meth:`_Screen.steer`)
 STEER_TRIES = 8
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
@@ -422,6 +430,12 @@ def _either_way(rng: random.Random, ents: list[str]) -> list[Any]:
         else:
             x, y = rng.sample(ents, 2)
             says.append([rng.choice(("same", "differ")), x, y, "type"])
+    return _either_way_pair(rng, ents, says)
+
+
+def _either_way_pair(rng: random.Random, ents: list[str], says: list[Any]) -> list[Any]:
+    """`says` with one pair of them replaced by an either-way pair: "A: B is a knight", "B:
+    A and C are of different types" (C's type is the same whatever A is)."""
     a, b, c = rng.sample(ents, 3)
     says[ents.index(a)] = ["is", b, "type", rng.choice(("knight", "knave"))]
     says[ents.index(b)] = [rng.choice(("same", "differ")), a, c, "type"]
@@ -438,8 +452,11 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
     stalls = (fam.key == "werewolves" and settings.difficulty == "fiendish"
               or fam.key == "lady-tiger" and share >= HARD_SHARE)
     ops = _STALLING if stalls else _OPS
-    return ents, [_draw(fam, rng, ents, e, settings.depth, settings.width, share, ops)
-                  for e in ents]
+    says = [_draw(fam, rng, ents, e, settings.depth, settings.width, share, ops) for e in ents]
+    if (fam.key == "werewolves" and settings.difficulty == "tricky" and share
+            and settings.size >= WOLF_PAIR_FROM):
+        return ents, _either_way_pair(rng, ents, says)
+    return ents, says
 
 
 def _drawn(settings: IslandSettings, rng: random.Random, screen: _Screen
@@ -516,8 +533,14 @@ class _Screen:
         self.wordings: dict[int, Any] | None = None
         self.ev: Evaluation | None = None
         self.memo: dict[str, int] = {}
-        #: a world (its bit) -> the worlds of its answer, over the shared Evaluation
+        #: the worlds of each answer met first (at most FEW_ANSWERS), then a world (its bit)
+        #: -> the worlds of its answer, over the shared Evaluation
+        self.answers: list[int] = []
         self.alike: dict[int, int] = {}
+        #: shell -> its solver without statements, over the shared Evaluation: a
+        #: candidate's is that one :meth:`~Solver.saying` its statements (building the
+        #: shell's part anew was a third of the quick look's work at 12 werewolves)
+        self.solvers: dict[int, tuple[WorldPuzzle, Solver]] = {}
         #: the last candidate's grade, when it had one answer and no needless statement
         #: (what :class:`_Walk` steers by); None otherwise
         self.graded: Grade | None = None
@@ -532,7 +555,7 @@ class _Screen:
         if self.ev is None:
             self.ev = Evaluation(shell)
         ev, scope = self.ev, shell.scope()
-        solver = Solver(shell, ev, [], self.memo)
+        solver = self._solver(shell)
         worlds = ev.full
         for m in solver.masks:
             worlds &= m
@@ -543,7 +566,7 @@ class _Screen:
             best: tuple[int, Any, int] | None = None
             for _try in range(STEER_TRIES):
                 f = _draw(fam, rng, ents, e, settings.depth, settings.width, share)
-                left = worlds & solver._obeys(e, meaning_memo(f, scope, ev.alg, self.memo))
+                left = worlds & solver.obeys(e, meaning_memo(f, scope, ev.alg, self.memo))
                 if not left:
                     continue
                 open_ = sum(1 for a in answers if left & a)
@@ -586,10 +609,30 @@ class _Screen:
             if any(t & allowed in (0, allowed) for _e, t in said):
                 self.graded = None
                 return False  # a trivial statement: the full check drops it too
+        base = self._solver(shell)
+        worlds = ev.full  # the worlds the solver's masks leave: most candidates stop here
+        for m in base.masks:
+            worlds &= m
+        for e, t in said:
+            worlds &= base.obeys(e, t)
+            if not worlds:
+                break
+        if not worlds or not self._one_answer(ev, worlds):
+            self.graded = None
+            return False  # no world, or worlds of more than one answer (as _judge says)
         ids = _ids(len(says))  # truth cells as in the puzzle
-        return self._judge(Solver(shell, ev, said, self.memo, ids,
-                                  _spoken_of(says) if signs else ()),
+        return self._judge(base.saying(said, ids, _spoken_of(says) if signs else ()),
                            0 if self.allow_wasted else len(said))
+
+    def _solver(self, shell: WorldPuzzle) -> Solver:
+        """The shell's solver without statements, over the shared Evaluation (kept)."""
+        kept = self.solvers.get(id(shell))
+        if kept is None or kept[0] is not shell:
+            assert self.ev is not None
+            if len(self.solvers) >= 64:  # shells drawn afresh (the trials' rules): a few kept
+                self.solvers.clear()
+            kept = self.solvers[id(shell)] = (shell, Solver(shell, self.ev, [], self.memo))
+        return kept[1]
 
     def _allowed(self, shell: WorldPuzzle) -> int:
         """The worlds the shell's promises allow (before the speakers' modes)."""
@@ -624,11 +667,18 @@ class _Screen:
         if not worlds & (worlds - 1):
             return True
         low = worlds & -worlds
-        alike = self.alike.get(low) if ev is self.ev else None
+        alike = None
+        if ev is self.ev:
+            # the answers' worlds part the worlds: the one that holds the lowest world is its
+            # answer's (few answers, as werewolves' 12, are looked through first)
+            alike = next((m for m in self.answers if m & low), None) or self.alike.get(low)
         if alike is None:
             alike = ev.answer_mask(ev.answers(low, 1)[0])
             if ev is self.ev:
-                self.alike[low] = alike
+                if len(self.answers) < FEW_ANSWERS:
+                    self.answers.append(alike)
+                else:
+                    self.alike[low] = alike
         return not worlds & ~alike
 
     def passes_whole(self, puzzle: WorldPuzzle) -> bool:
@@ -648,7 +698,9 @@ class _Screen:
             return False
         if self.level is None:
             return True  # any level: the full check grades it
-        graded = grade_within(solver)
+        # graded only as far as the level asked for (the rest of a harder grade decides
+        # nothing here; the full check grades a candidate of the level in full)
+        graded = grade_within(solver, upto=self.level)
         if graded is None:
             return True  # too large to grade here: the full check counts it as too large
         self.graded = graded
@@ -1139,13 +1191,14 @@ def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
     """The statements the solution by hand opens with (its first step and what that step
     reads inside), each with every name blurred ("I" kept): two puzzles with one motif start
     the same way."""
-    from portia_tui.core.explain.reasoning import _walk
+    from portia_tui.core.explain.reasoning import every_step
 
     if not graded.steps or graded.solver is None:
         return "none"
     first = graded.steps[0]
     read = set()
-    for step in [first, *_walk(first.inner), *(s for _v, b in first.branches for s in _walk(b))]:
+    for step in [first, *every_step(first.inner),
+                 *(s for _v, b in first.branches for s in every_step(b))]:
         if step.source is not None:
             _kind, st, c = graded.solver.sources[step.source]
             formula = st.says if st is not None else c
