@@ -22,6 +22,7 @@ from portia_tui.core.explain.difficulty import DIFFICULTIES  # noqa: E402
 from portia_tui.core.packs.generator import GaveUpError, Settings, generate  # noqa: E402
 from portia_tui.core.packs.generator.families import family_defaults  # noqa: E402
 from portia_tui.core.packs.generator.quality import FILTERS, WASTED_PREFERRED, faults  # noqa: E402
+from portia_tui.core.packs.generator.settings import fiendish_pack_bound  # noqa: E402
 
 COLUMNS = ("symmetry", "giveaways", "repeats", "negations", "echoes", "fillers")
 LIFTED = {f.setting: True for f in FILTERS.values() if f.setting.startswith("allow")}
@@ -40,9 +41,10 @@ def cases(count: int, quick: bool) -> list[tuple[str, dict]]:
     return out[:4] + out[-3:] if quick else out
 
 
-def measure(kw: dict, count: int, seed: int, lifted: bool) -> dict | str:
-    """The figures of one pack, or why none was made."""
-    extra = dict(LIFTED, repeats="allow") if lifted else {}
+def measure(kw: dict, count: int, seed: int, lifted: bool, same: bool = False) -> dict | str:
+    """The figures of one pack, or why none was made (`same`: the pack's variety lifted
+    alone)."""
+    extra = dict(LIFTED, repeats="allow") if lifted else {"allow_sameness": True} if same else {}
     began = time.perf_counter()
     try:
         made = generate(Settings(**kw, **extra, count=count, seed=seed))
@@ -83,6 +85,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{args.count} puzzles a pack, seed {args.seed}; 'lifted': every filter lifted "
           "(repeats allowed), as the generator was; 'on': the defaults")
+    print("'on-s': the defaults with the pack's variety lifted alone, where the defaults refuse "
+          "the pack up front (fiendish at n = 2 past settings.FIENDISH_N2_PACK)")
     print("share of puzzles failing each filter; wasted: mean share of statements that could "
           "be blanked, >1/3: share of puzzles above 1/3; echo: cross-casket echo pairs a "
           "puzzle; top: the most common answer's share; levels g/s/t/f; ms per puzzle")
@@ -91,6 +95,11 @@ def main() -> None:
     for label, kw in cases(args.count, args.quick):
         for side, lifted in (("lifted", True), ("on", False)):
             print(row(label, side, measure(kw, args.count, args.seed, lifted)), flush=True)
+        bound = fiendish_pack_bound(Settings(**kw, count=args.count))
+        if bound is not None and args.count > bound:  # refused up front: the pack's variety
+            # lifted alone ("on-s"), every other filter on (README, Fiendish)
+            print(row(label, "on-s", measure(kw, args.count, args.seed, False, same=True)),
+                  flush=True)
 
 
 if __name__ == "__main__":

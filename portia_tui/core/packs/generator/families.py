@@ -139,7 +139,7 @@ def family_levels(settings: Settings) -> tuple[str, ...]:
 def check_family(s: Settings) -> None:
     """Raise SettingsError for settings that mean nothing with a family (or the whole
     language), or that no puzzle of it meets."""
-    from portia_tui.core.packs.generator.settings import M_POLICIES
+    from portia_tui.core.packs.generator.settings import M_POLICIES, fiendish_pack_bound
 
     if s.family is not None and s.family not in FAMILIES:
         raise SettingsError(f"use one of {', '.join(FAMILIES)}", "family", s.family,
@@ -182,6 +182,13 @@ def check_family(s: Settings) -> None:
         raise SettingsError(f"impossible for {what} with the {s.vocabulary} vocabulary: "
                             f"they reach {', '.join(family_levels(s))}", "difficulty",
                             s.difficulty, family_levels(s))
+    most = fiendish_pack_bound(s)
+    if most is not None and s.count > most:
+        raise SettingsError(
+            f"{s.difficulty} {what} with 2 statements on each of 3 caskets nearly all state "
+            "'K caskets bear J true statements' ('exactly' or 'at least' K), and a pack takes "
+            f"a rule of one kind at most twice in 8: at most {most} a pack, unless sameness "
+            "is allowed", "count", s.count, most)
 
 
 # =========================================================================== the draw
@@ -427,6 +434,14 @@ NESTED_CLOSENESS = 2.0
 #: "Fiendish: a patient walk")
 STALL = 600
 
+#: the fiendish walk weighs every rule set the pack takes by its closeness (and takes the
+#: nearest) up to this many statements on a casket; above, one at random, the walk's own
+#: first. At n = 2 the rule makes the split (nearly every find states "K caskets bear J true
+#: statements"): a pack of 4, seed 1, 6.3 s of CPU before, 4.1 s after; at n = 3 the
+#: statements do, and a closeness for each rule set costs more than it saves (seed 3's first
+#: puzzle: 2.3 s of CPU before, not come after 8 s: docs/benchmarks.md, "Fiendish at n = 2")
+NEAREST_RULES_UP_TO = 2
+
 
 class Walk:
     """The fiendish walk: nested splits are rare among random draws (none in 12,910 rated
@@ -529,6 +544,54 @@ class FamilySearch:
                 return group[self.rng.randrange(len(group))]
         return refused
 
+    def nearest_rules(self, caskets: tuple, reach: list, makers: bool,
+                      refusal: Callable[[tuple[Rule, ...], int], str | None]
+                      ) -> tuple[tuple[tuple[Rule, ...], int] | str | None, float | None]:
+        """The walk's rule choice: among the rule sets that leave one casket and that the
+        pack filters take (as :meth:`choose_rules`), the one whose puzzle comes nearest to
+        fiendish (:func:`.difficulty.closeness`), the walk's own rules first among the
+        nearest, else one of them at random; with its closeness. A candidate's rule is part
+        of what makes it fiendish (at n = 2 most finds state "K caskets bear J true
+        statements"), and the pack's variety refuses a rule motif used twice in 8: one rule
+        drawn at random would often be one that cannot get there, and the walk would
+        stand still (docs/benchmarks.md, "Fiendish at n = 2")."""
+        refused = None
+        for tier in self.rule_sets[makers]:
+            valid = []
+            for rules in tier:
+                left = self.table.left(rules, reach)
+                if len(left) == 1 and (self.want is None or left[0] == self.want):
+                    why = refusal(rules, left[0])
+                    if why is None:
+                        valid.append((rules, left[0]))
+                    else:
+                        refused = why
+            if valid:
+                best: list = []
+                top = -1.0
+                for rules, solution in valid:
+                    near = closeness(Puzzle(caskets, rules=rules), (solution,))
+                    if near > top:
+                        best, top = [(rules, solution)], near
+                    elif near == top:
+                        best.append((rules, solution))
+                assert self.walk is not None
+                for v in best:
+                    if v[0] == self.walk.rules:
+                        return v, top
+                return best[self.rng.randrange(len(best))], top
+        return refused, None
+
+    def _rules(self, caskets: tuple, reach: list, makers: bool,
+               refusal: Callable[[tuple[Rule, ...], int], str | None]
+               ) -> tuple[tuple[tuple[Rule, ...], int] | str | None, float | None]:
+        """The rules chosen (as :meth:`choose_rules` returns them) and, when the walk took the
+        nearest rule set (:meth:`nearest_rules`, n <= NEAREST_RULES_UP_TO), its closeness."""
+        if self.walk is not None and self.s.n <= NEAREST_RULES_UP_TO:
+            return self.nearest_rules(caskets, reach, makers, refusal)
+        return self.choose_rules(reach, makers, refusal,
+                                 None if self.walk is None else self.walk.rules), None
+
     def candidate(self):
         """Draw and judge one candidate: an Offer for the pack filters, or None (counted)."""
         from portia_tui.core.packs.generator.search import refuse
@@ -571,8 +634,7 @@ class FamilySearch:
             marks = motifs(Puzzle(caskets, rules=rules), fillers, base)
             return self.keeper.refusal(solution, len(fillers), marks)
 
-        chosen = self.choose_rules(reach, makers, refusal,
-                                   None if self.walk is None else self.walk.rules)
+        chosen, near = self._rules(caskets, reach, makers, refusal)
         if chosen is None:
             stats.no_unique_m += 1
             return None
@@ -585,7 +647,7 @@ class FamilySearch:
         if key in self.seen or any(o.key == key for o in self.keeper.held):
             stats.duplicates += 1  # (a walk may come back to a find it holds)
             return None
-        return self._judge(puzzle, key, solution, worlds, fillers)
+        return self._judge(puzzle, key, solution, worlds, fillers, near)
 
     def wasted(self, puzzle: Puzzle, solution: int) -> list[int]:
         """The statements that could be blanked with the answer unchanged
@@ -658,7 +720,7 @@ class FamilySearch:
         return None, None, "symmetry"
 
     def _judge(self, puzzle: Puzzle, key, solution: int, worlds: "Worlds | _Later",
-               fillers: list[int]):
+               fillers: list[int], near: float | None = None):
         """Solve again with the rules, rate (the SAT re-verification comes in
         .search.run_candidates, for the puzzle kept); the echo score (`worlds`) is read last."""
         from portia_tui.core.packs.generator.search import Generated, refuse
@@ -666,7 +728,8 @@ class FamilySearch:
         stats = self.stats
         s = self.s
         if self.walk is not None:  # fiendish: the walk steps uphill on the closeness, and
-            near = closeness(puzzle, (solution,))  # only its top is solved again and rated
+            if near is None:  # only its top is solved again and rated
+                near = closeness(puzzle, (solution,))
             # (a step the walk moves to is the rule table's: the table and the engine below
             # have never disagreed, and a puzzle is kept only once the engine agrees)
             self.walk.offer([list(c.statements) for c in puzzle.caskets], puzzle.rules, near)

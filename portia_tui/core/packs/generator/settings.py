@@ -304,6 +304,29 @@ def _every_filter(s: Settings) -> bool:
                 or s.allow_repeats)
 
 
+#: the largest pack of fiendish puzzles with 2 statements on each of 3 caskets (the whole
+#: vocabulary, m not fixed) made with every filter on. Nearly all of them state "K caskets
+#: bear J true statements" with "exactly" or "at least" K (the fiendish walk, Portia's rules
+#: held to one kind at a time: tools/fiendish_census.py), and the pack's variety takes a
+#: rule motif (kind, comparison, value) at most twice in 8 in a row (.quality.Keeper): four
+#: such puzzles fill it, and every fifth one needs one of the rare others (seed 1 with this
+#: bound lifted: 4 in 9.6 s of CPU, then none in 60 s more). Larger packs are refused up
+#: front unless sameness is allowed
+FIENDISH_N2_PACK = 4
+
+
+def fiendish_pack_bound(s: Settings) -> int | None:
+    """The most puzzles a pack of these settings can be asked for when they are fiendish with
+    2 statements on each of 3 caskets (:data:`FIENDISH_N2_PACK`), or None: no such bound
+    (another shape, m fixed (the m rule is no motif), the pack's variety or a filter that
+    narrows the candidates lifted)."""
+    if s.difficulty != DIFFICULTIES[-1] or s.n != 2 or s.caskets != 3 or s.family is not None \
+            or s.vocabulary != FIENDISH_VOCABULARY or s.m is not None or s.allow_sameness \
+            or not _every_filter(s):
+        return None
+    return FIENDISH_N2_PACK
+
+
 #: the vocabulary fiendish puzzles are drawn from when none is asked for: the classic one
 #: cannot make them (difficulty.possible_levels), statements that count themselves can
 FIENDISH_VOCABULARY = "full"
