@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(BIN)/portia
 
 test: $(STAMP)
-	$(BIN)/ruff check portia_tui
+	$(BIN)/ruff check portia_tui tests benchmarks tools
 	$(BIN)/mypy portia_tui
 	$(BIN)/lint-imports
 	# bytecode for our own modules, even where PYTHONDONTWRITEBYTECODE is set: without it every

@@ -130,7 +130,7 @@ async def bench_edits(clock: Clock, k: int, n: int, rounds: int) -> list[float]:
                            if c != app.model.puzzle.caskets[ci].statements[pos]]
                 await app.editor.pick(ci, pos, rng.choice(choices))
             generation = app.model.generation
-            await until(lambda: generation in clock.painted)
+            await until(lambda generation=generation: generation in clock.painted)
             out.append(clock.painted[generation] - start)
             await asyncio.sleep(0.02)
     clock.shown.clear()
@@ -269,7 +269,10 @@ def measure(name: str) -> dict:
         return {"times": keys, "busy": busy}
     # the puzzle is made before the clock starts (the minimal app makes nothing either)
     puzzle = random_puzzle(12, 10, seed=11)
-    editor_make = (lambda: EditorApp(EditorModel.new(puzzle)))
+
+    def editor_make() -> EditorApp:
+        return EditorApp(EditorModel.new(puzzle))
+
     _, widgets = asyncio.run(open_time(editor_make))
     editor, minimal, shown = [], [], []
     cpu: dict[str, list[float]] = {"times": [], "minimal": [], "shown": []}
@@ -376,7 +379,8 @@ def main() -> None:
                 print(f"{'    keys that met the work running (now / before)':<52} "
                       f"{met:>20}  {met_before:>23}")
             if name == "c":
-                print(f"{'(c) a minimal app with as many widgets (' + str(a['widgets']) + ' / ' + str(b['widgets'] if b else '-') + ')':<52} "
+                widgets = f"{a['widgets']} / {b['widgets'] if b else '-'}"
+                print(f"{'(c) a minimal app with as many widgets (' + widgets + ')':<52} "
                       f"{cells(a['minimal']):>20}  "
                       f"{cells(b['minimal']) if b else '':>23}")
                 ratio = statistics.median(a["times"]) / statistics.median(a["minimal"])

@@ -143,14 +143,14 @@ async def editor_phase(app, clock, rng, rounds: int) -> tuple[list[float], list[
     full = gc.get_stats()[2]["collections"]
     FULL_TIMES.clear()
     edits, keys = [], []
-    for i in range(rounds):
+    for _ in range(rounds):
         start = time.perf_counter()
         ci, pos = rng.randrange(12), rng.randrange(10)
         puzzle = app.model.puzzle
         choices = [c for c in puzzle.options(ci) if c != puzzle.caskets[ci].statements[pos]]
         await app.editor.pick(ci, pos, rng.choice(choices))
         generation = app.model.generation
-        await bench_editor.until(lambda: generation in clock.painted)
+        await bench_editor.until(lambda generation=generation: generation in clock.painted)
         edits.append(clock.painted[generation] - start)
         await asyncio.sleep(0.02)
         clock.key_painted.clear()

@@ -36,10 +36,11 @@ _home = tempfile.mkdtemp(prefix="portia-bench-")
 os.environ.setdefault("PORTIA_CONFIG_DIR", os.path.join(_home, "config"))
 os.environ.setdefault("PORTIA_DATA_DIR", os.path.join(_home, "data"))
 
-from portia_tui.core.explain.hints import Coach
-from portia_tui.core.language.model import Puzzle
-from portia_tui.core.io.progress import ProgressStore
-from portia_tui.core.language.vocabulary import Layout, options
+# imported only now: the tree to time is on sys.path and the data folders are set (above)
+from portia_tui.core.explain.hints import Coach  # noqa: E402
+from portia_tui.core.language.model import Puzzle  # noqa: E402
+from portia_tui.core.io.progress import ProgressStore  # noqa: E402
+from portia_tui.core.language.vocabulary import Layout, options  # noqa: E402
 
 NAMES = ("gold", "silver", "lead", "tin", "copper")
 
@@ -67,9 +68,11 @@ def main() -> None:
         puzzles = [random_puzzle(rng, k, n) for _ in range(20)]
         coaches = [Coach(p) for p in puzzles]
         open_ = sum(timed(lambda p=p: Coach(p), 3) for p in puzzles) / len(puzzles)
-        hints = sum(timed(lambda c=Coach(p): [c.hint(i) for i in range(1, min(3, c.hint_levels) + 1)], 1)
-                    for p in puzzles) / len(puzzles)
-        verdicts = sum(timed(lambda c=c: [c.judge(i) for i in range(k)], 3)
+        # a fresh coach for each puzzle, made just before its hints are timed (not timed)
+        fresh = (Coach(p) for p in puzzles)
+        hints = sum(timed(lambda c=c: [c.hint(i) for i in range(1, min(3, c.hint_levels) + 1)], 1)
+                    for c in fresh) / len(puzzles)
+        verdicts = sum(timed(lambda c=c, k=k: [c.judge(i) for i in range(k)], 3)
                        for c in coaches) / len(coaches)
         explain = sum(timed(c.explanation, 3) for c in coaches) / len(coaches)
         print(f"{f'{k} x {n}':<12}{open_:>14.2f}{hints:>12.2f}{verdicts:>12.2f}{explain:>12.2f}")
@@ -287,7 +290,7 @@ async def back_to_list(k: int, rounds: int = 12) -> list[float]:
             app.post_message(events.Key("escape", None))
             while not isinstance(app.screen, PackScreen):
                 await asyncio.sleep(0.0005)
-            app.call_after_refresh(lambda: shown.append(time.perf_counter()))
+            app.call_after_refresh(lambda shown=shown: shown.append(time.perf_counter()))
             while not shown:
                 await asyncio.sleep(0.0005)
             out.append(shown[0] - start)

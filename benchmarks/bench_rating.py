@@ -35,8 +35,8 @@ def main() -> None:
         if puzzle.m is None and covers(puzzle):
             continue
         r = rate(puzzle)
-        t_rate = _median_ms(lambda: rate(puzzle))
-        t_an = _median_ms(lambda: analyse(puzzle))
+        t_rate = _median_ms(lambda puzzle=puzzle: rate(puzzle))
+        t_an = _median_ms(lambda puzzle=puzzle: analyse(puzzle))
         kind = "classic" if covers(puzzle) else "whole"
         print(f"{path.stem:<26}{kind:>9}{t_rate:>10.2f}{t_an:>12.2f}{t_rate / t_an:>8.1f}  "
               f"{r.level} ({r.technique})")

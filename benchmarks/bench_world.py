@@ -45,7 +45,7 @@ def werewolves(n: int) -> WorldPuzzle:
     werewolf or of a neighbour, in a pattern that leaves a few worlds."""
     names = tuple(f"P{i + 1}" for i in range(n))
     says: list[tuple] = []
-    for i, me in enumerate(names):
+    for i in range(n):
         nxt = names[(i + 1) % n]
         kind = i % 4
         if kind == 0:

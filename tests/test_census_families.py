@@ -160,9 +160,10 @@ def figures_third(r):
 
 def test_third_generation_n1_equals_brute_force():
     """One statement a casket from portrait statements and makers: no puzzle is valid (nor
-    with the classic vocabulary, whose truth statements say what makers say). Each casket's maker is fixed by its one statement, from the placement or from
-    another maker; a contradiction can only come from a cycle of makers, which no placement
-    enters, so every placement fits or none does."""
+    with the classic vocabulary, whose truth statements say what makers say). Each casket's
+    maker is fixed by its one statement, from the placement or from another maker; a
+    contradiction can only come from a cycle of makers, which no placement enters, so every
+    placement fits or none does."""
     menus = [options(ONE, c, VOCABULARIES["portrait"] + ("made_by",), ("makers",))
              for c in range(3)]
     assert family_census("portia3", 1, "classic").figures["valid"] == 0

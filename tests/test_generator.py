@@ -12,7 +12,6 @@ from portia_tui.core.errors import PortiaError, SettingsError
 from portia_tui.core.packs.generator import (Settings, Stats, casket_names, distinct_bound, generate,
                                        loop_free_counts)
 from portia_tui.core.packs.pack import canonical_key
-from portia_tui.core.packs.generator.sampler import to_puzzle
 from portia_tui.core.solve.semantics import find_loops
 
 

@@ -25,7 +25,6 @@ def check_ladder(puzzle: Puzzle) -> None:
     """Every verdict and hint agrees with the brute-force analysis."""
     exact = brute.analyse(puzzle)
     coach = Coach(puzzle)
-    m = puzzle.m
     sols = exact.solutions()
     assert coach.playable == (len(sols) == 1)
     for i in range(len(puzzle.caskets)):

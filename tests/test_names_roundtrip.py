@@ -92,7 +92,7 @@ def named_puzzles(draw):
 @settings(max_examples=examples(100, 300), deadline=None)
 @given(named_puzzles())
 def test_every_sentence_reads_back_as_its_statement(puzzle):
-    for i, (ci, st_) in enumerate(puzzle.flat):
+    for ci, st_ in puzzle.flat:
         said = sentence(st_, puzzle.layout, ci)
         assert parse_sentence(said, puzzle.layout, ci) == st_, said
     for rule in puzzle.rules:

@@ -305,7 +305,7 @@ def test_clue_census_agrees_with_the_bearing_rules():
         caskets = tuple(Casket(name, tuple(rnd.sample(menus[c], 2)))
                         for c, name in enumerate(layout.names))
         base = Puzzle(caskets)
-        def clue(p):
+        def clue(p, base=base):
             return Counter(sum(holds(mn, p, ()) for mn in base.meanings[2 * c:2 * c + 2])
                            for c in range(3))
 

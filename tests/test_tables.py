@@ -25,7 +25,10 @@ def test_the_tables_read_every_sentence_the_writers_write():
     assert w.m == 1 and len(w.rules) == 1 and len(w.tests) == 3
 
 
-def _three_named(rules=(Rule("total", "exactly", 2, True),)):
+EXACTLY_TWO_TRUE = (Rule("total", "exactly", 2, True),)
+
+
+def _three_named(rules=EXACTLY_TWO_TRUE):
     """Gold says the portrait is in the gold, the silver or the lead casket. With the portrait
     in gold or silver three statements are true, in copper none, in lead two (gold's list and
     lead's own): under exactly two true statements only lead fits, and only if the list's last

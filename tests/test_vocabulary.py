@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 
 from portia_tui.core.language.model import Puzzle, blank_puzzle, default_puzzle
-from portia_tui.core.language.vocabulary import (CLASSIC_KINDS, EMPTY, KINDS, Layout, Statement, options, parse_sentence,
-                                        problem, sentence)
+from portia_tui.core.language.vocabulary import (CLASSIC_KINDS, EMPTY, KINDS, Layout, Statement, options,
+                                                 parse_sentence, problem, sentence)
 
 from .strategies import puzzles
 

@@ -11,7 +11,7 @@ import pytest
 
 from portia_tui.app.editor.screens.dialogs import ChoiceScreen, PathScreen
 from portia_tui.app.editor.screens.menu import MenuScreen
-from portia_tui.app.world_editor.analysis import Report, Request
+from portia_tui.app.world_editor.analysis import Report
 from portia_tui.app.world_editor.app import WorldEditorApp
 from portia_tui.app.world_editor.files import world_store
 from portia_tui.app.world_editor.page import Session

@@ -26,8 +26,8 @@ def _attributes(draw, family: str) -> tuple[dict, str | None, dict, list]:
         return {"type": types}, "type", {"knight": "true", "knave": "false"}, []
     if family == "werewolves":
         k = draw(st.integers(0, 2))
-        return {"type": ("knight", "knave"), "wolf": ("werewolf", "human")}, "type", {"knight": "true", "knave": "false"}, [
-            ("count", "all", {"wolf": "werewolf"}, "==", k)]
+        return ({"type": ("knight", "knave"), "wolf": ("werewolf", "human")}, "type",
+                {"knight": "true", "knave": "false"}, [("count", "all", {"wolf": "werewolf"}, "==", k)])
     if family == "doors":
         contents = ("lady", "tiger", "empty") if draw(st.booleans()) else ("lady", "tiger")
         modes = {v: draw(st.sampled_from(("true", "false", "free"))) for v in contents}

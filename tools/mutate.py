@@ -19,8 +19,9 @@ The mutated module is written as `ast.unparse` of the changed tree (comments go,
 stays); the unmutated unparse is run first as a baseline that must pass. Each mutant runs
 `pytest -x -q` over the module's test files (TESTS below) with a per-mutant timeout; a failing
 or timed-out run kills it (timeouts are listed apart in --json). PORTIA_MUTATION=1 makes
-tests/conftest.py skip hypothesis's shrinking: a failing example is enough. Up to --max mutants per module are sampled with --seed. Survivors are
-printed with their line and change, and the table goes to stdout (and --out as Markdown).
+tests/conftest.py skip hypothesis's shrinking: a failing example is enough. Up to --max mutants
+per module are sampled with --seed. Survivors are printed with their line and change, and the
+table goes to stdout (and --out as Markdown).
 """
 
 from __future__ import annotations
