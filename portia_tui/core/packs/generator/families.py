@@ -524,15 +524,7 @@ class FamilySearch:
         keeps its rules while they still leave one casket)."""
         refused = None
         for tier in self.rule_sets[makers]:
-            valid = []
-            for rules in tier:
-                left = self.table.left(rules, reach)
-                if len(left) == 1 and (self.want is None or left[0] == self.want):
-                    why = None if refusal is None else refusal(rules, left[0])
-                    if why is None:
-                        valid.append((rules, left[0]))
-                    else:
-                        refused = why
+            valid, refused = self._valid_rules(tier, reach, refusal, refused)
             if valid:
                 for v in valid:
                     if v[0] == prefer:
@@ -543,6 +535,23 @@ class FamilySearch:
                 group = list(by_kind.values())[self.rng.randrange(len(by_kind))]
                 return group[self.rng.randrange(len(group))]
         return refused
+
+    def _valid_rules(self, tier, reach: list,
+                     refusal: Callable[[tuple[Rule, ...], int], str | None] | None,
+                     refused: str | None) -> tuple[list, str | None]:
+        """The rule sets of one tier that leave one casket (the wanted one, if any) and that
+        refusal(rules, casket) takes, each with that casket; and the last refusal's name
+        (`refused` when none was refused)."""
+        valid = []
+        for rules in tier:
+            left = self.table.left(rules, reach)
+            if len(left) == 1 and (self.want is None or left[0] == self.want):
+                why = None if refusal is None else refusal(rules, left[0])
+                if why is None:
+                    valid.append((rules, left[0]))
+                else:
+                    refused = why
+        return valid, refused
 
     def nearest_rules(self, caskets: tuple, reach: list, makers: bool,
                       refusal: Callable[[tuple[Rule, ...], int], str | None]
@@ -557,15 +566,7 @@ class FamilySearch:
         stand still (docs/benchmarks.md, "Fiendish at n = 2")."""
         refused = None
         for tier in self.rule_sets[makers]:
-            valid = []
-            for rules in tier:
-                left = self.table.left(rules, reach)
-                if len(left) == 1 and (self.want is None or left[0] == self.want):
-                    why = refusal(rules, left[0])
-                    if why is None:
-                        valid.append((rules, left[0]))
-                    else:
-                        refused = why
+            valid, refused = self._valid_rules(tier, reach, refusal, refused)
             if valid:
                 best: list = []
                 top = -1.0

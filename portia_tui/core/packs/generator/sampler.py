@@ -807,15 +807,7 @@ class LoopFreeBlanks:
         reads matters exactly when a wrong placement counts m + 1 where it is true or m - 1
         where it is false; a statement read by others whose blank cannot move any count as
         far as m (:func:`blank_reach`) is wasted."""
-        over = under = 0
-        gap = len(self.where) + 1
-        for p, n in enumerate(self.counts):
-            if p != answer:
-                gap = min(gap, abs(n - m))
-                if n == m + 1:
-                    over |= 1 << p
-                elif n == m - 1:
-                    under |= 1 << p
+        over, under, gap = near_m(self.counts, m, answer, len(self.where))
         reach = self._reach
         if reach is None and not all(self.free):
             reach = self._reach = blank_reach(self.cands, self.order)
@@ -1326,3 +1318,19 @@ class CodedWorlds:
                 out.append([self._totals(self._with_portrait(rest, p, -1))
                             for p in range(self.k)])
         return out
+
+
+def near_m(counts: list[int], m: int, answer: int, size: int) -> tuple[int, int, int]:
+    """(the wrong placements counting m + 1, those counting m - 1, as bit sets; the least
+    distance of a wrong placement's count from m) for a candidate of `size` statements whose
+    placements count `counts` true statements and whose one answer for m is `answer`."""
+    over = under = 0
+    gap = size + 1
+    for p, n in enumerate(counts):
+        if p != answer:
+            gap = min(gap, abs(n - m))
+            if n == m + 1:
+                over |= 1 << p
+            elif n == m - 1:
+                under |= 1 << p
+    return over, under, gap

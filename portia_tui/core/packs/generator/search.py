@@ -31,7 +31,7 @@ from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, CODED_WORLDS_
                                                      certain_echo,
                                                      coded_portrait_masks, counts_of, has_loop,
                                                      loop_free_masks,
-                                                     loop_free_ranked, to_puzzle,
+                                                     loop_free_ranked, near_m, to_puzzle,
                                                      unread_statements)
 from portia_tui.core.packs.generator.settings import Settings, describe, notices
 
@@ -425,7 +425,7 @@ class _Search:
         most = int(WASTED_PREFERRED * size + 1e-9)  # the most statements wasted, preferred
         blank: LoopFreeBlanks | None = None
         for m, answer in solutions.items():
-            over, under, gap = _near_m(counts, m, answer, size)
+            over, under, gap = near_m(counts, m, answer, size)
             if gap > 1 and unread > most:  # (each unread statement is wasted)
                 yield False
                 continue
@@ -607,21 +607,6 @@ class _Search:
         wrong = [p for p in range(k) if p != answer]
         return cannot_be(want, wrong, refutes)
 
-
-def _near_m(counts: list[int], m: int, answer: int, size: int) -> tuple[int, int, int]:
-    """(the wrong placements counting m + 1, those counting m - 1, as bit sets; the least
-    distance of a wrong placement's count from m) for a candidate of `size` statements whose
-    placements count `counts` true statements and whose one answer for m is `answer`."""
-    over = under = 0
-    gap = size + 1
-    for p, n in enumerate(counts):
-        if p != answer:
-            gap = min(gap, abs(n - m))
-            if n == m + 1:
-                over |= 1 << p
-            elif n == m - 1:
-                under |= 1 << p
-    return over, under, gap
 
 
 @dataclass
