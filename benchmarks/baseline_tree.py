@@ -6,6 +6,7 @@ on the path when they run as scripts or through benchmarks/run.py)."""
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,3 +22,15 @@ def unpack(commit: str, folder: Path, *extra: str) -> Path | None:
     except (OSError, subprocess.CalledProcessError):
         return None
     return folder
+
+
+def last_line(tree: Path, code: str, args: list[str], timeout: float) -> str:
+    """The last line `code` prints when run with `args` in a process of its own on `tree`'s
+    package (`-P` and an empty working folder: no other portia_tui on the path; no bytecode
+    written). Raises subprocess.TimeoutExpired past `timeout` seconds and
+    CalledProcessError when it fails."""
+    out = subprocess.run([sys.executable, "-P", "-c", code, *args], capture_output=True,
+                         text=True, check=True, cwd="/", timeout=timeout,
+                         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
+                              "PYTHONDONTWRITEBYTECODE": "1"})
+    return out.stdout.strip().splitlines()[-1]

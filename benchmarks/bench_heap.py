@@ -72,26 +72,25 @@ def set_form(form: str) -> None:
             if form == "freeze":
                 gc.unfreeze()
 
-    if form == "old":  # the release before nesting was counted: unfreeze everything
-        def release(self) -> None:  # type: ignore[misc]
-            if self._held and not self._released:
-                self.settle()
-                self._released = True
-                heap._frozen = max(0, heap._frozen - 1)
-                gc.unfreeze()
+    def forget(self) -> bool:
+        """The release before nesting was counted: this hold's count down and everything
+        unfrozen; whether there was anything to release."""
+        if not self._held or self._released:
+            return False
+        self.settle()
+        self._released = True
+        heap._frozen = max(0, heap._frozen - 1)
+        gc.unfreeze()
+        return True
 
-        heap.HeapHold.release = release  # type: ignore[method-assign]
+    if form == "old":  # unfreeze everything
+        heap.HeapHold.release = forget  # type: ignore[method-assign, assignment]
         return
     if form == "collect":  # an inner release collects at once and freezes again
         def release(self) -> None:  # type: ignore[misc]
-            if self._held and not self._released:
-                self.settle()
-                self._released = True
-                heap._frozen = max(0, heap._frozen - 1)
-                gc.unfreeze()
-                if heap._frozen and heap._building == 0:
-                    gc.collect()
-                    gc.freeze()
+            if forget(self) and heap._frozen and heap._building == 0:
+                gc.collect()
+                gc.freeze()
 
         heap.HeapHold.release = release  # type: ignore[method-assign]
         return

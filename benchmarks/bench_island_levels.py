@@ -58,17 +58,15 @@ except IslandError as exc:
 
 def pack(tree: Path, settings: dict, seed: int) -> list[float] | str:
     """[CPU s, wall s] of one pack in `tree` (its own process), or why none."""
+    from baseline_tree import last_line  # a sibling module: see its docstring
+
     try:
-        out = subprocess.run([sys.executable, "-P", "-c", _WORKER, json.dumps(settings),
-                              str(COUNT), str(seed)], capture_output=True, text=True,
-                             check=True, cwd="/", timeout=CAP,
-                             env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
-                                  "PYTHONDONTWRITEBYTECODE": "1"})
+        said = last_line(tree, _WORKER, [json.dumps(settings), str(COUNT), str(seed)], CAP)
     except subprocess.TimeoutExpired:
         return f"over {CAP:.0f}"
     except subprocess.CalledProcessError as exc:
         return f"error ({exc.stderr.strip().splitlines()[-1][:40]})"
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return json.loads(said)
 
 
 def cell(runs: list[list[float] | str]) -> str:

@@ -73,15 +73,12 @@ def baseline_tree(folder: Path) -> Path | None:
 def seconds(tree: Path, settings: dict, count: int, seed: int) -> float | str:
     """Seconds a puzzle in `tree` (its own process), or why none: "refused", "gave up",
     "over CAP". CPU seconds (the process's own) when CLOCK says so."""
+    from baseline_tree import last_line  # a sibling module: see its docstring
+
     try:
-        out = subprocess.run([sys.executable, "-P", "-c", _WORKER, json.dumps(settings),
-                              str(count), str(seed)], capture_output=True, text=True,
-                             check=True, cwd="/", timeout=CAP,
-                             env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
-                                  "PYTHONDONTWRITEBYTECODE": "1"})
+        said = last_line(tree, _WORKER, [json.dumps(settings), str(count), str(seed)], CAP)
     except subprocess.TimeoutExpired:
         return f"over {CAP:.0f}"
-    said = out.stdout.strip().splitlines()[-1]
     words = said.split()
     try:
         return float(words[CLOCK == "cpu"] if len(words) == 2 else words[0])
