@@ -48,8 +48,6 @@ CHECK_AT_ONCE = 30
 #: write with its fsync took 10 to 40 ms). A slower disk lets the screen change go on at this
 #: bound, its write finishing behind it: keys never wait longer
 SCREEN_CHANGE_WAIT = 0.1
-#: how often that wait looks at the writer (the loop goes on drawing meanwhile)
-SCREEN_CHANGE_LOOK = 0.002
 #: seconds the big puzzles' check is first tried in a thread worker of this process (the
 #: casket engine is plain Python with a budget check in every loop that grows: it gives the
 #: GIL up and stops at its next step); what is not done by then is checked in the child
@@ -174,12 +172,22 @@ class PlayApp(PortiaApp):
         await self.progress_written(SCREEN_CHANGE_WAIT)
 
     async def progress_written(self, timeout: float) -> bool:
-        """Whether everything handed to the writer was written within `timeout` seconds."""
-        deadline = time.monotonic() + timeout
-        while self._writer.busy:
-            if time.monotonic() >= deadline:
-                return False
-            await asyncio.sleep(SCREEN_CHANGE_LOOK)
+        """Whether everything handed to the writer was written within `timeout` seconds: an
+        event the writer's thread sets when it is (no polling; the loop goes on drawing)."""
+        loop = asyncio.get_running_loop()
+        written = asyncio.Event()
+
+        def wake() -> None:  # in the writer's thread, or here at once
+            try:
+                loop.call_soon_threadsafe(written.set)
+            except RuntimeError:  # the loop is closed: no one waits any more
+                pass
+
+        self._writer.when_written(wake)
+        try:
+            await asyncio.wait_for(written.wait(), timeout)
+        except asyncio.TimeoutError:
+            return False
         return True
 
     def _write_progress(self, pending: Pending) -> str | None:
