@@ -111,6 +111,13 @@ KILLED_AT_CHANGE = textwrap.dedent("""
                                                  os.kill(os.getpid(), signal.SIGKILL)),
                                  daemon=True).start()
             await pilot.press(*keys)  # s t ... and the screen change, in one burst
+            if kill_at == "term":  # a polite kill (or a closed terminal) a while later
+                await asyncio.sleep(1.5)
+                os.kill(os.getpid(), signal.SIGTERM)
+                for _ in range(600):
+                    if not app.is_running:
+                        break
+                    await asyncio.sleep(0.05)
             for _ in range(50):
                 await pilot.pause()
         print("not killed", flush=True)
@@ -166,6 +173,18 @@ def test_a_kill_at_any_step_of_the_write_leaves_the_old_file_or_the_new(tmp_path
         assert on_disk == FINAL if kill_at == "after-rename" else on_disk in STATES[:2]
     # the next player reads it, and saves over it
     assert ProgressStore(progress).save() is None
+
+
+def test_a_polite_kill_quits_as_q_does_keeping_the_time_played(tmp_path):
+    """SIGTERM (or SIGHUP: the terminal closed) while a puzzle is open: the player quits as
+    q does, so the time since the last periodic save is written too."""
+    got, progress, pack_path = _killed(tmp_path, "down", "term")
+    assert got.returncode == 0, got.stdout + got.stderr
+    assert _marks_on_disk(progress, pack_path) == {"0": {"0": True, "1": False}}
+    from portia_tui.core.packs.pack import load_pack
+
+    rec = json.loads(progress.read_text())["packs"][pack_key(load_pack(pack_path))]
+    assert rec["puzzles"]["001"]["seconds"] >= 1.0
 
 
 @pytest.mark.skipif(not os.environ.get("PORTIA_HEAVY"), reason="PORTIA_HEAVY=1: 20 kills")

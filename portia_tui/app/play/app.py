@@ -116,6 +116,8 @@ class PlayApp(PortiaApp):
         self._writer: LatestWriter[Pending, str | None] = LatestWriter(
             self._write_progress, self._progress_written, name="portia-progress")
         self._writer_closed = False
+        #: the signals this app quits on (see _catch_signals)
+        self._caught: list[int] = []
 
     # ------------------------------------------------------------------ data
     def coach(self, index: int) -> Coach:
@@ -282,11 +284,40 @@ class PlayApp(PortiaApp):
         self._open()
 
     def on_unmount(self) -> None:
+        self._end_signals()
         self.runner.close()
         self._close_writer()
 
+    # a terminal closed (SIGHUP) or a polite kill (SIGTERM) quits as q does: the time played
+    # since the last periodic save and a write under way are kept (SIGKILL cannot be caught:
+    # what was renamed into place is kept, see core/io/progress.py)
+    _QUIT_SIGNALS = ("SIGTERM", "SIGHUP")
+
+    def _catch_signals(self) -> None:
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for name in self._QUIT_SIGNALS:
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
+            try:
+                loop.add_signal_handler(sig, self.call_later, self.action_quit)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return  # not the main thread, or a system without them: the default stays
+            self._caught.append(sig)
+
+    def _end_signals(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        while self._caught:
+            loop.remove_signal_handler(self._caught.pop())
+
     # ------------------------------------------------------------------ screens
     def on_mount(self) -> None:
+        self._catch_signals()
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=12)
         big = self._big()
