@@ -171,8 +171,14 @@ def test_a_kill_at_any_step_of_the_write_leaves_the_old_file_or_the_new(tmp_path
         assert on_disk in STATES
     else:
         assert on_disk == FINAL if kill_at == "after-rename" else on_disk in STATES[:2]
-    # the next player reads it, and saves over it
+    # the next player reads it, and saves over it; a temporary file the kill left behind
+    # goes once it is old (one being written is younger)
+    temps = list(tmp_path.glob(".progress.json.*.tmp"))
+    assert len(temps) == {"before-rename": 1, "after-rename": 0}.get(kill_at, len(temps) % 2)
+    for temp in temps:
+        os.utime(temp, (1e9, 1e9))
     assert ProgressStore(progress).save() is None
+    assert not list(tmp_path.glob(".progress.json.*.tmp"))
 
 
 def test_a_polite_kill_quits_as_q_does_keeping_the_time_played(tmp_path):

@@ -82,6 +82,8 @@ MAX_SECONDS = 100 * 365 * 24 * 3600.0
 MAX_COUNT = 10**9
 #: how long a save waits for another player's save to finish
 LOCK_WAIT = 5.0
+#: a temporary file of a progress write older than this (seconds) was left by a killed player
+STALE_TEMP = 600.0
 
 #: the most cells a stored grid of marks keeps, and the longest name or value in it
 MAX_GRID_CELLS = 10_000
@@ -510,6 +512,25 @@ class ProgressStore:
 
         return hold()
 
+    def _sweep(self) -> None:
+        """Remove the temporary files of writes that never finished (a player killed in the
+        middle of one: the progress file itself is whole, see :func:`atomic_write`), once they
+        are STALE_TEMP seconds old (a write under way is younger). Never raises."""
+        import re
+
+        real = os.path.realpath(self.path)
+        folder, base = os.path.dirname(real), os.path.basename(real)
+        pattern = re.compile(r"\." + re.escape(base[:64]) + r"\.[0-9a-f]{8}\.tmp")
+        try:
+            names = [n for n in os.listdir(folder) if pattern.fullmatch(n)]
+            now = time.time()
+            for name in names:
+                temp = os.path.join(folder, name)
+                if now - os.lstat(temp).st_mtime > STALE_TEMP:
+                    os.unlink(temp)
+        except OSError:
+            pass
+
     def _read(self) -> dict[str, PackProgress]:
         """The packs in the file ({} when there is none); a file that cannot be read is set
         aside and the notice says so. Call with the lock held."""
@@ -615,6 +636,7 @@ class ProgressStore:
                                 "nor set aside, and is not replaced")
                     merged = self._merged(pending, disk)
                     atomic_write(self.path, self.dumps(merged), force=True)
+                    self._sweep()
             except (OSError, PortiaError) as exc:
                 why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
                     getattr(exc, "message", str(exc))
