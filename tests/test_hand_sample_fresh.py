@@ -41,6 +41,31 @@ gold's 'exactly 1 on silver false' would be true), then lead's states (1 or 3) m
 H6 stays tricky (felt 2): its pair ("gold's 'silver false' and 'lead true' are opposite") is
 seen by hand through silver's copy of 'lead true' and lead's 'others true' standing with its
 'gold false', past what a pair is read from. 21 of 31 match; gentle 1.75, steady 2.36, tricky 3.08, fiendish 4.0.
+
+With the wide look a glance (branch grader5: it reads the lid's members that say a casket is
+all true or all false, never a member that counts), W2 rates tricky (exact): gold's 'exactly
+1 on silver false' is no longer read under "gold all false", so under silver the grader splits
+on silver's 'gold false' as I did by hand ("true: then gold's 'exactly 1 on silver false' is
+true, so gold is not all false: false"), then lead's states (1 or 3) make gold's 'exactly 2 on
+lead true' false. H1, H3 and H5 keep their levels: their wide reading is one "X true" against
+one "Y false". 22 of 31 match; gentle 1.75, steady 2.3, tricky 3.08, fiendish 4.0.
+
+H6 stays a miss, re-solved by hand (grader5): under silver, 'not in gold' is true, so lead's
+'others true' stands exactly with its 'gold false' (silver's copy too), and lead is all true
+exactly when that statement is: I read "lead's 'others true' says lead is all true", the same
+as gold's and silver's 'lead true', and then followed to 2 true. The grader sees lead never
+all true, then has 'silver false', both 'gold false' and 'others true' open, tied as one
+letter, and splits on it; every open statement is a key to that one split, each case dying by
+following. Rules tried for it, with the exact count each gives: two statements true in exactly
+the same worlds of their own meanings read as one (any kind) 20 (H6 gained; W1 and H2 lost:
+H2's "at least 3 true" and "at most 1 false" on one lid say the same, felt 4); the same for
+"all true/false" statements only 21 (W1 lost: gold's 'others true' and lead's 'gold true' say
+the same, and W1 then needs one split plus a self-counting statement the grader follows, felt
+4 by hand), 22 with this branch's glance (W1 lost, W2 and H6 gained); a loop of open
+statements settled by completing it every way its meanings allow (and the known statements'
+that read it) 15 to 21: loops of at most 2 open statements 20 or 21, of 3 17 or 20, of 4 15
+or 19, and H6 is gained only with loops of 6, where G1, W1, W3 and H2 (felt 4) all fall to
+tricky. None raises the count without losing a match, so none is on.
 """
 
 from __future__ import annotations
@@ -57,10 +82,10 @@ from .conftest import REPO
 
 SAMPLE = tomllib.loads((REPO / "tests" / "data" / "hand_sample_fresh.toml").read_text())["sample"]
 #: exact matches (a grader change that lowers it must say why)
-EXACT = 21
+EXACT = 22
 #: each level's mean felt rating exceeds the level below's by at least this much: a level
-#: must feel clearly harder, not just harder on average (measured: gentle 1.75, steady 2.36,
-#: tricky 3.08, fiendish 4.0, so the smallest step is 0.61)
+#: must feel clearly harder, not just harder on average (measured: gentle 1.75, steady 2.3,
+#: tricky 3.08, fiendish 4.0, so the smallest step is 0.55)
 MARGIN = 0.5
 
 
@@ -105,6 +130,7 @@ def test_exact_matches():
 
 def test_the_exact_matches_of_the_wide_never_all_reading():
     # H1, H3 (felt 3) and H5 (felt 2) match with a lid never all true read with the
-    # statements that say so (the module docstring); W2 (felt 3) is the one it costs
+    # statements that say so (the module docstring); W2 (felt 3) matches once that look is a
+    # glance: a member that counts is not read under the supposition (Grader.glanced)
     got = {s["id"]: r.level for s, _p, r in _graded() if s["id"] in ("H1", "H3", "H5", "W2")}
-    assert got == {"H1": "tricky", "H3": "tricky", "H5": "steady", "W2": "steady"}
+    assert got == {"H1": "tricky", "H3": "tricky", "H5": "steady", "W2": "tricky"}
