@@ -657,12 +657,17 @@ class Grader:
         """Whether the wide never-all look (:meth:`_all_possible`, `wide`) reads statement t,
         a member of the lid it looks at: a statement that reads statements only when it says
         they are all true (all false) ("silver's 'the lead casket's statements are false'"),
-        read against the statement that says the lid is all true at a glance. A member that
-        counts ("exactly 1 statement on silver is false") or counts caskets is left out:
+        read against the statement that says the lid is all true at a glance ("all three
+        statements on silver are false" and "no statements on silver are true" say it too). A
+        member that counts ("exactly 1 statement on silver is false") or counts caskets is
+        left out:
         judging it with the lid supposed all false means counting the lid under that case,
         which by hand is a case split (W2 in tests/test_hand_sample_fresh.py, felt 3: "the
         first step was a small case on 'gold false'")."""
         mn = self.puzzle.meanings[t]
+        if isinstance(mn, CountMeaning):  # "all three ... are false", "no statements ..."
+            return (mn.k == len(mn.group) and mn.op != "at most") or \
+                (mn.k == 0 and mn.op != "at least")
         return not refers_to(mn) or isinstance(mn, GroupMeaning)
 
     def _wide_witness(self, p: int, group: tuple[int, ...], want: bool,
