@@ -50,22 +50,36 @@ true, so gold is not all false: false"), then lead's states (1 or 3) make gold's
 lead true' false. H1, H3 and H5 keep their levels: their wide reading is one "X true" against
 one "Y false". 22 of 31 match; gentle 1.75, steady 2.3, tricky 3.08, fiendish 4.0.
 
-H6 stays a miss, re-solved by hand (grader5): under silver, 'not in gold' is true, so lead's
-'others true' stands exactly with its 'gold false' (silver's copy too), and lead is all true
-exactly when that statement is: I read "lead's 'others true' says lead is all true", the same
-as gold's and silver's 'lead true', and then followed to 2 true. The grader sees lead never
-all true, then has 'silver false', both 'gold false' and 'others true' open, tied as one
-letter, and splits on it; every open statement is a key to that one split, each case dying by
-following. Rules tried for it, with the exact count each gives: two statements true in exactly
-the same worlds of their own meanings read as one (any kind) 20 (H6 gained; W1 and H2 lost:
-H2's "at least 3 true" and "at most 1 false" on one lid say the same, felt 4); the same for
-"all true/false" statements only 21 (W1 lost: gold's 'others true' and lead's 'gold true' say
-the same, and W1 then needs one split plus a self-counting statement the grader follows, felt
-4 by hand), 22 with this branch's glance (W1 lost, W2 and H6 gained); a loop of open
-statements settled by completing it every way its meanings allow (and the known statements'
-that read it) 15 to 21: loops of at most 2 open statements 20 or 21, of 3 17 or 20, of 4 15
-or 19, and H6 is gained only with loops of 6, where G1, W1, W3 and H2 (felt 4) all fall to
-tricky. None raises the count without losing a match, so none is on.
+H6 stays a miss. Re-solved by hand (grader5), with H5, H7 and R1 beside it:
+- H6 (felt 2), with the portrait in silver: 'not in gold' is true, so lead's 'others true'
+  stands exactly with its 'gold false', and lead is all true exactly when that statement is. I
+  read "lead's 'others true' says lead is all true, as gold's and silver's 'lead true' do", so
+  'lead true', 'gold false' and 'others true' are one statement x and gold's 'silver false' is
+  not x. x true makes gold's 'lead true' true, so gold is not all false and 'gold false',
+  which is x, is false; so x is false, 'silver false' true, and 2 are true, not 3: no case is
+  felt, only a chain once the two sentences are read as one. The grader sees lead never all true first, then has 'silver
+  false', both 'gold false' and 'others true' open, tied as one letter, and splits on it: its
+  cases do not even agree (one breaks a meaning, one misses m by one).
+- H5 (felt 2, steady): with the portrait in silver, gold's 'lead false' and silver's 'gold
+  false' are opposite (a pair of two statements), their copies go with them, and whichever
+  holds, 3 are true: the cases agree, and the agreement is seen as a pair.
+- H7 (felt 3, tricky): with the portrait in gold, a loop of five read with one letter; both
+  cases give 2 true, but that shows only after following each case through five statements.
+- R1 (felt 3, tricky): three cases (exactly one casket all false), 2 true in each.
+So in this sample cases agreeing on the count do not mark an easy loop (R1 and H7 agree and
+felt 3); what a person sees without a case is agreement carried by a pair of two statements
+(with their copies), which the grader already reads, or a loop that reading two sentences as
+one turns into a chain (H6). Rules tried for H6, with the exact count each gives (on top of
+the glance, 22, unless said): two statements true in exactly the same worlds of their own
+meanings read as one, any kind: 20 before the glance (H6 gained; W1 and H2 lost: H2's "at
+least 3 true" and "at most 1 false" on one lid say the same, felt 4); the same for "all
+true/false" statements only: 21 before the glance, 22 with it (H6 gained, W1 lost: gold's
+'others true' and lead's 'gold true' say the same, and W1 then needs one split, felt 4 by
+hand); a loop of open statements settled by completing it every way its meanings (and the
+known statements that read it) allow, before the glance: loops of at most 2 open statements
+20 or 21, of 3 17 or 20, of 4 15 or 19, and H6 is gained only with loops of 6, where G1, W1,
+W3 and H2 (felt 4) all fall to tricky. None raises the count without losing a match, so none
+is on.
 """
 
 from __future__ import annotations
