@@ -78,8 +78,8 @@ true/false" statements only: 21 before the glance, 22 with it (H6 gained, W1 los
 hand); a loop of open statements settled by completing it every way its meanings (and the
 known statements that read it) allow, before the glance: loops of at most 2 open statements
 20 or 21, of 3 17 or 20, of 4 15 or 19, and H6 is gained only with loops of 6, where G1 and
-W3 (felt 4) fall to tricky (and W1 and H2 too with the known statements). None raises the count without losing a match, so none
-is on.
+W3 (felt 4) fall to tricky (and W1 and H2 too with the known statements). None raises the
+count without losing a match, so none is on.
 """
 
 from __future__ import annotations
