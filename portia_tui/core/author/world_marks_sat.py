@@ -66,6 +66,34 @@ SPREAD = 8
 SOLVER = "cadical153"
 
 
+#: the work budget's steps of a SAT call: one a call, one a conflict, and one per this many
+#: propagations (a call on a large encoding that meets few conflicts still propagates it
+#: all: on bench_marks_menu's menus a step so counted took 0.04-0.08 ms of CPU)
+PROPAGATIONS_A_STEP = 500
+#: the steps one counterexample costs (reading the checker's world into a clause)
+COUNTEREXAMPLE_STEPS = 30
+
+
+def limited(solver: Solver, assumptions: list[int], conflicts: int, stop: Stop
+            ) -> bool | None:
+    """One SAT call of at most `conflicts` conflicts (fewer when the stop's work budget
+    has fewer steps left): True, False, or None when cut short. Its work (python-sat's
+    ``accum_stats``: conflicts and propagations) is spent on the budget, so a job stops at
+    the same call on any machine (Stopped past it)."""
+    stop.check()
+    left = stop.left()
+    if left is not None:
+        conflicts = max(1, min(conflicts, left))
+    before = solver.accum_stats()
+    solver.conf_budget(conflicts)
+    found = solver.solve_limited(assumptions=assumptions)
+    after = solver.accum_stats()
+    stop.spend(1 + after.get("conflicts", 0) - before.get("conflicts", 0)
+               + (after.get("propagations", 0) - before.get("propagations", 0))
+               // PROPAGATIONS_A_STEP)
+    return found
+
+
 #: the words of a formula that mean something only where it stands
 _HERE = frozenset({"self", "other", "others", "this", "except_this"})
 
@@ -315,15 +343,14 @@ class SatMarks:
         model = self.checker.get_model() or []
         self.guesser.add_clause([-self.guard] + self._drops(model))
         self.counterexamples += 1
+        self.stop.spend(COUNTEREXAMPLE_STEPS)
         return model
 
     # ----------------------------------------------------------------- steps
     def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
         conflicts = CONFLICTS if self.effort is None else EFFORT_CONFLICTS
         while True:
-            self.stop.check()
-            solver.conf_budget(conflicts)
-            found = solver.solve_limited(assumptions=assumptions)
+            found = limited(solver, assumptions, conflicts, self.stop)
             if found is not None:
                 return bool(found)
             if self.effort is not None:
@@ -617,4 +644,4 @@ class FirstParts(SatMarks):
         return found
 
 
-__all__ = ["CONFLICTS", "FirstParts", "SatMarks", "Tired", "local"]
+__all__ = ["CONFLICTS", "FirstParts", "SatMarks", "Tired", "limited", "local"]
