@@ -111,3 +111,17 @@ def test_the_editors_budget_decides_every_family_as_the_brute_force(shape, by_sa
     with mock.patch.object(mk, "MAX_WORLDS", 0 if by_sat else mk.MAX_WORLDS):
         marks = mk.mark_slot(draft, sid, target, entries, menus=menus, steps=MARKS_STEPS)
     assert list(marks) == brute_marks(draft, sid, target, entries, menus) and not marks.why
+
+
+def test_an_entry_sat_cannot_settle_leaves_the_others_decided():
+    """By SAT alone (MAX_WORLDS 0, as on the 9 x 2 pages), "All of the signs are true" (✓,
+    which only the kinds of world refute) comes first and could take the whole budget:
+    the first pass gives each entry FIRST_EFFORT counterexamples, so "Sign 9 is wrong"
+    after it is still decided (★, as the enumerating marker says) within 40,000 steps;
+    the ✓ is left `?`, never guessed."""
+    draft, target, entries = _hard_page()
+    picked = [entries[0], entries[4]]
+    with mock.patch.object(mk, "MAX_WORLDS", 0):
+        marks = mk.mark_slot(draft, "3", target, picked, steps=40_000)
+    assert list(marks) == ["undecided", "valid"]
+    assert mk.mark_slot(draft, "3", target, picked[1:], steps=40_000) == ["valid"]

@@ -61,6 +61,8 @@ MOST_CONFLICTS = 160_000
 EFFORT_CONFLICTS = 2_000
 #: the counterexamples (worlds with different attribute values) taken from one wrong guess
 SPREAD = 8
+#: the counterexamples each entry may take in the first pass over a menu (:meth:`SatMarks.decide`)
+FIRST_EFFORT = 200
 #: python-sat's name of the solver both loops use: on the 9 x 2 rules menu CaDiCaL took
 #: half of minisat's time and a fifth of glucose's (all three tried side by side)
 SOLVER = "cadical153"
@@ -209,20 +211,33 @@ class SatMarks:
         left = [i for i in range(len(sel)) if i in possible]
         for witness in self.witnesses[-3:]:
             left = self._tried(witness, sid, left, out)
-        while left:
-            i = left[0]
-            assumptions = [sel[i]] if sid is not None else [
-                s if k == i else -s for k, s in enumerate(sel)]
+        given = self.effort
+        # without an effort of its own: a first pass where each entry has FIRST_EFFORT,
+        # then the entries it left with no bound but the budget (one entry SAT cannot
+        # settle, "All of the signs are true" as a ✓, no longer leaves every later one `?`)
+        for effort in ([given] if given is not None else [FIRST_EFFORT, None]):
+            self.effort, tired = effort, []
             try:
-                mark = self._search(assumptions, sid)
-            except Tired:  # past its effort: left for the caller
-                left.remove(i)
-                continue
-            if mark == "valid":
-                left = self._tried(self.witnesses[-1], sid, left, out)
-            if i in left:  # not settled by a witness: it has none
-                out[i] = mark
-                left.remove(i)
+                while left:
+                    i = left[0]
+                    assumptions = [sel[i]] if sid is not None else [
+                        s if k == i else -s for k, s in enumerate(sel)]
+                    try:
+                        mark = self._search(assumptions, sid)
+                    except Tired:  # past its effort: the next pass's, or the caller's
+                        left.remove(i)
+                        tired.append(i)
+                        continue
+                    if mark == "valid":
+                        left = self._tried(self.witnesses[-1], sid, left + tired, out)
+                        tired = [j for j in tired if j in left]
+                        left = [j for j in left if j not in tired]
+                    if i in left:  # not settled by a witness: it has none
+                        out[i] = mark
+                        left.remove(i)
+            finally:
+                self.effort = given
+            left = tired
 
     def fillings(self, sid: str | None) -> list[dict[str, int]]:
         """The witnesses found, as each other open slot's entry (its index in the slot's
