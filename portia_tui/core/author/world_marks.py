@@ -33,8 +33,12 @@ of their kinds: the same attribute values, other truth values; a SAT call cut sh
 the exhaustive search try the worlds given clauses so far, kind by kind, and a choice that
 drops none of them refutes ★: the counting statements' case). Past
 :data:`MAX_WORLDS` (nine rooms with two signs) the slot and rule menus and a compound's
-first step are marked by SAT alone, with no world listed (:mod:`world_marks_sat`). The budget and a cancel are
-checked between steps; ``Marks.why`` says why marks are undecided.
+first step are marked by SAT alone, with no world listed (:mod:`world_marks_sat`). The budget
+is ``steps`` of work (``Stop.spend``: a SAT call's conflicts and propagations, a
+counterexample, the exhaustive search's nodes and table cells), so a page gets the same
+marks on any machine; ``seconds`` (wall time) is still taken but the editor does not use it.
+The budget and a cancel are checked between steps; ``Marks.why`` says why marks are
+undecided.
 
 Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :class:`Marks`,
 :func:`targets`, :func:`analyse` (:class:`Analysis`),

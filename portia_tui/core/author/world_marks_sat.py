@@ -16,14 +16,17 @@ filling. A mark of entry i (an assumption: ``said(sid, i)``, or a rule's selecto
   breaks its speaker's mode, for any slot). Every witness satisfies every such clause, so
   the clauses serve every entry of the menu, and the guesser's "no more fillings" is ✓;
 - ? (undecided): the budget or a cancel came first (checked between calls; each call has
-  a conflict budget).
+  a conflict budget, and its conflicts and propagations are spent on the work budget:
+  :func:`limited`).
 
 :meth:`SatMarks.decide` marks a whole menu on the same two solvers, reading every model
 for every entry: a sweep of the guesser (each model's world checked against every entry
 not yet seen, until no model is left) settles ✗ for the whole menu in a few calls; a
 witness found for one entry is tried on every entry left (a sweep of the guesser for those
 that keep a target world with it, one of the checker for those that keep another world:
-the rest are ★ with it); a wrong guess gives up to :data:`SPREAD` counterexamples.
+the rest are ★ with it); a wrong guess gives up to :data:`SPREAD` counterexamples. A first
+pass gives each entry :data:`FIRST_EFFORT` counterexamples, a second the rest of the budget
+to those it left (one entry SAT cannot settle leaves only itself `?`).
 :class:`FirstParts` does the same for a compound's first step: the slot (or a rule) says
 ``p CONNECTIVE q``, both parts chosen in the encoding.
 
