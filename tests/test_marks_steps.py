@@ -125,3 +125,14 @@ def test_an_entry_sat_cannot_settle_leaves_the_others_decided():
         marks = mk.mark_slot(draft, "3", target, picked, steps=40_000)
     assert list(marks) == ["undecided", "valid"]
     assert mk.mark_slot(draft, "3", target, picked[1:], steps=40_000) == ["valid"]
+
+
+def test_the_editors_marks_job_stops_at_once_when_cancelled():
+    """The job polls the runner's stop (app/process.stop_asked): a newer edit ends it at its
+    next step, every mark `?` (the screen drops the answer anyway: test_world_marks_app)."""
+    draft, target, entries = _hard_page()
+    request = MarksRequest(1, draft, "3", (("where content=lady", ("3",)),),
+                           tuple(e.formula for e in entries))
+    with mock.patch("portia_tui.app.process.stop_asked", lambda: True):
+        marks, why = compute_marks(request)
+    assert set(marks) == {"undecided"} and why == "stopped"
