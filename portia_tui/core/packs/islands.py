@@ -139,6 +139,55 @@ class IslandSettings:
                               "README)", "impossible")
         if self.grammar not in GRAMMARS:
             raise IslandError(f"unknown grammar {self.grammar!r}", "grammar")
+        most = most_in_pack(self)
+        if most is not None and self.count > most:
+            level = "" if self.difficulty is None else f"{self.difficulty} "
+            raise IslandError(
+                f"--count {self.count}: a pack of {level}{self.family} puzzles of "
+                f"{self.size} {FAMILIES[self.family].size_option} holds at most {most} "
+                + ("when it varies (use --count 5 or fewer, or --allow-sameness)"
+                   if _varied(self) else "without twins") + " (see 'Levels by size' in the "
+                "README)", "impossible")
+
+
+#: werewolves, two people, tricky, by --depth: (the puzzles the generator can draw, those
+#: whose two islanders are of one type). Two islanders' hard levels are drawn meaning first
+#: (:meth:`_Screen.by_meaning`: one wording a meaning), so these are every one, twins aside:
+#: an exhaustive count of every pair of meanings within the depth under each of the three
+#: promises, through the quick look and the full check (tools/island_census.py two-packs)
+TWO_WOLVES_TRICKY = {1: (0, 0), 2: (8, 4), 3: (32, 16)}
+
+
+def _varied(settings: IslandSettings) -> bool:
+    """The pack's variety rules hold at these settings (:class:`_Variety`)."""
+    return not settings.allow_monotony and settings.count >= 6
+
+
+def most_in_pack(settings: IslandSettings) -> int | None:
+    """The most puzzles a pack of these settings can hold, when a count shows it to be fewer
+    than some --count can ask for; None when no bound is known. Two people only:
+
+    - knights and knaves: the four answers are two with one knight and two alike (both
+      knights, both knaves), so a varied pack holds at most ``half`` of one knight and
+      ``alike_cap`` alike (:class:`_Variety`): 4 of 6, 6 of 10, fewer than asked for at
+      every count of 6 or more, whatever the statements;
+    - werewolves, tricky: :data:`TWO_WOLVES_TRICKY` puzzles in all (without
+      --allow-twins), of which a varied pack takes every one whose islanders differ and
+      ``alike_cap`` of the rest.
+    """
+    if settings.size != 2 or settings.family not in ("knights-knaves", "werewolves"):
+        return None
+    variety = _Variety(settings, 4 if settings.family == "knights-knaves" else 2)
+    if settings.family == "knights-knaves":
+        if not _varied(settings):
+            return None
+        one_knight = min(2 * variety.cap, variety.half)
+        return one_knight + min(variety.alike_cap, 2 * min(variety.cap, variety.half))
+    if settings.difficulty != "tricky" or settings.depth not in TWO_WOLVES_TRICKY:
+        return None
+    total, alike = TWO_WOLVES_TRICKY[settings.depth]
+    most = total - alike + min(alike, variety.alike_cap) if _varied(settings) else total
+    return None if settings.allow_twins else most
 
 
 @dataclass
@@ -1379,7 +1428,7 @@ class _Variety:
     splits, and the rings of signs) in more than half the puzzles."""
 
     def __init__(self, settings: IslandSettings, answers_possible: int):
-        self.on = not settings.allow_monotony and settings.count >= 6
+        self.on = _varied(settings)
         count = settings.count
         self.cap = max(1, -(-count // 3)) if answers_possible >= 3 else count
         self.half = max(1, count // 2)
@@ -1563,4 +1612,5 @@ def generate_named(settings: IslandSettings) -> Iterator[Island]:
 
 
 __all__ = ["FAMILIES", "NAMES", "RANGES", "Island", "IslandError", "IslandSettings",
-           "canonical_key", "generate", "generate_named", "named", "trial_motif"]
+           "canonical_key", "generate", "generate_named", "most_in_pack", "named",
+           "trial_motif"]
