@@ -318,6 +318,9 @@ class Werewolves(Family):
         return ["is", rng.choice(ents), "type", rng.choice(("knight", "knave"))]
 
 
+    def answer_atoms(self, ev, ents):
+        return [ev.atom(e, "wolf", "werewolf") for e in ents]
+
     #: two islanders: 8 worlds, so 256 meanings a statement; tricky and fiendish exist
     #: (an exhaustive count over every pair of meanings: 32 each, with no extra promise) but
     #: a random draw of words seldom meets them (fiendish: none in 100,000)
@@ -764,6 +767,42 @@ class _Screen:
         return self._judge(base.saying(said, ids, _spoken_of(says) if signs else ()),
                            0 if self.allow_wasted else len(said))
 
+    def distance(self, shell: WorldPuzzle, ents: list[str], says: list[Any],
+                 answers: list[int]) -> tuple[int, int, float] | None:
+        """How far a candidate the quick look dropped is from the pool (one answer, no
+        needless statement), larger nearer: (minus the answers left, minus the statements
+        that can go with one answer left, 0); None when it leaves no world or (with the
+        trivial filter on) a statement is true or false whatever happens. `answers`: one
+        mask per answer (:meth:`Family.answer_atoms`). Islanders' statements only (no
+        statement speaks of another). For :class:`_WideWalk`."""
+        assert self.ev is not None
+        ev, scope = self.ev, shell.scope()
+        base = self._solver(shell)
+        allowed = self._allowed(shell)
+        said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, says)]
+        if not self.allow_trivial and any(t & allowed in (0, allowed) for _e, t in said):
+            return None
+        obeys = [base.obeys(e, t) for e, t in said]
+        worlds = ev.full
+        for m in base.masks:
+            worlds &= m
+        promised = worlds
+        for m in obeys:
+            worlds &= m
+        if not worlds:
+            return None
+        left = sum(1 for a in answers if worlds & a)
+        if left > 1 or self.allow_wasted:
+            return (-left, 0, 0.0)
+        needless = 0
+        for i in range(len(obeys)):
+            rest = promised
+            for j, m in enumerate(obeys):
+                if j != i:
+                    rest &= m
+            needless += sum(1 for a in answers if rest & a) == 1
+        return (-1, -needless, 0.0)
+
     def _solver(self, shell: WorldPuzzle) -> Solver:
         """The shell's solver without statements, over the shared Evaluation (kept)."""
         kept = self.solvers.get(id(shell))
@@ -1042,6 +1081,55 @@ class _Walk:
 
     def restart(self) -> None:
         self.says, self.shell, self.near, self.stall = None, None, -1.0, 0
+
+
+#: family -> level -> the fewest people from which the level is searched by
+#: :class:`_WideWalk` instead of :class:`_Walk` (below it, the walk's packs stay as they were)
+WIDE_WALK_FROM = {"werewolves": {"gentle": 9}}
+#: steps without a nearer candidate before the wide walk starts afresh (30 found a gentle
+#: 12-werewolf candidate in 13,000 steps, 300 in 1,900 and 1,000 in 2,100: seed 1)
+WIDE_STALL = 300
+
+
+class _WideWalk(_Walk):
+    """The walk for werewolves gentle from :data:`WIDE_WALK_FROM` people. A census of plain
+    draws at 12 people (5,000, seed 3): 31% hold a statement true or false whatever happens,
+    13% leave no world, 51% leave two werewolves or more, 7% one werewolf with a needless
+    statement, and 0.3% the pool (one answer, no needless statement), of which about one in
+    50 is gentle. :class:`_Walk` moves only among the pool, so most of its steps were plain
+    draws. This walk moves over every candidate with a world and no constant statement, by
+    its distance (:meth:`_Screen.distance`: fewer werewolves left, then fewer needless
+    statements, then nearer to gentle), and reaches the pool and gentle in far fewer steps
+    (a gentle candidate in 1,900 steps at 12 people, 800 at 9; seed 1). As :class:`_Walk`,
+    every step is a candidate of its own, judged in full."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.distance: tuple[int, int, float] = (-99, -99, -1.0)
+
+    def step(self) -> None:
+        self.stall += 1
+        if self.stall > WIDE_STALL:
+            self.restart()
+
+    def offer(self, ents: list[str], says: list[Any], shell: WorldPuzzle, graded: Grade
+              ) -> None:
+        self.offer_at(ents, says, shell, (-1, 0, _nearness(graded)))
+
+    def offer_at(self, ents: list[str], says: list[Any], shell: WorldPuzzle,
+                 distance: tuple[int, int, float] | None) -> None:
+        """Move to the candidate when it is no farther (`distance`: as
+        :meth:`_Screen.distance`, larger is nearer; None: never)."""
+        if distance is None:
+            return
+        if self.says is None or distance >= self.distance:
+            if self.says is None or distance > self.distance:
+                self.stall = 0
+            self.ents, self.says, self.shell, self.distance = ents, says, shell, distance
+
+    def restart(self) -> None:
+        super().restart()
+        self.distance = (-99, -99, -1.0)
 
 
 #: family -> the fewest rooms from which tricky and fiendish are searched by
@@ -1534,6 +1622,9 @@ def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | No
     if screen.shared and not screen.passes(shell, ents, says, fam.signs):
         if walk is not None and screen.graded is not None:
             walk.offer(ents, says, shell, screen.graded)
+        elif isinstance(walk, _WideWalk):
+            walk.offer_at(ents, says, shell,
+                          screen.distance(shell, ents, says, fam.answer_atoms(screen.ev, ents)))
         return None
     if walk is not None:
         walk.restart()  # a candidate of the level: the walk starts afresh
@@ -1562,6 +1653,9 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
                       settings.allow_trivial)
               if settings.difficulty or fam.screens(settings) else None)
     walk = _Walk() if screen is not None and screen.shared and _walks(settings) else None
+    if walk is not None and settings.size >= WIDE_WALK_FROM.get(settings.family, {}).get(
+            settings.difficulty or "", 99):
+        walk = _WideWalk()
     if (screen is not None and screen.shared and settings.difficulty in ("tricky", "fiendish")
             and _share(settings) >= HARD_SHARE
             and settings.size >= POOL_WALK_FROM.get(settings.family, 99)):
