@@ -4,7 +4,10 @@ made within the default --attempts; every puzzle is still judged in full."""
 
 from __future__ import annotations
 
+import os
 import random
+
+import pytest
 
 from portia_tui.core.explain.reasoning import grade
 from portia_tui.core.packs import islands
@@ -41,3 +44,32 @@ def test_the_distance_counts_answers_left_then_needless_statements():
             ["or", ["is", "P1", "type", "knight"], ["is", "P3", "wolf", "werewolf"]]]
     far = screen.distance(shell, ents, says, answers)
     assert far is not None and far[0] == -1 and far[1] < 0
+
+
+@pytest.mark.skipif(not os.environ.get("PORTIA_HEAVY"), reason="a pack of 10 at 11 people: "
+                    "PORTIA_HEAVY=1")
+def test_eleven_werewolves_tricky_make_a_pack_of_ten():
+    settings = IslandSettings(family="werewolves", size=11, difficulty="tricky", count=10,
+                              seed=4, grammar="rich")
+    made = list(generate(settings))
+    assert len(made) == 10 and all(grade(i.puzzle).level == "tricky" for i in made)
+
+
+def test_twelve_werewolves_tricky_come_through_the_walk():
+    """Two puzzles (a lean run of the pack above, at 12 people, where the pool is rarest)."""
+    settings = IslandSettings(family="werewolves", size=12, difficulty="tricky", count=2,
+                              seed=4, grammar="rich", attempts=20_000)
+    made = list(generate(settings))
+    assert len(made) == 2 and all(grade(i.puzzle).level == "tricky" for i in made)
+
+
+def test_the_walk_keeps_the_either_way_pair():
+    ents = ["P1", "P2", "P3", "P4"]
+    says = [["is", "P3", "wolf", "human"], ["is", "P3", "type", "knight"],
+            ["differ", "P2", "P4", "type"], ["same", "P1", "P2", "type"]]
+    assert islands._pair_in(ents, says) == {1, 2}
+    walk = islands._WideWalk()
+    walk.ents = ents
+    rng = random.Random(1)
+    assert {walk.speaker(rng, says) for _ in range(200)} == {0, 3}
+    assert islands._pair_in(ents, [["is", "P1", "type", "knight"]] * 4) == set()

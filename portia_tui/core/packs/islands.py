@@ -528,6 +528,18 @@ def _either_way_pair(rng: random.Random, ents: list[str], says: list[Any]) -> li
     return says
 
 
+def _pair_in(ents: list[str], says: list[Any]) -> set[int]:
+    """The speakers (indices) of an either-way pair in `says` ("A: B is a knight", "B: A and
+    C are of different types"), the first found; none when there is none."""
+    for i, f in enumerate(says):
+        if f[0] == "is" and f[2] == "type" and f[1] in ents and f[1] != ents[i]:
+            j = ents.index(f[1])
+            g = says[j]
+            if g[0] in ("same", "differ") and ents[i] in g[1:3] and ents[j] not in g[1:3]:
+                return {i, j}
+    return set()
+
+
 def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list[Any]]:
     """The entities and what each says, in their names (not yet "self")."""
     fam = FAMILIES[settings.family]
@@ -1059,12 +1071,16 @@ class _Walk:
         """The walk's place with one speaker's statement drawn again."""
         assert self.says is not None and self.shell is not None
         says = list(self.says)
-        i = rng.randrange(len(says))
+        i = self.speaker(rng, says)
         stalls = settings.family == "lady-tiger" and _distinct(settings)
         says[i] = _draw(FAMILIES[settings.family], rng, self.ents, self.ents[i], settings.depth,
                         settings.width, _share(settings), _STALLING if stalls else _OPS,
                         _distinct(settings))
         return self.ents, says, self.shell
+
+    def speaker(self, rng: random.Random, says: list[Any]) -> int:
+        """Whose statement the next step draws again."""
+        return rng.randrange(len(says))
 
     def step(self) -> None:
         self.stall += 1
@@ -1085,7 +1101,7 @@ class _Walk:
 
 #: family -> level -> the fewest people from which the level is searched by
 #: :class:`_WideWalk` instead of :class:`_Walk` (below it, the walk's packs stay as they were)
-WIDE_WALK_FROM = {"werewolves": {"gentle": 9}}
+WIDE_WALK_FROM = {"werewolves": {"gentle": 9, "tricky": 11}}
 #: steps without a nearer candidate before the wide walk starts afresh (30 found a gentle
 #: 12-werewolf candidate in 13,000 steps, 300 in 1,900 and 1,000 in 2,100: seed 1)
 WIDE_STALL = 300
@@ -1100,12 +1116,25 @@ class _WideWalk(_Walk):
     draws. This walk moves over every candidate with a world and no constant statement, by
     its distance (:meth:`_Screen.distance`: fewer werewolves left, then fewer needless
     statements, then nearer to gentle), and reaches the pool and gentle in far fewer steps
-    (a gentle candidate in 1,900 steps at 12 people, 800 at 9; seed 1). As :class:`_Walk`,
-    every step is a candidate of its own, judged in full."""
+    (a gentle candidate in 1,900 steps at 12 people, 800 at 9; seed 1).
+
+    Tricky from 11 people too: there the pool is 1 draw in 5,000 (12 people, seed 3: 27%
+    leave no world, 22% hold a constant statement, 12% a needless one), and a pack of 10 gave
+    up at 8. The walk keeps the draw's either-way pair (:func:`_pair_in`) and draws the others
+    again; within the pool it too moves nearer to gentle (moving sideways there, as
+    :class:`_PoolWalk` does, made packs of 12 slower: 6.7-11.8 CPU s against 5.1-6.3, seeds
+    1-4, under load). As :class:`_Walk`, every step is a candidate of its own, judged in
+    full: a puzzle is kept only when the grader rates it at the level in full."""
 
     def __init__(self) -> None:
         super().__init__()
         self.distance: tuple[int, int, float] = (-99, -99, -1.0)
+
+    def speaker(self, rng: random.Random, says: list[Any]) -> int:
+        """Anyone's but an either-way pair's (:func:`_either_way_pair`: a tricky draw's
+        core, kept as it was drawn)."""
+        kept = _pair_in(self.ents, says)
+        return rng.choice([i for i in range(len(says)) if i not in kept])
 
     def step(self) -> None:
         self.stall += 1
@@ -1653,8 +1682,8 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
                       settings.allow_trivial)
               if settings.difficulty or fam.screens(settings) else None)
     walk = _Walk() if screen is not None and screen.shared and _walks(settings) else None
-    if walk is not None and settings.size >= WIDE_WALK_FROM.get(settings.family, {}).get(
-            settings.difficulty or "", 99):
+    if screen is not None and screen.shared and settings.size >= WIDE_WALK_FROM.get(
+            settings.family, {}).get(settings.difficulty or "", 99):
         walk = _WideWalk()
     if (screen is not None and screen.shared and settings.difficulty in ("tricky", "fiendish")
             and _share(settings) >= HARD_SHARE
