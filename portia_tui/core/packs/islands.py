@@ -1101,7 +1101,7 @@ class _Walk:
 
 #: family -> level -> the fewest people from which the level is searched by
 #: :class:`_WideWalk` instead of :class:`_Walk` (below it, the walk's packs stay as they were)
-WIDE_WALK_FROM = {"werewolves": {"gentle": 9, "tricky": 11}}
+WIDE_WALK_FROM = {"werewolves": {"gentle": 9, "tricky": 6}}
 #: steps without a nearer candidate before the wide walk starts afresh (30 found a gentle
 #: 12-werewolf candidate in 13,000 steps, 300 in 1,900 and 1,000 in 2,100: seed 1)
 WIDE_STALL = 300
@@ -1235,12 +1235,16 @@ def _constant(puzzle: WorldPuzzle) -> bool:
                for s in bare.statements if s.says is not None and s.by is not None)
 
 
-def _idle_part(ev: Any, f: Any, allowed: int, conditionals: bool = True) -> bool:
-    """Some part of a compound in f adds nothing or reads oddly (:func:`_odd_part`)."""
-    return _odd_part(lambda g: ev.mask(g) & allowed, f, allowed, conditionals)
+def _idle_part(ev: Any, f: Any, allowed: int, signs: bool = True) -> bool:
+    """Some part of a compound in f adds nothing or reads oddly (:func:`_odd_part`); `signs`:
+    the trials' signs (the "if" forms judged in the worlds the promises allow), else
+    islanders' statements (judged in every world: the words alone)."""
+    if signs:
+        return _odd_part(lambda g: ev.mask(g) & allowed, f, allowed)
+    return _odd_part(lambda g: ev.mask(g) & allowed, f, allowed, ev.mask, ev.full)
 
 
-def _odd_part(mask: Any, f: Any, allowed: int, conditionals: bool = True) -> bool:
+def _odd_part(mask: Any, f: Any, allowed: int, plain: Any = None, every: int = 0) -> bool:
     """Some compound in f (`mask`: a formula -> the allowed worlds where it holds) has a part
     that adds nothing or reads oddly:
 
@@ -1253,9 +1257,16 @@ def _odd_part(mask: Any, f: Any, allowed: int, conditionals: bool = True) -> boo
     - an "if and only if" whose parts never hold together ("Three rooms hold tigers if and
       only if two do": neither) or never fail together (both).
 
-    The "if" forms only with `conditionals` (signs: the trials). Islanders keep the and/or
-    test alone: with it alone, werewolves tricky at 6 people make their packs of 10 for
-    seeds 1-4; with the "if" forms too, seeds 1 and 3 gave up at 6 and 2 of 10.
+    The "if" forms are judged with `plain` (a formula -> every world where it holds) over
+    `every` (the worlds) when given: islanders' statements, whose words alone must not make
+    the form odd ("If at most two of us are knights then exactly three of us are knaves",
+    six people: at least three knights; "Exactly one of us is a knight if and only if exactly
+    three of us are knaves": neither). A relation the narrator's promise brings is the
+    puzzle's reasoning, not an odd form: "Cleo is a knight if and only if Cleo is human",
+    where the werewolf is a knight, says Cleo is a human knight, and a person sees why.
+    Four such statements, in werewolves tricky at 6 people (seed 1), were solved by hand:
+    docs/benchmarks.md, "Islanders' odd ifs". Without `plain`, in the allowed worlds (the
+    trials' signs: the one lady is the frame, not a deduction).
     """
     if not isinstance(f, list) or not f or f[0] not in _OPS:
         return False
@@ -1265,13 +1276,14 @@ def _odd_part(mask: Any, f: Any, allowed: int, conditionals: bool = True) -> boo
             rest = f[:i] + f[i + 1:]
             if mask(rest if len(rest) > 2 else rest[1]) == whole:
                 return True
-    if conditionals and f[0] in ("implies", "iff") and len(f) == 3:
-        a, b, whole = mask(f[1]), mask(f[2]), mask(f)
-        if {a, b} & {0, allowed} or whole in (a, b, allowed & ~a, allowed & ~b):
+    if f[0] in ("implies", "iff") and len(f) == 3:
+        judge, worlds = (mask, allowed) if plain is None else (plain, every)
+        a, b, whole = judge(f[1]) & worlds, judge(f[2]) & worlds, judge(f) & worlds
+        if {a, b} & {0, worlds} or whole in (a, b, worlds & ~a, worlds & ~b):
             return True
-        if f[0] == "iff" and (not a & b or a | b == allowed):
+        if f[0] == "iff" and (not a & b or a | b == worlds):
             return True
-    return any(_odd_part(mask, g, allowed, conditionals) for g in f[1:])
+    return any(_odd_part(mask, g, allowed, plain, every) for g in f[1:])
 
 
 def _wasted(puzzle: WorldPuzzle) -> bool:
