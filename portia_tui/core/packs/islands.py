@@ -1241,7 +1241,13 @@ def _idle_part(ev: Any, f: Any, allowed: int, signs: bool = True) -> bool:
     islanders' statements (judged in every world: the words alone)."""
     if signs:
         return _odd_part(lambda g: ev.mask(g) & allowed, f, allowed)
-    return _odd_part(lambda g: ev.mask(g) & allowed, f, allowed, ev.mask, ev.full)
+    memo: dict[str, int] = {}  # each part read once for both judgements
+    scope = ev.puzzle.scope()
+
+    def plain(g: Any) -> int:
+        return int(meaning_memo(g, scope, ev.alg, memo))
+
+    return _odd_part(lambda g: plain(g) & allowed, f, allowed, plain, ev.full)
 
 
 def _odd_part(mask: Any, f: Any, allowed: int, plain: Any = None, every: int = 0) -> bool:
