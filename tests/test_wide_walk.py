@@ -31,18 +31,17 @@ def test_the_distance_counts_answers_left_then_needless_statements():
     shell = fam.shell(ents, [], random.Random(0))  # no promise beyond one werewolf
     screen = islands._Screen("gentle", True, False, False)
     screen.passes(shell, ents, [["is", "P2", "type", "knight"]] * 3, False)  # builds ev
-    answers = fam.answer_atoms(screen.ev, ents)
     # nothing about the werewolf: three answers left
     says = [["is", "P2", "type", "knight"], ["is", "P3", "type", "knight"],
             ["is", "P1", "type", "knight"]]
-    assert screen.distance(shell, ents, says, answers) == (-3, 0, 0.0)
+    assert screen.distance(shell, ents, says, fam) == (-3, 0, 0.0)
     # I am a knave: no world
     assert screen.distance(shell, ents, [["is", "P1", "type", "knave"], *says[1:]],
-                           answers) is None
+                           fam) is None
     # two knights say P3 is the werewolf, one of them needless; P3 says it is a knight
     says = [["is", "P3", "wolf", "werewolf"], ["is", "P3", "wolf", "werewolf"],
             ["or", ["is", "P1", "type", "knight"], ["is", "P3", "wolf", "werewolf"]]]
-    far = screen.distance(shell, ents, says, answers)
+    far = screen.distance(shell, ents, says, fam)
     assert far is not None and far[0] == -1 and far[1] < 0
 
 

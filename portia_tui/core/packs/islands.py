@@ -779,16 +779,17 @@ class _Screen:
         return self._judge(base.saying(said, ids, _spoken_of(says) if signs else ()),
                            0 if self.allow_wasted else len(said))
 
-    def distance(self, shell: WorldPuzzle, ents: list[str], says: list[Any],
-                 answers: list[int]) -> tuple[int, int, float] | None:
+    def distance(self, shell: WorldPuzzle, ents: list[str], says: list[Any], fam: Family
+                 ) -> tuple[int, int, float] | None:
         """How far a candidate the quick look dropped is from the pool (one answer, no
         needless statement), larger nearer: (minus the answers left, minus the statements
         that can go with one answer left, 0); None when it leaves no world or (with the
-        trivial filter on) a statement is true or false whatever happens. `answers`: one
-        mask per answer (:meth:`Family.answer_atoms`). Islanders' statements only (no
-        statement speaks of another). For :class:`_WideWalk`."""
+        trivial filter on) a statement is true or false whatever happens. The answers are
+        `fam`'s (:meth:`Family.answer_atoms`). Islanders' statements only (no statement
+        speaks of another). For :class:`_WideWalk`."""
         assert self.ev is not None
         ev, scope = self.ev, shell.scope()
+        answers = fam.answer_atoms(ev, ents)
         base = self._solver(shell)
         allowed = self._allowed(shell)
         said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, says)]
@@ -1670,8 +1671,7 @@ def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | No
         if walk is not None and screen.graded is not None:
             walk.offer(ents, says, shell, screen.graded)
         elif isinstance(walk, _WideWalk):
-            walk.offer_at(ents, says, shell,
-                          screen.distance(shell, ents, says, fam.answer_atoms(screen.ev, ents)))
+            walk.offer_at(ents, says, shell, screen.distance(shell, ents, says, fam))
         return None
     if walk is not None:
         walk.restart()  # a candidate of the level: the walk starts afresh
