@@ -513,8 +513,6 @@ EITHER_WAY_FROM, EITHER_WAY_SHARE = 4, 0.6
 #: the share of those rings whose settled claim is another sign's truth ("Sign III is
 #: wrong"), not a room's content or a count
 EITHER_WAY_SIGN = 0.8
-#: the share of those rings whose second sign is an "if and only if" too
-EITHER_WAY_IFF = 0.0
 #: the share of those draws given a second ring of two among the other signs: the pack's
 #: shape rule takes one shape in half a pack at most, and the planted ring alone is one shape
 #: ("ring of 2: claim, iff": seeds 1 and 2 gave up at 5 and 6 of 8 with four of it and one or
@@ -529,32 +527,25 @@ def _either_way_ring(fam: Family, rng: random.Random, ents: list[str], says: lis
     wrong)", and sign b says "Sign a is right (wrong)". Sign b's truth follows sign a's, so
     whether sign a is right or wrong X holds (or, for one parity, fails): a split on a sign
     in a ring whose two cases agree, tricky's technique, when no single supposition settles
-    X first. One ring in :data:`EITHER_WAY_IFF` makes sign b "Y if and only if sign a is
-    right (wrong)" instead, which settles nothing alone. X (and Y) is another sign's truth or
-    a claim of the hard draw (a room, a count), never where the lady is ("The lady is in room
-    IV" settled so gives the answer and leaves every sign wasted: 327 of 6,000 candidates of
-    seed 4 were tricky so). Whether the candidate is well posed and tricky is the filters'
-    and the grader's to say, as for any draw."""
+    X first. X is another sign's truth or a claim of the hard draw (a room, a count), never
+    where the lady is ("The lady is in room IV" settled so gives the answer and leaves every
+    sign wasted: 327 of 6,000 candidates of seed 4 were tricky so). One draw in
+    :data:`SECOND_RING_SHARE` makes the other two signs a ring of their own too. Whether the
+    candidate is well posed and tricky is the filters' and the grader's to say, as for any
+    draw."""
     a, b = rng.sample(range(len(says)), 2)
     outside = [i for i in range(len(says)) if i not in (a, b)]
-
-    def claim(me: str) -> Any:
-        if rng.random() < EITHER_WAY_SIGN:
-            return [rng.choice(("true", "false")), f"s{rng.choice(outside) + 1}"]
-        x = fam.atom(rng, ents, me, share * 0.99)  # a room or a count: no sign
+    if rng.random() < EITHER_WAY_SIGN:
+        x = [rng.choice(("true", "false")), f"s{rng.choice(outside) + 1}"]
+    else:  # a room or a count: a share below HARD_SHARE draws no sign
+        x = fam.atom(rng, ents, ents[a], share * 0.99)
         for _try in range(SAME_TRIES):
             if x[-1] != "lady":
                 break
-            x = fam.atom(rng, ents, me, share * 0.99)
-        return x
-
-    for me, other in ((a, b), (b, a)):
-        ref = [rng.choice(("true", "false")), f"s{other + 1}"]
-        if me == b and rng.random() >= EITHER_WAY_IFF:
-            says[me] = ref
-            continue
-        x = claim(ents[me])
-        says[me] = ["iff", x, ref] if rng.random() < 0.5 else ["iff", ref, x]
+            x = fam.atom(rng, ents, ents[a], share * 0.99)
+    says[b] = [rng.choice(("true", "false")), f"s{a + 1}"]
+    ref = [rng.choice(("true", "false")), f"s{b + 1}"]
+    says[a] = ["iff", x, ref] if rng.random() < 0.5 else ["iff", ref, x]
     if len(outside) >= 2 and rng.random() < SECOND_RING_SHARE:
         _ring_of_two(rng, ents, says, rng.sample(outside, 2))
 
