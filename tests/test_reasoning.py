@@ -276,6 +276,23 @@ HAND_TRIALS = [
                              ["iff", ["true", "s1"], _tigers("<=", 1)],
                              ["iff", ["false", "s4"], ["is", "II", "content", "lady"]],
                              ["implies", ["true", "s3"], _tigers("==", 2)]), "tricky", "II"),
+    # Tricky seed 5. III and IV reversed. I: "Sign III is right if and only if sign IV is
+    # wrong". II: "At most one of these rooms is empty if and only if sign III is wrong".
+    # III: "Sign II is wrong if and only if room II is empty". IV: "Sign I is wrong". Two
+    # rings of two: I and IV (the planted one), II and III. Sign IV is sign I denied, so
+    # sign I says "sign III is right iff sign I is right": right, sign III right; wrong, the
+    # "iff" fails, sign III right again. Either way sign III is right: III (reversed) holds
+    # no lady, and sign II reads "E <= 1 iff false", that is E >= 2; sign III says "II is
+    # empty exactly when E <= 1". II a tiger: sign II wrong, E <= 1, but then II would be
+    # empty. II empty: the one empty room, so III is a tiger and I and IV hold the lady and
+    # a tiger: I the lady makes sign I right and sign IV wrong, under a reversed tiger; I a
+    # tiger makes sign I wrong and sign IV right, over a reversed lady. So the lady is in II
+    # (E >= 2 among the others: four worlds). A split on a sign of the planted ring, then a
+    # supposition with a small split inside (which of I and IV holds the lady). Felt: 3.
+    ("tricky seed 5", _trial("III IV", ["iff", ["true", "s3"], ["false", "s4"]],
+                             ["iff", _empty("<=", 1), ["false", "s3"]],
+                             ["iff", ["false", "s2"], ["is", "II", "content", "empty"]],
+                             ["false", "s1"]), "tricky", "II"),
     # For contrast, a compound-sign trial under the plain rules (`portia generate --family
     # lady-tiger --rooms 4 --difficulty steady --seed 5`; no room reversed). I: "Exactly one
     # of these rooms is empty". II: "Exactly three of these rooms contain tigers". III:
