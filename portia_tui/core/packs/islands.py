@@ -20,8 +20,8 @@ solves it; a candidate is kept when its answer is unique and it passes the filte
                answers allow it), no number of knights more than half, at most one in 8
                whose entities are all alike, in a pack of 8 or more no motif (the
                statements the solution opens with, names blurred) more than twice in 8,
-               and in a pack of hard trials no shape (what the hardest step splits, the
-               rings of signs: :func:`trial_motif`) in more than half.
+               and in a pack of hard trials, instead, no shape (what the hardest step
+               splits, the rings of signs: :func:`trial_motif`) in more than half.
 
 Each filter has an ``allow_*`` setting. Knights-and-knaves statements are drawn in the
 grammar of Xie et al. (2024): ``('telling-truth', i)``, ``('lying', i)``, ``('not', s)``,
@@ -42,7 +42,8 @@ from itertools import permutations, product
 from typing import Any, ClassVar
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.explain.reasoning import LEVELS, TECHNIQUES, Grade, Solver, grade_within
+from portia_tui.core.explain.reasoning import (LEVELS, TECHNIQUES, Grade, Solver, grade_within,
+                                               refutable)
 from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.packs.island_ranges import DEPTH, FEWEST, RANGES, UNDRAWN
@@ -553,7 +554,10 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
     distinct = _distinct(settings)
     says = [_draw(fam, rng, ents, e, settings.depth, settings.width, share, ops, distinct)
             for e in ents]
-    if distinct and settings.depth >= 2 and not _ringed(says) and rng.random() < RING_SHARE:
+    if (distinct and settings.depth >= 2 and settings.difficulty == "tricky"
+            and len(ents) >= EITHER_WAY_FROM and rng.random() < EITHER_WAY_SHARE):
+        _either_way_ring(fam, rng, ents, says, share)
+    elif distinct and settings.depth >= 2 and not _ringed(says) and rng.random() < RING_SHARE:
         _ring_of_two(rng, ents, says)
     if (fam.key == "werewolves" and settings.difficulty == "tricky" and share
             and settings.size >= WOLF_PAIR_FROM):
@@ -567,11 +571,55 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
 RING_SHARE = 0.9
 
 
-def _ring_of_two(rng: random.Random, ents: list[str], says: list[Any]) -> None:
-    """Two signs made to speak of each other: in each, one claim (a leaf, or the whole sign)
-    becomes "Sign k is right (wrong)" of the other, where it joins no part that says it
-    already (:func:`_same_claim`)."""
-    i, j = rng.sample(range(len(says)), 2)
+#: from this many rooms, the share of tricky trials' draws planted with a ring that settles a
+#: claim either way (:func:`_either_way_ring`); the others draw a ring of two as before
+EITHER_WAY_FROM, EITHER_WAY_SHARE = 4, 0.6
+#: the share of those rings whose settled claim is another sign's truth ("Sign III is
+#: wrong"), not a room's content or a count
+EITHER_WAY_SIGN = 0.8
+#: the share of those draws given a second ring of two among the other signs: the pack's
+#: shape rule takes one shape in half a pack at most, and the planted ring alone is one shape
+#: ("ring of 2: claim, iff": seeds 1 and 2 gave up at 5 and 6 of 8 with four of it and one or
+#: two of two rings)
+SECOND_RING_SHARE = 0.5
+
+
+def _either_way_ring(fam: Family, rng: random.Random, ents: list[str], says: list[Any],
+                     share: float) -> None:
+    """Signs planted to settle a claim either way, the shape of every tricky four-room trial
+    drawn before (tools/trial_census.py): sign a says "X if and only if sign b is right (or
+    wrong)", and sign b says "Sign a is right (wrong)". Sign b's truth follows sign a's, so
+    whether sign a is right or wrong X holds (or, for one parity, fails): a split on a sign
+    in a ring whose two cases agree, tricky's technique, when no single supposition settles
+    X first. X is another sign's truth or a claim of the hard draw (a room, a count), never
+    where the lady is ("The lady is in room IV" settled so gives the answer and leaves every
+    sign wasted: 327 of 6,000 candidates of seed 4 were tricky so). One draw in
+    :data:`SECOND_RING_SHARE` makes the other two signs a ring of their own too. Whether the
+    candidate is well posed and tricky is the filters' and the grader's to say, as for any
+    draw."""
+    a, b = rng.sample(range(len(says)), 2)
+    outside = [i for i in range(len(says)) if i not in (a, b)]
+    if rng.random() < EITHER_WAY_SIGN:
+        x = [rng.choice(("true", "false")), f"s{rng.choice(outside) + 1}"]
+    else:  # a room or a count: a share below HARD_SHARE draws no sign
+        x = fam.atom(rng, ents, ents[a], share * 0.99)
+        for _try in range(SAME_TRIES):
+            if x[-1] != "lady":
+                break
+            x = fam.atom(rng, ents, ents[a], share * 0.99)
+    says[b] = [rng.choice(("true", "false")), f"s{a + 1}"]
+    ref = [rng.choice(("true", "false")), f"s{b + 1}"]
+    says[a] = ["iff", x, ref] if rng.random() < 0.5 else ["iff", ref, x]
+    if len(outside) >= 2 and rng.random() < SECOND_RING_SHARE:
+        _ring_of_two(rng, ents, says, rng.sample(outside, 2))
+
+
+def _ring_of_two(rng: random.Random, ents: list[str], says: list[Any],
+                 pair: list[int] | None = None) -> None:
+    """Two signs (`pair`, or two drawn) made to speak of each other: in each, one claim (a
+    leaf, or the whole sign) becomes "Sign k is right (wrong)" of the other, where it joins
+    no part that says it already (:func:`_same_claim`)."""
+    i, j = pair or rng.sample(range(len(says)), 2)
     for a, b in ((i, j), (j, i)):
         leaves = list(_leaves(says[a], ()))
         rng.shuffle(leaves)
@@ -1071,8 +1119,13 @@ class _Walk:
              ) -> tuple[list[str], list[Any], WorldPuzzle]:
         """The walk's place with one speaker's statement drawn again."""
         assert self.says is not None and self.shell is not None
+        return self._redrawn(settings, rng, self.speaker(rng, self.says))
+
+    def _redrawn(self, settings: IslandSettings, rng: random.Random, i: int
+                 ) -> tuple[list[str], list[Any], WorldPuzzle]:
+        """The walk's place with sign (statement) i drawn again."""
+        assert self.says is not None and self.shell is not None
         says = list(self.says)
-        i = self.speaker(rng, says)
         stalls = settings.family == "lady-tiger" and _distinct(settings)
         says[i] = _draw(FAMILIES[settings.family], rng, self.ents, self.ents[i], settings.depth,
                         settings.width, _share(settings), _STALLING if stalls else _OPS,
@@ -1098,6 +1151,11 @@ class _Walk:
 
     def restart(self) -> None:
         self.says, self.shell, self.near, self.stall = None, None, -1.0, 0
+
+    def found(self, ents: list[str], says: list[Any], shell: WorldPuzzle,
+              graded: Grade | None) -> None:
+        """A candidate of the level passed the quick look: the walk starts afresh."""
+        self.restart()
 
 
 #: family -> level -> the fewest people from which the level is searched by
@@ -1169,6 +1227,10 @@ POOL_WALK_FROM = {"lady-tiger": 4}
 POOL_STEPS = 60
 #: the share of a pool walk's steps that turn one room's rule instead of drawing a sign
 FLIP_SHARE = 0.3
+#: for tricky, the share of the sign draws that may draw a sign of a ring again (the others
+#: draw a sign outside the rings, keeping the ring that settles a claim either way:
+#: :func:`_either_way_ring`)
+RING_REDRAW_SHARE = 0.2
 
 
 class _PoolWalk(_Walk):
@@ -1191,6 +1253,10 @@ class _PoolWalk(_Walk):
         (true with the lady and false with a tiger, or the reverse)."""
         assert self.says is not None and self.shell is not None
         if rng.random() >= FLIP_SHARE:
+            ringed = {i for r in _rings(self.says) for i in r}
+            free = [i for i in range(len(self.says)) if i not in ringed]
+            if self.level == "tricky" and free and rng.random() >= RING_REDRAW_SHARE:
+                return self._redrawn(settings, rng, rng.choice(free))
             return super().next(settings, rng)
         shell = self.shell
         room = rng.choice(self.ents)
@@ -1204,11 +1270,28 @@ class _PoolWalk(_Walk):
         if self.stall > POOL_STEPS:
             self.restart()
 
+    def found(self, ents: list[str], says: list[Any], shell: WorldPuzzle,
+              graded: Grade | None) -> None:
+        """For tricky, the walk goes on from a candidate of the level (its neighbours, one
+        sign or one rule apart, are tricky far more often than a fresh draw:
+        tools/trial_census.py), until :data:`POOL_STEPS` steps from where it started; for
+        fiendish it starts afresh, as before."""
+        if self.level != "tricky" or graded is None:
+            self.restart()
+            return
+        self.offer(ents, says, shell, graded)
+
     def offer(self, ents: list[str], says: list[Any], shell: WorldPuzzle, graded: Grade
               ) -> None:
         if not _ringed(says):
             return  # no ring of signs: every such four-room trial grades gentle or steady
         near = 1.0 if graded.level == self.level else 0.0
+        if self.level == "tricky" and near < 1.0 and graded.solver is not None:
+            # downhill on the suppositions that refute at the start: tricky has none left
+            # where its case split comes (most steady trials open "suppose the lady is in
+            # room I": tools/trial_census.py)
+            left = refutable(graded.solver)
+            near = -1.0 if left is None else -left / (left + 1)
         if near < self.near:
             return  # at the level already: stay there
         stall = self.stall if self.says is not None and near == self.near else 0
@@ -1560,8 +1643,8 @@ class _Variety:
     enough answers exist); for knights and knaves, no number of knights more than half; at
     most one in 8 has every entity alike; in a pack of 8 or more no motif (the statements
     the solution opens with, names blurred: :func:`motif`) more than twice in 8; and in a
-    pack of tricky or fiendish trials no shape (:func:`trial_motif`: what the hardest step
-    splits, and the rings of signs) in more than half the puzzles."""
+    pack of tricky or fiendish trials, instead of the motif, no shape (:func:`trial_motif`:
+    what the hardest step splits, and the rings of signs) in more than half the puzzles."""
 
     def __init__(self, settings: IslandSettings, answers_possible: int):
         self.on = _varied(settings)
@@ -1577,9 +1660,11 @@ class _Variety:
                opening: str, shape: str | None = None) -> bool:
         if not self.on:
             return True
-        marks = [(f"answer {answer!r}", self.cap), (f"motif {opening}", self.motif_cap)]
-        if shape is not None:
-            marks.append((f"shape {shape}", self.shape_cap))
+        marks = [(f"answer {answer!r}", self.cap)]
+        # a hard trial's shape is the one rule of how its solution goes (its opening, with
+        # the signs' ids in it, told the packs' puzzles apart too finely to limit them)
+        marks.append((f"shape {shape}", self.shape_cap) if shape is not None
+                     else (f"motif {opening}", self.motif_cap))
         if alike:
             marks.append(("alike", self.alike_cap))
         if knights is not None:
@@ -1593,8 +1678,8 @@ class _Variety:
 
 def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
     """The statements the solution by hand opens with (its first step and what that step
-    reads inside), each with every name blurred ("I" kept): two puzzles with one motif start
-    the same way."""
+    reads inside), each with every name and every sign's id blurred ("I" kept): two puzzles
+    with one motif start the same way."""
     from portia_tui.core.explain.reasoning import every_step
 
     if not graded.steps or graded.solver is None:
@@ -1606,7 +1691,8 @@ def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
         if step.source is not None:
             _kind, st, c = graded.solver.sources[step.source]
             formula = st.says if st is not None else c
-            blur = {e: "*" for e in puzzle.entities}
+            blur = {e: "*" for e in puzzle.entities} | {
+                t.id: "#" for t in puzzle.statements}  # "Sign # is wrong"
             read.add(repr(_rename(thaw(formula), blur)))
     return f"{first.technique}: " + " | ".join(sorted(read))
 
@@ -1674,7 +1760,7 @@ def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | No
             walk.offer_at(ents, says, shell, screen.distance(shell, ents, says, fam))
         return None
     if walk is not None:
-        walk.restart()  # a candidate of the level: the walk starts afresh
+        walk.found(ents, says, shell, screen.graded)  # a candidate of the level
     puzzle, tuples = _assemble(fam, ents, says, shell)
     if not screen.shared and not screen.passes_whole(puzzle):
         return None
