@@ -261,8 +261,8 @@ def _one_count(meanings: Sequence[Meaning], members: Sequence[int], caskets: int
     search looks at thousands of them, and this was the largest part of its rating's cost).
     Remembered as _local_counts is."""
     key = (caskets, most, tuple(members), tuple(meanings[i] for i in members))
-    got = _ONE.get(key, ())
-    if got == ():
+    got = _ONE.get(key, -1)  # (-1: not yet counted; a count is never below 0)
+    if got == -1:
         if len(_ONE) >= _LOCAL_MAX:
             _ONE.clear()
         counts = _count_locally(meanings, members, caskets, most, enough=2)
