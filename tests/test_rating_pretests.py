@@ -100,3 +100,16 @@ def test_a_casket_following_rules_out_never_needs_a_split(puzzle):
         assert r.level in ("gentle", "steady")
     if all(Grader(puzzle, puzzle.m).refutes(p, COUNT) for p in wrong):
         assert no
+
+
+def test_a_remembered_meaning_is_the_meaning_and_a_list_field_is_still_read():
+    from portia_tui.core.language import vocabulary as voc
+
+    layout = voc.Layout(("gold", "silver", "lead"), (1, 1, 1))
+    st = voc.Statement("false", "silver")
+    first = voc.meaning(st, layout, 0, 0)
+    assert voc.meaning(st, layout, 0, 0) == first == voc.kind_of(st).meaning(st, layout, 0, 0)
+    assert voc.meaning(st, layout, 2, 2) == voc.kind_of(st).meaning(st, layout, 2, 2)
+    # a layout built with lists cannot be remembered (not hashable): made afresh, the same
+    listed = voc.Layout(["gold", "silver", "lead"], [1, 1, 1])  # type: ignore[arg-type]
+    assert voc.meaning(st, listed, 0, 0) == first

@@ -844,13 +844,19 @@ def meaning(st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
     meaning is made of these four alone, and a generator asks for the same ones again and
     again: a tenth of a tricky search's rating went to making them afresh)."""
     key = (st, layout, owner, index)
-    got = _MEANT.get(key)
+    try:
+        got = _MEANT.get(key)
+    except TypeError:  # (a field given as a list: not hashable, so made afresh)
+        return _meaning(st, layout, owner, index)
     if got is None:
         if len(_MEANT) >= _MEANT_MAX:
             _MEANT.clear()
-        got = _MEANT[key] = FreeMeaning() if is_empty(st) else \
-            kind_of(st).meaning(st, layout, owner, index)
+        got = _MEANT[key] = _meaning(st, layout, owner, index)
     return got
+
+
+def _meaning(st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+    return FreeMeaning() if is_empty(st) else kind_of(st).meaning(st, layout, owner, index)
 
 
 #: meaning() remembered, by its arguments
