@@ -842,7 +842,7 @@ def options(layout: Layout, owner: int, kinds: Sequence[str] | None = None,
 def meaning(st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
     """What statement number `index` (0-based, on casket `owner`) means. Remembered (a
     meaning is made of these four alone, and a generator asks for the same ones again and
-    again: a tenth of a tricky search's rating went to making them afresh)."""
+    again: about a twentieth of a tricky search's rating went to making them afresh)."""
     key = (st, layout, owner, index)
     try:
         got = _MEANT.get(key)
