@@ -840,10 +840,28 @@ def options(layout: Layout, owner: int, kinds: Sequence[str] | None = None,
 
 
 def meaning(st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
-    """What statement number `index` (0-based, on casket `owner`) means."""
-    if is_empty(st):
-        return FreeMeaning()
-    return kind_of(st).meaning(st, layout, owner, index)
+    """What statement number `index` (0-based, on casket `owner`) means. Remembered (a
+    meaning is made of these four alone, and a generator asks for the same ones again and
+    again: about a twentieth of a tricky search's rating went to making them afresh)."""
+    key = (st, layout, owner, index)
+    try:
+        got = _MEANT.get(key)
+    except TypeError:  # (a field given as a list: not hashable, so made afresh)
+        return _meaning(st, layout, owner, index)
+    if got is None:
+        if len(_MEANT) >= _MEANT_MAX:
+            _MEANT.clear()
+        got = _MEANT[key] = _meaning(st, layout, owner, index)
+    return got
+
+
+def _meaning(st: Statement, layout: Layout, owner: int, index: int) -> Meaning:
+    return FreeMeaning() if is_empty(st) else kind_of(st).meaning(st, layout, owner, index)
+
+
+#: meaning() remembered, by its arguments
+_MEANT: dict[tuple, Meaning] = {}
+_MEANT_MAX = 100_000
 
 
 def vocabulary_kinds(vocabulary: str) -> tuple[str, ...]:
