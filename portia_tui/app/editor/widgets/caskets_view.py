@@ -67,7 +67,7 @@ class CasketsView(Vertical):
         max-height: with more statements than fit (12 x 10 at 120 x 40) the view kept blank
         rows under the sign and pushed the analysis below the screen's bottom edge."""
         row, styles = self._row, self._row.styles
-        height = row.get_content_height(container, viewport, width) + styles.gutter.height
+        height = self._row_content_height(container, viewport, width) + styles.gutter.height
         if styles.overflow_x == "scroll" or row.show_horizontal_scrollbar:
             height += styles.scrollbar_size_horizontal
         if styles.max_height is not None:
@@ -75,6 +75,24 @@ class CasketsView(Vertical):
         if self._sign.display:
             height += 1
         return height
+
+    def _row_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The row's content: its tallest panel (each as tall as its slots, with its border),
+        without arranging the row (Textual's measure of the row arranged its twelve panels,
+        2% of opening a 12 x 10). A panel with a height, margin or limit of its own falls
+        back to Textual's measure."""
+        tallest = 0
+        for panel in self.panels:
+            styles = panel.styles
+            if not panel.display:
+                continue
+            if (not (styles.height is None or styles.height.is_auto) or styles.margin.top
+                    or styles.margin.bottom or styles.min_height is not None
+                    or styles.max_height is not None):
+                return self._row.get_content_height(container, viewport, width)
+            height = panel.get_content_height(container, viewport, width)
+            tallest = max(tallest, height + styles.gutter.height)
+        return tallest
 
     # ----------------------------------------------------------------- building
     @staticmethod
