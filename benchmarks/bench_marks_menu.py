@@ -14,10 +14,13 @@ the same run:
 Each figure is the median of ROUNDS whole-menu runs in a child process per tree (the
 package from PYTHONPATH only), the trees taking turns, wall time and the child's CPU time
 (under load, what an idle machine's wall time would be); with the marks each left
-undecided at the editor's budget (MARKS_BUDGET, 8 s; ``--budget=S`` for another) and the
-machine's load average before and after.
+undecided at the editor's budget and the machine's load average before and after. A tree
+whose marks take a work budget (branch marks6) gets the editor's MARKS_STEPS
+(``--steps=N`` for another); one whose budget is seconds gets BUDGET, the editor's old
+MARKS_BUDGET (``--budget=S`` for another).
 
-Run: .venv/bin/python benchmarks/bench_marks_menu.py [CASE...] [--budget=S]   (or `make bench`)
+Run: .venv/bin/python benchmarks/bench_marks_menu.py [CASE...] [--budget=S] [--steps=N]
+(or `make bench`)
 """
 
 from __future__ import annotations
@@ -30,17 +33,23 @@ import sys
 import tempfile
 from pathlib import Path
 
-BASELINE = "e496025"  # main before the counting by cardinality constraints (branch marks5)
+BASELINE = "c6a2993"  # main before the marks' budget in steps (branch marks6)
 ROUNDS = 3
 BUDGET = 8.0
 
 _WORKER = r"""
-import json, sys, time
+import inspect, json, sys, time
 from portia_tui.core.author import world_editing as we
 from portia_tui.core.author import world_marks as mk
 from portia_tui.core.author import world_menus as wm
 
-case, budget = sys.argv[1], float(sys.argv[2])
+case, budget, steps = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+if "steps" in inspect.signature(mk.mark_slot).parameters:  # a work budget, not seconds
+    if not steps:
+        from portia_tui.app.world_editor.analysis import MARKS_STEPS as steps
+    bound = {"steps": steps}
+else:
+    bound = {"seconds": budget}
 target = {"where content=lady": ["7"]}
 per = 2 if case.startswith("two") else 1
 draft = we.blank("labyrinth", 9, statements=per)
@@ -48,7 +57,7 @@ sid = draft.slots[0].id
 if case == "one-session":
     for s in draft.slots[:3]:
         menu = wm.slot_menu(draft, s.id)
-        marks = mk.mark_slot(draft, s.id, target, menu, seconds=60)
+        marks = mk.mark_slot(draft, s.id, target, menu)
         draft = [e for e, m in zip(menu, marks) if m == "valid"][-1].apply(draft, s.id)
     sid = draft.slots[3].id
 if case == "one-hard":  # bench_world_marks' labyrinth session of seed 1, at its third sign
@@ -58,11 +67,11 @@ if case == "one-hard":  # bench_world_marks' labyrinth session of seed 1, at its
     sid = "3"
 t0, c0 = time.perf_counter(), time.process_time()
 if case.endswith("rules"):
-    marks = mk.mark_rules(draft, target, seconds=budget)
+    marks = mk.mark_rules(draft, target, **bound)
 elif case.endswith("first"):  # the "and" step of a compound: each first part's best
-    marks = mk.mark_first_parts(draft, sid, target, "and", seconds=budget)
+    marks = mk.mark_first_parts(draft, sid, target, "and", **bound)
 else:
-    marks = mk.mark_slot(draft, sid, target, wm.slot_menu(draft, sid), seconds=budget)
+    marks = mk.mark_slot(draft, sid, target, wm.slot_menu(draft, sid), **bound)
 print(json.dumps([time.perf_counter() - t0, len(marks), marks.count("undecided"),
                   time.process_time() - c0]))
 """
@@ -74,8 +83,9 @@ CASES = [("one-slot", "labyrinth, room 1's menu"), ("one-rules", "labyrinth, rul
          ("two-first", "9 rooms x 2, sign 1.1 'and' step")]
 
 
-def run(tree: Path, case: str, budget: float = BUDGET) -> tuple[float, int, int, float]:
-    out = subprocess.run([sys.executable, "-P", "-c", _WORKER, case, str(budget)],
+def run(tree: Path, case: str, budget: float = BUDGET, steps: int = 0
+        ) -> tuple[float, int, int, float]:
+    out = subprocess.run([sys.executable, "-P", "-c", _WORKER, case, str(budget), str(steps)],
                          capture_output=True, text=True, cwd="/", check=True,
                          env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
                               "PYTHONDONTWRITEBYTECODE": "1"})
@@ -84,10 +94,16 @@ def run(tree: Path, case: str, budget: float = BUDGET) -> tuple[float, int, int,
 
 
 def main() -> None:
-    only = sys.argv[1:]  # case names to run (all by default); --budget=S for another budget
-    budget = BUDGET
-    for arg in [a for a in only if a.startswith("--budget=")]:
-        budget = float(arg.split("=", 1)[1])
+    only = sys.argv[1:]  # case names to run (all by default); --budget=S, --steps=N
+    budget, steps = BUDGET, 0
+    for arg in [a for a in only if a.startswith("--")]:
+        name, _eq, value = arg.partition("=")
+        if name == "--budget":
+            budget = float(value)
+        elif name == "--steps":
+            steps = int(value)
+        else:
+            raise SystemExit(f"bench_marks_menu: unknown option {arg}")
         only.remove(arg)
     from baseline_tree import unpack  # a sibling module: see its docstring
 
@@ -96,7 +112,8 @@ def main() -> None:
         before = unpack(BASELINE, Path(tmp))
         trees = [("now", here)] + ([("main", before)] if before else [])
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
-              f"median of {ROUNDS}, budget {budget:g} s; before = {BASELINE}; "
+              f"median of {ROUNDS}; budget {steps or 'MARKS_STEPS'} steps (a tree without "
+              f"steps: {budget:g} s); before = {BASELINE}; "
               f"cpu: the child's CPU time (what an idle machine's wall time would be)")
         print(f"{'menu':32} {'entries':>7} {'now':>9} {'cpu':>9} {'?':>4} {'main':>9} "
               f"{'cpu':>9} {'?':>4} {'ratio':>6}")
@@ -109,7 +126,7 @@ def main() -> None:
             count = 0
             for _round in range(ROUNDS):
                 for name, tree in trees:
-                    seconds, count, left, cpu = run(tree, case, budget)
+                    seconds, count, left, cpu = run(tree, case, budget, steps)
                     times[name].append(seconds)
                     cpus[name].append(cpu)
                     undecided[name] = max(undecided[name], left)

@@ -41,6 +41,45 @@ gold's 'exactly 1 on silver false' would be true), then lead's states (1 or 3) m
 H6 stays tricky (felt 2): its pair ("gold's 'silver false' and 'lead true' are opposite") is
 seen by hand through silver's copy of 'lead true' and lead's 'others true' standing with its
 'gold false', past what a pair is read from. 21 of 31 match; gentle 1.75, steady 2.36, tricky 3.08, fiendish 4.0.
+
+With the wide look a glance (branch grader5: it reads the lid's members that say a casket is
+all true or all false, never a member that counts), W2 rates tricky (exact): gold's 'exactly
+1 on silver false' is no longer read under "gold all false", so under silver the grader splits
+on silver's 'gold false' as I did by hand ("true: then gold's 'exactly 1 on silver false' is
+true, so gold is not all false: false"), then lead's states (1 or 3) make gold's 'exactly 2 on
+lead true' false. H1, H3 and H5 keep their levels: their wide reading is one "X true" against
+one "Y false". 22 of 31 match; gentle 1.75, steady 2.3, tricky 3.08, fiendish 4.0.
+
+H6 stays a miss. Re-solved by hand (grader5), with H5, H7 and R1 beside it:
+- H6 (felt 2), with the portrait in silver: 'not in gold' is true, so lead's 'others true'
+  stands exactly with its 'gold false', and lead is all true exactly when that statement is. I
+  read "lead's 'others true' says lead is all true, as gold's and silver's 'lead true' do", so
+  'lead true', 'gold false' and 'others true' are one statement x and gold's 'silver false' is
+  not x. x true makes gold's 'lead true' true, so gold is not all false and 'gold false',
+  which is x, is false; so x is false, 'silver false' true, and 2 are true, not 3: no case is
+  felt, only a chain once the two sentences are read as one. The grader sees lead never all true first, then has 'silver
+  false', both 'gold false' and 'others true' open, tied as one letter, and splits on it: its
+  cases do not even agree (one breaks a meaning, one misses m by one).
+- H5 (felt 2, steady): with the portrait in silver, gold's 'lead false' and silver's 'gold
+  false' are opposite (a pair of two statements), their copies go with them, and whichever
+  holds, 3 are true: the cases agree, and the agreement is seen as a pair.
+- H7 (felt 3, tricky): with the portrait in gold, a loop of five read with one letter; both
+  cases give 2 true, but that shows only after following each case through five statements.
+- R1 (felt 3, tricky): three cases (exactly one casket all false), 2 true in each.
+So in this sample cases agreeing on the count do not mark an easy loop (R1 and H7 agree and
+felt 3); what a person sees without a case is agreement carried by a pair of two statements
+(with their copies), which the grader already reads, or a loop that reading two sentences as
+one turns into a chain (H6). Rules tried for H6, with the exact count each gives (on top of
+the glance, 22, unless said): two statements true in exactly the same worlds of their own
+meanings read as one, any kind: 20 before the glance (H6 gained; W1 and H2 lost: H2's "at
+least 3 true" and "at most 1 false" on one lid say the same, felt 4); the same for "all
+true/false" statements only: 21 before the glance, 22 with it (H6 gained, W1 lost: gold's
+'others true' and lead's 'gold true' say the same, and W1 then needs one split, felt 4 by
+hand); a loop of open statements settled by completing it every way its meanings (and the
+known statements that read it) allow, before the glance: loops of at most 2 open statements
+20 or 21, of 3 17 or 20, of 4 15 or 19, and H6 is gained only with loops of 6, where G1 and
+W3 (felt 4) fall to tricky (and W1 and H2 too with the known statements). None raises the
+count without losing a match, so none is on.
 """
 
 from __future__ import annotations
@@ -57,10 +96,10 @@ from .conftest import REPO
 
 SAMPLE = tomllib.loads((REPO / "tests" / "data" / "hand_sample_fresh.toml").read_text())["sample"]
 #: exact matches (a grader change that lowers it must say why)
-EXACT = 21
+EXACT = 22
 #: each level's mean felt rating exceeds the level below's by at least this much: a level
-#: must feel clearly harder, not just harder on average (measured: gentle 1.75, steady 2.36,
-#: tricky 3.08, fiendish 4.0, so the smallest step is 0.61)
+#: must feel clearly harder, not just harder on average (measured: gentle 1.75, steady 2.3,
+#: tricky 3.08, fiendish 4.0, so the smallest step is 0.55)
 MARGIN = 0.5
 
 
@@ -105,6 +144,7 @@ def test_exact_matches():
 
 def test_the_exact_matches_of_the_wide_never_all_reading():
     # H1, H3 (felt 3) and H5 (felt 2) match with a lid never all true read with the
-    # statements that say so (the module docstring); W2 (felt 3) is the one it costs
+    # statements that say so (the module docstring); W2 (felt 3) matches once that look is a
+    # glance: a member that counts is not read under the supposition (Grader.glanced)
     got = {s["id"]: r.level for s, _p, r in _graded() if s["id"] in ("H1", "H3", "H5", "W2")}
-    assert got == {"H1": "tricky", "H3": "tricky", "H5": "steady", "W2": "steady"}
+    assert got == {"H1": "tricky", "H3": "tricky", "H5": "steady", "W2": "tricky"}

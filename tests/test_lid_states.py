@@ -56,20 +56,21 @@ def _puzzle(key: str):
 
 
 def test_a_lid_with_states_is_read_off_the_lid():
-    # W2: lead bears 0, 1 or 3, never 2, so gold's 'exactly 2 on lead true' is false at once
-    # (with a lid never all true read with the statements that say so, no split is left:
-    # steady, felt 3 by hand)
-    assert rate(_puzzle("W2")).level == "steady"
+    # W2: lead bears 0, 1 or 3, never 2, so gold's 'exactly 2 on lead true' is false at once,
+    # after one split on silver's 'gold false' (tricky, felt 3 by hand: "the first step was a
+    # small case on 'gold false'")
+    w2 = rate(_puzzle("W2"))
+    assert (w2.level, w2.needs) == ("tricky", ("follow", "split", None))
     # F3: inside its one split, lead bears 1 or 3 and the rule leaves 1
     assert rate(_puzzle("F3")).level == "steady"
 
 
 def test_past_the_cap_the_count_is_read_as_before(monkeypatch):
-    # without the lids' states, W2 and F3 need one split (a lid never all true, read with the
-    # statements that say so, spares them a second); with them, none (steady)
+    # without the lids' states, W2 and F3 need a split inside a case (the wide never-all
+    # look, a glance, reads none of their counts); with them, one split and none
     monkeypatch.setattr(difficulty, "STATES_MAX", 1)
-    assert rate(_puzzle("W2")).level == "tricky"
-    assert rate(_puzzle("F3")).level == "tricky"
+    assert rate(_puzzle("W2")).level == "fiendish"
+    assert rate(_puzzle("F3")).level == "fiendish"
 
 
 def test_the_states_are_combined_within_the_cap(monkeypatch):
@@ -120,8 +121,10 @@ def test_a_lid_never_all_true_is_read_with_the_statements_that_say_so():
     # H1: silver is never all true (lead's 'silver true' would then be true, and silver's
     # 'lead false' would make it false), though silver's 'at most 6 false' reads all nine
     # statements, past what the grader looks at: that member is left out, so one split
-    # finishes (felt 3, tricky). H3 likewise; W2 (felt 3) reads steady that way (a miss)
-    assert [rate(_puzzle(k)).level for k in ("H1", "H3", "W2")] == ["tricky", "tricky", "steady"]
+    # finishes (felt 3, tricky). H3 likewise. W2 (felt 3) is not read that way: the member
+    # its lid would break counts (gold's 'exactly 1 on silver false'), and a glance reads no
+    # count (Grader.glanced): one split, tricky
+    assert [rate(_puzzle(k)).level for k in ("H1", "H3", "W2")] == ["tricky", "tricky", "tricky"]
     # H5, a classic puzzle: with the portrait in silver, silver is never all true (its 'lead
     # false' would make lead's 'silver true' false), then two pairs: steady (felt 2)
     h5 = rate(_puzzle("H5"))
@@ -140,7 +143,9 @@ def test_a_lid_with_states_is_said_as_a_person_says_it():
             if o.what == "states"]
     assert [o.words(p) for o in said] == [
         "With the portrait in the silver casket, the lead casket can bear 1 or 3 true "
-        "statements, never 0 or 2: what statements 7 and 9 say allows no other count."]
+        "statements, never 0 or 2: what statements 7 and 9 say allows no other count; "
+        "counted with the rest, statement 3 (\"Exactly 2 statements on the lead casket are "
+        "true\") is false."]
     # with what it settles: H3 with the portrait in gold
     p = _puzzle("H3")
     said = [o for o in Grader(p, p.m).observe(0, BY_KEY[rate(p).needs[0]].rank)
@@ -150,3 +155,89 @@ def test_a_lid_with_states_is_said_as_a_person_says_it():
         "statements, never 0 or 1: what statements 5, 7 and 8 say allows no other count; "
         "counted with the rest, statement 7 (\"At least 3 of all the statements are true\") is "
         "true."]
+
+
+#: `Settings(n=3, vocabulary="full", difficulty="tricky", count=40, seed=7,
+#: allow_sameness=True)`, puzzles 1 and 2 (branch grader5). In the first, gold's "all three
+#: statements on the silver casket are false" says silver is all false as "the statements on
+#: the silver casket are false" would: read at a glance. In the second, gold is never all true
+#: only through gold's "exactly 1 statement on the lead casket is false": if gold were, lead's
+#: 'gold true' would be true, lead all true, and that count false; by hand a case on gold's
+#: first statement ("true: lead's first two are true, so 'at most 6 false' is the false one,
+#: yet three are true; false: the same").
+ALL_FALSE = """
+format = 2
+rules = [
+    "At most 8 statements are true",
+]
+
+[[caskets]]
+name = "gold"
+statements = [
+    "The portrait is in the silver or the lead casket",
+    "All three statements on the silver casket are false",
+    "The other statements on this casket are true",
+]
+
+[[caskets]]
+name = "silver"
+statements = [
+    "The portrait is not in the lead casket",
+    "The portrait is in this casket",
+    "The statements on the gold casket are true",
+]
+
+[[caskets]]
+name = "lead"
+statements = [
+    "No statements on this casket are true",
+    "The portrait is not in the gold casket",
+    "Exactly 3 of all the statements are false",
+]
+"""
+EXACTLY_ONE = """
+format = 2
+rules = [
+    "On every casket, at least 1 statement is true",
+]
+
+[[caskets]]
+name = "gold"
+statements = [
+    "Exactly 1 statement on the lead casket is false",
+    "The portrait is in the gold or the lead casket",
+    "The other statements on this casket are true",
+]
+
+[[caskets]]
+name = "silver"
+statements = [
+    "The portrait is in the gold or the silver casket",
+    "The statements on the lead casket are true",
+    "The other statements on this casket are true",
+]
+
+[[caskets]]
+name = "lead"
+statements = [
+    "The statements on the gold casket are true",
+    "At least 2 of all the statements are true",
+    "At most 6 of all the statements are false",
+]
+"""
+
+
+def test_the_wide_look_is_a_glance_that_reads_no_count():
+    glance = formats.loads(ALL_FALSE, "native", "all-false")
+    g = Grader(glance, glance.m)
+    # "all three ... false" and "no statements ... true" are glanced; "exactly 3 of all" not
+    assert [g.glanced(i) for i in range(9)] == [True] * 8 + [False]
+    r = rate(glance)
+    assert (r.level, r.needs) == ("steady", ("follow", None, "lid"))
+    counted = formats.loads(EXACTLY_ONE, "native", "exactly-one")
+    g = Grader(counted, counted.m)
+    assert [i for i in range(9) if not g.glanced(i)] == [0, 7, 8]
+    r = rate(counted)
+    assert (r.level, r.needs) == ("tricky", ("split", None, "count"))
+    said = [o.what for o in g.observe(0, difficulty.SPLIT) if o.case == 0]
+    assert "never" not in said

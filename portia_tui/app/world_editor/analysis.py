@@ -20,8 +20,12 @@ BUDGET = 4.0
 #: seconds more the clues that name no one and their ranking may take (past them, the
 #: clues are listed as the analysis found them)
 RANK_BUDGET = 1.0
-#: seconds the marks of one menu may take (the rest are undecided)
-MARKS_BUDGET = 8.0
+#: the work budget of the marks of one menu, in steps (SAT conflicts and propagations,
+#: counterexamples, nodes of the exhaustive search: core/author/world_marks.py); the rest
+#: are undecided. Steps, not seconds: a page gets the same marks on any machine, however
+#: loaded (about 5-10 s of an idle machine's CPU on the hardest menus of
+#: benchmarks/bench_marks_menu.py, whose decided menus take 0.1-2.4 s)
+MARKS_STEPS = 150_000
 #: answers listed in the panel (the count goes on past them)
 SHOWN_ANSWERS = 6
 #: clues listed in the panel
@@ -194,19 +198,22 @@ def target_dict(target: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
 
 
 def compute_marks(request: MarksRequest) -> tuple[tuple[str, ...], str]:
-    """One mark per entry ("valid", "reachable", "impossible", "undecided"), bounded: the
+    """One mark per entry ("valid", "reachable", "impossible", "undecided"), bounded by
+    :data:`MARKS_STEPS` steps of work (and stopped at once when the call is cancelled): the
     core's marks (core/author/world_marks.py), and why some are undecided ("" if none)."""
+    from portia_tui.app.process import stop_asked
     from portia_tui.core.author import world_marks as mk
 
     target, formulas = target_dict(request.target), list(request.formulas)
+    steps, cancel = MARKS_STEPS, stop_asked  # a newer edit stops the job at once
     if request.step == "first":
         marks = mk.mark_first_parts(request.draft, request.sid, target, request.connective,
-                                    formulas, seconds=MARKS_BUDGET)
+                                    formulas, steps=steps, cancel=cancel)
     elif request.sid is None:
-        marks = mk.mark_rules(request.draft, target, formulas, seconds=MARKS_BUDGET)
+        marks = mk.mark_rules(request.draft, target, formulas, steps=steps, cancel=cancel)
     else:
-        marks = mk.mark_slot(request.draft, request.sid, target, formulas,
-                             seconds=MARKS_BUDGET)
+        marks = mk.mark_slot(request.draft, request.sid, target, formulas, steps=steps,
+                             cancel=cancel)
     return tuple(marks), marks.why
 
 

@@ -33,8 +33,12 @@ of their kinds: the same attribute values, other truth values; a SAT call cut sh
 the exhaustive search try the worlds given clauses so far, kind by kind, and a choice that
 drops none of them refutes ★: the counting statements' case). Past
 :data:`MAX_WORLDS` (nine rooms with two signs) the slot and rule menus and a compound's
-first step are marked by SAT alone, with no world listed (:mod:`world_marks_sat`). The budget and a cancel are
-checked between steps; ``Marks.why`` says why marks are undecided.
+first step are marked by SAT alone, with no world listed (:mod:`world_marks_sat`). The budget
+is ``steps`` of work (``Stop.spend``: a SAT call's conflicts and propagations, a
+counterexample, the exhaustive search's nodes and table cells), so a page gets the same
+marks on any machine; ``seconds`` (wall time) is still taken but the editor does not use it.
+The budget and a cancel are checked between steps; ``Marks.why`` says why marks are
+undecided.
 
 Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :class:`Marks`,
 :func:`targets`, :func:`analyse` (:class:`Analysis`),
@@ -50,13 +54,14 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from portia_tui.core.author.world_editing import EMPTY, Draft, words
-from portia_tui.core.author.world_marks_sat import FirstParts, SatMarks, Tired, local
+from portia_tui.core.author.world_marks_sat import (COUNTEREXAMPLE_STEPS, FirstParts, SatMarks, Tired,
+                                                    limited, local)
 from portia_tui.core.author.world_menus import Entry, slot_menu
 from portia_tui.core.language import formulas as fm
 from portia_tui.core.language.formulas import Formula, WorldError, freeze
 from portia_tui.core.language.world import AskOf, AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.solve.general import Evaluation, MaskAlgebra, world_count
-from portia_tui.core.solve.world_result import Stop, Stopped
+from portia_tui.core.solve.world_result import Steps, Stop, Stopped
 
 MARKS = ("valid", "reachable", "impossible", "undecided")
 MARK_SYMBOLS = {"valid": "★", "reachable": "✓", "impossible": "✗", "undecided": "?"}
@@ -83,6 +88,9 @@ EXACT_OPEN = 3
 #: cells (partial choices x table rows) one numpy step of it holds
 PAIR_WORDS = 1 << 23
 TABLE_CELLS = 1 << 21
+#: the table cells (partial choices x rows) one step of the exhaustive search's table
+#: counts for on the work budget
+CELLS_A_STEP = 1024
 #: the steps (partial choices) of the short exhaustive search tried per entry before SAT
 SHORT_SEARCH = 400
 #: the counterexamples the SAT encoding of the page may take per entry before the lazy
@@ -365,6 +373,7 @@ class _Lazy:
         self.core |= worlds
         nc = len(self.cols)
         rows = self.bits[:nc + len(self.bases), worlds].T
+        self.stop.spend(COUNTEREXAMPLE_STEPS + rows.size // CELLS_A_STEP)
         for row in np.unique(rows, axis=0):
             drops = tuple((np.flatnonzero(row[:nc] == 0) + 1).tolist())
             pattern = tuple(row[nc:].astype(bool).tolist())
@@ -383,9 +392,7 @@ class _Lazy:
         (:meth:`_refuted`) may settle base j first (False: no witness)."""
         conflicts = REFUTE_CONFLICTS
         while True:
-            self.stop.check()
-            self.solver.conf_budget(conflicts)
-            found = self.solver.solve_limited(assumptions=assumptions)
+            found = limited(self.solver, assumptions, conflicts, self.stop)
             if found is not None:
                 return bool(found)
             if self._refuted(j):
@@ -430,6 +437,7 @@ class _Lazy:
         targets = np.flatnonzero(inside & self.bits[-1].astype(bool))
         others = np.flatnonzero(inside & worlds & self.droppable)
         cut = self.bits[:nc][:, np.concatenate([targets, others])]
+        self.stop.spend(1 + cut.size // CELLS_A_STEP)
         pa = (1 << len(targets)) - 1
         pr = ((1 << cut.shape[1]) - 1) & ~pa
         keeps = cut[:, :len(targets)].any(axis=1)
@@ -511,17 +519,18 @@ def _checked_target(draft: Draft, target: Mapping[str, Any]) -> None:
 
 
 def _run(count: int, seconds: float | None, cancel: Callable[[], bool] | None,
-         work: Callable[[Stop, Marks], None]) -> Marks:
+         work: Callable[[Stop, Marks], None], steps: int | None = None) -> Marks:
     """`count` marks, undecided until `work(stop, marks)` sets them; the reason for those
     left undecided."""
-    stop = Stop(None if seconds is None else time.monotonic() + seconds, cancel)
+    stop = Stop(None if seconds is None else time.monotonic() + seconds, cancel,
+                None if steps is None else Steps(steps))
     marks = Marks(["undecided"] * count)
     try:
         work(stop, marks)
-    except Stopped:
-        cancelled = cancel is not None and cancel()
-        marks.why = "stopped" if cancelled else (
-            f"not decided within {seconds:g} s" if seconds is not None else "stopped")
+    except Stopped as exc:
+        marks.why = {"steps": f"not decided within {steps or 0:,} steps",
+                     "timeout": f"not decided within {seconds or 0:g} s"}.get(exc.reason,
+                                                                             "stopped")
     return marks
 
 
@@ -534,7 +543,8 @@ class _TooBig(Exception):
 def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
               entries: Sequence[Any] | None = None, *, seconds: float | None = None,
               cancel: Callable[[], bool] | None = None,
-              menus: Mapping[str, Sequence[Any]] | None = None) -> Marks:
+              menus: Mapping[str, Sequence[Any]] | None = None,
+              steps: int | None = None) -> Marks:
     """The mark of each entry (Entries or formulas; default: the slot's menu) put in slot
     `sid`, toward the answer `target`, the other empty slots filled from `menus` (sid ->
     entries; default: their slot menus). A filled slot `sid` is marked as though it were
@@ -561,13 +571,14 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
         finally:  # the marks decided before the budget ran out stay
             marks[:] = [found.get(b, "undecided") for b in bases]
 
-    return _run(len(mine), seconds, cancel, work)
+    return _run(len(mine), seconds, cancel, work, steps)
 
 
 def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
                      connective: str, parts: Sequence[Any] | None = None, *,
                      seconds: float | None = None, cancel: Callable[[], bool] | None = None,
-                     menus: Mapping[str, Sequence[Any]] | None = None) -> Marks:
+                     menus: Mapping[str, Sequence[Any]] | None = None,
+                     steps: int | None = None) -> Marks:
     """The marks of a compound's first step: for each first part p (default: the slot's
     menu, or the rules menu when `sid` is None), the best mark of the compounds
     ``p CONNECTIVE q`` it can still become, q from the same menu (those a sentence says:
@@ -615,7 +626,7 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
             return
         _best_completions(frame, sid, values, glue, sayable, marks)
 
-    return _run(len(firsts), seconds, cancel, work)
+    return _run(len(firsts), seconds, cancel, work, steps)
 
 
 def _best_completions(frame: _Frame, sid: str | None, values: list[int], glue: _Compound,
@@ -654,7 +665,8 @@ def _best_completions(frame: _Frame, sid: str | None, values: list[int], glue: _
 
 def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | None = None,
                *, seconds: float | None = None, cancel: Callable[[], bool] | None = None,
-               menus: Mapping[str, Sequence[Any]] | None = None) -> Marks:
+               menus: Mapping[str, Sequence[Any]] | None = None,
+               steps: int | None = None) -> Marks:
     """The mark of each rule (Entries or formulas; default: the rules menu) added to the
     puzzle as a constraint: ★ when some filling of the empty slots then makes the target
     the only answer (with no empty slot: the puzzle with the rule has the target alone), ✓
@@ -680,7 +692,7 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
         finally:  # the marks decided before the budget ran out stay
             marks[:] = [found.get(b, "undecided") for b in bases]
 
-    return _run(len(given), seconds, cancel, work)
+    return _run(len(given), seconds, cancel, work, steps)
 
 
 def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mapping[str, Any],
@@ -1010,7 +1022,7 @@ class _Exact:
             return None
 
     def _step(self, count: int = 1) -> None:
-        self.stop.check()
+        self.stop.spend(count)
         if self.steps is not None:
             self.steps -= count
             if self.steps < 0:
@@ -1048,8 +1060,8 @@ class _Exact:
         n = self.rest_t.shape[1]
         step = max(1, TABLE_CELLS // max(n, 1))
         for at in range(0, len(queries), step):
-            self._step(min(step, len(queries) - at))
             chunk = queries[at:at + step]
+            self._step(max(1, len(chunk) * n // CELLS_A_STEP))
             qa = self._pack([a for a, _r in chunk])
             qr = self._pack([r for _a, r in chunk])
             ok = np.ones((len(chunk), n), dtype=bool)

@@ -16,14 +16,17 @@ filling. A mark of entry i (an assumption: ``said(sid, i)``, or a rule's selecto
   breaks its speaker's mode, for any slot). Every witness satisfies every such clause, so
   the clauses serve every entry of the menu, and the guesser's "no more fillings" is ✓;
 - ? (undecided): the budget or a cancel came first (checked between calls; each call has
-  a conflict budget).
+  a conflict budget, and its conflicts and propagations are spent on the work budget:
+  :func:`limited`).
 
 :meth:`SatMarks.decide` marks a whole menu on the same two solvers, reading every model
 for every entry: a sweep of the guesser (each model's world checked against every entry
 not yet seen, until no model is left) settles ✗ for the whole menu in a few calls; a
 witness found for one entry is tried on every entry left (a sweep of the guesser for those
 that keep a target world with it, one of the checker for those that keep another world:
-the rest are ★ with it); a wrong guess gives up to :data:`SPREAD` counterexamples.
+the rest are ★ with it); a wrong guess gives up to :data:`SPREAD` counterexamples. A first
+pass gives each entry :data:`FIRST_EFFORT` counterexamples, a second the rest of the budget
+to those it left (one entry SAT cannot settle leaves only itself `?`).
 :class:`FirstParts` does the same for a compound's first step: the slot (or a rule) says
 ``p CONNECTIVE q``, both parts chosen in the encoding.
 
@@ -61,9 +64,39 @@ MOST_CONFLICTS = 160_000
 EFFORT_CONFLICTS = 2_000
 #: the counterexamples (worlds with different attribute values) taken from one wrong guess
 SPREAD = 8
+#: the counterexamples each entry may take in the first pass over a menu (:meth:`SatMarks.decide`)
+FIRST_EFFORT = 200
 #: python-sat's name of the solver both loops use: on the 9 x 2 rules menu CaDiCaL took
 #: half of minisat's time and a fifth of glucose's (all three tried side by side)
 SOLVER = "cadical153"
+
+
+#: the work budget's steps of a SAT call: one a call, one a conflict, and one per this many
+#: propagations (a call on a large encoding that meets few conflicts still propagates it
+#: all: on bench_marks_menu's menus a step so counted took 0.04-0.08 ms of CPU)
+PROPAGATIONS_A_STEP = 500
+#: the steps one counterexample costs (reading the checker's world into a clause)
+COUNTEREXAMPLE_STEPS = 30
+
+
+def limited(solver: Solver, assumptions: list[int], conflicts: int, stop: Stop
+            ) -> bool | None:
+    """One SAT call of at most `conflicts` conflicts (fewer when the stop's work budget
+    has fewer steps left): True, False, or None when cut short. Its work (python-sat's
+    ``accum_stats``: conflicts and propagations) is spent on the budget, so a job stops at
+    the same call on any machine (Stopped past it)."""
+    stop.check()
+    left = stop.left()
+    if left is not None:
+        conflicts = max(1, min(conflicts, left))
+    before = solver.accum_stats()
+    solver.conf_budget(conflicts)
+    found = solver.solve_limited(assumptions=assumptions)
+    after = solver.accum_stats()
+    stop.spend(1 + after.get("conflicts", 0) - before.get("conflicts", 0)
+               + (after.get("propagations", 0) - before.get("propagations", 0))
+               // PROPAGATIONS_A_STEP)
+    return found
 
 
 #: the words of a formula that mean something only where it stands
@@ -181,20 +214,33 @@ class SatMarks:
         left = [i for i in range(len(sel)) if i in possible]
         for witness in self.witnesses[-3:]:
             left = self._tried(witness, sid, left, out)
-        while left:
-            i = left[0]
-            assumptions = [sel[i]] if sid is not None else [
-                s if k == i else -s for k, s in enumerate(sel)]
+        given = self.effort
+        # without an effort of its own: a first pass where each entry has FIRST_EFFORT,
+        # then the entries it left with no bound but the budget (one entry SAT cannot
+        # settle, "All of the signs are true" as a ✓, no longer leaves every later one `?`)
+        for effort in ([given] if given is not None else [FIRST_EFFORT, None]):
+            self.effort, tired = effort, []
             try:
-                mark = self._search(assumptions, sid)
-            except Tired:  # past its effort: left for the caller
-                left.remove(i)
-                continue
-            if mark == "valid":
-                left = self._tried(self.witnesses[-1], sid, left, out)
-            if i in left:  # not settled by a witness: it has none
-                out[i] = mark
-                left.remove(i)
+                while left:
+                    i = left[0]
+                    assumptions = [sel[i]] if sid is not None else [
+                        s if k == i else -s for k, s in enumerate(sel)]
+                    try:
+                        mark = self._search(assumptions, sid)
+                    except Tired:  # past its effort: the next pass's, or the caller's
+                        left.remove(i)
+                        tired.append(i)
+                        continue
+                    if mark == "valid":
+                        left = self._tried(self.witnesses[-1], sid, left + tired, out)
+                        tired = [j for j in tired if j in left]
+                        left = [j for j in left if j not in tired]
+                    if i in left:  # not settled by a witness: it has none
+                        out[i] = mark
+                        left.remove(i)
+            finally:
+                self.effort = given
+            left = tired
 
     def fillings(self, sid: str | None) -> list[dict[str, int]]:
         """The witnesses found, as each other open slot's entry (its index in the slot's
@@ -315,15 +361,14 @@ class SatMarks:
         model = self.checker.get_model() or []
         self.guesser.add_clause([-self.guard] + self._drops(model))
         self.counterexamples += 1
+        self.stop.spend(COUNTEREXAMPLE_STEPS)
         return model
 
     # ----------------------------------------------------------------- steps
     def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
         conflicts = CONFLICTS if self.effort is None else EFFORT_CONFLICTS
         while True:
-            self.stop.check()
-            solver.conf_budget(conflicts)
-            found = solver.solve_limited(assumptions=assumptions)
+            found = limited(solver, assumptions, conflicts, self.stop)
             if found is not None:
                 return bool(found)
             if self.effort is not None:
@@ -617,4 +662,4 @@ class FirstParts(SatMarks):
         return found
 
 
-__all__ = ["CONFLICTS", "FirstParts", "SatMarks", "Tired", "local"]
+__all__ = ["CONFLICTS", "FirstParts", "SatMarks", "Tired", "limited", "local"]

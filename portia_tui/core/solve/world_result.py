@@ -16,28 +16,58 @@ LIMIT = 1000
 
 
 class Stopped(PortiaError):
-    """The analysis stopped before its end: ``reason`` is "timeout" or "cancelled"."""
+    """The analysis stopped before its end: ``reason`` is "timeout", "steps" (a work
+    budget: :class:`Steps`) or "cancelled"."""
 
     def __init__(self, reason: str):
-        super().__init__("the analysis ran out of time" if reason == "timeout"
-                         else "the analysis was cancelled")
+        super().__init__({"timeout": "the analysis ran out of time",
+                          "steps": "the analysis ran out of steps"}.get(
+                              reason, "the analysis was cancelled"))
         self.reason = reason
 
     def located(self, path: str | None = None, line: int | None = None) -> Stopped:
         return self
 
 
+class Steps:
+    """A work budget: `most` steps, spent by :meth:`Stop.spend` (a SAT conflict, a node of
+    a search). Counting work, not seconds, a job stops at the same step on any machine."""
+
+    def __init__(self, most: int):
+        if not most > 0:
+            raise ValueError(f"a work budget must be positive, not {most!r}")
+        self.most = most
+        self.spent = 0
+
+    def left(self) -> int:
+        return max(0, self.most - self.spent)
+
+
 class Stop(NamedTuple):
-    """A cooperative stop: a ``time.monotonic()`` deadline and/or a cancel function."""
+    """A cooperative stop: a ``time.monotonic()`` deadline, a cancel function and/or a work
+    budget (:class:`Steps`, spent by :meth:`spend`)."""
 
     deadline: float | None = None
     cancel: Callable[[], bool] | None = None
+    steps: Steps | None = None
 
     def check(self) -> None:
         if self.cancel is not None and self.cancel():
             raise Stopped("cancelled")
+        if self.steps is not None and self.steps.spent > self.steps.most:
+            raise Stopped("steps")
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise Stopped("timeout")
+
+    def spend(self, work: int) -> None:
+        """`work` steps done (then :meth:`check`)."""
+        if self.steps is not None:
+            self.steps.spent += work
+        self.check()
+
+    def left(self) -> int | None:
+        """The steps left (None: no work budget)."""
+        return None if self.steps is None else self.steps.left()
 
 
 class _ResultFields(NamedTuple):
