@@ -261,19 +261,20 @@ def run_form(form: str, mode: str = "--worker") -> dict:
     return json.loads(got.stdout.strip().splitlines()[-1])
 
 
-ROWS = (("mark12", "t (pencil mark), 12 x 10", "p90 <= 100"),
-        ("suppose12", "s (suppose / stop), 12 x 10", "p90 <= 100"),
-        ("right12", "right (next casket), 12 x 10", "p90 <= 100"),
-        ("edit12", "editor: edit -> analysis on screen, 12 x 10", "p90 <= 50"),
-        ("open_player", "open the 12 x 10 player", ""),
-        ("open_editor", "open the 12 x 10 editor", ""),
-        ("cpu_mark12", "CPU: t, 12 x 10", ""),
-        ("cpu_suppose12", "CPU: s, 12 x 10", ""),
-        ("cpu_right12", "CPU: right, 12 x 10", ""),
-        ("cpu_edit12_per_edit", "CPU: editor, per edit (the UI process)", ""),
-        ("cpu_open_player", "CPU: open the 12 x 10 player", ""),
-        ("cpu_open_editor", "CPU: open the 12 x 10 editor", ""),
-        ("collections", "collections made in the worker (gc.get_stats)", ""))
+#: (name, label, unit, target): "ms" values are seconds shown in ms, "n" counts as they are
+ROWS = (("mark12", "t (pencil mark), 12 x 10", "ms", "p90 <= 100"),
+        ("suppose12", "s (suppose / stop), 12 x 10", "ms", "p90 <= 100"),
+        ("right12", "right (next casket), 12 x 10", "ms", "p90 <= 100"),
+        ("edit12", "editor: edit -> analysis on screen, 12 x 10", "ms", "p90 <= 50"),
+        ("open_player", "open the 12 x 10 player", "ms", ""),
+        ("open_editor", "open the 12 x 10 editor", "ms", ""),
+        ("cpu_mark12", "CPU: t, 12 x 10", "ms", ""),
+        ("cpu_suppose12", "CPU: s, 12 x 10", "ms", ""),
+        ("cpu_right12", "CPU: right, 12 x 10", "ms", ""),
+        ("cpu_edit12_per_edit", "CPU: editor, per edit (the UI process)", "ms", ""),
+        ("cpu_open_player", "CPU: open the 12 x 10 player", "ms", ""),
+        ("cpu_open_editor", "CPU: open the 12 x 10 editor", "ms", ""),
+        ("collections", "collections made in a worker (gc.get_stats)", "n", ""))
 
 
 def p90(values: list[float]) -> float:
@@ -290,12 +291,14 @@ def main() -> None:
         for form in forms:
             for name, values in run_form(form).items():
                 got[form].setdefault(name, []).extend(values)
-    head = "".join(f"{form + ': median':>16}{'p90':>8}" for form in forms)
-    print(f"{'ms':<46}{head} {'target':>11}")
-    for name, label, target in ROWS:
-        cells = "".join(f"{statistics.median(got[f][name]) * 1000:16.1f}"
-                        f"{p90(got[f][name]) * 1000:8.1f}" for f in forms)
-        print(f"{label:<46}{cells} {target:>11}")
+    print(f"{rounds} processes a form, the forms alternating; median and p90 of each")
+    head = "".join(f"{form + ': median':>17}{'p90':>9}" for form in forms)
+    print(f"{'(unit)':<52}{head}  target")
+    for name, label, unit, target in ROWS:
+        scale = 1000 if unit == "ms" else 1
+        cells = "".join(f"{statistics.median(got[f][name]) * scale:17.1f}"
+                        f"{p90(got[f][name]) * scale:9.1f}" for f in forms)
+        print(f"{label + ' (' + unit + ')':<52}{cells}  {target}".rstrip())
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

@@ -254,6 +254,24 @@ async def test_palette_bursts_do_not_crash_the_editor(tmp_path, keys):
     assert app.return_code in (0, None)
 
 
+async def test_a_palette_opened_while_the_last_one_is_taken_down(tmp_path):
+    """Random tmux burst (`portia new`, 80x24, 1 of 80): ctrl+p over a menu, closed, and
+    ctrl+p again before Textual had taken the first palette down: both bore the id
+    '--command-palette' (DuplicateIds, Textual 8.2), and the editor stopped."""
+    from textual.command import CommandPalette
+
+    app = editor_on(saved_file(tmp_path), RecoveryStore(tmp_path / "rec"))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        app.action_command_palette()
+        await calm(app, pilot)
+        app.pop_screen()               # taken off the stack; removed from the app later
+        app.action_command_palette()   # at once
+        await calm(app, pilot)
+        assert isinstance(app.screen, CommandPalette)
+    assert app.return_code in (0, None)
+
+
 @pytest.mark.parametrize("action", ["page_up", "page_down"])
 async def test_an_option_list_paged_before_it_is_drawn_does_not_crash(tmp_path, action):
     """Random editor burst 34 of 50: an option list (the assistant's Select, opened) paged

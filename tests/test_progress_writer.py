@@ -55,6 +55,37 @@ def test_the_writer_keeps_order_and_coalesces_a_burst():
     assert written[-1] == 200
 
 
+def test_when_written_calls_back_once_what_was_handed_over_is_written():
+    """What a screen change waits on (an event set from the writer's thread, no polling)."""
+    gate = threading.Event()
+    written: list[int] = []
+    woken: list[tuple[str, list[int]]] = []
+
+    def write(item: int) -> None:
+        gate.wait(5)
+        written.append(item)
+
+    writer: LatestWriter[int, None] = LatestWriter(write)
+    writer.when_written(lambda: woken.append(("idle", list(written))))  # nothing handed over
+    writer.submit(1)
+    writer.when_written(lambda: woken.append(("1", list(written))))
+    writer.submit(2)
+    writer.when_written(lambda: woken.append(("2", list(written))))
+    assert woken == [("idle", [])]  # the first write is held: no one else woken yet
+    gate.set()
+    assert writer.flush(5)
+    # each woken once, after the last item handed over before it was written (or replaced)
+    assert [w for w, _ in woken] == ["idle", "1", "2"]
+    assert woken[1][1][-1] in (1, 2) and woken[2][1][-1] == 2
+    gate.clear()
+    writer.submit(3)
+    writer.when_written(lambda: woken.append(("3", list(written))))
+    gate.set()
+    assert writer.close(5) and woken[-1] == ("3", written) and written[-1] == 3
+    writer.when_written(lambda: woken.append(("ended", [])))  # ended: at once
+    assert woken[-1] == ("ended", [])
+
+
 def test_a_failing_write_does_not_stop_the_writer():
     seen: list[int] = []
 

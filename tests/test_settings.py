@@ -68,6 +68,18 @@ def test_corrupt_file_is_kept_aside_when_new_settings_are_saved(cfg):
     assert Settings.load().theme == "portia-light"
 
 
+def test_a_file_gone_bad_since_it_was_read_is_kept_aside_not_replaced(cfg):
+    """Read fine at start, then edited by hand with a slip: a theme change in the app keeps
+    the hand-edited file as settings.toml.bad."""
+    cfg.mkdir()
+    (cfg / "settings.toml").write_text('theme = "a"\nauthor = "me"\n')
+    s = Settings.load()
+    (cfg / "settings.toml").write_text('theme = "a"\nauthor = "me, by hand\n')
+    s.set("theme", "b")
+    assert (cfg / "settings.toml.bad").read_text() == 'theme = "a"\nauthor = "me, by hand\n'
+    assert Settings.load().as_dict() == {"theme": "b", "author": "me"}
+
+
 def test_wrong_type_is_a_problem_but_other_keys_survive(cfg):
     cfg.mkdir()
     (cfg / "settings.toml").write_text('volume = 3\ntheme = 42\n')

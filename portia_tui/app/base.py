@@ -157,10 +157,12 @@ class PortiaApp(App):
         # Textual 8.2 only asks whether the screen on top is a palette: ctrl+p with a dialog
         # opened over the palette (ctrl+q inside it) pushed a second one (DuplicateIds)
         # (nor one opened after exit() in the same burst: its list is gone before its worker
-        # looks for it, NoMatches)
+        # looks for it, NoMatches). No fixed id, unlike Textual's own: a palette closed just
+        # before is still the app's child until Textual takes it down, and a second one with
+        # its id '--command-palette' raised DuplicateIds
         if self.use_command_palette and not self._portia_exiting and not any(
                 isinstance(screen, CommandPalette) for screen in self.screen_stack):
-            self.push_screen(PortiaPalette(id="--command-palette"))
+            self.push_screen(PortiaPalette())
 
     def exit(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # a palette still open when the app ends (a quit from inside it) would have its

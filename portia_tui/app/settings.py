@@ -128,7 +128,10 @@ class Settings:
             try:
                 fresh = _read_table(self.path)
             except PortiaError:
+                # the file went bad since it was read (edited by hand, say): it is set aside
+                # when these settings are saved over it, never replaced
                 fresh = self._values
+                self._keep_bad_file = True
             self._values = {
                 name: val for name, val in fresh.items()
                 if name not in SCHEMA or isinstance(val, SCHEMA[name])

@@ -48,8 +48,6 @@ CHECK_AT_ONCE = 30
 #: write with its fsync took 10 to 40 ms). A slower disk lets the screen change go on at this
 #: bound, its write finishing behind it: keys never wait longer
 SCREEN_CHANGE_WAIT = 0.1
-#: how often that wait looks at the writer (the loop goes on drawing meanwhile)
-SCREEN_CHANGE_LOOK = 0.002
 #: seconds the big puzzles' check is first tried in a thread worker of this process (the
 #: casket engine is plain Python with a budget check in every loop that grows: it gives the
 #: GIL up and stops at its next step); what is not done by then is checked in the child
@@ -118,6 +116,8 @@ class PlayApp(PortiaApp):
         self._writer: LatestWriter[Pending, str | None] = LatestWriter(
             self._write_progress, self._progress_written, name="portia-progress")
         self._writer_closed = False
+        #: the signals this app quits on (see _catch_signals)
+        self._caught: list[int] = []
 
     # ------------------------------------------------------------------ data
     def coach(self, index: int) -> Coach:
@@ -174,12 +174,22 @@ class PlayApp(PortiaApp):
         await self.progress_written(SCREEN_CHANGE_WAIT)
 
     async def progress_written(self, timeout: float) -> bool:
-        """Whether everything handed to the writer was written within `timeout` seconds."""
-        deadline = time.monotonic() + timeout
-        while self._writer.busy:
-            if time.monotonic() >= deadline:
-                return False
-            await asyncio.sleep(SCREEN_CHANGE_LOOK)
+        """Whether everything handed to the writer was written within `timeout` seconds: an
+        event the writer's thread sets when it is (no polling; the loop goes on drawing)."""
+        loop = asyncio.get_running_loop()
+        written = asyncio.Event()
+
+        def wake() -> None:  # in the writer's thread, or here at once
+            try:
+                loop.call_soon_threadsafe(written.set)
+            except RuntimeError:  # the loop is closed: no one waits any more
+                pass
+
+        self._writer.when_written(wake)
+        try:
+            await asyncio.wait_for(written.wait(), timeout)
+        except asyncio.TimeoutError:
+            return False
         return True
 
     def _write_progress(self, pending: Pending) -> str | None:
@@ -274,11 +284,40 @@ class PlayApp(PortiaApp):
         self._open()
 
     def on_unmount(self) -> None:
+        self._end_signals()
         self.runner.close()
         self._close_writer()
 
+    # a terminal closed (SIGHUP) or a polite kill (SIGTERM) quits as q does: the time played
+    # since the last periodic save and a write under way are kept (SIGKILL cannot be caught:
+    # what was renamed into place is kept, see core/io/progress.py)
+    _QUIT_SIGNALS = ("SIGTERM", "SIGHUP")
+
+    def _catch_signals(self) -> None:
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for name in self._QUIT_SIGNALS:
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
+            try:
+                loop.add_signal_handler(sig, self.call_later, self.action_quit)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return  # not the main thread, or a system without them: the default stays
+            self._caught.append(sig)
+
+    def _end_signals(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        while self._caught:
+            loop.remove_signal_handler(self._caught.pop())
+
     # ------------------------------------------------------------------ screens
     def on_mount(self) -> None:
+        self._catch_signals()
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=12)
         big = self._big()

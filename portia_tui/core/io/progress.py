@@ -20,14 +20,25 @@ Several players may share the file (two ``portia play`` at once). Every save tak
 (``progress.json.lock`` beside it), reads the file again, merges per puzzle (what this store
 added since it last read: time and wrong picks add up, the status and hints move forward only)
 and, inside each puzzle, per pencil mark, grid cell and supposition (what this store changed
-since it last read replaces the file's; when both changed one, the later change wins by its
-modification stamp, ``"stamps": {"0/2": <unix time>, "supposing": ..., "[\"A\", \"type\"]":
-...}``, a removed mark keeping its stamp), and writes atomically, so no store erases another's
-records or marks: two players on two puzzles of one pack, or on two marks of one puzzle, both
-keep their work. A file that cannot be read is set
-aside under a fresh name (``progress.json.corrupt``, then ``.corrupt-2``, ...; an earlier copy is
-never replaced) and play starts fresh with a notice; one that cannot be set aside either is never
-replaced: the notice says so and nothing is saved while it is there.
+since it last read replaces the file's; when both changed one, the higher stamp wins,
+``"stamps": {"0/2": 17, "supposing": ..., "[\"A\", \"type\"]": ...}``, a removed mark keeping
+its stamp), and writes atomically, so no store erases another's records or marks: two players
+on two puzzles of one pack, or on two marks of one puzzle, both keep their work.
+
+A stamp is a logical clock kept in the file (Lamport's), never the time of day: when a save
+merges a change this store made into the file (under the lock), the change is stamped one
+more than the highest stamp the record holds there or here, so of two players' changes to one
+mark the one written later wins, and a change made after seeing another always wins over it,
+whatever the system clocks do (a clock set back, two machines' clocks apart). A change not yet
+written is stamped the same way against what its store has read. Only a record whose stamps
+reached MAX_STAMP can tie; a tie is settled by the value, the same way in every store (see
+:func:`_merge_cells`). Files written before (stamps were unix times, about 1.7e9) read as they
+are: the next stamp counts on from them.
+
+A file that cannot be read is set aside under a fresh name (``progress.json.corrupt``, then
+``.corrupt-2``, ...; an earlier copy is never replaced) and play starts fresh with a notice; one
+that cannot be set aside either is never replaced: the notice says so and nothing is saved
+while it is there.
 
 The player does not write on its interface's thread: it takes a copy
 (:meth:`ProgressStore.pending`, cheap) after a key's frame and hands it to a background
@@ -71,6 +82,8 @@ MAX_SECONDS = 100 * 365 * 24 * 3600.0
 MAX_COUNT = 10**9
 #: how long a save waits for another player's save to finish
 LOCK_WAIT = 5.0
+#: a temporary file of a progress write older than this (seconds) was left by a killed player
+STALE_TEMP = 600.0
 
 #: the most cells a stored grid of marks keeps, and the longest name or value in it
 MAX_GRID_CELLS = 10_000
@@ -114,8 +127,9 @@ class PuzzleRecord:
     supposing: int | None = None
     #: a truth puzzle's marks: entity -> attribute -> value (see the module docstring)
     grid: dict[str, dict[str, str]] = field(default_factory=dict)
-    #: when each pencil mark, grid cell and the supposition last changed (unix time; a
-    #: removed one keeps its stamp): the later change wins a merge (see :func:`cell_key`)
+    #: each pencil mark's, grid cell's and the supposition's last change, as a logical stamp
+    #: (:func:`next_stamp`; a removed one keeps its stamp): the higher stamp wins a merge
+    #: (see :func:`cell_key`)
     stamps: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -143,24 +157,22 @@ class PuzzleRecord:
         return _cells(self.marks, self.supposing, self.grid)
 
     def change_marks(self, was: tuple[dict[str, dict[str, bool]], int | None],
-                     now: tuple[dict[str, dict[str, bool]], int | None],
-                     at: float | None = None) -> None:
+                     now: tuple[dict[str, dict[str, bool]], int | None]) -> None:
         """A player changed their pencil marks and supposition from `was` to `now` (as
         stored, ``PencilMarks.to_dict()`` and the supposition): apply the marks that
         changed, stamped, leaving the others (another player's, brought in by a merge)."""
-        self._apply(_cells(was[0], was[1], {}), _cells(now[0], now[1], {}), at)
+        self._apply(_cells(was[0], was[1], {}), _cells(now[0], now[1], {}))
 
-    def change_grid(self, was: dict[str, dict[str, str]], now: dict[str, dict[str, str]],
-                    at: float | None = None) -> None:
+    def change_grid(self, was: dict[str, dict[str, str]], now: dict[str, dict[str, str]]
+                    ) -> None:
         """The same for a truth puzzle's grid of marks."""
-        self._apply(_cells({}, None, was), _cells({}, None, now), at)
+        self._apply(_cells({}, None, was), _cells({}, None, now))
 
-    def _apply(self, was: dict[str, object], now: dict[str, object],
-               at: float | None) -> None:
+    def _apply(self, was: dict[str, object], now: dict[str, object]) -> None:
         changed = {k for k in was.keys() | now.keys() if was.get(k) != now.get(k)}
         if not changed:
             return
-        stamp = time.time() if at is None else at
+        stamp = next_stamp(self.stamps)
         cells = self._cells()
         for k in changed:
             if k in now:
@@ -204,9 +216,14 @@ class PuzzleRecord:
         status = disk.status if disk.finished or not self.finished else self.status
         # pencil marks, grid cells and the supposition, each on its own: this player's where
         # they changed it since the last read, the file's elsewhere; changed by both, the
-        # later stamp wins
-        cells, stamps = _merge_cells(self._cells(), base._cells(), disk._cells(),
-                                     self.stamps, disk.stamps)
+        # higher stamp wins, and this player's changes are stamped above everything read
+        # (written now, they are the later: the file's order of writes, not a clock)
+        mine, was = self._cells(), base._cells()
+        ahead = next_stamp(self.stamps, disk.stamps)
+        stamps_now = dict(self.stamps)
+        stamps_now.update((k, ahead) for k in mine.keys() | was.keys()
+                          if mine.get(k) != was.get(k))
+        cells, stamps = _merge_cells(mine, was, disk._cells(), stamps_now, disk.stamps)
         marks, supposing, grid = _uncells(cells)
         return PuzzleRecord(
             status, max(disk.hints, self.hints),
@@ -219,8 +236,26 @@ class PuzzleRecord:
 SUPPOSING = "supposing"
 #: the most stamps a record keeps (its marks, cells and removed ones)
 MAX_STAMPS = 20_000
-#: the latest stamp kept (the year 33658): anything later is not a time
+#: the highest stamp kept (older files held unix times, about 1.7e9; counting on by one a
+#: change from there never gets near it): a higher one is left out when read, and a record
+#: whose stamps reached it stamps its changes with it (ties are settled by value)
 MAX_STAMP = 1e12
+
+
+def next_stamp(*stamps: dict[str, float]) -> float:
+    """The stamp of a change to a record whose stamps (its own, and those read from the file)
+    are `stamps`: one more than the highest, a whole number, at most MAX_STAMP (a Lamport
+    clock: the time of day is never read, so a clock set back or forward changes nothing)."""
+    top = max((t for each in stamps for t in each.values()), default=0.0)
+    return float(min(math.floor(top) + 1, MAX_STAMP))
+
+
+def _rank(value: object) -> str:
+    """Settles two changes of one cell with equal stamps, the same way in every store: the
+    higher rank wins (a removal ranks lowest)."""
+    import json
+
+    return "" if value is None else "=" + json.dumps(value, sort_keys=True)
 
 
 def cell_key(kind: str, a: object, b: object) -> str:
@@ -270,7 +305,8 @@ def _merge_cells(mine: dict[str, object], base: dict[str, object], disk: dict[st
                  mine_stamps: dict[str, float], disk_stamps: dict[str, float]
                  ) -> tuple[dict[str, object], dict[str, float]]:
     """Three-way, per cell: mine where I changed it since `base`, unless the file changed it
-    too with a later stamp; the file's elsewhere. A cell's stamp goes with its value."""
+    too with a higher stamp (equal stamps: the higher :func:`_rank`); the file's elsewhere. A
+    cell's stamp goes with its value."""
     cells: dict[str, object] = {}
     stamps: dict[str, float] = {}
     keys = mine.keys() | base.keys() | disk.keys() | mine_stamps.keys() | disk_stamps.keys()
@@ -279,7 +315,7 @@ def _merge_cells(mine: dict[str, object], base: dict[str, object], disk: dict[st
         m_at, d_at = mine_stamps.get(k), disk_stamps.get(k)
         if m == d:
             value, at = m, max((t for t in (m_at, d_at) if t is not None), default=None)
-        elif m != b and (d == b or (m_at or 0.0) >= (d_at or 0.0)):
+        elif m != b and (d == b or ((m_at or 0.0), _rank(m)) >= ((d_at or 0.0), _rank(d))):
             value, at = m, m_at
         else:
             value, at = d, d_at
@@ -302,7 +338,8 @@ def _stored(rec: PuzzleRecord) -> dict:
     if b.grid:
         out["grid"] = b.grid
     if b.stamps:
-        out["stamps"] = {k: round(t, 3) for k, t in b.stamps.items()}
+        out["stamps"] = {k: int(t) if t.is_integer() else round(t, 3)
+                         for k, t in b.stamps.items()}
     return out
 
 
@@ -475,6 +512,25 @@ class ProgressStore:
 
         return hold()
 
+    def _sweep(self) -> None:
+        """Remove the temporary files of writes that never finished (a player killed in the
+        middle of one: the progress file itself is whole, see :func:`atomic_write`), once they
+        are STALE_TEMP seconds old (a write under way is younger). Never raises."""
+        import re
+
+        real = os.path.realpath(self.path)
+        folder, base = os.path.dirname(real), os.path.basename(real)
+        pattern = re.compile(r"\." + re.escape(base[:64]) + r"\.[0-9a-f]{8}\.tmp")
+        try:
+            names = [n for n in os.listdir(folder) if pattern.fullmatch(n)]
+            now = time.time()
+            for name in names:
+                temp = os.path.join(folder, name)
+                if now - os.lstat(temp).st_mtime > STALE_TEMP:
+                    os.unlink(temp)
+        except OSError:
+            pass
+
     def _read(self) -> dict[str, PackProgress]:
         """The packs in the file ({} when there is none); a file that cannot be read is set
         aside and the notice says so. Call with the lock held."""
@@ -580,6 +636,7 @@ class ProgressStore:
                                 "nor set aside, and is not replaced")
                     merged = self._merged(pending, disk)
                     atomic_write(self.path, self.dumps(merged), force=True)
+                    self._sweep()
             except (OSError, PortiaError) as exc:
                 why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
                     getattr(exc, "message", str(exc))

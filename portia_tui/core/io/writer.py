@@ -5,7 +5,9 @@ One thread writes, one item at a time, in the order they were handed over. An it
 over while another is being written replaces any item still waiting (a burst of keys makes one
 write of its last state, never an older state after a newer one). :meth:`LatestWriter.flush`
 waits until everything handed over is written (the app calls it when it quits);
-:meth:`LatestWriter.close` flushes and ends the thread.
+:meth:`LatestWriter.close` flushes and ends the thread; :meth:`LatestWriter.when_written` calls
+back once everything handed over so far is written (an event loop waits on it without a
+thread of its own and without polling).
 
 Plain Python (threading), so the core's tests drive it without an app.
 """
@@ -37,6 +39,8 @@ class LatestWriter(Generic[T, R]):
         self._closed = False
         self._thread: threading.Thread | None = None
         self._name = name
+        #: callbacks waiting for the items handed over before them: (count, callback)
+        self._watchers: list[tuple[int, Callable[[], None]]] = []
         #: writes made (a burst coalesces into few)
         self.writes = 0
         #: the last exception a write or `done` raised (the thread goes on)
@@ -61,6 +65,29 @@ class LatestWriter(Generic[T, R]):
             return self._cond.wait_for(lambda: self._settled >= want or self._thread is None,
                                        timeout)
 
+    def when_written(self, callback: Callable[[], None]) -> None:
+        """Call `callback()` once everything handed over so far is written (or replaced by
+        a later item, or the writer has ended): at once, here, when that is already so;
+        otherwise in the writer's thread (it must not wait for the caller's thread)."""
+        with self._cond:
+            want = self._given
+            if not (self._settled >= want or self._thread is None):
+                self._watchers.append((want, callback))
+                return
+        callback()
+
+    def _wake(self, ended: bool = False) -> None:
+        """Call the watchers whose items are written (every one when the thread ends)."""
+        with self._cond:
+            due = [cb for want, cb in self._watchers if ended or self._settled >= want]
+            self._watchers = [] if ended else [(w, cb) for w, cb in self._watchers
+                                               if self._settled < w]
+        for callback in due:
+            try:
+                callback()
+            except Exception as exc:  # noqa: BLE001 - the thread goes on
+                self.error = exc
+
     def close(self, timeout: float | None = None) -> bool:
         """Flush, then end the thread; later submits are ignored. False on a timeout."""
         flushed = self.flush(timeout)
@@ -82,12 +109,16 @@ class LatestWriter(Generic[T, R]):
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: self._waiting or self._closed)
-                if not self._waiting:  # closed, nothing left
+                ended = not self._waiting  # closed, nothing left
+                if ended:
                     self._thread = None
                     self._cond.notify_all()
-                    return
-                item, given = self._item, self._given
-                self._item, self._waiting = None, False
+                else:
+                    item, given = self._item, self._given
+                    self._item, self._waiting = None, False
+            if ended:
+                self._wake(ended=True)
+                return
             try:
                 result = self._write(item)  # type: ignore[arg-type]
                 self.writes += 1
@@ -99,3 +130,4 @@ class LatestWriter(Generic[T, R]):
                 with self._cond:
                     self._settled = given
                     self._cond.notify_all()
+                self._wake()
