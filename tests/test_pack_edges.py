@@ -114,6 +114,12 @@ def big_pack(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="module")
+def big_read(big_pack) -> Pack:
+    """The big pack as read (once: a frozen Pack), for the puzzles a command should pick."""
+    return loads_pack(big_pack.read_text())
+
+
 def _one_line(capsys) -> str:
     out, err = capsys.readouterr()
     lines = err.strip().splitlines()
@@ -131,10 +137,10 @@ def test_every_command_takes_one_puzzle_of_a_pack_over_the_puzzle_cap(big_pack, 
     assert out and "Traceback" not in err
 
 
-def test_convert_takes_one_puzzle_of_a_pack(big_pack, tmp_path, capsys):
+def test_convert_takes_one_puzzle_of_a_pack(big_pack, big_read, tmp_path, capsys):
     out = tmp_path / "one.toml"
     assert main(["convert", str(big_pack), "--id", "0003", str(out)]) == 0
-    assert formats.load(out).caskets == loads_pack(big_pack.read_text()).by_id("0003").puzzle.caskets
+    assert formats.load(out).caskets == big_read.by_id("0003").puzzle.caskets
 
 
 @pytest.mark.parametrize("command", [["code"], ["cnf"], ["repair"], ["convert"]])
@@ -162,14 +168,13 @@ def test_edit_a_pack_puzzle_whose_id_has_a_slash(big_pack, monkeypatch):
     assert opened == [big_pack.with_name("big-x-y.toml")]
 
 
-def test_play_one_puzzle_of_a_pack(big_pack, monkeypatch):
+def test_play_one_puzzle_of_a_pack(big_pack, big_read, monkeypatch):
     from portia_tui.app.play import PlayApp
 
     played = []
     monkeypatch.setattr(PlayApp, "run", lambda self: played.append(self.pack))
     assert main(["play", str(big_pack), "--id", "0002"]) == 0
-    assert [e.puzzle.caskets for e in played[0].puzzles] == [
-        loads_pack(big_pack.read_text()).by_id("0002").puzzle.caskets]
+    assert [e.puzzle.caskets for e in played[0].puzzles] == [big_read.by_id("0002").puzzle.caskets]
 
 
 @pytest.mark.parametrize("command", [["solve"], ["check"], ["solve", "--json"], ["hint"],

@@ -210,7 +210,8 @@ HAND_TRIALS = [
                              ["not", _empty("==", 1)]), "tricky", "IV"),
     # The draw of branch trials5 (a ring of two signs in most draws, no odd compound, the
     # walk that mends a wasted sign): `portia generate --family lady-tiger --rooms 4
-    # --difficulty tricky --seed S`, solved by hand before the grader's explanation was read.
+    # --difficulty tricky --seed S` then, solved by hand before the grader's explanation was
+    # read. Branch trials6's draw (below) no longer makes them.
     # Tricky seed 2. I, II and IV reversed. I: "Sign III is wrong if and only if sign II is
     # wrong". II: "Sign I is right". III: "Room II is empty if and only if room I is empty".
     # IV: "It is not the case that exactly one of these rooms contains a tiger". Sign II is
@@ -223,7 +224,7 @@ HAND_TRIALS = [
     # 0 or 2 tigers. So the lady is in III (I and II tigers, IV anything but the lady fits).
     # The same motif as the earlier ones (a ring of two, a sign right either way), then one
     # supposition. Felt: 3.
-    ("tricky seed 2", _trial("I II IV", ["iff", ["false", "s3"], ["false", "s2"]],
+    ("trials5 tricky seed 2", _trial("I II IV", ["iff", ["false", "s3"], ["false", "s2"]],
                              ["true", "s1"],
                              ["iff", ["is", "II", "content", "empty"],
                               ["is", "I", "content", "empty"]],
@@ -246,10 +247,52 @@ HAND_TRIALS = [
     # (I, II and IV tigers fits). The
     # split's wrong case needed a supposition of its own by hand (three tigers), and four
     # signs to keep in mind: harder than seed 2. Felt: 4.
-    ("tricky seed 3", _trial("II IV", ["iff", _empty("==", 1), ["true", "s4"]],
+    ("trials5 tricky seed 3", _trial("II IV", ["iff", _empty("==", 1), ["true", "s4"]],
                              ["implies", ["false", "s4"], _tigers("==", 3)],
                              ["implies", ["is", "III", "content", "empty"], ["false", "s1"]],
                              ["iff", ["false", "s3"], ["false", "s2"]]), "tricky", "III"),
+    # The draw of branch trials6 (a ring planted to settle a claim either way, often a
+    # second ring; the walk downhill on the suppositions that refute at the start):
+    # `portia generate --family lady-tiger --rooms 4 --difficulty tricky --seed S`, solved
+    # by hand, the felt level written before the grader's explanation was read.
+    # Tricky seed 1. I and II reversed. I: "Sign II is right if and only if at most one of
+    # these rooms contains a tiger". II: "Sign I is right if and only if at most one of
+    # these rooms contains a tiger". III: "Sign IV is wrong if and only if a lady is in room
+    # II". IV: "If sign III is right then exactly two of these rooms contain tigers". Two
+    # rings of two. Signs I and II say the same thing twice: one parity, sign I right
+    # exactly when sign II and "T <= 1" agree (and sign II likewise), so I and II cannot
+    # both be tigers (both signs right would need T <= 1). Lady in III: sign III right, so (no lady in
+    # II) sign IV is right: T = 2, IV (normal, right) is no tiger, so empty, and I and II
+    # are the two tigers: both signs right with T = 2, against the parity. Lady in IV: sign
+    # IV right, sign III ("IV wrong iff lady in II": false iff false) right, so III is
+    # empty and T = 2 puts tigers in I and II: the same contradiction. Lady in I: sign I is
+    # wrong (reversed lady); sign III says "IV right" exactly when it is right, so signs III
+    # and IV agree, and sign IV says "if sign IV is right then T = 2": were it wrong, the
+    # "if" would hold; so it is right and T = 2, III and IV (normal, signs right) hold no
+    # tiger, and only II is left for two tigers. So the lady is in II (four worlds with
+    # her there fit, I and III empty and IV a tiger among them). Three suppositions, the last with
+    # a small one inside (sign IV about itself), and the twin signs to see through. Felt: 3.
+    ("tricky seed 1", _trial("I II", ["iff", ["true", "s2"], _tigers("<=", 1)],
+                             ["iff", ["true", "s1"], _tigers("<=", 1)],
+                             ["iff", ["false", "s4"], ["is", "II", "content", "lady"]],
+                             ["implies", ["true", "s3"], _tigers("==", 2)]), "tricky", "II"),
+    # Tricky seed 5. III and IV reversed. I: "Sign III is right if and only if sign IV is
+    # wrong". II: "At most one of these rooms is empty if and only if sign III is wrong".
+    # III: "Sign II is wrong if and only if room II is empty". IV: "Sign I is wrong". Two
+    # rings of two: I and IV (the planted one), II and III. Sign IV is sign I denied, so
+    # sign I says "sign III is right iff sign I is right": right, sign III right; wrong, the
+    # "iff" fails, sign III right again. Either way sign III is right: III (reversed) holds
+    # no lady, and sign II reads "E <= 1 iff false", that is E >= 2; sign III says "II is
+    # empty exactly when E <= 1". II a tiger: sign II wrong, E <= 1, but then II would be
+    # empty. II empty: the one empty room, so III is a tiger and I and IV hold the lady and
+    # a tiger: I the lady makes sign I right and sign IV wrong, under a reversed tiger; I a
+    # tiger makes sign I wrong and sign IV right, over a reversed lady. So the lady is in II
+    # (E >= 2 among the others: four worlds). A split on a sign of the planted ring, then a
+    # supposition with a small split inside (which of I and IV holds the lady). Felt: 3.
+    ("tricky seed 5", _trial("III IV", ["iff", ["true", "s3"], ["false", "s4"]],
+                             ["iff", _empty("<=", 1), ["false", "s3"]],
+                             ["iff", ["false", "s2"], ["is", "II", "content", "empty"]],
+                             ["false", "s1"]), "tricky", "II"),
     # For contrast, a compound-sign trial under the plain rules (`portia generate --family
     # lady-tiger --rooms 4 --difficulty steady --seed 5`; no room reversed). I: "Exactly one
     # of these rooms is empty". II: "Exactly three of these rooms contain tigers". III:

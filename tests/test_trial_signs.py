@@ -146,7 +146,7 @@ def test_the_shape_names_the_split_and_the_rings():
     from .test_reasoning import HAND_TRIALS
 
     trials = {name: p for name, p, _felt, _lady in HAND_TRIALS}
-    two, four = trials["tricky seed 2"], trials["tricky seed 3"]
+    two, four = trials["trials5 tricky seed 2"], trials["trials5 tricky seed 3"]
     assert I.trial_motif(two, grade(two)) == "cases on a sign in a ring; ring of 2: claim, iff"
     assert I.trial_motif(four, grade(four)) == ("cases on a sign in a ring; ring of 4: iff, "
                                                 "iff, implies, implies")

@@ -5,7 +5,8 @@ answers, no answer, unknown wordings and silent entities all come up."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, find, given, settings
+from hypothesis.errors import NoSuchExample
 from hypothesis import strategies as st
 
 from portia_tui.core.solve.general import Evaluation, solve, world_count
@@ -95,12 +96,7 @@ def test_the_random_puzzles_cover_every_case():
 
     seen: Counter[str] = Counter()
 
-    @settings(max_examples=300, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
-    @given(st.sampled_from(FAMILIES).flatmap(lambda f: world_puzzles(f)))
-    def sample(puzzle):
-        if all(seen[case] for case in CASES):
-            return  # every case met: the rest of the fixed sample would change nothing
+    def every_case_met(puzzle) -> bool:
         result = solve(puzzle)
         seen[f"answers {min(len(result.answers), 2)}"] += 1
         seen["unknown wording"] += any(s.unknown for s in puzzle.statements)
@@ -109,7 +105,16 @@ def test_the_random_puzzles_cover_every_case():
         seen["fixed points disagree"] += any(v is None for t in result.truths
                                              for v in t.values())
         seen["paradox"] += bool(loop_statements(puzzle)[0]) and not result.solutions
+        return all(seen[case] for case in CASES)
 
-    sample()
+    # the draws stop once every case was met (47 of the 300 in the fixed sample): drawing
+    # the rest, as @given did, changed nothing and took 4/5 of the time
+    try:
+        find(st.sampled_from(FAMILIES).flatmap(lambda f: world_puzzles(f)), every_case_met,
+             settings=settings(max_examples=300, derandomize=True, database=None,
+                               deadline=None, phases=[Phase.generate],
+                               suppress_health_check=list(HealthCheck)))
+    except NoSuchExample:
+        pass  # the case missed is named below
     for case in CASES:
         assert seen[case] > 0, case

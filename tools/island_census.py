@@ -25,8 +25,11 @@ The grader carries a sign's truth as a fact once it is known (reasoning.TRUTH); 
 three rooms reads masks only (no sign's truth), so it counts with a grader that knows less: a
 level it finds is an upper bound, and "no tricky three-room trial" holds all the more.
 
+- ``two-packs``: every two-islander tricky werewolves puzzle the generator draws, through the
+  generator's own checks (islands.TWO_WOLVES_TRICKY: the most a pack can hold).
+
 Run: ``.venv/bin/python tools/island_census.py werewolves`` or ``... lady-tiger`` or
-``... lady-tiger-4`` (slow)."""
+``... lady-tiger-4`` (slow) or ``... two-packs``."""
 
 from __future__ import annotations
 
@@ -236,6 +239,41 @@ def lady_tiger_4() -> None:
           f"past steady: {found[:10]}")
 
 
+def two_packs() -> None:
+    """Every two-islander tricky werewolves puzzle the generator draws (meaning first: one
+    wording a meaning within --depth, each of the three promises), through the quick look and
+    the full check as `generate` runs them: how many, how many with both islanders alike
+    (islands.TWO_WOLVES_TRICKY), and how many openings (motifs). A second or so a depth."""
+    from portia_tui.core.packs.islands import (_assemble, _keep, _Screen, _wordings,
+                                               canonical_key, motif)
+
+    fam = islands.FAMILIES["werewolves"]
+    ents = fam.entities(2)
+    for depth in (1, 2, 3):
+        settings = islands.IslandSettings(family="werewolves", size=2, difficulty="tricky",
+                                          grammar="rich", count=10, depth=depth)
+        screen = _Screen("tricky", True, False, False)
+        found: dict[str, tuple[bool, str]] = {}
+        for k in range(3):
+            shell = fam.shell(ents, [], _Pick(k))  # type: ignore[arg-type]
+            words = list(_wordings(fam, ents, Evaluation(shell), shell, depth, 2, {}).values())
+            for a in words:
+                for b in words:
+                    if not screen.passes(shell, ents, [a, b], fam.signs):
+                        continue
+                    puzzle, _tuples = _assemble(fam, ents, [a, b], shell)
+                    kept = _keep(settings, puzzle)
+                    if kept is None or isinstance(kept, str):
+                        continue
+                    result, graded = kept
+                    sol = result.solutions[0]["entities"]
+                    alike = sol[ents[0]]["type"] == sol[ents[1]]["type"]
+                    found[canonical_key(puzzle)] = (alike, motif(puzzle, graded))
+        print(f"werewolves tricky, 2 people, --depth {depth}: {len(found)} puzzles, "
+              f"{sum(a for a, _m in found.values())} alike, "
+              f"{len({m for _a, m in found.values()})} openings", flush=True)
+
+
 if __name__ == "__main__":
     {"werewolves": werewolves, "lady-tiger": lady_tiger,
-     "lady-tiger-4": lady_tiger_4}[sys.argv[1]]()
+     "lady-tiger-4": lady_tiger_4, "two-packs": two_packs}[sys.argv[1]]()

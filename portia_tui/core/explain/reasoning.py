@@ -364,6 +364,21 @@ def _try_cases(solver: Solver, dom, steps: list[Step]) -> bool:
     return False
 
 
+def refutable(solver: Solver) -> int | None:
+    """How many open (fact, value) pairs one supposition refutes at the start, after the
+    statements are followed: 0 where a solution by hand cannot open with a supposition (it
+    opens with a case split, or suppositions inside suppositions); None when following the
+    statements alone meets a contradiction. A generator's walk toward tricky reads it: the
+    fewer, the nearer (core/packs/islands.py, _PoolWalk)."""
+    dom = {c: solver.values[c] for c in solver.cells}
+    try:
+        solver.propagate(dom, [])
+    except _Contradiction:
+        return None
+    return sum(1 for cell in solver.cells if len(dom[cell]) > 1 for value in dom[cell]
+               if _refute(solver, dom, cell, value, 0) is not None)
+
+
 class _Past(Exception):
     """The grade will be harder than the level asked for (:func:`grade_solver`'s `upto`)."""
 

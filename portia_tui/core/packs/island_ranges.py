@@ -40,14 +40,15 @@ UNDRAWN: dict[str, dict[str, tuple[int, ...]]] = {}
 
 #: family -> level -> size -> the least --depth a puzzle of that level and size needs (an
 #: exhaustive count); below it the level is refused at once. Werewolves, two people: every
-#: pair of meanings within depth 2 (tools/island_census.py werewolves). Lady-tiger, four
+#: pair of meanings within depth 2 (tools/island_census.py werewolves); tricky at depth 1:
+#: none of the pairs the generator draws (tools/island_census.py two-packs). Lady-tiger, four
 #: rooms: at --depth 1 the hard draw (one claim a sign, 36 a room: counts of tigers or empty
 #: rooms, a room's content, "Sign II is right / wrong"; any rooms reversed) holds 1,679,616
 #: quadruples under each number of reversed rooms; with one answer and no wasted sign, every
 #: one grades gentle or steady once the grader carries a sign's truth as a fact
 #: (core/explain/reasoning.py, TRUTH; tools/island_census.py lady-tiger-4). Compound signs
 #: (--depth 2, "Sign III is wrong if and only if sign I is right") reach both levels.
-DEPTH = {"werewolves": {"fiendish": {2: 3}},
+DEPTH = {"werewolves": {"tricky": {2: 2}, "fiendish": {2: 3}},
          "lady-tiger": {"tricky": {4: 2}, "fiendish": {4: 2}}}
 
 __all__ = ["DEPTH", "FEWEST", "RANGES", "UNDRAWN"]

@@ -20,8 +20,8 @@ solves it; a candidate is kept when its answer is unique and it passes the filte
                answers allow it), no number of knights more than half, at most one in 8
                whose entities are all alike, in a pack of 8 or more no motif (the
                statements the solution opens with, names blurred) more than twice in 8,
-               and in a pack of hard trials no shape (what the hardest step splits, the
-               rings of signs: :func:`trial_motif`) in more than half.
+               and in a pack of hard trials, instead, no shape (what the hardest step
+               splits, the rings of signs: :func:`trial_motif`) in more than half.
 
 Each filter has an ``allow_*`` setting. Knights-and-knaves statements are drawn in the
 grammar of Xie et al. (2024): ``('telling-truth', i)``, ``('lying', i)``, ``('not', s)``,
@@ -42,7 +42,8 @@ from itertools import permutations, product
 from typing import Any, ClassVar
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.explain.reasoning import LEVELS, TECHNIQUES, Grade, Solver, grade_within
+from portia_tui.core.explain.reasoning import (LEVELS, TECHNIQUES, Grade, Solver, grade_within,
+                                               refutable)
 from portia_tui.core.language.formulas import meaning_memo, thaw
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.packs.island_ranges import DEPTH, FEWEST, RANGES, UNDRAWN
@@ -139,6 +140,55 @@ class IslandSettings:
                               "README)", "impossible")
         if self.grammar not in GRAMMARS:
             raise IslandError(f"unknown grammar {self.grammar!r}", "grammar")
+        most = most_in_pack(self)
+        if most is not None and self.count > most:
+            level = "" if self.difficulty is None else f"{self.difficulty} "
+            raise IslandError(
+                f"--count {self.count}: a pack of {level}{self.family} puzzles of "
+                f"{self.size} {FAMILIES[self.family].size_option} holds at most {most} "
+                + ("when it varies (use --count 5 or fewer, or --allow-sameness)"
+                   if _varied(self) else "without twins") + " (see 'Levels by size' in the "
+                "README)", "impossible")
+
+
+#: werewolves, two people, tricky, by --depth: (the puzzles the generator can draw, those
+#: whose two islanders are of one type). Two islanders' hard levels are drawn meaning first
+#: (:meth:`_Screen.by_meaning`: one wording a meaning), so these are every one, twins aside:
+#: an exhaustive count of every pair of meanings within the depth under each of the three
+#: promises, through the quick look and the full check (tools/island_census.py two-packs)
+TWO_WOLVES_TRICKY = {1: (0, 0), 2: (8, 4), 3: (32, 16)}
+
+
+def _varied(settings: IslandSettings) -> bool:
+    """The pack's variety rules hold at these settings (:class:`_Variety`)."""
+    return not settings.allow_monotony and settings.count >= 6
+
+
+def most_in_pack(settings: IslandSettings) -> int | None:
+    """The most puzzles a pack of these settings can hold, when a count shows it to be fewer
+    than some --count can ask for; None when no bound is known. Two people only:
+
+    - knights and knaves: the four answers are two with one knight and two alike (both
+      knights, both knaves), so a varied pack holds at most ``half`` of one knight and
+      ``alike_cap`` alike (:class:`_Variety`): 4 of 6, 6 of 10, fewer than asked for at
+      every count of 6 or more, whatever the statements;
+    - werewolves, tricky: :data:`TWO_WOLVES_TRICKY` puzzles in all (without
+      --allow-twins), of which a varied pack takes every one whose islanders differ and
+      ``alike_cap`` of the rest.
+    """
+    if settings.size != 2 or settings.family not in ("knights-knaves", "werewolves"):
+        return None
+    variety = _Variety(settings, 4 if settings.family == "knights-knaves" else 2)
+    if settings.family == "knights-knaves":
+        if not _varied(settings):
+            return None
+        one_knight = min(2 * variety.cap, variety.half)
+        return one_knight + min(variety.alike_cap, 2 * min(variety.cap, variety.half))
+    if settings.difficulty != "tricky" or settings.depth not in TWO_WOLVES_TRICKY:
+        return None
+    total, alike = TWO_WOLVES_TRICKY[settings.depth]
+    most = total - alike + min(alike, variety.alike_cap) if _varied(settings) else total
+    return None if settings.allow_twins else most
 
 
 @dataclass
@@ -268,6 +318,9 @@ class Werewolves(Family):
                     rng.randrange(1, len(ents))]
         return ["is", rng.choice(ents), "type", rng.choice(("knight", "knave"))]
 
+
+    def answer_atoms(self, ev, ents):
+        return [ev.atom(e, "wolf", "werewolf") for e in ents]
 
     #: two islanders: 8 worlds, so 256 meanings a statement; tricky and fiendish exist
     #: (an exhaustive count over every pair of meanings: 32 each, with no extra promise) but
@@ -476,6 +529,18 @@ def _either_way_pair(rng: random.Random, ents: list[str], says: list[Any]) -> li
     return says
 
 
+def _pair_in(ents: list[str], says: list[Any]) -> set[int]:
+    """The speakers (indices) of an either-way pair in `says` ("A: B is a knight", "B: A and
+    C are of different types"), the first found; none when there is none."""
+    for i, f in enumerate(says):
+        if f[0] == "is" and f[2] == "type" and f[1] in ents and f[1] != ents[i]:
+            j = ents.index(f[1])
+            g = says[j]
+            if g[0] in ("same", "differ") and ents[i] in g[1:3] and ents[j] not in g[1:3]:
+                return {i, j}
+    return set()
+
+
 def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list[Any]]:
     """The entities and what each says, in their names (not yet "self")."""
     fam = FAMILIES[settings.family]
@@ -489,7 +554,10 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
     distinct = _distinct(settings)
     says = [_draw(fam, rng, ents, e, settings.depth, settings.width, share, ops, distinct)
             for e in ents]
-    if distinct and settings.depth >= 2 and not _ringed(says) and rng.random() < RING_SHARE:
+    if (distinct and settings.depth >= 2 and settings.difficulty == "tricky"
+            and len(ents) >= EITHER_WAY_FROM and rng.random() < EITHER_WAY_SHARE):
+        _either_way_ring(fam, rng, ents, says, share)
+    elif distinct and settings.depth >= 2 and not _ringed(says) and rng.random() < RING_SHARE:
         _ring_of_two(rng, ents, says)
     if (fam.key == "werewolves" and settings.difficulty == "tricky" and share
             and settings.size >= WOLF_PAIR_FROM):
@@ -503,11 +571,55 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
 RING_SHARE = 0.9
 
 
-def _ring_of_two(rng: random.Random, ents: list[str], says: list[Any]) -> None:
-    """Two signs made to speak of each other: in each, one claim (a leaf, or the whole sign)
-    becomes "Sign k is right (wrong)" of the other, where it joins no part that says it
-    already (:func:`_same_claim`)."""
-    i, j = rng.sample(range(len(says)), 2)
+#: from this many rooms, the share of tricky trials' draws planted with a ring that settles a
+#: claim either way (:func:`_either_way_ring`); the others draw a ring of two as before
+EITHER_WAY_FROM, EITHER_WAY_SHARE = 4, 0.6
+#: the share of those rings whose settled claim is another sign's truth ("Sign III is
+#: wrong"), not a room's content or a count
+EITHER_WAY_SIGN = 0.8
+#: the share of those draws given a second ring of two among the other signs: the pack's
+#: shape rule takes one shape in half a pack at most, and the planted ring alone is one shape
+#: ("ring of 2: claim, iff": seeds 1 and 2 gave up at 5 and 6 of 8 with four of it and one or
+#: two of two rings)
+SECOND_RING_SHARE = 0.5
+
+
+def _either_way_ring(fam: Family, rng: random.Random, ents: list[str], says: list[Any],
+                     share: float) -> None:
+    """Signs planted to settle a claim either way, the shape of every tricky four-room trial
+    drawn before (tools/trial_census.py): sign a says "X if and only if sign b is right (or
+    wrong)", and sign b says "Sign a is right (wrong)". Sign b's truth follows sign a's, so
+    whether sign a is right or wrong X holds (or, for one parity, fails): a split on a sign
+    in a ring whose two cases agree, tricky's technique, when no single supposition settles
+    X first. X is another sign's truth or a claim of the hard draw (a room, a count), never
+    where the lady is ("The lady is in room IV" settled so gives the answer and leaves every
+    sign wasted: 327 of 6,000 candidates of seed 4 were tricky so). One draw in
+    :data:`SECOND_RING_SHARE` makes the other two signs a ring of their own too. Whether the
+    candidate is well posed and tricky is the filters' and the grader's to say, as for any
+    draw."""
+    a, b = rng.sample(range(len(says)), 2)
+    outside = [i for i in range(len(says)) if i not in (a, b)]
+    if rng.random() < EITHER_WAY_SIGN:
+        x = [rng.choice(("true", "false")), f"s{rng.choice(outside) + 1}"]
+    else:  # a room or a count: a share below HARD_SHARE draws no sign
+        x = fam.atom(rng, ents, ents[a], share * 0.99)
+        for _try in range(SAME_TRIES):
+            if x[-1] != "lady":
+                break
+            x = fam.atom(rng, ents, ents[a], share * 0.99)
+    says[b] = [rng.choice(("true", "false")), f"s{a + 1}"]
+    ref = [rng.choice(("true", "false")), f"s{b + 1}"]
+    says[a] = ["iff", x, ref] if rng.random() < 0.5 else ["iff", ref, x]
+    if len(outside) >= 2 and rng.random() < SECOND_RING_SHARE:
+        _ring_of_two(rng, ents, says, rng.sample(outside, 2))
+
+
+def _ring_of_two(rng: random.Random, ents: list[str], says: list[Any],
+                 pair: list[int] | None = None) -> None:
+    """Two signs (`pair`, or two drawn) made to speak of each other: in each, one claim (a
+    leaf, or the whole sign) becomes "Sign k is right (wrong)" of the other, where it joins
+    no part that says it already (:func:`_same_claim`)."""
+    i, j = pair or rng.sample(range(len(says)), 2)
     for a, b in ((i, j), (j, i)):
         leaves = list(_leaves(says[a], ()))
         rng.shuffle(leaves)
@@ -714,6 +826,43 @@ class _Screen:
         ids = _ids(len(says))  # truth cells as in the puzzle
         return self._judge(base.saying(said, ids, _spoken_of(says) if signs else ()),
                            0 if self.allow_wasted else len(said))
+
+    def distance(self, shell: WorldPuzzle, ents: list[str], says: list[Any], fam: Family
+                 ) -> tuple[int, int, float] | None:
+        """How far a candidate the quick look dropped is from the pool (one answer, no
+        needless statement), larger nearer: (minus the answers left, minus the statements
+        that can go with one answer left, 0); None when it leaves no world or (with the
+        trivial filter on) a statement is true or false whatever happens. The answers are
+        `fam`'s (:meth:`Family.answer_atoms`). Islanders' statements only (no statement
+        speaks of another). For :class:`_WideWalk`."""
+        assert self.ev is not None
+        ev, scope = self.ev, shell.scope()
+        answers = fam.answer_atoms(ev, ents)
+        base = self._solver(shell)
+        allowed = self._allowed(shell)
+        said = [(e, meaning_memo(f, scope, ev.alg, self.memo)) for e, f in zip(ents, says)]
+        if not self.allow_trivial and any(t & allowed in (0, allowed) for _e, t in said):
+            return None
+        obeys = [base.obeys(e, t) for e, t in said]
+        worlds = ev.full
+        for m in base.masks:
+            worlds &= m
+        promised = worlds
+        for m in obeys:
+            worlds &= m
+        if not worlds:
+            return None
+        left = sum(1 for a in answers if worlds & a)
+        if left > 1 or self.allow_wasted:
+            return (-left, 0, 0.0)
+        needless = 0
+        for i in range(len(obeys)):
+            rest = promised
+            for j, m in enumerate(obeys):
+                if j != i:
+                    rest &= m
+            needless += sum(1 for a in answers if rest & a) == 1
+        return (-1, -needless, 0.0)
 
     def _solver(self, shell: WorldPuzzle) -> Solver:
         """The shell's solver without statements, over the shared Evaluation (kept)."""
@@ -970,13 +1119,22 @@ class _Walk:
              ) -> tuple[list[str], list[Any], WorldPuzzle]:
         """The walk's place with one speaker's statement drawn again."""
         assert self.says is not None and self.shell is not None
+        return self._redrawn(settings, rng, self.speaker(rng, self.says))
+
+    def _redrawn(self, settings: IslandSettings, rng: random.Random, i: int
+                 ) -> tuple[list[str], list[Any], WorldPuzzle]:
+        """The walk's place with sign (statement) i drawn again."""
+        assert self.says is not None and self.shell is not None
         says = list(self.says)
-        i = rng.randrange(len(says))
         stalls = settings.family == "lady-tiger" and _distinct(settings)
         says[i] = _draw(FAMILIES[settings.family], rng, self.ents, self.ents[i], settings.depth,
                         settings.width, _share(settings), _STALLING if stalls else _OPS,
                         _distinct(settings))
         return self.ents, says, self.shell
+
+    def speaker(self, rng: random.Random, says: list[Any]) -> int:
+        """Whose statement the next step draws again."""
+        return rng.randrange(len(says))
 
     def step(self) -> None:
         self.stall += 1
@@ -994,6 +1152,73 @@ class _Walk:
     def restart(self) -> None:
         self.says, self.shell, self.near, self.stall = None, None, -1.0, 0
 
+    def found(self, ents: list[str], says: list[Any], shell: WorldPuzzle,
+              graded: Grade | None) -> None:
+        """A candidate of the level passed the quick look: the walk starts afresh."""
+        self.restart()
+
+
+#: family -> level -> the fewest people from which the level is searched by
+#: :class:`_WideWalk` instead of :class:`_Walk` (below it, the walk's packs stay as they were)
+WIDE_WALK_FROM = {"werewolves": {"gentle": 9, "tricky": 6}}
+#: steps without a nearer candidate before the wide walk starts afresh (30 found a gentle
+#: 12-werewolf candidate in 13,000 steps, 300 in 1,900 and 1,000 in 2,100: seed 1)
+WIDE_STALL = 300
+
+
+class _WideWalk(_Walk):
+    """The walk for werewolves gentle from :data:`WIDE_WALK_FROM` people. A census of plain
+    draws at 12 people (5,000, seed 3): 31% hold a statement true or false whatever happens,
+    13% leave no world, 51% leave two werewolves or more, 7% one werewolf with a needless
+    statement, and 0.3% the pool (one answer, no needless statement), of which about one in
+    50 is gentle. :class:`_Walk` moves only among the pool, so most of its steps were plain
+    draws. This walk moves over every candidate with a world and no constant statement, by
+    its distance (:meth:`_Screen.distance`: fewer werewolves left, then fewer needless
+    statements, then nearer to gentle), and reaches the pool and gentle in far fewer steps
+    (a gentle candidate in 1,900 steps at 12 people, 800 at 9; seed 1).
+
+    Tricky from 11 people too: there the pool is 1 draw in 5,000 (12 people, seed 3: 27%
+    leave no world, 22% hold a constant statement, 12% a needless one), and a pack of 10 gave
+    up at 8. The walk keeps the draw's either-way pair (:func:`_pair_in`) and draws the others
+    again; within the pool it too moves nearer to gentle (moving sideways there, as
+    :class:`_PoolWalk` does, made packs of 12 slower: 6.7-11.8 CPU s against 5.1-6.3, seeds
+    1-4, under load). As :class:`_Walk`, every step is a candidate of its own, judged in
+    full: a puzzle is kept only when the grader rates it at the level in full."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.distance: tuple[int, int, float] = (-99, -99, -1.0)
+
+    def speaker(self, rng: random.Random, says: list[Any]) -> int:
+        """Anyone's but an either-way pair's (:func:`_either_way_pair`: a tricky draw's
+        core, kept as it was drawn)."""
+        kept = _pair_in(self.ents, says)
+        return rng.choice([i for i in range(len(says)) if i not in kept])
+
+    def step(self) -> None:
+        self.stall += 1
+        if self.stall > WIDE_STALL:
+            self.restart()
+
+    def offer(self, ents: list[str], says: list[Any], shell: WorldPuzzle, graded: Grade
+              ) -> None:
+        self.offer_at(ents, says, shell, (-1, 0, _nearness(graded)))
+
+    def offer_at(self, ents: list[str], says: list[Any], shell: WorldPuzzle,
+                 distance: tuple[int, int, float] | None) -> None:
+        """Move to the candidate when it is no farther (`distance`: as
+        :meth:`_Screen.distance`, larger is nearer; None: never)."""
+        if distance is None:
+            return
+        if self.says is None or distance >= self.distance:
+            if self.says is None or distance > self.distance:
+                self.stall = 0
+            self.ents, self.says, self.shell, self.distance = ents, says, shell, distance
+
+    def restart(self) -> None:
+        super().restart()
+        self.distance = (-99, -99, -1.0)
+
 
 #: family -> the fewest rooms from which tricky and fiendish are searched by
 #: :class:`_PoolWalk`
@@ -1002,6 +1227,10 @@ POOL_WALK_FROM = {"lady-tiger": 4}
 POOL_STEPS = 60
 #: the share of a pool walk's steps that turn one room's rule instead of drawing a sign
 FLIP_SHARE = 0.3
+#: for tricky, the share of the sign draws that may draw a sign of a ring again (the others
+#: draw a sign outside the rings, keeping the ring that settles a claim either way:
+#: :func:`_either_way_ring`)
+RING_REDRAW_SHARE = 0.2
 
 
 class _PoolWalk(_Walk):
@@ -1024,6 +1253,10 @@ class _PoolWalk(_Walk):
         (true with the lady and false with a tiger, or the reverse)."""
         assert self.says is not None and self.shell is not None
         if rng.random() >= FLIP_SHARE:
+            ringed = {i for r in _rings(self.says) for i in r}
+            free = [i for i in range(len(self.says)) if i not in ringed]
+            if self.level == "tricky" and free and rng.random() >= RING_REDRAW_SHARE:
+                return self._redrawn(settings, rng, rng.choice(free))
             return super().next(settings, rng)
         shell = self.shell
         room = rng.choice(self.ents)
@@ -1037,11 +1270,28 @@ class _PoolWalk(_Walk):
         if self.stall > POOL_STEPS:
             self.restart()
 
+    def found(self, ents: list[str], says: list[Any], shell: WorldPuzzle,
+              graded: Grade | None) -> None:
+        """For tricky, the walk goes on from a candidate of the level (its neighbours, one
+        sign or one rule apart, are tricky far more often than a fresh draw:
+        tools/trial_census.py), until :data:`POOL_STEPS` steps from where it started; for
+        fiendish it starts afresh, as before."""
+        if self.level != "tricky" or graded is None:
+            self.restart()
+            return
+        self.offer(ents, says, shell, graded)
+
     def offer(self, ents: list[str], says: list[Any], shell: WorldPuzzle, graded: Grade
               ) -> None:
         if not _ringed(says):
             return  # no ring of signs: every such four-room trial grades gentle or steady
         near = 1.0 if graded.level == self.level else 0.0
+        if self.level == "tricky" and near < 1.0 and graded.solver is not None:
+            # downhill on the suppositions that refute at the start: tricky has none left
+            # where its case split comes (most steady trials open "suppose the lady is in
+            # room I": tools/trial_census.py)
+            left = refutable(graded.solver)
+            near = -1.0 if left is None else -left / (left + 1)
         if near < self.near:
             return  # at the level already: stay there
         stall = self.stall if self.says is not None and near == self.near else 0
@@ -1069,12 +1319,22 @@ def _constant(puzzle: WorldPuzzle) -> bool:
                for s in bare.statements if s.says is not None and s.by is not None)
 
 
-def _idle_part(ev: Any, f: Any, allowed: int, conditionals: bool = True) -> bool:
-    """Some part of a compound in f adds nothing or reads oddly (:func:`_odd_part`)."""
-    return _odd_part(lambda g: ev.mask(g) & allowed, f, allowed, conditionals)
+def _idle_part(ev: Any, f: Any, allowed: int, signs: bool = True) -> bool:
+    """Some part of a compound in f adds nothing or reads oddly (:func:`_odd_part`); `signs`:
+    the trials' signs (the "if" forms judged in the worlds the promises allow), else
+    islanders' statements (judged in every world: the words alone)."""
+    if signs:
+        return _odd_part(lambda g: ev.mask(g) & allowed, f, allowed)
+    memo: dict[str, int] = {}  # each part read once for both judgements
+    scope = ev.puzzle.scope()
+
+    def plain(g: Any) -> int:
+        return int(meaning_memo(g, scope, ev.alg, memo))
+
+    return _odd_part(lambda g: plain(g) & allowed, f, allowed, plain, ev.full)
 
 
-def _odd_part(mask: Any, f: Any, allowed: int, conditionals: bool = True) -> bool:
+def _odd_part(mask: Any, f: Any, allowed: int, plain: Any = None, every: int = 0) -> bool:
     """Some compound in f (`mask`: a formula -> the allowed worlds where it holds) has a part
     that adds nothing or reads oddly:
 
@@ -1087,9 +1347,16 @@ def _odd_part(mask: Any, f: Any, allowed: int, conditionals: bool = True) -> boo
     - an "if and only if" whose parts never hold together ("Three rooms hold tigers if and
       only if two do": neither) or never fail together (both).
 
-    The "if" forms only with `conditionals` (signs: the trials). Islanders keep the and/or
-    test alone: with it alone, werewolves tricky at 6 people make their packs of 10 for
-    seeds 1-4; with the "if" forms too, seeds 1 and 3 gave up at 6 and 2 of 10.
+    The "if" forms are judged with `plain` (a formula -> every world where it holds) over
+    `every` (the worlds) when given: islanders' statements, whose words alone must not make
+    the form odd ("If at most two of us are knights then exactly three of us are knaves",
+    six people: at least three knights; "Exactly one of us is a knight if and only if exactly
+    three of us are knaves": neither). A relation the narrator's promise brings is the
+    puzzle's reasoning, not an odd form: "Cleo is a knight if and only if Cleo is human",
+    where the werewolf is a knight, says Cleo is a human knight, and a person sees why.
+    Four such statements, in werewolves tricky at 6 people (seed 1), were solved by hand:
+    docs/benchmarks.md, "Islanders' odd ifs". Without `plain`, in the allowed worlds (the
+    trials' signs: the one lady is the frame, not a deduction).
     """
     if not isinstance(f, list) or not f or f[0] not in _OPS:
         return False
@@ -1099,13 +1366,14 @@ def _odd_part(mask: Any, f: Any, allowed: int, conditionals: bool = True) -> boo
             rest = f[:i] + f[i + 1:]
             if mask(rest if len(rest) > 2 else rest[1]) == whole:
                 return True
-    if conditionals and f[0] in ("implies", "iff") and len(f) == 3:
-        a, b, whole = mask(f[1]), mask(f[2]), mask(f)
-        if {a, b} & {0, allowed} or whole in (a, b, allowed & ~a, allowed & ~b):
+    if f[0] in ("implies", "iff") and len(f) == 3:
+        judge, worlds = (mask, allowed) if plain is None else (plain, every)
+        a, b, whole = judge(f[1]) & worlds, judge(f[2]) & worlds, judge(f) & worlds
+        if {a, b} & {0, worlds} or whole in (a, b, worlds & ~a, worlds & ~b):
             return True
-        if f[0] == "iff" and (not a & b or a | b == allowed):
+        if f[0] == "iff" and (not a & b or a | b == worlds):
             return True
-    return any(_odd_part(mask, g, allowed, conditionals) for g in f[1:])
+    return any(_odd_part(mask, g, allowed, plain, every) for g in f[1:])
 
 
 def _wasted(puzzle: WorldPuzzle) -> bool:
@@ -1375,11 +1643,11 @@ class _Variety:
     enough answers exist); for knights and knaves, no number of knights more than half; at
     most one in 8 has every entity alike; in a pack of 8 or more no motif (the statements
     the solution opens with, names blurred: :func:`motif`) more than twice in 8; and in a
-    pack of tricky or fiendish trials no shape (:func:`trial_motif`: what the hardest step
-    splits, and the rings of signs) in more than half the puzzles."""
+    pack of tricky or fiendish trials, instead of the motif, no shape (:func:`trial_motif`:
+    what the hardest step splits, and the rings of signs) in more than half the puzzles."""
 
     def __init__(self, settings: IslandSettings, answers_possible: int):
-        self.on = not settings.allow_monotony and settings.count >= 6
+        self.on = _varied(settings)
         count = settings.count
         self.cap = max(1, -(-count // 3)) if answers_possible >= 3 else count
         self.half = max(1, count // 2)
@@ -1392,9 +1660,11 @@ class _Variety:
                opening: str, shape: str | None = None) -> bool:
         if not self.on:
             return True
-        marks = [(f"answer {answer!r}", self.cap), (f"motif {opening}", self.motif_cap)]
-        if shape is not None:
-            marks.append((f"shape {shape}", self.shape_cap))
+        marks = [(f"answer {answer!r}", self.cap)]
+        # a hard trial's shape is the one rule of how its solution goes (its opening, with
+        # the signs' ids in it, told the packs' puzzles apart too finely to limit them)
+        marks.append((f"shape {shape}", self.shape_cap) if shape is not None
+                     else (f"motif {opening}", self.motif_cap))
         if alike:
             marks.append(("alike", self.alike_cap))
         if knights is not None:
@@ -1408,8 +1678,8 @@ class _Variety:
 
 def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
     """The statements the solution by hand opens with (its first step and what that step
-    reads inside), each with every name blurred ("I" kept): two puzzles with one motif start
-    the same way."""
+    reads inside), each with every name and every sign's id blurred ("I" kept): two puzzles
+    with one motif start the same way."""
     from portia_tui.core.explain.reasoning import every_step
 
     if not graded.steps or graded.solver is None:
@@ -1421,7 +1691,8 @@ def motif(puzzle: WorldPuzzle, graded: Grade) -> str:
         if step.source is not None:
             _kind, st, c = graded.solver.sources[step.source]
             formula = st.says if st is not None else c
-            blur = {e: "*" for e in puzzle.entities}
+            blur = {e: "*" for e in puzzle.entities} | {
+                t.id: "#" for t in puzzle.statements}  # "Sign # is wrong"
             read.add(repr(_rename(thaw(formula), blur)))
     return f"{first.technique}: " + " | ".join(sorted(read))
 
@@ -1485,9 +1756,11 @@ def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | No
     if screen.shared and not screen.passes(shell, ents, says, fam.signs):
         if walk is not None and screen.graded is not None:
             walk.offer(ents, says, shell, screen.graded)
+        elif isinstance(walk, _WideWalk):
+            walk.offer_at(ents, says, shell, screen.distance(shell, ents, says, fam))
         return None
     if walk is not None:
-        walk.restart()  # a candidate of the level: the walk starts afresh
+        walk.found(ents, says, shell, screen.graded)  # a candidate of the level
     puzzle, tuples = _assemble(fam, ents, says, shell)
     if not screen.shared and not screen.passes_whole(puzzle):
         return None
@@ -1513,6 +1786,9 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
                       settings.allow_trivial)
               if settings.difficulty or fam.screens(settings) else None)
     walk = _Walk() if screen is not None and screen.shared and _walks(settings) else None
+    if screen is not None and screen.shared and settings.size >= WIDE_WALK_FROM.get(
+            settings.family, {}).get(settings.difficulty or "", 99):
+        walk = _WideWalk()
     if (screen is not None and screen.shared and settings.difficulty in ("tricky", "fiendish")
             and _share(settings) >= HARD_SHARE
             and settings.size >= POOL_WALK_FROM.get(settings.family, 99)):
@@ -1563,4 +1839,5 @@ def generate_named(settings: IslandSettings) -> Iterator[Island]:
 
 
 __all__ = ["FAMILIES", "NAMES", "RANGES", "Island", "IslandError", "IslandSettings",
-           "canonical_key", "generate", "generate_named", "named", "trial_motif"]
+           "canonical_key", "generate", "generate_named", "most_in_pack", "named",
+           "trial_motif"]
