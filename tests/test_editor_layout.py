@@ -103,3 +103,33 @@ async def test_spare_rows_go_to_the_analysis_and_nothing_falls_below_the_screen(
                 if row.max_scroll_y == 0 and size[1] >= 40:
                     # every statement shows: the rest is the analysis's
                     assert bottom.size.height >= 10
+
+
+async def test_the_row_keeps_its_vertical_bar_from_the_first_layout_only_when_needed():
+    """CasketsView.fit sets `-tall` (overflow-y: scroll) only when the panels are certainly
+    taller than the row shows, so the bar is there from the first layout instead of coming
+    in a second pass; it never adds a bar that Textual's "auto" would not show. Its numbers
+    (slot rows, the row's share of the screen) are the stylesheet's."""
+    from portia_tui.app.editor.widgets import caskets_view
+    from portia_tui.app.editor.widgets.caskets_view import HorizontalScroll
+
+    for caskets, n in ((12, 10), (3, 10), (3, 4), (5, 1), (12, 7)):
+        for size in ((80, 24), (120, 40), (200, 50)):
+            app = EditorApp(EditorModel.new(blank_puzzle(caskets, n, m=1)))
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                row = app.editor.query_one("#caskets", HorizontalScroll)
+                overflows = row.virtual_size.height > row.scrollable_content_region.height
+                assert row.show_vertical_scrollbar == overflows, (caskets, n, size)
+                if row.has_class("-tall"):
+                    assert overflows, (caskets, n, size)
+                if (caskets, n) == (12, 10):
+                    assert row.has_class("-tall"), size  # 32 rows or more: surely taller
+                slot = app.editor.slot_at(0, 0)
+                rows = (caskets_view.NARROW_SLOT_ROWS if row.has_class("-narrow")
+                        else caskets_view.SLOT_ROWS)
+                assert slot.size.height == rows
+                share = (caskets_view.MANY_ROW_SHARE if row.has_class("-many")
+                         else caskets_view.ROW_SHARE)
+                assert row.styles.max_height.value == share
+                assert row.styles.max_height.unit.name == "VIEW_HEIGHT"

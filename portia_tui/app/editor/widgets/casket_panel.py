@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Size
+from textual.strip import Strip
 from textual.widget import Widget
 
 from portia_tui.core.language.vocabulary import Statement
@@ -58,6 +59,9 @@ class Slot(Widget, can_focus=True):
         self.value: bool | None | str = ""
         self._wrap_key: tuple | None = None
         self._wrap_lines: list[str] = []
+        #: the lines drawn (render_line), and what they were drawn for
+        self._strips_key: tuple | None = None
+        self._strips: list[Strip] = []
 
     # --------------------------------------------------------------- state from the screen
     def show(self, number: int, statement: Statement, sentence: str) -> None:
@@ -79,7 +83,9 @@ class Slot(Widget, can_focus=True):
         value_mark = " " if self.value == "" else VALUE_MARK[self.value]
         return f"{self.number:>3}{loop_mark}{value_mark} "
 
-    def render(self) -> Content:
+    def _lines(self) -> list[Content]:
+        """The slot's lines: number, marks and the sentence's first line, then the sentence's
+        other lines under it (indented past the label)."""
         rows = max(self.size.height, 1)
         # narrow panels (three lines a slot): a two-digit number and no ▼, so that the
         # longest sentences still fit whole
@@ -90,16 +96,36 @@ class Slot(Widget, can_focus=True):
         lines = self._wrapped(width, rows, narrow)
         styles: dict[bool | str | None, str] = {True: "bold $success", False: "bold $error"}
         value_style = styles.get(self.value, "bold")
-        parts: list = [
+        text_style = "" if self.sentence else "italic $text-muted"
+        first = Content.assemble(
             (f"{self.number:>{digits}}", "bold"),
             (LOOP_MARK if self.loop else " ", "bold $warning"),
             (" " if self.value == "" else VALUE_MARK[self.value], value_style),
             " ",
-        ]
-        text_style = "" if self.sentence else "italic $text-muted"
-        for n, line in enumerate(lines):
-            parts += (["\n", " " * label] if n else []) + [(line, text_style)]
-        return Content.assemble(*parts)
+            (lines[0], text_style),
+        )
+        indent = " " * label
+        return [first] + [Content.assemble(indent, (line, text_style)) for line in lines[1:]]
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines())
+
+    def render_line(self, y: int) -> Strip:
+        """Textual's line API: the slot's lines drawn straight from its Contents (their text
+        is wrapped here already), kept while the slot's text, marks, size and style stay. The
+        default path (render() through a Visual, wrapped again) cost about 0.6 ms a slot, and
+        an opening 12 x 10 draws 60-odd slots (see benchmarks/bench_editor.py)."""
+        width, height = self.size
+        style = self.visual_style
+        key = (self.number, self.sentence, self.loop, self.value, width, height, style,
+               self.app.theme)
+        if key != self._strips_key:
+            self._strips = [Strip(line.render_segments(style), line.cell_length)
+                            for line in self._lines()[:max(height, 1)]]
+            self._strips_key = key
+        if 0 <= y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(width, style.rich_style)
 
     def _wrapped(self, width: int, rows: int, narrow: bool) -> list[str]:
         """The sentence's lines, kept while the sentence and the size stay (a change of

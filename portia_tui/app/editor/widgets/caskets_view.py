@@ -26,6 +26,11 @@ from .casket_panel import CasketPanel, Slot
 MIN_PANEL = 26
 #: a panel whose text column is narrower than this shows each statement on three lines
 NARROW_TEXT = 26
+#: rows a slot takes, and in narrow panels (``.slot`` and ``#caskets.-narrow .slot`` in
+#: editor.tcss); the row's max height in percent of the screen's (``#caskets``, and
+#: ``#caskets.-many`` with more caskets than fit); tests/test_editor_layout.py checks both
+SLOT_ROWS, NARROW_SLOT_ROWS = 2, 3
+ROW_SHARE, MANY_ROW_SHARE = 60, 55
 
 
 class CasketsView(Vertical):
@@ -62,7 +67,7 @@ class CasketsView(Vertical):
         max-height: with more statements than fit (12 x 10 at 120 x 40) the view kept blank
         rows under the sign and pushed the analysis below the screen's bottom edge."""
         row, styles = self._row, self._row.styles
-        height = row.get_content_height(container, viewport, width) + styles.gutter.height
+        height = self._row_content_height(container, viewport, width) + styles.gutter.height
         if styles.overflow_x == "scroll" or row.show_horizontal_scrollbar:
             height += styles.scrollbar_size_horizontal
         if styles.max_height is not None:
@@ -70,6 +75,24 @@ class CasketsView(Vertical):
         if self._sign.display:
             height += 1
         return height
+
+    def _row_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The row's content: its tallest panel (each as tall as its slots, with its border),
+        without arranging the row (Textual's measure of the row arranged its twelve panels,
+        2% of opening a 12 x 10). A panel with a height, margin or limit of its own falls
+        back to Textual's measure."""
+        tallest = 0
+        for panel in self.panels:
+            styles = panel.styles
+            if not panel.display:
+                continue
+            if (not (styles.height is None or styles.height.is_auto) or styles.margin.top
+                    or styles.margin.bottom or styles.min_height is not None
+                    or styles.max_height is not None):
+                return self._row.get_content_height(container, viewport, width)
+            height = panel.get_content_height(container, viewport, width)
+            tallest = max(tallest, height + styles.gutter.height)
+        return tallest
 
     # ----------------------------------------------------------------- building
     @staticmethod
@@ -106,6 +129,7 @@ class CasketsView(Vertical):
         elif layout.counts != self._shape[1]:
             await self._resize(puzzle)
             self._shape = (layout.names, layout.counts)
+            self.fit()  # the tallest panel may have changed (the row's -tall)
         shown = self._synced
         self._synced = puzzle
         same_layout = shown is not None and shown.layout == layout
@@ -158,23 +182,41 @@ class CasketsView(Vertical):
     def fit(self) -> None:
         """Share the width among the panels; more than fit scroll, with a sign saying so."""
         width = self.size.width or self.app.size.width
+        height = self.app.size.height
         count = len(self.panels)
-        key = (width, count)
+        tallest = max((len(panel.slots) for panel in self.panels), default=0)
+        key = (width, height, count, tallest)
         if key == self._fit_key or not count:
             return
         self._fit_key = key
         shown = min(count, self.columns(width))
         panel_width = width // shown
+        many = count > shown
+        narrow = panel_width - 2 - 6 - 2 < NARROW_TEXT
         row = self._row
-        row.set_class(count > shown, "-many")
-        row.set_class(panel_width - 2 - 6 - 2 < NARROW_TEXT, "-narrow")
+        row.set_class(many, "-many")
+        row.set_class(narrow, "-narrow")
+        row.set_class(self._surely_tall(height, tallest, many, narrow), "-tall")
         for panel in self.panels:
-            panel.styles.width = panel_width if count > shown else "1fr"
+            panel.styles.width = panel_width if many else "1fr"
         sign = self._sign
-        sign.display = count > shown
-        if count > shown:
+        sign.display = many
+        if many:
             sign.update(f"more caskets →  {shown} of {count} caskets fit; "
                         "→ from the last one, or scroll sideways, shows the others")
+
+    @staticmethod
+    def _surely_tall(height: int, tallest: int, many: bool, narrow: bool) -> bool:
+        """True when the panels are certainly taller than the row can show (by more than a
+        rounding of its max height): the row then keeps its vertical scroll bar from its first
+        layout (``-tall``). Left to Textual ("auto"), the bar came in a second layout pass,
+        which changed every panel's clip and repainted them all (about 6% of opening a 12 x
+        10). Near the limit the class stays off and Textual decides, as before."""
+        rows = NARROW_SLOT_ROWS if narrow else SLOT_ROWS
+        panel = tallest * rows + 2  # the round border
+        bar = 1 if many else 0  # the sideways scroll bar's row
+        max_height = height * (MANY_ROW_SHARE if many else ROW_SHARE) / 100
+        return panel + bar > max_height + 1
 
     def on_resize(self) -> None:
         self.fit()
