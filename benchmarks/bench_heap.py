@@ -237,13 +237,7 @@ RETURN_ROWS = (("edit_before", "edit -> screen, before the player", "ms"),
 def main_return() -> None:
     forms = ("old", "collect", "both")
     rounds = int(os.environ.get("PORTIA_BENCH_ROUNDS", "3"))
-    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
-          f"({os.cpu_count()} cores)")
-    got: dict[str, dict[str, list[float]]] = {f: {} for f in forms}
-    for _ in range(rounds):
-        for form in forms:
-            for name, values in run_form(form, "--worker-return").items():
-                got[form].setdefault(name, []).extend(values)
+    got = gather(forms, rounds, "--worker-return")
     head = "".join(f"{form + ': median':>16}{'p90':>10}" for form in forms)
     print(f"{'editor 12 x 10 (' + str(rounds) + ' processes each)':<52}{head}")
     for name, label, unit in RETURN_ROWS:
@@ -251,7 +245,23 @@ def main_return() -> None:
         cells = "".join(f"{statistics.median(got[f][name] or [math.nan]) * scale:16.1f}"
                         f"{p90(got[f][name] or [math.nan]) * scale:10.1f}" for f in forms)
         print(f"{label + ' (' + unit + ')':<52}{cells}")
-    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(f"load average after: {load()}")
+
+
+def load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def gather(forms, rounds: int, mode: str) -> dict[str, dict[str, list[float]]]:
+    """Each form's worker run `rounds` times, the forms alternating: every figure's values,
+    by form and name (the load average printed first)."""
+    print(f"load average before: {load()} ({os.cpu_count()} cores)")
+    got: dict[str, dict[str, list[float]]] = {f: {} for f in forms}
+    for _ in range(rounds):
+        for form in forms:
+            for name, values in run_form(form, mode).items():
+                got[form].setdefault(name, []).extend(values)
+    return got
 
 
 def run_form(form: str, mode: str = "--worker") -> dict:
@@ -284,13 +294,7 @@ def p90(values: list[float]) -> float:
 def main() -> None:
     forms = [f for f in os.environ.get("PORTIA_BENCH_FORMS", ",".join(FORMS)).split(",") if f]
     rounds = int(os.environ.get("PORTIA_BENCH_ROUNDS", "2"))
-    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
-          f"({os.cpu_count()} cores)")
-    got: dict[str, dict[str, list[float]]] = {f: {} for f in forms}
-    for _ in range(rounds):
-        for form in forms:
-            for name, values in run_form(form).items():
-                got[form].setdefault(name, []).extend(values)
+    got = gather(forms, rounds, "--worker")
     print(f"{rounds} processes a form, the forms alternating; median and p90 of each")
     head = "".join(f"{form + ': median':>17}{'p90':>9}" for form in forms)
     print(f"{'(unit)':<52}{head}  target")
@@ -299,7 +303,7 @@ def main() -> None:
         cells = "".join(f"{statistics.median(got[f][name]) * scale:17.1f}"
                         f"{p90(got[f][name]) * scale:9.1f}" for f in forms)
         print(f"{label + ' (' + unit + ')':<52}{cells}  {target}".rstrip())
-    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(f"load average after: {load()}")
 
 
 if __name__ == "__main__":
