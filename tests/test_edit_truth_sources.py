@@ -48,3 +48,38 @@ def test_a_truth_puzzle_of_a_pack_opens_as_a_new_page(monkeypatch, tmp_path, cap
     assert app.model.path == tmp_path / "kk-002.toml" and app.model.dirty
     assert not (tmp_path / "kk-002.toml").exists()
     assert len(app.model.draft.puzzle.entities) == 3
+
+
+def test_the_player_asks_for_the_werewolf_not_a_room():
+    """The player's first words on a werewolf puzzle said "Pick the werewolf's room"."""
+    from portia_tui.app.play.islands import how_to_answer
+
+    wolves = how_to_answer(loads(WOLF))
+    lady = how_to_answer(loads((THREE.parent / "trial-1.toml").read_text(encoding="utf-8")))
+    assert "room" not in wolves and wolves.startswith("Pick the werewolf: move")
+    assert lady.startswith("Pick the lady's room: move to it")
+
+
+WOLF = """format = 3
+attributes = { type = ["knight", "knave"], wolf = ["werewolf", "human"] }
+speaker_attr = "type"
+modes = { knight = "true", knave = "false" }
+rules = ["Exactly one of them is a werewolf"]
+question = ["Who is the werewolf?"]
+
+[[entities]]
+name = "Ann"
+says = ["Eve is a werewolf"]
+
+[[entities]]
+name = "Eve"
+says = ["Finn is human if and only if I and Liam are of different types"]
+
+[[entities]]
+name = "Finn"
+says = ["Ann is not human"]
+
+[[entities]]
+name = "Liam"
+says = ["At least two of us are knaves"]
+"""
