@@ -34,9 +34,11 @@ def is_casket(puzzle: object) -> TypeGuard[Puzzle]:
     return model is not None and isinstance(puzzle, model.Puzzle)
 
 
-def read_source(arg: str):
+def read_source(arg: str, pid: str | None = None):
     """(puzzle, None) for a puzzle file or a share code, (None, pack) for a pack; PortiaError
-    (one line) for anything else."""
+    (one line) for anything else. With `pid`, a pack holds only its puzzle `pid`: only that
+    entry is built (a pack at the cap is 100,000 puzzles), and a pack without it is one
+    line's error naming some of its ids."""
     from portia_tui.core.io import formats
     from portia_tui.core.io.files import LARGE_LIMIT, SMALL_LIMIT
     from portia_tui.core.io.formats.common import read_text
@@ -54,7 +56,7 @@ def read_source(arg: str):
         from portia_tui.core.packs.pack import is_pack_text, loads_pack
 
         if is_pack_text(text):
-            return None, loads_pack(text, arg)
+            return None, (loads_pack(text, arg) if pid is None else entry_pack(text, arg, pid))
     if len(text) > SMALL_LIMIT // 4 and len(text.encode("utf-8")) > SMALL_LIMIT:
         from portia_tui.core.errors import FormatError
 
@@ -63,6 +65,17 @@ def read_source(arg: str):
     if formats.is_world_text(text, fmt):  # a truth puzzle (format 3)
         return formats.loads_world(text, fmt, arg), None
     return formats.loads(text, fmt, arg), None
+
+
+def entry_pack(text: str, path: str, pid: str):
+    """The pack in text holding only its puzzle `pid` (packs.pack.loads_entry)."""
+    from portia_tui.core.errors import PortiaError
+    from portia_tui.core.packs.pack import ids_said, loads_entry
+
+    pack, ids = loads_entry(text, path, pid)
+    if not pack.puzzles:
+        raise PortiaError(f"no puzzle with id {_short(pid)} (the ids are {ids_said(ids)})", path)
+    return pack
 
 
 def pick(pack, pid: str, path: str):
@@ -83,7 +96,7 @@ def resolve(arg: str, pid: str | None):
     pack) for a whole pack (no --id). --id on one puzzle is one line's error."""
     from portia_tui.core.errors import PortiaError
 
-    puzzle, pack = read_source(arg)
+    puzzle, pack = read_source(arg, pid)
     if pid is None:
         return puzzle, pack
     if pack is None:
