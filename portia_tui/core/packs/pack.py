@@ -160,8 +160,9 @@ def loads_pack(text: str, path: str = "<pack>", sentences: bool = True) -> Pack:
 
 def _loads_pack(text: str, path: str, sentences: bool = True, first: int = 0) -> Pack:
     """The pack in text, its entries numbered from `first` (an entry with no id is
-    f"{k + 1:03d}", k counted in the whole pack: a piece of a pack starts past 0)."""
-    data = parse_toml(text, path)
+    f"{k + 1:03d}", k counted in the whole pack: a piece of a pack starts past 0). A text
+    written as portia writes packs is read by _plain_toml, anything else by tomllib."""
+    data = _plain_toml(text) or parse_toml(text, path)
     head = _head(data, text, path)
     raw = data.get("puzzles")
     if not isinstance(raw, list) or not raw:
@@ -224,13 +225,101 @@ def _casket_entry(table: dict[str, Any], pid: str, text: str, path: str, start: 
 
 
 # --------------------------------------------------------------------------- one entry at a time
-#: a [[puzzles]] header line as portia and most hands write it
-_HEADER_AT = re.compile(r"^[ \t]*\[\[[ \t]*puzzles[ \t]*\]\][ \t]*(?:#[^\n]*)?\r?$", re.MULTILINE)
+#: a [[puzzles]] header as portia and most hands write it, to the line's end (found from
+#: its "[[": a pattern that opens with ^ is tried at every character of 64 MiB)
+_HEADER_AT = re.compile(r"\[\[[ \t]*puzzles[ \t]*\]\][ \t]*(?:#[^\n]*)?\r?$", re.MULTILINE)
 #: an entry's first line when it is its id as a plain string (anything else: the entry is read)
 _ID_FIRST = re.compile(r"""[ \t]*id[ \t]*=[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)')[ \t]*(?:#[^\n]*)?\r?(?:\n|$)""")
-#: what makes a line that looks like a header maybe not one (a multi-line string), or a
-#: header of the entries not look like one (a quoted key): such a pack is read whole
-_UNSURE = re.compile(r"\"\"\"|\'\'\'|^[ \t]*\[\[[ \t]*[\"\']", re.MULTILINE)
+#: a header with a quoted key ([["puzzles"]]): a pack with one, or with a multi-line string
+#: (where a line may look like a header and not be one), is read whole
+_QUOTED_HEADER = re.compile(r"\[\[[ \t]*[\"']")
+
+
+#: a string tomllib reads as itself: no quote, no backslash, no control character but tab
+_PLAIN_STR = r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"'
+_PLAIN_LINE = re.compile(
+    r"[ \t]*(?:"
+    r"(?P<blank>)"
+    r"|\[\[(?P<array>puzzles|puzzles\.caskets)\]\]"
+    r"|\[(?P<table>[A-Za-z0-9_-]+)\]"
+    r"|(?P<key>[A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"
+    + _PLAIN_STR.replace("(", "(?P<str>", 1)
+    + r"|(?P<float>-?(?:0|[1-9][0-9]*)\.[0-9]+)|(?P<int>-?(?:0|[1-9][0-9]*))"
+    r"|(?P<bool>true|false)|(?P<open>\[)|(?P<empty>\[\]))"
+    r"|" + _PLAIN_STR.replace("(", "(?P<item>", 1) + r",?"
+    r"|(?P<close>\])"
+    r")[ \t]*")
+
+
+_VALUES = frozenset({"str", "int", "float", "bool", "open", "empty"})
+
+
+def _plain_toml(text: str) -> dict[str, Any] | None:
+    """The table of a TOML text written as portia writes packs (bare keys; strings without
+    escapes; decimal numbers; arrays of strings one a line; [[puzzles]], [[puzzles.caskets]]
+    and [name] headers; no comment), exactly as tomllib reads it; None for anything else
+    (tomllib reads that, and says what is wrong). About five times quicker than tomllib."""
+    if "\r" in text:
+        return None
+    root: dict[str, Any] = {}
+    table = root
+    made: set[int] = set()  # the arrays of tables the headers made
+    items: list[str] | None = None  # the array being read, one string a line
+    match = _PLAIN_LINE.fullmatch
+    for line in text.split("\n"):
+        found = match(line)
+        if found is None:
+            return None
+        kind = found.lastgroup  # the last group closed: a key's value, not the key
+        if items is not None:
+            if kind == "item":
+                items.append(found["item"])
+            elif kind == "close":
+                items = None
+            elif kind != "blank":
+                return None
+            continue
+        if kind == "blank":
+            continue
+        if kind in _VALUES:
+            key = found["key"]
+            if key in table:
+                return None
+            if found["str"] is not None:
+                table[key] = found["str"]
+            elif found["int"] is not None:
+                table[key] = int(found["int"])
+            elif found["float"] is not None:
+                table[key] = float(found["float"])
+            elif found["bool"] is not None:
+                table[key] = found["bool"] == "true"
+            elif found["empty"] is not None:
+                table[key] = []
+            else:
+                items = table[key] = []
+            continue
+        if kind == "array":
+            if found["array"] == "puzzles":
+                owner, name = root, "puzzles"
+            else:
+                last = root.get("puzzles")
+                if not isinstance(last, list) or id(last) not in made:
+                    return None
+                owner, name = last[-1], "caskets"
+            held = owner.get(name)
+            if held is None:
+                held = owner[name] = []
+                made.add(id(held))
+            elif id(held) not in made:  # a key's value, or a table: tomllib refuses both
+                return None
+            table = {}
+            held.append(table)
+            continue
+        if kind == "table" and found["table"] not in root:
+            table = root[found["table"]] = {}
+            continue
+        return None  # an item or a ] outside an array, a table named twice
+    return None if items is not None else root
 
 
 @dataclass(frozen=True)
@@ -273,9 +362,13 @@ class PackIndex:
 def index(text: str, path: str) -> PackIndex | None:
     """The index of a pack's text (PackIndex), or None when it must be read whole; a
     FormatError for two entries with one id, as the whole read gives."""
-    if _UNSURE.search(text):
+    if '"""' in text or "'''" in text or _QUOTED_HEADER.search(text):
         return None
-    offsets = [m.start() for m in _HEADER_AT.finditer(text)]
+    offsets = []
+    for found in _HEADER_AT.finditer(text):
+        start = text.rfind("\n", 0, found.start()) + 1
+        if not text[start:found.start()].strip(" \t"):  # not after a key, not in a comment
+            offsets.append(start)
     if not offsets:
         return None
     lines = []
