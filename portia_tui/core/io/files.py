@@ -218,7 +218,9 @@ def check_target(path: str | os.PathLike[str], force: bool = False) -> None:
             raise FormatError("is not a regular file; not replaced", target)
     folder = os.path.dirname(os.path.realpath(target)) or "."
     if not os.path.isdir(folder):
-        raise FormatError(f"no such folder {os.path.dirname(target) or '.'!r}", target)
+        # a dangling symlink names a file in a missing folder: that folder is the one said
+        said = folder if os.path.islink(target) else os.path.dirname(target) or "."
+        raise FormatError(f"no such folder {said!r}", target)
 
 
 def _temp_file(folder: str, base: str) -> tuple[int, str]:
