@@ -175,3 +175,17 @@ def test_the_plain_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(odd):
             want = None
         got = packs._plain_toml(mutant)
         assert got is None or got == want, mutant
+
+
+def test_a_command_that_takes_one_puzzle_names_the_ids_without_building_them(
+        tmp_path, odd, capsys, monkeypatch):
+    path = tmp_path / "odd.toml"
+    path.write_text(odd)
+    built = []
+    real = packs._casket_entry
+    monkeypatch.setattr(packs, "_casket_entry", lambda *a: built.append(a[1]) or real(*a))
+    for command in (["code"], ["repair"], ["assist", "--slot", "1"]):
+        assert main([*command, str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--id" in err and "x/y, it's" in err
+    assert len(built) <= 3  # the first entry, read to check the pack is one

@@ -74,14 +74,14 @@ def _refuse_pack(path: Path) -> None:
     from portia_tui.core.errors import FormatError, PortiaError
     from portia_tui.core.io.files import LARGE_LIMIT
     from portia_tui.core.io.formats.common import read_text
-    from portia_tui.core.packs.pack import is_pack_text, loads_pack
+    from portia_tui.core.packs.pack import ids_said, is_pack_text, pack_ids
 
     try:
         text = read_text(path, LARGE_LIMIT)
     except PortiaError:  # the editor's own reading says what is wrong with the file
         return
     if is_pack_text(text):
-        ids = loads_pack(text, str(path)).ids_said()
+        ids = ids_said(pack_ids(text, str(path)))
         raise FormatError(f"is a pack: open one of its puzzles with --id ID (the ids are {ids})",
                           str(path))
 

@@ -408,6 +408,17 @@ def _entry_table(text: str, offsets: list[int], k: int, line: int, path: str) ->
     return table
 
 
+def pack_ids(text: str, path: str) -> tuple[str, ...]:
+    """The ids of a pack's puzzles in order, found from the index (the puzzles unbuilt) where
+    it can be made; FormatError where the pack cannot be read."""
+    with reading(path):
+        found = index(text, path)
+    if found is None:
+        return tuple(p.id for p in loads_pack(text, path).puzzles)
+    found.read(0, sentences=False)  # the head and the first entry: a pack, and readable
+    return found.ids
+
+
 def loads_entry(text: str, path: str, pid: str) -> tuple[Pack, tuple[str, ...]]:
     """(the pack holding only its puzzle `pid`, or no puzzle when it has none by that id; the
     ids of all its puzzles): what `--id` needs, without building the other puzzles. The
