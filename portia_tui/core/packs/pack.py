@@ -381,9 +381,9 @@ def index(text: str, path: str) -> PackIndex | None:
     seen: set[str] = set()
     for k, offset in enumerate(offsets):
         after = text.find("\n", offset)
-        found = _ID_FIRST.match(text, after + 1) if after >= 0 else None
-        if found is not None:
-            pid = found.group(1) if found.group(1) is not None else found.group(2)
+        plain = _ID_FIRST.match(text, after + 1) if after >= 0 else None
+        if plain is not None:
+            pid = plain.group(1) if plain.group(1) is not None else plain.group(2)
         else:  # an entry that does not open with a plain id: read its table for it
             table = _entry_table(text, offsets, k, lines[k], path)
             pid = str(table.get("id", f"{k + 1:03d}"))
