@@ -16,7 +16,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Size
+from textual.selection import Selection
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from portia_tui.core.language.vocabulary import Statement
@@ -117,15 +119,35 @@ class Slot(Widget, can_focus=True):
         an opening 12 x 10 draws 60-odd slots (see benchmarks/bench_editor.py)."""
         width, height = self.size
         style = self.visual_style
+        # a mouse selection over the slot (Textual's public selection API: text_selection,
+        # and the screen's "screen--selection" style, as Content.render_strips applies them;
+        # selection_updated refreshes the slot): part of the key, so the kept lines stay
+        # as cheap as before when nothing is selected
+        selection = self.text_selection
         key = (self.number, self.sentence, self.loop, self.value, width, height, style,
-               self.app.theme)
+               self.app.theme, selection)
         if key != self._strips_key:
+            lines = self._lines()[:max(height, 1)]
+            if selection is not None:
+                lines = self._selected(lines, selection)
             self._strips = [Strip(line.render_segments(style), line.cell_length)
-                            for line in self._lines()[:max(height, 1)]]
+                            for line in lines]
             self._strips_key = key
         if 0 <= y < len(self._strips):
             return self._strips[y]
         return Strip.blank(width, style.rich_style)
+
+    def _selected(self, lines: list[Content], selection: Selection) -> list[Content]:
+        """The lines with the selected span of each in the screen's selection style."""
+        selected = VisualStyle.from_styles(self.screen.get_component_styles("screen--selection"))
+        out = []
+        for y, line in enumerate(lines):
+            span = selection.get_span(y)
+            if span is not None:
+                start, end = span
+                line = line.stylize(selected, start, len(line.plain) if end == -1 else end)
+            out.append(line)
+        return out
 
     def _wrapped(self, width: int, rows: int, narrow: bool) -> list[str]:
         """The sentence's lines, kept while the sentence and the size stay (a change of
