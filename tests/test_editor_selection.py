@@ -14,7 +14,7 @@ from portia_tui.core.author.editing import EditorModel
 from portia_tui.core.language.model import default_puzzle
 
 
-def _backgrounds(slot: Slot, y: int) -> list:
+def _backgrounds(slot, y: int) -> list:
     return [segment.style.bgcolor if segment.style else None
             for segment in slot.render_line(y) for _ in segment.text]
 
@@ -39,3 +39,24 @@ async def test_a_selection_over_a_slot_is_highlighted_and_copied():
         screen.selections = {}
         await pilot.pause()
         assert _backgrounds(slot, 0) == plain[0]  # the kept lines drawn again
+
+
+async def test_a_selection_over_a_players_statement_is_highlighted():
+    from portia_tui.app.play import PlayApp, PlayPuzzleScreen, single_pack
+    from portia_tui.app.play.widgets.casket import StatementLine
+
+    from .test_play_support import thesis_example
+
+    app = PlayApp(single_pack(thesis_example()), single=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not isinstance(app.screen, PlayPuzzleScreen):
+            await pilot.pause()
+        await pilot.pause()
+        line = app.screen.query(StatementLine).first()
+        plain = _backgrounds(line, 0)
+        app.screen.selections = {line: Selection(Offset(4, 0), Offset(9, 0))}
+        await pilot.pause()
+        assert _changed(plain, _backgrounds(line, 0)) == list(range(4, 9))
+        app.screen.selections = {}
+        await pilot.pause()
+        assert _backgrounds(line, 0) == plain

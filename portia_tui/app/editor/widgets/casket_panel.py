@@ -16,13 +16,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Size
-from textual.selection import Selection
 from textual.strip import Strip
-from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from portia_tui.core.language.vocabulary import Statement
 
+from ...selected import with_selection
 from ..messages import Navigate, SlotFocused, SlotMenuRequested
 
 #: the symbol that marks a statement in a loop (the analysis panel explains it in words)
@@ -129,25 +128,13 @@ class Slot(Widget, can_focus=True):
         if key != self._strips_key:
             lines = self._lines()[:max(height, 1)]
             if selection is not None:
-                lines = self._selected(lines, selection)
+                lines = with_selection(self, lines, selection)
             self._strips = [Strip(line.render_segments(style), line.cell_length)
                             for line in lines]
             self._strips_key = key
         if 0 <= y < len(self._strips):
             return self._strips[y]
         return Strip.blank(width, style.rich_style)
-
-    def _selected(self, lines: list[Content], selection: Selection) -> list[Content]:
-        """The lines with the selected span of each in the screen's selection style."""
-        selected = VisualStyle.from_styles(self.screen.get_component_styles("screen--selection"))
-        out = []
-        for y, line in enumerate(lines):
-            span = selection.get_span(y)
-            if span is not None:
-                start, end = span
-                line = line.stylize(selected, start, len(line.plain) if end == -1 else end)
-            out.append(line)
-        return out
 
     def _wrapped(self, width: int, rows: int, narrow: bool) -> list[str]:
         """The sentence's lines, kept while the sentence and the size stay (a change of
