@@ -9,9 +9,9 @@ where the time goes: tomllib alone, the pack read in outline (what `pack list` d
 whole (what `pack check`, `solve PACK` and `play PACK` do). Without git history the baseline
 columns say so. `python benchmarks/bench_packs.py [RUNS]` (default 5).
 
-Then one puzzle of a pack (`solve PACK --id ID`, the last id) at 4,000 and at the pack cap
-(64 MiB: the 4,000 entries repeated under new ids, about 94,000), and `pack list` at the
-cap, side by side with ENTRY_BASELINE (main before `--id` read one entry and `pack list` one
+Then `pack list` at 4,000, and one puzzle of a pack (`solve PACK --id ID`, the last id) at
+4,000 and at the pack cap (64 MiB: the 4,000 entries repeated under new ids, about 95,000),
+and `pack list` at the cap, side by side with ENTRY_BASELINE (main before `--id` read one entry and `pack list` one
 entry at a time): CPU, wall and peak resident memory of whole processes, this tree's
 medians of RUNS and the baseline's of CAP_RUNS at the cap (it takes 20-30 s CPU a run).
 """
@@ -139,7 +139,8 @@ def entry_rows(tmp: Path, small: Path, runs: int) -> None:
     trees = {"this tree": ROOT} | ({"baseline": old} if old else {})
     for tree in trees.values():
         compileall.compile_dir(str(tree / "portia_tui"), quiet=1)
-    cases = [("solve --id, 4,000", small, ["solve", str(small), "--id", "4000"]),
+    cases = [("pack list, 4,000", small, None),
+             ("solve --id, 4,000", small, ["solve", str(small), "--id", "4000"]),
              (f"solve --id, cap ({int(last):,})", cap, ["solve", str(cap), "--id", last]),
              ("pack list, cap", cap, None)]
     print(f"one puzzle of a pack, and the cap ({cap.stat().st_size / (1 << 20):.1f} MiB); "
