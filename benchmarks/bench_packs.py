@@ -11,9 +11,10 @@ columns say so. `python benchmarks/bench_packs.py [RUNS]` (default 5).
 
 Then `pack list` at 4,000, and one puzzle of a pack (`solve PACK --id ID`, the last id) at
 4,000 and at the pack cap (64 MiB: the 4,000 entries repeated under new ids, about 95,000),
-and `pack list` at the cap, side by side with ENTRY_BASELINE (main before `--id` read one entry and `pack list` one
-entry at a time): CPU, wall and peak resident memory of whole processes, this tree's
-medians of RUNS and the baseline's of CAP_RUNS at the cap (it takes 20-30 s CPU a run).
+and `pack list` at the cap, side by side with ENTRY_BASELINE (main before `--id` read one
+entry and `pack list` one entry at a time): CPU, wall and peak resident memory of whole
+processes, this tree's medians of RUNS and the baseline's of CAP_RUNS at the cap (it takes
+20-30 s CPU a run).
 """
 
 from __future__ import annotations
