@@ -151,9 +151,11 @@ def test_the_plain_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(odd):
     text = (dumps_pack(_pack(["x/y", "it's", "a # b", "café"]))
             + '\n[generator]\nseed = -0\nok = true\nr = 0.25\n')
     assert packs._plain_toml(text) == tomllib.loads(text)
+    assert packs._plain_toml('x = [\n"a"\n"b"\n]\n') is None  # no comma: tomllib refuses it
     lines = text.split("\n")
     bits = ["[[puzzles]]", "[[puzzles.caskets]]", "[puzzles]", "[generator]", "caskets = []",
-            "id = 1", "id = 01", "n = 1.5e3", 'x = "a\\tb"', "]", '"loose",', "x = [", "= 1",
+            "id = 1", "id = 01", "n = 1.5e3", 'x = "a\\tb"', "]", '"loose",', '"last"', "x = [",
+            "= 1",
             "m = -0.0", 'y = ["a"]', "t = \"\x01\"", "# note", "z = 'lit'", "[x.y]"]
     rng = random.Random(21)
     for _ in range(200):

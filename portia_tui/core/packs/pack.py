@@ -246,7 +246,7 @@ _PLAIN_LINE = re.compile(
     + _PLAIN_STR.replace("(", "(?P<str>", 1)
     + r"|(?P<float>-?(?:0|[1-9][0-9]*)\.[0-9]+)|(?P<int>-?(?:0|[1-9][0-9]*))"
     r"|(?P<bool>true|false)|(?P<open>\[)|(?P<empty>\[\]))"
-    r"|" + _PLAIN_STR.replace("(", "(?P<item>", 1) + r",?"
+    r"|" + _PLAIN_STR.replace("(", "(?P<item>", 1) + r"(?P<comma>,?)"
     r"|(?P<close>\])"
     r")[ \t]*")
 
@@ -265,6 +265,7 @@ def _plain_toml(text: str) -> dict[str, Any] | None:
     table = root
     made: set[int] = set()  # the arrays of tables the headers made
     items: list[str] | None = None  # the array being read, one string a line
+    closing = False  # an item without a comma was read: only the array's end may follow
     match = _PLAIN_LINE.fullmatch
     for line in text.split("\n"):
         found = match(line)
@@ -272,10 +273,13 @@ def _plain_toml(text: str) -> dict[str, Any] | None:
             return None
         kind = found.lastgroup  # the last group closed: a key's value, not the key
         if items is not None:
-            if kind == "item":
+            if kind in ("item", "comma"):  # (the comma's group closes last, empty or not)
+                if closing:
+                    return None  # two items with no comma between them
                 items.append(found["item"])
+                closing = not found["comma"]
             elif kind == "close":
-                items = None
+                items, closing = None, False
             elif kind != "blank":
                 return None
             continue
