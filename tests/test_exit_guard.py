@@ -38,3 +38,24 @@ def test_a_run_that_returns_is_left_alone():
     guard.done()
     guard.thread.join(2)
     assert not guard.thread.is_alive() and codes == []
+
+
+def test_a_thread_worker_that_does_not_stop_holds_app_run_after_the_app_closed():
+    """Where such a hang comes from: App.run is asyncio.run, whose end waits (no bound on
+    Python 3.11) for the executor's threads, the apps' thread workers. The guard sees the
+    app stopped and the run not returned, and ends it (here: lets the worker go)."""
+    from textual.app import App
+
+    release = threading.Event()
+
+    class Stuck(App):
+        def on_mount(self) -> None:
+            self.run_worker(lambda: release.wait(30), thread=True)  # never polls cancel
+            self.set_timer(0.2, self.exit)
+
+    app, codes = Stuck(), []
+    guard = exit_guard.watch(app, bound=0.3, end=lambda code: codes.append(code) or release.set())
+    started = time.monotonic()
+    app.run(headless=True)
+    guard.done()
+    assert codes == [exit_guard.HUNG] and time.monotonic() - started < 20
