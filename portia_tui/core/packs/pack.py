@@ -303,27 +303,38 @@ def _plain_toml(text: str) -> dict[str, Any] | None:
                 items = table[key] = []
             continue
         if kind == "array":
-            if found["array"] == "puzzles":
-                owner, name = root, "puzzles"
-            else:
-                last = root.get("puzzles")
-                if not isinstance(last, list) or id(last) not in made:
-                    return None
-                owner, name = last[-1], "caskets"
-            held = owner.get(name)
-            if held is None:
-                held = owner[name] = []
-                made.add(id(held))
-            elif id(held) not in made:  # a key's value, or a table: tomllib refuses both
+            opened = _array_table(root, made, found["array"] == "puzzles")
+            if opened is None:
                 return None
-            table = {}
-            held.append(table)
+            table = opened
             continue
         if kind == "table" and found["table"] not in root:
             table = root[found["table"]] = {}
             continue
         return None  # an item or a ] outside an array, a table named twice
     return None if items is not None else root
+
+
+def _array_table(root: dict[str, Any], made: set[int], entry: bool) -> dict[str, Any] | None:
+    """The new table a [[puzzles]] (`entry`) or [[puzzles.caskets]] header opens, appended to
+    its array; None where tomllib refuses the header (the name holds a key's value or a table,
+    or a casket comes before any puzzle)."""
+    if entry:
+        owner, name = root, "puzzles"
+    else:
+        entries = root.get("puzzles")
+        if not isinstance(entries, list) or id(entries) not in made:
+            return None
+        owner, name = entries[-1], "caskets"
+    held = owner.get(name)
+    if held is None:
+        held = owner[name] = []
+        made.add(id(held))
+    elif id(held) not in made:  # a key's value, or a table: tomllib refuses both
+        return None
+    table: dict[str, Any] = {}
+    held.append(table)
+    return table
 
 
 @dataclass(frozen=True)
