@@ -30,7 +30,7 @@ from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, CODED_WORLDS_
                                                      CodedWorlds, LoopFreeBlanks, Sampler, blank_reach,
                                                      certain_echo,
                                                      coded_portrait_masks, counts_of,
-                                                     follow_refutes, has_loop,
+                                                     FollowLook, has_loop,
                                                      loop_free_masks,
                                                      loop_free_ranked, near_m, to_puzzle,
                                                      unread_statements)
@@ -566,7 +566,9 @@ class _Search:
         if self.s.difficulty not in SPLIT_LEVELS or d.order is not None:
             return False
         answer = d.solutions[m]
-        return all(follow_refutes(d.cands, p, m) for p in range(self.s.caskets) if p != answer)
+        if d.look is None:
+            d.look = FollowLook(d.cands)
+        return all(d.look.refutes(p, m) for p in range(self.s.caskets) if p != answer)
 
     def _rated(self, d: "_Drawn", m: int, split_checked: bool = False
                ) -> tuple[Puzzle, tuple, Rating] | None:
@@ -640,6 +642,8 @@ class _Drawn:
     solutions: dict[int, int]
     coded: CodedWorlds | None = None
     _bare: Puzzle | None = None
+    #: the first look for the levels that need a split (:class:`.sampler.FollowLook`)
+    look: FollowLook | None = None
 
     def bare(self, search: "_Search") -> Puzzle:
         """The candidate's puzzle with m open (made once, of the search's statements)."""
