@@ -159,7 +159,8 @@ class IslandSettings:
 #: (:meth:`_Screen.by_meaning`: one wording a meaning), so these are every one, twins aside:
 #: an exhaustive count of every pair of meanings within the depth under each of the three
 #: promises, through the quick look and the full check (tools/island_census.py two-packs)
-TWO_WOLVES_TRICKY = {1: (0, 0), 2: (8, 4), 3: (32, 16)}
+#: (depth 3 was 32 and 16 before islanders' odd "if" forms were refused: one went)
+TWO_WOLVES_TRICKY = {1: (0, 0), 2: (8, 4), 3: (31, 15)}
 
 
 def _varied(settings: IslandSettings) -> bool:
