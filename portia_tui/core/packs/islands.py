@@ -868,16 +868,9 @@ class _Screen:
             together &= w
         if not together or not self._one_answer(ev, together):
             return False
-        if self.allow_wasted or len(worlds) <= 2:  # two: each alone leaves more (_singles)
-            return True
-        for i in range(len(worlds)):
-            rest = ev.full
-            for j, w in enumerate(worlds):
-                if j != i:
-                    rest &= w
-            if rest and self._one_answer(ev, rest):
-                return False
-        return True
+        # two: each alone leaves more than one answer already (_singles)
+        return self.allow_wasted or len(worlds) <= 2 or not self._needless_in(
+            ev, worlds, len(worlds))
 
     def passes(self, shell: WorldPuzzle, ents: list[str], says: list[Any], signs: bool = True
                ) -> bool:
@@ -974,7 +967,11 @@ class _Screen:
     def _needless(self, solver: Solver, count: int) -> bool:
         """One of the first `count` constraints (the statements) can go with one answer
         left: it is wasted."""
-        ev, masks = solver.ev, solver.masks
+        return self._needless_in(solver.ev, solver.masks, count)
+
+    def _needless_in(self, ev: Evaluation, masks: list[int], count: int) -> bool:
+        """One of the first `count` of `masks` can go with one answer left (the rest of
+        `masks` stay)."""
         for i in range(count):
             rest = ev.full
             for j, m in enumerate(masks):
@@ -1401,15 +1398,22 @@ def _constant(puzzle: WorldPuzzle) -> bool:
 
     family = FAMILIES.get(family_of(puzzle))
     signs = family is None or family.signs
-    said = [(s, _renamed(thaw(s.says), {"self": s.by})) for s in puzzle.statements
+    said = [_renamed(thaw(s.says), {"self": s.by}) for s in puzzle.statements
             if s.says is not None and s.by is not None]
-    if not signs and len(said) == len(puzzle.statements):
-        ev, allowed, memo = _bare(puzzle)
-        scope = ev.puzzle.scope()
-        if any(meaning_memo(f, scope, ev.alg, memo) & allowed in (0, allowed)
-               for _s, f in said):
-            return True
-        return any(_idle_part(ev, f, allowed, False, memo) for _s, f in said)
+    if signs or len(said) < len(puzzle.statements):
+        return _constant_fresh(puzzle, signs)
+    ev, allowed, memo = _bare(puzzle)
+    scope = ev.puzzle.scope()
+    if any(meaning_memo(f, scope, ev.alg, memo) & allowed in (0, allowed) for f in said):
+        return True
+    return any(_idle_part(ev, f, allowed, False, memo) for f in said)
+
+
+def _constant_fresh(puzzle: WorldPuzzle, signs: bool) -> bool:
+    """:func:`_constant` over a fresh Evaluation of the puzzle (the trials' signs, which may
+    speak of each other; `signs`: judged as such)."""
+    said = [_renamed(thaw(s.says), {"self": s.by}) for s in puzzle.statements
+            if s.says is not None and s.by is not None]
     bare = puzzle.replace(speaker_attr=None, modes={})
     ev = Evaluation(bare)
     allowed = ev.full
@@ -1417,7 +1421,7 @@ def _constant(puzzle: WorldPuzzle) -> bool:
         allowed &= ev.mask(c)
     if any(ev.truth(s.id) & allowed in (0, allowed) for s in bare.statements):
         return True
-    return any(_idle_part(ev, f, allowed, signs) for _s, f in said)
+    return any(_idle_part(ev, f, allowed, signs) for f in said)
 
 
 #: a shell's promises (entities, attributes, constraints) -> its Evaluation without
