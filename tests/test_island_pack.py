@@ -229,9 +229,9 @@ def test_commands_take_a_truth_puzzle_of_a_pack(pack, tmp_path, capsys, argv, sa
         assert load_any(args[-1]) == pack.puzzles[0].world
 
 
+# (`edit PACK --id` opens the truth editor: tests/test_edit_truth_sources.py)
 @pytest.mark.parametrize("argv", [["assist", "{p}", "--id", "001"],
-                                  ["repair", "{p}", "--id", "001"],
-                                  ["edit", "{p}", "--id", "001"]])
+                                  ["repair", "{p}", "--id", "001"]])
 def test_casket_only_commands_refuse_a_truth_puzzle_in_one_line(pack, tmp_path, capsys, argv):
     path = tmp_path / "islands.toml"
     save_pack(pack, path)

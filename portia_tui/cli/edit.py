@@ -95,8 +95,8 @@ def _refuse_pack(path: Path) -> None:
 
 
 def load_from_pack(file: str | None, pid: str):
-    """(puzzle, suggested path): one puzzle of a pack, to be saved as `<pack stem>-<id>.toml`
-    beside the pack."""
+    """(puzzle, suggested path): one puzzle of a pack (a casket puzzle or a truth puzzle), to
+    be saved as `<pack stem>-<id>.toml` beside the pack."""
     from portia_tui.core.errors import PortiaError
 
     from .source import read_puzzle
@@ -104,13 +104,7 @@ def load_from_pack(file: str | None, pid: str):
     if file is None:
         raise PortiaError("--id needs a pack file")
     path = Path(file)
-    from portia_tui.core.language.world import WorldPuzzle
-
     puzzle = read_puzzle(file, pid)
-    if isinstance(puzzle, WorldPuzzle):
-        raise PortiaError(f"puzzle {pid} is a truth puzzle: write it to its own file first "
-                          f"(portia pack extract {file} {pid} -o FILE.toml), then edit that",
-                          file)
     return puzzle, path.with_name(f"{path.stem}-{file_part(pid)}.toml")
 
 
@@ -126,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "id", None) is not None:
         # read the pack before textual starts, so bad input is one line and exit 2
         puzzle, suggested = load_from_pack(args.file, args.id)
+        if is_truth_puzzle(puzzle):  # the truth editor, on a new page that is not saved yet
+            return run_world_page(puzzle, suggested)
         from portia_tui.app.editor.app import EditorApp
         from portia_tui.core.author.editing import EditorModel
 
@@ -136,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
     # read the file (or code) before textual starts, so bad input is one line and exit 2
     shared = share_code(args.file) if args.file else None
     if shared is not None:
+        if is_truth_puzzle(shared):  # a truth puzzle's code: the truth editor, not the caskets'
+            return run_world_page(shared, None)
         return run_editor(shared, None)
     world = load_truth_page(args.file)
     if world is not None:
@@ -161,6 +159,21 @@ def load_truth_page(file: str | None):
     from portia_tui.core.author import world_editing
 
     return world_editing.loads(text, file), Path(file)
+
+
+def is_truth_puzzle(puzzle) -> bool:
+    from portia_tui.core.language.world import WorldPuzzle
+
+    return isinstance(puzzle, WorldPuzzle)
+
+
+def run_world_page(puzzle, path: Path | None) -> int:
+    """The truth-puzzle editor on a puzzle read from a pack or a share code: a new page,
+    unsaved while `path` (None: save as asks for a name) does not hold it."""
+    from portia_tui.app.world_editor.app import WorldEditorApp
+    from portia_tui.core.author.world_editing import Draft
+
+    return run_app(WorldEditorApp.on_draft(Draft(puzzle), path, opened=False))
 
 
 def run_world_editor(draft, path: Path) -> int:

@@ -152,8 +152,11 @@ def how_to_answer(p: WorldPuzzle) -> str:
     where = next((q for q in p.question if isinstance(q, AskWhere)), None)
     if where is not None:
         value = next(iter(where.pairs.values()))
-        text = (f"Pick the {value}'s room: move to it (← →) and press space until it says "
-                f"{value}. Other marks are your own working")
+        # rooms hold the lady; a werewolf is one of the people, in no room
+        pick = (f"the {value}'s room: move to it (← →)" if sn.Context.of(p).rooms
+                else f"the {value}: move to that one's mark (← → ↑ ↓)")
+        text = (f"Pick {pick} and press space until it says {value}. Other marks are your "
+                "own working")
     else:
         text = "Mark each one with space (← → ↑ ↓ move)"
     if any(isinstance(q, AskFormula) for q in p.question):
