@@ -755,11 +755,11 @@ class Grader:
     def further(self, trial: Sequence[bool | None], scope: Sequence[int],
                 group: tuple[int, ...]) -> list[int]:
         """The wide never-all look's one step further (:meth:`_all_possible`): the statements
-        in `scope` about statements that a glance reads (:meth:`glanced`) and that speak only of statements
-        already known there (`trial`: the known values, the group supposed all true or all
-        false, and the statements that say so), never of the group itself: "if gold's were all
-        false, lead's 'gold false' would be true, so lead's 'others true' (beside its 'not in
-        gold') would be true too". A statement that reads the group again closes a loop (a
+        about statements in `scope` that a glance reads (:meth:`glanced`) and that speak only
+        of statements already known there (`trial`: the known values, the group supposed all
+        true or all false, and the statements that say so), never of the group itself: "if
+        gold's were all false, lead's 'gold false' would be true, so lead's 'others true'
+        (beside its 'not in gold') would be true too". A statement that reads the group again closes a loop (a
         case, W1 in tests/test_hand_sample_fresh.py); inside a case the look takes no step
         further (Grader._case: the case is held in mind as well; W1 again, felt 4)."""
         known = {i for i, v in enumerate(trial) if v is not None}
