@@ -228,12 +228,13 @@ def test_the_glance_takes_one_step_further_outward():
     # H6 (felt 2): with the portrait in silver, gold is never all false through lead's
     # 'others true' judged one step further; W1 (felt 4) keeps its split inside a case: a step
     # back into the lid, or one inside a case, is not taken (Grader.further)
-    graded = {s["id"]: (p, r) for s, p, r in _graded() if s["id"] in ("H6", "W1")}
-    h6, rated = graded["H6"]
+    puzzles = {s["id"]: formats.loads(s["puzzle"], "native", s["id"]) for s in SAMPLE
+               if s["id"] in ("H6", "W1")}
+    h6, rated = puzzles["H6"], rate(puzzles["H6"])
     assert (rated.level, rated.needs) == ("steady", ("follow", "lid", None))
     said = [o for o in Grader(h6, h6.m).observe(1, BY_KEY["lid"].rank) if o.then >= 0]
     assert [(o.what, o.statements, o.via, o.then, o.witness) for o in said] == \
         [("never", (0, 1, 2), 7, 8, 2)]
     assert "so statement 9 (\"The other statements on this casket are true\") true, and " \
         "statement 3" in said[0].words(h6)
-    assert graded["W1"][1].level == "fiendish"
+    assert rate(puzzles["W1"]).level == "fiendish"
