@@ -123,9 +123,14 @@ settings (count=40, seed=7, allow_sameness) change level, with two gentle settin
 rule                                                    exact  gained    lost    steps / 280
 ======================================================  =====  ========  ======  =============
 D (on): the wide never-all glance, under the            23     H6        -       0.52, 0.90,
-supposition, also judges a statement its member reads                           0.83; 2 (two
-that speaks only of known statements and not of the                             portia2
-lid ("so lead's 'others true' true"): Grader.further                            tricky→steady)
+supposition, also judges a statement its member reads                           0.83; 0
+that speaks only of known statements and not of the
+lid ("so lead's 'others true' true"): Grader.further;
+in classic puzzles only (the kinds and m alone)
+D in every puzzle                                       23     H6        -       2 (portia2
+                                                                                tricky→steady);
+                                                                                fiendish n = 4
+                                                                                twice the CPU
 D with a step back into the lid too                     22     H6        W1      -
 D inside cases too                                      22     H6        W1      -
 D reading statements not yet known too                  20     H6        P09,    -

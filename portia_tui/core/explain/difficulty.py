@@ -72,12 +72,15 @@ That second look is a glance (:meth:`Grader.glanced`): it reads the lid's member
 casket is all true or all false against each other, never a member that counts ("exactly 1
 statement on silver is false" would need the lid counted under the supposition that it is all
 false: a case, as W2 was solved by hand). Under the supposition itself (not inside a case)
-the glance follows one step further outward: a statement the member reads that speaks only of
-statements known there, never of the lid itself, is judged too ("if gold's were all false,
+the glance of a classic puzzle (the classic kinds and m alone) follows one step further
+outward: a statement the member reads that speaks only of statements known there, never of
+the lid itself, is judged too ("if gold's were all false,
 lead's 'gold false' would be true, so lead's 'others true', beside its 'not in gold', true,
 and gold's 'lead true' true": :meth:`Grader.further`; H6 in the hand-solved sample, felt 2,
 rates steady with it). A step back into the lid closes a loop, and a step inside a case is
-held with the case: both stay case splits (W1, felt 4, keeps its split inside a case).
+held with the case: both stay case splits (W1, felt 4, keeps its split inside a case). With
+counts or rules beyond m the step made fiendish Portia-4 puzzles rarer (docs/benchmarks.md,
+"The glance's step further"), so it is not taken there.
 
 The score orders puzzles within a level: rank + work / 100, where work is the number of
 deductions in all the refutations plus 5 for each wrong casket that misses m by one only (a
@@ -587,6 +590,12 @@ class Grader:
         #: and m alone), where they would only be weighed against m (measured: reading them
         #: there turned tricky puzzles that read as a case split steady; module docstring)
         self.reads_states = bool(self.counters) or bool(self.puzzle.conditions)
+        #: whether the wide never-all glance may take its step further (Grader.further): in
+        #: a puzzle of the classic kinds and m alone (the puzzles that read no lid's states),
+        #: where H6 was felt; with counts or rules beyond m it made fiendish Portia-4 puzzles
+        #: rarer (bench_fiendish n = 4, seed 1000: 75.8 s of CPU for 20 against 39.8 s, one
+        #: puzzle 10.1 s; docs/benchmarks.md, "The glance's step further")
+        self.further_ok = not self.reads_states
         self.about_all = [i for i, mn in enumerate(meanings) if isinstance(mn, CountMeaning)
                           and set(mn.group) == everything] \
             if len(self.totals) <= self.size else []
@@ -731,7 +740,7 @@ class Grader:
                 for k, v in known.items():
                     trial[k] = v
                 then, then_true = -1, False
-                if self._case == 0:
+                if self.steps_further:
                     for k in self.further(trial, sorted(self.reach[t] - set(known)), group):
                         got = {evaluate(meanings[k], p, trial, b) for b in (False, True)}
                         if len(got) == 1:
@@ -751,6 +760,12 @@ class Grader:
                 if never:
                     return t, i, then, then_true
         return -1, -1, -1, False
+
+    @property
+    def steps_further(self) -> bool:
+        """Whether the glance takes its step further here: in a classic puzzle
+        (`further_ok`), under the supposition itself, never inside a case (:meth:`further`)."""
+        return self.further_ok and self._case == 0
 
     def further(self, trial: Sequence[bool | None], scope: Sequence[int],
                 group: tuple[int, ...]) -> list[int]:
@@ -1058,7 +1073,7 @@ class Grader:
         if not looked:
             return True
         order = sorted(scope)
-        if wide and self._case == 0:  # one step further (H6: a chain, not a case)
+        if wide and self.steps_further:  # one step further (H6: a chain, not a case)
             looked += [k for k in self.further(trial, order, group) if k not in looked]
         check(1 << len(order))
         meanings = self.puzzle.meanings
