@@ -74,13 +74,13 @@ statement on silver is false" would need the lid counted under the supposition t
 false: a case, as W2 was solved by hand). Under the supposition itself (not inside a case)
 the glance of a classic puzzle (the classic kinds and m alone) follows one step further
 outward: a statement the member reads that speaks only of statements known there, never of
-the lid itself, is judged too ("if gold's were all false,
-lead's 'gold false' would be true, so lead's 'others true', beside its 'not in gold', true,
-and gold's 'lead true' true": :meth:`Grader.further`; H6 in the hand-solved sample, felt 2,
-rates steady with it). A step back into the lid closes a loop, and a step inside a case is
-held with the case: both stay case splits (W1, felt 4, keeps its split inside a case). With
-counts or rules beyond m the step made fiendish Portia-4 puzzles rarer (docs/benchmarks.md,
-"The glance's step further"), so it is not taken there.
+the lid itself, is judged too ("if gold's were all false, lead's 'gold false' would be true,
+so lead's 'others true', beside its 'not in gold', true, and gold's 'lead true' true":
+:meth:`Grader.further`; H6 in the hand-solved sample, felt 2, rates steady with it). A step
+back into the lid closes a loop, and a step inside a case is held with the case: both stay
+case splits (W1, felt 4, keeps its split inside a case). With counts or rules beyond m the
+step made fiendish Portia-4 puzzles rarer (docs/benchmarks.md, "The glance's step further"),
+so it is not taken there.
 
 The score orders puzzles within a level: rank + work / 100, where work is the number of
 deductions in all the refutations plus 5 for each wrong casket that misses m by one only (a
@@ -774,9 +774,10 @@ class Grader:
         of statements already known there (`trial`: the known values, the group supposed all
         true or all false, and the statements that say so), never of the group itself: "if
         gold's were all false, lead's 'gold false' would be true, so lead's 'others true'
-        (beside its 'not in gold') would be true too". A statement that reads the group again closes a loop (a
-        case, W1 in tests/test_hand_sample_fresh.py); inside a case the look takes no step
-        further (Grader._case: the case is held in mind as well; W1 again, felt 4)."""
+        (beside its 'not in gold') would be true too". A statement that reads the group again
+        closes a loop (a case, W1 in tests/test_hand_sample_fresh.py); inside a case the look
+        takes no step further (:attr:`steps_further`: the case is held in mind as well; W1
+        again, felt 4)."""
         known = {i for i, v in enumerate(trial) if v is not None}
         inside = set(group)
         return [k for k in scope if trial[k] is None and self.glanced(k)
