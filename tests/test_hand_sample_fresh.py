@@ -80,6 +80,85 @@ known statements that read it) allow, before the glance: loops of at most 2 open
 20 or 21, of 3 17 or 20, of 4 15 or 19, and H6 is gained only with loops of 6, where G1 and
 W3 (felt 4) fall to tricky (and W1 and H2 too with the known statements). None raises the
 count without losing a match, so none is on.
+
+Every miss re-solved by hand (branch grader6, after reading the grader: my felt rating
+beside the old one, old / mine), ruling out the wrong caskets only:
+- P04 (2 / 1), gentle: with the portrait in gold, gold's 'not in lead' and 'in gold' and
+  silver's 'not in silver' and 'not in lead' are true: 4 portrait statements, m = 3; in silver
+  4 again. No statement about statements is needed; the notes say "I checked everything",
+  and the answer's casket is what needs following. The grader is right.
+- P12 (2 / 1), gentle: gold's own lid holds 3 true portrait statements and silver's 'not in
+  silver' a fourth (7 in all); lead 5. The grader is right.
+- P14 (2 / 1-2), gentle: gold: silver's 'in gold', lead's 'in gold' and 'not in lead', 3 for
+  m = 2, a margin of one over two caskets, while gold's own 'others true' invites following
+  first. Borderline; by the issue's rule (a margin of one is a tie-breaker) the grader is right.
+- P07 (3 / 2), steady: silver is H5's pattern (felt 2): lead's 'not in silver' is false, so
+  lead and silver are mixed; gold's 'silver false' and silver's 'gold false' are opposite,
+  their copies on lead go with them, 2 true either way. The notes' work was in gold, the
+  answer ("lead is never all true, so ... a pair"). The grader is right.
+- P10 (3 / 2), steady: gold: lead's 'others false' makes lead never all false (read off the
+  lid), then following leaves gold all false and 4 true. The notes split on "gold all false"
+  instead; with the lid it is a chain. The grader is right (the felt 3 is the route taken).
+- P03, P05 (4 / 3), tricky: lead: the ring of 'X false' statements (each said twice), exactly
+  one casket all false, 2 true in every case: P11, P16 and R1 (felt 3) are the same ring on
+  shorter lids. The notes split twice; one split of three cases does it. Outliers.
+- F3 (3 / 3), steady: the grader is wrong. Under silver, 'others true' and 'exactly 6 of all
+  the statements are false' stand together, and seeing both false means counting the whole
+  puzzle in each completion: a split by hand. The grader sees it as a lid under the
+  supposition (five open statements tried). Rule C1 below gains it, but is not on.
+- H6 (2 / 2), tricky: the grader was wrong (module docstring above). With the portrait in
+  silver, "if gold's were all false, lead's 'gold false' would be true, so lead's 'others
+  true' (beside its 'not in gold') true, and gold's 'lead true' true": gold is never all
+  false, then following gives 2 true. Rule D (on) gains it.
+So 2 of the 9 misses are the grader's (F3, H6), P14 is borderline, and 6 come from the route
+taken by hand or from checking the answer's casket too.
+
+Rules measured on top of the glance (22 of 31); steps are the rises of the mean felt rating
+gentle→steady, steady→tricky, tricky→fiendish (the test asks at least MARGIN each, and 4
+puzzles a level); "280" is how many of the 280 generated puzzles of last session's seven
+settings (count=40, seed=7, allow_sameness) change level, with two gentle settings beside
+(n = 2 and 3, classic, 40 each):
+
+======================================================  =====  ========  ======  =============
+rule                                                    exact  gained    lost    steps / 280
+======================================================  =====  ========  ======  =============
+D (on): the wide never-all glance, under the            23     H6        -       0.52, 0.90,
+supposition, also judges a statement its member reads                           0.83; 0
+that speaks only of known statements and not of the
+lid ("so lead's 'others true' true"): Grader.further;
+in classic puzzles only (the kinds and m alone)
+D in every puzzle                                       23     H6        -       2 (portia2
+                                                                                tricky→steady);
+                                                                                fiendish n = 4
+                                                                                twice the CPU
+D with a step back into the lid too                     22     H6        W1      -
+D inside cases too                                      22     H6        W1      -
+D reading statements not yet known too                  20     H6        P09,    -
+                                                                         W1, H7
+C1: a statement that counts every statement is no       23     F3        -       0.47 (fails
+member of a lid or pair seen under a supposition                                 MARGIN); 1
+(24 with D)                                                                     (n = 4 full
+                                                                                steady→tricky)
+C2: the same for every count but the glance's           23     F3        -       0.47
+B: a count against m with statements about statements  25     P04, P12, -       gentle keeps
+still open is not gentle unless one casket's lid       (26    P14                P08 alone (the
+passes m alone                                          with                     test asks 4);
+                                                        C1)                      40/40 n = 2
+                                                                                and 37/40 n = 3
+                                                                                gentle→steady
+A: any count against m with statements still open is   25     the same  -       Bellini-Cellini
+not gentle                                                                      (felt gentle)
+                                                                                steady
+M: the same with a margin of one only                   25     P04, P14  -       40/40 and 36/40
+                                                                                gentle→steady
+======================================================  =====  ========  ======  =============
+
+C1 is right on the sample but moves a felt-3 puzzle out of steady, whose mean falls to 2.22,
+0.47 above gentle's 1.75: gentle holds four puzzles, three felt 2, and only B lowers it, by
+emptying the level. B, A and M make nearly every generated classic gentle puzzle steady
+(`generate -n 2 --difficulty gentle` then gives up: at n = 2 a portrait-only puzzle that
+passes the filters cannot have one answer) while my own rating of those puzzles, and of P04
+and P12, is 1: the felt 2 there comes from checking the answer's casket. So only D is on.
 """
 
 from __future__ import annotations
@@ -88,7 +167,7 @@ import tomllib
 from statistics import mean
 
 
-from portia_tui.core.explain.difficulty import DIFFICULTIES, rate
+from portia_tui.core.explain.difficulty import BY_KEY, DIFFICULTIES, Grader, rate
 from portia_tui.core.io import formats
 from portia_tui.core.solve.engine import analyse
 
@@ -96,10 +175,10 @@ from .conftest import REPO
 
 SAMPLE = tomllib.loads((REPO / "tests" / "data" / "hand_sample_fresh.toml").read_text())["sample"]
 #: exact matches (a grader change that lowers it must say why)
-EXACT = 22
+EXACT = 23
 #: each level's mean felt rating exceeds the level below's by at least this much: a level
-#: must feel clearly harder, not just harder on average (measured: gentle 1.75, steady 2.3,
-#: tricky 3.08, fiendish 4.0, so the smallest step is 0.55)
+#: must feel clearly harder, not just harder on average (measured: gentle 1.75, steady 2.27,
+#: tricky 3.17, fiendish 4.0, so the smallest step is 0.52)
 MARGIN = 0.5
 
 
@@ -148,3 +227,19 @@ def test_the_exact_matches_of_the_wide_never_all_reading():
     # glance: a member that counts is not read under the supposition (Grader.glanced)
     got = {s["id"]: r.level for s, _p, r in _graded() if s["id"] in ("H1", "H3", "H5", "W2")}
     assert got == {"H1": "tricky", "H3": "tricky", "H5": "steady", "W2": "tricky"}
+
+
+def test_the_glance_takes_one_step_further_outward():
+    # H6 (felt 2): with the portrait in silver, gold is never all false through lead's
+    # 'others true' judged one step further; W1 (felt 4) keeps its split inside a case: a step
+    # back into the lid, or one inside a case, is not taken (Grader.further)
+    puzzles = {s["id"]: formats.loads(s["puzzle"], "native", s["id"]) for s in SAMPLE
+               if s["id"] in ("H6", "W1")}
+    h6, rated = puzzles["H6"], rate(puzzles["H6"])
+    assert (rated.level, rated.needs) == ("steady", ("follow", "lid", None))
+    said = [o for o in Grader(h6, h6.m).observe(1, BY_KEY["lid"].rank) if o.then >= 0]
+    assert [(o.what, o.statements, o.via, o.then, o.witness) for o in said] == \
+        [("never", (0, 1, 2), 7, 8, 2)]
+    assert "so statement 9 (\"The other statements on this casket are true\") true, and " \
+        "statement 3" in said[0].words(h6)
+    assert rate(puzzles["W1"]).level == "fiendish"

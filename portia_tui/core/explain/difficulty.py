@@ -71,7 +71,16 @@ with it) and in the fiendish bench (docs/benchmarks.md, "The wide never-all read
 That second look is a glance (:meth:`Grader.glanced`): it reads the lid's members that say a
 casket is all true or all false against each other, never a member that counts ("exactly 1
 statement on silver is false" would need the lid counted under the supposition that it is all
-false: a case, as W2 was solved by hand).
+false: a case, as W2 was solved by hand). Under the supposition itself (not inside a case)
+the glance of a classic puzzle (the classic kinds and m alone) follows one step further
+outward: a statement the member reads that speaks only of statements known there, never of
+the lid itself, is judged too ("if gold's were all false, lead's 'gold false' would be true,
+so lead's 'others true', beside its 'not in gold', true, and gold's 'lead true' true":
+:meth:`Grader.further`; H6 in the hand-solved sample, felt 2, rates steady with it). A step
+back into the lid closes a loop, and a step inside a case is held with the case: both stay
+case splits (W1, felt 4, keeps its split inside a case). With counts or rules beyond m the
+step made fiendish Portia-4 puzzles rarer (docs/benchmarks.md, "The glance's step further"),
+so it is not taken there.
 
 The score orders puzzles within a level: rank + work / 100, where work is the number of
 deductions in all the refutations plus 5 for each wrong casket that misses m by one only (a
@@ -353,6 +362,10 @@ class Observation(NamedTuple):
     #: never: the statement saying the group is all true (all false) that makes the witness
     #: break (read with it), or -1
     via: int = -1
+    #: never: a statement the witness reads, judged one step further from `via` and what is
+    #: known (Grader.further), or -1
+    then: int = -1
+    then_true: bool = False
 
     @property
     def key(self) -> tuple:
@@ -388,9 +401,12 @@ class Observation(NamedTuple):
             if self.witness >= 0 and self.via >= 0:
                 via = puzzle.meanings[self.via]
                 says = isinstance(via, GroupMeaning) and via.value == bool(self.true)
+                then = "" if self.then < 0 else (
+                    f", so statement {self.then + 1} (\"{puzzle.sentence(self.then)}\") "
+                    f"{'true' if self.then_true else 'false'}")
                 text += (f": if {were}, statement {self.via + 1} "
                          f"(\"{puzzle.sentence(self.via)}\") would be "
-                         f"{'true' if says else 'false'}, and statement "
+                         f"{'true' if says else 'false'}{then}, and statement "
                          f"{self.witness + 1} (\"{puzzle.sentence(self.witness)}\") "
                          f"{'false' if self.true else 'true'}")
             elif self.witness >= 0:
@@ -574,6 +590,12 @@ class Grader:
         #: and m alone), where they would only be weighed against m (measured: reading them
         #: there turned tricky puzzles that read as a case split steady; module docstring)
         self.reads_states = bool(self.counters) or bool(self.puzzle.conditions)
+        #: whether the wide never-all glance may take its step further (Grader.further): in
+        #: a puzzle of the classic kinds and m alone (the puzzles that read no lid's states),
+        #: where H6 was felt; with counts or rules beyond m it made fiendish Portia-4 puzzles
+        #: rarer (bench_fiendish n = 4, seed 1000: 75.8 s of CPU for 20 against 39.8 s, one
+        #: puzzle 10.1 s; docs/benchmarks.md, "The glance's step further")
+        self.further_ok = not self.reads_states
         self.about_all = [i for i, mn in enumerate(meanings) if isinstance(mn, CountMeaning)
                           and set(mn.group) == everything] \
             if len(self.totals) <= self.size else []
@@ -669,14 +691,15 @@ class Grader:
         meanings = self.puzzle.meanings
         witness = next((t for t in group if self.reach[t] <= set(group) and
                         evaluate(meanings[t], p, {g: want for g in group}, want) != want), -1)
-        via = -1
+        via, then, then_true = -1, -1, False
         if witness < 0 and wide:  # a member the statements saying so break
-            witness, via = self._wide_witness(p, group, want, () if general else values)
+            witness, via, then, then_true = self._wide_witness(p, group, want,
+                                                               () if general else values)
         clash = next((b.statements for b in self.pairs if set(b.statements) <= set(group)),
                      ()) if witness < 0 else ()
         self._note(Observation("never", group, None if general else p, int(want),
                                tuple((i, False) for i in said), self._case, witness, clash,
-                               via=via))
+                               via=via, then=then, then_true=then_true))
 
     def glanced(self, t: int) -> bool:
         """Whether the wide never-all look (:meth:`_all_possible`, `wide`) reads statement t,
@@ -696,25 +719,37 @@ class Grader:
         return not refers_to(mn) or isinstance(mn, GroupMeaning)
 
     def _wide_witness(self, p: int, group: tuple[int, ...], want: bool,
-                      values: Sequence[bool | None]) -> tuple[int, int]:
-        """(a member of `group`, a statement saying the group is all `want`) such that, with
-        the group all `want` and that statement taking the value it then has, the member
-        cannot have value `want` whatever the rest it reads (with the known `values`, when the
-        lid holds only with them): "if silver's were all true,
-        lead's 'silver true' would be true, and silver's 'lead false' false"; (-1, -1) when
-        none is found so simply."""
+                      values: Sequence[bool | None]) -> tuple[int, int, int, bool]:
+        """(a member of `group`, a statement saying the group is all `want`, a statement the
+        member reads judged one step further or -1, and its value) such that, with the group
+        all `want` and that statement taking the value it then has, the member cannot have
+        value `want` whatever the rest it reads (with the known `values`, when the lid holds
+        only with them): "if silver's were all true, lead's 'silver true' would be true, and
+        silver's 'lead false' false"; "if gold's were all false, lead's 'gold false' would be
+        true, so lead's 'others true' true, and gold's 'lead true' true"; (-1, -1, -1, False)
+        when none is found so simply."""
         meanings = self.puzzle.meanings
         for i, w in self.about.get(group, ()):
             known = {k: v for k, v in enumerate(values) if v is not None}
             known.update({g: want for g in group})
             known[i] = w == want
             for t in filter(self.glanced, group):
-                rest = sorted(self.reach[t] - set(known))
-                if i not in self.reach[t] or len(rest) > LID_SCOPE:
+                if i not in self.reach[t]:
                     continue
                 trial: list[bool | None] = [None] * self.size
                 for k, v in known.items():
                     trial[k] = v
+                then, then_true = -1, False
+                if self.steps_further:
+                    for k in self.further(trial, sorted(self.reach[t] - set(known)), group):
+                        got = {evaluate(meanings[k], p, trial, b) for b in (False, True)}
+                        if len(got) == 1:
+                            trial[k] = then_true = got.pop()  # type: ignore[assignment]
+                            then = k
+                            break
+                rest = [k for k in sorted(self.reach[t]) if trial[k] is None]
+                if len(rest) > LID_SCOPE:
+                    continue
                 never = True
                 for bits in product((False, True), repeat=len(rest)):
                     for k, v in zip(rest, bits):
@@ -723,8 +758,31 @@ class Grader:
                         never = False
                         break
                 if never:
-                    return t, i
-        return -1, -1
+                    return t, i, then, then_true
+        return -1, -1, -1, False
+
+    @property
+    def steps_further(self) -> bool:
+        """Whether the glance takes its step further here: in a classic puzzle
+        (`further_ok`), under the supposition itself, never inside a case (:meth:`further`)."""
+        return self.further_ok and self._case == 0
+
+    def further(self, trial: Sequence[bool | None], scope: Sequence[int],
+                group: tuple[int, ...]) -> list[int]:
+        """The wide never-all look's one step further (:meth:`_all_possible`): the statements
+        about statements in `scope` that a glance reads (:meth:`glanced`) and that speak only
+        of statements already known there (`trial`: the known values, the group supposed all
+        true or all false, and the statements that say so), never of the group itself: "if
+        gold's were all false, lead's 'gold false' would be true, so lead's 'others true'
+        (beside its 'not in gold') would be true too". A statement that reads the group again
+        closes a loop (a case, W1 in tests/test_hand_sample_fresh.py); inside a case the look
+        takes no step further (:attr:`steps_further`: the case is held in mind as well; W1
+        again, felt 4)."""
+        known = {i for i, v in enumerate(trial) if v is not None}
+        inside = set(group)
+        return [k for k in scope if trial[k] is None and self.glanced(k)
+                and {k} < self.reach[k] and self.reach[k] - {k} <= known
+                and not self.reach[k] & inside]
 
     # ----------------------------------------------------------------- refuting
     def start(self, p: int) -> list[bool | None]:
@@ -1016,6 +1074,8 @@ class Grader:
         if not looked:
             return True
         order = sorted(scope)
+        if wide and self.steps_further:  # one step further (H6: a chain, not a case)
+            looked += [k for k in self.further(trial, order, group) if k not in looked]
         check(1 << len(order))
         meanings = self.puzzle.meanings
         for bits in product((False, True), repeat=len(order)):
