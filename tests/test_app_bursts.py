@@ -756,7 +756,7 @@ async def test_a_palette_that_lost_its_list_gathers_no_commands(tmp_path):
 # --------------------------------------------------------------------------- every screen
 #: the apps' screen classes that are never shown themselves, only their subclasses
 BASES = {"base.FileScreen", "editor.screens.dialogs.Dialog",
-         "editor.screens.dialogs.FormDialog"}
+         "editor.screens.dialogs.DialogScreen", "editor.screens.dialogs.FormDialog"}
 #: the default seeds (PORTIA_BURST_SEEDS unset): make test's bursts
 DEFAULT_SEEDS = range(2)
 

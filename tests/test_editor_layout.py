@@ -133,3 +133,39 @@ async def test_the_row_keeps_its_vertical_bar_from_the_first_layout_only_when_ne
                          else caskets_view.ROW_SHARE)
                 assert row.styles.max_height.value == share
                 assert row.styles.max_height.unit.name == "VIEW_HEIGHT"
+
+
+async def test_the_focused_slots_panel_has_the_accent_border_and_follows_the_focus_and_theme():
+    """CasketsView.light draws what `.casket-panel:focus-within` drew: the panel holding the
+    focused slot has a round border in the theme's accent, the others the stylesheet's
+    (primary); it follows the focus (keys, the m field) and a change of theme."""
+    from textual.color import Color
+
+    app = EditorApp(EditorModel.new(blank_puzzle(3, 2, m=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+        def colours() -> list[tuple[str, Color]]:
+            return [p.styles.border_top for p in app.editor.panels]
+
+        def expect(lit: int | None) -> None:
+            accent = Color.parse(app.theme_variables["accent"])
+            primary = Color.parse(app.theme_variables["primary"])
+            assert colours() == [("round", accent if i == lit else primary) for i in range(3)]
+
+        expect(0)
+        await pilot.press("right")
+        await pilot.pause()
+        expect(1)
+        await pilot.press("m")  # the m field: no panel holds the focus
+        await pilot.pause()
+        expect(None)
+        await pilot.press("escape")  # back to the slot it came from
+        await pilot.pause()
+        expect(1)
+        dark_accent = app.theme_variables["accent"]
+        app.theme = "portia-light"
+        await pilot.pause()
+        await pilot.pause()
+        assert app.theme_variables["accent"] != dark_accent
+        expect(1)

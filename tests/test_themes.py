@@ -15,6 +15,7 @@ from portia_tui.app.themes import (
     builtin_theme_names,
     load_themes,
     parse_theme,
+    read_theme_file,
 )
 
 REPO_THEMES = Path(__file__).resolve().parents[1] / "themes"
@@ -45,6 +46,15 @@ def test_builtin_themes_all_load_without_problems():
     assert DEFAULT_THEME in found.themes
     assert builtin_theme_names() == sorted(found.themes)
     assert len(found.themes) == len(list(REPO_THEMES.glob("*.toml")))
+
+
+def test_builtin_themes_build_their_colour_systems():
+    """The shipped themes are not built at each start (load_themes skips it for them): each
+    is built here, as Textual does when it applies one; a user's file is built on load."""
+    files = sorted(REPO_THEMES.glob("*.toml"))
+    assert files
+    for file in files:
+        read_theme_file(file)  # generate=True: raises ThemeFileError if Textual cannot
 
 
 def test_builtin_themes_cover_dark_light_and_high_contrast():

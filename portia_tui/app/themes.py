@@ -187,10 +187,14 @@ def check_variable(name: str, value: str, default: str | None) -> str | None:
     return None
 
 
-def parse_theme(text: str, extra_variables: dict[str, str] | None = None) -> Theme:
+def parse_theme(text: str, extra_variables: dict[str, str] | None = None, *,
+                generate: bool = True) -> Theme:
     """A checked Theme from a theme file's text; ThemeFileError (message, line) if it is bad.
 
     extra_variables: variables the app defines beyond Textual's (name -> default value).
+    generate: also build the colour system from it, as Textual does when the theme is
+    applied (off for the built-in themes, which tests/test_themes.py checks that way: each
+    build is about a millisecond of every app's start).
     """
     try:
         table = parse_toml(text, "<theme>", "not valid TOML")
@@ -212,6 +216,8 @@ def parse_theme(text: str, extra_variables: dict[str, str] | None = None) -> The
     variables = _theme_variables(text, table, extra_variables)
     theme = Theme(name=name, dark=dark, variables=dict(variables),
                   **{key: colors[key] for key in COLOR_KEYS if key in colors})
+    if not generate:
+        return theme
     try:  # the same work Textual does when the theme is applied
         theme.to_color_system().generate()
     except Exception as exc:  # pragma: no cover - everything above should catch it first
@@ -284,9 +290,10 @@ def _section_line(text: str, section: str) -> int | None:
 
 
 def read_theme_file(file: Traversable | Path,
-                    extra_variables: dict[str, str] | None = None) -> Theme:
+                    extra_variables: dict[str, str] | None = None, *,
+                    generate: bool = True) -> Theme:
     """A checked Theme from one file; ThemeFileError if it cannot be read or is bad."""
-    return parse_theme(_theme_text(file), extra_variables)
+    return parse_theme(_theme_text(file), extra_variables, generate=generate)
 
 
 def _theme_text(file: Traversable | Path) -> str:
@@ -330,12 +337,15 @@ def load_themes(builtin: Traversable | Path | None = None,
         builtin = builtin_theme_dir() if builtin is None else builtin
         user = user_theme_dir() if user is None else user
     found = ThemeSet()
+    shipped = builtin_theme_dir()
     for folder in (builtin, user):
         seen_here: dict[str, str] = {}
         for file in _theme_files(folder):
             where = str(file)
             try:
-                theme = read_theme_file(file, extra_variables)
+                # the shipped themes' colour systems are built by a test, not at every start
+                theme = read_theme_file(file, extra_variables,
+                                        generate=folder is user or folder != shipped)
             except ThemeFileError as exc:
                 found.problems.append(ThemeProblem(where, exc.line, exc.message))
                 continue

@@ -5,8 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from portia_tui.app.editor.screens.dialogs import DialogScreen
 
 from .commands import ACTIONS
 
@@ -33,7 +34,7 @@ offers it back. Command palette: ctrl+p (every action is there).
 """
 
 
-class WorldHelp(ModalScreen[None]):
+class WorldHelp(DialogScreen[None]):
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
 
     def compose(self) -> ComposeResult:

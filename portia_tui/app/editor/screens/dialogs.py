@@ -8,7 +8,7 @@ rest of a paste or of a key repeat, are ignored instead of dismissing it a secon
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,7 +18,52 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Input, Static, TextArea
 
 
-class Dialog(ModalScreen):
+AnswerType = TypeVar("AnswerType")
+
+
+class DialogScreen(ModalScreen[AnswerType]):
+    """A modal screen drawn as a box (``.dialog``) in the middle of the screen: every dialog,
+    menu and help screen of the editors.
+
+    Their rules are this class's default CSS (global, not scoped to it), not the editor's
+    stylesheet: Textual matches each node it styles against every rule of the app, and the
+    editor's opening styles its screen twice over; a screen's DEFAULT_CSS is added when the
+    first such screen is shown, without styling anything again. Each rule here is a class or
+    an id, which no default rule of Textual's widgets outranks.
+    """
+
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    .dialog-screen { align: center middle; }
+    .dialog {
+        width: 80%;
+        max-width: 100;
+        height: auto;
+        max-height: 90%;
+        border: thick $accent;
+        background: $surface;
+        padding: 1 2;
+    }
+    .dialog .question { margin: 0 0 1 0; }
+    .dialog .hint { color: $text-muted; }
+    .dialog .error { color: $error; text-style: bold; }
+    .dialog .buttons { height: auto; margin: 1 0 0 0; }
+    .dialog .buttons Button { margin: 0 2 0 0; }
+    .path-dialog #tree { height: 14; }
+    .meta-dialog #meta-notes { height: 6; }
+    .help-dialog { width: 90%; max-width: 110; height: 90%; }
+    /* a fixed share of the screen, the list taking what the title and legend leave: at 80 x 24
+       the list scrolls to its last entries (an auto height let it run past the dialog) */
+    .menu-dialog { width: 90%; max-width: 80; height: 90%; }
+    /* Opaque on purpose: behind a translucent screen Textual re-composites the 120-slot editor
+       for every frame of the menu (each cursor move cost ~30 ms instead of ~5 ms at 12 x 10,
+       see benchmarks/bench_editor.py). The menu's title names the slot being edited. */
+    MenuScreen { background: $background; }
+    .menu-dialog #menu { height: 1fr; border: none; }
+    """
+
+
+class Dialog(DialogScreen):
     """A modal screen that answers once, and only while it is the screen on top."""
 
     answered = False

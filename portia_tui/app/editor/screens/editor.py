@@ -85,6 +85,7 @@ class EditorScreen(FileScreen):
         self._last_slot: Slot | None = None
         #: the collector is off while the screen is built, its objects frozen after
         self._heap = HeapHold()
+        self._view: CasketsView | None = None
         #: the file conversation running (see _dialog), if any
 
     # ----------------------------------------------------------------- building
@@ -93,7 +94,8 @@ class EditorScreen(FileScreen):
         yield TitleBar(self.model)
         yield Toolbar(self.model)
         yield RulesPanel()
-        yield CasketsView(self.model.puzzle)
+        self._view = CasketsView(self.model.puzzle)
+        yield self._view
         yield Static("", id="focus-line", markup=False)
         with Horizontal(id="bottom"):
             yield AnalysisPanel()
@@ -128,10 +130,19 @@ class EditorScreen(FileScreen):
         # the puzzle on screen first: the analysis (and its process, started on first use)
         # once the first frame is drawn
         self.call_after_refresh(self.request_analysis)
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._light())
         first = self.slot_at(0, 0)
         if first is not None:
             first.focus()
         self.offer_recovery()
+
+    def watch_focused(self) -> None:
+        self._light()
+
+    def _light(self) -> None:
+        """The focused slot's panel in the accent colour (see CasketsView.light)."""
+        if self._view is not None and self._view.is_attached:
+            self._view.light(self.focused)
 
     def offer_recovery(self) -> None:
         self._dialog(self.files.offer_recovery)

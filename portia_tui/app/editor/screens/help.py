@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..commands import ACTIONS
+from .dialogs import DialogScreen
 
 PANELS = """\
 PANELS
@@ -32,7 +32,7 @@ offers it back. Command palette: ctrl+p (every action is there).
 """
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(DialogScreen[None]):
     BINDINGS = [
         Binding("escape,q,f1,question_mark", "close", "Close"),
     ]

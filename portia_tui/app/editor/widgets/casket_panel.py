@@ -43,10 +43,6 @@ class Slot(Widget, can_focus=True):
         Binding("right", "move(1, 0)", "Right", show=False),
     ]
 
-    DEFAULT_CSS = """
-    Slot { height: 2; width: 1fr; }
-    """
-
     def __init__(self, casket: int, position: int, number: int, statement: Statement,
                  sentence: str) -> None:
         super().__init__(classes="slot")

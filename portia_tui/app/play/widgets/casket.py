@@ -48,6 +48,9 @@ class StatementLine(Widget):
         #: the strips drawn, and what they were drawn for (state, width, style)
         self._strips_key: tuple | None = None
         self._strips: list[Strip] = []
+        #: the height last measured, and the (width, state) it was measured for
+        self._height_key: tuple | None = None
+        self._height = 1
 
     def _gutter(self, cursor: bool, mark: bool | None, wrong: bool, marking: bool) -> Text:
         """'▸ 3. ' and, while the player supposes a casket, a mark column: 'T ', 'F ', '· '
@@ -84,7 +87,15 @@ class StatementLine(Widget):
         return self._gutter_shown[1]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self._wrapped(width - self._gutter_content().cell_length))
+        """The wrapped sentence's line count, kept while the width and the state (the
+        gutter's width) stay: each layout pass asks every line, a few times (the board's grid
+        asks each card, the card adds up its lines), and an opening 12 x 10 asked 1,300
+        times, about 45 calls each (see benchmarks/bench_play.py)."""
+        key = (width, self._state)
+        if key != self._height_key:
+            self._height = len(self._wrapped(width - self._gutter_content().cell_length))
+            self._height_key = key
+        return self._height
 
     def render(self) -> Content:
         gutter = self._gutter_content()
