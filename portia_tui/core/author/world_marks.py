@@ -24,8 +24,9 @@ each other empty slot, by some entry of its menu. For ★, the other slots' entr
 between them drop every world whose answer is not the target while keeping one target
 world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: the last two
 slots joined into a numpy table of pairs) with at most :data:`EXACT_OPEN` other slots open,
-else a short one, then the SAT encoding of the page (:mod:`world_marks_sat`, every world
-and its counting statements in the solver) on each entry left, bounded by :data:`SAT_EFFORT`
+else a short one (:data:`SHORT_SEARCH` steps an entry, then :data:`SECOND_SEARCH` for those
+left), then the SAT encoding of the page (:mod:`world_marks_sat`, every world and its
+counting statements in the solver) on each entry left, bounded by :data:`SAT_EFFORT`
 steps (it finds the ★ witnesses; a bound in steps, not seconds, so what it decides does not
 depend on the load), and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
 classes, each wrong guess giving clauses for some worlds it failed to drop, with every world
