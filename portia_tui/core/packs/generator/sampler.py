@@ -1334,3 +1334,104 @@ def near_m(counts: list[int], m: int, answer: int, size: int) -> tuple[int, int,
             elif n == m - 1:
                 under |= 1 << p
     return over, under, gap
+
+
+def follow_refutes(cands: list[list[Coded]], p: int, m: int,
+                   look: "FollowLook | None" = None) -> bool:
+    """Whether following alone surely rules out the portrait in casket p of a coded
+    candidate with m true statements (loops allowed): the portrait statements take their
+    values under p, then "the statements on X are true / false" and "the other statements
+    ... " are followed (:meth:`.difficulty.Grader._group`, the same steps), statements that
+    say the same take one value (:meth:`~.difficulty.Grader._echo`), every statement whose
+    scope is known is checked against its meaning, and the count of true statements against
+    m, until nothing changes. Each step is one the grader's following
+    (:meth:`~.difficulty.Grader.propagate` from FOLLOW on) takes too, and it takes more, so a
+    contradiction here is one there: True means the grader's ``refutes(p, FOLLOW)`` (and
+    every rank above it) says so too. (False says nothing.) The generator asks it before the
+    grader for the levels that need a split (.difficulty.cannot_be), at a fraction of a
+    rating's cost. `look`: the candidate's :class:`FollowLook`, when the caller keeps one
+    for several placements."""
+    return (FollowLook(cands) if look is None else look).refutes(p, m)
+
+
+class FollowLook:
+    """A coded candidate read once for :func:`follow_refutes` under each placement: its
+    portrait statements, the statements about statements as (owner, group, value, whether
+    the group holds the owner), and the statements that say the same."""
+
+    def __init__(self, cands: list[list[Coded]]):
+        owners: list[int] = []
+        codes: list[Coded] = []
+        groups: list[list[int]] = []
+        for c, row in enumerate(cands):
+            start = len(codes)
+            groups.append(list(range(start, start + len(row))))
+            for o in row:
+                owners.append(c)
+                codes.append(o)
+        self.size = len(codes)
+        #: (statement, casket, whether it says "in"): the values a placement gives
+        self.portrait: list[tuple[int, int, bool]] = []
+        self.checks: list[tuple[int, list[int], bool, bool]] = []
+        same: dict[Coded, list[int]] = {}
+        for i, (code, t) in enumerate(codes):
+            if code == IN or code == NOT_IN:
+                self.portrait.append((i, t, code == IN))
+            elif code == TRUE or code == FALSE:
+                group = groups[t]
+                self.checks.append((i, group, code == TRUE, i in group))
+                same.setdefault((code, t), []).append(i)
+            else:
+                group = [j for j in groups[owners[i]] if j != i]
+                if group:  # (an empty group reads nothing: the grader does not follow it)
+                    self.checks.append((i, group, code == OTHER_TRUE, False))
+        self.echoes = [g for g in same.values() if len(g) > 1]
+
+    def refutes(self, p: int, m: int) -> bool:
+        """:func:`follow_refutes` under placement p for m."""
+        values: list[bool | None] = [None] * self.size
+        for i, t, inside in self.portrait:
+            values[i] = (t == p) is inside
+        checks, echoes = self.checks, self.echoes
+        while True:
+            changed = False
+            for i, group, want, itself in checks:
+                if itself:  # (read by trying completions there: only checked once known)
+                    if values[i] is not None and None not in [values[j] for j in group]:
+                        if all(values[j] is want for j in group) is not values[i]:
+                            return True
+                    continue
+                if any(values[j] is (not want) for j in group):
+                    if values[i] is True:
+                        return True
+                    changed |= values[i] is None
+                    values[i] = False
+                    continue
+                open_ = [j for j in group if values[j] is None]
+                if not open_:
+                    if values[i] is False:
+                        return True
+                    changed |= values[i] is None
+                    values[i] = True
+                elif values[i] is True:
+                    for j in open_:
+                        values[j] = want
+                    changed = True
+                elif values[i] is False and len(open_) == 1:
+                    values[open_[0]] = not want
+                    changed = True
+            for g in echoes:
+                known = {values[i] for i in g} - {None}
+                if len(known) > 1:
+                    return True
+                if known:
+                    v = known.pop()
+                    for i in g:
+                        if values[i] is None:
+                            values[i] = v
+                            changed = True
+            true = values.count(True)
+            if true > m or true + values.count(None) < m:
+                return True
+            if not changed:
+                return False

@@ -29,7 +29,8 @@ from portia_tui.core.packs.generator.sampler import (CASKET_TRIES, CODED_WORLDS_
                                                      SPREAD_CASKETS, fields, spread_table,
                                                      CodedWorlds, LoopFreeBlanks, Sampler, blank_reach,
                                                      certain_echo,
-                                                     coded_portrait_masks, counts_of, has_loop,
+                                                     coded_portrait_masks, counts_of,
+                                                     FollowLook, has_loop,
                                                      loop_free_masks,
                                                      loop_free_ranked, near_m, to_puzzle,
                                                      unread_statements)
@@ -472,7 +473,10 @@ class _Search:
         got = self._read_worlds(d)  # (5 to 10 times cheaper than the rating, with loops)
         if got is None:
             return None
-        judged = self._rated(d, m)
+        if d.order is None and self._no_split(d, m):
+            self.stats.difficulty_rejects += 1
+            return None
+        judged = self._rated(d, m, split_checked=True)
         if judged is None:
             return None
         echoes, fillers = got
@@ -554,7 +558,20 @@ class _Search:
             return self._worlds(d).echoes()
         return d.coded.echoes()
 
-    def _rated(self, d: "_Drawn", m: int) -> tuple[Puzzle, tuple, Rating] | None:
+    def _no_split(self, d: "_Drawn", m: int) -> bool:
+        """Whether a candidate with loops is surely not of a level that needs a split
+        (:data:`SPLIT_LEVELS`) for m: following alone rules out every wrong casket
+        (:func:`.sampler.follow_refutes`, whose True the grader's first look,
+        :func:`.difficulty.cannot_be`, repeats: the same verdict, without the grader)."""
+        if self.s.difficulty not in SPLIT_LEVELS or d.order is not None:
+            return False
+        answer = d.solutions[m]
+        if d.look is None:
+            d.look = FollowLook(d.cands)
+        return all(d.look.refutes(p, m) for p in range(self.s.caskets) if p != answer)
+
+    def _rated(self, d: "_Drawn", m: int, split_checked: bool = False
+               ) -> tuple[Puzzle, tuple, Rating] | None:
         """(puzzle, twin key, rating) for m, or None for a twin or a rating not wanted."""
         s = self.s
         key = (m, tuple(tuple(sorted(c)) for c in d.cands)) if s.allow_twins \
@@ -567,6 +584,9 @@ class _Search:
         if want is not None and d.order is not None and \
                 self._not_level(d.cands, d.solutions[m], m, want):
             self.stats.difficulty_rejects += 1  # (read off the masks: no puzzle made)
+            return None
+        if not split_checked and self._no_split(d, m):
+            self.stats.difficulty_rejects += 1
             return None
         if d.order is not None:  # loop-free: rated from the coded form, in dependency order
             puzzle = rated = to_puzzle(d.cands, self.names, m, self.statements)
@@ -622,6 +642,8 @@ class _Drawn:
     solutions: dict[int, int]
     coded: CodedWorlds | None = None
     _bare: Puzzle | None = None
+    #: the first look for the levels that need a split (:class:`.sampler.FollowLook`)
+    look: FollowLook | None = None
 
     def bare(self, search: "_Search") -> Puzzle:
         """The candidate's puzzle with m open (made once, of the search's statements)."""
