@@ -21,7 +21,7 @@ from portia_tui.core.author import world_editing as we
 from portia_tui.core.author import world_marks as mk
 from portia_tui.core.author import world_menus as wm
 
-from .conftest import examples
+from .conftest import HEAVY, examples
 from .test_world_marks import SMALL, brute_marks, cases
 
 
@@ -136,3 +136,37 @@ def test_the_editors_marks_job_stops_at_once_when_cancelled():
     with mock.patch("portia_tui.app.process.stop_asked", lambda: True):
         marks, why = compute_marks(request)
     assert set(marks) == {"undecided"} and why == "stopped"
+
+
+def _alike_page():
+    """bench_marks_menu's "two-hard": nine rooms with two signs, every second sign "There is
+    no tiger in this room", 1.1 "Sign 9.1 is right", 2.1 "There is no tiger in room 3",
+    toward room 3 (its worlds listed: 294,912, the six other first signs open)."""
+    draft = we.blank("labyrinth", 9, statements=2)
+    for s in draft.slots:
+        if s.id.endswith(".2"):
+            draft = draft.with_statement(s.id, "There is no tiger in this room")
+    draft = draft.with_statement("1.1", "Sign 9.1 is right").with_statement(
+        "2.1", "There is no tiger in room 3")
+    return draft, {"where content=lady": ["3"]}
+
+
+@pytest.mark.skipif(not HEAVY, reason="a whole 9 x 2 menu: about 6 s of CPU (PORTIA_HEAVY=1)")
+def test_the_second_short_search_decides_witnesses_a_few_thousand_nodes_deep():
+    """The page whose sign 3.1 menu ended with 63 `?` at MARKS_STEPS (the SAT encoding took
+    the whole budget on the entries the 400-step search left): a second pass of the
+    exhaustive search (SECOND_SEARCH steps an entry) finds 30 more ★ first ("There is no
+    tiger in room 2", "Exactly ten of the signs are true", ...), so at most 33 are left `?`,
+    the rest decided as before."""
+    draft, target = _alike_page()
+    menu = wm.slot_menu(draft, "3.1")
+    marks = mk.mark_slot(draft, "3.1", target, menu, steps=MARKS_STEPS)
+    said = dict(zip((e.sentence for e in menu), marks))
+    assert marks.count("undecided") <= 33
+    assert marks.count("impossible") == 46 and "reachable" not in marks
+    assert said["There is no tiger in room 2"] == said["Exactly ten of the signs are true"] \
+        == "valid"
+    with mock.patch.object(mk, "SECOND_SEARCH", 0):
+        before = mk.mark_slot(draft, "3.1", target, menu, steps=MARKS_STEPS)
+    assert before.count("undecided") == 63
+    assert all(b in ("undecided", m) for b, m in zip(before, marks))

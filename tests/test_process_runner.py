@@ -37,3 +37,33 @@ def test_a_cancelled_job_that_polls_stops_at_once_in_the_same_child():
         assert runner.call(wait_for_stop, 0.3) == ("ran out", first)
     finally:
         runner.close()
+
+
+def test_stop_poller_reads_the_pipe_at_most_once_per_interval_and_sees_a_stop_by_its_end():
+    """A marks job checks its stop thousands of times a menu: stop_poller reads the pipe
+    (stop_asked) at most once per `every` seconds of the clock, so a cancel is seen at most
+    `every` later (STOP_POLL, well under the 100 ms a cancel may take), and once seen it
+    stays seen without another read."""
+    from unittest import mock
+
+    from portia_tui.app import process
+
+    clock = [100.0]
+    reads = []
+    asked = [False]
+
+    def fake_stop_asked():
+        reads.append(clock[0])
+        return asked[0]
+
+    with mock.patch.object(process, "stop_asked", fake_stop_asked), \
+            mock.patch.object(process.time, "monotonic", lambda: clock[0]):
+        poll = process.stop_poller(0.01)
+        assert not any(poll() for _ in range(1000))  # one read for the first interval
+        assert reads == [100.0]
+        asked[0] = True  # the parent cancels
+        clock[0] += 0.005
+        assert poll() is False and len(reads) == 1  # inside the interval: not read yet
+        clock[0] += 0.006
+        assert poll() is True and len(reads) == 2  # past it: read, and seen
+    assert process.STOP_POLL <= 0.05

@@ -343,15 +343,17 @@ def test_rule_marks_on_a_finished_puzzle_say_what_it_becomes():
     assert marks["Room 1 is empty"] == "reachable"
 
 
-@pytest.mark.parametrize("patch", [{"EXACT_OPEN": 0, "SHORT_SEARCH": 0},
+@pytest.mark.parametrize("patch", [{"EXACT_OPEN": 0, "SHORT_SEARCH": 0, "SECOND_SEARCH": 0},
                                    {"EXACT_OPEN": 0, "SHORT_SEARCH": 10**6},
+                                   {"EXACT_OPEN": 0, "SHORT_SEARCH": 1, "SECOND_SEARCH": 10**6},
                                    {"PAIR_WORDS": 0}, {"MAX_WORLDS": 0}])
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(case=cases())
 def test_every_path_of_the_exact_search_equals_the_brute_force(patch, case):
     """The lazy SAT loop alone (as past EXACT_OPEN open slots, with no short search), the
-    short search alone, the table of one slot instead of pairs, and SAT over the encoding
-    with no world listed (as past MAX_WORLDS): each decides the same marks."""
+    short search alone, its second pass alone (the first cut at one step), the table of one
+    slot instead of pairs, and SAT over the encoding with no world listed (as past
+    MAX_WORLDS): each decides the same marks."""
     from unittest import mock
 
     draft, sid, target, entries, menus = case
@@ -492,7 +494,8 @@ def test_counting_statements_by_the_lazy_loop_and_its_kinds_equal_the_brute_forc
         return found
 
     with mock.patch.multiple(mk, _greedy=lambda *args: 0, EXACT_OPEN=0, SHORT_SEARCH=0,
-                             SAT_EFFORT=0, **patch), mock.patch.object(mk._Lazy, "valid", valid):
+                             SECOND_SEARCH=0, SAT_EFFORT=0, **patch), \
+            mock.patch.object(mk._Lazy, "valid", valid):
         marks = mk.mark_slot(draft, sid, target, entries, menus=menus)
     assert marks == brute_marks(draft, sid, target, entries, menus)
 

@@ -30,6 +30,10 @@ from typing import Any, Callable
 KILL_AFTER = 0.3
 #: seconds between two looks at cancelled() while waiting
 POLL = 0.02
+#: seconds between two reads of the stop pipe by a job polling through :func:`stop_poller`
+#: (a read is a system call, about 26 us under load, and a marks job checks its stop some
+#: 6,000 times a menu; a cancel then waits at most this much longer)
+STOP_POLL = 0.01
 
 
 class Cancelled(Exception):
@@ -58,6 +62,25 @@ def stop_asked() -> bool:
     except (EOFError, OSError):
         _Job.stopped = True  # the parent is gone
     return _Job.stopped
+
+
+def stop_poller(every: float = STOP_POLL) -> Callable[[], bool]:
+    """:func:`stop_asked` for a job that checks its stop on every step: the pipe is read at
+    most once per `every` seconds (a monotonic clock read in between, a few hundred times
+    cheaper), so a cancel is seen at most `every` seconds later than by reading it each time.
+    The marks' results do not depend on it: a stop only ends the job."""
+    due = [0.0]
+
+    def asked() -> bool:
+        if _Job.stopped:
+            return True
+        now = time.monotonic()
+        if now < due[0]:
+            return False
+        due[0] = now + every
+        return stop_asked()
+
+    return asked
 
 
 def _serve(conn, stops=None, nice: int = 0) -> None:

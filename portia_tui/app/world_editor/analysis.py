@@ -199,13 +199,15 @@ def target_dict(target: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
 
 def compute_marks(request: MarksRequest) -> tuple[tuple[str, ...], str]:
     """One mark per entry ("valid", "reachable", "impossible", "undecided"), bounded by
-    :data:`MARKS_STEPS` steps of work (and stopped at once when the call is cancelled): the
-    core's marks (core/author/world_marks.py), and why some are undecided ("" if none)."""
-    from portia_tui.app.process import stop_asked
+    :data:`MARKS_STEPS` steps of work (and stopped within ``process.STOP_POLL`` seconds when
+    the call is cancelled): the core's marks (core/author/world_marks.py), and why some are
+    undecided ("" if none)."""
+    from portia_tui.app.process import stop_poller
     from portia_tui.core.author import world_marks as mk
 
     target, formulas = target_dict(request.target), list(request.formulas)
-    steps, cancel = MARKS_STEPS, stop_asked  # a newer edit stops the job at once
+    # a newer edit stops the job within STOP_POLL s (the pipe read at most that often)
+    steps, cancel = MARKS_STEPS, stop_poller()
     if request.step == "first":
         marks = mk.mark_first_parts(request.draft, request.sid, target, request.connective,
                                     formulas, steps=steps, cancel=cancel)

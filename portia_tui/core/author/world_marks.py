@@ -24,8 +24,9 @@ each other empty slot, by some entry of its menu. For ★, the other slots' entr
 between them drop every world whose answer is not the target while keeping one target
 world: a greedy try, then an exhaustive search on bit masks (:class:`_Exact`: the last two
 slots joined into a numpy table of pairs) with at most :data:`EXACT_OPEN` other slots open,
-else a short one, then the SAT encoding of the page (:mod:`world_marks_sat`, every world
-and its counting statements in the solver) on each entry left, bounded by :data:`SAT_EFFORT`
+else a short one (:data:`SHORT_SEARCH` steps an entry, then :data:`SECOND_SEARCH` for those
+left), then the SAT encoding of the page (:mod:`world_marks_sat`, every world and its
+counting statements in the solver) on each entry left, bounded by :data:`SAT_EFFORT`
 steps (it finds the ★ witnesses; a bound in steps, not seconds, so what it decides does not
 depend on the load), and then a lazy SAT loop (:class:`_Lazy`: guesses of the other slots'
 classes, each wrong guess giving clauses for some worlds it failed to drop, with every world
@@ -91,8 +92,16 @@ TABLE_CELLS = 1 << 21
 #: the table cells (partial choices x rows) one step of the exhaustive search's table
 #: counts for on the work budget
 CELLS_A_STEP = 1024
-#: the steps (partial choices) of the short exhaustive search tried per entry before SAT
+#: the 64-world words of one batch of the table between two looks at the cancel (a batch
+#: of TABLE_CELLS over 13,689 worlds took 0.7 s of CPU unchecked)
+CHECK_WORDS = 16
+#: the steps (partial choices) of the short exhaustive searches tried per entry before SAT:
+#: a first pass over every entry left with the first, then a second over those it left with
+#: the second (a witness a few thousand nodes deep is found before SAT spends the budget on
+#: the entries it cannot settle: on bench_marks_menu's "two-hard" menu 1,000 left 44 `?`,
+#: 2,000 40, 4,000 and 8,000 33, 16,000 41, none 63; the labyrinth's room 3 stays decided)
 SHORT_SEARCH = 400
+SECOND_SEARCH = 4000
 #: the counterexamples the SAT encoding of the page may take per entry before the lazy
 #: loop (each SAT call then at most world_marks_sat.EFFORT_CONFLICTS conflicts; 0: the lazy
 #: loop alone): :func:`_by_sat_first`
@@ -921,13 +930,14 @@ class _Frame:
         exact = _Exact(self.classes, self.alive, self.rest, self.stop)
         left = pending
         if len(self.classes) > EXACT_OPEN:  # many open slots: a short search, then SAT
-            left = []
-            for base in pending:
-                short = exact.valid(base, SHORT_SEARCH)
-                if short is None:
-                    left.append(base)
-                else:
-                    out[base] = "valid" if short else "reachable"
+            for most in (SHORT_SEARCH, SECOND_SEARCH):
+                tried, left = left, []
+                for base in tried:
+                    short = exact.valid(base, most)
+                    if short is None:
+                        left.append(base)
+                    else:
+                        out[base] = "valid" if short else "reachable"
             if left:
                 self._sat(left, out)
             return out
@@ -1066,15 +1076,22 @@ class _Exact:
             qr = self._pack([r for _a, r in chunk])
             ok = np.ones((len(chunk), n), dtype=bool)
             busy = np.unpackbits(qr.view(np.uint8), axis=1).reshape(len(chunk), self.nw, 64)
-            for w in np.argsort(-busy.sum(axis=(0, 2), dtype=np.int64), kind="stable"):
+            for k, w in enumerate(np.argsort(-busy.sum(axis=(0, 2), dtype=np.int64),
+                                          kind="stable")):
+                if k % CHECK_WORDS == CHECK_WORDS - 1:
+                    self.stop.check()  # a cancel between words (no step spent)
                 if not qr[:, w].any():
                     continue
                 ok &= (self.rest_t[w][None, :] & qr[:, w][:, None]) == 0
                 if not ok.any():
                     break
             qi, pi = np.nonzero(ok)
-            if len(qi) and (qa[qi] & self.rows_alive[pi]).any(axis=1).any():
-                return True
+            part = max(1, TABLE_CELLS // (CHECK_WORDS * self.nw))
+            for at2 in range(0, len(qi), part):  # a cancel between slices (no step spent)
+                self.stop.check()
+                qs, ps = qi[at2:at2 + part], pi[at2:at2 + part]
+                if (qa[qs] & self.rows_alive[ps]).any(axis=1).any():
+                    return True
         return False
 
 
