@@ -17,12 +17,13 @@ casket: key -> refreshed, bench_play.keys_on), opening the 12 x 10 player and ed
 Run: .venv/bin/python benchmarks/bench_heap.py; PORTIA_BENCH_FORMS=both,none picks forms,
 PORTIA_BENCH_ROUNDS=2 the alternations.
 
-``--return``: the editor's figures before the player is opened from it and after it is taken
-down again (12 x 10: edit -> analysis on screen, and the key v -> refreshed), with the
-release as shipped (``both``: an inner screen's release freezes the outer one's objects
-again after the next full collection), collecting at once on the release (``collect``), and
-as it was (``old``: gc.unfreeze alone, which handed the editor's frozen objects back to the
-collector for good). PORTIA_BENCH_ROUNDS alternations (default 3).
+``--return`` (and after the first table when run alone or by `make bench`): the editor's
+figures before the player is opened from it and after it is taken down again (12 x 10:
+edit -> analysis on screen, and the key v -> refreshed), with the release as shipped
+(``both``: an inner screen's release freezes the outer one's objects again after the next
+full collection), collecting at once on the release (``collect``), and as it was (``old``:
+gc.unfreeze alone, which handed the editor's frozen objects back to the collector for good).
+PORTIA_BENCH_ROUNDS alternations (default 3).
 """
 
 from __future__ import annotations
@@ -306,12 +307,20 @@ def main() -> None:
     print(f"load average after: {load()}")
 
 
-if __name__ == "__main__":
-    if sys.argv[1:2] == ["--worker"]:
-        print(json.dumps(measure(sys.argv[2])))
-    elif sys.argv[1:2] == ["--worker-return"]:
-        print(json.dumps(measure_return(sys.argv[2])))
-    elif sys.argv[1:2] == ["--return"]:
+def cli(argv: list[str]) -> None:
+    """The workers' modes, `--return` alone, or (no mode: run alone or under `make bench`,
+    whose filters are in argv) both tables."""
+    if argv[:1] == ["--worker"]:
+        print(json.dumps(measure(argv[1])))
+    elif argv[:1] == ["--worker-return"]:
+        print(json.dumps(measure_return(argv[1])))
+    elif argv[:1] == ["--return"]:
         main_return()
     else:
         main()
+        print()
+        main_return()
+
+
+if __name__ == "__main__":
+    cli(sys.argv[1:])

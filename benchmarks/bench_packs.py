@@ -8,6 +8,13 @@ turn: the medians of their CPU time (user + system) and wall time. Then, in this
 where the time goes: tomllib alone, the pack read in outline (what `pack list` does) and read
 whole (what `pack check`, `solve PACK` and `play PACK` do). Without git history the baseline
 columns say so. `python benchmarks/bench_packs.py [RUNS]` (default 5).
+
+Then `pack list` at 4,000, and one puzzle of a pack (`solve PACK --id ID`, the last id) at
+4,000 and at the pack cap (64 MiB: the 4,000 entries repeated under new ids, about 95,000),
+and `pack list` at the cap, side by side with ENTRY_BASELINE (main before `--id` read one
+entry and `pack list` one entry at a time): CPU, wall and peak resident memory of whole
+processes, this tree's medians of RUNS and the baseline's of CAP_RUNS at the cap (it takes
+20-30 s CPU a run).
 """
 
 from __future__ import annotations
@@ -31,6 +38,10 @@ TARGET = 1.0
 SIZE = 4000
 
 _LIST = "from portia_tui.cli import main; raise SystemExit(main(['pack', 'list', {path!r}]))"
+_MAIN = "import sys; from portia_tui.cli import main; raise SystemExit(main(sys.argv[1:]))"
+#: main before `--id` read one entry and `pack list` one entry at a time (hardening4)
+ENTRY_BASELINE = "cf6b3a7"
+CAP_RUNS = 1
 
 
 def make_pack(path: Path) -> None:
@@ -54,19 +65,98 @@ def baseline_tree(folder: Path) -> Path | None:
     return unpack(BASELINE, folder)
 
 
-def run_once(tree: Path, path: Path) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of `pack list` with the package of `tree`."""
+def run_once(tree: Path, path: Path, args: list[str] | None = None) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of `pack list` (or portia `args`) with the package of
+    `tree`."""
+    return run_measured(tree, path, args)[:2]
+
+
+def run_measured(tree: Path, path: Path,
+                 args: list[str] | None = None) -> tuple[float, float, float]:
+    """(CPU seconds, wall seconds, peak resident MB) of `pack list` on path, or of portia
+    `args`, with the package of `tree`."""
     # -P and cwd "/": the package comes from PYTHONPATH only, not from the current folder
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-P", "-c", _LIST.format(path=str(path))],
+    code = ["-c", _LIST.format(path=str(path))] if args is None else ["-c", _MAIN, *args]
+    # the peak memory by /usr/bin/time (a child's ru_maxrss starts at its parent's peak at
+    # the fork: this bench holds the cap pack); NaN without it
+    timed = ["/usr/bin/time", "-f", "maxrss %M"] if os.path.exists("/usr/bin/time") else []
+    child = subprocess.Popen([*timed, sys.executable, "-P", *code],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd="/",
                              env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
                                   "PYTHONDONTWRITEBYTECODE": "1"})
     _pid, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"pack list failed in {tree}: {child.stderr.read().decode()}")
-    return usage.ru_utime + usage.ru_stime, wall
+    err = child.stderr.read().decode() if child.stderr else ""
+    if os.waitstatus_to_exitcode(status) not in (0, 1):  # solve: 1 for no single answer
+        raise SystemExit(f"{args or 'pack list'} failed in {tree}: {err}")
+    peak = [line for line in err.splitlines() if line.startswith("maxrss ")]
+    return (usage.ru_utime + usage.ru_stime, wall,
+            int(peak[-1].split()[1]) / 1024 if peak else float("nan"))
+
+
+def make_cap_pack(small: Path, path: Path) -> str:
+    """The 4,000-entry pack's entries repeated under new ids up to the pack cap (each
+    sealed answer sealed again for its id): the last id."""
+    import re
+
+    from portia_tui.core.io.files import LARGE_LIMIT
+    from portia_tui.core.packs.pack import decode_solution, encode_solution, load_pack
+
+    text = small.read_text()
+    first = text.index("\n[[puzzles]]\n") + 1
+    head, body = text[:first], text[first:]
+    blocks = ["[[puzzles]]\n" + b for b in body.split("[[puzzles]]\n") if b]
+    answers = [e.solution for e in load_pack(small).puzzles]
+    parts, size, k = [head], len(head), 0
+    while True:
+        block = blocks[k % len(blocks)]
+        pid = f"{k + 1:06d}"
+        block = re.sub(r'^id = "[^"]*"', f'id = "{pid}"', block, count=1, flags=re.M)
+        answer = answers[k % len(blocks)]
+        assert answer is not None and decode_solution(f"{k % len(blocks) + 1:04d}", re.search(
+            r'^solution = "([0-9a-f]+)"', blocks[k % len(blocks)], re.M).group(1),
+            (answer,)) == answer
+        block = re.sub(r'^solution = "[0-9a-f]+"', f'solution = "{encode_solution(pid, answer)}"',
+                       block, count=1, flags=re.M)
+        if size + len(block) > LARGE_LIMIT:
+            break
+        parts.append(block)
+        size += len(block)
+        k += 1
+    path.write_text("".join(parts))
+    return f"{k:06d}"
+
+
+def entry_rows(tmp: Path, small: Path, runs: int) -> None:
+    """`solve --id` at 4,000 and at the cap, `pack list` at the cap: this tree beside
+    ENTRY_BASELINE."""
+    cap = tmp / "cap.toml"
+    last = make_cap_pack(small, cap)
+    (tmp / "entry_baseline").mkdir()
+    from baseline_tree import unpack
+
+    old = unpack(ENTRY_BASELINE, tmp / "entry_baseline")
+    trees = {"this tree": ROOT} | ({"baseline": old} if old else {})
+    for tree in trees.values():
+        compileall.compile_dir(str(tree / "portia_tui"), quiet=1)
+    cases = [("pack list, 4,000", small, None),
+             ("solve --id, 4,000", small, ["solve", str(small), "--id", "4000"]),
+             (f"solve --id, cap ({int(last):,})", cap, ["solve", str(cap), "--id", last]),
+             ("pack list, cap", cap, None)]
+    print(f"one puzzle of a pack, and the cap ({cap.stat().st_size / (1 << 20):.1f} MiB); "
+          f"baseline {ENTRY_BASELINE}; load average {os.getloadavg()[0]:.1f}")
+    med = statistics.median
+    for label, path, args in cases:
+        cells = []
+        for name, tree in trees.items():
+            count = runs if name == "this tree" or path is small else CAP_RUNS
+            got = [run_measured(tree, path, args) for _ in range(count)]
+            cells.append(f"{name} CPU {med(g[0] for g in got):6.2f} s, wall "
+                         f"{med(g[1] for g in got):6.2f} s, {max(g[2] for g in got):5.0f} MB")
+        print(f"  {label:<24} " + " | ".join(cells))
+    if not old:
+        print(f"  baseline: no git history here ({ENTRY_BASELINE})")
 
 
 def in_process(path: Path) -> None:
@@ -120,6 +210,7 @@ def main(runs: int = 5) -> None:
         cpu = med(t[0] for t in times["this tree"])
         print(f"target: CPU under {TARGET:g} s{' ok' if cpu < TARGET else ' MISSED'}")
         in_process(path)
+        entry_rows(Path(tmp), path, runs)
 
 
 if __name__ == "__main__":

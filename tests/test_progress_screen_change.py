@@ -48,9 +48,9 @@ KILLED_AT_CHANGE = textwrap.dedent("""
     FINAL = {"0": {"0": True, "1": False}}
 
     class SlowDisk(ProgressStore):
-        def write(self, pending):
+        def write(self, pending, **kwargs):  # placed= (the rename, before the fsync)
             time.sleep(slow)
-            return super().write(pending)
+            return super().write(pending, **kwargs)
 
     armed = False
     handed = []
@@ -206,9 +206,9 @@ async def test_a_stuck_disk_holds_the_screen_change_back_no_longer_than_the_boun
     stuck = threading.Event()
 
     class StuckDisk(ProgressStore):
-        def write(self, pending):
+        def write(self, pending, **kwargs):  # placed= (the rename, before the fsync)
             stuck.wait(30)
-            return super().write(pending)
+            return super().write(pending, **kwargs)
 
     pack = make_pack(tmp_path / "pack.toml")
     app = PlayApp(pack, store=StuckDisk(tmp_path / "progress.json"))

@@ -157,9 +157,9 @@ async def test_keys_never_wait_for_a_slow_disk(monkeypatch):
     gate = threading.Event()
     real = ProgressStore.write
 
-    def slow(self, pending):
+    def slow(self, pending, **kwargs):  # placed= (the rename, before the fsync)
         gate.wait(10)
-        return real(self, pending)
+        return real(self, pending, **kwargs)
 
     monkeypatch.setattr(ProgressStore, "write", slow)
     puzzle = thesis_example()
@@ -249,3 +249,29 @@ def test_a_kill_during_writes_leaves_a_whole_file(tmp_path, delay):
     data = json.loads(path.read_text())  # old or new, whole
     rec = data["packs"]["k"]["puzzles"]["1"]
     assert rec["seconds"] >= 5 and len(rec.get("marks", {}).get("0", {})) == rec["seconds"] % 50
+
+
+def test_a_screen_change_waits_for_the_rename_not_the_folder_fsync(tmp_path, monkeypatch):
+    """The screen change's wait (when_written, bounded at SCREEN_CHANGE_WAIT) ends once the
+    progress file has its new name: the folder's fsync after it (only a power cut needs
+    it, not a kill) goes on behind it. flush() still waits for the whole write."""
+    from portia_tui.core.io import files
+
+    in_fsync, release = threading.Event(), threading.Event()
+
+    def slow_sync(folder: str) -> None:  # a slow disk's folder fsync
+        in_fsync.set()
+        release.wait(5)
+
+    monkeypatch.setattr(files, "_sync_folder", slow_sync)
+    path = tmp_path / "progress.json"
+    writer: LatestWriter[str, None] = LatestWriter(
+        lambda text: files.atomic_write(path, text, force=True, placed=writer.placed))
+    woken = threading.Event()
+    writer.submit('{"a": 1}')
+    writer.when_written(woken.set)
+    assert in_fsync.wait(5)
+    assert woken.wait(5) and path.read_text() == '{"a": 1}'  # renamed, fsync still running
+    assert writer.busy and not writer.flush(0.05)
+    release.set()
+    assert writer.close(5) and not writer.busy

@@ -215,3 +215,14 @@ def test_check_target_refuses_a_missing_folder_before_any_work(tmp_path, monkeyp
     with pytest.raises(FormatError, match="no such folder"):
         files.check_target(tmp_path / "missing" / "out.toml")
     files.check_target(tmp_path / "out.toml")  # an existing folder passes
+
+
+def test_a_dangling_link_into_a_missing_folder_names_that_folder(tmp_path):
+    """A progress file that is a symlink to a file in a folder that is gone: the message
+    named the link's folder (which exists), not the missing one."""
+    from portia_tui.core.errors import FormatError
+
+    (tmp_path / "progress.json").symlink_to(tmp_path / "gone" / "progress.json")
+    with pytest.raises(FormatError) as got:
+        files.atomic_write(tmp_path / "progress.json", "{}", force=True)
+    assert got.value.message == f"no such folder {str(tmp_path / 'gone')!r}"

@@ -154,6 +154,8 @@ def entry() -> None:
         except BrokenPipeError:
             pass
         os._exit(code)
+    if "portia_tui.cli.exit_guard" in sys.modules:  # an app ran: bound the exit's joins
+        sys.modules["portia_tui.cli.exit_guard"].at_exit(code)
     raise SystemExit(code)
 
 

@@ -59,13 +59,21 @@ def run_app(app) -> int:
     """Run a portia app; its exit status. When it stopped on an error (Textual prints the
     traceback and gives a non-zero return code) or the run itself failed, the app keeps
     what it can first (the editor writes the recovery copy of unsaved work, the player
-    saves the progress)."""
-    try:
-        app.run()
-    finally:
+    saves the progress). A run that does not return within a bound of the app's closing
+    (a worker that does not stop) ends the process, saying so (cli/exit_guard.py)."""
+    from . import exit_guard
+
+    def keep_if_failed() -> None:
         keep = getattr(app, "keep_unsaved_work", None)
         if app.return_code != 0 and keep is not None:  # None: the run itself failed
             keep()
+
+    guard = exit_guard.watch(app, before=keep_if_failed)
+    try:
+        app.run()
+    finally:
+        guard.done()
+        keep_if_failed()
     return app.return_code or 0
 
 
@@ -74,14 +82,14 @@ def _refuse_pack(path: Path) -> None:
     from portia_tui.core.errors import FormatError, PortiaError
     from portia_tui.core.io.files import LARGE_LIMIT
     from portia_tui.core.io.formats.common import read_text
-    from portia_tui.core.packs.pack import is_pack_text, loads_pack
+    from portia_tui.core.packs.pack import ids_said, is_pack_text, pack_ids
 
     try:
         text = read_text(path, LARGE_LIMIT)
     except PortiaError:  # the editor's own reading says what is wrong with the file
         return
     if is_pack_text(text):
-        ids = loads_pack(text, str(path)).ids_said()
+        ids = ids_said(pack_ids(text, str(path)))
         raise FormatError(f"is a pack: open one of its puzzles with --id ID (the ids are {ids})",
                           str(path))
 

@@ -68,31 +68,42 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from portia_tui.core.packs.pack import load_pack
+    from portia_tui.core.io.files import LARGE_LIMIT
+    from portia_tui.core.io.formats.common import read_text
+    from portia_tui.core.packs.pack import iter_entries
 
-    pack = load_pack(args.pack, sentences=False)  # the list shows no statement
-    print(f"{pack.title}" + (f" by {pack.author}" if pack.author else "")
-          + (f", {pack.created}" if pack.created else ""))
-    for e in pack.puzzles:
+    # one entry at a time, in outline (the list shows no statement): a pack at the cap
+    # (100,000 puzzles) holds only its lines at once, not its puzzles; printed once all
+    # are read, so a bad entry prints nothing but its line
+    pack, entries = iter_entries(read_text(args.pack, LARGE_LIMIT), args.pack, sentences=False)
+    rows = [f"{pack.title}" + (f" by {pack.author}" if pack.author else "")
+            + (f", {pack.created}" if pack.created else "")]
+    for e in entries:
         if e.is_truth:
             from portia_tui.core.packs.island_pack import shape
 
-            print(f"{e.id}  {e.title}  {shape(e.world)}, {e.difficulty} ({e.rating:.2f})")
+            rows.append(f"{e.id}  {e.title}  {shape(e.world)}, {e.difficulty} ({e.rating:.2f})")
             continue
         p = e.casket
-        print(f"{e.id}  {e.title}  {p.shape}, {len(p.caskets)} caskets, {p.rules_said}, "
-              f"{e.difficulty} ({e.rating:.2f})")
+        rows.append(f"{e.id}  {e.title}  {p.shape}, {len(p.caskets)} caskets, {p.rules_said}, "
+                    f"{e.difficulty} ({e.rating:.2f})")
+    print("\n".join(rows))
     return 0
 
 
 def pack_puzzle(path: str, pid: str):
     """The puzzle with id `pid` of the pack at `path`, with the pack's author when it has
     none of its own and its title (or "Puzzle ID") kept; PortiaError naming the ids if none."""
-    from portia_tui.core.packs.pack import load_pack
+    from portia_tui.core.io.files import LARGE_LIMIT
+    from portia_tui.core.io.formats.common import read_text
+    from portia_tui.core.packs.pack import is_pack_text, loads_pack
 
-    from .source import pick
+    from .source import entry_pack, pick
 
-    return pick(load_pack(path), pid, path)
+    text = read_text(path, LARGE_LIMIT)
+    if not is_pack_text(text):
+        loads_pack(text, path)  # one line: not a pack
+    return pick(entry_pack(text, path, pid), pid, path)
 
 
 def cmd_extract(args: argparse.Namespace) -> int:

@@ -398,7 +398,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
     from .source import pick, read_source
 
-    puzzle, pack = read_source(args.file)
+    puzzle, pack = read_source(args.file, args.id)
     if args.id is not None and pack is None:
         resolve(args.file, args.id)  # (one line: --id on one puzzle)
     if args.id is not None:

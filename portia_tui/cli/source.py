@@ -34,9 +34,12 @@ def is_casket(puzzle: object) -> TypeGuard[Puzzle]:
     return model is not None and isinstance(puzzle, model.Puzzle)
 
 
-def read_source(arg: str):
+def read_source(arg: str, pid: str | None = None, one: bool = False):
     """(puzzle, None) for a puzzle file or a share code, (None, pack) for a pack; PortiaError
-    (one line) for anything else."""
+    (one line) for anything else. With `pid`, a pack holds only its puzzle `pid`: only that
+    entry is built (a pack at the cap is 100,000 puzzles), and a pack without it is one
+    line's error naming some of its ids. With `one` (a command that takes one puzzle), a
+    pack without `pid` is that line, its ids found without building its puzzles."""
     from portia_tui.core.io import formats
     from portia_tui.core.io.files import LARGE_LIMIT, SMALL_LIMIT
     from portia_tui.core.io.formats.common import read_text
@@ -54,6 +57,14 @@ def read_source(arg: str):
         from portia_tui.core.packs.pack import is_pack_text, loads_pack
 
         if is_pack_text(text):
+            if pid is not None:
+                return None, entry_pack(text, arg, pid)
+            if one:
+                from portia_tui.core.errors import PortiaError
+                from portia_tui.core.packs.pack import ids_said, pack_ids
+
+                raise PortiaError(f"is a pack: choose one of its puzzles with --id ID (the ids "
+                                  f"are {ids_said(pack_ids(text, arg))})", arg)
             return None, loads_pack(text, arg)
     if len(text) > SMALL_LIMIT // 4 and len(text.encode("utf-8")) > SMALL_LIMIT:
         from portia_tui.core.errors import FormatError
@@ -63,6 +74,17 @@ def read_source(arg: str):
     if formats.is_world_text(text, fmt):  # a truth puzzle (format 3)
         return formats.loads_world(text, fmt, arg), None
     return formats.loads(text, fmt, arg), None
+
+
+def entry_pack(text: str, path: str, pid: str):
+    """The pack in text holding only its puzzle `pid` (packs.pack.loads_entry)."""
+    from portia_tui.core.errors import PortiaError
+    from portia_tui.core.packs.pack import ids_said, loads_entry
+
+    pack, ids = loads_entry(text, path, pid)
+    if not pack.puzzles:
+        raise PortiaError(f"no puzzle with id {_short(pid)} (the ids are {ids_said(ids)})", path)
+    return pack
 
 
 def pick(pack, pid: str, path: str):
@@ -78,12 +100,13 @@ def pick(pack, pid: str, path: str):
     return entry.puzzle.replace(title=entry.title, author=entry.puzzle.author or pack.author)
 
 
-def resolve(arg: str, pid: str | None):
+def resolve(arg: str, pid: str | None, one: bool = False):
     """(puzzle, None) for a puzzle file, a share code or the puzzle `pid` of a pack; (None,
-    pack) for a whole pack (no --id). --id on one puzzle is one line's error."""
+    pack) for a whole pack (no --id; with `one`, a pack without --id is one line's error).
+    --id on one puzzle is one line's error."""
     from portia_tui.core.errors import PortiaError
 
-    puzzle, pack = read_source(arg)
+    puzzle, pack = read_source(arg, pid, one)
     if pid is None:
         return puzzle, pack
     if pack is None:
@@ -94,13 +117,7 @@ def resolve(arg: str, pid: str | None):
 def read_puzzle(arg: str, pid: str | None):
     """The one puzzle a command works on: a puzzle file, a share code, or the puzzle `pid`
     of a pack (a pack without --id is one line's error, naming some of its ids)."""
-    from portia_tui.core.errors import PortiaError
-
-    puzzle, pack = resolve(arg, pid)
-    if pack is not None:
-        raise PortiaError(f"is a pack: choose one of its puzzles with --id ID (the ids are "
-                          f"{pack.ids_said()})", arg)
-    return puzzle
+    return resolve(arg, pid, one=True)[0]
 
 
 def casket_only(puzzle, arg: str, command: str):

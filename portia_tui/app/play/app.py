@@ -194,7 +194,9 @@ class PlayApp(PortiaApp):
 
     def _write_progress(self, pending: Pending) -> str | None:
         try:
-            return self.store.write(pending)
+            # the screen change's wait ends once the file is renamed, not after the fsync of
+            # its folder (a kill no longer loses it then; only a power cut would)
+            return self.store.write(pending, placed=self._writer.placed)
         except Exception as exc:  # noqa: BLE001 - said in one line, play goes on
             return f"{self.store.path}: progress not saved: {exc}"
 

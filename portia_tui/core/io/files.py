@@ -23,7 +23,7 @@ import re
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Callable
 
 from portia_tui.core.errors import ExistsError, FormatError
 
@@ -218,7 +218,9 @@ def check_target(path: str | os.PathLike[str], force: bool = False) -> None:
             raise FormatError("is not a regular file; not replaced", target)
     folder = os.path.dirname(os.path.realpath(target)) or "."
     if not os.path.isdir(folder):
-        raise FormatError(f"no such folder {os.path.dirname(target) or '.'!r}", target)
+        # a dangling symlink names a file in a missing folder: that folder is the one said
+        said = folder if os.path.islink(target) else os.path.dirname(target) or "."
+        raise FormatError(f"no such folder {said!r}", target)
 
 
 def _temp_file(folder: str, base: str) -> tuple[int, str]:
@@ -383,8 +385,11 @@ def _place_all(temps: list[tuple[str, str, str]], force: bool) -> None:
         _sync_folder(folder)
 
 
-def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -> None:
+def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False,
+                 placed: Callable[[], None] | None = None) -> None:
     """Write text (UTF-8, "\\n" line ends) to path atomically; see the module notes.
+    `placed()` is called once the new file has its name (a kill of the process can no
+    longer lose it), before the folder's fsync (which only a power cut needs).
 
     ExistsError when path exists and force is false; FormatError for a write the system
     refuses (permissions, a read-only or full disk), naming path.
@@ -411,6 +416,8 @@ def atomic_write(path: str | os.PathLike[str], text: str, force: bool = False) -
             os.replace(tmp, real)
         else:
             _place_new(tmp, real, target)
+        if placed is not None:
+            placed()
         _sync_folder(folder)
     except BaseException as exc:
         try:

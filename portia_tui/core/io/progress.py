@@ -59,7 +59,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.io.files import LARGE_LIMIT, atomic_write, parse_json, read_text, set_aside
@@ -621,11 +621,12 @@ class ProgressStore:
             self._generation += 1
             return Pending(_snapshot(self.packs), frozenset(self._forgotten), self._generation)
 
-    def write(self, pending: "Pending") -> str | None:
+    def write(self, pending: "Pending", placed: Callable[[], None] | None = None) -> str | None:
         """Merge `pending` into the file under the lock and write it atomically (a crash at
         any moment leaves the old file or the new one, whole); return None, or one line
         saying why it could not be saved. Writes are one at a time, in the order called: the
-        caller hands them over in the order taken (see :class:`LatestWriter`)."""
+        caller hands them over in the order taken (see :class:`LatestWriter`). `placed()` is
+        called once the new file has its name, before its folder's fsync (atomic_write)."""
         with self._writing:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -635,7 +636,7 @@ class ProgressStore:
                         return (f"{self.path}: progress not saved: the file cannot be read "
                                 "nor set aside, and is not replaced")
                     merged = self._merged(pending, disk)
-                    atomic_write(self.path, self.dumps(merged), force=True)
+                    atomic_write(self.path, self.dumps(merged), force=True, placed=placed)
                     self._sweep()
             except (OSError, PortiaError) as exc:
                 why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \

@@ -36,6 +36,11 @@ class LatestWriter(Generic[T, R]):
         #: the second to reach the first)
         self._given = 0
         self._settled = 0
+        #: items in place: settled, or renamed over the old file while its folder's fsync
+        #: runs (placed()); what when_written waits for
+        self._placed = 0
+        #: the count of the item being written (placed() marks it)
+        self._current = 0
         self._closed = False
         self._thread: threading.Thread | None = None
         self._name = name
@@ -66,12 +71,13 @@ class LatestWriter(Generic[T, R]):
                                        timeout)
 
     def when_written(self, callback: Callable[[], None]) -> None:
-        """Call `callback()` once everything handed over so far is written (or replaced by
-        a later item, or the writer has ended): at once, here, when that is already so;
-        otherwise in the writer's thread (it must not wait for the caller's thread)."""
+        """Call `callback()` once everything handed over so far is in place (written, or
+        marked by the write with :meth:`placed`; or replaced by a later item, or the writer
+        has ended): at once, here, when that is already so; otherwise in the writer's thread
+        (it must not wait for the caller's thread)."""
         with self._cond:
             want = self._given
-            if not (self._settled >= want or self._thread is None):
+            if not (self._placed >= want or self._thread is None):
                 self._watchers.append((want, callback))
                 return
         callback()
@@ -79,14 +85,23 @@ class LatestWriter(Generic[T, R]):
     def _wake(self, ended: bool = False) -> None:
         """Call the watchers whose items are written (every one when the thread ends)."""
         with self._cond:
-            due = [cb for want, cb in self._watchers if ended or self._settled >= want]
+            due = [cb for want, cb in self._watchers if ended or self._placed >= want]
             self._watchers = [] if ended else [(w, cb) for w, cb in self._watchers
-                                               if self._settled < w]
+                                               if self._placed < w]
         for callback in due:
             try:
                 callback()
             except Exception as exc:  # noqa: BLE001 - the thread goes on
                 self.error = exc
+
+    def placed(self) -> None:
+        """Called by the write function, in the writer's thread, once its item is safe from
+        a kill of the process (a file renamed over the old one; the folder's fsync, which
+        only a power cut needs, may follow): the when_written callbacks waiting for it run
+        now, not after the fsync. flush() and busy still wait for the whole write."""
+        with self._cond:
+            self._placed = max(self._placed, self._current)
+        self._wake()
 
     def close(self, timeout: float | None = None) -> bool:
         """Flush, then end the thread; later submits are ignored. False on a timeout."""
@@ -116,6 +131,7 @@ class LatestWriter(Generic[T, R]):
                 else:
                     item, given = self._item, self._given
                     self._item, self._waiting = None, False
+                    self._current = given
             if ended:
                 self._wake(ended=True)
                 return
@@ -129,5 +145,6 @@ class LatestWriter(Generic[T, R]):
             finally:
                 with self._cond:
                     self._settled = given
+                    self._placed = max(self._placed, given)
                     self._cond.notify_all()
                 self._wake()

@@ -21,6 +21,7 @@ from textual.widget import Widget
 
 from portia_tui.core.language.vocabulary import Statement
 
+from ...selected import with_selection
 from ..messages import Navigate, SlotFocused, SlotMenuRequested
 
 #: the symbol that marks a statement in a loop (the analysis panel explains it in words)
@@ -117,11 +118,19 @@ class Slot(Widget, can_focus=True):
         an opening 12 x 10 draws 60-odd slots (see benchmarks/bench_editor.py)."""
         width, height = self.size
         style = self.visual_style
+        # a mouse selection over the slot (Textual's public selection API: text_selection,
+        # and the screen's "screen--selection" style, as Content.render_strips applies them;
+        # selection_updated refreshes the slot): part of the key, so the kept lines stay
+        # as cheap as before when nothing is selected
+        selection = self.text_selection
         key = (self.number, self.sentence, self.loop, self.value, width, height, style,
-               self.app.theme)
+               self.app.theme, selection)
         if key != self._strips_key:
+            lines = self._lines()[:max(height, 1)]
+            if selection is not None:
+                lines = with_selection(self, lines, selection)
             self._strips = [Strip(line.render_segments(style), line.cell_length)
-                            for line in self._lines()[:max(height, 1)]]
+                            for line in lines]
             self._strips_key = key
         if 0 <= y < len(self._strips):
             return self._strips[y]

@@ -16,6 +16,8 @@ from textual.widget import Widget
 
 from portia_tui.core.language.model import Puzzle
 
+from ...selected import with_selection
+
 
 class StatementLine(Widget):
     """One statement on a card: a gutter (cursor, number, pencil mark) and the sentence,
@@ -101,16 +103,19 @@ class StatementLine(Widget):
         visible lines through Visual.to_strips, about 1 ms each, past 100 ms at 12 x 10."""
         width = self.size.width
         style = self.visual_style
-        key = (self._state, width, style)
+        selection = self.text_selection  # a mouse selection (app/selected.py)
+        key = (self._state, width, style, selection)
         if key != self._strips_key:
             gutter = self._gutter_content()
             indent = Content(" " * gutter.cell_length)
             bold = self._state[0]
-            strips = []
-            for n, line in enumerate(self._wrapped(width - gutter.cell_length)):
-                content = Content.assemble(gutter if n == 0 else indent,
-                                           line.stylize_before("bold") if bold else line)
-                strips.append(Strip(content.render_segments(style), content.cell_length))
+            lines = [Content.assemble(gutter if n == 0 else indent,
+                                      line.stylize_before("bold") if bold else line)
+                     for n, line in enumerate(self._wrapped(width - gutter.cell_length))]
+            if selection is not None:
+                lines = with_selection(self, lines, selection)
+            strips = [Strip(content.render_segments(style), content.cell_length)
+                      for content in lines]
             self._strips_key, self._strips = key, strips
         if 0 <= y < len(self._strips):
             return self._strips[y]
