@@ -1865,6 +1865,28 @@ def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | No
     return puzzle, tuples
 
 
+def _admitted(settings: IslandSettings, variety: _Variety, walk: _Walk | None,
+              puzzle: WorldPuzzle, answer: dict[str, Any], sol: dict[str, Any], graded: Grade
+              ) -> bool:
+    """The pack's variety admits the puzzle (counted then); when it refuses a pool walk's
+    find, the walk starts afresh (its burst's neighbours share the answer and the shape) and
+    learns the rings of a shape the pack is full of (:attr:`_PoolWalk.crowded`)."""
+    fam = FAMILIES[settings.family]
+    speaker = puzzle.speaker_attr or ""
+    alike = len({sol[e].get(speaker) for e in puzzle.entities}) == 1
+    knights = (sum(sol[e]["type"] == "knight" for e in puzzle.entities)
+               if fam.key == "knights-knaves" else None)
+    shape = (trial_motif(puzzle, graded) if fam.key == "lady-tiger"
+             and settings.difficulty in ("tricky", "fiendish") else None)
+    if variety.admits(answer, alike, knights, motif(puzzle, graded), shape):
+        return True
+    if isinstance(walk, _PoolWalk):
+        walk.restart()
+        if shape is not None and variety.full(shape):
+            walk.crowded.add(_ring_shape([thaw(t.says) for t in puzzle.statements]))
+    return False
+
+
 def generate(settings: IslandSettings, too_large: list[int] | None = None
              ) -> Iterator[Island]:
     """`settings.count` puzzles (raises IslandError when `attempts` candidates in a row give
@@ -1917,17 +1939,7 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
         if siblings is not None and any(near_siblings(puzzle, k) for k in siblings):
             continue  # one sign (or rule) from a puzzle of the pack: it would feel alike
         sol = result.solutions[0]["entities"]
-        speaker = puzzle.speaker_attr or ""
-        alike = len({sol[e].get(speaker) for e in puzzle.entities}) == 1
-        knights = (sum(sol[e]["type"] == "knight" for e in puzzle.entities)
-                   if fam.key == "knights-knaves" else None)
-        shape = (trial_motif(puzzle, graded) if fam.key == "lady-tiger"
-                 and settings.difficulty in ("tricky", "fiendish") else None)
-        if not variety.admits(result.answers[0], alike, knights, motif(puzzle, graded), shape):
-            if isinstance(walk, _PoolWalk):
-                walk.restart()  # its burst's neighbours share the answer and shape: elsewhere
-                if shape is not None and variety.full(shape):
-                    walk.crowded.add(_ring_shape([thaw(t.says) for t in puzzle.statements]))
+        if not _admitted(settings, variety, walk, puzzle, result.answers[0], sol, graded):
             continue
         keys.add(key)
         if siblings is not None:
