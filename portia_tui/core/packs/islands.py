@@ -560,8 +560,11 @@ def _pair_in(ents: list[str], says: list[Any]) -> set[int]:
     return set()
 
 
-def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list[Any]]:
-    """The entities and what each says, in their names (not yet "self")."""
+def _says(settings: IslandSettings, rng: random.Random, second: float = 0.0
+          ) -> tuple[list[str], list[Any]]:
+    """The entities and what each says, in their names (not yet "self"). `second`: the share
+    of planted rings given a second ring (:func:`_either_way_ring`; 0 for
+    :data:`SECOND_RING_SHARE`)."""
     fam = FAMILIES[settings.family]
     ents = fam.entities(settings.size)
     share = _share(settings)
@@ -575,7 +578,7 @@ def _says(settings: IslandSettings, rng: random.Random) -> tuple[list[str], list
             for e in ents]
     if (distinct and settings.depth >= 2 and settings.difficulty == "tricky"
             and len(ents) >= EITHER_WAY_FROM and rng.random() < EITHER_WAY_SHARE):
-        _either_way_ring(fam, rng, ents, says, share)
+        _either_way_ring(fam, rng, ents, says, share, second or SECOND_RING_SHARE)
     elif distinct and settings.depth >= 2 and not _ringed(says) and rng.random() < RING_SHARE:
         _ring_of_two(rng, ents, says)
     if (fam.key == "werewolves" and settings.difficulty == "tricky" and share
@@ -604,7 +607,7 @@ SECOND_RING_SHARE = 0.5
 
 
 def _either_way_ring(fam: Family, rng: random.Random, ents: list[str], says: list[Any],
-                     share: float) -> None:
+                     share: float, second: float = SECOND_RING_SHARE) -> None:
     """Signs planted to settle a claim either way, the shape of every tricky four-room trial
     drawn before (tools/trial_census.py): sign a says "X if and only if sign b is right (or
     wrong)", and sign b says "Sign a is right (wrong)". Sign b's truth follows sign a's, so
@@ -613,7 +616,7 @@ def _either_way_ring(fam: Family, rng: random.Random, ents: list[str], says: lis
     X first. X is another sign's truth or a claim of the hard draw (a room, a count), never
     where the lady is ("The lady is in room IV" settled so gives the answer and leaves every
     sign wasted: 327 of 6,000 candidates of seed 4 were tricky so). One draw in
-    :data:`SECOND_RING_SHARE` makes the other two signs a ring of their own too. Whether the
+    `second` (:data:`SECOND_RING_SHARE`) makes the other two signs a ring of their own too. Whether the
     candidate is well posed and tricky is the filters' and the grader's to say, as for any
     draw."""
     a, b = rng.sample(range(len(says)), 2)
@@ -629,7 +632,7 @@ def _either_way_ring(fam: Family, rng: random.Random, ents: list[str], says: lis
     says[b] = [rng.choice(("true", "false")), f"s{a + 1}"]
     ref = [rng.choice(("true", "false")), f"s{b + 1}"]
     says[a] = ["iff", x, ref] if rng.random() < 0.5 else ["iff", ref, x]
-    if len(outside) >= 2 and rng.random() < SECOND_RING_SHARE:
+    if len(outside) >= 2 and rng.random() < second:
         _ring_of_two(rng, ents, says, rng.sample(outside, 2))
 
 
@@ -679,7 +682,7 @@ def _distinct(settings: IslandSettings) -> bool:
     return settings.family == "lady-tiger" and _share(settings) >= HARD_SHARE
 
 
-def _drawn(settings: IslandSettings, rng: random.Random, screen: _Screen
+def _drawn(settings: IslandSettings, rng: random.Random, screen: _Screen, second: float = 0.0
            ) -> tuple[list[str], list[Any], WorldPuzzle]:
     """A candidate's entities, statements (in names) and shell, drawn as the settings ask:
     meaning first (two werewolf islanders' hard levels), steered (large trials) or plain."""
@@ -694,7 +697,7 @@ def _drawn(settings: IslandSettings, rng: random.Random, screen: _Screen
         ents = fam.entities(settings.size)
         shell = fam.shell(ents, [], rng, hard)
         return ents, screen.steer(settings, rng, shell, ents), shell
-    ents, says = _says(settings, rng)
+    ents, says = _says(settings, rng, second)
     return ents, says, fam.shell(ents, [], rng, hard)
 
 
@@ -1022,6 +1025,11 @@ class _Screen:
         :func:`_wasted` says, read off the solver's masks: a sign another sign speaks of stays
         with its rule lifted (its truth still what it says: in a ring, the fixed-point part
         of its mask), any other is left out (its whole mask)."""
+        return next(self.needless_signs(solver), None) is not None
+
+    def needless_signs(self, solver: Solver) -> Iterator[int]:
+        """The statements (indices) of the solver's puzzle that can go with one answer left,
+        as :meth:`_needless_whole` judges them."""
         puzzle, ev, masks = solver.puzzle, solver.ev, solver.masks
         read = set().union(*(_mentions(s.says) for s in puzzle.statements
                              if s.says is not None))
@@ -1033,8 +1041,7 @@ class _Screen:
             if s.id in read and s.id in ev.loops:
                 rest &= ~(ev.truth(s.id) ^ ev.said_mask(s)) & ev.full
             if rest and self._one_answer(ev, rest):
-                return True
-        return False
+                yield i
 
     def _judge(self, solver: Solver, statements: int = 0) -> bool:
         """`statements`: how many of the solver's first constraints are statements to check
@@ -1330,11 +1337,27 @@ class _PoolWalk(_Walk):
     stays in the pool (not only nearer ones: the grade's score does not lead to tricky), and
     starts afresh after :data:`POOL_STEPS` steps or a candidate of the level. As
     :class:`_Walk`, every step is a candidate of its own that the quick look and the full
-    check judge as any other."""
+    check judge as any other.
+
+    For tricky (branch trials7): a candidate of the level with a wasted sign (the quick
+    look drops it) is nearer the fewer wasted signs it has, and the walk there draws again
+    a sign that is not wasted (:attr:`spare`); the pack tells the walk the rings of the
+    shapes it is full of (:attr:`crowded`), and the walk moves to none of them. In seed 1's
+    first 4,000 candidates the walk stood 1,647 steps at candidates of the level with a
+    wasted sign, most with all four signs wasted, and found one trial."""
 
     def __init__(self, level: str) -> None:
         super().__init__()
         self.level = level
+        #: at a candidate of the level with a wasted sign: the signs (indices) that can go
+        #: with one answer left. Drawing one of them again never mends it (the others still
+        #: leave one answer), so the walk draws another (:meth:`next`)
+        self.spare: set[int] = set()
+        self._look = _Screen(None, False)
+        #: the rings (:func:`_ring_shape`) of a shape the pack holds as many of as it may:
+        #: the walk moves to no candidate of them, and while the planted ring's is among
+        #: them every planted draw gets a second ring (:func:`_screened`)
+        self.crowded: set[str] = set()
 
     def next(self, settings: IslandSettings, rng: random.Random
              ) -> tuple[list[str], list[Any], WorldPuzzle]:
@@ -1344,6 +1367,11 @@ class _PoolWalk(_Walk):
         if rng.random() >= FLIP_SHARE:
             ringed = {i for r in _rings(self.says) for i in r}
             free = [i for i in range(len(self.says)) if i not in ringed]
+            if self.spare:
+                mend = [i for i in free if i not in self.spare] or [
+                    i for i in range(len(self.says)) if i not in self.spare]
+                if mend:
+                    return self._redrawn(settings, rng, rng.choice(mend))
             if self.level == "tricky" and free and rng.random() >= RING_REDRAW_SHARE:
                 return self._redrawn(settings, rng, rng.choice(free))
             return super().next(settings, rng)
@@ -1358,6 +1386,10 @@ class _PoolWalk(_Walk):
         self.stall += 1
         if self.stall > POOL_STEPS:
             self.restart()
+
+    def restart(self) -> None:
+        super().restart()
+        self.spare = set()
 
     def found(self, ents: list[str], says: list[Any], shell: WorldPuzzle,
               graded: Grade | None) -> None:
@@ -1374,6 +1406,8 @@ class _PoolWalk(_Walk):
               ) -> None:
         if not _ringed(says):
             return  # no ring of signs: every such four-room trial grades gentle or steady
+        if self.crowded and _ring_shape(says) in self.crowded:
+            return  # the pack is full of its shape: a burst there is refused
         near = 1.0 if graded.level == self.level else 0.0
         if self.level == "tricky" and near < 1.0 and graded.solver is not None:
             # downhill on the suppositions that refute at the start: tricky has none left
@@ -1381,10 +1415,18 @@ class _PoolWalk(_Walk):
             # room I": tools/trial_census.py)
             left = refutable(graded.solver)
             near = -1.0 if left is None else -left / (left + 1)
+        spare: set[int] = set()
+        if near == 1.0 and graded.solver is not None:
+            # a candidate of the level offered has a wasted sign: the fewer such signs, the
+            # nearer (a walk that stayed at one with every sign wasted stalled there)
+            spare = set(self._look.needless_signs(graded.solver))
+            if spare:
+                near = 1.0 - len(spare) / (len(says) + 1)
         if near < self.near:
             return  # at the level already: stay there
         stall = self.stall if self.says is not None and near == self.near else 0
         self.ents, self.says, self.shell, self.stall, self.near = ents, says, shell, stall, near
+        self.spare = spare
 
 
 # ----------------------------------------------------------------------------- filters
@@ -1674,6 +1716,45 @@ def canonical_key(puzzle: WorldPuzzle, budget: int = 5040) -> str:
     return digest.hexdigest()[:20]
 
 
+#: up to this many entities, :func:`near_siblings` tries every renaming (past it, none)
+SIBLINGS_UPTO = 6
+
+
+def _rooms_read(puzzle: WorldPuzzle, names: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """Each entity (by its new name) -> its statement and its own rule, renamed by `names`
+    (entities and statement ids; the parts of "and", "or", "iff" in order)."""
+    said = {s.by: repr(_rename(_said(s), names)) for s in puzzle.statements if s.by}
+    rules = puzzle.mode_overrides
+    return {names[e]: (said.get(e, ""), repr(_rename(thaw(rules[e]), {}) if e in rules
+                                             else None))
+            for e in puzzle.entities}
+
+
+def near_siblings(a: WorldPuzzle, b: WorldPuzzle) -> bool:
+    """`a` and `b` are one step apart, up to renaming entities: the same promises, and under
+    some renaming every entity but one says the same and follows the same rule (one sign or
+    one room's rule apart; twins, no step apart, are near siblings too). A hard trials'
+    walk finds its trials in bursts of such neighbours: two in a pack feel alike. Each
+    entity speaks at most once (the trials); past :data:`SIBLINGS_UPTO` entities only the
+    names as they are are compared."""
+    ents = list(a.entities)
+    if (ents != list(b.entities) or a.constraints != b.constraints or a.modes != b.modes
+            or len(a.statements) != len(b.statements)):
+        return False
+
+    def names(order: tuple[str, ...], puzzle: WorldPuzzle) -> dict[str, str]:
+        to = dict(zip(ents, order))
+        return {**to, **{s.id: f"#{to[s.by]}" for s in puzzle.statements if s.by}}
+
+    mine = _rooms_read(b, names(tuple(ents), b))
+    orders = permutations(ents) if len(ents) <= SIBLINGS_UPTO else iter([tuple(ents)])
+    for order in orders:
+        theirs = _rooms_read(a, names(order, a))
+        if sum(theirs[e] != mine[e] for e in ents) <= 1:
+            return True
+    return False
+
+
 def _orders(groups: list[list[str]], every: bool) -> Iterator[list[tuple[str, ...]]]:
     if not every:
         yield [tuple(g) for g in groups]
@@ -1787,6 +1868,10 @@ class _Variety:
         self.shape_cap = max(1, count // 2)
         self.seen: dict[str, int] = {}
 
+    def full(self, shape: str) -> bool:
+        """The pack holds as many puzzles of this trial shape as it may."""
+        return self.on and self.seen.get(f"shape {shape}", 0) >= self.shape_cap
+
     def admits(self, answer: dict[str, Any], alike: bool, knights: int | None,
                opening: str, shape: str | None = None) -> bool:
         if not self.on:
@@ -1864,11 +1949,23 @@ def trial_motif(puzzle: WorldPuzzle, graded: Grade) -> str:
     else:
         split = "a sign in a ring" if hardest.supposed[0][0] in ringed else "a sign"
 
+    return f"{graded.technique} on {split}; " + _ring_shape(says, rings)
+
+
+def _ring_shape(says: list[Any], rings: list[list[int]] | None = None) -> str:
+    """The rings of signs of :func:`trial_motif`'s shape, each by its size and its signs'
+    connectives ("ring of 2: claim, iff"; "no ring")."""
+
     def op(f: Any) -> str:
         return f[0] if f[0] in _OPS else "claim"
 
+    rings = _rings(says) if rings is None else rings
     shapes = [f"ring of {len(r)}: " + ", ".join(sorted(op(says[i]) for i in r)) for r in rings]
-    return f"{graded.technique} on {split}; " + ("; ".join(shapes) or "no ring")
+    return "; ".join(shapes) or "no ring"
+
+
+#: the rings of a planted either-way ring alone (:func:`_either_way_ring`)
+_PLANTED = "ring of 2: claim, iff"
 
 
 def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | None,
@@ -1881,7 +1978,8 @@ def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | No
     if walk is not None and walk.says is not None:
         ents, says, shell = walk.next(settings, rng)
     else:
-        ents, says, shell = _drawn(settings, rng, screen)
+        crowded = isinstance(walk, _PoolWalk) and _PLANTED in walk.crowded
+        ents, says, shell = _drawn(settings, rng, screen, 1.0 if crowded else 0.0)
     if walk is not None:
         walk.step()
     if screen.shared and not screen.passes(shell, ents, says, fam.signs):
@@ -1898,6 +1996,28 @@ def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | No
     return puzzle, tuples
 
 
+def _admitted(settings: IslandSettings, variety: _Variety, walk: _Walk | None,
+              puzzle: WorldPuzzle, answer: dict[str, Any], sol: dict[str, Any], graded: Grade
+              ) -> bool:
+    """The pack's variety admits the puzzle (counted then); when it refuses a pool walk's
+    find, the walk starts afresh (its burst's neighbours share the answer and the shape) and
+    learns the rings of a shape the pack is full of (:attr:`_PoolWalk.crowded`)."""
+    fam = FAMILIES[settings.family]
+    speaker = puzzle.speaker_attr or ""
+    alike = len({sol[e].get(speaker) for e in puzzle.entities}) == 1
+    knights = (sum(sol[e]["type"] == "knight" for e in puzzle.entities)
+               if fam.key == "knights-knaves" else None)
+    shape = (trial_motif(puzzle, graded) if fam.key == "lady-tiger"
+             and settings.difficulty in ("tricky", "fiendish") else None)
+    if variety.admits(answer, alike, knights, motif(puzzle, graded), shape):
+        return True
+    if isinstance(walk, _PoolWalk):
+        walk.restart()
+        if shape is not None and variety.full(shape):
+            walk.crowded.add(_ring_shape([thaw(t.says) for t in puzzle.statements]))
+    return False
+
+
 def generate(settings: IslandSettings, too_large: list[int] | None = None
              ) -> Iterator[Island]:
     """`settings.count` puzzles (raises IslandError when `attempts` candidates in a row give
@@ -1909,6 +2029,10 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
     variety = _Variety(settings, 2 ** settings.size if fam.key == "knights-knaves"
                        else settings.size)
     keys: set[str] = set()
+    # the hard trials' packs keep near siblings apart too (a walk finds them in bursts)
+    siblings: list[WorldPuzzle] | None = (
+        [] if fam.key == "lady-tiger" and settings.difficulty in ("tricky", "fiendish")
+        and not settings.allow_twins else None)
     made, misses = 0, 0
     # a quick look first: for a level asked for, and for any level when candidates can share
     # one Evaluation (most are not well posed: at 7 rooms or more a fresh Evaluation each was
@@ -1943,16 +2067,14 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
         key = canonical_key(puzzle)
         if not settings.allow_twins and key in keys:
             continue
+        if siblings is not None and any(near_siblings(puzzle, k) for k in siblings):
+            continue  # one sign (or rule) from a puzzle of the pack: it would feel alike
         sol = result.solutions[0]["entities"]
-        speaker = puzzle.speaker_attr or ""
-        alike = len({sol[e].get(speaker) for e in puzzle.entities}) == 1
-        knights = (sum(sol[e]["type"] == "knight" for e in puzzle.entities)
-                   if fam.key == "knights-knaves" else None)
-        shape = (trial_motif(puzzle, graded) if fam.key == "lady-tiger"
-                 and settings.difficulty in ("tricky", "fiendish") else None)
-        if not variety.admits(result.answers[0], alike, knights, motif(puzzle, graded), shape):
+        if not _admitted(settings, variety, walk, puzzle, result.answers[0], sol, graded):
             continue
         keys.add(key)
+        if siblings is not None:
+            siblings.append(puzzle)
         made += 1
         misses = 0
         yield Island(puzzle, result.answers[0], sol, graded, key, tuples, settings.family)
@@ -1970,5 +2092,5 @@ def generate_named(settings: IslandSettings) -> Iterator[Island]:
 
 
 __all__ = ["FAMILIES", "NAMES", "RANGES", "Island", "IslandError", "IslandSettings",
-           "canonical_key", "generate", "generate_named", "most_in_pack", "named",
+           "canonical_key", "generate", "generate_named", "most_in_pack", "named", "near_siblings",
            "trial_motif"]
