@@ -141,44 +141,6 @@ def test_pack_list_prints_nothing_but_the_line_for_a_bad_entry(tmp_path, odd, ca
     assert capsys.readouterr().out.count("\n") == len(ODD_IDS) + 1
 
 
-def test_the_plain_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(odd):
-    """packs._plain_toml (portia's own way of writing a pack, read quicker than tomllib):
-    on the pack and on 200 texts near it, a line changed, doubled or dropped, it gives
-    tomllib's table or None, never a table tomllib refuses or reads otherwise."""
-    import random
-    import tomllib
-
-    text = (dumps_pack(_pack(["x/y", "it's", "a # b", "café"]))
-            + '\n[generator]\nseed = -0\nok = true\nr = 0.25\n')
-    assert packs._plain_toml(text) == tomllib.loads(text)
-    assert packs._plain_toml('x = [\n"a"\n"b"\n]\n') is None  # no comma: tomllib refuses it
-    lines = text.split("\n")
-    bits = ["[[puzzles]]", "[[puzzles.caskets]]", "[puzzles]", "[generator]", "caskets = []",
-            "id = 1", "id = 01", "n = 1.5e3", 'x = "a\\tb"', "]", '"loose",', '"last"', "x = [",
-            "= 1",
-            "m = -0.0", 'y = ["a"]', "t = \"\x01\"", "# note", "z = 'lit'", "[x.y]"]
-    rng = random.Random(21)
-    for _ in range(200):
-        changed = list(lines)
-        at = rng.randrange(len(changed))
-        move = rng.randrange(4)
-        if move == 0:
-            changed[at] = rng.choice(bits)
-        elif move == 1:
-            changed.insert(at, changed[rng.randrange(len(changed))])
-        elif move == 2:
-            del changed[at]
-        else:
-            changed.insert(at, rng.choice(bits))
-        mutant = "\n".join(changed)
-        try:
-            want = tomllib.loads(mutant)
-        except tomllib.TOMLDecodeError:
-            want = None
-        got = packs._plain_toml(mutant)
-        assert got is None or got == want, mutant
-
-
 def test_a_command_that_takes_one_puzzle_names_the_ids_without_building_them(
         tmp_path, odd, capsys, monkeypatch):
     path = tmp_path / "odd.toml"

@@ -160,9 +160,8 @@ def loads_pack(text: str, path: str = "<pack>", sentences: bool = True) -> Pack:
 
 def _loads_pack(text: str, path: str, sentences: bool = True, first: int = 0) -> Pack:
     """The pack in text, its entries numbered from `first` (an entry with no id is
-    f"{k + 1:03d}", k counted in the whole pack: a piece of a pack starts past 0). A text
-    written as portia writes packs is read by _plain_toml, anything else by tomllib."""
-    data = _plain_toml(text) or parse_toml(text, path)
+    f"{k + 1:03d}", k counted in the whole pack: a piece of a pack starts past 0)."""
+    data = parse_toml(text, path)
     head = _head(data, text, path)
     raw = data.get("puzzles")
     if not isinstance(raw, list) or not raw:
@@ -233,108 +232,6 @@ _ID_FIRST = re.compile(r"""[ \t]*id[ \t]*=[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)')[ \
 #: a header with a quoted key ([["puzzles"]]): a pack with one, or with a multi-line string
 #: (where a line may look like a header and not be one), is read whole
 _QUOTED_HEADER = re.compile(r"\[\[[ \t]*[\"']")
-
-
-#: a string tomllib reads as itself: no quote, no backslash, no control character but tab
-_PLAIN_STR = r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"'
-_PLAIN_LINE = re.compile(
-    r"[ \t]*(?:"
-    r"(?P<blank>)"
-    r"|\[\[(?P<array>puzzles|puzzles\.caskets)\]\]"
-    r"|\[(?P<table>[A-Za-z0-9_-]+)\]"
-    r"|(?P<key>[A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"
-    + _PLAIN_STR.replace("(", "(?P<str>", 1)
-    + r"|(?P<float>-?(?:0|[1-9][0-9]*)\.[0-9]+)|(?P<int>-?(?:0|[1-9][0-9]*))"
-    r"|(?P<bool>true|false)|(?P<open>\[)|(?P<empty>\[\]))"
-    r"|" + _PLAIN_STR.replace("(", "(?P<item>", 1) + r"(?P<comma>,?)"
-    r"|(?P<close>\])"
-    r")[ \t]*")
-
-
-_VALUES = frozenset({"str", "int", "float", "bool", "open", "empty"})
-
-
-def _plain_toml(text: str) -> dict[str, Any] | None:
-    """The table of a TOML text written as portia writes packs (bare keys; strings without
-    escapes; decimal numbers; arrays of strings one a line; [[puzzles]], [[puzzles.caskets]]
-    and [name] headers; no comment), exactly as tomllib reads it; None for anything else
-    (tomllib reads that, and says what is wrong). About five times quicker than tomllib."""
-    if "\r" in text:
-        return None
-    root: dict[str, Any] = {}
-    table = root
-    made: set[int] = set()  # the arrays of tables the headers made
-    items: list[str] | None = None  # the array being read, one string a line
-    closing = False  # an item without a comma was read: only the array's end may follow
-    match = _PLAIN_LINE.fullmatch
-    for line in text.split("\n"):
-        found = match(line)
-        if found is None:
-            return None
-        kind = found.lastgroup  # the last group closed: a key's value, not the key
-        if items is not None:
-            if kind in ("item", "comma"):  # (the comma's group closes last, empty or not)
-                if closing:
-                    return None  # two items with no comma between them
-                items.append(found["item"])
-                closing = not found["comma"]
-            elif kind == "close":
-                items, closing = None, False
-            elif kind != "blank":
-                return None
-            continue
-        if kind == "blank":
-            continue
-        if kind in _VALUES:
-            key = found["key"]
-            if key in table:
-                return None
-            if found["str"] is not None:
-                table[key] = found["str"]
-            elif found["int"] is not None:
-                table[key] = int(found["int"])
-            elif found["float"] is not None:
-                table[key] = float(found["float"])
-            elif found["bool"] is not None:
-                table[key] = found["bool"] == "true"
-            elif found["empty"] is not None:
-                table[key] = []
-            else:
-                items = table[key] = []
-            continue
-        if kind == "array":
-            opened = _array_table(root, made, found["array"] == "puzzles")
-            if opened is None:
-                return None
-            table = opened
-            continue
-        if kind == "table" and found["table"] not in root:
-            table = root[found["table"]] = {}
-            continue
-        return None  # an item or a ] outside an array, a table named twice
-    return None if items is not None else root
-
-
-def _array_table(root: dict[str, Any], made: set[int], entry: bool) -> dict[str, Any] | None:
-    """The new table a [[puzzles]] (`entry`) or [[puzzles.caskets]] header opens, appended to
-    its array; None where tomllib refuses the header (the name holds a key's value or a table,
-    or a casket comes before any puzzle)."""
-    if entry:
-        owner, name = root, "puzzles"
-    else:
-        entries = root.get("puzzles")
-        if not isinstance(entries, list) or id(entries) not in made:
-            return None
-        owner, name = entries[-1], "caskets"
-    held = owner.get(name)
-    if held is None:
-        held = owner[name] = []
-        made.add(id(held))
-    elif id(held) not in made:  # a key's value, or a table: tomllib refuses both
-        return None
-    table: dict[str, Any] = {}
-    held.append(table)
-    return table
 
 
 @dataclass(frozen=True)
