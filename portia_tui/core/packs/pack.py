@@ -331,18 +331,23 @@ def pack_ids(text: str, path: str) -> tuple[str, ...]:
     return found.ids
 
 
+def _indexed(text: str, path: str) -> PackIndex | None:
+    """:func:`index`, its errors located at the pack (a FormatError already is)."""
+    try:
+        with reading(path):
+            return index(text, path)
+    except FormatError:
+        raise
+    except PortiaError as exc:
+        raise exc.located(path) from None
+
+
 def loads_entry(text: str, path: str, pid: str) -> tuple[Pack, tuple[str, ...]]:
     """(the pack holding only its puzzle `pid`, or no puzzle when it has none by that id; the
     ids of all its puzzles): what `--id` needs, without building the other puzzles. The
     pack's head and that entry are read as the whole read reads them; a pack the index cannot
     be sure of (a multi-line string) is read whole."""
-    try:
-        with reading(path):
-            found = index(text, path)
-    except FormatError:
-        raise
-    except PortiaError as exc:
-        raise exc.located(path) from None
+    found = _indexed(text, path)
     if found is None:
         pack = loads_pack(text, path)
         ids = tuple(p.id for p in pack.puzzles)
@@ -358,13 +363,7 @@ def iter_entries(text: str, path: str,
     """(the pack's head as a Pack with no puzzles, an iterator of its entries, one read at a
     time): for `pack list` on a pack at the cap, whose puzzles need not all be held at once.
     A pack the index cannot be sure of is read whole first."""
-    try:
-        with reading(path):
-            found = index(text, path)
-    except FormatError:
-        raise
-    except PortiaError as exc:
-        raise exc.located(path) from None
+    found = _indexed(text, path)
     if found is None:
         pack = loads_pack(text, path, sentences)
         return replace(pack, puzzles=()), iter(pack.puzzles)
