@@ -77,6 +77,17 @@ def test_without_output_one_puzzle_prints_its_toml_or_text(capsys):
     assert code == 0 and "Answer: the lady is in room" in out and "Room I:" in out
 
 
+def test_a_printed_pack_says_each_heading_once(capsys):
+    code, out, _err = _run(capsys, ["generate", "--family", "knights-knaves", "--people", "3",
+                                    "--count", "2", "--seed", "1", "--print", "text"])
+    assert code == 0
+    lines = out.split("\n")
+    heads = [line for line in lines if line.startswith("# ")]
+    assert [h.split(":")[0] for h in heads] == ["# 001", "# 002"]
+    assert all("Puzzle 00" in h and "(" in h for h in heads)  # id, title and level in one line
+    assert not any(line.startswith("Puzzle 00") for line in lines)  # not said a second time
+
+
 @pytest.mark.parametrize("argv, said", [
     (["--family", "lady-tiger", "--people", "3"], "lady-tiger takes --rooms"),
     (["--family", "knights-knaves", "--rooms", "3"], "takes --people"),

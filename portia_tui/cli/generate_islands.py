@@ -133,8 +133,10 @@ def _check_output(path: str, count: int) -> None:
 def _text(pack) -> str:
     from portia_tui.core.packs.island_print import plain_text
 
-    return "\n".join(f"# {e.id} ({e.difficulty}, {e.rating:.2f})\n"
-                     + plain_text(e.world, e.title) for e in pack.puzzles)
+    # the heading as the casket packs print it ("# 001: Puzzle 001 (steady, 2.07)"), said once:
+    # plain_text's own first line is the title
+    return "\n".join(plain_text(e.world, f"# {e.id}: {e.title} ({e.difficulty}, {e.rating:.2f})")
+                     for e in pack.puzzles)
 
 
 def run(args: argparse.Namespace) -> int:
