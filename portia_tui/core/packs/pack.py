@@ -200,6 +200,17 @@ def _head(data: dict[str, Any], text: str, path: str) -> dict[str, Any]:
             "generator": gen if isinstance(gen, dict) else {}}
 
 
+def _level(table: dict[str, Any], pid: str, text: str, path: str, start: int,
+           end: int | None) -> tuple[str, float]:
+    """An entry's (difficulty, rating), either family; FormatError at the rating's line."""
+    difficulty = level_name(str(table.get("difficulty", "steady")))
+    rating = _rating(table.get("rating", 0.0))
+    if rating is None:
+        raise FormatError(f"puzzle {pid}: rating must be a number between 0 and "
+                          f"{MAX_RATING:g}", path, key_line(text, "rating", start, end) or start)
+    return difficulty, rating
+
+
 def _casket_entry(table: dict[str, Any], pid: str, text: str, path: str, start: int,
                   end: int | None, sentences: bool) -> PackPuzzle:
     """A [[puzzles]] entry holding a casket puzzle."""
@@ -209,11 +220,7 @@ def _casket_entry(table: dict[str, Any], pid: str, text: str, path: str, start: 
     if n is not None and n != puzzle.n:
         raise FormatError(f"puzzle {pid}: n = {n}, but its caskets hold {puzzle.layout.counts}",
                           path, start)
-    difficulty = level_name(str(table.get("difficulty", "steady")))
-    rating = _rating(table.get("rating", 0.0))
-    if rating is None:
-        raise FormatError(f"puzzle {pid}: rating must be a number between 0 and "
-                          f"{MAX_RATING:g}", path, key_line(text, "rating", start, end) or start)
+    difficulty, rating = _level(table, pid, text, path, start, end)
     token = table.get("solution")
     solution = None
     if token is not None:
@@ -381,11 +388,7 @@ def _truth_entry(table: dict[str, Any], pid: str, text: str, lines: list[str], p
                  start: int, end: int | None) -> PackPuzzle:
     """A [[puzzles]] entry with format = 3: a truth puzzle (core/packs/island_pack.py)."""
     puzzle = island_pack.read_entry(table, lines, path, start, end)
-    difficulty = level_name(str(table.get("difficulty", "steady")))
-    rating = _rating(table.get("rating", 0.0))
-    if rating is None:
-        raise FormatError(f"puzzle {pid}: rating must be a number between 0 and "
-                          f"{MAX_RATING:g}", path, key_line(text, "rating", start, end) or start)
+    difficulty, rating = _level(table, pid, text, path, start, end)
     token = table.get("solution")
     if token is not None and not isinstance(token, str):
         raise FormatError(f"puzzle {pid}: solution must be a string (the stored answer's "
