@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -1035,7 +1035,7 @@ class _Exact:
             self.inter.insert(0, i_ & self.inter[0])
             self.union.insert(0, u_ & self.union[0])
 
-    def _sliced(self, count: int, per: int) -> range:
+    def _sliced(self, count: int, per: int) -> Iterator[int]:
         """range(0, count, per), looking at the cancel before each slice (no step spent)."""
         for at in range(0, count, per):
             self.stop.check()

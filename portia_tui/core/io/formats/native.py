@@ -121,6 +121,7 @@ def puzzle_from_table(table: dict[str, Any], text: str, path: str, start: int = 
         raise FormatError("missing [[caskets]]: a puzzle needs caskets", path,
                           key_line(text, "caskets", start, end) or start)
     quick = _sound_caskets(raw)
+    firsts: list[int] | _Firsts
     if quick is None:  # something is off: found again with the lines its error names
         regions = casket_regions(text, start, len(raw))
         names, spans = _casket_names(raw, text, path, start, regions)
