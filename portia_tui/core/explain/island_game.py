@@ -322,9 +322,7 @@ def _observation(words: Words, step: Step) -> str:
     """Hint 1: where to look, and why there (never what it finds)."""
     if step.technique == "settle" and step.source is not None:
         return (f"Look first at {words.source(step.source)}: it settles something by itself, "
-                f"{words.whatever(step.source)}. "
-                + ("Try each thing its room may hold in turn." if words.rooms
-                   else "Try each type of its speaker in turn."))
+                f"{words.whatever(step.source)}. {words.each_case(step.source)}")
     if step.technique == "follow" and step.source is not None:
         return (f"Start with {words.source(step.source)}: with what the puzzle gives, it "
                 "leaves only one way for something.")

@@ -565,7 +565,7 @@ class Words:
             return "the puzzle"
         kind, s, c = self.solver.sources[i]
         if kind == "promise":
-            return f"the promise \"{self.sentence(c, None)}\""
+            return f"the rule \"{self.sentence(c, None)}\""
         assert s is not None
         if s.says is None:  # a wording not known: the ones it may have
             said = " or ".join(f"\"{self.sentence(f, s.by)}\"" for f in s.one_of)
@@ -589,7 +589,7 @@ class Words:
         room II" (a promise: "the promise")."""
         kind, s, _c = self.solver.sources[i]
         if kind == "promise" or s is None:
-            return "the promise"
+            return "the rule"
         if s.by and self.rooms:
             return f"the sign on room {s.by}"
         return f"{s.by}'s statement" if s.by else "the statement"
@@ -769,8 +769,7 @@ class Words:
             said = [self.fact_not(c, v) for c, vals in left.items()
                     for v in self.solver.values[c] if v not in vals]
             if said:
-                them = "them" if len(said) > 1 else "it"
-                out.append(f"{self.listed(said)}: {self.source(i)} rules {them} out.")
+                out.append(f"{self.listed(said)}, by {self.source(i)}.")
         return out
 
     def whatever(self, i: int | None) -> str:
@@ -779,6 +778,15 @@ class Words:
         if cell is None:
             return "whatever its speaker is"
         return f"whatever room {cell[0]} holds" if self.rooms else f"whatever {cell[0]} is"
+
+    def each_case(self, i: int) -> str:
+        """ "Suppose Eve is a knight, then Eve is a knave, and see what every case gives."
+        (each value of source i's speaker)."""
+        cell = self._speaker_cell(i)
+        if cell is None:
+            return "Take its speaker's cases in turn."
+        sides = ", then ".join(self.inner(self.fact(cell, v)) for v in self.solver.values[cell])
+        return f"Suppose {sides}, and see what every case gives."
 
     def _hint(self, s: Step) -> str:
         facts = self.found(s)
