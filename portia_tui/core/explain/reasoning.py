@@ -794,6 +794,11 @@ class Words:
             cases = self.cases_of_speaker(s)
             why = (f" Take {self.source(s.source)} case by case: {'; '.join(cases)}."
                    if cases else "")
+            cell = self._speaker_cell(s.source) if s.source is not None else None
+            if cell is not None and cell in s.found:
+                alone = (f"the sign could not hang on room {cell[0]} otherwise" if self.rooms
+                         else f"{cell[0]} could not say it otherwise")
+                return f"{facts}: {alone}.{why}"
             return f"{facts}, {self.whatever(s.source)}.{why}"
         if s.technique == "follow":
             why = self.reason(s)
