@@ -7,6 +7,9 @@
   tricky and fiendish searches draw, near misses included.
 - contradictory_pairs passes over two statements that read more than PAIR_SCOPE statements
   at once: the same pairs as a count of every pair (difficulty._count_locally).
+- _one_count remembers a lid or pair also under its statements renumbered in order
+  (difficulty._renumbered): met again on other statements, in this puzzle or another, it
+  is read back, and agrees with a fresh count.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from portia_tui.core.explain import difficulty
-from portia_tui.core.explain.difficulty import (FOLLOW, PAIR_SCOPE, Grader, cannot_be,
+from portia_tui.core.explain.difficulty import (FOLLOW, LID_SCOPE, PAIR_SCOPE, Grader, cannot_be,
                                                 contradictory_pairs, rate, rate_as)
 from portia_tui.core.language.vocabulary import FreeMeaning
 from portia_tui.core.packs.generator import Settings, generate, search
@@ -25,7 +29,7 @@ from portia_tui.core.packs.generator.sampler import (CodedWorlds, FollowLook, Sa
 from portia_tui.core.packs.generator.search import unique_solutions
 
 from .conftest import examples
-from .strategies import puzzles
+from .strategies import full_puzzles, puzzles
 
 
 def _candidates(n: int, level: str, count: int):
@@ -103,3 +107,38 @@ def test_pairs_passed_over_at_once_are_no_pairs(puzzle):
              and not isinstance(meanings[b], FreeMeaning)
              and difficulty._count_locally(meanings, (a, b), k, PAIR_SCOPE) == {1}]
     assert [b.statements for b in contradictory_pairs(puzzle)] == every
+
+
+@settings(max_examples=examples(15, 150), deadline=None)
+@given(st.lists(st.one_of(puzzles(max_statements=9), full_puzzles(max_statements=7)),
+                min_size=2, max_size=4))
+def test_lids_and_pairs_read_back_renumbered_are_counted_afresh(batch):
+    difficulty._ONE.clear()
+    for _round in range(2):  # (the second round reads everything back)
+        for puzzle in batch:
+            meanings, k = puzzle.meanings, len(puzzle.caskets)
+            groups = [(tuple(puzzle.layout.group(c)), LID_SCOPE) for c in range(k)]
+            groups += [((a, b), PAIR_SCOPE) for a in range(len(meanings))
+                       for b in range(a + 1, len(meanings))]
+            for group, most in groups:
+                if any(isinstance(meanings[i], FreeMeaning) for i in group):
+                    continue
+                every = difficulty._count_locally(meanings, group, k, most)
+                want = next(iter(every)) if every is not None and len(every) == 1 else None
+                assert difficulty._one_count(meanings, group, k, most) == want, group
+
+
+def test_a_lid_on_other_statements_is_read_back():
+    from portia_tui.core.language.vocabulary import GroupMeaning, PortraitMeaning
+
+    difficulty._ONE.clear()
+    # "the next statement is true" beside "in A": on statements 0 and 1, and on 3 and 4
+    first = [GroupMeaning((2,), True), PortraitMeaning(0, True), PortraitMeaning(1, True)]
+    second = [PortraitMeaning(1, True)] * 3 + first
+    second[3] = GroupMeaning((5,), True)
+    assert difficulty._renumbered(second, (3, 4)) == (first[:2] + [None], (0, 1))
+    got = difficulty._one_count(first, (0, 1), 2, LID_SCOPE)
+    size = len(difficulty._ONE)
+    assert difficulty._one_count(second, (3, 4), 2, LID_SCOPE) == got
+    assert len(difficulty._ONE) == size + 1  # (its own key, read back under the shape's)
+    assert got == difficulty._one_count(second, (3, 4), 2, LID_SCOPE)

@@ -100,8 +100,8 @@ from typing import NamedTuple
 from portia_tui.core.language.model import Puzzle
 from portia_tui.core.language.words import numbers
 from portia_tui.core.solve.budget import Budget, OutOfTime, check
-from portia_tui.core.language.vocabulary import (KINDS, AnyOfMeaning, CountMeaning, FreeMeaning,
-                                                 GroupMeaning,
+from portia_tui.core.language.vocabulary import (KINDS, AnyOfMeaning, CasketsMeaning,
+                                                 CountMeaning, FreeMeaning, GroupMeaning,
                                                  Meaning, PortraitMeaning, compare, evaluate,
                                                  refers_to)
 
@@ -278,10 +278,35 @@ def _one_count(meanings: Sequence[Meaning], members: Sequence[int], caskets: int
     if got == -1:
         if len(_ONE) >= _LOCAL_MAX:
             _ONE.clear()
-        counts = _count_locally(meanings, members, caskets, most, enough=2)
-        got = _ONE[key] = next(iter(counts)) if counts is not None and len(counts) == 1 \
-            else None
+        table, small = _renumbered(meanings, members)
+        shape = (caskets, most, small, tuple(table[i] for i in small))
+        got = _ONE.get(shape, -1)  # (the same lid met before on other statements)
+        if got == -1:
+            counts = _count_locally(table, small, caskets, most, enough=2)  # type: ignore[arg-type]
+            got = _ONE[shape] = next(iter(counts)) \
+                if counts is not None and len(counts) == 1 else None
+        _ONE[key] = got
     return got
+
+
+def _renumbered(meanings: Sequence[Meaning], members: Sequence[int]
+                ) -> tuple[list[Meaning | None], tuple[int, ...]]:
+    """`members` and their meanings with the statements they span renumbered 0, 1, ... in
+    their order (the meanings of the members at their new numbers, the new members): the
+    same counts, found by the same completions tried in the same order, under a key that a
+    lid or pair met elsewhere in the puzzle, or in another puzzle, shares (a generator
+    meets the same few lids on other caskets again and again)."""
+    scope = sorted(set(members).union(*(refers_to(meanings[i]) for i in members)))
+    new = {s: j for j, s in enumerate(scope)}
+    table: list[Meaning | None] = [None] * len(scope)
+    for i in members:
+        mn = meanings[i]
+        if isinstance(mn, (GroupMeaning, CountMeaning)):
+            mn = mn._replace(group=tuple(new[t] for t in mn.group))
+        elif isinstance(mn, CasketsMeaning):
+            mn = mn._replace(groups=tuple(tuple(new[t] for t in g) for g in mn.groups))
+        table[new[i]] = mn
+    return table, tuple(new[i] for i in members)
 
 
 #: _one_count remembered (key: as _LOCAL's)
