@@ -109,6 +109,10 @@ SAT_EFFORT = 1000
 #: the steps of the first exhaustive search on the worlds the lazy SAT loop gave clauses
 #: (:meth:`_Lazy._refuted`; each later try has twice as many)
 CORE_STEPS = 10_000
+#: the most work of the compounds of two entries in the other slots' menus (64-bit words of
+#: the worlds left by the ✓ of the first pass, times the compounds tried): past it those ✓
+#: are undecided (`?`: "compounds ... too many to try")
+CLOSURE_WORDS = 1 << 26
 
 
 class _Space:
@@ -175,6 +179,27 @@ class _Space:
                 who = sq(alg.atom(by, p.speaker_attr, v))
                 ok &= (full ^ who) | (value if mode == "true" else full ^ value)
         return ok
+
+
+def _negations(space: _Space, draft: Draft, sid: str, formulas: Sequence[Formula]
+               ) -> list[Formula]:
+    """"It is not true that ..." of the entries (those a sentence says), one for each truth
+    set no entry has. With them, some entry of the slot keeps each world (one of f and not
+    f holds there, the other fails): so no compound makes a ✗ an answer."""
+    from portia_tui.core.author.world_menus import compound
+
+    seen = {space.value(sid, f) for f in formulas}
+    out: list[Formula] = []
+    for f in formulas:
+        value = space.all ^ space.value(sid, f)
+        if value in seen:
+            continue
+        try:
+            out.append(compound(draft, sid, "not", f).formula)
+        except ValueError:
+            continue
+        seen.add(value)
+    return out
 
 
 class _Squeezed(MaskAlgebra):
@@ -509,6 +534,13 @@ def _menus(draft: Draft, sid: str | None, entries: Sequence[Any] | None,
     return out
 
 
+def _closed(table: Mapping[str, Any], sid: str | None,
+            menus: Mapping[str, Sequence[Any]] | None) -> frozenset[str]:
+    """The other slots whose menus are the user's (not given in `menus`): they take the
+    compounds of two of their entries too."""
+    return frozenset(o for o in table if o != sid and o not in (menus or {}))
+
+
 def _formula(entry: Any) -> Formula:
     return freeze(entry.formula if isinstance(entry, Entry) else entry)
 
@@ -538,7 +570,9 @@ def _run(count: int, seconds: float | None, cancel: Callable[[], bool] | None,
         work(stop, marks)
     except Stopped as exc:
         marks.why = {"steps": f"not decided within {steps or 0:,} steps",
-                     "timeout": f"not decided within {seconds or 0:g} s"}.get(exc.reason,
+                     "timeout": f"not decided within {seconds or 0:g} s",
+                     "compounds": "the compounds of the other slots' menus are too many to "
+                                  "try"}.get(exc.reason,
                                                                              "stopped")
     return marks
 
@@ -553,11 +587,13 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
               entries: Sequence[Any] | None = None, *, seconds: float | None = None,
               cancel: Callable[[], bool] | None = None,
               menus: Mapping[str, Sequence[Any]] | None = None,
-              steps: int | None = None) -> Marks:
+              steps: int | None = None, compounds: bool = False) -> Marks:
     """The mark of each entry (Entries or formulas; default: the slot's menu) put in slot
     `sid`, toward the answer `target`, the other empty slots filled from `menus` (sid ->
-    entries; default: their slot menus). A filled slot `sid` is marked as though it were
-    empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided,
+    entries) or else from their slot menus as the user sees them: each entry, and the
+    compounds of two entries (and, or, if, iff, neither, and "not" of one) a sentence says.
+    `compounds`: the entries given in `menus` take their compounds too. A filled slot
+    `sid` is marked as though it were empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided,
     and ``Marks.why`` says why."""
     _checked_target(draft, target)
     if sid not in draft.empty:
@@ -571,7 +607,8 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
         except _TooBig:  # too many worlds to list: SAT alone
             _by_sat(draft, table, target, stop, marks, sid)
             return
-        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
+        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid},
+                       draft, _closed(table, sid, None if compounds else menus))
         bases = [frame.sq(space.keeps(sid, f)) for f in mine]
         frame.first = _by_sat_first(draft, table, target, stop, sid, mine, bases)
         found: dict[int, str] = {}
@@ -622,7 +659,8 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
             _first_by_sat(draft, table, target, stop, marks, sid, firsts, truth,
                           (lambda i, j: True) if connective == "not" else sayable)
             return
-        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
+        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid},
+                       draft, _closed(table, sid, menus))
         if sid is None:
             values = [frame.sq(space.rule(f)) for f in firsts]
         else:
@@ -692,7 +730,7 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
         except _TooBig:  # too many worlds to list: SAT alone
             _by_sat(draft, table, target, stop, marks, None, given)
             return
-        frame = _Frame(space, target, table)
+        frame = _Frame(space, target, table, draft, _closed(table, None, menus))
         bases = [frame.sq(space.rule(f)) for f in given]
         frame.first = _by_sat_first(draft, table, target, stop, None, given, bases)
         found: dict[int, str] = {}
@@ -849,12 +887,23 @@ class _Frame:
     keep-masks). :meth:`decide` marks bases (what the marked entry keeps)."""
 
     def __init__(self, space: _Space, target: Mapping[str, Any],
-                 others: Mapping[str, Sequence[Formula]]):
+                 others: Mapping[str, Sequence[Formula]], draft: Draft | None = None,
+                 closed: frozenset[str] = frozenset()):
         self.space, self.stop = space, space.stop
+        #: the other slots whose menus take compounds of two of their entries (the user's
+        #: menus), the entries of each, and the draft that words the compounds
+        self.closed, self.draft = closed, draft
+        self.parts = {o: list(fs) for o, fs in others.items()}
+        if closed:  # "not" of each entry, in the first pass (then ✗ is exact: below)
+            assert draft is not None
+            others = {o: list(fs) + (_negations(space, draft, o, fs) if o in closed else [])
+                      for o, fs in others.items()}
         found: dict[str, set[int]] = {}
         reach_all = space.all
         for other, formulas in others.items():
             found[other] = {space.keeps(other, f) for f in formulas}
+            if other in closed:  # its compounds may keep more: no world left out for it
+                continue
             union = 0
             for m in found[other]:
                 union |= m
@@ -862,8 +911,9 @@ class _Frame:
         self.sq = _Squeeze(reach_all, len(space.sq.index))
         self.alive = self.sq(space.goal(target) & reach_all)
         self.rest = self.sq.full & ~self.alive
-        self.classes = {o: _undominated({self.sq(m & reach_all) for m in ms}, self.alive,
-                                        self.rest, self.stop) for o, ms in found.items()}
+        self.found = {o: {self.sq(m & reach_all) for m in ms} for o, ms in found.items()}
+        self.classes = {o: _undominated(ms, self.alive, self.rest, self.stop)
+                        for o, ms in self.found.items()}
         self._atoms: dict[int, int] = {}
         #: fillings found (what their classes keep together), and the quick verdicts
         self.witnesses: list[int] = []
@@ -916,8 +966,101 @@ class _Frame:
         """The mark of each distinct base: impossible, valid or reachable, put in `out` as
         each is decided (Stopped when the budget ends first). With more than EXACT_OPEN
         other open slots, the bases a short search leaves open go to the lazy SAT loop
-        (:class:`_Lazy`); with fewer, to the exhaustive search."""
+        (:class:`_Lazy`); with fewer, to the exhaustive search. With closed slots (menus
+        with their compounds), a first pass with each entry and its "not", then the ✓ of
+        that pass once more with the compounds of two entries (:meth:`_compounds`)."""
         out = {} if out is None else out
+        if not self.closed:
+            return self._decide(bases, out)
+        first: dict[int, str] = {}
+        try:
+            self._decide(bases, first)
+        finally:  # ★ stays ★ with more entries; ✗ is exact already (see _negations)
+            out.update((b, m) for b, m in first.items() if m != "reachable")
+        pending = [b for b, m in first.items() if m == "reachable"]
+        if pending:
+            self._compounds(pending).decide(pending, out)
+        return out
+
+    def _compounds(self, pending: list[int]) -> _Frame:
+        """This frame with the compounds of two entries of each closed slot's menu (those a
+        sentence says, :func:`world_menus.compound`) among its classes, over the worlds of
+        the `pending` bases only (what a ★ for them is about). A slot's entry matters only
+        by what it keeps, a function of its truth set: the truth sets of the compounds are
+        those of the connectives on two of its entries' truth sets, so one compound for
+        each class a connective makes on two truth sets, worded only when no other class
+        beats it. Stopped("compounds") past :data:`CLOSURE_WORDS`."""
+        import copy
+
+        from portia_tui.core.author.world_menus import compound
+
+        within = 0
+        for b in pending:
+            within |= b
+        alive, rest = self.alive & within, self.rest & within
+        words = within.bit_length() // 64 + 1
+        sizes = {o: len({self._sq(self.space.value(o, f)) & within for f in self.parts[o]})
+                 for o in self.closed}
+        if sum(n * n * 6 * words for n in sizes.values()) > CLOSURE_WORDS:
+            raise Stopped("compounds")
+        classes: dict[str, list[int]] = {}
+        for o, found in self.found.items():
+            known = {m & within for m in found}
+            if o not in self.closed:
+                classes[o] = _undominated(known, alive, rest, self.stop)
+                continue
+            groups: dict[int, list[Formula]] = {}
+            for f in self.parts[o]:
+                groups.setdefault(self._sq(self.space.value(o, f)) & within, []).append(f)
+            vals = list(groups)
+            k0, k1 = self.keep_value(o, 0) & within, self.keep_value(o, self.sq.full) & within
+            d = k0 ^ k1  # what slot o keeps where what it says holds in r: k0 ^ (r & d)
+            cands: dict[int, list[tuple[str, int, int | None]]] = {}
+
+            def add(r: int, src: tuple[str, int, int | None]) -> None:
+                k = k0 ^ (r & d)
+                if k not in known:
+                    cands.setdefault(k, []).append(src)
+
+            for i, v in enumerate(vals):
+                self.stop.spend(1)
+                add(within ^ v, ("not", i, None))
+                for j in range(len(vals)):
+                    w = vals[j]
+                    add((within ^ v) | w, ("if", i, j))
+                    if j >= i:
+                        add(v & w, ("and", i, j))
+                        add(v | w, ("or", i, j))
+                        add(within ^ v ^ w, ("iff", i, j))
+                        add(within ^ (v | w), ("neither", i, j))
+
+            def sayable(k: int) -> bool:
+                for conn, i, j in cands[k]:
+                    for f in groups[vals[i]]:
+                        for g in ([None] if j is None else groups[vals[j]]):
+                            for a, b in ((f, g), (g, f)) if g is not None else ((f, g),):
+                                try:
+                                    compound(self.draft, o, conn, a, b)  # type: ignore[arg-type]
+                                    return True
+                                except ValueError:
+                                    continue
+                return False
+
+            while True:
+                best = _undominated(known | set(cands), alive, rest, self.stop)
+                unsaid = [k for k in best if k in cands and not sayable(k)]
+                if not unsaid:
+                    break
+                for k in unsaid:
+                    del cands[k]
+            classes[o] = best
+        more = copy.copy(self)
+        more.closed, more.classes = frozenset(), classes
+        more.alive, more.rest = alive, rest
+        more.witnesses, more._quick, more.first = [], {}, None
+        return more
+
+    def _decide(self, bases: Sequence[int], out: dict[int, str]) -> dict[int, str]:
         pending = []
         for base in dict.fromkeys(bases):
             quick = self.quick(base)
