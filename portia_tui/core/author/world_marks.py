@@ -593,22 +593,24 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
     entries) or else from their slot menus as the user sees them: each entry, and the
     compounds of two entries (and, or, if, iff, neither, and "not" of one) a sentence says.
     `compounds`: the entries given in `menus` take their compounds too. A filled slot
-    `sid` is marked as though it were empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided,
-    and ``Marks.why`` says why."""
+    `sid` is marked as though it were empty. Marks not reached within `seconds` (or once
+    `cancel()` is true) are undecided, and ``Marks.why`` says why."""
     _checked_target(draft, target)
     if sid not in draft.empty:
         draft = draft.with_cleared(sid)
     table = _menus(draft, sid, entries, menus)
     mine = table[sid]
+    closed = _closed(table, sid, None if compounds else menus)
 
     def work(stop: Stop, marks: Marks) -> None:
         try:
             space = _Space(draft, table, stop)
         except _TooBig:  # too many worlds to list: SAT alone
-            _by_sat(draft, table, target, stop, marks, sid)
+            _by_sat(draft, _with_not(draft, table, closed), target, stop, marks, sid)
+            _unsure(marks, closed)
             return
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid},
-                       draft, _closed(table, sid, None if compounds else menus))
+                       draft, closed)
         bases = [frame.sq(space.keeps(sid, f)) for f in mine]
         frame.first = _by_sat_first(draft, table, target, stop, sid, mine, bases)
         found: dict[int, str] = {}
@@ -641,6 +643,7 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
         parts = rule_menu(draft) if sid is None else slot_menu(draft, sid)
     firsts = [_formula(p) for p in parts]
     table = _menus(draft, sid, firsts, menus)
+    closed = _closed(table, sid, menus)
 
     def sayable(i: int, j: int) -> bool:
         try:
@@ -656,11 +659,13 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
             glue = _Compound(join, 1)
             truth = {(a, b): bool(glue(int(a), int(b))) for a in (False, True)
                      for b in (False, True)}
-            _first_by_sat(draft, table, target, stop, marks, sid, firsts, truth,
+            _first_by_sat(draft, _with_not(draft, table, closed), target, stop, marks, sid,
+                          firsts, truth,
                           (lambda i, j: True) if connective == "not" else sayable)
+            _unsure(marks, closed)
             return
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid},
-                       draft, _closed(table, sid, menus))
+                       draft, closed)
         if sid is None:
             values = [frame.sq(space.rule(f)) for f in firsts]
         else:
@@ -723,14 +728,16 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
     _checked_target(draft, target)
     given = [_formula(r) for r in (rule_menu(draft) if rules is None else rules)]
     table = _menus(draft, None, None, menus)
+    closed = _closed(table, None, menus)
 
     def work(stop: Stop, marks: Marks) -> None:
         try:
             space = _Space(draft, table, stop, extra=given)
         except _TooBig:  # too many worlds to list: SAT alone
-            _by_sat(draft, table, target, stop, marks, None, given)
+            _by_sat(draft, _with_not(draft, table, closed), target, stop, marks, None, given)
+            _unsure(marks, closed)
             return
-        frame = _Frame(space, target, table, draft, _closed(table, None, menus))
+        frame = _Frame(space, target, table, draft, closed)
         bases = [frame.sq(space.rule(f)) for f in given]
         frame.first = _by_sat_first(draft, table, target, stop, None, given, bases)
         found: dict[int, str] = {}
@@ -740,6 +747,30 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
             marks[:] = [found.get(b, "undecided") for b in bases]
 
     return _run(len(given), seconds, cancel, work, steps)
+
+
+def _with_not(draft: Draft, table: Mapping[str, Sequence[Formula]], closed: frozenset[str]
+              ) -> dict[str, list[Formula]]:
+    """Past MAX_WORLDS: each closed slot's menu with the "not" of each entry (a sentence
+    says): then ✗ is exact (see :func:`_negations`) and ★ stays ★ with the compounds."""
+    from portia_tui.core.author.world_menus import compound
+
+    out = {o: list(fs) for o, fs in table.items()}
+    for o in closed:
+        for f in table[o]:
+            try:
+                out[o].append(compound(draft, o, "not", f).formula)
+            except ValueError:
+                continue
+    return out
+
+
+def _unsure(marks: Marks, closed: frozenset[str]) -> None:
+    """Past MAX_WORLDS the compounds of two entries are not tried: a ✓ there is a `?`."""
+    if closed and "reachable" in marks:
+        marks[:] = ["undecided" if m == "reachable" else m for m in marks]
+        marks.why = marks.why or ("past the worlds listed, the compounds of the other "
+                                  "slots' menus are not tried")
 
 
 def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mapping[str, Any],
@@ -992,8 +1023,6 @@ class _Frame:
         beats it. Stopped("compounds") past :data:`CLOSURE_WORDS`."""
         import copy
 
-        from portia_tui.core.author.world_menus import compound
-
         within = 0
         for b in pending:
             within |= b
@@ -1009,56 +1038,61 @@ class _Frame:
             if o not in self.closed:
                 classes[o] = _undominated(known, alive, rest, self.stop)
                 continue
-            groups: dict[int, list[Formula]] = {}
-            for f in self.parts[o]:
-                groups.setdefault(self._sq(self.space.value(o, f)) & within, []).append(f)
-            vals = list(groups)
-            k0, k1 = self.keep_value(o, 0) & within, self.keep_value(o, self.sq.full) & within
-            d = k0 ^ k1  # what slot o keeps where what it says holds in r: k0 ^ (r & d)
-            cands: dict[int, list[tuple[str, int, int | None]]] = {}
-
-            def add(r: int, src: tuple[str, int, int | None]) -> None:
-                k = k0 ^ (r & d)
-                if k not in known:
-                    cands.setdefault(k, []).append(src)
-
-            for i, v in enumerate(vals):
-                self.stop.spend(1)
-                add(within ^ v, ("not", i, None))
-                for j in range(len(vals)):
-                    w = vals[j]
-                    add((within ^ v) | w, ("if", i, j))
-                    if j >= i:
-                        add(v & w, ("and", i, j))
-                        add(v | w, ("or", i, j))
-                        add(within ^ v ^ w, ("iff", i, j))
-                        add(within ^ (v | w), ("neither", i, j))
-
-            def sayable(k: int) -> bool:
-                for conn, i, j in cands[k]:
-                    for f in groups[vals[i]]:
-                        for g in ([None] if j is None else groups[vals[j]]):
-                            for a, b in ((f, g), (g, f)) if g is not None else ((f, g),):
-                                try:
-                                    compound(self.draft, o, conn, a, b)  # type: ignore[arg-type]
-                                    return True
-                                except ValueError:
-                                    continue
-                return False
-
-            while True:
-                best = _undominated(known | set(cands), alive, rest, self.stop)
-                unsaid = [k for k in best if k in cands and not sayable(k)]
-                if not unsaid:
-                    break
-                for k in unsaid:
-                    del cands[k]
-            classes[o] = best
+            classes[o] = self._slot_compounds(o, within, alive, rest, known)
         more = copy.copy(self)
         more.closed, more.classes = frozenset(), classes
         more.alive, more.rest = alive, rest
         more.witnesses, more._quick, more.first = [], {}, None
         return more
+
+    def _slot_compounds(self, o: str, within: int, alive: int, rest: int, known: set[int]
+                        ) -> list[int]:
+        """Slot o's classes with the compounds of two of its entries (over `within`)."""
+        from portia_tui.core.author.world_menus import compound
+
+        groups: dict[int, list[Formula]] = {}
+        for f in self.parts[o]:
+            groups.setdefault(self._sq(self.space.value(o, f)) & within, []).append(f)
+        vals = list(groups)
+        k0, k1 = self.keep_value(o, 0) & within, self.keep_value(o, self.sq.full) & within
+        d = k0 ^ k1  # what slot o keeps where what it says holds in r: k0 ^ (r & d)
+        cands: dict[int, list[tuple[str, int, int | None]]] = {}
+
+        def add(r: int, src: tuple[str, int, int | None]) -> None:
+            k = k0 ^ (r & d)
+            if k not in known:
+                cands.setdefault(k, []).append(src)
+
+        for i, v in enumerate(vals):
+            self.stop.spend(1)
+            add(within ^ v, ("not", i, None))
+            for j, w in enumerate(vals):
+                add((within ^ v) | w, ("if", i, j))
+                if j >= i:
+                    add(v & w, ("and", i, j))
+                    add(v | w, ("or", i, j))
+                    add(within ^ v ^ w, ("iff", i, j))
+                    add(within ^ (v | w), ("neither", i, j))
+
+        def sayable(k: int) -> bool:
+            for conn, i, j in cands[k]:
+                for f in groups[vals[i]]:
+                    for g in [None] if j is None else groups[vals[j]]:
+                        for a, b in ((f, g),) if g is None else ((f, g), (g, f)):
+                            try:
+                                compound(self.draft, o, conn, a, b)  # type: ignore[arg-type]
+                                return True
+                            except ValueError:
+                                continue
+            return False
+
+        while True:
+            best = _undominated(known | set(cands), alive, rest, self.stop)
+            unsaid = [k for k in best if k in cands and not sayable(k)]
+            if not unsaid:
+                return best
+            for k in unsaid:
+                del cands[k]
 
     def _decide(self, bases: Sequence[int], out: dict[int, str]) -> dict[int, str]:
         pending = []
