@@ -89,3 +89,22 @@ def test_the_default_menus_take_their_compounds():
     menus = {"C": [e.formula for e in wm.slot_menu(draft, "C")]}
     assert mk.mark_slot(draft, "B", target, entries) == mk.mark_slot(
         draft, "B", target, entries, menus=menus, compounds=True)
+
+
+@settings(max_examples=examples(4, 30), deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(case=cases())
+def test_past_the_worlds_listed_a_check_is_unsure_and_the_rest_exact(case):
+    """By SAT alone (MAX_WORLDS 0, as for nine rooms with two signs) the compounds of two
+    entries are not tried: ✗ is the brute force's, a ✓ shows as `?` with its reason, and a
+    ★ that needs a compound of two is `?` too (never ✓)."""
+    from unittest import mock
+
+    draft, sid, target, entries, menus = case
+    with mock.patch.object(mk, "MAX_WORLDS", 0):
+        marks = mk.mark_slot(draft, sid, target, entries, menus=menus, compounds=True)
+    full = {o: with_compounds(draft, o, fs) for o, fs in menus.items()}
+    want = brute_marks(draft, sid, target, entries, full)
+    for got, mark in zip(marks, want):
+        assert got == mark or (got == "undecided" and mark != "impossible")
+    assert ("not tried" in marks.why) == ("undecided" in marks)

@@ -606,8 +606,7 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
         try:
             space = _Space(draft, table, stop)
         except _TooBig:  # too many worlds to list: SAT alone
-            _by_sat(draft, _with_not(draft, table, closed), target, stop, marks, sid)
-            _unsure(marks, closed)
+            _by_sat_closed(draft, table, target, stop, marks, sid, closed)
             return
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid},
                        draft, closed)
@@ -659,10 +658,21 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
             glue = _Compound(join, 1)
             truth = {(a, b): bool(glue(int(a), int(b))) for a in (False, True)
                      for b in (False, True)}
-            _first_by_sat(draft, _with_not(draft, table, closed), target, stop, marks, sid,
-                          firsts, truth,
-                          (lambda i, j: True) if connective == "not" else sayable)
-            _unsure(marks, closed)
+            said = (lambda i, j: True) if connective == "not" else sayable
+            try:
+                _first_by_sat(draft, table, target, stop, marks, sid, firsts, truth, said)
+            except Stopped:
+                if closed:  # a ✗ or ✓ of the entries alone is not the menus' mark
+                    marks[:] = [m if m == "valid" else "undecided" for m in marks]
+                raise
+            if closed and set(marks) != {"valid"}:
+                first = list(marks)  # then one entry and its "not" a closed slot (✗ exact)
+                try:
+                    _first_by_sat(draft, _with_not(draft, table, closed, cover=True), target,
+                                  stop, marks, sid, firsts, truth, said)
+                finally:
+                    marks[:] = ["valid" if a == "valid" else b for a, b in zip(first, marks)]
+                    _unsure(marks, closed)
             return
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid},
                        draft, closed)
@@ -734,8 +744,7 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
         try:
             space = _Space(draft, table, stop, extra=given)
         except _TooBig:  # too many worlds to list: SAT alone
-            _by_sat(draft, _with_not(draft, table, closed), target, stop, marks, None, given)
-            _unsure(marks, closed)
+            _by_sat_closed(draft, table, target, stop, marks, None, closed, given)
             return
         frame = _Frame(space, target, table, draft, closed)
         bases = [frame.sq(space.rule(f)) for f in given]
@@ -749,20 +758,55 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
     return _run(len(given), seconds, cancel, work, steps)
 
 
-def _with_not(draft: Draft, table: Mapping[str, Sequence[Formula]], closed: frozenset[str]
-              ) -> dict[str, list[Formula]]:
+def _with_not(draft: Draft, table: Mapping[str, Sequence[Formula]], closed: frozenset[str],
+              cover: bool = False) -> dict[str, list[Formula]]:
     """Past MAX_WORLDS: each closed slot's menu with the "not" of each entry (a sentence
-    says): then ✗ is exact (see :func:`_negations`) and ★ stays ★ with the compounds."""
+    says): then ✗ is exact (see :func:`_negations`) and ★ stays ★ with the compounds.
+    `cover`: only one entry f and "not f" (they keep every world between them, all that ✗
+    asks; the whole menu when no "not" is said)."""
     from portia_tui.core.author.world_menus import compound
 
     out = {o: list(fs) for o, fs in table.items()}
     for o in closed:
         for f in table[o]:
             try:
-                out[o].append(compound(draft, o, "not", f).formula)
+                said = compound(draft, o, "not", f).formula
             except ValueError:
                 continue
+            if cover:
+                out[o] = [f, said]
+                break
+            out[o].append(said)
     return out
+
+
+def _by_sat_closed(draft: Draft, table: Mapping[str, Sequence[Formula]],
+                   target: Mapping[str, Any], stop: Stop, marks: Marks, sid: str | None,
+                   closed: frozenset[str], rules: Sequence[Formula] = ()) -> None:
+    """:func:`_by_sat` for closed slots: first with their entries alone (a ★ then is a ★),
+    then the entries left once more with each closed slot's menu one entry and its "not"
+    (:func:`_with_not`: ✗ then is exact, and a ★ is a ★); a ✓ is then a `?`
+    (:func:`_unsure`)."""
+    try:
+        _by_sat(draft, table, target, stop, marks, sid, rules)
+    except Stopped:
+        if closed:  # a ✗ or ✓ of the entries alone is not the menus' mark
+            marks[:] = [m if m == "valid" else "undecided" for m in marks]
+        raise
+    left = [i for i, m in enumerate(marks) if m != "valid"]
+    if not closed or not left:
+        return
+    sub = Marks(["undecided"] * len(left))
+    menus = _with_not(draft, table, closed, cover=True)
+    if sid is not None:
+        menus[sid] = [table[sid][i] for i in left]
+    try:
+        _by_sat(draft, menus, target, stop, sub, sid, [rules[i] for i in left] if sid is None
+                else ())
+    finally:
+        for k, i in enumerate(left):
+            marks[i] = sub[k]
+        _unsure(marks, closed)
 
 
 def _unsure(marks: Marks, closed: frozenset[str]) -> None:
