@@ -108,3 +108,57 @@ def test_past_the_worlds_listed_a_check_is_unsure_and_the_rest_exact(case):
     for got, mark in zip(marks, want):
         assert got == mark or (got == "undecided" and mark != "impossible")
     assert ("not tried" in marks.why) == ("undecided" in marks)
+
+
+def _one_other(case):
+    draft, sid, target, entries, menus = case
+    first = sorted(menus)[0]
+    for o in sorted(menus)[1:]:  # one other slot open: the brute force stays small
+        draft = draft.with_statement(o, menus[o][0])
+    return draft, sid, target, entries[:2], {first: menus[first]}
+
+
+@settings(max_examples=examples(3, 20), deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(case=cases(), connective=st.sampled_from(["and", "or", "if", "iff", "neither"]))
+def test_a_compounds_first_step_counts_the_other_slots_compounds(case, connective):
+    from .test_world_marks import brute_first
+
+    draft, sid, target, parts, menus = _one_other(case)
+    marks = mk.mark_first_parts(draft, sid, target, connective, parts, menus=menus,
+                                compounds=True)
+    full = {o: with_compounds(draft, o, fs) for o, fs in menus.items()}
+    assert marks == brute_first(draft, sid, target, connective, parts, full)
+
+
+@settings(max_examples=examples(3, 20), deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(case=cases(), data=st.data())
+def test_rule_marks_count_the_slots_compounds(case, data):
+    from .test_world_marks import brute_rules
+
+    draft, sid, target, entries, menus = _one_other(case)
+    draft = draft.with_statement(sid, entries[0])  # one empty slot: its compounds
+    offered = [e.formula for e in wm.rule_menu(draft)]
+    rules = data.draw(st.lists(st.sampled_from(offered), min_size=1, max_size=3, unique=True))
+    marks = mk.mark_rules(draft, target, rules, menus=menus, compounds=True)
+    full = {o: with_compounds(draft, o, fs) for o, fs in menus.items()}
+    assert marks == brute_rules(draft, target, rules, full)
+
+
+def test_past_the_compounds_budget_a_check_is_undecided():
+    """With no room for the compounds of two entries (CLOSURE_WORDS 0) the first pass's ✓
+    (each entry and its "not" in the other slots) shows as `?`, saying why; ★ and ✗
+    stay."""
+    from unittest import mock
+
+    from .test_readme_examples import K
+
+    draft = we.loads(K)
+    target = {"A.type": "knave", "B.type": "knight", "C.type": "knave"}
+    entries = [e.formula for e in wm.slot_menu(draft, "B")]
+    exact = mk.mark_slot(draft, "B", target, entries)
+    with mock.patch.object(mk, "CLOSURE_WORDS", 0):
+        cut = mk.mark_slot(draft, "B", target, entries)
+    assert "undecided" in cut and "too many" in cut.why
+    assert all(c == m or (c == "undecided" and m != "impossible") for c, m in zip(cut, exact))

@@ -3,7 +3,9 @@ analysis the editor shows. Pure functions of the draft (plus slot, target and bu
 editor runs them in a worker and drops a result computed for an older edit.
 
 A mark says what one menu entry, put in the slot, leaves possible for the other empty slots,
-each filled from its own menu (:func:`world_menus.slot_menu` by default):
+each filled from its own menu as the user sees it by default (:func:`world_menus.slot_menu`
+and the compounds of two of its entries a sentence says, :func:`world_menus.compound`; given
+menus are taken as they are unless ``compounds``):
 
 - ``valid`` (★): some filling of the other empty slots makes the target the only answer;
 - ``reachable`` (✓): the target stays an answer for some filling, but never the only one;
@@ -40,6 +42,16 @@ counterexample, the exhaustive search's nodes and table cells), so a page gets t
 marks on any machine; ``seconds`` (wall time) is still taken but the editor does not use it.
 The budget and a cancel are checked between steps; ``Marks.why`` says why marks are
 undecided.
+
+The compounds of the other slots' menus (issue 20's "and/or/if" step): an entry matters only
+by what it keeps, a function of its truth set over the worlds, so a compound of two entries
+matters by the truth set the connective makes of theirs. The frame first marks with each
+entry and its "not" (:func:`_negations`: f and not f keep every world between them, so a ✗
+then is final, and a ★ stays a ★ with more entries); the ✓ left are marked again with every
+truth set the connectives make of two entries' (:meth:`_Frame._compounds`, over the worlds
+of those bases only; a compound worded only for a class no other beats, at most
+:data:`CLOSURE_WORDS` of work, past it `?`). Past MAX_WORLDS, SAT alone tries each entry and
+then one entry and its "not" per slot: a ★ or ✗ there is right, a ✓ is a `?`.
 
 Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :class:`Marks`,
 :func:`targets`, :func:`analyse` (:class:`Analysis`),
@@ -625,7 +637,7 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
                      connective: str, parts: Sequence[Any] | None = None, *,
                      seconds: float | None = None, cancel: Callable[[], bool] | None = None,
                      menus: Mapping[str, Sequence[Any]] | None = None,
-                     steps: int | None = None) -> Marks:
+                     steps: int | None = None, compounds: bool = False) -> Marks:
     """The marks of a compound's first step: for each first part p (default: the slot's
     menu, or the rules menu when `sid` is None), the best mark of the compounds
     ``p CONNECTIVE q`` it can still become, q from the same menu (those a sentence says:
@@ -642,7 +654,7 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
         parts = rule_menu(draft) if sid is None else slot_menu(draft, sid)
     firsts = [_formula(p) for p in parts]
     table = _menus(draft, sid, firsts, menus)
-    closed = _closed(table, sid, menus)
+    closed = _closed(table, sid, None if compounds else menus)
 
     def sayable(i: int, j: int) -> bool:
         try:
@@ -728,7 +740,7 @@ def _best_completions(frame: _Frame, sid: str | None, values: list[int], glue: _
 def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | None = None,
                *, seconds: float | None = None, cancel: Callable[[], bool] | None = None,
                menus: Mapping[str, Sequence[Any]] | None = None,
-               steps: int | None = None) -> Marks:
+               steps: int | None = None, compounds: bool = False) -> Marks:
     """The mark of each rule (Entries or formulas; default: the rules menu) added to the
     puzzle as a constraint: ★ when some filling of the empty slots then makes the target
     the only answer (with no empty slot: the puzzle with the rule has the target alone), ✓
@@ -738,7 +750,7 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
     _checked_target(draft, target)
     given = [_formula(r) for r in (rule_menu(draft) if rules is None else rules)]
     table = _menus(draft, None, None, menus)
-    closed = _closed(table, None, menus)
+    closed = _closed(table, None, None if compounds else menus)
 
     def work(stop: Stop, marks: Marks) -> None:
         try:
