@@ -60,6 +60,7 @@ Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :cl
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -193,6 +194,43 @@ class _Space:
         return ok
 
 
+def _union(corner: Mapping[tuple[bool, bool], int], table: Mapping[tuple[bool, bool], bool],
+           swap: bool) -> int:
+    """The worlds where a connective holds: the corners (the parts' truth values there) its
+    table holds on; `swap`: its parts the other way round."""
+    out = 0
+    for (x, y), holds in table.items():
+        if holds:
+            out |= corner[(y, x) if swap else (x, y)]
+    return out
+
+
+@functools.cache
+def _tables() -> tuple[tuple[str, dict[tuple[bool, bool], bool], bool, bool], ...]:
+    """Each connective of the menus (world_menus.CONNECTIVES, read by the language's
+    meanings: :class:`_Compound`): its name, truth table, whether it takes one part (its
+    second part changes nothing) and whether its parts commute."""
+    from portia_tui.core.author.world_menus import CONNECTIVES
+
+    out = []
+    for conn, join in CONNECTIVES.items():
+        glue = _Compound(join, 1)
+        table = {(x, y): bool(glue(int(x), int(y))) for x in (False, True)
+                 for y in (False, True)}
+        one = all(table[x, False] == table[x, True] for x in (False, True))
+        both = all(table[x, y] == table[y, x] for x in (False, True) for y in (False, True))
+        out.append((conn, table, one, both))
+    return tuple(out)
+
+
+def _negation() -> str | None:
+    """The connective of one part that says its part is false ("not"), if any."""
+    for conn, table, one, _both in _tables():
+        if one and not table[True, True] and table[False, False]:
+            return conn
+    return None
+
+
 def _negations(space: _Space, draft: Draft, sid: str, formulas: Sequence[Formula]
                ) -> list[Formula]:
     """"It is not true that ..." of the entries (those a sentence says), one for each truth
@@ -202,12 +240,15 @@ def _negations(space: _Space, draft: Draft, sid: str, formulas: Sequence[Formula
 
     seen = {space.value(sid, f) for f in formulas}
     out: list[Formula] = []
+    negation = _negation()
+    if negation is None:
+        return out
     for f in formulas:
         value = space.all ^ space.value(sid, f)
         if value in seen:
             continue
         try:
-            out.append(compound(draft, sid, "not", f).formula)
+            out.append(compound(draft, sid, negation, f).formula)
         except ValueError:
             continue
         seen.add(value)
@@ -779,10 +820,12 @@ def _with_not(draft: Draft, table: Mapping[str, Sequence[Formula]], closed: froz
     from portia_tui.core.author.world_menus import compound
 
     out = {o: list(fs) for o, fs in table.items()}
-    for o in closed:
+    negation = _negation()
+    for o in closed if negation is not None else ():
+        assert negation is not None
         for f in table[o]:
             try:
-                said = compound(draft, o, "not", f).formula
+                said = compound(draft, o, negation, f).formula
             except ValueError:
                 continue
             if cover:
@@ -1119,22 +1162,30 @@ class _Frame:
             if k not in known:
                 cands.setdefault(k, []).append(src)
 
+        tables = _tables()
         for i, v in enumerate(vals):
             self.stop.spend(1)
-            add(within ^ v, ("not", i, None))
-            for j, w in enumerate(vals):
-                add((within ^ v) | w, ("if", i, j))
-                if j >= i:
-                    add(v & w, ("and", i, j))
-                    add(v | w, ("or", i, j))
-                    add(within ^ v ^ w, ("iff", i, j))
-                    add(within ^ (v | w), ("neither", i, j))
+            nv = within ^ v
+            for j in range(i, len(vals)):
+                w = vals[j]
+                nw = within ^ w
+                # the four corners of the two truth sets: a connective's truth set is the
+                # union of those its table holds on
+                corner = {(True, True): v & w, (True, False): v & nw, (False, True): nv & w,
+                          (False, False): nv & nw}
+                for conn, table, one, both in tables:
+                    if one and j != i:
+                        continue
+                    add(_union(corner, table, False), (conn, i, None if one else j))
+                    if not one and not both and j != i:  # the parts the other way round
+                        add(_union(corner, table, True), (conn, j, i))
 
         def sayable(k: int) -> bool:
             for conn, i, j in cands[k]:
+                both = next(t[3] for t in tables if t[0] == conn)
                 for f in groups[vals[i]]:
                     for g in [None] if j is None else groups[vals[j]]:
-                        for a, b in ((f, g),) if g is None else ((f, g), (g, f)):
+                        for a, b in ((f, g), (g, f)) if both and g is not None else ((f, g),):
                             try:
                                 compound(self.draft, o, conn, a, b)  # type: ignore[arg-type]
                                 return True
