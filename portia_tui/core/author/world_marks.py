@@ -712,20 +712,8 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
             truth = {(a, b): bool(glue(int(a), int(b))) for a in (False, True)
                      for b in (False, True)}
             said = (lambda i, j: True) if connective == "not" else sayable
-            try:
-                _first_by_sat(draft, table, target, stop, marks, sid, firsts, truth, said)
-            except Stopped:
-                if closed:  # a ✗ or ✓ of the entries alone is not the menus' mark
-                    marks[:] = [m if m == "valid" else "undecided" for m in marks]
-                raise
-            if closed and set(marks) != {"valid"}:
-                first = list(marks)  # then one entry and its "not" a closed slot (✗ exact)
-                try:
-                    _first_by_sat(draft, _with_not(draft, table, closed, cover=True), target,
-                                  stop, marks, sid, firsts, truth, said)
-                finally:
-                    marks[:] = ["valid" if a == "valid" else b for a, b in zip(first, marks)]
-                    _unsure(marks, closed)
+            _first_by_sat_closed(draft, table, target, stop, marks, sid, firsts, truth, said,
+                                 closed)
             return
         frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid},
                        draft, closed)
@@ -936,6 +924,28 @@ def _decide(sat: SatMarks, sid: str | None, marks: Marks) -> None:
     finally:
         marks[:] = [found.get(i, "undecided") for i in range(len(marks))]
         sat.close()
+
+
+def _first_by_sat_closed(draft: Draft, table: Mapping[str, Sequence[Formula]],
+                         target: Mapping[str, Any], stop: Stop, marks: Marks, sid: str | None,
+                         firsts: Sequence[Formula], truth: Mapping[tuple[bool, bool], bool],
+                         sayable: Callable[[int, int], bool], closed: frozenset[str]) -> None:
+    """:func:`_first_by_sat` for closed slots as :func:`_by_sat_closed`: the entries alone
+    (a ★ is a ★), then one entry and its "not" per closed slot (✗ exact), a ✓ a `?`."""
+    try:
+        _first_by_sat(draft, table, target, stop, marks, sid, firsts, truth, sayable)
+    except Stopped:
+        if closed:  # a ✗ or ✓ of the entries alone is not the menus' mark
+            marks[:] = [m if m == "valid" else "undecided" for m in marks]
+        raise
+    if closed and set(marks) != {"valid"}:
+        first = list(marks)
+        try:
+            _first_by_sat(draft, _with_not(draft, table, closed, cover=True), target, stop,
+                          marks, sid, firsts, truth, sayable)
+        finally:
+            marks[:] = ["valid" if a == "valid" else b for a, b in zip(first, marks)]
+            _unsure(marks, closed)
 
 
 def _first_by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]],
