@@ -285,6 +285,9 @@ def test_portia_new_writes_a_blank_truth_page(tmp_path, monkeypatch, args):
     ["new", "k.toml", "--family", "dragons"],
     ["new", "k.toml", "--family", "knights-knaves", "--rooms", "3"],
     ["new", "k.toml", "--family", "lady-tiger", "--rooms", "10"],
+    # --caskets on a truth family was dropped without a word (3 people, 2 rooms made)
+    ["new", "k.toml", "--family", "knights-knaves", "--caskets", "5", "--no-edit"],
+    ["new", "k.toml", "--family", "lady-tiger", "--caskets", "4", "--no-edit"],
     ["new", "k.toml", "--family", "knights-knaves", "--people", "99999999999"],
     ["new", "k.txt", "--family", "knights-knaves"],
 ])
