@@ -143,6 +143,10 @@ def test_other_families_leave_out_the_knight_fields():
     (["--role-words", "angel"], "--role-words"),
     (["--names", "Ann,Bob"], "--names: 2 names given, 3 needed"),
     (["--family", "lady-tiger", "--people", "3"], "takes --rooms"),
+    # rooms have no role words or names: these were dropped without a word (and the dropped
+    # role words were still written in every line's config)
+    (["--family", "lady-tiger", "--role-words", "angel,devil"], "--role-words is for islanders"),
+    (["--family", "lady-tiger", "--names", "Ann,Bob,Cy"], "--names is for islanders"),
     (["--seed", "-1"], "out of range: 0 to"),
 ])
 def test_bad_arguments_are_one_line(tmp_path, capsys, argv, says):

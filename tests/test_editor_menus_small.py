@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from portia_tui.app.editor.app import EditorApp
 from portia_tui.app.editor.screens.menu import MenuScreen, matches, rank
@@ -133,3 +133,42 @@ async def test_maker_statements_are_found_from_a_slot_menu_and_add_their_rule(tm
         burst(app, ["u"])  # one edit: one undo takes both back
         await calm(app, pilot)
         assert app.model.puzzle == before
+
+
+async def test_the_filter_title_counts_the_entries_it_shows(tmp_path):
+    """The title's "(N of M)" is the list under it, not the list of the key before (it said
+    33 of 33 for "o" and 24 of 33 for "or", the count of one key earlier)."""
+    app = EditorApp(EditorModel.new(blank_puzzle(3, 1)), store=RecoveryStore(tmp_path / "r"))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await calm(app, pilot)
+        burst(app, ["enter"])
+        await calm(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, MenuScreen)
+        for key in typed("not in") + ["backspace"]:
+            burst(app, [key])
+            await calm(app, pilot)
+            title = str(screen.query_one("#menu-title", Static).render())
+            assert f"({len(screen.shown)} of {len(screen.options)})" in title, (key, title)
+
+
+async def test_the_help_stands_in_the_middle_at_80x24(tmp_path):
+    """Both editors' help screens lacked the class that centres a dialog: at 80 x 24 the box
+    stood at the left edge, the screen below showing on its right."""
+    from portia_tui.app.world_editor.app import WorldEditorApp
+    from portia_tui.app.world_editor.files import world_store
+    from portia_tui.core.author import world_editing as we
+
+    path = tmp_path / "k.toml"
+    path.write_text(we.dumps(we.blank("knights-knaves", 3)))
+    apps = [EditorApp(EditorModel.new(blank_puzzle(3, 1)), store=RecoveryStore(tmp_path / "r")),
+            WorldEditorApp.on_draft(we.loads(path.read_text(), str(path)), path, opened=True,
+                                    store=world_store(tmp_path / "w"))]
+    for app in apps:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await calm(app, pilot)
+            burst(app, ["question_mark"])
+            await calm(app, pilot)
+            box = app.screen.query_one(".help-dialog").region
+            left, right = box.x, 80 - box.right
+            assert left > 0 and abs(left - right) <= 1, (type(app).__name__, box)

@@ -172,6 +172,8 @@ BAD_TOML = [
     ("empty-casket", 'm = 0\n[[caskets]]\nname="gold"\nstatements=[]\n', ":4: the gold casket holds no statement"),
     ("key", 'm = 0\ncolour = "red"\n', ":2: unknown key 'colour'"),
     ("version", 'format = 9\nm = 0\n', ":1: unsupported format"),
+    # the reader names every format portia reads (it said "format = 1 or 2", not 3)
+    ("version-3", 'format = "3"\nm = 0\n', "reads format = 1 or 2 (caskets) or 3 (truth "),
     ("dup", 'm = 0\n[[caskets]]\nname="gold"\nstatements=["The portrait is in this casket"]\n'
             '[[caskets]]\nname="Gold"\nstatements=["The portrait is in this casket"]\n',
      ":6: two caskets are named 'gold'"),

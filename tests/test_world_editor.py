@@ -285,6 +285,9 @@ def test_portia_new_writes_a_blank_truth_page(tmp_path, monkeypatch, args):
     ["new", "k.toml", "--family", "dragons"],
     ["new", "k.toml", "--family", "knights-knaves", "--rooms", "3"],
     ["new", "k.toml", "--family", "lady-tiger", "--rooms", "10"],
+    # --caskets on a truth family was dropped without a word (3 people, 2 rooms made)
+    ["new", "k.toml", "--family", "knights-knaves", "--caskets", "5", "--no-edit"],
+    ["new", "k.toml", "--family", "lady-tiger", "--caskets", "4", "--no-edit"],
     ["new", "k.toml", "--family", "knights-knaves", "--people", "99999999999"],
     ["new", "k.txt", "--family", "knights-knaves"],
 ])
@@ -476,3 +479,20 @@ async def test_a_new_question_drops_the_target_it_no_longer_fits(tmp_path):
         burst(app, ["enter"])  # a statement menu: no marks, no error
         await calm(app, pilot)
         assert app.screen.marks is None and "t chooses" in app.screen.legend
+
+
+async def test_backspace_in_a_menu_takes_back_one_typed_letter(tmp_path):
+    """WorldMenu's on_key called MenuScreen's, and Textual then ran MenuScreen's again (it
+    calls each class's handler in turn): one backspace took back two letters ("or" became
+    "", the whole menu)."""
+    app = editor(tmp_path, we.blank("knights-knaves", 3))
+    async with app.run_test(size=SMALL) as pilot:
+        await calm(app, pilot)
+        burst(app, ["l"] + typed("or") + ["backspace"])
+        await calm(app, pilot)
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        assert menu.filter == "o"
+        burst(app, typed("ne") + ["backspace", "backspace"])
+        await calm(app, pilot)
+        assert menu.filter == "o"

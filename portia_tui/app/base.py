@@ -40,6 +40,44 @@ class PortiaPalette(CommandPalette):
     ]
 
     _portia_closed = False
+    #: seconds the keys after an enter wait at most for the command it chose (a safety net:
+    #: the palette closes a few messages after the enter)
+    HOLD_LIMIT = 5.0
+
+    def on_key(self, event: events.Key) -> None:
+        # Textual 8.2 selects a command a few messages after the enter (the input's enter
+        # binding, Submitted, the list's OptionSelected), closes the palette, and runs the
+        # command later still: the next key of a burst went to the palette as it closed and
+        # was lost (ctrl+p, "undo", enter, q did not quit). Once the enter will choose a
+        # command, the next keys wait until the command has run (dismiss releases them), or
+        # go to the screen the command opens (push_screen releases them).
+        if event.key != "enter" or self._portia_closed:
+            return
+        try:
+            commands = self.query_one(CommandList)
+        except NoMatches:
+            return
+        at = commands.highlighted
+        if at is None and commands.option_count == 1:
+            at = 0  # Textual chooses a lone command
+        if (not commands.has_class("--visible") or at is None
+                or commands.get_option_at_index(at).disabled):
+            return  # nothing is chosen ("no matches", no list): the keys stay the palette's
+        hold = getattr(self.app, "hold_keys", None)
+        if hold is None:
+            return
+        token = object()
+        hold(token)
+        self._portia_hold = token
+        # the app's timer: the palette's own would go with it, were it taken down otherwise
+        self.app.set_timer(self.HOLD_LIMIT, lambda: self._portia_release(token))
+
+    _portia_hold: object | None = None
+
+    def _portia_release(self, token: object) -> None:
+        release = getattr(self.app, "release_keys", None)
+        if release is not None:
+            release(token)
 
     def dismiss(self, result: Any = None):  # type: ignore[override]
         # Textual 8.2's palette dismisses itself from messages (an option selected, the
@@ -48,6 +86,12 @@ class PortiaPalette(CommandPalette):
         if self._portia_closed or not self.is_current:
             return None
         self._portia_closed = True
+        token = self._portia_hold
+        if token is not None:
+            # Textual queues the chosen command (call_later) just after this dismiss: the
+            # keys go on once it has run (a callback queued from a callback runs after it)
+            app = self.app
+            app.call_later(lambda: app.call_later(self._portia_release, token))
         # its worker that gathers commands looks its list up; once the palette is taken
         # down that raised NoMatches (Textual 8.2): stopped first
         self.app.workers.cancel_node(self)

@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "\"...\" in settings.toml) if you have set one. Then open the editor on "
                        "it. Never replaces an existing file.")
     p.add_argument("file", metavar="FILE", help="the new puzzle file (.toml)")
-    p.add_argument("--caskets", type=count_arg(2, MAX_CASKETS), default=3, metavar="K",
+    p.add_argument("--caskets", type=count_arg(2, MAX_CASKETS), metavar="K",
                    help=f"number of caskets, 2 to {MAX_CASKETS} (default 3: gold, silver, lead)")
     p.add_argument("-n", type=count_arg(1, MAX_PER_CASKET), default=1, metavar="N",
                    help=f"statements per casket, 1 to {MAX_PER_CASKET} (default 1)")
@@ -133,10 +133,11 @@ def _new_world(args: argparse.Namespace) -> int:
     from portia_tui.core.io.files import atomic_write
 
     path, fam = args.file, FAMILIES[args.family]
-    wrong = "--rooms" if fam.size_option == "people" else "--people"
-    if getattr(args, wrong[2:]) is not None:
-        raise PortiaError(f"{wrong}: {fam.name} puzzles have {fam.size_option} (give "
-                          f"--{fam.size_option} K)", path)
+    wrongs = ("--rooms" if fam.size_option == "people" else "--people", "--caskets")
+    for wrong in wrongs:
+        if getattr(args, wrong[2:]) is not None:
+            raise PortiaError(f"{wrong}: {fam.name} puzzles have {fam.size_option} (give "
+                              f"--{fam.size_option} K)", path)
     if args.m is not None or args.target is not None:
         raise PortiaError("--m and --target are for casket puzzles (--family portia); a truth "
                           "puzzle's target is picked in the editor", path)
@@ -177,6 +178,8 @@ def cmd_new(args: argparse.Namespace) -> int:
                           "lady-tiger, labyrinth)", path)
     if args.rooms is not None:
         args.caskets = args.rooms
+    if args.caskets is None:
+        args.caskets = 3
     if args.statements is not None:
         args.n = args.statements
     size = args.caskets * args.n

@@ -43,11 +43,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="where to write; with --split, FILE.NAME.jsonl per split")
     p.add_argument("--split", metavar="NAME=SHARE,...",
                    help="split the puzzles, e.g. train=0.8,test=0.2 (shares add up to 1)")
-    p.add_argument("--role-words", default="knight,knave", metavar="TRUE,FALSE",
+    p.add_argument("--role-words", metavar="TRUE,FALSE",
                    help="the two kinds of islander, e.g. angel,devil; 'random' draws a pair "
-                   "per puzzle (default knight,knave)")
-    p.add_argument("--names", default="random", metavar="NAMES",
-                   help="'random' (drawn per puzzle), 'letters' (A, B, C ...) or a comma list")
+                   "per puzzle (default knight,knave; not for lady-tiger)")
+    p.add_argument("--names", metavar="NAMES",
+                   help="the islanders' names: 'random' (drawn per puzzle, the default), "
+                   "'letters' (A, B, C ...) or a comma list (not for lady-tiger: rooms I, II, ...)")
     p.add_argument("--force", action="store_true", help="replace files that exist")
     for name, what in (("wasted", "a statement the answer does not need"),
                        ("trivial", "a statement true or false whatever happens"),
@@ -67,6 +68,10 @@ def _settings(args: argparse.Namespace):
     if args.family == "lady-tiger":
         if args.people is not None:
             raise PortiaError("--people is for islanders: lady-tiger takes --rooms")
+        for option, given in (("--role-words", args.role_words), ("--names", args.names)):
+            if given is not None:  # it was dropped without a word before
+                raise PortiaError(f"{option} is for islanders: lady-tiger's rooms are I, II, "
+                                  "III, ... and hold a lady, a tiger or nothing")
         size = 3 if args.rooms is None else args.rooms
     else:
         if args.rooms is not None:
@@ -97,6 +102,10 @@ def run(args: argparse.Namespace) -> int:
     from portia_tui.core.packs import dataset
 
     settings = _settings(args)
+    if args.role_words is None:
+        args.role_words = "knight,knave"
+    if args.names is None:
+        args.names = "random"
     parts = dataset.parse_split(args.split) if args.split else []
     if args.role_words != "random":
         dataset.check_roles(args.role_words)

@@ -49,8 +49,9 @@ class WorldMenu(MenuScreen):
     """
 
     def on_key(self, event: events.Key) -> None:
+        # Textual calls MenuScreen.on_key after this one by itself (each class's handler in
+        # turn, until prevent_default): calling it here too took back two letters a backspace
         if event.key != "enter":
-            super().on_key(event)
             return
         event.stop()
         event.prevent_default()

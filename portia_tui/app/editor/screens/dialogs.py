@@ -32,6 +32,13 @@ class DialogScreen(ModalScreen[AnswerType]):
     an id, which no default rule of Textual's widgets outranks.
     """
 
+    def __init__(self, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        # every such screen is centred (the help screens, which passed no class, stood at
+        # the left edge of an 80 x 24 terminal)
+        wanted = "dialog-screen" if not classes else f"{classes} dialog-screen"
+        super().__init__(name=name, id=id, classes=wanted)
+
     SCOPED_CSS = False
     DEFAULT_CSS = """
     .dialog-screen { align: center middle; }

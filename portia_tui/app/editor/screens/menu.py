@@ -122,7 +122,6 @@ class MenuScreen(Dialog):
         """Show the title, the legend and the entries the filter keeps, under their headings;
         `highlight`: put the cursor on the current entry (else on the same entry as before);
         `first`: on the first entry shown (the best match, once the filter changed)."""
-        self.query_one("#menu-title", Static).update(self._title())
         legend = self.query_one("#menu-legend", Static)
         text = "\n".join(line for line in (self.legend, self.note_legend) if line)
         legend.update(text)
@@ -153,6 +152,8 @@ class MenuScreen(Dialog):
             lines.append(i)
             prompts.append(Option(self._prompt(i), id=f"entry-{i}"))
         self._lines = lines
+        # the title counts the entries just kept (before, it counted the key before's)
+        self.query_one("#menu-title", Static).update(self._title())
         menu.set_options(prompts)
         if keep is not None and keep in lines:
             menu.highlighted = lines.index(keep)

@@ -328,7 +328,7 @@ def check_format(version: object, text: str, path: str) -> None:
                           "puzzle (format = 1 or 2)", path, key_line(text, "format"))
     if version not in FORMATS:
         raise FormatError(f"unsupported format = {quoted(version)} (this portia reads format = 1 "
-                          "or 2)", path, key_line(text, "format"))
+                          "or 2 (caskets) or 3 (truth puzzles))", path, key_line(text, "format"))
 
 
 def loads(text: str, path: str = "<toml>") -> Puzzle:
