@@ -11,7 +11,11 @@ still possible. The techniques, cheapest first:
 ``suppose`` suppose a value and follow to a contradiction: that value is wrong;
 ``cases``   try every value of a fact; none contradicts, but all lead to the same value of
             another fact ("whatever Ann is, Cy is a knave");
-``nested``  a supposition whose contradiction needs a supposition of its own.
+``nested``  a supposition whose contradiction needs a supposition of its own. Inside a
+            supposition the search stops once the question is answered; when that leaves a
+            puzzle of one answer stuck, it goes on with each supposition followed until
+            every fact is settled ("suppose the lady is in room I" answers the question
+            at once, yet may still lead to a contradiction).
 
 The level is the hardest technique needed: gentle (settle and follow), steady (suppose),
 tricky (cases), fiendish (nested). The score breaks ties within a level: the number of
