@@ -58,21 +58,27 @@ def test_casket_solve_json_keeps_its_solutions_and_adds_worlds(capsys):
 
 
 def test_solve_plain_and_explain(capsys):
+    """--explain tells the solution by hand with reasons: a statement that settles its own
+    speaker by its cases, a supposition and the statement that cannot then hold."""
     code, out, _ = run(capsys, "solve", TRUTH / "werewolves-4.toml", "--explain")
     assert code == 0
     assert "Valid: one answer" in out
-    assert "Suppose A is a knight: then A's statement is true ('At least one of us is a " \
-           "knave')" in out
-    assert "Suppose A is a knave: then A's statement is false" in out
-    assert "So the answer is: A is a knight, A is a werewolf, B is a knave" in out
+    assert 'A\'s statement "At least one of us is a knave" settles a fact by itself: if A is a ' \
+           "knight, it is true; if A is a knave, it would be false, which cannot be; so A is " \
+           "a knight." in out
+    assert "Suppose B is a knight.\n  As A is a knight, A's statement" in out
+    assert '\n  But then B\'s statement "C is a knight" cannot hold.\nSo B is a knave.' in out
+    assert out.endswith("\n\nAnswer: A is a knight; A is a werewolf; B is a knave; B is human; "
+                        "C is a knave; C is human.\n")
 
 
 def test_explain_rooms_and_json(capsys):
     _code, out, _ = run(capsys, "solve", TRUTH / "labyrinth-clue.toml", "--json", "--explain")
     story = json.loads(out)["explanation"]
-    assert "Suppose a lady is in room 2: then the sign on room 2 is true ('This room is " \
-           "empty'); that cannot be" in story
-    assert story.endswith("So the answer is: a lady is in room 7.")
+    # what a sign rules out without settling a fact is said, once, where it is found
+    assert story.startswith('From the sign on room 2 ("This room is empty"): there is no lady '
+                            "in room 2.\n")
+    assert story.endswith("\n\nAnswer: A lady is in room 7.")
 
 
 def test_check_every_family(capsys):
@@ -143,28 +149,22 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, words):
         assert err.startswith(f"{bad}:15: ")  # the line of the bad sentence
 
 
-def test_explain_splits_further_cases(capsys):
-    _code, out, _ = run(capsys, "solve", TRUTH / "werewolves-4.toml", "--explain")
-    assert "\n  If also B is a knight: then B's statement is true ('C is a knight'); that " \
-           "cannot be" in out
-    assert "\n  If also B is a knave: then B's statement is false ('C is a knight'), so A is " \
-           "a werewolf" in out
-
-
 @pytest.mark.parametrize("path", sorted(TRUTH.glob("*.toml")), ids=lambda p: p.name)
-def test_every_story_ends_in_the_verdict(path):
-    from portia_tui.core.explain.suppose import answer_words, explain
-    from portia_tui.core.solve.general import solve
+def test_solve_explain_is_the_players_reveal(capsys, path):
+    """One home for the explanation: `solve --explain` tells what the player's reveal tells
+    (and ends in the verdict when there is no single answer)."""
+    from portia_tui.core.explain.island_game import IslandGame
 
     puzzle = formats.load_any(path)
-    result = solve(puzzle)
-    last = explain(puzzle, result).splitlines()[-1]
-    if result.unique:
-        assert last == f"So the answer is: {answer_words(puzzle, result.answers[0])}."
-    elif not result.answers:
-        assert last == "No case fits: the puzzle has no solution."
+    game = IslandGame(puzzle)
+    _code, out, _ = run(capsys, "solve", path, "--explain")
+    told = out.split("\n\n", 1)[1].rstrip("\n")
+    if game.playable:
+        assert told == game.reveal_text()
+    elif not game.result.answers:
+        assert told.endswith("No answer: no world fits every statement and rule.")
     else:
-        assert last.startswith(f"{len(result.answers)} answers remain: ")
+        assert f"{len(game.result.answers)} answers remain: " in told
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -111,16 +111,23 @@ def solve_one(puzzle, args: argparse.Namespace, where: str):
         data = result.as_dict()
         data["truths"] = result.truths
         if args.explain:
-            from portia_tui.core.explain.suppose import explain
-
-            data["explanation"] = explain(puzzle, result)
+            data["explanation"] = explanation(puzzle, result)
         return data
     text = report(puzzle, result)
     if args.explain:
-        from portia_tui.core.explain.suppose import explain
-
-        text += "\n\n" + explain(puzzle, result)
+        text += "\n\n" + explanation(puzzle, result)
     return text
+
+
+def explanation(puzzle, result) -> str:
+    """The solution by hand as the player's reveal tells it (one home: island_game.story),
+    graded within the grader's work budget."""
+    from portia_tui.core.explain.island_game import story
+    from portia_tui.core.explain.reasoning import grade_within, too_large
+
+    graded = grade_within(puzzle)
+    head = [too_large(), ""] if graded is None else []
+    return "\n".join([*head, *story(puzzle, result, graded)])
 
 
 def cmd_solve(puzzle, args: argparse.Namespace) -> int:
@@ -313,7 +320,7 @@ def clue_data(puzzle, report) -> dict:
 
 
 def clue_text(puzzle, data: dict, asked: str | None) -> str:
-    from portia_tui.core.explain.suppose import answer_words
+    from portia_tui.core.explain.island_game import answer_inline as answer_words
 
     head = puzzle.title or "Untitled puzzle"
     lines = [f"{head}: {data['answers']} answer{'s' if data['answers'] != 1 else ''} now."]

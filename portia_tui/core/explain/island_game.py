@@ -226,21 +226,25 @@ class IslandGame:
         steps = g.steps
         if not steps:
             return [self._reveal()]
-        ladder = [Hint(_observation(words, steps[0], sn.Context.of(self.puzzle).rooms))]
+        ladder = [Hint(_observation(words, steps[0]))]
         known: dict[Cell, str] = {}
+        left: dict[Cell, tuple[str, ...]] = {}
         for s in steps[:-1]:  # the last step finishes the question: it is the reveal's
             known.update(s.found)
-            if self._settles(known):  # this step (and the rest) name the answer
+            for _i, narrowed in [*s.before, *s.after]:
+                left.update(narrowed)
+            if self._settles(known, left):  # this step (and the rest) name the answer
                 break
-            ladder.append(Hint(" ".join(line.strip() for line in words.step(s, "")),
-                               tuple(_ruled_out(words, s))))
+            ladder.append(Hint(words.hint(s), tuple(_ruled_out(words, s))))
         ladder.append(self._reveal())
         return ladder
 
-    def _settles(self, known: dict[Cell, str]) -> bool:
-        """Whether these facts answer the question, the puzzle's rules (not its statements)
-        taken with them: "the lady is in room IV", or "rooms I and II hold none" when
-        exactly one of three rooms holds her."""
+    def _settles(self, known: dict[Cell, str],
+                 left: dict[Cell, tuple[str, ...]] | None = None) -> bool:
+        """Whether these facts (and the values `left` to some cells: "there is no lady in
+        room I") answer the question, the puzzle's rules (not its statements) taken with
+        them: "the lady is in room IV", or "rooms I and II hold none" when exactly one of
+        three rooms holds her."""
         p = self.puzzle
         answer = self.result.answers[0] if self.result.answers else {}
         direct = True
@@ -248,6 +252,9 @@ class IslandGame:
             if isinstance(item, AskOf):
                 direct &= (item.entity, item.attr) in known
             elif isinstance(item, AskWhere):
+                if any(known.get((e, a)) == v for e in p.entities
+                       for a, v in item.pairs.items()):
+                    return True  # names where the lady (the werewolf) is: the answer, or part
                 direct &= all(known.get((e, a)) == v for e in answer.get(item.key, [])
                               for a, v in item.pairs.items()) and bool(answer.get(item.key))
             else:
@@ -266,6 +273,12 @@ class IslandGame:
                 mask &= t if v == TRUTH_VALUES[0] else ~t & ev.full
             else:
                 mask &= ev.atom(e, a, v)
+        for (e, a), values in (left or {}).items():
+            if (e, a) not in known:
+                some = 0
+                for v in values:
+                    some |= ev.atom(e, a, v)
+                mask &= some
         return len(ev.answers(mask, 2)) == 1
 
     def hints_within(self, steps: int | None = None) -> list[Hint] | None:
@@ -285,27 +298,43 @@ class IslandGame:
         return Hint(self.reveal_text(), (), tuple(answer_parts(self.puzzle, answer)))
 
     def reveal_text(self) -> str:
-        graded = self.graded()
-        lines = explain(self.puzzle, graded) if graded is not None else []
-        answer = self.result.answers[0] if self.result.answers else {}
-        said = "Answer: " + answer_words(self.puzzle, answer) + "."
-        return "\n".join([*lines, "", said]) if lines else said
+        return "\n".join(story(self.puzzle, self.result, self.graded()))
 
 
-def _observation(words: Words, step: Step, rooms: bool = False) -> str:
+def story(puzzle: WorldPuzzle, result, graded: Grade | None) -> list[str]:
+    """The explanation of a truth puzzle, as the reveal, `portia solve --explain` and the
+    dataset say it: the solution by hand (none when `graded` is None: too large to work
+    out), a blank line, and the answer ("Answer: Ann is a knight; ...") or why there is
+    none."""
+    lines = explain(puzzle, graded) if graded is not None else []
+    if result.unique:
+        said = "Answer: " + answer_words(puzzle, result.answers[0]) + "."
+    elif not result.answers:
+        said = "No answer: no world fits every statement and rule."
+        lines = [line for line in lines if not line.startswith("These steps leave")]
+    else:
+        said = (f"{len(result.answers)} answers remain: "
+                + " / ".join(answer_words(puzzle, a) for a in result.answers) + ".")
+    return [*lines, "", said] if lines else [said]
+
+
+def _observation(words: Words, step: Step) -> str:
+    """Hint 1: where to look, and why there (never what it finds)."""
     if step.technique == "settle" and step.source is not None:
-        whatever = "whatever its room holds" if rooms else "whatever its speaker is"
         return (f"Look first at {words.source(step.source)}: it settles something by itself, "
-                f"{whatever}.")
+                f"{words.whatever(step.source)}. {words.each_case(step.source)}")
     if step.technique == "follow" and step.source is not None:
-        return f"Start with {words.source(step.source)}."
+        return (f"Start with {words.source(step.source)}: with what the puzzle gives, it "
+                "leaves only one way for something.")
     if step.supposed is not None and step.technique in ("suppose", "nested"):
         cell, value = step.supposed
         return (f"Suppose {words.inner(words.fact(cell, value))} and follow the statements "
-                "where they lead.")
+                "where they lead: one of them will not hold.")
     if step.supposed is not None:
         cell, _value = step.supposed
-        return f"Try each possibility for {cell[0]} and see what they agree on."
+        sides = ", then ".join(words.inner(words.fact(cell, v)) for v, _b in step.branches)
+        return (f"No single supposition fails here, but the cases agree: suppose {sides}, "
+                "follow the statements each time, and see what every case leads to.")
     return "Start with the statement that speaks of the most others."
 
 
@@ -321,6 +350,13 @@ def answer_words(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
     return "; ".join(answer_parts(puzzle, answer))
 
 
+def answer_inline(puzzle: WorldPuzzle, answer: dict[str, Any]) -> str:
+    """An answer inside a line: "a lady is in room 7", "Ann is a knight, Bob is a knave"."""
+    parts = answer_parts(puzzle, answer)
+    return ", ".join(p if p.split(" ", 1)[0] in puzzle.entities else p[:1].lower() + p[1:]
+                     for p in parts)
+
+
 def answer_parts(puzzle: WorldPuzzle, answer: dict[str, Any]) -> list[str]:
     """An answer object in words, a part a fact: ["Ann is a knight", "Bob is a knave"]."""
     ctx = sn.Context.of(puzzle)
@@ -331,7 +367,8 @@ def answer_parts(puzzle: WorldPuzzle, answer: dict[str, Any]) -> list[str]:
             parts.append(sn.render(["is", item.entity, item.attr, value], ctx))
         elif isinstance(item, AskWhere) and isinstance(value, list):
             ((attr, v),) = list(item.pairs.items())[:1]
-            parts += [sn.render(["is", e, attr, v], ctx) for e in value]
+            parts += [sn.render(["is", e, attr, v], ctx) for e in value] or [
+                f"No room holds a {v}" if ctx.rooms else f"No one is a {v}"]
         elif isinstance(item, AskFormula) and isinstance(value, bool):
             parts.append(f"{item.label} {'Yes' if value else 'No'}")
         else:
@@ -339,4 +376,5 @@ def answer_parts(puzzle: WorldPuzzle, answer: dict[str, Any]) -> list[str]:
     return parts
 
 
-__all__ = ["QUESTION", "Check", "Hint", "IslandGame", "answer_parts", "answer_words"]
+__all__ = ["QUESTION", "Check", "Hint", "IslandGame", "answer_inline", "answer_parts", "answer_words",
+           "story"]

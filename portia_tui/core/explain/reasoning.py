@@ -68,6 +68,21 @@ class Step:
     supposed: tuple[Cell, str] | None = None
     inner: list[Step] = field(default_factory=list)
     branches: list[tuple[str, list[Step]]] = field(default_factory=list)
+    #: what single statements ruled out before this step without settling a fact ("there is
+    #: no lady in room I": a fact of three values narrowed to two), as (the statement read,
+    #: cell -> the values left): the words say them, the grade does not count them
+    before: list[tuple[int, dict[Cell, tuple[str, ...]]]] = field(
+        default_factory=list, compare=False)
+    #: the worlds still possible when a statement was read (the words give the reason from
+    #: them: the speaker's cases, or what was known of the speaker), else None
+    region: int | None = field(default=None, compare=False, repr=False)
+    #: what the step ruled out besides `found` without settling a fact (cell -> the values
+    #: left)
+    partial: dict[Cell, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    #: what single statements ruled out after this step, the last of its round, without
+    #: settling a fact (as `before`)
+    after: list[tuple[int, dict[Cell, tuple[str, ...]]]] = field(
+        default_factory=list, compare=False)
 
 
 @dataclass
@@ -87,6 +102,8 @@ class Grade:
 class _Contradiction(Exception):
     def __init__(self, source: int | None):
         self.source = source
+        #: what was ruled out on the way (Step.before)
+        self.before: list[tuple[int, dict[Cell, tuple[str, ...]]]] = []
 
 
 class Solver:
@@ -264,21 +281,41 @@ class Solver:
                 dom[c] = left
         return forced or None
 
-    def propagate(self, dom: dict[Cell, tuple[str, ...]], steps: list[Step]) -> None:
-        """Follow single statements until nothing changes; raises _Contradiction."""
+    def propagate(self, dom: dict[Cell, tuple[str, ...]], steps: list[Step]
+                  ) -> list[tuple[int, dict[Cell, tuple[str, ...]]]]:
+        """Follow single statements until nothing changes; raises _Contradiction (with
+        what was ruled out on the way). What a statement rules out without settling a fact
+        goes with the next step (Step.before); what is left at the end goes after the last
+        step (Step.after), or is returned when `steps` is empty (else [])."""
         changed = True
         region = self.region(dom)
+        ruled: list[tuple[int, dict[Cell, tuple[str, ...]]]] = []
         while changed:
             changed = False
             for i in range(len(self.masks)):
                 before = dict(dom)
-                forced = self.narrow(dom, i, region)
+                was = region
+                try:
+                    forced = self.narrow(dom, i, region)
+                except _Contradiction as c:
+                    c.before = ruled
+                    raise
+                left: dict[Cell, tuple[str, ...]] = {}
                 if dom != before:
                     changed = True
                     region = self.region(dom)
+                    left = {c: v for c, v in dom.items() if v != before[c] and len(v) > 1}
                 if forced:
                     kind = "settle" if self._speaker_open(i, before) else "follow"
-                    steps.append(Step(kind, forced, i))
+                    steps.append(Step(kind, forced, i, before=ruled, region=was,
+                                      partial=left))
+                    ruled = []
+                elif left:
+                    ruled.append((i, left))
+        if ruled and steps:
+            steps[-1].after += ruled
+            return []
+        return ruled
 
     def _speaker_open(self, i: int, dom: dict[Cell, tuple[str, ...]]) -> bool:
         """Statement i's speaker's type was still open when it gave a fact: the statement
@@ -328,13 +365,16 @@ def _refute(solver: Solver, dom: dict[Cell, tuple[str, ...]], cell: Cell, value:
     trial = dict(dom)
     trial[cell] = (value,)
     steps: list[Step] = []
+    lead: list[tuple[int, dict[Cell, tuple[str, ...]]]] = []
     try:
-        solver.propagate(trial, steps)
+        lead = solver.propagate(trial, steps)
         if depth > 0:
             _search(solver, trial, steps, depth - 1, allow_cases=False, thorough=thorough,
                     until=solver.settled if thorough else solver.solved)
     except _Contradiction as c:
-        steps.append(Step("contradiction", {}, c.source))
+        steps.append(Step("contradiction", {}, c.source, before=c.before))
+        if lead:
+            steps[0].before[:0] = lead
         return steps
     return None
 
@@ -447,13 +487,15 @@ def grade_solver(solver: Solver, upto: str | None = None) -> Grade:
     steps: list[Step] = []
     last = len(LEVELS) if upto is None else LEVELS.index(upto)
     try:
-        solver.propagate(dom, steps)
+        lead = solver.propagate(dom, steps)
         _search(solver, dom, steps, MAX_DEPTH, upto=last)
         if not solver.solved(dom) and solver.one_answer():
             # Stuck, yet one answer: a supposition that answers the question itself ("the
             # lady is in room I") was dropped as soon as it was made. Go on from here,
             # following each nested supposition until every fact is settled.
             _search(solver, dom, steps, MAX_DEPTH, upto=last, thorough=True)
+        if lead and steps:
+            steps[0].before[:0] = lead
     except _Contradiction:
         return Grade("fiendish", 5.99, "nested", steps, False, solver)
     except _Past:
@@ -516,6 +558,8 @@ class Words:
         self.ctx = sn.Context.of(puzzle)
         #: the entities are rooms whose signs speak (the lady or the tiger)
         self.rooms = puzzle.speaker_attr == "content"
+        #: the supposition just said, while its first step is worded ("then ...")
+        self._supposed: tuple[Cell, str] | None = None
 
     def fact(self, cell: Cell, value: str) -> str:
         entity, attr = cell
@@ -548,7 +592,7 @@ class Words:
             return "the puzzle"
         kind, s, c = self.solver.sources[i]
         if kind == "promise":
-            return f"the promise \"{self.sentence(c, None)}\""
+            return f"the rule \"{self.sentence(c, None)}\""
         assert s is not None
         if s.says is None:  # a wording not known: the ones it may have
             said = " or ".join(f"\"{self.sentence(f, s.by)}\"" for f in s.one_of)
@@ -567,6 +611,104 @@ class Words:
         except Exception:  # noqa: BLE001
             return str(formula)
 
+    def owner(self, i: int) -> str:
+        """Whose statement source i is, without its words: "Ann's statement", "the sign on
+        room II" (a promise: "the promise")."""
+        kind, s, _c = self.solver.sources[i]
+        if kind == "promise" or s is None:
+            return "the rule"
+        if s.by and self.rooms:
+            return f"the sign on room {s.by}"
+        return f"{s.by}'s statement" if s.by else "the statement"
+
+    def ruled(self, notes: list[tuple[int, dict[Cell, tuple[str, ...]]]], indent: str
+              ) -> list[str]:
+        """What statements ruled out without settling a fact: "From the sign on room I
+        ("..."): there is no lady in room I." (a line a statement)."""
+        out = []
+        for i, left in notes:
+            said = [self.fact_not(c, v) for c, vals in left.items()
+                    for v in self.solver.values[c] if v not in vals]
+            if said:
+                out.append(f"{indent}From {self.source(i)}: {self.inner(self.listed(said))}.")
+        return out
+
+    def fact_not(self, cell: Cell, value: str) -> str:
+        """ "There is no lady in room I", "Ann is not a knight"."""
+        entity, attr = cell
+        try:
+            return sn.render(["isnot", entity, attr, value], self.ctx)
+        except Exception:  # noqa: BLE001 - a form the sentences cannot say
+            return f"{entity}'s {attr} is not {value}"
+
+    def listed(self, items: list[str]) -> str:
+        if not items:
+            return ""
+        items = items[:1] + [self.inner(i) for i in items[1:]]
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+    def _known(self, region: int, cell: Cell) -> str | None:
+        """The one value `cell` has in every world of `region`, else None."""
+        vals = [v for v in self.solver.values.get(cell, ()) if region & self.solver.atom[(cell, v)]]
+        return vals[0] if len(vals) == 1 else None
+
+    def _speaker_cell(self, i: int) -> Cell | None:
+        _kind, s, _c = self.solver.sources[i]
+        attr = self.p.speaker_attr
+        if s is None or not s.by or attr is None or (s.by, attr) not in self.solver.values:
+            return None
+        return (s.by, attr)
+
+    def cases_of_speaker(self, s: Step) -> list[str]:
+        """Why a statement settles a fact whatever its speaker is: each value the speaker
+        may have and what that makes the statement ("if Eve is a knight, it is true"), or
+        that it cannot be."""
+        assert s.source is not None and s.region is not None
+        cell = self._speaker_cell(s.source)
+        if cell is None:
+            return []
+        solver, out = self.solver, []
+        t = solver.ev.truth(solver.sources[s.source][1].id)  # type: ignore[union-attr]
+        for value in solver.values[cell]:
+            w = s.region & solver.atom[(cell, value)]
+            if not w:
+                continue
+            case = self.inner(self.fact(cell, value))
+            mode = self.p.mode(cell[0], value)
+            if not w & solver.masks[s.source]:
+                out.append(f"if {case}, it would be {mode}, which cannot be" if mode != "free"
+                           else f"{case} cannot be")
+                continue
+            w &= solver.masks[s.source]
+            if mode == "free":
+                mode = "true" if not w & ~t else "false" if not w & t else "true or false"
+            out.append(f"if {case}, it is {mode}")
+        return out
+
+    def reason(self, s: Step) -> str:
+        """What was known that made statement s.source give its facts: "Rosa is a knight,
+        so her statement is true", "the sign on room I is false", or ""."""
+        if s.source is None or s.region is None:
+            return ""
+        solver = self.solver
+        _kind, st, _c = solver.sources[s.source]
+        if st is None:
+            return ""
+        cell = self._speaker_cell(s.source)
+        value = self._known(s.region, cell) if cell is not None else None
+        if cell is not None and value is not None and cell not in s.found:
+            mode = self.p.mode(cell[0], value)
+            if mode in ("true", "false"):
+                if self._supposed == (cell, value):  # "Suppose Ann is a knight." just said
+                    return f"then {self.source(s.source)} is {mode}"
+                return f"as {self.inner(self.fact(cell, value))}, {self.source(s.source)} is {mode}"
+        t = solver.ev.truth(st.id)
+        truth = ("true" if not s.region & ~t & solver.ev.full else
+                 "false" if not s.region & t else None)
+        if truth and (st.id, TRUTH) not in s.found:
+            return f"{self.source(s.source)} is {truth}"
+        return ""
+
     def lines(self, steps: list[Step], indent: str = "") -> list[str]:
         out: list[str] = []
         for s in steps:
@@ -574,19 +716,43 @@ class Words:
         return out
 
     def step(self, s: Step, indent: str) -> list[str]:
+        """A step's lines: what was ruled out before it, the step, what after it."""
+        return (self.ruled(s.before, indent) + self._step(s, indent)
+                + self.ruled(s.after, indent))
+
+    def found(self, s: Step) -> str:
+        """What a step finds: its facts, then what it rules out without settling a fact
+        (not of a settling statement's own speaker: its cases say that)."""
+        items = [self.fact(c, v) for c, v in s.found.items()]
+        speaker = self._speaker_cell(s.source) if s.technique == "settle" and \
+            s.source is not None else None
+        items += [self.fact_not(c, v) for c, vals in s.partial.items() if c != speaker
+                  for v in self.solver.values[c] if v not in vals]
+        return self.listed(items)
+
+    def settled(self, s: Step) -> str:
+        """A settling step in one sentence, with its reason (the speaker's cases)."""
+        cases = self.cases_of_speaker(s)
+        facts = self.inner(self.found(s))
+        head = f"{self.upper(self.source(s.source))} settles a fact by itself"
+        if not cases:
+            return f"{head}: {facts}."
+        possible = sum(1 for c in cases if "cannot be" not in c)
+        return f"{head}: {'; '.join(cases)}; {'either way, ' if possible > 1 else 'so '}{facts}."
+
+    def followed(self, s: Step) -> str:
+        why = self.reason(s)
+        facts = self.inner(self.found(s))
+        return f"{self.upper(why)}, so {facts}." if why else \
+            f"From {self.source(s.source)}: {facts}."
+
+    def _step(self, s: Step, indent: str) -> list[str]:
         if s.technique == "settle":
-            _kind, st, _c = self.solver.sources[s.source] if s.source is not None else (
-                None, None, None)
-            who = st.by if st is not None and st.by else "its speaker"
-            if self.rooms and st is not None and st.by:
-                return [f"{indent}{self.upper(self.source(s.source))} settles it, whatever "
-                        f"room {st.by} holds: {self.inner(self.facts(s.found))}."]
-            return [f"{indent}{self.upper(self.source(s.source))} settles it, whatever {who} "
-                    f"is: {self.inner(self.facts(s.found))}."]
+            return [f"{indent}{self.settled(s)}"]
         if s.technique == "follow":
-            return [f"{indent}From {self.source(s.source)}: {self.facts(s.found)}."]
+            return [f"{indent}{self.followed(s)}"]
         if s.technique == "contradiction":
-            return [f"{indent}But then {self.source(s.source)} cannot hold: a contradiction."]
+            return [f"{indent}But then {self.source(s.source)} cannot hold."]
         if s.technique == "cases":
             cell = s.supposed[0] if s.supposed else ("", "")
             if cell[1] == TRUTH:  # a sign's truth: "sign I is right, or sign I is wrong"
@@ -603,13 +769,102 @@ class Words:
         assert s.supposed is not None
         cell, value = s.supposed
         out = [f"{indent}Suppose {self.inner(self.fact(cell, value))}."]
-        out += self.lines(s.inner, indent + "  ")
+        outer, self._supposed = self._supposed, s.supposed
+        out += self.lines(s.inner[:1], indent + "  ")
+        self._supposed = outer
+        out += self.lines(s.inner[1:], indent + "  ")
         if s.found:
             out.append(f"{indent}So {self.inner(self.facts(s.found))}.")
         else:
-            out.append(f"{indent}So it is not the case that "
-                       f"{self.inner(self.fact(cell, value))}.")
+            out.append(f"{indent}So {self.inner(self.fact_not(cell, value))}.")
         return out
+
+
+    # ------------------------------------------------------------- a step as a hint
+    # A hint says a step's conclusion first, then its reason (the reveal says the reason
+    # first): no hint is a line of the reveal.
+
+    def hint(self, s: Step) -> str:
+        """One step as a hint: what it finds, then why (what was ruled out on the way
+        included)."""
+        return " ".join([*self._ruled_hints(s.before), self._hint(s),
+                         *self._ruled_hints(s.after)])
+
+    def _ruled_hints(self, notes: list[tuple[int, dict[Cell, tuple[str, ...]]]]) -> list[str]:
+        out = []
+        for i, left in notes:
+            said = [self.fact_not(c, v) for c, vals in left.items()
+                    for v in self.solver.values[c] if v not in vals]
+            if said:
+                out.append(f"{self.listed(said)}, by {self.source(i)}.")
+        return out
+
+    def whatever(self, i: int | None) -> str:
+        """ "whatever Ann is", "whatever room II holds" (the speaker of source i)."""
+        cell = self._speaker_cell(i) if i is not None else None
+        if cell is None:
+            return "whatever its speaker is"
+        return f"whatever room {cell[0]} holds" if self.rooms else f"whatever {cell[0]} is"
+
+    def each_case(self, i: int) -> str:
+        """ "Suppose Eve is a knight, then Eve is a knave, and see what every case gives."
+        (each value of source i's speaker)."""
+        cell = self._speaker_cell(i)
+        if cell is None:
+            return "Take its speaker's cases in turn."
+        sides = ", then ".join(self.inner(self.fact(cell, v)) for v in self.solver.values[cell])
+        return f"Suppose {sides}, and see what every case gives."
+
+    def _hint(self, s: Step) -> str:
+        facts = self.found(s)
+        if s.technique == "settle":
+            cases = self.cases_of_speaker(s)
+            why = (f" Take {self.source(s.source)} case by case: {'; '.join(cases)}."
+                   if cases else "")
+            cell = self._speaker_cell(s.source) if s.source is not None else None
+            if cell is not None and cell in s.found:
+                alone = (f"the sign could not hang on room {cell[0]} otherwise" if self.rooms
+                         else f"{cell[0]} could not say it otherwise")
+                return f"{facts}: {alone}.{why}"
+            return f"{facts}, {self.whatever(s.source)}.{why}"
+        if s.technique == "follow":
+            why = self.reason(s)
+            return f"{facts}: {why}." if why else \
+                f"{facts}: {self.source(s.source)} leaves no other way."
+        if s.technique == "cases":
+            cell = s.supposed[0] if s.supposed else ("", "")
+            sides = " or ".join(self.inner(self.fact(cell, v)) for v, _b in s.branches)
+            return f"{facts}, either way: follow each case, {sides}, and compare."
+        if s.supposed is not None:
+            cell, value = s.supposed
+            ruled = self.facts(s.found) if s.found else self.upper(self.fact_not(cell, value))
+            return f"{ruled}. To see why, {self._path(s)}"
+        return f"{facts}."
+
+    def _path(self, s: Step) -> str:
+        """The way a supposition fails, as a hint: the statements to follow, in order, and
+        the one that cannot then hold (not what each gives: the reveal says that)."""
+        assert s.supposed is not None
+        cell, value = s.supposed
+        read: list[str] = []
+        last = None
+        for t in every_step(s.inner):
+            if t.source is None:
+                continue
+            if t.technique == "contradiction":
+                last = t.source
+            elif self.owner(t.source) not in read:
+                read.append(self.owner(t.source))
+        head = f"suppose {self.inner(self.fact(cell, value))}"
+        if any(t.supposed for t in s.inner):
+            head += " (and inside it, suppose once more)"
+        fails = (f"{self.source(last)} cannot then hold" if last is not None
+                 else "no way is left")
+        if not read:
+            return f"{head}: at once, {fails}."
+        order = "" if len(read) == 1 else ", in that order"
+        follow = read[0] if len(read) == 1 else ", ".join(read[:-1]) + " and " + read[-1]
+        return f"{head} and follow {follow}{order}: {fails}."
 
 
 def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
@@ -622,6 +877,19 @@ def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
     return lines
 
 
+def too_large() -> str:
+    """The line said in place of a solution by hand past the grader's work budget."""
+    return (f"The solution by hand is too large to work out (over its budget of "
+            f"{GRADE_STEPS:,} steps).")
+
+
+def explain_within(puzzle: WorldPuzzle) -> list[str]:
+    """:func:`explain` graded within the grader's work budget (GRADE_STEPS), or the one
+    line :func:`too_large`."""
+    graded = grade_within(puzzle)
+    return [too_large()] if graded is None else explain(puzzle, graded)
+
+
 __all__ = ["GRADE_STEPS", "Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "TRUTH",
-           "TRUTH_VALUES", "Words", "every_step", "explain", "grade", "grade_solver",
-           "grade_within"]
+           "TRUTH_VALUES", "Words", "every_step", "explain", "explain_within", "grade", "grade_solver",
+           "grade_within", "too_large"]

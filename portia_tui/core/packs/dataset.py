@@ -40,7 +40,7 @@ from dataclasses import asdict
 from typing import Any
 
 from portia_tui.core.errors import PortiaError
-from portia_tui.core.explain.reasoning import GRADE_STEPS, explain, grade_within
+from portia_tui.core.explain.reasoning import explain_within
 from portia_tui.core.io.formats import structured
 from portia_tui.core.language import sentences as sn
 from portia_tui.core.language.formulas import thaw
@@ -230,11 +230,7 @@ def _all_solutions(p: WorldPuzzle, family: str, solutions: list[dict[str, Any]])
 def _explanation(p: WorldPuzzle) -> list[str]:
     """The solution by hand, graded within the grader's work budget (the puzzle was kept
     because its grade fit it; renamed, it takes the same steps)."""
-    graded = grade_within(p)
-    if graded is None:
-        return [f"The solution by hand is too large to work out (over its budget of "
-                f"{GRADE_STEPS:,} steps)."]
-    return explain(p, graded)
+    return explain_within(p)
 
 
 def _names(choice: str, k: int, rng: random.Random) -> list[str]:
