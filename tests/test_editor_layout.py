@@ -78,10 +78,10 @@ async def test_a_casket_panel_is_as_high_as_its_slots_and_they_stack_without_gap
 
 
 async def test_spare_rows_go_to_the_analysis_and_nothing_falls_below_the_screen():
-    """The caskets view is its row of panels (up to its share of the screen) and the sign's
-    line, with no blank rows under them: the analysis and Algorithm 2 panels take every row
-    left, on screen (a 12 x 10 at 120 x 40 had 8 blank rows and the panels below the fold;
-    at 80 x 24 nothing of them showed)."""
+    """The caskets view is the row of panels (up to its share of the screen), the sign's
+    line right under it, with no blank rows under them: the analysis and Algorithm 2 panels
+    take every row left, on screen (a 12 x 10 at 120 x 40 had 8 blank rows and the panels
+    below the fold; at 80 x 24 nothing of them showed)."""
     from portia_tui.app.editor.widgets.caskets_view import HorizontalScroll
 
     for caskets, n in ((12, 10), (3, 10), (12, 1)):
@@ -90,10 +90,12 @@ async def test_spare_rows_go_to_the_analysis_and_nothing_falls_below_the_screen(
             async with app.run_test(size=size) as pilot:
                 await pilot.pause()
                 screen = app.editor
-                view = screen.query_one("#caskets-view")
                 row = screen.query_one("#caskets", HorizontalScroll)
                 sign = screen.query_one("#more-caskets", Static)
-                assert view.size.height == row.size.height + (1 if sign.display else 0)
+                if sign.display:
+                    assert sign.region.y == row.region.bottom and sign.size.height == 1
+                under = sign.region.bottom if sign.display else row.region.bottom
+                assert screen.query_one("#focus-line").region.y == under
                 assert screen.max_scroll_y == 0, (caskets, n, size)
                 bottom = screen.query_one("#bottom")
                 footer = screen.query_one(Footer)

@@ -164,3 +164,44 @@ async def test_the_repairs_found_stay_when_only_the_cursor_moved(tmp_path):
         await calm(app, pilot)
         first = app.screen.options[app.screen.shown[0]][1]
         assert first.index == app.editor._cursor_slot() == 1  # sorted for the cursor now
+
+
+def test_the_casket_jobs_read_the_stop_pipe_through_the_poller():
+    """The casket editor's marks and repairs jobs check their stop on every step: they read
+    the stop pipe (process.stop_asked) through stop_poller, at most once per
+    process.STOP_POLL s, with the same answers; a cancel is still seen (the first check
+    reads it)."""
+    from unittest import mock
+
+    from portia_tui.app import process
+    from portia_tui.app.editor import analysis
+    from portia_tui.core.language.model import blank_puzzle
+
+    reads: list[int] = []
+    asked = [False]
+
+    def fake_stop_asked():
+        reads.append(1)
+        return asked[0]
+
+    checks: list[int] = []
+    real = analysis.mark_choices
+
+    def counting(*args, cancelled, **kwargs):  # how often the job looks at its stop
+        def look():
+            checks.append(1)
+            return cancelled()
+        return real(*args, cancelled=look, **kwargs)
+
+    marks_request = analysis.MarksRequest(0, blank_puzzle(3, 1, m=1), 0, 0, 0)
+    repairs_request = RepairsRequest(0, invalid(), cursor=2)
+    with mock.patch.object(process, "stop_asked", fake_stop_asked), \
+            mock.patch.object(process.time, "monotonic", lambda: 100.0), \
+            mock.patch.object(analysis, "mark_choices", counting):
+        assert analysis.marks_job(marks_request) == analysis.marks(marks_request)
+        assert len(checks) > 3 and len(reads) == 1  # the clock stands still: one read
+        reads.clear()
+        found = analysis.repairs_job(repairs_request)
+        assert found.statements == repairs(repairs_request).statements and len(reads) == 1
+        asked[0] = True  # the parent cancels: a new job sees it at its first check
+        assert analysis.marks_job(marks_request) is None

@@ -277,3 +277,22 @@ def test_which_true_is_a_sentence_capitalised_unless_asked_not_to():
     assert coach.which_true(0) == "Statements 1 and 2 are true, statement 3 is false."
     assert coach.which_true(0, capital=False) == \
         "statements 1 and 2 are true, statement 3 is false."
+
+
+def test_where_to_start_does_not_lean_to_the_answer():
+    # issue 19: hint 1's "where to start" once supposed the answer's casket in 7 of 11
+    # puzzles where it named one. Measured on 120 generated puzzles (seed 12: classic n = 3
+    # with loops, n = 3 steady, portia3), the casket it names is the answer's in 6 of 33
+    # (chance: 1 in 3); first_placement never looks at the answer, m or the rules
+    from portia_tui.core.packs.generator import Settings, generate
+
+    named = []
+    for st in (Settings(n=3, loops=True, count=40, seed=12),
+               Settings(n=3, difficulty="steady", count=40, seed=12),
+               Settings(family="portia3", n=1, count=40, seed=12)):
+        for g in generate(st):
+            coach = Coach(g.puzzle)
+            if coach.observation() is None:  # hint 1 is "where to start"
+                named.append(coach.first_placement() == coach.solution)
+    assert len(named) >= 25
+    assert sum(named) / len(named) <= 0.4, (sum(named), len(named))

@@ -55,15 +55,18 @@ def test_a_slowed_clock_changes_no_mark_and_stops_no_job_early():
     or jumps an hour at each reading; the slowed clock does bite a wall-time budget (the
     old `seconds`: every mark the search needs is then `?`). With the editor's budget the
     menu is decided (✓ and ★: test_world_marks pins them against the kinds of world)."""
+    from .test_world_marks import _singles
+
     draft, target, entries = _hard_page()
-    cut = mk.mark_slot(draft, "3", target, entries, steps=20_000)
+    menus = _singles(draft, "3")  # the other signs' single statements: the search needed
+    cut = mk.mark_slot(draft, "3", target, entries, steps=20_000, menus=menus)
     with slow_clock():
-        slowed = mk.mark_slot(draft, "3", target, entries, steps=20_000)
+        slowed = mk.mark_slot(draft, "3", target, entries, steps=20_000, menus=menus)
     assert (list(slowed), slowed.why) == (list(cut), cut.why)
     assert list(cut) == ["undecided", "undecided", "impossible", "impossible", "valid", "valid"]
     assert cut.why == "not decided within 20,000 steps"
     with slow_clock():
-        timed = mk.mark_slot(draft, "3", target, entries, seconds=8.0)
+        timed = mk.mark_slot(draft, "3", target, entries, seconds=8.0, menus=menus)
     assert timed[:2] == ["undecided"] * 2 and "8 s" in timed.why
 
 

@@ -60,7 +60,7 @@ async def test_every_statement_is_readable_at_80x24(make):
             assert line.sentence == puzzle.sentence(i)
             await pilot.press("down")
         # cards side by side as far as the width allows (six caskets wrap onto rows)
-        columns = screen.query_one("#caskets").styles.grid_size_columns
+        columns = screen.query_one("#board").styles.grid_size_columns
         assert columns == min(len(puzzle.caskets), 3)
         # the mouse wheel scrolls the board too
         board.scroll_home(animate=False)

@@ -29,8 +29,8 @@ def _watched(monkeypatch) -> list:
     seen: list = []
     inner = search.rate_as
 
-    def rate_as(want, puzzle, m=None, engine=None, solutions=None, near=None):
-        got = inner(want, puzzle, m, engine, solutions, near)
+    def rate_as(want, puzzle, m=None, engine=None, solutions=None, near=None, followed=None):
+        got = inner(want, puzzle, m, engine, solutions, near, followed)
         seen.append((want, puzzle, m, solutions, got))
         return got
 

@@ -1,5 +1,5 @@
 """What the README says, tried as a reader would: its plain-json snippet for a dataset, and
-what the truth editor's ★/✓ count in the other slots (single statements, not compounds)."""
+what the truth editor's ★/✓ count in the other slots (compounds too)."""
 
 from __future__ import annotations
 
@@ -50,18 +50,21 @@ says = [""]
 """
 
 
-def test_the_marks_fill_other_slots_with_single_statements():
-    """README ("Authoring truth puzzles"): ✓ means no single statement in the other slots
-    singles the target out; a compound there still may. A says "B is a knave"; toward A
-    knave, B knight, C knave, B's "I am a knight" is ✓, and C's compound "A is a knight and
-    I am a knave" then makes the target the only answer."""
+def test_the_marks_fill_other_slots_with_compounds_too():
+    """README ("Authoring truth puzzles"): the other slots are filled from their menus as
+    the user sees them, compounds included. A says "B is a knave"; toward A knave, B
+    knight, C knave, B's "I am a knight" is ★: C's compound "A is a knight and I am a
+    knave" (no single statement of C's menu does it) makes the target the only answer."""
     draft = we.loads(K)
     target = {"A.type": "knave", "B.type": "knight", "C.type": "knave"}
     menu = wm.slot_menu(draft, "B")
     knight = next(i for i, e in enumerate(menu) if e.sentence == "I am a knight")
-    assert mk.mark_slot(draft, "B", target)[knight] == "reachable"
+    assert mk.mark_slot(draft, "B", target)[knight] == "valid"
     draft = draft.with_statement("B", menu[knight].formula)
     simple = wm.slot_menu(draft, "C")
+    singles = {"C": [e.formula for e in simple]}  # the single statements alone: ✓ only
+    assert "valid" not in mk.mark_slot(draft, "B", target, [menu[knight].formula],
+                                       menus=singles)
     assert "valid" not in mk.mark_slot(draft, "C", target)
     part = {e.sentence: e.formula for e in simple}
     both = wm.compound(draft, "C", "and", part["A is a knight"], part["I am a knave"])

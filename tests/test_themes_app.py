@@ -196,3 +196,30 @@ async def test_unsavable_choice_is_a_notice_not_a_crash(cfg):
         await pilot.pause()
         assert app.theme == "portia-light"
         assert len(notices(app)) == before + 1 and "could not be saved" in notices(app)[-1]
+
+
+async def test_the_saved_theme_is_there_from_the_first_parse_without_a_second(cfg, monkeypatch):
+    """The chosen theme is the app's from Textual's __init__ on: its colours, classes and
+    ANSI filter are the theme's, and the stylesheet is parsed once at start (setting the
+    theme after __init__ made Textual parse every stylesheet again)."""
+    from textual.css.stylesheet import Stylesheet
+
+    cfg.mkdir(parents=True, exist_ok=True)
+    (cfg / "settings.toml").write_text('theme = "portia-light"\n')
+    reparses: list[int] = []
+    real = Stylesheet.reparse
+    monkeypatch.setattr(Stylesheet, "reparse", lambda self: (reparses.append(1), real(self)))
+    app = DemoApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.theme == "portia-light"
+        assert {"-theme-portia-light", "-light-mode"} <= set(app.classes)
+        assert "-dark-mode" not in app.classes
+        assert app.screen.styles.background == app.current_theme.to_color_system().background
+        assert reparses == []
+        app.theme = "portia-dark"  # a change afterwards goes through Textual's watcher
+        await pilot.pause()
+        assert {"-theme-portia-dark", "-dark-mode"} <= set(app.classes)
+        assert "-theme-portia-light" not in app.classes
+        assert app.screen.styles.background == app.current_theme.to_color_system().background
+    assert saved(cfg)["theme"] == "portia-dark"

@@ -531,8 +531,16 @@ def test_counting_statements_by_sat_alone_equal_the_brute_force(conflicts, case,
     assert ruled == brute_rules(draft, target, rules, {**menus, sid: entries[:2]})
 
 
+def _singles(draft, sid):
+    """The other empty slots' menus, single statements only (no compounds): the marks'
+    machinery on them (with the compounds the user's menus also hold, "All of the signs are
+    true" below is ★: tests/test_world_marks_compounds.py)."""
+    return {o: [e.formula for e in wm.slot_menu(draft, o)] for o in draft.empty if o != sid}
+
+
 def test_the_labyrinths_counting_signs_are_decided_by_the_kinds_of_world():
-    """bench_marks_menu's hard menu (labyrinth seed 1, room 3, six other signs open): "All
+    """bench_marks_menu's hard menu (labyrinth seed 1, room 3, six other signs open), the
+    other signs from single statements: "All
     of the signs are true" is ✓ and "At least eight of the signs are true" is ★ (both
     were left undecided at 300 s). ✓ is the kinds' refutation: with the lady in room 2 and
     every other room empty, every sign true toward room 3 (the only ones the sign in room
@@ -558,7 +566,7 @@ def test_the_labyrinths_counting_signs_are_decided_by_the_kinds_of_world():
         return refuted[-1]
 
     with mock.patch.object(mk._Lazy, "_refuted", spy):
-        marks = mk.mark_slot(draft, "3", target, entries, seconds=120)
+        marks = mk.mark_slot(draft, "3", target, entries, seconds=120, menus=_singles(draft, "3"))
     assert marks == ["reachable", "valid"] and not marks.why
     assert True in refuted
     full = draft
@@ -594,6 +602,6 @@ def test_the_labyrinths_star_does_not_rest_on_the_kinds_cut(kinds):
 
     with mock.patch.object(mk._Lazy, "KIND_SPREAD", kinds), \
             mock.patch.object(mk._Lazy, "__init__", spy):
-        marks = mk.mark_slot(draft, "3", target, entries, seconds=120)
+        marks = mk.mark_slot(draft, "3", target, entries, seconds=120, menus=_singles(draft, "3"))
     assert marks == ["reachable", "valid"] and not marks.why
     assert lazy == [1]

@@ -6,12 +6,13 @@ import inspect
 from collections import deque
 from typing import Any
 
-from textual import events
+from textual import constants, events
 from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette, SimpleProvider
 from textual.css.query import NoMatches
 from textual.dom import DOMNode
+from textual.reactive import Initialize, Reactive
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.widgets import OptionList
@@ -130,19 +131,38 @@ class PortiaApp(App):
         #: tokens of workers about to open a screen (keys wait for it)
         self._portia_holds: set[object] = set()
         self._portia_exiting = False
-        super().__init__(*args, **kwargs)
+        # the settings and themes are read before Textual's __init__, which builds the
+        # stylesheet's variables from `self.theme`: its first read registers them and
+        # starts on the chosen theme (see `theme` below), so the stylesheet is parsed once
+        # with its colours (setting `self.theme` afterwards made Textual parse every
+        # stylesheet again at start: 17k calls in each app's opening)
+        self._portia_notices: list[str] = []
         self.settings = Settings.load()
         if self.settings.problem is not None:
-            self._portia_notice(f"Settings: {self.settings.problem}. Using the defaults.")
+            self._portia_notices.append(
+                f"Settings: {self.settings.problem}. Using the defaults.")
         self.portia_themes: ThemeSet = load_themes(
             extra_variables=self.get_theme_variable_defaults()
         )
+        self._portia_notices += [str(problem) for problem in self.portia_themes.problems]
+        super().__init__(*args, **kwargs)
+        # what Textual's theme watcher adds besides the colours (its -dark-mode and
+        # -light-mode classes Textual's __init__ sets from the theme already)
+        self.set_class(True, f"-theme-{self.theme}", update=False)
+        for notice in self._portia_notices:
+            self._portia_notice(notice)
+        self.watch(self, "theme", self._portia_save_theme, init=False)
+
+    def _portia_first_theme(self) -> str:
+        """The theme the app starts on, asked by Textual's __init__ the first time it reads
+        `self.theme` (after registering its built-in themes): ours are registered here."""
         for theme in self.portia_themes.themes.values():
             self.register_theme(theme)
-        for problem in self.portia_themes.problems:
-            self._portia_notice(str(problem))
-        self.theme = self._portia_starting_theme()
-        self.watch(self, "theme", self._portia_save_theme, init=False)
+        return self._portia_starting_theme()
+
+    #: the theme: Textual's reactive, started on `_portia_first_theme` instead of
+    #: Textual's default (`Initialize`: the default is asked of the app on first read)
+    theme: Reactive[str] = Reactive(Initialize(_portia_first_theme))
 
     def keep_unsaved_work(self) -> None:
         """What the command line calls when the app stopped on an error: keep what can be
@@ -316,9 +336,11 @@ class PortiaApp(App):
         wanted = self.settings.theme
         if wanted and wanted in self.available_themes:
             return wanted
-        fallback = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else self.theme
+        # (not self.theme: this runs while it is first read)
+        fallback = (DEFAULT_THEME if DEFAULT_THEME in self.available_themes
+                    else constants.DEFAULT_THEME)
         if wanted:
-            self._portia_notice(
+            self._portia_notices.append(
                 f"The theme {wanted!r} chosen last time is not available any more; "
                 f"using {fallback!r}."
             )

@@ -22,7 +22,7 @@ from portia_tui.core.language.vocabulary import (FAMILIES, KINDS, Layout, Statem
                                         options, sentence, vocabulary_kinds)
 from portia_tui.core.language.words import listing
 
-from ..process import stop_asked
+from ..process import stop_poller
 
 __all__ = ["MARK_SYMBOLS"]  # the core's symbols (one home), re-exported for the widgets
 
@@ -178,13 +178,14 @@ def repair_entries(analysis: Analysis, found, cursor: int | None
 # --------------------------------------------------------------------------- in a child
 # The assistant's jobs as the editor runs them: in the helper process (app/process.py), where
 # python-sat's solve() holding the GIL cannot stop the app answering keys; they stop as soon
-# as the editor cancels them (a newer edit, another slot).
+# as the editor cancels them (a newer edit, another slot), seen within process.STOP_POLL s:
+# they check their stop on every step, and stop_poller reads the pipe at most that often.
 def marks_job(request: MarksRequest) -> tuple[str, ...] | None:
-    return marks(request, cancelled=stop_asked)
+    return marks(request, cancelled=stop_poller())
 
 
 def repairs_job(request: RepairsRequest):
-    return repairs(request, cancelled=stop_asked)
+    return repairs(request, cancelled=stop_poller())
 
 
 # --------------------------------------------------------------------------- words

@@ -3,7 +3,9 @@ analysis the editor shows. Pure functions of the draft (plus slot, target and bu
 editor runs them in a worker and drops a result computed for an older edit.
 
 A mark says what one menu entry, put in the slot, leaves possible for the other empty slots,
-each filled from its own menu (:func:`world_menus.slot_menu` by default):
+each filled from its own menu as the user sees it by default (:func:`world_menus.slot_menu`
+and the compounds of two of its entries a sentence says, :func:`world_menus.compound`; given
+menus are taken as they are unless ``compounds``):
 
 - ``valid`` (★): some filling of the other empty slots makes the target the only answer;
 - ``reachable`` (✓): the target stays an answer for some filling, but never the only one;
@@ -41,6 +43,16 @@ marks on any machine; ``seconds`` (wall time) is still taken but the editor does
 The budget and a cancel are checked between steps; ``Marks.why`` says why marks are
 undecided.
 
+The compounds of the other slots' menus (issue 20's "and/or/if" step): an entry matters only
+by what it keeps, a function of its truth set over the worlds, so a compound of two entries
+matters by the truth set the connective makes of theirs. The frame first marks with each
+entry and its "not" (:func:`_negations`: f and not f keep every world between them, so a ✗
+then is final, and a ★ stays a ★ with more entries); the ✓ left are marked again with every
+truth set the connectives make of two entries' (:meth:`_Frame._compounds`, over the worlds
+of those bases only; a compound worded only for a class no other beats, at most
+:data:`CLOSURE_WORDS` of work, past it `?`). Past MAX_WORLDS, SAT alone tries each entry and
+then one entry and its "not" per slot: a ★ or ✗ there is right, a ✓ is a `?`.
+
 Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :class:`Marks`,
 :func:`targets`, :func:`analyse` (:class:`Analysis`),
 :func:`answer_words`, :data:`MARKS`, :data:`MARK_SYMBOLS`, :data:`MAX_WORLDS`.
@@ -48,6 +60,7 @@ Public API: :func:`mark_slot`, :func:`mark_first_parts`, :func:`mark_rules`, :cl
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -109,6 +122,10 @@ SAT_EFFORT = 1000
 #: the steps of the first exhaustive search on the worlds the lazy SAT loop gave clauses
 #: (:meth:`_Lazy._refuted`; each later try has twice as many)
 CORE_STEPS = 10_000
+#: the most work of the compounds of two entries in the other slots' menus (64-bit words of
+#: the worlds left by the ✓ of the first pass, times the compounds tried): past it those ✓
+#: are undecided (`?`: "compounds ... too many to try")
+CLOSURE_WORDS = 1 << 26
 
 
 class _Space:
@@ -175,6 +192,67 @@ class _Space:
                 who = sq(alg.atom(by, p.speaker_attr, v))
                 ok &= (full ^ who) | (value if mode == "true" else full ^ value)
         return ok
+
+
+def _union(corner: Mapping[tuple[bool, bool], int], table: Mapping[tuple[bool, bool], bool],
+           swap: bool) -> int:
+    """The worlds where a connective holds: the corners (the parts' truth values there) its
+    table holds on; `swap`: its parts the other way round."""
+    out = 0
+    for (x, y), holds in table.items():
+        if holds:
+            out |= corner[(y, x) if swap else (x, y)]
+    return out
+
+
+@functools.cache
+def _tables() -> tuple[tuple[str, dict[tuple[bool, bool], bool], bool, bool], ...]:
+    """Each connective of the menus (world_menus.CONNECTIVES, read by the language's
+    meanings: :class:`_Compound`): its name, truth table, whether it takes one part (its
+    second part changes nothing) and whether its parts commute."""
+    from portia_tui.core.author.world_menus import CONNECTIVES
+
+    out = []
+    for conn, join in CONNECTIVES.items():
+        glue = _Compound(join, 1)
+        table = {(x, y): bool(glue(int(x), int(y))) for x in (False, True)
+                 for y in (False, True)}
+        one = all(table[x, False] == table[x, True] for x in (False, True))
+        both = all(table[x, y] == table[y, x] for x in (False, True) for y in (False, True))
+        out.append((conn, table, one, both))
+    return tuple(out)
+
+
+def _negation() -> str | None:
+    """The connective of one part that says its part is false ("not"), if any."""
+    for conn, table, one, _both in _tables():
+        if one and not table[True, True] and table[False, False]:
+            return conn
+    return None
+
+
+def _negations(space: _Space, draft: Draft, sid: str, formulas: Sequence[Formula]
+               ) -> list[Formula]:
+    """"It is not true that ..." of the entries (those a sentence says), one for each truth
+    set no entry has. With them, some entry of the slot keeps each world (one of f and not
+    f holds there, the other fails): so no compound makes a ✗ an answer."""
+    from portia_tui.core.author.world_menus import compound
+
+    seen = {space.value(sid, f) for f in formulas}
+    out: list[Formula] = []
+    negation = _negation()
+    if negation is None:
+        return out
+    for f in formulas:
+        value = space.all ^ space.value(sid, f)
+        if value in seen:
+            continue
+        try:
+            out.append(compound(draft, sid, negation, f).formula)
+        except ValueError:
+            continue
+        seen.add(value)
+    return out
 
 
 class _Squeezed(MaskAlgebra):
@@ -509,6 +587,13 @@ def _menus(draft: Draft, sid: str | None, entries: Sequence[Any] | None,
     return out
 
 
+def _closed(table: Mapping[str, Any], sid: str | None,
+            menus: Mapping[str, Sequence[Any]] | None) -> frozenset[str]:
+    """The other slots whose menus are the user's (not given in `menus`): they take the
+    compounds of two of their entries too."""
+    return frozenset(o for o in table if o != sid and o not in (menus or {}))
+
+
 def _formula(entry: Any) -> Formula:
     return freeze(entry.formula if isinstance(entry, Entry) else entry)
 
@@ -538,7 +623,9 @@ def _run(count: int, seconds: float | None, cancel: Callable[[], bool] | None,
         work(stop, marks)
     except Stopped as exc:
         marks.why = {"steps": f"not decided within {steps or 0:,} steps",
-                     "timeout": f"not decided within {seconds or 0:g} s"}.get(exc.reason,
+                     "timeout": f"not decided within {seconds or 0:g} s",
+                     "compounds": "the compounds of the other slots' menus are too many to "
+                                  "try"}.get(exc.reason,
                                                                              "stopped")
     return marks
 
@@ -553,25 +640,29 @@ def mark_slot(draft: Draft, sid: str, target: Mapping[str, Any],
               entries: Sequence[Any] | None = None, *, seconds: float | None = None,
               cancel: Callable[[], bool] | None = None,
               menus: Mapping[str, Sequence[Any]] | None = None,
-              steps: int | None = None) -> Marks:
+              steps: int | None = None, compounds: bool = False) -> Marks:
     """The mark of each entry (Entries or formulas; default: the slot's menu) put in slot
     `sid`, toward the answer `target`, the other empty slots filled from `menus` (sid ->
-    entries; default: their slot menus). A filled slot `sid` is marked as though it were
-    empty. Marks not reached within `seconds` (or once `cancel()` is true) are undecided,
-    and ``Marks.why`` says why."""
+    entries) or else from their slot menus as the user sees them: each entry, and the
+    compounds of two entries (and, or, if, iff, neither, and "not" of one) a sentence says.
+    `compounds`: the entries given in `menus` take their compounds too. A filled slot
+    `sid` is marked as though it were empty. Marks not reached within `seconds` (or once
+    `cancel()` is true) are undecided, and ``Marks.why`` says why."""
     _checked_target(draft, target)
     if sid not in draft.empty:
         draft = draft.with_cleared(sid)
     table = _menus(draft, sid, entries, menus)
     mine = table[sid]
+    closed = _closed(table, sid, None if compounds else menus)
 
     def work(stop: Stop, marks: Marks) -> None:
         try:
             space = _Space(draft, table, stop)
         except _TooBig:  # too many worlds to list: SAT alone
-            _by_sat(draft, table, target, stop, marks, sid)
+            _by_sat_closed(draft, table, target, stop, marks, sid, closed)
             return
-        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
+        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid},
+                       draft, closed)
         bases = [frame.sq(space.keeps(sid, f)) for f in mine]
         frame.first = _by_sat_first(draft, table, target, stop, sid, mine, bases)
         found: dict[int, str] = {}
@@ -587,7 +678,7 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
                      connective: str, parts: Sequence[Any] | None = None, *,
                      seconds: float | None = None, cancel: Callable[[], bool] | None = None,
                      menus: Mapping[str, Sequence[Any]] | None = None,
-                     steps: int | None = None) -> Marks:
+                     steps: int | None = None, compounds: bool = False) -> Marks:
     """The marks of a compound's first step: for each first part p (default: the slot's
     menu, or the rules menu when `sid` is None), the best mark of the compounds
     ``p CONNECTIVE q`` it can still become, q from the same menu (those a sentence says:
@@ -604,6 +695,7 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
         parts = rule_menu(draft) if sid is None else slot_menu(draft, sid)
     firsts = [_formula(p) for p in parts]
     table = _menus(draft, sid, firsts, menus)
+    closed = _closed(table, sid, None if compounds else menus)
 
     def sayable(i: int, j: int) -> bool:
         try:
@@ -619,10 +711,12 @@ def mark_first_parts(draft: Draft, sid: str | None, target: Mapping[str, Any],
             glue = _Compound(join, 1)
             truth = {(a, b): bool(glue(int(a), int(b))) for a in (False, True)
                      for b in (False, True)}
-            _first_by_sat(draft, table, target, stop, marks, sid, firsts, truth,
-                          (lambda i, j: True) if connective == "not" else sayable)
+            said = (lambda i, j: True) if connective == "not" else sayable
+            _first_by_sat_closed(draft, table, target, stop, marks, sid, firsts, truth, said,
+                                 closed)
             return
-        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid})
+        frame = _Frame(space, target, {o: fs for o, fs in table.items() if o != sid},
+                       draft, closed)
         if sid is None:
             values = [frame.sq(space.rule(f)) for f in firsts]
         else:
@@ -675,7 +769,7 @@ def _best_completions(frame: _Frame, sid: str | None, values: list[int], glue: _
 def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | None = None,
                *, seconds: float | None = None, cancel: Callable[[], bool] | None = None,
                menus: Mapping[str, Sequence[Any]] | None = None,
-               steps: int | None = None) -> Marks:
+               steps: int | None = None, compounds: bool = False) -> Marks:
     """The mark of each rule (Entries or formulas; default: the rules menu) added to the
     puzzle as a constraint: ★ when some filling of the empty slots then makes the target
     the only answer (with no empty slot: the puzzle with the rule has the target alone), ✓
@@ -685,14 +779,15 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
     _checked_target(draft, target)
     given = [_formula(r) for r in (rule_menu(draft) if rules is None else rules)]
     table = _menus(draft, None, None, menus)
+    closed = _closed(table, None, None if compounds else menus)
 
     def work(stop: Stop, marks: Marks) -> None:
         try:
             space = _Space(draft, table, stop, extra=given)
         except _TooBig:  # too many worlds to list: SAT alone
-            _by_sat(draft, table, target, stop, marks, None, given)
+            _by_sat_closed(draft, table, target, stop, marks, None, closed, given)
             return
-        frame = _Frame(space, target, table)
+        frame = _Frame(space, target, table, draft, closed)
         bases = [frame.sq(space.rule(f)) for f in given]
         frame.first = _by_sat_first(draft, table, target, stop, None, given, bases)
         found: dict[int, str] = {}
@@ -702,6 +797,67 @@ def mark_rules(draft: Draft, target: Mapping[str, Any], rules: Sequence[Any] | N
             marks[:] = [found.get(b, "undecided") for b in bases]
 
     return _run(len(given), seconds, cancel, work, steps)
+
+
+def _with_not(draft: Draft, table: Mapping[str, Sequence[Formula]], closed: frozenset[str],
+              cover: bool = False) -> dict[str, list[Formula]]:
+    """Past MAX_WORLDS: each closed slot's menu with the "not" of each entry (a sentence
+    says): then ✗ is exact (see :func:`_negations`) and ★ stays ★ with the compounds.
+    `cover`: only one entry f and "not f" (they keep every world between them, all that ✗
+    asks; the whole menu when no "not" is said)."""
+    from portia_tui.core.author.world_menus import compound
+
+    out = {o: list(fs) for o, fs in table.items()}
+    negation = _negation()
+    for o in closed if negation is not None else ():
+        assert negation is not None
+        for f in table[o]:
+            try:
+                said = compound(draft, o, negation, f).formula
+            except ValueError:
+                continue
+            if cover:
+                out[o] = [f, said]
+                break
+            out[o].append(said)
+    return out
+
+
+def _by_sat_closed(draft: Draft, table: Mapping[str, Sequence[Formula]],
+                   target: Mapping[str, Any], stop: Stop, marks: Marks, sid: str | None,
+                   closed: frozenset[str], rules: Sequence[Formula] = ()) -> None:
+    """:func:`_by_sat` for closed slots: first with their entries alone (a ★ then is a ★),
+    then the entries left once more with each closed slot's menu one entry and its "not"
+    (:func:`_with_not`: ✗ then is exact, and a ★ is a ★); a ✓ is then a `?`
+    (:func:`_unsure`)."""
+    try:
+        _by_sat(draft, table, target, stop, marks, sid, rules)
+    except Stopped:
+        if closed:  # a ✗ or ✓ of the entries alone is not the menus' mark
+            marks[:] = [m if m == "valid" else "undecided" for m in marks]
+        raise
+    left = [i for i, m in enumerate(marks) if m != "valid"]
+    if not closed or not left:
+        return
+    sub = Marks(["undecided"] * len(left))
+    menus = _with_not(draft, table, closed, cover=True)
+    if sid is not None:
+        menus[sid] = [table[sid][i] for i in left]
+    try:
+        _by_sat(draft, menus, target, stop, sub, sid, [rules[i] for i in left] if sid is None
+                else ())
+    finally:
+        for k, i in enumerate(left):
+            marks[i] = sub[k]
+        _unsure(marks, closed)
+
+
+def _unsure(marks: Marks, closed: frozenset[str]) -> None:
+    """Past MAX_WORLDS the compounds of two entries are not tried: a ✓ there is a `?`."""
+    if closed and "reachable" in marks:
+        marks[:] = ["undecided" if m == "reachable" else m for m in marks]
+        marks.why = marks.why or ("past the worlds listed, the compounds of the other "
+                                  "slots' menus are not tried")
 
 
 def _by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]], target: Mapping[str, Any],
@@ -768,6 +924,28 @@ def _decide(sat: SatMarks, sid: str | None, marks: Marks) -> None:
     finally:
         marks[:] = [found.get(i, "undecided") for i in range(len(marks))]
         sat.close()
+
+
+def _first_by_sat_closed(draft: Draft, table: Mapping[str, Sequence[Formula]],
+                         target: Mapping[str, Any], stop: Stop, marks: Marks, sid: str | None,
+                         firsts: Sequence[Formula], truth: Mapping[tuple[bool, bool], bool],
+                         sayable: Callable[[int, int], bool], closed: frozenset[str]) -> None:
+    """:func:`_first_by_sat` for closed slots as :func:`_by_sat_closed`: the entries alone
+    (a ★ is a ★), then one entry and its "not" per closed slot (✗ exact), a ✓ a `?`."""
+    try:
+        _first_by_sat(draft, table, target, stop, marks, sid, firsts, truth, sayable)
+    except Stopped:
+        if closed:  # a ✗ or ✓ of the entries alone is not the menus' mark
+            marks[:] = [m if m == "valid" else "undecided" for m in marks]
+        raise
+    if closed and set(marks) != {"valid"}:
+        first = list(marks)
+        try:
+            _first_by_sat(draft, _with_not(draft, table, closed, cover=True), target, stop,
+                          marks, sid, firsts, truth, sayable)
+        finally:
+            marks[:] = ["valid" if a == "valid" else b for a, b in zip(first, marks)]
+            _unsure(marks, closed)
 
 
 def _first_by_sat(draft: Draft, table: Mapping[str, Sequence[Formula]],
@@ -849,12 +1027,23 @@ class _Frame:
     keep-masks). :meth:`decide` marks bases (what the marked entry keeps)."""
 
     def __init__(self, space: _Space, target: Mapping[str, Any],
-                 others: Mapping[str, Sequence[Formula]]):
+                 others: Mapping[str, Sequence[Formula]], draft: Draft | None = None,
+                 closed: frozenset[str] = frozenset()):
         self.space, self.stop = space, space.stop
+        #: the other slots whose menus take compounds of two of their entries (the user's
+        #: menus), the entries of each, and the draft that words the compounds
+        self.closed, self.draft = closed, draft
+        self.parts = {o: list(fs) for o, fs in others.items()}
+        if closed:  # "not" of each entry, in the first pass (then ✗ is exact: below)
+            assert draft is not None
+            others = {o: list(fs) + (_negations(space, draft, o, fs) if o in closed else [])
+                      for o, fs in others.items()}
         found: dict[str, set[int]] = {}
         reach_all = space.all
         for other, formulas in others.items():
             found[other] = {space.keeps(other, f) for f in formulas}
+            if other in closed:  # its compounds may keep more: no world left out for it
+                continue
             union = 0
             for m in found[other]:
                 union |= m
@@ -862,8 +1051,9 @@ class _Frame:
         self.sq = _Squeeze(reach_all, len(space.sq.index))
         self.alive = self.sq(space.goal(target) & reach_all)
         self.rest = self.sq.full & ~self.alive
-        self.classes = {o: _undominated({self.sq(m & reach_all) for m in ms}, self.alive,
-                                        self.rest, self.stop) for o, ms in found.items()}
+        self.found = {o: {self.sq(m & reach_all) for m in ms} for o, ms in found.items()}
+        self.classes = {o: _undominated(ms, self.alive, self.rest, self.stop)
+                        for o, ms in self.found.items()}
         self._atoms: dict[int, int] = {}
         #: fillings found (what their classes keep together), and the quick verdicts
         self.witnesses: list[int] = []
@@ -916,8 +1106,112 @@ class _Frame:
         """The mark of each distinct base: impossible, valid or reachable, put in `out` as
         each is decided (Stopped when the budget ends first). With more than EXACT_OPEN
         other open slots, the bases a short search leaves open go to the lazy SAT loop
-        (:class:`_Lazy`); with fewer, to the exhaustive search."""
+        (:class:`_Lazy`); with fewer, to the exhaustive search. With closed slots (menus
+        with their compounds), a first pass with each entry and its "not", then the ✓ of
+        that pass once more with the compounds of two entries (:meth:`_compounds`)."""
         out = {} if out is None else out
+        if not self.closed:
+            return self._decide(bases, out)
+        first: dict[int, str] = {}
+        try:
+            self._decide(bases, first)
+        finally:  # ★ stays ★ with more entries; ✗ is exact already (see _negations)
+            out.update((b, m) for b, m in first.items() if m != "reachable")
+        pending = [b for b, m in first.items() if m == "reachable"]
+        if pending:
+            self._compounds(pending).decide(pending, out)
+        return out
+
+    def _compounds(self, pending: list[int]) -> _Frame:
+        """This frame with the compounds of two entries of each closed slot's menu (those a
+        sentence says, :func:`world_menus.compound`) among its classes, over the worlds of
+        the `pending` bases only (what a ★ for them is about). A slot's entry matters only
+        by what it keeps, a function of its truth set: the truth sets of the compounds are
+        those of the connectives on two of its entries' truth sets, so one compound for
+        each class a connective makes on two truth sets, worded only when no other class
+        beats it. Stopped("compounds") past :data:`CLOSURE_WORDS`."""
+        import copy
+
+        within = 0
+        for b in pending:
+            within |= b
+        alive, rest = self.alive & within, self.rest & within
+        words = within.bit_length() // 64 + 1
+        sizes = {o: len({self._sq(self.space.value(o, f)) & within for f in self.parts[o]})
+                 for o in self.closed}
+        if sum(n * n * 6 * words for n in sizes.values()) > CLOSURE_WORDS:
+            raise Stopped("compounds")
+        classes: dict[str, list[int]] = {}
+        for o, found in self.found.items():
+            known = {m & within for m in found}
+            if o not in self.closed:
+                classes[o] = _undominated(known, alive, rest, self.stop)
+                continue
+            classes[o] = self._slot_compounds(o, within, alive, rest, known)
+        more = copy.copy(self)
+        more.closed, more.classes = frozenset(), classes
+        more.alive, more.rest = alive, rest
+        more.witnesses, more._quick, more.first = [], {}, None
+        return more
+
+    def _slot_compounds(self, o: str, within: int, alive: int, rest: int, known: set[int]
+                        ) -> list[int]:
+        """Slot o's classes with the compounds of two of its entries (over `within`)."""
+        from portia_tui.core.author.world_menus import compound
+
+        groups: dict[int, list[Formula]] = {}
+        for f in self.parts[o]:
+            groups.setdefault(self._sq(self.space.value(o, f)) & within, []).append(f)
+        vals = list(groups)
+        k0, k1 = self.keep_value(o, 0) & within, self.keep_value(o, self.sq.full) & within
+        d = k0 ^ k1  # what slot o keeps where what it says holds in r: k0 ^ (r & d)
+        cands: dict[int, list[tuple[str, int, int | None]]] = {}
+
+        def add(r: int, src: tuple[str, int, int | None]) -> None:
+            k = k0 ^ (r & d)
+            if k not in known:
+                cands.setdefault(k, []).append(src)
+
+        tables = _tables()
+        for i, v in enumerate(vals):
+            self.stop.spend(1)
+            nv = within ^ v
+            for j in range(i, len(vals)):
+                w = vals[j]
+                nw = within ^ w
+                # the four corners of the two truth sets: a connective's truth set is the
+                # union of those its table holds on
+                corner = {(True, True): v & w, (True, False): v & nw, (False, True): nv & w,
+                          (False, False): nv & nw}
+                for conn, table, one, both in tables:
+                    if one and j != i:
+                        continue
+                    add(_union(corner, table, False), (conn, i, None if one else j))
+                    if not one and not both and j != i:  # the parts the other way round
+                        add(_union(corner, table, True), (conn, j, i))
+
+        def sayable(k: int) -> bool:
+            for conn, i, j in cands[k]:
+                both = next(t[3] for t in tables if t[0] == conn)
+                for f in groups[vals[i]]:
+                    for g in [None] if j is None else groups[vals[j]]:
+                        for a, b in ((f, g), (g, f)) if both and g is not None else ((f, g),):
+                            try:
+                                compound(self.draft, o, conn, a, b)  # type: ignore[arg-type]
+                                return True
+                            except ValueError:
+                                continue
+            return False
+
+        while True:
+            best = _undominated(known | set(cands), alive, rest, self.stop)
+            unsaid = [k for k in best if k in cands and not sayable(k)]
+            if not unsaid:
+                return best
+            for k in unsaid:
+                del cands[k]
+
+    def _decide(self, bases: Sequence[int], out: dict[int, str]) -> dict[int, str]:
         pending = []
         for base in dict.fromkeys(bases):
             quick = self.quick(base)

@@ -96,6 +96,7 @@ class EditorScreen(FileScreen):
         yield RulesPanel()
         self._view = CasketsView(self.model.puzzle)
         yield self._view
+        yield self._view.sign
         yield Static("", id="focus-line", markup=False)
         with Horizontal(id="bottom"):
             yield AnalysisPanel()

@@ -15,7 +15,7 @@ import asyncio
 
 from textual.app import ComposeResult
 from textual.color import Color
-from textual.containers import HorizontalScroll, Vertical
+from textual.containers import HorizontalScroll
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Static
@@ -35,12 +35,18 @@ SLOT_ROWS, NARROW_SLOT_ROWS = 2, 3
 ROW_SHARE, MANY_ROW_SHARE = 60, 55
 
 
-class CasketsView(Vertical):
-    """`puzzle`: the puzzle whose caskets are composed with the view (one layout pass for
-    the whole screen at start, instead of panels mounted into it afterwards)."""
+class CasketsView(HorizontalScroll):
+    """The row of panels (``#caskets``), scrolling. `puzzle`: the puzzle whose caskets are
+    composed with the view (one layout pass for the whole screen at start, instead of panels
+    mounted into it afterwards).
+
+    Its "more caskets" line, :attr:`sign`, goes under it: the screen composes it next to the
+    view. (Until 2026-11 a Vertical held the row and the sign: a layer as wide as the screen
+    behind the row, which drew each of its lines and was cut at every panel's edge in every
+    paint, about 3% of opening a 12 x 10.)"""
 
     def __init__(self, puzzle: Puzzle | None = None) -> None:
-        super().__init__(id="caskets-view")
+        super().__init__(id="caskets")
         self.panels: list[CasketPanel] = []
         self._shape: tuple[tuple[str, ...], tuple[int, ...]] | None = None
         self._fit_key: tuple | None = None
@@ -48,8 +54,8 @@ class CasketsView(Vertical):
         self._synced: Puzzle | None = None
         #: the panel whose border shows the focus, and the accent it was drawn in
         self._lit: tuple[CasketPanel | None, str | None] = (None, None)
-        self._row = HorizontalScroll(id="caskets")
-        self._sign = Static("", id="more-caskets", markup=False)
+        #: the "more caskets" line, shown when more caskets than fit
+        self.sign = self._sign = Static("", id="more-caskets", markup=False)
         if puzzle is not None:
             self._make_panels(puzzle)
             self._shape = (puzzle.layout.names, puzzle.layout.counts)
@@ -59,26 +65,12 @@ class CasketsView(Vertical):
         # the row's classes and the panels' widths before they are mounted: a class changed
         # afterwards restyles every slot (120 of them at 12 x 10) a second time
         self.fit()
-        with self._row:
-            yield from self.panels
-        yield self._sign
+        yield from self.panels
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """The row of panels as tall as it is shown (its own height, up to its max-height,
-        with its sideways scroll bar), and the sign's line under it when it shows.
-
-        Textual's measure of a vertical container added up the row's full height, past its
-        max-height: with more statements than fit (12 x 10 at 120 x 40) the view kept blank
-        rows under the sign and pushed the analysis below the screen's bottom edge."""
-        row, styles = self._row, self._row.styles
-        height = self._row_content_height(container, viewport, width) + styles.gutter.height
-        if styles.overflow_x == "scroll" or row.show_horizontal_scrollbar:
-            height += styles.scrollbar_size_horizontal
-        if styles.max_height is not None:
-            height = min(height, int(styles.max_height.resolve(container, viewport)))
-        if self._sign.display:
-            height += 1
-        return height
+        """The row's content: its tallest panel. (Textual adds the sideways scroll bar's row
+        and limits it to the max-height.)"""
+        return self._row_content_height(container, viewport, width)
 
     def _row_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The row's content: its tallest panel (each as tall as its slots, with its border),
@@ -93,7 +85,7 @@ class CasketsView(Vertical):
             if (not (styles.height is None or styles.height.is_auto) or styles.margin.top
                     or styles.margin.bottom or styles.min_height is not None
                     or styles.max_height is not None):
-                return self._row.get_content_height(container, viewport, width)
+                return super().get_content_height(container, viewport, width)
             height = panel.get_content_height(container, viewport, width)
             tallest = max(tallest, height + styles.gutter.height)
         return tallest
@@ -121,14 +113,13 @@ class CasketsView(Vertical):
         """Bring the panels in line with `puzzle` (only what changed)."""
         layout = puzzle.layout
         if self._shape is None or layout.names != self._shape[0]:
-            row = self._row
-            await row.remove_children()
+            await self.remove_children()
             panels = self._make_panels(puzzle)
             # the row's classes before its panels are mounted: a class changed afterwards
             # restyles every slot (120 of them at 12 x 10) a second time
             self._fit_key = None
             self.fit()
-            await row.mount_all(panels)
+            await self.mount_all(panels)
             self._shape = (layout.names, layout.counts)
         elif layout.counts != self._shape[1]:
             await self._resize(puzzle)
@@ -218,10 +209,9 @@ class CasketsView(Vertical):
         panel_width = width // shown
         many = count > shown
         narrow = panel_width - 2 - 6 - 2 < NARROW_TEXT
-        row = self._row
-        row.set_class(many, "-many")
-        row.set_class(narrow, "-narrow")
-        row.set_class(self._surely_tall(height, tallest, many, narrow), "-tall")
+        self.set_class(many, "-many")
+        self.set_class(narrow, "-narrow")
+        self.set_class(self._surely_tall(height, tallest, many, narrow), "-tall")
         for panel in self.panels:
             panel.styles.width = panel_width if many else "1fr"
         sign = self._sign

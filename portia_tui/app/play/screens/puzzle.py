@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Container, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.events import Resize, ScreenResume, ScreenSuspend
 from textual.message import Message
 from textual.screen import Screen
@@ -89,9 +89,9 @@ class PlayPuzzleScreen(Screen):
     #top { height: 1; padding: 0 1; background: $panel; }
     #rule { padding: 1 2 0 2; text-style: bold; }
     #howto { padding: 0 2 1 2; color: $text-muted; }
-    #board { height: auto; max-height: 60%; padding: 0 1; }
+    #board { height: auto; max-height: 60%; padding: 0 1;
+             layout: grid; grid-size: 3; grid-rows: auto; grid-gutter: 0 1; }
     #board.-big { scrollbar-gutter: stable; }
-    #caskets { layout: grid; grid-size: 3; grid-rows: auto; grid-gutter: 0 1; height: auto; }
     #feedback { height: 1fr; min-height: 4; margin: 1 2 0 2; padding: 0 1;
                 border: round $primary; }
     PlayPuzzleScreen.-compact #rule { padding: 0 1; }
@@ -149,8 +149,10 @@ class PlayPuzzleScreen(Screen):
         reserve = s.puzzle.size > RESERVE_MARKS_AT
         self._cards = [CasketCard(s.puzzle, i, reserve, id=f"casket-{i}")
                        for i in range(s.size)]
-        self._caskets = Container(*self._cards, id="caskets")
-        self._board = VerticalScroll(self._caskets, id="board", can_focus=False)
+        # the cards are the board's own grid (no container between them: each layer as
+        # wide as the board drew every line of it and was cut at every card's edge, in every
+        # paint)
+        self._board = VerticalScroll(*self._cards, id="board", can_focus=False)
         # a big board keeps the scroll bar's room from the start: its bar came in the second
         # layout pass, and every card and line was laid out and wrapped again one column
         # narrower
@@ -184,7 +186,7 @@ class PlayPuzzleScreen(Screen):
     def _fit(self, width: int, height: int) -> None:
         """Caskets side by side as far as the width allows; compact on a low terminal."""
         columns = max(1, min(self.session.size, (width - 2) // CARD_WIDTH))
-        self._caskets.styles.grid_size_columns = columns
+        self._board.styles.grid_size_columns = columns
         self.set_class(height < COMPACT_HEIGHT, "-compact")
 
     # ------------------------------------------------------------------ workers

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Collection, Iterator
 
 from portia_tui.core.solve import sat
 from portia_tui.core.explain.difficulty import DIFFICULTIES, SUPPOSE, Rating, cannot_be, rate, rate_as
@@ -568,7 +568,15 @@ class _Search:
         answer = d.solutions[m]
         if d.look is None:
             d.look = FollowLook(d.cands)
-        return all(d.look.refutes(p, m) for p in range(self.s.caskets) if p != answer)
+        wrong = [p for p in range(self.s.caskets) if p != answer]
+        for at, p in enumerate(wrong):
+            if not d.look.refutes(p, m):
+                # the grader looks next: every wrong casket looked at, those ruled out kept
+                # (the grader asks no more of them, and asks the others to count first)
+                d.followed = (m, set(wrong[:at]) | {q for q in wrong[at + 1:]
+                                                    if d.look.refutes(q, m)})
+                return False
+        return True
 
     def _rated(self, d: "_Drawn", m: int, split_checked: bool = False
                ) -> tuple[Puzzle, tuple, Rating] | None:
@@ -594,8 +602,10 @@ class _Search:
             rated = d.bare(self)
             puzzle = Puzzle(rated.caskets, m)
         near: list = []
+        followed = d.followed[1] if d.followed[0] == m else None
         rating = rate(rated, m, solutions=fits) if want is None else \
-            rate_as(want, rated, m, solutions=fits, near=near if s.loops else None)
+            rate_as(want, rated, m, solutions=fits, near=near if s.loops else None,
+                    followed=followed)
         if near and self.walked < WALK_MAX:  # a near miss: the next tries around it (a
             self.near, self.near_left = d.cands, NEAR_TRIES  # walk from near miss to near miss)
         if rating is None:
@@ -644,6 +654,8 @@ class _Drawn:
     _bare: Puzzle | None = None
     #: the first look for the levels that need a split (:class:`.sampler.FollowLook`)
     look: FollowLook | None = None
+    #: (m, the wrong caskets the first look ruled out for it)
+    followed: tuple[int | None, Collection[int] | None] = (None, None)
 
     def bare(self, search: "_Search") -> Puzzle:
         """The candidate's puzzle with m open (made once, of the search's statements)."""
