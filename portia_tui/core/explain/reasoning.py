@@ -11,7 +11,11 @@ still possible. The techniques, cheapest first:
 ``suppose`` suppose a value and follow to a contradiction: that value is wrong;
 ``cases``   try every value of a fact; none contradicts, but all lead to the same value of
             another fact ("whatever Ann is, Cy is a knave");
-``nested``  a supposition whose contradiction needs a supposition of its own.
+``nested``  a supposition whose contradiction needs a supposition of its own. Inside a
+            supposition the search stops once the question is answered; when that leaves a
+            puzzle of one answer stuck, it goes on with each supposition followed until
+            every fact is settled ("suppose the lady is in room I" answers the question
+            at once, yet may still lead to a contradiction).
 
 The level is the hardest technique needed: gentle (settle and follow), steady (suppose),
 tricky (cases), fiendish (nested). The score breaks ties within a level: the number of
@@ -27,7 +31,7 @@ Public API: :func:`grade` -> :class:`Grade` (``level``, ``score``, ``technique``
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from portia_tui.core.language import formulas as fm
@@ -324,6 +328,17 @@ class Solver:
         region, truth = self.region(dom), self.ev.truth(s.id)
         return bool(region & truth) and bool(region & ~truth)  # its truth not yet known
 
+    def settled(self, dom: dict[Cell, tuple[str, ...]]) -> bool:
+        """Every hidden fact has one value (whatever the question asks)."""
+        return all(len(dom[c]) == 1 for c in self.facts)
+
+    def one_answer(self) -> bool:
+        """The statements and promises leave exactly one answer to the question."""
+        worlds = self.ev.full
+        for m in self.masks:
+            worlds &= m
+        return bool(worlds) and len(self.ev.answers(worlds, 2)) == 1
+
     def solved(self, dom: dict[Cell, tuple[str, ...]]) -> bool:
         """The question is answered: every cell it reads has one value (for "where is the
         lady?", each entity either surely has the value or surely has not)."""
@@ -343,9 +358,10 @@ class Solver:
 
 
 def _refute(solver: Solver, dom: dict[Cell, tuple[str, ...]], cell: Cell, value: str,
-            depth: int) -> list[Step] | None:
+            depth: int, thorough: bool = False) -> list[Step] | None:
     """The steps that refute `cell = value` from `dom` with suppositions nested at most
-    `depth` deep inside, or None."""
+    `depth` deep inside, or None. The search inside the supposition stops once the question
+    is answered or, `thorough`, once every fact is settled (see :func:`grade_solver`)."""
     trial = dict(dom)
     trial[cell] = (value,)
     steps: list[Step] = []
@@ -353,7 +369,8 @@ def _refute(solver: Solver, dom: dict[Cell, tuple[str, ...]], cell: Cell, value:
     try:
         lead = solver.propagate(trial, steps)
         if depth > 0:
-            _search(solver, trial, steps, depth - 1, allow_cases=False)
+            _search(solver, trial, steps, depth - 1, allow_cases=False, thorough=thorough,
+                    until=solver.settled if thorough else solver.solved)
     except _Contradiction as c:
         steps.append(Step("contradiction", {}, c.source, before=c.before))
         if lead:
@@ -362,12 +379,13 @@ def _refute(solver: Solver, dom: dict[Cell, tuple[str, ...]], cell: Cell, value:
     return None
 
 
-def _try_suppose(solver: Solver, dom, steps: list[Step], depth: int) -> bool:
+def _try_suppose(solver: Solver, dom, steps: list[Step], depth: int, thorough: bool = False
+                 ) -> bool:
     for cell in solver.cells:
         if len(dom[cell]) == 1:
             continue
         for value in dom[cell]:
-            inner = _refute(solver, dom, cell, value, depth)
+            inner = _refute(solver, dom, cell, value, depth, thorough)
             if inner is not None:
                 left = tuple(v for v in dom[cell] if v != value)
                 found = {cell: left[0]} if len(left) == 1 else {}
@@ -424,12 +442,15 @@ class _Past(Exception):
 
 
 def _search(solver: Solver, dom, steps: list[Step], depth: int, allow_cases: bool = True,
-            upto: int = len(LEVELS)) -> None:
+            upto: int = len(LEVELS), thorough: bool = False,
+            until: Callable[[dict[Cell, tuple[str, ...]]], bool] | None = None) -> None:
     """Solve from dom with suppositions nested at most `depth` deep; raises _Contradiction.
     `upto`: the index in LEVELS past which it stops (raises _Past) before trying a
     technique of a harder level: the grade is harder than that level then, or the puzzle
-    is not solved."""
-    while not solver.solved(dom):
+    is not solved. `until`: when it is done (the question answered by default);
+    `thorough`: each nested supposition is followed until every fact is settled."""
+    done = until or solver.solved
+    while not done(dom):
         if upto < 1:
             raise _Past
         if _try_suppose(solver, dom, steps, 0):
@@ -442,7 +463,8 @@ def _search(solver: Solver, dom, steps: list[Step], depth: int, allow_cases: boo
             continue
         if upto < 3:
             raise _Past
-        if depth > 0 and any(_try_suppose(solver, dom, steps, d) for d in range(1, depth + 1)):
+        if depth > 0 and any(_try_suppose(solver, dom, steps, d, thorough)
+                             for d in range(1, depth + 1)):
             solver.propagate(dom, steps)
             continue
         return
@@ -463,10 +485,15 @@ def grade_solver(solver: Solver, upto: str | None = None) -> Grade:
     `upto`). A grade within `upto` is the whole grade."""
     dom = {c: solver.values[c] for c in solver.cells}
     steps: list[Step] = []
+    last = len(LEVELS) if upto is None else LEVELS.index(upto)
     try:
         lead = solver.propagate(dom, steps)
-        _search(solver, dom, steps, MAX_DEPTH,
-                upto=len(LEVELS) if upto is None else LEVELS.index(upto))
+        _search(solver, dom, steps, MAX_DEPTH, upto=last)
+        if not solver.solved(dom) and solver.one_answer():
+            # Stuck, yet one answer: a supposition that answers the question itself ("the
+            # lady is in room I") was dropped as soon as it was made. Go on from here,
+            # following each nested supposition until every fact is settled.
+            _search(solver, dom, steps, MAX_DEPTH, upto=last, thorough=True)
         if lead and steps:
             steps[0].before[:0] = lead
     except _Contradiction:

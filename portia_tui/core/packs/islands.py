@@ -1327,6 +1327,9 @@ FLIP_SHARE = 0.3
 #: draw a sign outside the rings, keeping the ring that settles a claim either way:
 #: :func:`_either_way_ring`)
 RING_REDRAW_SHARE = 0.2
+#: the share of a tricky pool walk's restarts that go on from a trial the pack took
+#: (:meth:`_PoolWalk.resume`), once the planted ring's shape is full
+RESUME_SHARE = 0.5
 
 
 class _PoolWalk(_Walk):
@@ -1358,6 +1361,11 @@ class _PoolWalk(_Walk):
         #: the walk moves to no candidate of them, and while the planted ring's is among
         #: them every planted draw gets a second ring (:func:`_screened`)
         self.crowded: set[str] = set()
+        #: trials the pack took, as (entities, signs, shell, shape): once the planted ring's
+        #: shape is crowded, a restart goes on from one whose shape is not full, one in
+        #: :data:`RESUME_SHARE` (:meth:`resume`)
+        self.seeds: list[tuple[list[str], list[Any], WorldPuzzle, str]] = []
+        self.full: set[str] = set()
 
     def next(self, settings: IslandSettings, rng: random.Random
              ) -> tuple[list[str], list[Any], WorldPuzzle]:
@@ -1386,6 +1394,19 @@ class _PoolWalk(_Walk):
         self.stall += 1
         if self.stall > POOL_STEPS:
             self.restart()
+
+    def resume(self, rng: random.Random) -> bool:
+        """Start afresh from a trial the pack took of a shape it is not full of (its
+        neighbours two signs or rules away are often trials of that shape, and no near
+        siblings of it); whether it did."""
+        if _PLANTED not in self.crowded or rng.random() >= RESUME_SHARE:
+            return False
+        seeds = [seed for seed in self.seeds if seed[3] not in self.full]
+        if not seeds:
+            return False
+        self.ents, self.says, self.shell, _shape = rng.choice(seeds)
+        self.near, self.stall, self.spare = 1.0, 0, set()
+        return True
 
     def restart(self) -> None:
         super().restart()
@@ -1868,6 +1889,10 @@ class _Variety:
         self.shape_cap = max(1, count // 2)
         self.seen: dict[str, int] = {}
 
+    def answer_full(self, answer: dict[str, Any]) -> bool:
+        """The pack holds as many puzzles with this answer as it may."""
+        return self.on and self.seen.get(f"answer {answer!r}", 0) >= self.cap
+
     def full(self, shape: str) -> bool:
         """The pack holds as many puzzles of this trial shape as it may."""
         return self.on and self.seen.get(f"shape {shape}", 0) >= self.shape_cap
@@ -1960,8 +1985,11 @@ def _ring_shape(says: list[Any], rings: list[list[int]] | None = None) -> str:
         return f[0] if f[0] in _OPS else "claim"
 
     rings = _rings(says) if rings is None else rings
-    shapes = [f"ring of {len(r)}: " + ", ".join(sorted(op(says[i]) for i in r)) for r in rings]
-    return "; ".join(shapes) or "no ring"
+    # by size, then by words: the same whatever the rooms' order (two rings of one size
+    # were told in the order of their first rooms, so renaming rooms could change a shape)
+    shapes = sorted(((len(r), f"ring of {len(r)}: " + ", ".join(sorted(op(says[i]) for i in r)))
+                     for r in rings))
+    return "; ".join(text for _n, text in shapes) or "no ring"
 
 
 #: the rings of a planted either-way ring alone (:func:`_either_way_ring`)
@@ -1975,7 +2003,8 @@ def _screened(settings: IslandSettings, rng: random.Random, screen: _Screen | No
     if screen is None:
         return candidate(settings, rng)
     fam = FAMILIES[settings.family]
-    if walk is not None and walk.says is not None:
+    if walk is not None and (walk.says is not None
+                             or isinstance(walk, _PoolWalk) and walk.resume(rng)):
         ents, says, shell = walk.next(settings, rng)
     else:
         crowded = isinstance(walk, _PoolWalk) and _PLANTED in walk.crowded
@@ -2010,12 +2039,79 @@ def _admitted(settings: IslandSettings, variety: _Variety, walk: _Walk | None,
     shape = (trial_motif(puzzle, graded) if fam.key == "lady-tiger"
              and settings.difficulty in ("tricky", "fiendish") else None)
     if variety.admits(answer, alike, knights, motif(puzzle, graded), shape):
+        if isinstance(walk, _PoolWalk) and shape is not None and settings.difficulty == "tricky":
+            says = [_renamed(thaw(t.says), {"self": t.by or ""}) for t in puzzle.statements]
+            walk.seeds.append((list(puzzle.entities), says, puzzle.replace(statements=()),
+                               shape))
+            if variety.full(shape):
+                walk.full.add(shape)
         return True
     if isinstance(walk, _PoolWalk):
         walk.restart()
         if shape is not None and variety.full(shape):
             walk.crowded.add(_ring_shape([thaw(t.says) for t in puzzle.statements]))
     return False
+
+
+def _swapped(puzzle: WorldPuzzle, a: str, b: str) -> WorldPuzzle:
+    """A trial with rooms `a` and `b` named the other way round: each keeps its sign and
+    its rule, and every sign that names one of the rooms, or one of their signs, names the
+    other (the signs stay in the rooms' order, sign k on room k). The same trial up to the
+    rooms' names."""
+    ents = list(puzzle.entities)
+    i, j = ents.index(a), ents.index(b)
+    ids = [st.id for st in puzzle.statements]
+    table = {a: b, b: a, ids[i]: ids[j], ids[j]: ids[i]}
+    says = [_renamed(thaw(st.says), table) for st in puzzle.statements]
+    says[i], says[j] = says[j], says[i]
+    return puzzle.replace(
+        statements=tuple(WorldStatement(sid, e, f) for sid, e, f in zip(ids, ents, says)),
+        mode_overrides={table.get(e, e): own for e, own in puzzle.mode_overrides.items()})
+
+
+def _lady_moved(settings: IslandSettings, variety: _Variety, puzzle: WorldPuzzle,
+                answer: dict[str, Any]) -> tuple[WorldPuzzle, Any, Grade] | None:
+    """A hard trial whose lady's room the pack holds as many answers in as it may, with
+    that room and the room the pack's answers name least swapped (:func:`_swapped`), kept
+    afresh by :func:`_keep`: (the trial, its solve, its grade); None when every room is full
+    or the renamed trial is not kept. Twins, near siblings and shapes are read up to the
+    rooms' names, so the pack's other filters judge it as before; its answers vary the
+    more (the walk's bursts put the lady in one room: tricky seeds 2 and 5 gave up at 5 of
+    8 with a trial of a new shape refused for its answer alone)."""
+    if [st.by for st in puzzle.statements] != list(puzzle.entities) or len(answer) != 1:
+        return None
+    ((key, (lady, *more)),) = answer.items()
+    if more:
+        return None
+    free = min((e for e in puzzle.entities if e != lady),
+               key=lambda e: variety.seen.get(f"answer {({key: [e]})!r}", 0))
+    if variety.answer_full({key: [free]}):
+        return None
+    moved = _swapped(puzzle, lady, free)
+    kept = _keep(settings, moved)
+    if kept is None or isinstance(kept, str):
+        return None
+    return moved, kept[0], kept[1]
+
+
+def _fresh(settings: IslandSettings, variety: _Variety, keys: set[str],
+           siblings: list[WorldPuzzle] | None, puzzle: WorldPuzzle, kept: tuple[Any, Grade]
+           ) -> tuple[WorldPuzzle, Any, Grade, str] | None:
+    """A kept candidate that is new to the pack: (the puzzle, its solve, its grade, its
+    canonical key), a hard trial's lady moved when the pack is full of her room
+    (:func:`_lady_moved`); None for a twin or a near sibling of a puzzle of the pack."""
+    result, graded = kept
+    if siblings is not None and variety.answer_full(result.answers[0]):
+        moved = _lady_moved(settings, variety, puzzle, result.answers[0])
+        if moved is None:
+            return None
+        puzzle, result, graded = moved
+    key = canonical_key(puzzle)
+    if not settings.allow_twins and key in keys:
+        return None
+    if siblings is not None and any(near_siblings(puzzle, k) for k in siblings):
+        return None  # one sign (or rule) from a puzzle of the pack: it would feel alike
+    return puzzle, result, graded, key
 
 
 def generate(settings: IslandSettings, too_large: list[int] | None = None
@@ -2063,12 +2159,10 @@ def generate(settings: IslandSettings, too_large: list[int] | None = None
             too_large[0] += 1
         if kept is None or isinstance(kept, str):
             continue
-        result, graded = kept
-        key = canonical_key(puzzle)
-        if not settings.allow_twins and key in keys:
+        fresh = _fresh(settings, variety, keys, siblings, puzzle, kept)
+        if fresh is None:
             continue
-        if siblings is not None and any(near_siblings(puzzle, k) for k in siblings):
-            continue  # one sign (or rule) from a puzzle of the pack: it would feel alike
+        puzzle, result, graded, key = fresh
         sol = result.solutions[0]["entities"]
         if not _admitted(settings, variety, walk, puzzle, result.answers[0], sol, graded):
             continue
