@@ -254,18 +254,20 @@ class PackIndex:
     lines: tuple[int, ...]
     ids: tuple[str, ...]
 
-    def piece(self, k: int) -> tuple[str, int]:
-        """(the head of the pack and entry k as one text, what to add to a line number of
-        that text past the head to get the line in the pack)."""
+    def piece(self, k: int, stop: int | None = None) -> tuple[str, int]:
+        """(the head of the pack and entry k (entries k to stop - 1) as one text, what to add
+        to a line number of that text past the head to get the line in the pack)."""
         head = self.text[:self.offsets[0]]
-        stop = self.offsets[k + 1] if k + 1 < len(self.offsets) else len(self.text)
-        block = self.text[self.offsets[k]:stop]
+        stop = k + 1 if stop is None else stop
+        end = self.offsets[stop] if stop < len(self.offsets) else len(self.text)
+        block = self.text[self.offsets[k]:end]
         return head + block, self.lines[k] - 1 - head.count("\n")
 
-    def read(self, k: int, sentences: bool = True) -> Pack:
-        """The pack holding entry k alone (its head's keys, entry k as the whole read builds
-        it); FormatError with the line in the whole pack."""
-        text, shift = self.piece(k)
+    def read(self, k: int, sentences: bool = True, stop: int | None = None) -> Pack:
+        """The pack holding entry k alone (entries k to stop - 1: one tomllib call for a run
+        of entries), each as the whole read builds it; FormatError with the line in the whole
+        pack."""
+        text, shift = self.piece(k, stop)
         past = self.text.count("\n", 0, self.offsets[0])  # the head's lines are the pack's
         try:
             with reading(self.path):
@@ -365,6 +367,11 @@ def loads_entry(text: str, path: str, pid: str) -> tuple[Pack, tuple[str, ...]]:
     return found.read(found.ids.index(pid)), found.ids
 
 
+#: how many entries `iter_entries` reads in one parse (a run of Portia-3 entries: about
+#: 150 KB of text, its tables held at once)
+_RUN = 200
+
+
 def iter_entries(text: str, path: str,
                  sentences: bool = True) -> tuple[Pack, Iterator[PackPuzzle]]:
     """(the pack's head as a Pack with no puzzles, an iterator of its entries, one read at a
@@ -378,8 +385,13 @@ def iter_entries(text: str, path: str,
 
     def entries() -> Iterator[PackPuzzle]:
         yield first.puzzles[0]
-        for k in range(1, len(found.ids)):
-            yield found.read(k, sentences).puzzles[0]
+        for k in range(1, len(found.ids), _RUN):
+            stop = min(k + _RUN, len(found.ids))
+            try:  # a run of entries in one parse: tomllib's and the head's cost once a run
+                run = found.read(k, sentences, stop).puzzles
+            except PortiaError:  # entry by entry: the first bad one's line, as before
+                run = tuple(found.read(j, sentences).puzzles[0] for j in range(k, stop))
+            yield from run
 
     return replace(first, puzzles=()), entries()
 
