@@ -322,6 +322,58 @@ def test_canonical_key_of_a_hand_made_copy():
     assert canonical_key(other) != canonical_key(first)
 
 
+def _trial(rooms, said, overrides=None):
+    from portia_tui.core.io.formats import structured
+
+    return structured.from_data({
+        "entities": rooms, "attributes": {"content": ["lady", "tiger"]},
+        "speaker_attr": "content", "modes": {"lady": "true", "tiger": "false"},
+        "mode_overrides": overrides or {},
+        "constraints": [["count", "all", {"content": "lady"}, "==", 1]],
+        "statements": [{"id": sid, "by": by, "says": says} for sid, by, says in said]})
+
+
+def test_canonical_key_of_trials_whose_signs_name_signs():
+    """Written by hand: a trial whose signs speak of other signs by their ids ("sign s3 is
+    right"), and the same trial with its rooms renamed and the signs' ids following their
+    rooms: one key (the ids once entered the key's invariants as they were, and a renamed
+    copy could get another key). Each room's own rule is part of the key, and a sign
+    given as one of two wordings does not break it."""
+    def lady(room):
+        return ["is", room, "content", "lady"]
+
+    first = _trial(["A", "B", "C"], [
+        ("s1", "A", ["iff", ["true", "s2"], lady("C")]),
+        ("s2", "B", ["or", ["true", "s3"], lady("self")]),
+        ("s3", "C", ["not", lady("A")])])
+    copy = _trial(["P", "Q", "R"], [  # A -> R, B -> P, C -> Q; s1 -> m5, s2 -> z9, s3 -> a1
+        ("z9", "P", ["or", lady("self"), ["true", "a1"]]),
+        ("a1", "Q", ["not", lady("R")]),
+        ("m5", "R", ["iff", lady("Q"), ["true", "z9"]])])
+    assert canonical_key(copy) == canonical_key(first)
+    other = _trial(["A", "B", "C"], [
+        ("s1", "A", ["iff", ["true", "s3"], lady("C")]),
+        ("s2", "B", ["or", ["true", "s3"], lady("self")]),
+        ("s3", "C", ["not", lady("A")])])
+    assert canonical_key(other) != canonical_key(first)
+    flipped = {"lady": "false", "tiger": "true"}
+    ruled = _trial(["A", "B", "C"], [("s1", "A", lady("B")), ("s2", "B", lady("C")),
+                                     ("s3", "C", lady("A"))], {"A": flipped})
+    moved = _trial(["A", "B", "C"], [("s1", "A", lady("B")), ("s2", "B", lady("C")),
+                                     ("s3", "C", lady("A"))], {"B": flipped})
+    turned = _trial(["X", "Y", "Z"], [("t1", "X", lady("Y")), ("t2", "Y", lady("Z")),
+                                      ("t3", "Z", lady("X"))], {"Y": flipped})
+    assert canonical_key(moved) == canonical_key(turned)  # the same ring, the rule moved too
+    assert canonical_key(ruled) == canonical_key(moved)  # a ring: every room alike
+    plain = _trial(["A", "B", "C"], [("s1", "A", lady("B")), ("s2", "B", lady("C")),
+                                     ("s3", "C", lady("A"))])
+    assert canonical_key(plain) != canonical_key(ruled)  # the room's own rule counts
+    from portia_tui.core.io.formats import load_any
+
+    unhung = load_any("puzzles/truth/trial-8-unhung-signs.toml")
+    assert canonical_key(getattr(unhung, "puzzle", unhung))  # one_of: no TypeError
+
+
 def test_a_lines_key_is_the_key_of_its_own_puzzle():
     """Whatever role words a line was dressed in, canonical_key of its `puzzle` field is
     its `canonical_key` (a pipeline can key puzzles made elsewhere the same way)."""

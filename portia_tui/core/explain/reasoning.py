@@ -625,13 +625,18 @@ class Words:
               ) -> list[str]:
         """What statements ruled out without settling a fact: "From the sign on room I
         ("..."): there is no lady in room I." (a line a statement)."""
-        out = []
+        return [f"{indent}From {self.source(i)}: {self.inner(self.listed(said))}."
+                for i, said in self._ruled_out(notes)]
+
+    def _ruled_out(self, notes: list[tuple[int, dict[Cell, tuple[str, ...]]]]
+                   ) -> Iterator[tuple[int, list[str]]]:
+        """Each note's statement with the facts it ruled out, worded ("there is no lady in
+        room I"); notes that ruled out nothing sayable are left out."""
         for i, left in notes:
             said = [self.fact_not(c, v) for c, vals in left.items()
                     for v in self.solver.values[c] if v not in vals]
             if said:
-                out.append(f"{indent}From {self.source(i)}: {self.inner(self.listed(said))}.")
-        return out
+                yield i, said
 
     def fact_not(self, cell: Cell, value: str) -> str:
         """ "There is no lady in room I", "Ann is not a knight"."""
@@ -791,13 +796,8 @@ class Words:
                          *self._ruled_hints(s.after)])
 
     def _ruled_hints(self, notes: list[tuple[int, dict[Cell, tuple[str, ...]]]]) -> list[str]:
-        out = []
-        for i, left in notes:
-            said = [self.fact_not(c, v) for c, vals in left.items()
-                    for v in self.solver.values[c] if v not in vals]
-            if said:
-                out.append(f"{self.listed(said)}, by {self.source(i)}.")
-        return out
+        return [f"{self.listed(said)}, by {self.source(i)}."
+                for i, said in self._ruled_out(notes)]
 
     def whatever(self, i: int | None) -> str:
         """ "whatever Ann is", "whatever room II holds" (the speaker of source i)."""

@@ -1635,9 +1635,10 @@ def _rename(f: Any, names: dict[str, str]) -> Any:
         return {k: _rename(v, names) for k, v in sorted(f.items())}
     if isinstance(f, (list, tuple)):
         parts = [_rename(g, names) for g in f]
-        if parts and parts[0] in ("same", "differ"):
+        head = parts[0] if parts and isinstance(parts[0], str) else None  # else a list of
+        if head in ("same", "differ"):                                    # wordings (one_of)
             return parts[:1] + sorted(parts[1:3], key=repr) + parts[3:]
-        if parts and parts[0] in _COMMUTATIVE:
+        if head in _COMMUTATIVE:
             return parts[:1] + sorted(parts[1:], key=repr)
         return parts
     return f
@@ -1669,6 +1670,9 @@ def _shape(puzzle: WorldPuzzle, names: dict[str, str]) -> str:
         words = repr(_rename(_said(s), names))
         (said[names[s.by]] if s.by else silent).append(words)
     rest = repr([_rename(thaw(c), names) for c in puzzle.constraints])
+    if puzzle.mode_overrides:  # each room's own rule (the trials from the fourth on)
+        rest += repr(sorted((names[e], sorted(r.items()))
+                            for e, r in puzzle.mode_overrides.items()))
     return repr(sorted((k, sorted(v)) for k, v in said.items())) + repr(sorted(silent)) + rest
 
 
@@ -1688,14 +1692,17 @@ def _colours(puzzle: WorldPuzzle) -> dict[str, str]:
     other name blurred; refined twice by the neighbours' invariants."""
     ents = puzzle.entities
     roles = _role_words(puzzle)
+    signs = _sign_ids(puzzle)
     colour = {}
     for e in ents:
-        blur = {**roles, **{x: ("ME" if x == e else "*") for x in ents}}
+        blur = {**roles, **{x: ("ME" if x == e else "*") for x in ents},
+                **{sid: ("#ME" if by == e else "#*") for sid, by in signs.items()}}
         own = sorted(repr(_rename(_said(s), blur)) for s in puzzle.statements
                      if s.by == e and s.says is not None)
         heard = sorted(repr(_rename(_said(s), blur)) for s in puzzle.statements
                        if s.by != e and s.says is not None and e in _mentions(_said(s)))
-        colour[e] = repr((own, heard))
+        rule = puzzle.mode_overrides.get(e)
+        colour[e] = repr((own, heard, sorted(rule.items())) if rule else (own, heard))
     for _round in range(2):
         colour = {e: repr((colour[e], sorted(colour[x] for s in puzzle.statements if s.by == e
                                               and s.says is not None
@@ -1704,9 +1711,19 @@ def _colours(puzzle: WorldPuzzle) -> dict[str, str]:
     return colour
 
 
+def _sign_ids(puzzle: WorldPuzzle) -> dict[str, str]:
+    """Each statement id a formula may name ("sign II is right"), to its speaker, when the
+    speaker says nothing else and the id is not an entity's name: the key names it by its
+    speaker's new name."""
+    speakers = [s.by for s in puzzle.statements]
+    return {s.id: s.by for s in puzzle.statements
+            if s.by is not None and s.id not in puzzle.entities and speakers.count(s.by) == 1}
+
+
 def canonical_key(puzzle: WorldPuzzle, budget: int = 5040) -> str:
-    """A key equal for puzzles that are the same up to renaming entities, reordering the
-    statements and the parts of "and", "or" and "iff", the speaker attribute's role words
+    """A key equal for puzzles that are the same up to renaming entities (each with its own
+    rule, if any), reordering the statements and the parts of "and", "or" and "iff", the
+    speaker attribute's role words
     (knight and knave, angel and devil: named by their modes) and "I" for the speaker's own
     name. Exact: entities are ordered by an invariant and only ties are permuted; past
     `budget` orders of the ties, their order by name is taken."""
@@ -1721,9 +1738,7 @@ def canonical_key(puzzle: WorldPuzzle, budget: int = 5040) -> str:
         for n in range(2, len(group) + 1):
             total *= n
     best = None
-    speakers = [s.by for s in puzzle.statements]
-    signs = {s.id: s.by for s in puzzle.statements  # a statement's id, named by its speaker's
-             if s.by is not None and s.id not in puzzle.entities and speakers.count(s.by) == 1}
+    signs = _sign_ids(puzzle)
     for choice in _orders(ordered, total <= budget):
         flat = [e for group in choice for e in group]
         names = {**roles, **{e: f"E{i}" for i, e in enumerate(flat)}}
