@@ -159,6 +159,17 @@ def test_a_level_that_needs_deeper_statements_is_refused_up_front(capsys):
     assert "needs --depth 3" in err and "gave up" not in err
 
 
+def test_three_knights_and_knaves_need_compounds_for_fiendish(capsys):
+    """Three islanders, one claim each (--depth 1): every triple of meanings was graded
+    (tools/island_census.py knights-knaves), none fiendish: refused at once, not after 20,000
+    candidates (it used to give up). --depth 2 makes one."""
+    code, out, err = _run(capsys, ["generate", "--family", "knights-knaves", "--people", "3",
+                                   "--difficulty", "fiendish", "--depth", "1",
+                                   "--attempts", "1"])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "needs --depth 2" in err and "gave up" not in err
+
+
 @pytest.mark.parametrize("family, size, level", [("knights-knaves", 6, "tricky"),
                                                  ("knights-knaves", 6, "fiendish"),
                                                  ("werewolves", 4, "fiendish")])

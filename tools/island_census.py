@@ -89,6 +89,33 @@ def werewolves() -> None:
         print(f"werewolves, 2 people, {said}: {dict(sorted(levels.items()))}", flush=True)
 
 
+def knights_knaves() -> None:
+    """Three islanders, one statement each: every triple of the meanings statements within
+    --depth 1 can have (islands._wordings, the rich grammar's atoms: a type, a count of
+    knights or knaves, two alike or not), graded where it has one answer; then --depth 2."""
+    fam = islands.FAMILIES["knights-knaves"]
+    ents = fam.entities(3)
+    shell = fam.shell(ents, [], _Pick(0))  # type: ignore[arg-type]
+    ev = Evaluation(shell)
+    for depth in (1, 2):
+        memo: dict[str, int] = {}
+        solver = Solver(shell, ev, [(e, 0) for e in ents], memo)
+        meanings = list(islands._wordings(fam, ents, ev, shell, depth, 2, memo))
+        masks = [[_obeys(ev, e, "type", "knight", t) for t in meanings] for e in ents]
+        levels: Counter[str] = Counter()
+        for m1 in masks[0]:
+            for m2 in masks[1]:
+                for m3 in masks[2]:
+                    w = m1 & m2 & m3
+                    if not w or len(ev.answers(w, 2)) != 1:
+                        continue
+                    solver.masks = [m1, m2, m3]
+                    g = grade_solver(solver)
+                    levels[g.level if g.solved else "unsolved"] += 1
+        print(f"knights-knaves, 3 people, {len(meanings)} meanings within --depth {depth}: "
+              f"{dict(sorted(levels.items()))}", flush=True)
+
+
 def lady_tiger() -> None:
     import numpy as np
 
@@ -276,4 +303,5 @@ def two_packs() -> None:
 
 if __name__ == "__main__":
     {"werewolves": werewolves, "lady-tiger": lady_tiger,
-     "lady-tiger-4": lady_tiger_4, "two-packs": two_packs}[sys.argv[1]]()
+     "lady-tiger-4": lady_tiger_4, "two-packs": two_packs,
+     "knights-knaves": knights_knaves}[sys.argv[1]]()
