@@ -25,7 +25,7 @@ PROMISED = [
     ("lady-tiger", 2, "gentle", 0), ("lady-tiger", 2, "steady", 0),
     ("lady-tiger", 3, "steady", 0), ("lady-tiger", 4, "steady", 1),
     # compound signs (--depth 2) reach the hard levels from four rooms (a second or two)
-    ("lady-tiger", 4, "tricky", 2), ("lady-tiger", 4, "fiendish", 0),
+    ("lady-tiger", 4, "tricky", 1), ("lady-tiger", 4, "fiendish", 0),
 ]
 
 
