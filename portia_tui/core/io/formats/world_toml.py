@@ -248,7 +248,8 @@ def _empty_ids(table: dict[str, Any]) -> list[str]:
 
 def settled(puzzle: WorldPuzzle, empty: frozenset[str] | set[str]) -> WorldPuzzle:
     """The puzzle as it stands with the slots `empty` not written: each left out, unless
-    another statement names it (then it stays, free: it says :data:`EMPTY`)."""
+    another statement names it (then it stays, free: it says :data:`EMPTY`); their ids, in
+    order, are the puzzle's ``empty`` (a draft)."""
     if not empty:
         return puzzle
     named: set[str] = set()
@@ -258,7 +259,8 @@ def settled(puzzle: WorldPuzzle, empty: frozenset[str] | set[str]) -> WorldPuzzl
                 named |= fm.reads(f, puzzle.scope(s))
     kept = tuple(s if s.id not in empty else WorldStatement(s.id, s.by, EMPTY) for s in puzzle.statements
                  if s.id not in empty or s.id in named)
-    return puzzle.replace(statements=kept)
+    return puzzle.replace(statements=kept,
+                          empty=[s.id for s in puzzle.statements if s.id in empty])
 
 
 def from_table(table: dict[str, Any], text: str, path: str) -> WorldPuzzle:
