@@ -109,3 +109,27 @@ def test_a_finished_puzzle_is_valid_and_the_structured_json_round_trips_a_draft(
     back = structured.loads(structured.dumps(puzzle))
     assert back == puzzle and structured.to_data(world_toml.loads(done.read_text())).get(
         "empty") is None
+
+
+def test_a_draft_keeps_its_empty_slots_through_json_code_and_back_to_toml(tmp_path, capsys):
+    from portia_tui.core.author import world_editing as we
+
+    text = KNIGHTS.replace('says = ["Both of us are knaves"]',
+                           'says = ["", "Both of us are knaves", ""]')
+    path = tmp_path / "d.toml"
+    path.write_text(text)
+    draft = we.loads(text)
+    for middle in ("d.json", None):
+        if middle is None:  # through a share code
+            assert main(["code", str(path)]) == 0
+            source = capsys.readouterr().out.strip()
+        else:
+            assert main(["convert", str(path), str(tmp_path / middle)]) == 0
+            source = str(tmp_path / middle)
+        back = tmp_path / f"back-{middle}.toml"
+        assert main(["convert", source, str(back)]) == 0
+        assert we.loads(back.read_text()) == draft  # before: the empty slots were dropped
+        puzzle = code.decode(source) if middle is None else structured.loads(
+            (tmp_path / middle).read_text())
+        assert we.of_puzzle(puzzle) == draft  # the editor's page of a code: the same slots
+    capsys.readouterr()
