@@ -17,7 +17,7 @@ from pathlib import Path
 def puzzle_text(puzzle_toml: str) -> str:
     data = tomllib.loads(puzzle_toml)
     lines = []
-    for i, casket in enumerate(data["caskets"], 1):
+    for casket in data["caskets"]:
         lines.append(f"  {casket['name']} casket:")
         for j, statement in enumerate(casket.get("statements", []), 1):
             lines.append(f"    {j}. {statement}")
