@@ -356,8 +356,9 @@ class _Search:
         wrong placement counts within one of m, and more statements than the share are read
         by no other (each is then wasted). False when it cannot tell."""
         for m, answer in solutions.items():
-            if any(abs(c - m) <= 1 for p, c in enumerate(counts) if p != answer):
-                return False
+            for p, c in enumerate(counts):
+                if -1 <= c - m <= 1 and p != answer:
+                    return False
         most = int(WASTED_PREFERRED * self.size + 1e-9)
         return unread_statements(cands).count(True) > most
 
