@@ -80,7 +80,7 @@ def test_the_stops_of_calls_that_never_looked_do_not_pile_up_in_the_pipe():
         for _ in range(3):
             looks = iter([False] + [True] * 1000)  # cancelled once the job was sent
             with pytest.raises(Cancelled):
-                runner.call(nap, 0.1, cancelled=lambda: next(looks))
+                runner.call(nap, 0.1, cancelled=looks.__next__)
         assert runner.call(pid, None) == first  # young calls: answered, not killed
         assert runner.call(stops_waiting, None) is False
     finally:
@@ -98,7 +98,7 @@ def test_a_close_while_a_call_waits_ends_it_as_cancelled():
             runner.call(pid, None)  # a child ready
             got: list[object] = []
 
-            def wait() -> None:
+            def wait(got: list[object] = got) -> None:
                 try:
                     got.append(runner.call(nap, 0.05))
                 except Exception as exc:  # noqa: BLE001 - the outcome is asserted
