@@ -34,3 +34,8 @@ def stops_waiting(_arg: object) -> bool:
 
     stops = process._Job.stops
     return stops is not None and stops.poll()
+
+
+def slow_job(_request: object) -> None:
+    """A marks or repairs job that takes long and never looks at its stop."""
+    time.sleep(30)
