@@ -94,7 +94,7 @@ def test_a_close_while_a_call_waits_ends_it_as_cancelled():
     runner = ProcessRunner("portia-test")
     outcomes = []
     try:
-        for step in range(6):
+        for step in range(4):
             runner.call(pid, None)  # a child ready
             got: list[object] = []
 
@@ -106,7 +106,7 @@ def test_a_close_while_a_call_waits_ends_it_as_cancelled():
 
             thread = threading.Thread(target=wait)
             thread.start()
-            time.sleep(0.01 * step)
+            time.sleep(0.015 * step)
             runner.close()
             thread.join(10)
             assert not thread.is_alive()
