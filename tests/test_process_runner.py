@@ -71,7 +71,7 @@ def test_stop_poller_reads_the_pipe_at_most_once_per_interval_and_sees_a_stop_by
 
 def test_the_stops_of_calls_that_never_looked_do_not_pile_up_in_the_pipe():
     """A job that never looks at its stop (the analysis), cancelled while young, answers and
-    is dropped; its stop stayed in the pipe, one per call, until some 7,000 filled it and the
+    is dropped; its stop stayed in the pipe, one per call, until 11,455 filled it (measured) and the
     parent's next stop blocked for good (a worker that never ended, and a hung exit). The
     child reads them as the next job starts."""
     runner = ProcessRunner("portia-test")
