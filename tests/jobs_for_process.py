@@ -39,3 +39,11 @@ def stops_waiting(_arg: object) -> bool:
 def slow_job(_request: object) -> None:
     """A marks or repairs job that takes long and never looks at its stop."""
     time.sleep(30)
+
+
+def slow_job_marked(_request: object) -> None:
+    """slow_job that first creates the file named by $PORTIA_TEST_STARTED: the test knows the
+    child is running it (not still being spawned, which a close cannot stop)."""
+    with open(os.environ["PORTIA_TEST_STARTED"], "w"):
+        pass
+    time.sleep(30)

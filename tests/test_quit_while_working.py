@@ -19,9 +19,11 @@ from .test_app_bursts import burst, calm, editor_on
 async def test_children_closed_under_a_waiting_worker_end_it_quietly(tmp_path, monkeypatch):
     from portia_tui.app.editor import workers
 
-    from .jobs_for_process import slow_job
+    from .jobs_for_process import slow_job_marked
 
-    monkeypatch.setattr(workers, "marks_job", slow_job)  # still waiting when closed
+    started = tmp_path / "started"
+    monkeypatch.setenv("PORTIA_TEST_STARTED", str(started))  # before the child is spawned
+    monkeypatch.setattr(workers, "marks_job", slow_job_marked)  # still waiting when closed
     path = tmp_path / "p.toml"
     formats.save(blank_puzzle(3, 10), path, force=True)
     app = editor_on(path, RecoveryStore(tmp_path / "rec"))
@@ -35,6 +37,13 @@ async def test_children_closed_under_a_waiting_worker_end_it_quietly(tmp_path, m
                 break
             await asyncio.sleep(0.01)
         assert running, [(w.group, w.state) for w in app.workers]
+        # a running worker may still be spawning the child (a close then has nothing to
+        # stop, and the job would run its 30 s): wait until the child runs the job
+        for _ in range(2000):
+            if started.exists():
+                break
+            await asyncio.sleep(0.01)
+        assert started.exists()
         jobs.close()  # as on_unmount does, from the app's thread
         for _ in range(500):
             if not running[0].is_running:
