@@ -181,13 +181,25 @@ class PlayPuzzleScreen(Screen):
         self.refresh_view()
 
     def on_resize(self, event: Resize) -> None:
-        self._fit(event.size.width, event.size.height)
+        fitted = self._fit(event.size.width, event.size.height)
+        if event.size == self.outer_size and not fitted:
+            # the screen was laid out at this size and nothing changed: this is Textual's echo
+            # of that layout (a screen whose layout gives it a size is sent a Resize, and its
+            # handler lays the whole screen out and paints it again). Skipped: at 12 x 10 that
+            # second pass was a tenth of the opening's work. A real resize (the terminal's)
+            # comes with a size the screen was not laid out at, and goes on to Textual.
+            event.prevent_default()
 
-    def _fit(self, width: int, height: int) -> None:
-        """Caskets side by side as far as the width allows; compact on a low terminal."""
+    def _fit(self, width: int, height: int) -> bool:
+        """Caskets side by side as far as the width allows; compact on a low terminal.
+        Whether anything changed."""
         columns = max(1, min(self.session.size, (width - 2) // CARD_WIDTH))
+        compact = height < COMPACT_HEIGHT
+        changed = (self._board.styles.grid_size_columns != columns
+                   or self.has_class("-compact") != compact)
         self._board.styles.grid_size_columns = columns
-        self.set_class(height < COMPACT_HEIGHT, "-compact")
+        self.set_class(compact, "-compact")
+        return changed
 
     # ------------------------------------------------------------------ workers
     def _spawn(self, job: str, work: Callable[[], Any],
