@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from portia_tui.app.base import skip_layout_echo
 from portia_tui.app.footer import Footer
 from portia_tui.app.heap import HeapHold
 from portia_tui.core.explain.hints import Coach, HintsTooLarge
@@ -181,14 +182,8 @@ class PlayPuzzleScreen(Screen):
         self.refresh_view()
 
     def on_resize(self, event: Resize) -> None:
-        fitted = self._fit(event.size.width, event.size.height)
-        if event.size == self.outer_size and not fitted:
-            # the screen was laid out at this size and nothing changed: this is Textual's echo
-            # of that layout (a screen whose layout gives it a size is sent a Resize, and its
-            # handler lays the whole screen out and paints it again). Skipped: at 12 x 10 that
-            # second pass was a tenth of the opening's work. A real resize (the terminal's)
-            # comes with a size the screen was not laid out at, and goes on to Textual.
-            event.prevent_default()
+        if not self._fit(event.size.width, event.size.height):
+            skip_layout_echo(self, event)  # nothing refitted: no second layout of that size
 
     def _fit(self, width: int, height: int) -> bool:
         """Caskets side by side as far as the width allows; compact on a low terminal.
