@@ -146,6 +146,21 @@ def page_options(options: OptionList, direction: int) -> None:
     options.highlighted = min(max(at + direction * page, 0), count - 1)
 
 
+def skip_layout_echo(screen: Screen, event: events.Resize) -> bool:
+    """Call from a screen's ``on_resize``: a Resize at the size the screen was last laid out
+    at is Textual's echo of that layout (a screen whose layout gives it its size is sent a
+    Resize, and Textual's handler lays the whole screen out and paints it again, though
+    nothing changed). That second pass is skipped (``prevent_default``, public API): it was
+    a tenth of the Python calls of opening a 12 x 10 puzzle in the player and 8% in the
+    editor. A real resize (the terminal's) comes with a size the screen was not laid out at,
+    and goes on to Textual. Whether it was skipped. A screen that changes its own styles for
+    a size (the player's columns) does so before, and lets the event go on if it did."""
+    if event.size == screen.outer_size:
+        event.prevent_default()
+        return True
+    return False
+
+
 class PortiaApp(App):
     """Subclass this for every portia app (editor, player).
 
