@@ -100,8 +100,10 @@ class Grade:
 
 
 class _Contradiction(Exception):
-    def __init__(self, source: int | None):
+    def __init__(self, source: int | None, region: int | None = None):
         self.source = source
+        #: the worlds still possible when the statement was read (the words say why it fails)
+        self.region = region
         #: what was ruled out on the way (Step.before)
         self.before: list[tuple[int, dict[Cell, tuple[str, ...]]]] = []
 
@@ -258,9 +260,10 @@ class Solver:
         """What constraint i alone, with `dom`, forces; raises _Contradiction. `region`:
         ``self.region(dom)`` when the caller has it."""
         check(len(self.cells))  # a step a cell read (the budget in force: core/solve/budget.py)
-        w = (self.region(dom) if region is None else region) & self.masks[i]
+        region = self.region(dom) if region is None else region
+        w = region & self.masks[i]
         if not w:
-            raise _Contradiction(i)
+            raise _Contradiction(i, region)
         forced = {}
         atom = self.atom
         for c in self.cells:
@@ -275,7 +278,7 @@ class Solver:
                 left = tuple(v for v in vals if w & atom[(c, v)])
             if len(left) < len(vals):
                 if not left:
-                    raise _Contradiction(i)
+                    raise _Contradiction(i, region)
                 if len(left) == 1:
                     forced[c] = left[0]
                 dom[c] = left
@@ -372,7 +375,7 @@ def _refute(solver: Solver, dom: dict[Cell, tuple[str, ...]], cell: Cell, value:
             _search(solver, trial, steps, depth - 1, allow_cases=False, thorough=thorough,
                     until=solver.settled if thorough else solver.solved)
     except _Contradiction as c:
-        steps.append(Step("contradiction", {}, c.source, before=c.before))
+        steps.append(Step("contradiction", {}, c.source, before=c.before, region=c.region))
         if lead:
             steps[0].before[:0] = lead
         return steps
@@ -667,28 +670,87 @@ class Words:
     def cases_of_speaker(self, s: Step) -> list[str]:
         """Why a statement settles a fact whatever its speaker is: each value the speaker
         may have and what that makes the statement ("if Eve is a knight, it is true"), or
-        that it cannot be."""
+        what makes the case fail ("if Eve is a knave, it must be false, but it would be
+        true")."""
         assert s.source is not None and s.region is not None
-        cell = self._speaker_cell(s.source)
+        return [text for text, _ok in self.speaker_cases(s.source, s.region)]
+
+    def speaker_cases(self, i: int, region: int, known: bool = False
+                      ) -> list[tuple[str, bool]]:
+        """(words, whether the case is possible) for each value statement i's speaker may
+        have in `region`; `known`: the speaker's one value is said "as ..." (not "if")."""
+        cell = self._speaker_cell(i)
         if cell is None:
             return []
         solver, out = self.solver, []
-        t = solver.ev.truth(solver.sources[s.source][1].id)  # type: ignore[union-attr]
+        t = solver.ev.truth(solver.sources[i][1].id)  # type: ignore[union-attr]
         for value in solver.values[cell]:
-            w = s.region & solver.atom[(cell, value)]
+            w = region & solver.atom[(cell, value)]
             if not w:
                 continue
             case = self.inner(self.fact(cell, value))
+            case = f"as {case}" if known else f"if {case}"
             mode = self.p.mode(cell[0], value)
-            if not w & solver.masks[s.source]:
-                out.append(f"if {case}, it would be {mode}, which cannot be" if mode != "free"
-                           else f"{case} cannot be")
+            if not w & solver.masks[i]:
+                would = "false" if not w & t else "true" if not w & ~t else None
+                if mode == "free" or would is None or would == mode:
+                    out.append((f"{case}, it cannot hold", False))
+                else:
+                    out.append((f"{case}, it must be {mode}, but it would be {would}", False))
                 continue
-            w &= solver.masks[s.source]
+            w &= solver.masks[i]
             if mode == "free":
                 mode = "true" if not w & ~t else "false" if not w & t else "true or false"
-            out.append(f"if {case}, it is {mode}")
+            out.append((f"{case}, it is {mode}", True))
         return out
+
+    def reads(self, i: int) -> set[str]:
+        """The statements source i speaks of (their ids)."""
+        kind, st, c = self.solver.sources[i]
+        if kind == "promise":
+            return fm.reads(thaw(c), self.p.scope())
+        if st is None:
+            return set()
+        out: set[str] = set()
+        for f in st.wordings:
+            out |= fm.reads(f, self.p.scope(st))
+        return out
+
+    def describe(self, region: int, i: int | None = None) -> list[str]:
+        """What `region` fixes that source i reads: the statements' truths ("sign I is
+        right"); for a source that reads none, the facts fixed in it (at most four), else
+        nothing."""
+        solver, ev = self.solver, self.solver.ev
+        ids = self.reads(i) if i is not None else set()
+        out = []
+        for st in self.p.statements:
+            if st.id in ids:
+                t = ev.truth(st.id)
+                v = "true" if not region & ~t & ev.full else "false" if not region & t else None
+                if v is not None:
+                    out.append(self.fact((st.id, TRUTH), v))
+        if ids:
+            return out
+        fixed = [self.fact(c, v) for c in solver.facts for v in solver.values[c]
+                 if not region & ~solver.atom[(c, v)] & ev.full]
+        return fixed if len(fixed) <= 4 else []
+
+    def failure(self, s: Step) -> str:
+        """Why statement s.source cannot hold where a supposition led: the speaker's case
+        ("C is a knight, so it must be true, but it would be false"), or what the rule
+        meets ("sign I is right and sign II is right"); "" when that cannot be said."""
+        if s.source is None or s.region is None:
+            return ""
+        kind = self.solver.sources[s.source][0]
+        if kind == "statement":
+            cases = self.speaker_cases(s.source, s.region, known=True)
+            if cases and len(cases) == 1:
+                return cases[0][0]
+            if cases:
+                return "; ".join(c.replace("as ", "if ", 1) for c, _ok in cases)
+            return ""
+        said = self.describe(s.region, s.source)
+        return f"then {self.listed(said)}" if said else ""
 
     def reason(self, s: Step) -> str:
         """What was known that made statement s.source give its facts: "Rosa is a knight,
@@ -737,13 +799,15 @@ class Words:
 
     def settled(self, s: Step) -> str:
         """A settling step in one sentence, with its reason (the speaker's cases)."""
-        cases = self.cases_of_speaker(s)
+        assert s.source is not None and s.region is not None
+        cases = self.speaker_cases(s.source, s.region)
         facts = self.inner(self.found(s))
         head = f"{self.upper(self.source(s.source))} settles a fact by itself"
         if not cases:
             return f"{head}: {facts}."
-        possible = sum(1 for c in cases if "cannot be" not in c)
-        return f"{head}: {'; '.join(cases)}; {'either way, ' if possible > 1 else 'so '}{facts}."
+        possible = sum(1 for _c, ok in cases if ok)
+        said = "; ".join(c for c, _ok in cases)
+        return f"{head}: {said}; {'either way, ' if possible > 1 else 'so '}{facts}."
 
     def followed(self, s: Step) -> str:
         why = self.reason(s)
@@ -757,7 +821,9 @@ class Words:
         if s.technique == "follow":
             return [f"{indent}{self.followed(s)}"]
         if s.technique == "contradiction":
-            return [f"{indent}But then {self.source(s.source)} cannot hold."]
+            why = self.failure(s)
+            return [f"{indent}But then {self.source(s.source)} cannot hold"
+                    + (f": {why}." if why else ".")]
         if s.technique == "cases":
             cell = s.supposed[0] if s.supposed else ("", "")
             if cell[1] == TRUTH:  # a sign's truth: "sign I is right, or sign I is wrong"
@@ -847,19 +913,20 @@ class Words:
         assert s.supposed is not None
         cell, value = s.supposed
         read: list[str] = []
-        last = None
+        last: Step | None = None
         for t in every_step(s.inner):
             if t.source is None:
                 continue
             if t.technique == "contradiction":
-                last = t.source
+                last = t
             elif self.owner(t.source) not in read:
                 read.append(self.owner(t.source))
         head = f"suppose {self.inner(self.fact(cell, value))}"
         if any(t.supposed for t in s.inner):
             head += " (and inside it, suppose once more)"
-        fails = (f"{self.source(last)} cannot then hold" if last is not None
-                 else "no way is left")
+        why = self.failure(last) if last is not None else ""
+        fails = (f"{self.source(last.source)} cannot then hold" + (f" ({why})" if why else "")
+                 if last is not None else "no way is left")
         if not read:
             return f"{head}: at once, {fails}."
         order = "" if len(read) == 1 else ", in that order"
