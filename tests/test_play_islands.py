@@ -211,7 +211,12 @@ async def test_marks_hints_and_time_survive_quit_and_reopen(tmp_path):
     async with again.run_test(size=(80, 24)) as pilot:
         screen = await _ready(again, pilot)
         assert screen.game.marks == {("A", "type"): "knave", ("A", "wolf"): "werewolf"}
-        assert said(again).startswith("Hint 2:") and "Hint 1:" in said(again)
+        assert said(again).startswith("Hint 2:") and "Hint 1:" not in said(again)
+        assert "1 earlier hint: H shows it." in said(again)
+        await pilot.press("H")  # the earlier hint unfolds under the newest
+        assert said(again).startswith("Hint 2:") and "\n\nHint 1:" in said(again)
+        await pilot.press("H")
+        assert "Hint 1:" not in said(again)
         assert "hints 2 of" in str(screen.query_one("#top").render())
         # the right answer: A knave human, B knave human, C knight werewolf
         await pilot.press("right", "space", "right", "space", "space", "right", "space",

@@ -99,6 +99,28 @@ class Grade:
         return {"level": self.level, "score": round(self.score, 2), "technique": self.technique}
 
 
+@dataclass
+class Sub:
+    """One fact of a step a person takes on its own (:meth:`Words.split`): the fact (cell ->
+    the values left: one value, or several when it only rules some out), the facts it
+    reads (cell -> values), whether it reads the step's statement or rule too (`source`),
+    and, when it reads that alone, each other value's case and what fails in it."""
+
+    cell: Cell
+    left: tuple[str, ...]
+    premises: dict[Cell, tuple[str, ...]]
+    source: int | None
+    against: list[tuple[str, list[str]]] = field(default_factory=list)
+    #: what was known that made the statement give it ("as A is a knight, A's statement
+    #: ... is true"), or ""
+    why: str = ""
+
+
+#: past this many worlds, a step's facts are not split into a person's steps (the search
+#: for each fact's premises ANDs masks of this many bits)
+SPLIT_WORLDS = 1 << 16
+
+
 class _Contradiction(Exception):
     def __init__(self, source: int | None, region: int | None = None):
         self.source = source
@@ -776,6 +798,228 @@ class Words:
             return f"{self.source(s.source)} is {truth}"
         return ""
 
+    # ------------------------------------------------------------- a big step in small ones
+    def split(self, s: Step) -> list[Sub] | None:
+        """A follow step's facts one at a time, each with the fewest facts known before it
+        (at most three) that give it, with or without the step's statement or rule: "sign 8
+        is wrong and a tiger is in room 8, so room 9 is not empty". None when the step is one
+        fact with a reason of its own, or too large to split (past SPLIT_WORLDS)."""
+        if s.source is None or s.region is None or s.technique != "follow":
+            return None
+        items = [(c, (v,)) for c, v in s.found.items()] + list(s.partial.items())
+        if len(items) < 2 and self.reason(s):
+            return None
+        solver, ev = self.solver, self.solver.ev
+        full = ev.full
+        if full.bit_length() > SPLIT_WORLDS:
+            return None
+        known: dict[Cell, tuple[str, ...]] = {}
+        for c in solver.cells:
+            vals = tuple(v for v in solver.values[c] if s.region & solver.atom[(c, v)])
+            if len(vals) < len(solver.values[c]):
+                known[c] = vals
+        rule = solver.masks[s.source]
+        out: list[Sub] = []
+        todo = list(items)
+        while todo:
+            found = self._next_sub(todo, known, rule, s.source)
+            if found is None:
+                return None if not out else [*out, *(
+                    Sub(c, vals, dict(known), s.source) for c, vals in todo)]
+            todo.remove((found.cell, found.left))
+            known[found.cell] = found.left
+            out.append(found)
+        return out
+
+    def _allowed(self, cell: Cell, vals: tuple[str, ...]) -> int:
+        m = 0
+        for v in vals:
+            m |= self.solver.atom[(cell, v)]
+        return m
+
+    def _next_sub(self, todo: list[tuple[Cell, tuple[str, ...]]],
+                  known: dict[Cell, tuple[str, ...]], rule: int, source: int) -> Sub | None:
+        """The fact of `todo` with the fewest premises in `known` (the step's rule read too,
+        only where the facts alone do not give it); a rule alone prefers a fact whose other
+        values each make a case the words can state."""
+        from itertools import combinations
+
+        full = self.solver.ev.full
+        masks = {c: self._allowed(c, vals) for c, vals in known.items()}
+        wanted = [(c, vals, self._allowed(c, vals)) for c, vals in todo]
+        cells = list(known)
+        speaks_of = bool(self.reads(source)) and self.solver.sources[source][0] == "promise"
+        for cost in range(1, 5):  # k facts read, one more for the rule: the facts alone first
+            for k, with_rule in ((cost, False), (cost - 1, True)):
+                if k > 3:
+                    continue
+                hits = []
+                for ps in combinations(cells, k):
+                    m = full & rule if with_rule else full
+                    for c in ps:
+                        m &= masks[c]
+                    if not m:
+                        continue
+                    for c, vals, allowed in wanted:
+                        if not m & ~allowed:
+                            hits.append(Sub(c, vals, {p: known[p] for p in ps},
+                                            source if with_rule else None))
+                    if hits and (k > 0 or not with_rule):
+                        break
+                if hits and with_rule and speaks_of:  # a fact whose cases can be stated
+                    for h in hits:
+                        m = full
+                        for c in h.premises:
+                            m &= masks[c]
+                        h.against = self._against(h, m, source)
+                    hits.sort(key=lambda h: not h.against)
+                if hits:
+                    if with_rule and not speaks_of:
+                        hits[0].why = self._why(source, masks)
+                    return hits[0]
+        return None
+
+    def _why(self, source: int, masks: dict[Cell, int]) -> str:
+        """Statement `source`'s reason from everything known (:meth:`reason`)."""
+        region = self.solver.ev.full
+        for m in masks.values():
+            region &= m
+        return self.reason(Step("follow", {}, source, region=region))
+
+    def _against(self, h: Sub, region: int, source: int) -> list[tuple[str, list[str]]]:
+        """Each value `h`'s cell might have but not: its case and what it fixes that the
+        rule reads; [] when some case fixes none of that."""
+        out = []
+        for v in self.solver.values[h.cell]:
+            if v in h.left:
+                continue
+            w = region & self.solver.atom[(h.cell, v)]
+            if not w:
+                continue
+            said = self.describe(w, source)
+            if said:
+                out.append((self.fact(h.cell, v), said))
+                continue
+            parts = self._cases_within(w, source, h.cell)
+            if not parts:
+                return []
+            out += [(f"{self.fact(h.cell, v)} and {self.inner(case)}", said)
+                    for case, said in parts]
+        return out
+
+    def _cases_within(self, w: int, source: int, skip: Cell
+                      ) -> list[tuple[str, list[str]]] | None:
+        """`w` split by one more fact whose every value fixes what the rule reads: (that
+        value's words, what it fixes) each; None when no fact does."""
+        solver = self.solver
+        for c in solver.facts:
+            if c == skip:
+                continue
+            parts = []
+            for v in solver.values[c]:
+                x = w & solver.atom[(c, v)]
+                if not x:
+                    continue
+                said = self.describe(x, source)
+                if not said:
+                    break
+                parts.append((self.fact(c, v), said))
+            else:
+                if len(parts) > 1:
+                    return parts
+        return None
+
+    def premise(self, cell: Cell, vals: tuple[str, ...]) -> str:
+        """A known fact as a reason: "sign 8 ("...") is wrong", "there is no lady in room 9"."""
+        if len(vals) == 1:
+            said = self.inner(self.fact(cell, vals[0]))
+            if cell[1] == TRUTH:
+                st = next((x for x in self.p.statements if x.id == cell[0]), None)
+                if st is not None and st.says is not None:
+                    said += f" (\"{self.sentence(st.says, st.by)}\")"
+            return said
+        return self.listed([self.inner(self.fact_not(cell, v)) for v in self.solver.values[cell]
+                            if v not in vals])
+
+    def sub_fact(self, h: Sub) -> str:
+        if len(h.left) == 1:  # a sign's truth with its words: what the reason reads
+            return self.upper(self.premise(h.cell, h.left))
+        return self.listed([self.fact_not(h.cell, v) for v in self.solver.values[h.cell]
+                            if v not in h.left])
+
+    def sub_reason(self, h: Sub) -> str:
+        """Why: "as sign 8 is wrong and ...", "by the rule "..."", "if a lady is in room
+        II, then sign I is right ..., against the rule "..."". """
+        ps = self.listed([self.premise(c, v) for c, v in h.premises.items()])
+        if h.source is None:
+            return f"as {ps}"
+        if h.against:
+            cases = "; ".join(f"if {self.inner(case)}, then {self.inner(self.listed(said))}"
+                              for case, said in h.against)
+            head = f"as {ps}: " if ps else ""
+            return f"{head}{cases}, against {self.source(h.source)}"
+        if h.why:
+            own = self._speaker_cell(h.source)
+            ps = self.listed([self.premise(c, v) for c, v in h.premises.items() if c != own])
+            return f"{h.why}, and as {ps}" if ps else f"{h.why}, so"
+        return f"by {self.source(h.source)}, as {ps}" if ps else f"by {self.source(h.source)}"
+
+    def sub_line(self, h: Sub) -> str:
+        """A sub-step in the reveal: the reason first."""
+        fact = self.inner(self.sub_fact(h))
+        why = self.sub_reason(h)
+        if h.against:
+            return f"{self.upper(why)}: so {fact}."
+        return f"{self.upper(why)} {fact}." if why.endswith(", so") else \
+            f"{self.upper(why)}, {fact}."
+
+    def sub_hint(self, h: Sub) -> str:
+        """A sub-step as a hint: the fact first."""
+        return f"{self.upper(self.sub_fact(h))}: {self.sub_reason(h).removesuffix(', so')}."
+
+    def what(self, cell: Cell) -> str:
+        """A fact named without its value: "what room I holds", "whether sign III is
+        right", "what Ann is", "whether Ann is a werewolf"."""
+        vals = self.solver.values.get(cell, ())
+        if cell[1] == TRUTH or len(vals) == 2:
+            return f"whether {self.inner(self.fact(cell, vals[0]))}"
+        if self.rooms:
+            return f"what room {cell[0]} holds"
+        if cell[1] == self.p.speaker_attr:
+            return f"what {cell[0]} is"
+        return f"{cell[0]}'s {cell[1]}"
+
+    def story(self, steps: list[Step]) -> list[str]:
+        """The top-level steps as lines, up to the one that answers the question (the steps
+        after it are not told)."""
+        solver = self.solver
+        dom = {c: solver.values[c] for c in solver.cells}
+        out: list[str] = []
+        for s in steps:
+            for _i, left in s.before:
+                dom.update(left)
+            out += self.ruled(s.before, "")
+            subs = self.split(s)
+            if subs is not None:
+                for h in subs:
+                    out.append(self.sub_line(h))
+                    dom[h.cell] = h.left
+                    if solver.solved(dom):
+                        return out
+                continue
+            out += self._step(s, "")
+            dom.update({c: (v,) for c, v in s.found.items()})
+            dom.update(s.partial)
+            if s.supposed is not None and not s.found and s.technique != "cases":
+                cell, value = s.supposed
+                dom[cell] = tuple(v for v in dom[cell] if v != value)
+            if solver.solved(dom):
+                return out
+            for _i, left in s.after:
+                dom.update(left)
+            out += self.ruled(s.after, "")
+        return out
+
     def lines(self, steps: list[Step], indent: str = "") -> list[str]:
         out: list[str] = []
         for s in steps:
@@ -819,6 +1063,9 @@ class Words:
         if s.technique == "settle":
             return [f"{indent}{self.settled(s)}"]
         if s.technique == "follow":
+            subs = self.split(s)
+            if subs is not None:
+                return [f"{indent}{self.sub_line(h)}" for h in subs]
             return [f"{indent}{self.followed(s)}"]
         if s.technique == "contradiction":
             why = self.failure(s)
@@ -895,6 +1142,9 @@ class Words:
             return f"{facts}, {self.whatever(s.source)}.{why}"
         if s.technique == "follow":
             why = self.reason(s)
+            subs = self.split(s) if not why else None
+            if subs:
+                return " ".join(self.sub_hint(h) for h in subs)
             return f"{facts}: {why}." if why else \
                 f"{facts}: {self.source(s.source)} leaves no other way."
         if s.technique == "cases":
@@ -938,7 +1188,7 @@ def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
     """The solution by hand, step by step, as lines of text."""
     g = graded or grade(puzzle)
     words = Words(puzzle, g.solver or Solver(puzzle))
-    lines = words.lines(g.steps)
+    lines = words.story(g.steps) if g.solved else words.lines(g.steps)
     if not g.solved:
         lines.append("These steps leave more than one possibility open.")
     return lines
@@ -958,5 +1208,5 @@ def explain_within(puzzle: WorldPuzzle) -> list[str]:
 
 
 __all__ = ["GRADE_STEPS", "Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "TRUTH",
-           "TRUTH_VALUES", "Words", "every_step", "explain", "explain_within", "grade", "grade_solver",
+           "TRUTH_VALUES", "Sub", "Words", "every_step", "explain", "explain_within", "grade", "grade_solver",
            "grade_within", "too_large"]
