@@ -232,14 +232,15 @@ class IslandGame:
         for n, s in enumerate(steps):
             subs = words.split(s)
             if subs is not None:  # a big step: one fact a hint, each with its reason
-                for h in subs:
-                    if len(h.left) == 1:
-                        known[h.cell] = h.left[0]
-                    else:
-                        left[h.cell] = h.left
+                for group in words.grouped(subs):
+                    for h in group:
+                        if len(h.left) == 1:
+                            known[h.cell] = h.left[0]
+                        else:
+                            left[h.cell] = h.left
                     if self._settles(known, left):
                         break
-                    ladder.append(Hint(words.sub_hint(h)))
+                    ladder.append(Hint(words.sub_hint(group)))
                 else:
                     continue
                 break

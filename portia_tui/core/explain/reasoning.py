@@ -738,19 +738,27 @@ class Words:
             out |= fm.reads(f, self.p.scope(st))
         return out
 
-    def describe(self, region: int, i: int | None = None) -> list[str]:
+    def describe(self, region: int, i: int | None = None, breaks: int | None = None
+                 ) -> list[str]:
         """What `region` fixes that source i reads: the statements' truths ("sign I is
         right"); for a source that reads none, the facts fixed in it (at most four), else
-        nothing."""
+        nothing. `breaks`, a rule's worlds: nothing unless every statement read has one
+        truth in `region` and those truths break the rule."""
         solver, ev = self.solver, self.solver.ev
         ids = self.reads(i) if i is not None else set()
         out = []
+        fixed = ev.full
         for st in self.p.statements:
             if st.id in ids:
                 t = ev.truth(st.id)
                 v = "true" if not region & ~t & ev.full else "false" if not region & t else None
                 if v is not None:
                     out.append(self.fact((st.id, TRUTH), v))
+                    fixed &= t if v == "true" else ~t
+                elif breaks is not None:  # a truth left open: the rule may yet hold
+                    return []
+        if breaks is not None and fixed & breaks & ev.full:
+            return []
         if ids:
             return out
         fixed = [self.fact(c, v) for c in solver.facts for v in solver.values[c]
@@ -814,18 +822,23 @@ class Words:
         if full.bit_length() > SPLIT_WORLDS:
             return None
         known: dict[Cell, tuple[str, ...]] = {}
+        mine = dict(items)
         for c in solver.cells:
             vals = tuple(v for v in solver.values[c] if s.region & solver.atom[(c, v)])
             if len(vals) < len(solver.values[c]):
                 known[c] = vals
+            if c in mine and len(vals) <= len(mine[c]):  # what this step finds is not
+                known.pop(c, None)                        # known before it, whatever the
+                #                                           worlds left already imply
         rule = solver.masks[s.source]
         out: list[Sub] = []
         todo = list(items)
         while todo:
             found = self._next_sub(todo, known, rule, s.source)
-            if found is None:
+            if found is None:  # the rest as the step gives them: its reason, no premises
+                why = self._why(s.source, {c: self._allowed(c, v) for c, v in known.items()})
                 return None if not out else [*out, *(
-                    Sub(c, vals, dict(known), s.source) for c, vals in todo)]
+                    Sub(c, vals, {}, s.source, why=why) for c, vals in todo)]
             todo.remove((found.cell, found.left))
             known[found.cell] = found.left
             out.append(found)
@@ -849,6 +862,7 @@ class Words:
         wanted = [(c, vals, self._allowed(c, vals)) for c, vals in todo]
         cells = list(known)
         speaks_of = bool(self.reads(source)) and self.solver.sources[source][0] == "promise"
+        held: Sub | None = None
         for cost in range(1, 5):  # k facts read, one more for the rule: the facts alone first
             for k, with_rule in ((cost, False), (cost - 1, True)):
                 if k > 3:
@@ -861,23 +875,40 @@ class Words:
                     if not m:
                         continue
                     for c, vals, allowed in wanted:
+                        if c in ps and set(known[c]) <= set(vals):  # itself: no reason
+                            continue
                         if not m & ~allowed:
                             hits.append(Sub(c, vals, {p: known[p] for p in ps},
                                             source if with_rule else None))
-                    if hits and (k > 0 or not with_rule):
+                    if hits and with_rule and k > 0:
                         break
+                if hits and not with_rule:  # a sign's truth its premise speaks of, first
+                    hits.sort(key=lambda h: not self._direct(h))
                 if hits and with_rule and speaks_of:  # a fact whose cases can be stated
                     for h in hits:
                         m = full
                         for c in h.premises:
                             m &= masks[c]
-                        h.against = self._against(h, m, source)
-                    hits.sort(key=lambda h: not h.against)
+                        h.against = self._against(h, m, source, rule)
+                    hits.sort(key=lambda h: (not h.against, len(h.against)))
+                    if len(hits[0].against) > 1 and cost < 4:
+                        # a case split inside a case: a fact that more facts give, if any
+                        held = held or hits[0]
+                        continue
                 if hits:
                     if with_rule and not speaks_of:
                         hits[0].why = self._why(source, masks)
                     return hits[0]
-        return None
+        return held
+
+    def _direct(self, h: Sub) -> bool:
+        """h is the truth of a statement one of its premises speaks of ("sign 6 is
+        wrong": sign 9 says so)."""
+        if h.cell[1] != TRUTH:
+            return False
+        ids = {st.id: n for n, st in enumerate(self.p.statements)}
+        return any(c[1] == TRUTH and c[0] in ids and h.cell[0] in self.reads(ids[c[0]])
+                   for c in h.premises)
 
     def _why(self, source: int, masks: dict[Cell, int]) -> str:
         """Statement `source`'s reason from everything known (:meth:`reason`)."""
@@ -886,9 +917,10 @@ class Words:
             region &= m
         return self.reason(Step("follow", {}, source, region=region))
 
-    def _against(self, h: Sub, region: int, source: int) -> list[tuple[str, list[str]]]:
+    def _against(self, h: Sub, region: int, source: int, rule: int
+                 ) -> list[tuple[str, list[str]]]:
         """Each value `h`'s cell might have but not: its case and what it fixes that the
-        rule reads; [] when some case fixes none of that."""
+        rule reads, enough by itself to break the rule; [] when some case cannot be said so."""
         out = []
         for v in self.solver.values[h.cell]:
             if v in h.left:
@@ -896,18 +928,18 @@ class Words:
             w = region & self.solver.atom[(h.cell, v)]
             if not w:
                 continue
-            said = self.describe(w, source)
+            said = self.describe(w, source, rule)
             if said:
                 out.append((self.fact(h.cell, v), said))
                 continue
-            parts = self._cases_within(w, source, h.cell)
+            parts = self._cases_within(w, source, h.cell, rule)
             if not parts:
                 return []
             out += [(f"{self.fact(h.cell, v)} and {self.inner(case)}", said)
                     for case, said in parts]
         return out
 
-    def _cases_within(self, w: int, source: int, skip: Cell
+    def _cases_within(self, w: int, source: int, skip: Cell, rule: int
                       ) -> list[tuple[str, list[str]]] | None:
         """`w` split by one more fact whose every value fixes what the rule reads: (that
         value's words, what it fixes) each; None when no fact does."""
@@ -920,7 +952,7 @@ class Words:
                 x = w & solver.atom[(c, v)]
                 if not x:
                     continue
-                said = self.describe(x, source)
+                said = self.describe(x, source, rule)
                 if not said:
                     break
                 parts.append((self.fact(c, v), said))
@@ -964,18 +996,47 @@ class Words:
             return f"{h.why}, and as {ps}" if ps else f"{h.why}, so"
         return f"by {self.source(h.source)}, as {ps}" if ps else f"by {self.source(h.source)}"
 
-    def sub_line(self, h: Sub) -> str:
-        """A sub-step in the reveal: the reason first."""
-        fact = self.inner(self.sub_fact(h))
+    @staticmethod
+    def grouped(subs: list[Sub]) -> list[list[Sub]]:
+        """Consecutive sub-steps with the same reason (the same facts read, the same
+        statement or rule, no cases) as one: "as Eve is a werewolf, Ned is human and Olga
+        is human"."""
+        out: list[list[Sub]] = []
+        for h in subs:
+            last = out[-1][0] if out else None
+            if last is not None and not h.against and not last.against and \
+                    (h.source, h.premises, h.why) == (last.source, last.premises, last.why):
+                out[-1].append(h)
+            else:
+                out.append([h])
+        return out
+
+    def _own_truth(self, h: Sub) -> bool:
+        """h is its statement's own truth, given by its reason ("the sign is false")."""
+        if not h.why or h.source is None or self.solver.sources[h.source][1] is None:
+            return False
+        return h.cell == (self.solver.sources[h.source][1].id, TRUTH)  # type: ignore[union-attr]
+
+    def _group_facts(self, group: list[Sub]) -> str:
+        said = [h for h in group if not self._own_truth(h)]
+        return self.listed([self.sub_fact(h) for h in said])
+
+    def sub_line(self, group: list[Sub]) -> str:
+        """Sub-steps of one reason in the reveal: the reason first."""
+        h = group[0]
+        fact = self.inner(self._group_facts(group))
         why = self.sub_reason(h)
+        if not fact:  # "the sign on room I is false": its own truth, said by the reason
+            return f"{self.upper(why.removesuffix(', so'))}."
         if h.against:
             return f"{self.upper(why)}: so {fact}."
         return f"{self.upper(why)} {fact}." if why.endswith(", so") else \
             f"{self.upper(why)}, {fact}."
 
-    def sub_hint(self, h: Sub) -> str:
-        """A sub-step as a hint: the fact first."""
-        return f"{self.upper(self.sub_fact(h))}: {self.sub_reason(h).removesuffix(', so')}."
+    def sub_hint(self, group: list[Sub]) -> str:
+        """Sub-steps of one reason as a hint: the facts first."""
+        facts = self._group_facts(group) or self.listed([self.sub_fact(h) for h in group])
+        return f"{self.upper(facts)}: {self.sub_reason(group[0]).removesuffix(', so')}."
 
     def what(self, cell: Cell) -> str:
         """A fact named without its value: "what room I holds", "whether sign III is
@@ -995,16 +1056,24 @@ class Words:
         solver = self.solver
         dom = {c: solver.values[c] for c in solver.cells}
         out: list[str] = []
+
+        def answered() -> bool:  # the facts so far, with the puzzle's counts, answer it
+            if solver.solved(dom):
+                return True
+            if solver.ev.full.bit_length() > SPLIT_WORLDS:
+                return False
+            return len(solver.ev.answers(solver.region(dom), 2)) == 1
+
         for s in steps:
             for _i, left in s.before:
                 dom.update(left)
             out += self.ruled(s.before, "")
             subs = self.split(s)
             if subs is not None:
-                for h in subs:
-                    out.append(self.sub_line(h))
-                    dom[h.cell] = h.left
-                    if solver.solved(dom):
+                for group in self.grouped(subs):
+                    out.append(self.sub_line(group))
+                    dom.update((h.cell, h.left) for h in group)
+                    if answered():
                         return out
                 continue
             out += self._step(s, "")
@@ -1013,7 +1082,7 @@ class Words:
             if s.supposed is not None and not s.found and s.technique != "cases":
                 cell, value = s.supposed
                 dom[cell] = tuple(v for v in dom[cell] if v != value)
-            if solver.solved(dom):
+            if answered():
                 return out
             for _i, left in s.after:
                 dom.update(left)
@@ -1065,7 +1134,14 @@ class Words:
         if s.technique == "follow":
             subs = self.split(s)
             if subs is not None:
-                return [f"{indent}{self.sub_line(h)}" for h in subs]
+                out = []
+                for n, group in enumerate(self.grouped(subs)):
+                    outer = self._supposed
+                    if n:  # "then ..." once, after "Suppose ..."
+                        self._supposed = None
+                    out.append(f"{indent}{self.sub_line(group)}")
+                    self._supposed = outer
+                return out
             return [f"{indent}{self.followed(s)}"]
         if s.technique == "contradiction":
             why = self.failure(s)
@@ -1144,7 +1220,7 @@ class Words:
             why = self.reason(s)
             subs = self.split(s) if not why else None
             if subs:
-                return " ".join(self.sub_hint(h) for h in subs)
+                return " ".join(self.sub_hint(g) for g in self.grouped(subs))
             return f"{facts}: {why}." if why else \
                 f"{facts}: {self.source(s.source)} leaves no other way."
         if s.technique == "cases":
