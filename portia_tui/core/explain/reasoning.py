@@ -761,9 +761,9 @@ class Words:
             return []
         if ids:
             return out
-        fixed = [self.fact(c, v) for c in solver.facts for v in solver.values[c]
+        facts = [self.fact(c, v) for c in solver.facts for v in solver.values[c]
                  if not region & ~solver.atom[(c, v)] & ev.full]
-        return fixed if len(fixed) <= 4 else []
+        return facts if len(facts) <= 4 else []
 
     def failure(self, s: Step) -> str:
         """Why statement s.source cannot hold where a supposition led: the speaker's case
@@ -901,6 +901,16 @@ class Words:
                     return hits[0]
         return held
 
+    def _count_rule(self, h: Sub) -> int | None:
+        """The rule "exactly k ... are X" of h's attribute (the puzzle's counts, which a
+        sub-step's facts read with no sign's words), else None."""
+        for k, (kind, _s, c) in enumerate(self.solver.sources):
+            if kind == "promise":
+                found = fm.exactly(thaw(c))
+                if found is not None and found[1] == h.cell[1]:
+                    return k
+        return None
+
     def _direct(self, h: Sub) -> bool:
         """h is the truth of a statement one of its premises speaks of ("sign 6 is
         wrong": sign 9 says so)."""
@@ -984,7 +994,8 @@ class Words:
         II, then sign I is right ..., against the rule "..."". """
         ps = self.listed([self.premise(c, v) for c, v in h.premises.items()])
         if h.source is None:
-            return f"as {ps}"
+            count = self._count_rule(h) if not any(c[1] == TRUTH for c in h.premises) else None
+            return f"by {self.source(count)}, as {ps}" if count is not None else f"as {ps}"
         if h.against:
             cases = "; ".join(f"if {self.inner(case)}, then {self.inner(self.listed(said))}"
                               for case, said in h.against)
@@ -1050,6 +1061,28 @@ class Words:
             return f"what {cell[0]} is"
         return f"{cell[0]}'s {cell[1]}"
 
+    def _left_to_say(self, dom: dict[Cell, tuple[str, ...]]) -> list[str]:
+        """The answer's facts the counts leave once `dom` is known, not yet said ("a lady
+        is in room IV", after the other rooms were ruled out)."""
+        solver = self.solver
+        region = solver.region(dom)
+        out = []
+        for item in self.p.question:
+            cells: list[tuple[Cell, str | None]]
+            if isinstance(item, AskOf):
+                cells = [((item.entity, item.attr), None)]
+            elif isinstance(item, AskWhere):
+                cells = [((e, a), v) for e in self.p.entities for a, v in item.pairs.items()]
+            else:
+                continue
+            for c, want in cells:
+                if c not in dom or len(dom[c]) == 1:
+                    continue
+                for v in dom[c]:
+                    if (want is None or v == want) and not region & ~solver.atom[(c, v)]:
+                        out.append(self.fact(c, v))
+        return out
+
     def story(self, steps: list[Step]) -> list[str]:
         """The top-level steps as lines, up to the one that answers the question (the steps
         after it are not told)."""
@@ -1062,7 +1095,12 @@ class Words:
                 return True
             if solver.ev.full.bit_length() > SPLIT_WORLDS:
                 return False
-            return len(solver.ev.answers(solver.region(dom), 2)) == 1
+            if len(solver.ev.answers(solver.region(dom), 2)) != 1:
+                return False
+            last = self._left_to_say(dom)
+            if last:
+                out.append(f"So {self.inner(self.listed(last))}.")
+            return True
 
         for s in steps:
             for _i, left in s.before:
