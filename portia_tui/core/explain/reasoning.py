@@ -31,6 +31,7 @@ Public API: :func:`grade` -> :class:`Grade` (``level``, ``score``, ``technique``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -779,8 +780,26 @@ class Words:
             if cases:
                 return "; ".join(c.replace("as ", "if ", 1) for c, _ok in cases)
             return ""
-        said = self.describe(s.region, s.source)
-        return f"then {self.listed(said)}" if said else ""
+        said = self.describe(s.region, s.source) or self._breaking(s.region, s.source)
+        return self.inner(self.listed(said)) if said else ""
+
+    def _breaking(self, region: int, i: int) -> list[str]:
+        """The fewest facts fixed in `region` (at most three) that break source i by
+        themselves ("Sam is a werewolf and Sam is a knave"), in words; [] if none."""
+        from itertools import combinations
+
+        solver = self.solver
+        full, mask = solver.ev.full, solver.masks[i]
+        fixed = [(c, v) for c in solver.facts for v in solver.values[c]
+                 if not region & ~solver.atom[(c, v)] & full]
+        for k in range(1, 4):
+            for combo in combinations(fixed, k):
+                m = full & mask
+                for c, v in combo:
+                    m &= solver.atom[(c, v)]
+                if not m:
+                    return [self.fact(c, v) for c, v in combo]
+        return []
 
     def reason(self, s: Step) -> str:
         """What was known that made statement s.source give its facts: "Rosa is a knight,
@@ -897,6 +916,9 @@ class Words:
                         continue
                 if hits:
                     if with_rule and not speaks_of:
+                        said = " ".join(re.findall(r'"([^"]*)"', self.source(source)))
+                        words = set(re.findall(r"\w+", said))
+                        hits.sort(key=lambda h: h.cell[0] not in words)  # whom it names first
                         hits[0].why = self._why(source, masks)
                     return hits[0]
         return held
