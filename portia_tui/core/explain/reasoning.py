@@ -1029,16 +1029,14 @@ class Words:
             return f"{h.why}, and as {ps}" if ps else f"{h.why}, so"
         return f"by {self.source(h.source)}, as {ps}" if ps else f"by {self.source(h.source)}"
 
-    @staticmethod
-    def grouped(subs: list[Sub]) -> list[list[Sub]]:
-        """Consecutive sub-steps with the same reason (the same facts read, the same
-        statement or rule, no cases) as one: "as Eve is a werewolf, Ned is human and Olga
-        is human"."""
+    def grouped(self, subs: list[Sub]) -> list[list[Sub]]:
+        """Consecutive sub-steps with the same reason in words (no cases) as one: "as Eve
+        is a werewolf, Ned is human and Olga is human"."""
         out: list[list[Sub]] = []
         for h in subs:
             last = out[-1][0] if out else None
             if last is not None and not h.against and not last.against and \
-                    (h.source, h.premises, h.why) == (last.source, last.premises, last.why):
+                    self.sub_reason(h) == self.sub_reason(last):
                 out[-1].append(h)
             else:
                 out.append([h])
@@ -1196,11 +1194,12 @@ class Words:
             if subs is not None:
                 out = []
                 for n, group in enumerate(self.grouped(subs)):
-                    outer = self._supposed
-                    if n:  # "then ..." once, after "Suppose ..."
-                        self._supposed = None
-                    out.append(f"{indent}{self.sub_line(group)}")
-                    self._supposed = outer
+                    line = self.sub_line(group)
+                    if n and line.startswith("Then ") and self._supposed is not None:
+                        # "then ..." once, just after "Suppose ...": later, say what is known
+                        said = self.inner(self.fact(*self._supposed))
+                        line = f"As {said}, {line[len('Then '):]}"
+                    out.append(f"{indent}{line}")
                 return out
             return [f"{indent}{self.followed(s)}"]
         if s.technique == "contradiction":
