@@ -1126,13 +1126,26 @@ class Words:
             for _i, left in s.before:
                 dom.update(left)
             out += self.ruled(s.before, "")
-            subs = self.split(s)
-            if subs is not None:
+            settling = self._after_settling(s) if s.technique == "settle" else None
+            if settling is not None:  # the speaker's fact, then the rest fact by fact
+                head, follow = settling
+                out.append(self.settled(head))
+                dom.update({c: (v,) for c, v in head.found.items()})
+                if answered():
+                    return out
+            subs = self.split(settling[1] if settling is not None else s)
+            if settling is not None and subs is None:
+                out.append(self.followed(settling[1]))
+            elif subs is not None:
                 for group in self.grouped(subs):
                     out.append(self.sub_line(group))
                     dom.update((h.cell, h.left) for h in group)
                     if answered():
                         return out
+            if settling is not None or subs is not None:
+                for _i, left in s.after:
+                    dom.update(left)
+                out += self.ruled(s.after, "")
                 continue
             out += self._step(s, "")
             dom.update({c: (v,) for c, v in s.found.items()})
@@ -1180,6 +1193,23 @@ class Words:
         said = "; ".join(c for c, _ok in cases)
         return f"{head}: {said}; {'either way, ' if possible > 1 else 'so '}{facts}."
 
+    def _after_settling(self, s: Step) -> tuple[Step, Step] | None:
+        """A statement that settles its own speaker and more ("so room III is empty, a lady
+        is in room II, ..."): the speaker's fact as the step (its cases), and the rest as a
+        step of their own that follows from it (split fact by fact); None otherwise."""
+        if s.source is None or s.region is None:
+            return None
+        cell = self._speaker_cell(s.source)
+        if cell is None or cell not in s.found or len(s.found) + len(s.partial) < 2 or \
+                sum(1 for _c, ok in self.speaker_cases(s.source, s.region) if ok) != 1:
+            return None
+        value = s.found[cell]
+        head = Step("settle", {cell: value}, s.source, region=s.region)
+        follow = Step("follow", {c: v for c, v in s.found.items() if c != cell}, s.source,
+                      region=s.region & self.solver.atom[(cell, value)],
+                      partial={c: v for c, v in s.partial.items() if c != cell})
+        return head, follow
+
     def followed(self, s: Step) -> str:
         why = self.reason(s)
         facts = self.inner(self.found(s))
@@ -1188,7 +1218,11 @@ class Words:
 
     def _step(self, s: Step, indent: str) -> list[str]:
         if s.technique == "settle":
-            return [f"{indent}{self.settled(s)}"]
+            rest = self._after_settling(s)
+            if rest is None:
+                return [f"{indent}{self.settled(s)}"]
+            head, follow = rest
+            return [f"{indent}{self.settled(head)}"] + self._step(follow, indent)
         if s.technique == "follow":
             subs = self.split(s)
             if subs is not None:
