@@ -211,7 +211,12 @@ async def test_marks_hints_and_time_survive_quit_and_reopen(tmp_path):
     async with again.run_test(size=(80, 24)) as pilot:
         screen = await _ready(again, pilot)
         assert screen.game.marks == {("A", "type"): "knave", ("A", "wolf"): "werewolf"}
-        assert said(again).startswith("Hint 2:") and "Hint 1:" in said(again)
+        assert said(again).startswith("Hint 2:") and "Hint 1:" not in said(again)
+        assert "1 earlier hint: H shows it." in said(again)
+        await pilot.press("H")  # the earlier hint unfolds under the newest
+        assert said(again).startswith("Hint 2:") and "\n\nHint 1:" in said(again)
+        await pilot.press("H")
+        assert "Hint 1:" not in said(again)
         assert "hints 2 of" in str(screen.query_one("#top").render())
         # the right answer: A knave human, B knave human, C knight werewolf
         await pilot.press("right", "space", "right", "space", "space", "right", "space",
@@ -410,3 +415,21 @@ def test_hint_ladders_teach_and_never_tell(family, size):
             assert not any(line in hint.text for line in reveal), hint
             assert '"' in hint.text or "uppose" in hint.text, hint
         assert where or not all(_names(p, said) for p in parts), ladder
+
+
+async def test_earlier_hints_fold_under_the_newest_in_one_burst():
+    """The hint box at 80x24 showed every hint under the newest: now the newest alone, the
+    earlier ones one line ('H shows them'); a new hint folds them again."""
+    app = IslandPlayApp(load("werewolves-2.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _ready(app, pilot)
+        await pilot.press("h", "h", "H", "h")  # unfold, then a new hint at once
+        await pilot.pause()
+        text = said(app)
+        assert text.startswith("Hint 3:") and "Hint 2:" not in text
+        assert "2 earlier hints: H shows them." in text
+        await pilot.press("H", "H", "H")
+        await pilot.pause()
+        text = said(app)
+        assert text.startswith("Hint 3:")
+        assert [n for n in (2, 1) if f"\n\nHint {n}:" in text] == [2, 1]

@@ -64,10 +64,14 @@ def test_solve_plain_and_explain(capsys):
     assert code == 0
     assert "Valid: one answer" in out
     assert 'A\'s statement "At least one of us is a knave" settles a fact by itself: if A is a ' \
-           "knight, it is true; if A is a knave, it would be false, which cannot be; so A is " \
-           "a knight." in out
+           "knight, it is true; if A is a knave, it must be false, but it would be true; so A " \
+           "is a knight." in out
     assert "Suppose B is a knight.\n  As A is a knight, A's statement" in out
-    assert '\n  But then B\'s statement "C is a knight" cannot hold.\nSo B is a knave.' in out
+    assert '\n  But then B\'s statement "C is a knight" cannot hold: as B is a knight, it must ' \
+           'be true, but it would be false.\nSo B is a knave.' in out
+    # the rule's step, one fact a line, each with its reason; the last fact the counts leave
+    assert 'By the rule "The werewolf is a knight", as B is a knave, B is human.\n' in out
+    assert "\nSo A is a werewolf.\n\nAnswer:" in out
     assert out.endswith("\n\nAnswer: A is a knight; A is a werewolf; B is a knave; B is human; "
                         "C is a knave; C is human.\n")
 

@@ -43,6 +43,7 @@ HELP = """Keys
   enter      am I right? (once your marks answer the question)
   c          check your marks: which ones no solution has
   h          one more hint: the key observation first, then one step each
+  H          show the earlier hints too (or fold them again)
   r          reveal the answer and the solution by hand (press twice)
   x          clear every mark (press twice)
   PgUp PgDn  scroll this text
@@ -181,7 +182,8 @@ class IslandScreen(Screen[None]):
         Binding("up", "row(-1)", show=False), Binding("down", "row(1)", show=False),
         Binding("space", "cycle", "mark"), Binding("backspace", "clear", show=False),
         Binding("enter", "judge", "answer"), Binding("c", "check", "check"),
-        Binding("h", "hint", "hint"), Binding("r", "reveal", "reveal"),
+        Binding("h", "hint", "hint"), Binding("H", "all_hints", show=False),
+        Binding("r", "reveal", "reveal"),
         Binding("x", "clear_all", show=False),
         Binding("n", "navigate(1)", "next"), Binding("p", "navigate(-1)", "previous"),
         Binding("escape", "back", show=False),
@@ -211,6 +213,8 @@ class IslandScreen(Screen[None]):
         self.at = 0
         #: hint steps on screen: restored from the record for a puzzle left half-way
         self.hint_step = 0 if self.record.finished else self.record.hints
+        #: the earlier hints shown under the newest (H), else folded to one line
+        self.all_hints = False
         self.armed: str | None = None  # "reveal" or "clear" after one press
         #: what the text below the grid says, and what it said before the help
         self._said = ""
@@ -409,12 +413,24 @@ class IslandScreen(Screen[None]):
         assert game is not None
         ladder = game.hints()
         # the newest first, as the casket player shows them: the text box opens at its top,
-        # so a new hint is never left below the fold of a small terminal
+        # so a new hint is never left below the fold of a small terminal; the earlier ones
+        # folded (H shows them: a long ladder filled the box at 80x24)
         shown = [f"Hint {i}: {h.text}" for i, h in enumerate(ladder[:self.hint_step], 1)]
         shown.reverse()
+        if not self.all_hints and len(shown) > 1:
+            earlier = len(shown) - 1
+            shown[1:] = [f"{plural(earlier, 'earlier hint')}: H shows "
+                         f"{'it' if earlier == 1 else 'them'}."]
         if self.hint_step >= len(ladder) - 1:
             shown.insert(1, "No more hints: r reveals the answer.")
         return "\n\n".join(shown)
+
+    def action_all_hints(self) -> None:
+        """Show the earlier hints under the newest, or fold them again."""
+        if not self.hint_step or self.game is None or self.game.too_large is not None:
+            return
+        self.all_hints = not self.all_hints
+        self._say(self._hints_text())
 
     # ----------------------------------------------------------------- actions
     def _ready_game(self) -> IslandGame | None:
@@ -498,6 +514,7 @@ class IslandScreen(Screen[None]):
         self.armed = None
         levels = len(game.hints()) - 1
         self.hint_step = min(self.hint_step + 1, levels)
+        self.all_hints = False
         if not self.finished:
             self.record.hint_seen(self.hint_step)
         if game.too_large is not None:

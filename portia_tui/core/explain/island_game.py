@@ -229,7 +229,23 @@ class IslandGame:
         ladder = [Hint(_observation(words, steps[0]))]
         known: dict[Cell, str] = {}
         left: dict[Cell, tuple[str, ...]] = {}
-        for s in steps[:-1]:  # the last step finishes the question: it is the reveal's
+        for n, s in enumerate(steps):
+            subs = words.split(s)
+            if subs is not None:  # a big step: one fact a hint, each with its reason
+                for group in words.grouped(subs):
+                    for h in group:
+                        if len(h.left) == 1:
+                            known[h.cell] = h.left[0]
+                        else:
+                            left[h.cell] = h.left
+                    if self._settles(known, left):
+                        break
+                    ladder.append(Hint(words.sub_hint(group)))
+                else:
+                    continue
+                break
+            if n == len(steps) - 1:  # the last step finishes the question: the reveal's
+                break
             known.update(s.found)
             for _i, narrowed in [*s.before, *s.after]:
                 left.update(narrowed)
@@ -324,8 +340,11 @@ def _observation(words: Words, step: Step) -> str:
         return (f"Look first at {words.source(step.source)}: it settles something by itself, "
                 f"{words.whatever(step.source)}. {words.each_case(step.source)}")
     if step.technique == "follow" and step.source is not None:
+        subs = words.split(step)
+        cell = subs[0].cell if subs else next(iter(step.found), None)
+        what = words.what(cell) if cell is not None else "one fact"
         return (f"Start with {words.source(step.source)}: with what the puzzle gives, it "
-                "leaves only one way for something.")
+                f"settles {what}.")
     if step.supposed is not None and step.technique in ("suppose", "nested"):
         cell, value = step.supposed
         return (f"Suppose {words.inner(words.fact(cell, value))} and follow the statements "

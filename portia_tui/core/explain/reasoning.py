@@ -31,6 +31,7 @@ Public API: :func:`grade` -> :class:`Grade` (``level``, ``score``, ``technique``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -99,9 +100,33 @@ class Grade:
         return {"level": self.level, "score": round(self.score, 2), "technique": self.technique}
 
 
+@dataclass
+class Sub:
+    """One fact of a step a person takes on its own (:meth:`Words.split`): the fact (cell ->
+    the values left: one value, or several when it only rules some out), the facts it
+    reads (cell -> values), whether it reads the step's statement or rule too (`source`),
+    and, when it reads that alone, each other value's case and what fails in it."""
+
+    cell: Cell
+    left: tuple[str, ...]
+    premises: dict[Cell, tuple[str, ...]]
+    source: int | None
+    against: list[tuple[str, list[str]]] = field(default_factory=list)
+    #: what was known that made the statement give it ("as A is a knight, A's statement
+    #: ... is true"), or ""
+    why: str = ""
+
+
+#: past this many worlds, a step's facts are not split into a person's steps (the search
+#: for each fact's premises ANDs masks of this many bits)
+SPLIT_WORLDS = 1 << 16
+
+
 class _Contradiction(Exception):
-    def __init__(self, source: int | None):
+    def __init__(self, source: int | None, region: int | None = None):
         self.source = source
+        #: the worlds still possible when the statement was read (the words say why it fails)
+        self.region = region
         #: what was ruled out on the way (Step.before)
         self.before: list[tuple[int, dict[Cell, tuple[str, ...]]]] = []
 
@@ -258,9 +283,10 @@ class Solver:
         """What constraint i alone, with `dom`, forces; raises _Contradiction. `region`:
         ``self.region(dom)`` when the caller has it."""
         check(len(self.cells))  # a step a cell read (the budget in force: core/solve/budget.py)
-        w = (self.region(dom) if region is None else region) & self.masks[i]
+        region = self.region(dom) if region is None else region
+        w = region & self.masks[i]
         if not w:
-            raise _Contradiction(i)
+            raise _Contradiction(i, region)
         forced = {}
         atom = self.atom
         for c in self.cells:
@@ -275,7 +301,7 @@ class Solver:
                 left = tuple(v for v in vals if w & atom[(c, v)])
             if len(left) < len(vals):
                 if not left:
-                    raise _Contradiction(i)
+                    raise _Contradiction(i, region)
                 if len(left) == 1:
                     forced[c] = left[0]
                 dom[c] = left
@@ -372,7 +398,7 @@ def _refute(solver: Solver, dom: dict[Cell, tuple[str, ...]], cell: Cell, value:
             _search(solver, trial, steps, depth - 1, allow_cases=False, thorough=thorough,
                     until=solver.settled if thorough else solver.solved)
     except _Contradiction as c:
-        steps.append(Step("contradiction", {}, c.source, before=c.before))
+        steps.append(Step("contradiction", {}, c.source, before=c.before, region=c.region))
         if lead:
             steps[0].before[:0] = lead
         return steps
@@ -667,28 +693,113 @@ class Words:
     def cases_of_speaker(self, s: Step) -> list[str]:
         """Why a statement settles a fact whatever its speaker is: each value the speaker
         may have and what that makes the statement ("if Eve is a knight, it is true"), or
-        that it cannot be."""
+        what makes the case fail ("if Eve is a knave, it must be false, but it would be
+        true")."""
         assert s.source is not None and s.region is not None
-        cell = self._speaker_cell(s.source)
+        return [text for text, _ok in self.speaker_cases(s.source, s.region)]
+
+    def speaker_cases(self, i: int, region: int, known: bool = False
+                      ) -> list[tuple[str, bool]]:
+        """(words, whether the case is possible) for each value statement i's speaker may
+        have in `region`; `known`: the speaker's one value is said "as ..." (not "if")."""
+        cell = self._speaker_cell(i)
         if cell is None:
             return []
         solver, out = self.solver, []
-        t = solver.ev.truth(solver.sources[s.source][1].id)  # type: ignore[union-attr]
+        t = solver.ev.truth(solver.sources[i][1].id)  # type: ignore[union-attr]
         for value in solver.values[cell]:
-            w = s.region & solver.atom[(cell, value)]
+            w = region & solver.atom[(cell, value)]
             if not w:
                 continue
             case = self.inner(self.fact(cell, value))
+            case = f"as {case}" if known else f"if {case}"
             mode = self.p.mode(cell[0], value)
-            if not w & solver.masks[s.source]:
-                out.append(f"if {case}, it would be {mode}, which cannot be" if mode != "free"
-                           else f"{case} cannot be")
+            if not w & solver.masks[i]:
+                would = "false" if not w & t else "true" if not w & ~t else None
+                if mode == "free" or would is None or would == mode:
+                    out.append((f"{case}, it cannot hold", False))
+                else:
+                    out.append((f"{case}, it must be {mode}, but it would be {would}", False))
                 continue
-            w &= solver.masks[s.source]
+            w &= solver.masks[i]
             if mode == "free":
                 mode = "true" if not w & ~t else "false" if not w & t else "true or false"
-            out.append(f"if {case}, it is {mode}")
+            out.append((f"{case}, it is {mode}", True))
         return out
+
+    def reads(self, i: int) -> set[str]:
+        """The statements source i speaks of (their ids)."""
+        kind, st, c = self.solver.sources[i]
+        if kind == "promise":
+            return fm.reads(thaw(c), self.p.scope())
+        if st is None:
+            return set()
+        out: set[str] = set()
+        for f in st.wordings:
+            out |= fm.reads(f, self.p.scope(st))
+        return out
+
+    def describe(self, region: int, i: int | None = None, breaks: int | None = None
+                 ) -> list[str]:
+        """What `region` fixes that source i reads: the statements' truths ("sign I is
+        right"); for a source that reads none, the facts fixed in it (at most four), else
+        nothing. `breaks`, a rule's worlds: nothing unless every statement read has one
+        truth in `region` and those truths break the rule."""
+        solver, ev = self.solver, self.solver.ev
+        ids = self.reads(i) if i is not None else set()
+        out = []
+        fixed = ev.full
+        for st in self.p.statements:
+            if st.id in ids:
+                t = ev.truth(st.id)
+                v = "true" if not region & ~t & ev.full else "false" if not region & t else None
+                if v is not None:
+                    out.append(self.fact((st.id, TRUTH), v))
+                    fixed &= t if v == "true" else ~t
+                elif breaks is not None:  # a truth left open: the rule may yet hold
+                    return []
+        if breaks is not None and fixed & breaks & ev.full:
+            return []
+        if ids:
+            return out
+        facts = [self.fact(c, v) for c in solver.facts for v in solver.values[c]
+                 if not region & ~solver.atom[(c, v)] & ev.full]
+        return facts if len(facts) <= 4 else []
+
+    def failure(self, s: Step) -> str:
+        """Why statement s.source cannot hold where a supposition led: the speaker's case
+        ("C is a knight, so it must be true, but it would be false"), or what the rule
+        meets ("sign I is right and sign II is right"); "" when that cannot be said."""
+        if s.source is None or s.region is None:
+            return ""
+        kind = self.solver.sources[s.source][0]
+        if kind == "statement":
+            cases = self.speaker_cases(s.source, s.region, known=True)
+            if cases and len(cases) == 1:
+                return cases[0][0]
+            if cases:
+                return "; ".join(c.replace("as ", "if ", 1) for c, _ok in cases)
+            return ""
+        said = self.describe(s.region, s.source) or self._breaking(s.region, s.source)
+        return self.inner(self.listed(said)) if said else ""
+
+    def _breaking(self, region: int, i: int) -> list[str]:
+        """The fewest facts fixed in `region` (at most three) that break source i by
+        themselves ("Sam is a werewolf and Sam is a knave"), in words; [] if none."""
+        from itertools import combinations
+
+        solver = self.solver
+        full, mask = solver.ev.full, solver.masks[i]
+        fixed = [(c, v) for c in solver.facts for v in solver.values[c]
+                 if not region & ~solver.atom[(c, v)] & full]
+        for k in range(1, 4):
+            for combo in combinations(fixed, k):
+                m = full & mask
+                for c, v in combo:
+                    m &= solver.atom[(c, v)]
+                if not m:
+                    return [self.fact(c, v) for c, v in combo]
+        return []
 
     def reason(self, s: Step) -> str:
         """What was known that made statement s.source give its facts: "Rosa is a knight,
@@ -714,6 +825,341 @@ class Words:
             return f"{self.source(s.source)} is {truth}"
         return ""
 
+    # ------------------------------------------------------------- a big step in small ones
+    def split(self, s: Step) -> list[Sub] | None:
+        """A follow step's facts one at a time, each with the fewest facts known before it
+        (at most three) that give it, with or without the step's statement or rule: "sign 8
+        is wrong and a tiger is in room 8, so room 9 is not empty". None when the step is one
+        fact with a reason of its own, or too large to split (past SPLIT_WORLDS)."""
+        if s.source is None or s.region is None or s.technique != "follow":
+            return None
+        items = [(c, (v,)) for c, v in s.found.items()] + list(s.partial.items())
+        if len(items) < 2 and self.reason(s):
+            return None
+        solver, ev = self.solver, self.solver.ev
+        full = ev.full
+        if full.bit_length() > SPLIT_WORLDS:
+            return None
+        known: dict[Cell, tuple[str, ...]] = {}
+        mine = dict(items)
+        for c in solver.cells:
+            vals = tuple(v for v in solver.values[c] if s.region & solver.atom[(c, v)])
+            if len(vals) < len(solver.values[c]):
+                known[c] = vals
+            if c in mine and len(vals) <= len(mine[c]):  # what this step finds is not
+                known.pop(c, None)                        # known before it, whatever the
+                #                                           worlds left already imply
+        rule = solver.masks[s.source]
+        out: list[Sub] = []
+        todo = list(items)
+        while todo:
+            found = self._next_sub(todo, known, rule, s.source)
+            if found is None:  # the rest as the step gives them: its reason, no premises
+                why = self._why(s.source, {c: self._allowed(c, v) for c, v in known.items()})
+                return None if not out else [*out, *(
+                    Sub(c, vals, {}, s.source, why=why) for c, vals in todo)]
+            todo.remove((found.cell, found.left))
+            known[found.cell] = found.left
+            out.append(found)
+        return out
+
+    def _allowed(self, cell: Cell, vals: tuple[str, ...]) -> int:
+        m = 0
+        for v in vals:
+            m |= self.solver.atom[(cell, v)]
+        return m
+
+    def _next_sub(self, todo: list[tuple[Cell, tuple[str, ...]]],
+                  known: dict[Cell, tuple[str, ...]], rule: int, source: int) -> Sub | None:
+        """The fact of `todo` with the fewest premises in `known` (the step's rule read too,
+        only where the facts alone do not give it); a rule alone prefers a fact whose other
+        values each make a case the words can state."""
+        from itertools import combinations
+
+        full = self.solver.ev.full
+        masks = {c: self._allowed(c, vals) for c, vals in known.items()}
+        wanted = [(c, vals, self._allowed(c, vals)) for c, vals in todo]
+        cells = list(known)
+        speaks_of = bool(self.reads(source)) and self.solver.sources[source][0] == "promise"
+        held: Sub | None = None
+        for cost in range(1, 5):  # k facts read, one more for the rule: the facts alone first
+            for k, with_rule in ((cost, False), (cost - 1, True)):
+                if k > 3:
+                    continue
+                hits = []
+                for ps in combinations(cells, k):
+                    m = full & rule if with_rule else full
+                    for c in ps:
+                        m &= masks[c]
+                    if not m:
+                        continue
+                    for c, vals, allowed in wanted:
+                        if c in ps and set(known[c]) <= set(vals):  # itself: no reason
+                            continue
+                        if not m & ~allowed:
+                            hits.append(Sub(c, vals, {p: known[p] for p in ps},
+                                            source if with_rule else None))
+                    if hits and with_rule and k > 0:
+                        break
+                if hits and not with_rule:  # a sign's truth its premise speaks of, first
+                    hits.sort(key=lambda h: not self._direct(h))
+                if hits and with_rule and speaks_of:  # a fact whose cases can be stated
+                    for h in hits:
+                        m = full
+                        for c in h.premises:
+                            m &= masks[c]
+                        h.against = self._against(h, m, source, rule)
+                    hits.sort(key=lambda h: (not h.against, len(h.against)))
+                    if len(hits[0].against) > 1 and cost < 4:
+                        # a case split inside a case: a fact that more facts give, if any
+                        held = held or hits[0]
+                        continue
+                if hits:
+                    if with_rule and not speaks_of:
+                        said = " ".join(re.findall(r'"([^"]*)"', self.source(source)))
+                        words = set(re.findall(r"\w+", said))
+                        hits.sort(key=lambda h: h.cell[0] not in words)  # whom it names first
+                        hits[0].why = self._why(source, masks)
+                    return hits[0]
+        return held
+
+    def _count_rule(self, h: Sub) -> int | None:
+        """The rule "exactly k ... are X" of h's attribute (the puzzle's counts, which a
+        sub-step's facts read with no sign's words), else None."""
+        for k, (kind, _s, c) in enumerate(self.solver.sources):
+            if kind == "promise":
+                found = fm.exactly(thaw(c))
+                if found is not None and found[1] == h.cell[1]:
+                    return k
+        return None
+
+    def _direct(self, h: Sub) -> bool:
+        """h is the truth of a statement one of its premises speaks of ("sign 6 is
+        wrong": sign 9 says so)."""
+        if h.cell[1] != TRUTH:
+            return False
+        ids = {st.id: n for n, st in enumerate(self.p.statements)}
+        return any(c[1] == TRUTH and c[0] in ids and h.cell[0] in self.reads(ids[c[0]])
+                   for c in h.premises)
+
+    def _why(self, source: int, masks: dict[Cell, int]) -> str:
+        """Statement `source`'s reason from everything known (:meth:`reason`)."""
+        region = self.solver.ev.full
+        for m in masks.values():
+            region &= m
+        return self.reason(Step("follow", {}, source, region=region))
+
+    def _against(self, h: Sub, region: int, source: int, rule: int
+                 ) -> list[tuple[str, list[str]]]:
+        """Each value `h`'s cell might have but not: its case and what it fixes that the
+        rule reads, enough by itself to break the rule; [] when some case cannot be said so."""
+        out = []
+        for v in self.solver.values[h.cell]:
+            if v in h.left:
+                continue
+            w = region & self.solver.atom[(h.cell, v)]
+            if not w:
+                continue
+            said = self.describe(w, source, rule)
+            if said:
+                out.append((self.fact(h.cell, v), said))
+                continue
+            parts = self._cases_within(w, source, h.cell, rule)
+            if not parts:
+                return []
+            out += [(f"{self.fact(h.cell, v)} and {self.inner(case)}", said)
+                    for case, said in parts]
+        return out
+
+    def _cases_within(self, w: int, source: int, skip: Cell, rule: int
+                      ) -> list[tuple[str, list[str]]] | None:
+        """`w` split by one more fact whose every value fixes what the rule reads: (that
+        value's words, what it fixes) each; None when no fact does."""
+        solver = self.solver
+        for c in solver.facts:
+            if c == skip:
+                continue
+            parts = []
+            for v in solver.values[c]:
+                x = w & solver.atom[(c, v)]
+                if not x:
+                    continue
+                said = self.describe(x, source, rule)
+                if not said:
+                    break
+                parts.append((self.fact(c, v), said))
+            else:
+                if len(parts) > 1:
+                    return parts
+        return None
+
+    def premise(self, cell: Cell, vals: tuple[str, ...]) -> str:
+        """A known fact as a reason: "sign 8 ("...") is wrong", "there is no lady in room 9"."""
+        if len(vals) == 1:
+            said = self.inner(self.fact(cell, vals[0]))
+            if cell[1] == TRUTH:
+                st = next((x for x in self.p.statements if x.id == cell[0]), None)
+                if st is not None and st.says is not None:
+                    said += f" (\"{self.sentence(st.says, st.by)}\")"
+            return said
+        return self.listed([self.inner(self.fact_not(cell, v)) for v in self.solver.values[cell]
+                            if v not in vals])
+
+    def sub_fact(self, h: Sub) -> str:
+        if len(h.left) == 1:  # a sign's truth with its words: what the reason reads
+            return self.upper(self.premise(h.cell, h.left))
+        return self.listed([self.fact_not(h.cell, v) for v in self.solver.values[h.cell]
+                            if v not in h.left])
+
+    def sub_reason(self, h: Sub) -> str:
+        """Why: "as sign 8 is wrong and ...", "by the rule "..."", "if a lady is in room
+        II, then sign I is right ..., against the rule "..."". """
+        ps = self.listed([self.premise(c, v) for c, v in h.premises.items()])
+        if h.source is None:
+            count = self._count_rule(h) if not any(c[1] == TRUTH for c in h.premises) else None
+            return f"by {self.source(count)}, as {ps}" if count is not None else f"as {ps}"
+        if h.against:
+            cases = "; ".join(f"if {self.inner(case)}, then {self.inner(self.listed(said))}"
+                              for case, said in h.against)
+            head = f"as {ps}: " if ps else ""
+            return f"{head}{cases}, against {self.source(h.source)}"
+        if h.why:
+            own = self._speaker_cell(h.source)
+            ps = self.listed([self.premise(c, v) for c, v in h.premises.items() if c != own])
+            return f"{h.why}, and as {ps}" if ps else f"{h.why}, so"
+        return f"by {self.source(h.source)}, as {ps}" if ps else f"by {self.source(h.source)}"
+
+    def grouped(self, subs: list[Sub]) -> list[list[Sub]]:
+        """Consecutive sub-steps with the same reason in words (no cases) as one: "as Eve
+        is a werewolf, Ned is human and Olga is human"."""
+        out: list[list[Sub]] = []
+        for h in subs:
+            last = out[-1][0] if out else None
+            if last is not None and not h.against and not last.against and \
+                    self.sub_reason(h) == self.sub_reason(last):
+                out[-1].append(h)
+            else:
+                out.append([h])
+        return out
+
+    def _own_truth(self, h: Sub) -> bool:
+        """h is its statement's own truth, given by its reason ("the sign is false")."""
+        if not h.why or h.source is None or self.solver.sources[h.source][1] is None:
+            return False
+        return h.cell == (self.solver.sources[h.source][1].id, TRUTH)  # type: ignore[union-attr]
+
+    def _group_facts(self, group: list[Sub]) -> str:
+        said = [h for h in group if not self._own_truth(h)]
+        return self.listed([self.sub_fact(h) for h in said])
+
+    def sub_line(self, group: list[Sub]) -> str:
+        """Sub-steps of one reason in the reveal: the reason first."""
+        h = group[0]
+        fact = self.inner(self._group_facts(group))
+        why = self.sub_reason(h)
+        if not fact:  # "the sign on room I is false": its own truth, said by the reason
+            return f"{self.upper(why.removesuffix(', so'))}."
+        if h.against:
+            return f"{self.upper(why)}: so {fact}."
+        return f"{self.upper(why)} {fact}." if why.endswith(", so") else \
+            f"{self.upper(why)}, {fact}."
+
+    def sub_hint(self, group: list[Sub]) -> str:
+        """Sub-steps of one reason as a hint: the facts first."""
+        facts = self._group_facts(group) or self.listed([self.sub_fact(h) for h in group])
+        return f"{self.upper(facts)}: {self.sub_reason(group[0]).removesuffix(', so')}."
+
+    def what(self, cell: Cell) -> str:
+        """A fact named without its value: "what room I holds", "whether sign III is
+        right", "what Ann is", "whether Ann is a werewolf"."""
+        vals = self.solver.values.get(cell, ())
+        if cell[1] == TRUTH or len(vals) == 2:
+            return f"whether {self.inner(self.fact(cell, vals[0]))}"
+        if self.rooms:
+            return f"what room {cell[0]} holds"
+        if cell[1] == self.p.speaker_attr:
+            return f"what {cell[0]} is"
+        return f"{cell[0]}'s {cell[1]}"
+
+    def _left_to_say(self, dom: dict[Cell, tuple[str, ...]]) -> list[str]:
+        """The answer's facts the counts leave once `dom` is known, not yet said ("a lady
+        is in room IV", after the other rooms were ruled out)."""
+        solver = self.solver
+        region = solver.region(dom)
+        out = []
+        for item in self.p.question:
+            cells: list[tuple[Cell, str | None]]
+            if isinstance(item, AskOf):
+                cells = [((item.entity, item.attr), None)]
+            elif isinstance(item, AskWhere):
+                cells = [((e, a), v) for e in self.p.entities for a, v in item.pairs.items()]
+            else:
+                continue
+            for c, want in cells:
+                if c not in dom or len(dom[c]) == 1:
+                    continue
+                for v in dom[c]:
+                    if (want is None or v == want) and not region & ~solver.atom[(c, v)]:
+                        out.append(self.fact(c, v))
+        return out
+
+    def story(self, steps: list[Step]) -> list[str]:
+        """The top-level steps as lines, up to the one that answers the question (the steps
+        after it are not told)."""
+        solver = self.solver
+        dom = {c: solver.values[c] for c in solver.cells}
+        out: list[str] = []
+
+        def answered() -> bool:  # the facts so far, with the puzzle's counts, answer it
+            if solver.solved(dom):
+                return True
+            if solver.ev.full.bit_length() > SPLIT_WORLDS:
+                return False
+            if len(solver.ev.answers(solver.region(dom), 2)) != 1:
+                return False
+            last = self._left_to_say(dom)
+            if last:
+                out.append(f"So {self.inner(self.listed(last))}.")
+            return True
+
+        for s in steps:
+            for _i, left in s.before:
+                dom.update(left)
+            out += self.ruled(s.before, "")
+            settling = self._after_settling(s) if s.technique == "settle" else None
+            if settling is not None:  # the speaker's fact, then the rest fact by fact
+                head, follow = settling
+                out.append(self.settled(head))
+                dom.update({c: (v,) for c, v in head.found.items()})
+                if answered():
+                    return out
+            subs = self.split(settling[1] if settling is not None else s)
+            if settling is not None and subs is None:
+                out.append(self.followed(settling[1]))
+            elif subs is not None:
+                for group in self.grouped(subs):
+                    out.append(self.sub_line(group))
+                    dom.update((h.cell, h.left) for h in group)
+                    if answered():
+                        return out
+            if settling is not None or subs is not None:
+                for _i, left in s.after:
+                    dom.update(left)
+                out += self.ruled(s.after, "")
+                continue
+            out += self._step(s, "")
+            dom.update({c: (v,) for c, v in s.found.items()})
+            dom.update(s.partial)
+            if s.supposed is not None and not s.found and s.technique != "cases":
+                cell, value = s.supposed
+                dom[cell] = tuple(v for v in dom[cell] if v != value)
+            if answered():
+                return out
+            for _i, left in s.after:
+                dom.update(left)
+            out += self.ruled(s.after, "")
+        return out
+
     def lines(self, steps: list[Step], indent: str = "") -> list[str]:
         out: list[str] = []
         for s in steps:
@@ -737,13 +1183,32 @@ class Words:
 
     def settled(self, s: Step) -> str:
         """A settling step in one sentence, with its reason (the speaker's cases)."""
-        cases = self.cases_of_speaker(s)
+        assert s.source is not None and s.region is not None
+        cases = self.speaker_cases(s.source, s.region)
         facts = self.inner(self.found(s))
         head = f"{self.upper(self.source(s.source))} settles a fact by itself"
         if not cases:
             return f"{head}: {facts}."
-        possible = sum(1 for c in cases if "cannot be" not in c)
-        return f"{head}: {'; '.join(cases)}; {'either way, ' if possible > 1 else 'so '}{facts}."
+        possible = sum(1 for _c, ok in cases if ok)
+        said = "; ".join(c for c, _ok in cases)
+        return f"{head}: {said}; {'either way, ' if possible > 1 else 'so '}{facts}."
+
+    def _after_settling(self, s: Step) -> tuple[Step, Step] | None:
+        """A statement that settles its own speaker and more ("so room III is empty, a lady
+        is in room II, ..."): the speaker's fact as the step (its cases), and the rest as a
+        step of their own that follows from it (split fact by fact); None otherwise."""
+        if s.source is None or s.region is None:
+            return None
+        cell = self._speaker_cell(s.source)
+        if cell is None or cell not in s.found or len(s.found) + len(s.partial) < 2 or \
+                sum(1 for _c, ok in self.speaker_cases(s.source, s.region) if ok) != 1:
+            return None
+        value = s.found[cell]
+        head = Step("settle", {cell: value}, s.source, region=s.region)
+        follow = Step("follow", {c: v for c, v in s.found.items() if c != cell}, s.source,
+                      region=s.region & self.solver.atom[(cell, value)],
+                      partial={c: v for c, v in s.partial.items() if c != cell})
+        return head, follow
 
     def followed(self, s: Step) -> str:
         why = self.reason(s)
@@ -753,11 +1218,28 @@ class Words:
 
     def _step(self, s: Step, indent: str) -> list[str]:
         if s.technique == "settle":
-            return [f"{indent}{self.settled(s)}"]
+            rest = self._after_settling(s)
+            if rest is None:
+                return [f"{indent}{self.settled(s)}"]
+            head, follow = rest
+            return [f"{indent}{self.settled(head)}"] + self._step(follow, indent)
         if s.technique == "follow":
+            subs = self.split(s)
+            if subs is not None:
+                out = []
+                for n, group in enumerate(self.grouped(subs)):
+                    line = self.sub_line(group)
+                    if n and line.startswith("Then ") and self._supposed is not None:
+                        # "then ..." once, just after "Suppose ...": later, say what is known
+                        said = self.inner(self.fact(*self._supposed))
+                        line = f"As {said}, {line[len('Then '):]}"
+                    out.append(f"{indent}{line}")
+                return out
             return [f"{indent}{self.followed(s)}"]
         if s.technique == "contradiction":
-            return [f"{indent}But then {self.source(s.source)} cannot hold."]
+            why = self.failure(s)
+            return [f"{indent}But then {self.source(s.source)} cannot hold"
+                    + (f": {why}." if why else ".")]
         if s.technique == "cases":
             cell = s.supposed[0] if s.supposed else ("", "")
             if cell[1] == TRUTH:  # a sign's truth: "sign I is right, or sign I is wrong"
@@ -829,6 +1311,9 @@ class Words:
             return f"{facts}, {self.whatever(s.source)}.{why}"
         if s.technique == "follow":
             why = self.reason(s)
+            subs = self.split(s) if not why else None
+            if subs:
+                return " ".join(self.sub_hint(g) for g in self.grouped(subs))
             return f"{facts}: {why}." if why else \
                 f"{facts}: {self.source(s.source)} leaves no other way."
         if s.technique == "cases":
@@ -847,19 +1332,20 @@ class Words:
         assert s.supposed is not None
         cell, value = s.supposed
         read: list[str] = []
-        last = None
+        last: Step | None = None
         for t in every_step(s.inner):
             if t.source is None:
                 continue
             if t.technique == "contradiction":
-                last = t.source
+                last = t
             elif self.owner(t.source) not in read:
                 read.append(self.owner(t.source))
         head = f"suppose {self.inner(self.fact(cell, value))}"
         if any(t.supposed for t in s.inner):
             head += " (and inside it, suppose once more)"
-        fails = (f"{self.source(last)} cannot then hold" if last is not None
-                 else "no way is left")
+        why = self.failure(last) if last is not None else ""
+        fails = (f"{self.source(last.source)} cannot then hold" + (f" ({why})" if why else "")
+                 if last is not None else "no way is left")
         if not read:
             return f"{head}: at once, {fails}."
         order = "" if len(read) == 1 else ", in that order"
@@ -871,7 +1357,7 @@ def explain(puzzle: WorldPuzzle, graded: Grade | None = None) -> list[str]:
     """The solution by hand, step by step, as lines of text."""
     g = graded or grade(puzzle)
     words = Words(puzzle, g.solver or Solver(puzzle))
-    lines = words.lines(g.steps)
+    lines = words.story(g.steps) if g.solved else words.lines(g.steps)
     if not g.solved:
         lines.append("These steps leave more than one possibility open.")
     return lines
@@ -891,5 +1377,5 @@ def explain_within(puzzle: WorldPuzzle) -> list[str]:
 
 
 __all__ = ["GRADE_STEPS", "Grade", "LEVELS", "MAX_DEPTH", "Solver", "Step", "TECHNIQUES", "TRUTH",
-           "TRUTH_VALUES", "Words", "every_step", "explain", "explain_within", "grade", "grade_solver",
+           "TRUTH_VALUES", "Sub", "Words", "every_step", "explain", "explain_within", "grade", "grade_solver",
            "grade_within", "too_large"]
