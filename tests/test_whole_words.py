@@ -12,6 +12,7 @@ from portia_tui.core.solve.engine import covers
 
 from .strategies import full_puzzles
 from .test_hints import check_hints
+from .test_stories import _checked_words  # here: imported inside a @given test, it fails nested_given
 
 
 @settings(max_examples=60, deadline=None)
@@ -262,6 +263,4 @@ def test_several_cases_so_far_each_say_their_label():
 @given(full_puzzles())
 @settings(max_examples=30, deadline=None)
 def test_whole_language_says_both_and_one_heading(puzzle):
-    from .test_stories import _checked_words
-
     _checked_words(explain(puzzle), puzzle)
