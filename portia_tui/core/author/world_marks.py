@@ -1404,10 +1404,24 @@ class _Witness:
             i = int(score.argmax())
             if score[i] > best[0]:
                 best = (int(score[i]), ("not", i) if neg else ("entry", i))
-        # compounds: a first part among the best few entries, every second part (the four
-        # corners of the two truth sets on the worlds dropped either way)
         firsts = np.argsort(-np.maximum(single, negated), kind="stable")[:WITNESS_FIRSTS]
-        firsts = firsts.tolist()
+        best = self._best_compound(o, firsts.tolist(), one, zero, at, (ok0, ok1), best)
+        if best[0] < 0:
+            return None
+        truth = self._truth(o, best[1])
+        return best[0], k0 ^ (truth & (k0 ^ k1)), best[1]
+
+    def _best_compound(self, o: str, firsts: list[int], one: int, zero: int, at: Any,
+                       ok: tuple[bool, bool], best: tuple[int, tuple[Any, ...]]
+                       ) -> tuple[int, tuple[Any, ...]]:
+        """`best` or a better compound of slot o: a first part among `firsts` (its best few
+        entries), every second part, each connective both ways round unless its parts
+        commute (the four corners of the two truth sets counted on the worlds dropped where
+        it says true, `one`, and false, `zero`; `at`: each truth set at the target world,
+        `ok`: whether it is kept where the slot says false / true)."""
+        np = self.np
+        vals, rows = self.slots[o][0], self.slots[o][1]
+        ok0, ok1 = ok
         masks = []
         for i in firsts:
             u = vals[i]
@@ -1437,10 +1451,7 @@ class _Witness:
                     j = int(score.argmax())
                     if score[j] > best[0]:
                         best = (int(score[j]), (conn, j, i) if swap else (conn, i, j))
-        if best[0] < 0:
-            return None
-        truth = self._truth(o, best[1])
-        return best[0], k0 ^ (truth & (k0 ^ k1)), best[1]
+        return best
 
     def _truth(self, o: str, spec: tuple[Any, ...]) -> int:
         vals, full = self.slots[o][0], self.full
