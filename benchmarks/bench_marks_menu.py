@@ -36,7 +36,7 @@ import tempfile
 import textwrap
 from pathlib import Path
 
-BASELINE = "18ce26e"  # main before the compounds of the other slots (marks8)
+BASELINE = "8fcaa97"  # main before the greedy witness with compounds (marks9)
 ROUNDS = 3
 BUDGET = 8.0
 

@@ -45,7 +45,13 @@ undecided.
 
 The compounds of the other slots' menus (issue 20's "and/or/if" step): an entry matters only
 by what it keeps, a function of its truth set over the worlds, so a compound of two entries
-matters by the truth set the connective makes of theirs. The frame first marks with each
+matters by the truth set the connective makes of theirs. Each base the quick try leaves
+first gets a greedy search with compounds (:class:`_Witness`: from a few target worlds,
+slot by slot, the entry, "not" or compound of two that keeps that world and drops the most
+worlds with another answer, counted on 64-bit words; a filling found, each compound checked
+sayable, is a witness: ★), which finds most ★ of the hard pages at once (on
+bench_marks_menu's 9 x 2 page with alike second signs, every ★ the budget left `?`); it
+never says ✓ or ✗. The frame then marks with each
 entry and its "not" (:func:`_negations`: f and not f keep every world between them, so a ✗
 then is final, and a ★ stays a ★ with more entries); the ✓ left are marked again with every
 truth set the connectives make of two entries' (:meth:`_Frame._compounds`, over the worlds
@@ -131,6 +137,14 @@ CORE_STEPS = 10_000
 #: the worlds left by the ✓ of the first pass, times the compounds tried): past it those ✓
 #: are undecided (`?`: "compounds ... too many to try")
 CLOSURE_WORDS = 1 << 26
+#: the target worlds of a base the greedy search with compounds starts from
+#: (:meth:`_Frame._compound_witness`), and the best entries of a slot it tries as a
+#: compound's first part
+WITNESS_TARGETS = 3
+WITNESS_FIRSTS = 4
+#: the 64-bit words (truth sets x worlds / 64) of one greedy look at a slot counted as one
+#: step
+WITNESS_WORDS = 1 << 12
 
 
 class _Space:
@@ -1125,13 +1139,30 @@ class _Frame:
             return self._decide(bases, out)
         first: dict[int, str] = {}
         try:
-            self._decide(bases, first)
+            for base in dict.fromkeys(bases):  # a witness with compounds first: ★ at once
+                if self.quick(base) is None and self._compound_witness(base):
+                    first[base] = "valid"
+            self._decide([b for b in bases if b not in first], first)
         finally:  # ★ stays ★ with more entries; ✗ is exact already (see _negations)
             out.update((b, m) for b, m in first.items() if m != "reachable")
         pending = [b for b, m in first.items() if m == "reachable"]
         if pending:
             self._compounds(pending).decide(pending, out)
         return out
+
+    def _compound_witness(self, base: int) -> bool:
+        """Whether a greedy filling with compounds finds a witness of ★ for `base` (False:
+        none found, which decides nothing). For a few target worlds a0 of the base, slot by
+        slot, the other slot's entry, "not" of an entry or compound of two entries (those a
+        sentence says, checked on the witness found) that keeps a0 and drops the most worlds
+        with another answer still kept; the best slot first. A compound is tried only with
+        a first part among the slot's best few entries (:data:`WITNESS_FIRSTS`) and every
+        second part, so a try costs a few passes over the slot's truth sets
+        (:class:`_Witness`)."""
+        w = self.__dict__.get("_witness")
+        if w is None:
+            w = self._witness = _Witness(self)
+        return w.find(base)
 
     def _compounds(self, pending: list[int]) -> _Frame:
         """This frame with the compounds of two entries of each closed slot's menu (those a
@@ -1271,6 +1302,191 @@ class _Frame:
                 out[base] = "valid" if lazy.valid(j) else "reachable"
         finally:
             lazy.close()
+
+
+class _Witness:
+    """The greedy search of :meth:`_Frame._compound_witness` on bit masks (Python ints; each
+    slot's truth sets also as rows of 64-bit words, counted with numpy's bitwise_count):
+    each other slot's truth sets (closed slots: the distinct truth sets of its entries, with
+    what the slot keeps where it says false / true) or keep masks (a slot whose menu is
+    taken as given: its classes)."""
+
+    def __init__(self, frame: _Frame):
+        import numpy as np
+
+        self.np, self.frame, self.stop = np, frame, frame.stop
+        self.full = full = frame.sq.full
+        self.nw = (max(full.bit_length(), 1) + 63) // 64
+        self.slots: dict[str, tuple[Any, ...]] = {}
+        for o in sorted(frame.classes):
+            self.stop.check()
+            if o in frame.closed:
+                groups: dict[int, list[Formula]] = {}
+                for f in frame.parts[o]:
+                    groups.setdefault(frame._sq(frame.space.value(o, f)), []).append(f)
+                vals = list(groups)
+                self.slots[o] = (vals, self._pack(vals), frame.keep_value(o, 0),
+                                 frame.keep_value(o, full), [groups[v] for v in vals])
+            else:
+                masks = list(frame.classes[o])
+                self.slots[o] = (masks, self._pack(masks), None, None, None)
+
+    def _pack(self, masks: Sequence[int]) -> Any:
+        np, nbytes = self.np, self.nw * 8
+        data = b"".join(m.to_bytes(nbytes, "little") for m in masks)
+        return np.frombuffer(data, dtype=np.uint64).reshape(len(masks), self.nw)
+
+    def _counts(self, rows: Any, masks: Sequence[int]) -> Any:
+        """How many worlds of each mask each row holds (rows x masks)."""
+        np = self.np
+        packed = self._pack(masks)
+        return np.bitwise_count(rows[:, None, :] & packed[None, :, :]).sum(
+            axis=2, dtype=np.int64)
+
+    def find(self, base: int) -> bool:
+        frame = self.frame
+        a, r = base & frame.alive, base & frame.rest
+        if not a:
+            return False
+        targets = self.np.flatnonzero(_bit_rows([a], a.bit_length())[0]).tolist()
+        picks = [targets[k * (len(targets) - 1) // max(WITNESS_TARGETS - 1, 1)]
+                 for k in range(min(WITNESS_TARGETS, len(targets)))]
+        for a0 in dict.fromkeys(picks):
+            left = r
+            chosen: list[tuple[str, tuple[Any, ...]]] = []
+            todo = set(self.slots)
+            while todo and left:
+                best: tuple[int, str, int, tuple[Any, ...]] | None = None
+                for o in sorted(todo):
+                    got = self._best(o, a0, left)
+                    if got is not None and (best is None or got[0] > best[0]):
+                        best = (got[0], o, got[1], got[2])
+                if best is None:
+                    break
+                _n, o, kept, spec = best
+                left &= kept
+                todo.discard(o)
+                chosen.append((o, spec))
+            if left or any(self._best(o, a0, 0) is None for o in todo):
+                continue
+            if all(self._sayable(o, spec) for o, spec in chosen):
+                return True
+        return False
+
+    def _best(self, o: str, a0: int, left: int) -> tuple[int, int, tuple[Any, ...]] | None:
+        """The candidate of slot o that keeps world a0 and drops the most of `left`: (how
+        many it drops, what it keeps, how it is said) or None."""
+        np = self.np
+        vals, rows, k0, k1, _groups = self.slots[o]
+        self.stop.spend(1 + rows.size // WITNESS_WORDS)
+        if not vals:
+            return None
+        bit = a0 >> 6, np.uint64(a0 & 63)
+        at = ((rows[:, bit[0]] >> bit[1]) & np.uint64(1)).astype(bool)
+        if k0 is None:  # classes of keep masks as given
+            if not at.any():
+                return None
+            drops = np.where(at, left.bit_count() - self._counts(rows, [left])[:, 0], -1)
+            i = int(drops.argmax())
+            return int(drops[i]), vals[i], ("class", i)
+        ok1, ok0 = bool(k1 >> a0 & 1), bool(k0 >> a0 & 1)  # a0 kept where it says 1 / 0
+        if not (ok1 or ok0):
+            return None
+        one, zero = left & ~k1, left & ~k0  # dropped where it says true / false
+        n1, n0 = one.bit_count(), zero.bit_count()
+        s1, s0 = self._counts(rows, [one, zero]).T
+        best: tuple[int, tuple[Any, ...]] = (-1, ())
+        single, negated = s1 + n0 - s0, n1 - s1 + s0
+        for neg, score, truth in ((False, single, at), (True, negated, ~at)):
+            if neg and _negation() is None:
+                continue
+            score = np.where(np.where(truth, ok1, ok0), score, -1)
+            i = int(score.argmax())
+            if score[i] > best[0]:
+                best = (int(score[i]), ("not", i) if neg else ("entry", i))
+        firsts = np.argsort(-np.maximum(single, negated), kind="stable")[:WITNESS_FIRSTS]
+        best = self._best_compound(o, firsts.tolist(), one, zero, at, (ok0, ok1), best)
+        if best[0] < 0:
+            return None
+        truth = self._truth(o, best[1])
+        return best[0], k0 ^ (truth & (k0 ^ k1)), best[1]
+
+    def _best_compound(self, o: str, firsts: list[int], one: int, zero: int, at: Any,
+                       ok: tuple[bool, bool], best: tuple[int, tuple[Any, ...]]
+                       ) -> tuple[int, tuple[Any, ...]]:
+        """`best` or a better compound of slot o: a first part among `firsts` (its best few
+        entries), every second part, each connective both ways round unless its parts
+        commute (the four corners of the two truth sets counted on the worlds dropped where
+        it says true, `one`, and false, `zero`; `at`: each truth set at the target world,
+        `ok`: whether it is kept where the slot says false / true)."""
+        np = self.np
+        vals, rows = self.slots[o][0], self.slots[o][1]
+        ok0, ok1 = ok
+        masks = []
+        for i in firsts:
+            u = vals[i]
+            masks += [one & u, one & ~u, zero & u, zero & ~u]
+        corners = self._counts(rows, masks)
+        for k, i in enumerate(firsts):
+            self.stop.check()
+            c1: dict[tuple[bool, bool], Any] = {}
+            c0: dict[tuple[bool, bool], Any] = {}
+            for q, (counts, x) in enumerate(((c1, True), (c1, False), (c0, True),
+                                             (c0, False))):
+                with_w = corners[:, 4 * k + q]
+                counts[x, True] = with_w
+                counts[x, False] = masks[4 * k + q].bit_count() - with_w
+            ux = bool(at[i])
+            for conn, table, alone, both in _tables():
+                if alone:
+                    continue
+                for swap in (False, True) if not both else (False,):
+                    score = np.zeros(len(vals), dtype=np.int64)
+                    for (x, y), holds in table.items():
+                        corner = (y, x) if swap else (x, y)
+                        score = score + (c1[corner] if holds else c0[corner])
+                    t_a0 = np.array([table[(y, ux) if swap else (ux, y)]
+                                     for y in (False, True)])[at.astype(np.int64)]
+                    score = np.where(np.where(t_a0, ok1, ok0), score, -1)
+                    j = int(score.argmax())
+                    if score[j] > best[0]:
+                        best = (int(score[j]), (conn, j, i) if swap else (conn, i, j))
+        return best
+
+    def _truth(self, o: str, spec: tuple[Any, ...]) -> int:
+        vals, full = self.slots[o][0], self.full
+        kind = spec[0]
+        if kind == "entry":
+            return vals[spec[1]]
+        if kind == "not":
+            return full ^ vals[spec[1]]
+        table = next(t[1] for t in _tables() if t[0] == kind)
+        x, y = vals[spec[1]], vals[spec[2]]
+        corner = {(True, True): x & y, (True, False): x & ~y & full,
+                  (False, True): ~x & y & full, (False, False): full & ~(x | y)}
+        return _union(corner, table, False)
+
+    def _sayable(self, o: str, spec: tuple[Any, ...]) -> bool:
+        """Whether some sentence says the candidate (an entry always does)."""
+        from portia_tui.core.author.world_menus import compound
+
+        if spec[0] in ("entry", "class"):
+            return True
+        groups = self.slots[o][4]
+        draft = self.frame.draft
+        assert draft is not None
+        if spec[0] == "not":
+            conn, pairs = _negation(), [(f, None) for f in groups[spec[1]]]
+        else:
+            conn = spec[0]
+            pairs = [(f, g) for f in groups[spec[1]] for g in groups[spec[2]]]
+        for f, g in pairs:
+            try:
+                compound(draft, o, conn, f, g)  # type: ignore[arg-type]
+                return True
+            except ValueError:
+                continue
+        return False
 
 
 class _Enough(Exception):
