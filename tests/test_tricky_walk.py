@@ -50,3 +50,39 @@ def test_the_walk_keeps_only_tricky_puzzles():
     assert search.stats.attempts < 3000
     for g in found:
         assert rate(g.puzzle).level == "tricky"
+
+
+def test_a_candidate_below_the_level_is_tried_with_its_other_m():
+    search = _search("tricky")
+    tried: list[tuple[object, int]] = []
+    with_m = search._with_m
+
+    def spy(d, m):
+        tried.append((d, m))  # (the draw held: its id stays its own)
+        return with_m(d, m)
+
+    search._with_m = spy  # type: ignore[method-assign]
+    for _ in range(1000):
+        search.candidate()
+    by_draw: dict[int, list[int]] = {}
+    for d, m in tried:
+        by_draw.setdefault(id(d), []).append(m)
+    several = [ms for ms in by_draw.values() if len(ms) > 1]
+    assert several, "no candidate was tried with a second m"
+    assert all(len(set(ms)) == len(ms) for ms in several)  # each m once
+
+
+def test_an_m_policy_is_kept_to():
+    s = Settings(n=3, count=5, seed=3, difficulty="tricky", m_policy="smallest").check()
+    search = _Search(s, Stats(), set(), Keeper(s, s.count, s.caskets))
+    with_m = search._with_m
+    seen: list = []
+
+    def spy(d, m):
+        seen.append(m == min(d.solutions))
+        return with_m(d, m)
+
+    search._with_m = spy  # type: ignore[method-assign]
+    for _ in range(300):
+        search.candidate()
+    assert seen and all(seen)
