@@ -634,10 +634,11 @@ class _Search:
         """Whether a candidate with loops that its m left below the tricky target (following
         alone, or the grader, ruled out every wrong casket) is tried with its other unique m
         (:meth:`_other_m`): the tricky target, m neither set nor chosen by a policy other
-        than "random" (the smallest or largest m is the only one it may have)."""
+        than "random" (the smallest or largest m is the only one it may have), repeats not
+        allowed (:meth:`_tricky_near_miss`)."""
         s = self.s
         return s.difficulty == "tricky" and d.order is None and s.m is None \
-            and s.m_policy == "random" and len(d.solutions) > 1
+            and s.m_policy == "random" and len(d.solutions) > 1 and not s.allow_repeats
 
     def _other_m(self, d: "_Drawn", m: int) -> Offer | None:
         """The candidate with another of its unique m (in a random order, the settings'
@@ -664,8 +665,12 @@ class _Search:
         """Whether a candidate with loops that the grader was asked about (following alone
         left one of its wrong caskets open: :meth:`_no_split`) and did not rate tricky starts
         (or moves) a walk around it, the tricky target's draw (:data:`TRICKY_NEAR_TRIES`):
-        what the walk finds is judged as every candidate is, by every check and the grader."""
-        return want == "tricky" and self.s.loops and self.walked < WALK_MAX
+        what the walk finds is judged as every candidate is, by every check and the grader.
+        Not with repeats allowed, where tricky puzzles are common (the lifted side of
+        bench_levels): there the walk and the other m (:meth:`_other_m`) rated more than
+        they saved (n = 4, seeds 1000-1004: 20.6 ms of CPU a puzzle against 16.9)."""
+        return want == "tricky" and self.s.loops and self.walked < WALK_MAX \
+            and not self.s.allow_repeats
 
     def _not_level(self, cands: list, answer: int, m: int, want: str) -> bool:
         """Whether a loop-free candidate (`answer`: the placement m fits) is surely not of
