@@ -622,7 +622,7 @@ class _Search:
                     followed=followed)
         if near and self.walked < WALK_MAX:  # a near miss: the next tries around it (a
             self.near, self.near_left = d.cands, NEAR_TRIES  # walk from near miss to near miss)
-        elif rating is None and self._tricky_near_miss(want):
+        elif rating is None and self._tricky_near_miss(want, d, m):
             self.near, self.near_left = d.cands, TRICKY_NEAR_TRIES
         if rating is None:
             self.stats.difficulty_rejects += 1
@@ -661,16 +661,26 @@ class _Search:
                 break
         return got
 
-    def _tricky_near_miss(self, want: str | None) -> bool:
-        """Whether a candidate with loops that the grader was asked about (following alone
-        left one of its wrong caskets open: :meth:`_no_split`) and did not rate tricky starts
-        (or moves) a walk around it, the tricky target's draw (:data:`TRICKY_NEAR_TRIES`):
-        what the walk finds is judged as every candidate is, by every check and the grader.
+    def _tricky_near_miss(self, want: str | None, d: "_Drawn", m: int) -> bool:
+        """Whether a candidate with loops that was not rated tricky for m starts (or moves) a
+        walk around it, the tricky target's draw (:data:`TRICKY_NEAR_TRIES`): following alone
+        (the first look, :class:`.sampler.FollowLook`) leaves one of its wrong caskets open.
+        Asked of the look itself, not of whether :meth:`_no_split` ran, so the packs are the
+        same with the first look switched off. What the walk finds is judged as every
+        candidate is, by every check and the grader.
         Not with repeats allowed, where tricky puzzles are common (the lifted side of
         bench_levels): there the walk and the other m (:meth:`_other_m`) rated more than
         they saved (n = 4, seeds 1000-1004: 20.6 ms of CPU a puzzle against 16.9)."""
-        return want == "tricky" and self.s.loops and self.walked < WALK_MAX \
-            and not self.s.allow_repeats
+        s = self.s
+        if want != "tricky" or not s.loops or self.walked >= WALK_MAX or s.allow_repeats \
+                or d.order is not None:
+            return False
+        if d.followed[0] == m:  # (the first look failed at a wrong casket for this m)
+            return True
+        if d.look is None:
+            d.look = FollowLook(d.cands)
+        answer = d.solutions[m]
+        return any(not d.look.refutes(p, m) for p in range(s.caskets) if p != answer)
 
     def _not_level(self, cands: list, answer: int, m: int, want: str) -> bool:
         """Whether a loop-free candidate (`answer`: the placement m fits) is surely not of
