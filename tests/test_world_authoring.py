@@ -216,12 +216,47 @@ def test_portia_new_family_writes_a_blank_page(tmp_path, capsys, argv, size, per
     ["--family", "labyrinth", "--rooms", "10"],
     ["--family", "werewolves", "--statements", "5"],
     ["--family", "dragons"],
+    # -n is statements per casket: a truth family refuses it (it was a traceback at 5+, and
+    # an undocumented --statements below)
+    ["--family", "knights-knaves", "-n", "10"],
+    ["--family", "lady-tiger", "-n", "2"],
 ])
 def test_portia_new_family_refuses_what_does_not_fit_in_one_line(tmp_path, capsys, argv):
     path = tmp_path / "p.toml"
     code, out, err = _main(capsys, ["new", str(path), *argv, "--no-edit"])
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert not path.exists()
+
+
+def test_portia_new_refuses_n_for_a_truth_family_and_names_statements(tmp_path, capsys):
+    path = tmp_path / "p.toml"
+    code, _out, err = _main(capsys, ["new", str(path), "--family", "knights-knaves", "-n", "2",
+                                     "--no-edit"])
+    assert code == 2 and err.strip() == (f"{path}: -n is statements per casket (--family "
+                                         "portia); knights-knaves puzzles take --statements S "
+                                         "(1 to 4)")
+    code, _out, _err = _main(capsys, ["new", str(path), "-n", "2", "--no-edit"])
+    from portia_tui.core.io import formats
+
+    assert code == 0 and formats.load(path).size == 6  # the casket page: 3 caskets x 2
+
+
+@pytest.mark.parametrize("family", ["portia", "knights-knaves"])
+def test_portia_new_says_the_apps_line_of_an_unreadable_settings_file(tmp_path, capsys,
+                                                                      monkeypatch, family):
+    cfg = tmp_path / "cfg"
+    cfg.mkdir()
+    (cfg / "settings.toml").write_text("author = [1\n")
+    monkeypatch.setenv("PORTIA_CONFIG_DIR", str(cfg))
+    from portia_tui.app.settings import Settings
+
+    notice = Settings.load().notice
+    assert notice is not None and str(cfg / "settings.toml") in notice
+    path = tmp_path / "p.toml"
+    code, out, err = _main(capsys, ["new", str(path), "--family", family, "--no-edit"])
+    assert code == 0 and out == ""
+    assert err.splitlines() == [notice, f"wrote {path}"]
+    assert (cfg / "settings.toml").read_text() == "author = [1\n"  # never replaced
 
 
 def test_portia_new_family_portia_is_the_casket_page(tmp_path, capsys):

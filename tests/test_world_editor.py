@@ -496,3 +496,17 @@ async def test_backspace_in_a_menu_takes_back_one_typed_letter(tmp_path):
         burst(app, typed("ne") + ["backspace", "backspace"])
         await calm(app, pilot)
         assert menu.filter == "o"
+
+
+@pytest.mark.parametrize("size", [SMALL, WIDE])
+async def test_the_labyrinth_names_the_rules_modes_and_question_keys(tmp_path, size):
+    # "Room 1 says nothing yet: enter chooses." left no room at 80 columns for the keys the
+    # footer cannot hold: the short form fits, and a long statement is cut to make room
+    app = editor(tmp_path, we.blank("labyrinth", 9), "maze.toml")
+    async with app.run_test(size=size) as pilot:
+        await calm(app, pilot)
+        line = str(app.editor.query_one("#w-focus").render()).rstrip()
+        assert line.startswith("Room 1 says nothing yet")
+        assert line.endswith("l rules · m modes · k question" if size == SMALL else
+                             "l rules · m modes, kinds · k question")
+        assert len(line) <= size[0]

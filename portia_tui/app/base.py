@@ -182,9 +182,8 @@ class PortiaApp(App):
         # stylesheet again at start: 17k calls in each app's opening)
         self._portia_notices: list[str] = []
         self.settings = Settings.load()
-        if self.settings.problem is not None:
-            self._portia_notices.append(
-                f"Settings: {self.settings.problem}. Using the defaults.")
+        if self.settings.notice is not None:
+            self._portia_notices.append(self.settings.notice)
         self.portia_themes: ThemeSet = load_themes(
             extra_variables=self.get_theme_variable_defaults()
         )

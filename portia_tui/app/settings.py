@@ -9,7 +9,8 @@ Plain Python (no textual), so the CLI may use it too.
   whoever writes into one creates it (``ensure_dir``).
 
 ``Settings.load()`` never raises: a missing file gives the defaults, a corrupt one gives the
-defaults plus ``settings.problem`` (one line naming the file and line) for the app to show.
+defaults plus ``settings.problem`` (one line naming the file and line; ``settings.notice`` is
+the line the apps and the command line say of it).
 Saving is atomic; a corrupt file is not thrown away but kept next to it as
 ``settings.toml.bad`` (``.bad-2``, ... when that name is taken: no copy is replaced) the first
 time new settings are saved over it; one that cannot be moved is not replaced.
@@ -82,6 +83,12 @@ class Settings:
         self.problem = problem
         self._keep_bad_file = problem is not None
 
+    @property
+    def notice(self) -> str | None:
+        """The one line every command and app says of an unreadable settings file (None
+        when it was read)."""
+        return None if self.problem is None else f"Settings: {self.problem}. Using the defaults."
+
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
         """Read the settings file; never raises (see ``problem``)."""
@@ -96,7 +103,7 @@ class Settings:
                 bad = values.pop(key)
                 shown = repr(bad) if not isinstance(bad, (dict, list)) else type(bad).__name__
                 problem = PortiaError(
-                    f"{key!r} must be a {kind.__name__}, not {shown[:40]}; using the default",
+                    f"{key!r} must be a {kind.__name__}, not {shown[:40]}",
                     str(path), key_line(text, key),
                 )
         settings = cls(path, values, problem)

@@ -40,8 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE", help="the new puzzle file (.toml)")
     p.add_argument("--caskets", type=count_arg(2, MAX_CASKETS), metavar="K",
                    help=f"number of caskets, 2 to {MAX_CASKETS} (default 3: gold, silver, lead)")
-    p.add_argument("-n", type=count_arg(1, MAX_PER_CASKET), default=1, metavar="N",
-                   help=f"statements per casket, 1 to {MAX_PER_CASKET} (default 1)")
+    p.add_argument("-n", type=count_arg(1, MAX_PER_CASKET), metavar="N",
+                   help=f"statements per casket, 1 to {MAX_PER_CASKET} (default 1; casket "
+                   "puzzles only: a truth puzzle takes --statements)")
     p.add_argument("--m", type=count_arg(0, MAX_STATEMENTS), metavar="M",
                    help=f"how many statements are true, 0 to K x N (at most {MAX_STATEMENTS:,}; default: open, decide "
                    "later)")
@@ -123,7 +124,10 @@ def _vocabularies() -> tuple[str, ...]:
 def _author_from_settings() -> str:
     from portia_tui.app.settings import Settings
 
-    author = Settings.load().get("author", "")
+    settings = Settings.load()
+    if settings.notice is not None:  # as the apps say it (then the editor says it again)
+        print(settings.notice, file=sys.stderr)
+    author = settings.get("author", "")
     return author.strip() if isinstance(author, str) else ""
 
 
@@ -141,6 +145,9 @@ def _new_world(args: argparse.Namespace) -> int:
     if args.m is not None or args.target is not None:
         raise PortiaError("--m and --target are for casket puzzles (--family portia); a truth "
                           "puzzle's target is picked in the editor", path)
+    if args.n is not None:
+        raise PortiaError(f"-n is statements per casket (--family portia); {fam.name} "
+                          f"puzzles take --statements S (1 to {MAX_SPOKEN})", path)
     if not path.lower().endswith(".toml"):
         raise PortiaError("a new puzzle file must end in .toml", path)
     modes = None
@@ -150,7 +157,7 @@ def _new_world(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise PortiaError(str(exc), path) from None
     draft = blank(fam.name, getattr(args, fam.size_option),
-                  args.statements or args.n, author=_author_from_settings(), modes=modes)
+                  args.statements or 1, author=_author_from_settings(), modes=modes)
     atomic_write(path, dumps(draft))
     print(f"wrote {path}", file=sys.stderr)
     if args.no_edit:
@@ -182,6 +189,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         args.caskets = 3
     if args.statements is not None:
         args.n = args.statements
+    if args.n is None:
+        args.n = 1
     size = args.caskets * args.n
     if args.m is not None and not 0 <= args.m <= size:
         raise PortiaError(f"--m {args.m} is out of range: this puzzle has {size} statements",

@@ -171,9 +171,9 @@ def run_world_page(puzzle, path: Path | None) -> int:
     """The truth-puzzle editor on a puzzle read from a pack or a share code: a new page,
     unsaved while `path` (None: save as asks for a name) does not hold it."""
     from portia_tui.app.world_editor.app import WorldEditorApp
-    from portia_tui.core.author.world_editing import Draft
+    from portia_tui.core.author.world_editing import of_puzzle
 
-    return run_app(WorldEditorApp.on_draft(Draft(puzzle), path, opened=False))
+    return run_app(WorldEditorApp.on_draft(of_puzzle(puzzle), path, opened=False))
 
 
 def run_world_editor(draft, path: Path) -> int:

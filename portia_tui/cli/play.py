@@ -41,15 +41,18 @@ def refuse_drafts(found, where: str) -> None:
     from portia_tui.core.packs.pack import Pack
 
     from .source import place
+    from .world import draft_words
 
     entries = [(e.id, e.puzzle) for e in found.puzzles] if isinstance(found, Pack) else [
         (None, found)]
     for pid, puzzle in entries:
-        if not isinstance(puzzle, Puzzle):  # a truth puzzle has no slots to fill
-            continue
-        if not puzzle.complete:
+        if not isinstance(puzzle, Puzzle):  # a truth puzzle: its slots not written yet
+            said = draft_words(puzzle)
+        else:
+            said = "" if puzzle.complete else incomplete(len(puzzle.empty_slots),
+                                                          not puzzle.rules)
+        if said:
             which = "a draft" if pid is None else f"puzzle {pid} is a draft"
-            said = incomplete(len(puzzle.empty_slots), not puzzle.rules)
             raise PortiaError(f"{which} ({said}) cannot be played: finish it in the editor "
                               "(portia edit) first", place(where))
 

@@ -107,13 +107,22 @@ def solve_one(puzzle, args: argparse.Namespace, where: str):
         raise PortiaError("--m applies to casket puzzles (Portia's m); this is a truth puzzle",
                           where)
     result = solve_world(puzzle)
+    draft = draft_words(puzzle)
     if args.json:
         data = result.as_dict()
         data["truths"] = result.truths
+        # a draft is never valid, whatever its empty slots could say ("unique" is what is
+        # written so far)
+        data["valid"] = result.unique and not draft
+        if draft:
+            data.update(incomplete=draft, empty_slots=list(puzzle.empty))
         if args.explain:
             data["explanation"] = explanation(puzzle, result)
         return data
     text = report(puzzle, result)
+    if draft:  # what is written so far is solved; the verdict says it is a draft first
+        text = text.replace("\nValid: one answer", f"\n{draft[:1].upper() + draft[1:]}: so far "
+                            "one answer", 1) if result.unique else f"{text}\n{draft}"
     if args.explain:
         text += "\n\n" + explanation(puzzle, result)
     return text
@@ -136,7 +145,17 @@ def cmd_solve(puzzle, args: argparse.Namespace) -> int:
     return 0
 
 
+def draft_words(puzzle) -> str:
+    """'incomplete: 2 empty slots' for a draft (slots not written yet), '' otherwise."""
+    from portia_tui.core.language.words import incomplete
+
+    return incomplete(len(puzzle.empty), False)
+
+
 def check_line(puzzle) -> tuple[int, str]:
+    draft = draft_words(puzzle)
+    if draft:
+        return 1, draft
     status, words = verdict(solve_world(puzzle))
     return status, words
 

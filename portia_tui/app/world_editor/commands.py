@@ -62,8 +62,10 @@ ACTIONS: tuple[EditorAction, ...] = (
 #: (at 80 columns no more fit: the focus line names the rules, modes and question keys)
 FOOTER = {"quit": "Quit", "help": "Help", "save": "Save", "new": "New", "open": "Open",
           "play": "Play", "undo": "Undo", "target_menu": "Target"}
-#: the keys the focus line names when there is room (the footer has none left)
+#: the keys the focus line always names (the footer has no room left for them): in full when
+#: there is room, else the short form, the focused statement's words cut to make room
 MORE_KEYS = "l rules · m modes, kinds · k question"
+MORE_KEYS_SHORT = "l rules · m modes · k question"
 #: actions that stay bound on the slots themselves (enter there opens the slot's menu)
 SLOT_KEYS = frozenset({"slot_menu"})
 

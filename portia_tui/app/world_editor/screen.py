@@ -26,7 +26,7 @@ from portia_tui.core.io.recovery import RecoveryStore
 
 from . import page
 from .analysis import Report, Request, compute
-from .commands import MORE_KEYS, bindings
+from .commands import MORE_KEYS, MORE_KEYS_SHORT, bindings
 from .files import WorldFiles
 from .marks import MarksJob, MarksReady
 from .menus import Menus
@@ -130,10 +130,7 @@ class WorldEditorScreen(FileScreen):
                 said = (f"says {text}." if text.startswith("one of") else
                         f"says “{text}”." if text else "says nothing yet: enter chooses.")
                 line = f"{who} {said}"
-        # the keys the footer has no room for, when the line has
-        if len(line) + len(MORE_KEYS) + 5 <= self.size.width:
-            line += " " * (self.size.width - len(line) - len(MORE_KEYS) - 2) + MORE_KEYS
-        self.query_one("#w-focus", Static).update(line)
+        self.query_one("#w-focus", Static).update(with_keys(line, self.size.width))
 
     def on_resize(self) -> None:
         self._sync_focus_line()
@@ -483,3 +480,19 @@ class WorldEditorScreen(FileScreen):
 
         if self.app.screen is self:
             self.app.push_screen(WorldHelp())
+
+
+def with_keys(line: str, width: int) -> str:
+    """The focus line with the keys the footer has no room for at its right end (the rules,
+    modes and question keys): in full when both fit, else the short form, the line cut
+    ("…") to leave room for it. The screen's width less 2 (its padding) is the room."""
+    room = width - 2
+    if len(line) + len(MORE_KEYS) + 3 <= room:
+        return line + " " * (room - len(line) - len(MORE_KEYS)) + MORE_KEYS
+    keys = MORE_KEYS_SHORT
+    space = room - len(keys) - 3
+    if space < 10:  # a terminal too narrow for both: the statement's words first
+        return line
+    if len(line) > space:
+        line = line[:space - 1].rstrip() + "…"
+    return line + " " * (room - len(line) - len(keys)) + keys

@@ -599,6 +599,12 @@ def dumps(draft: Draft) -> str:
     return world_toml.dumps(draft.puzzle, draft.empty)
 
 
+def of_puzzle(puzzle: WorldPuzzle) -> Draft:
+    """The draft of a puzzle read from a pack or a share code: its empty slots (its
+    ``empty``) slots again."""
+    return Draft(*world_toml.unsettled(puzzle))
+
+
 def loads(text: str, path: str = "<puzzle>") -> Draft:
     """A draft from format-3 TOML; FormatError ``FILE:LINE: message``."""
     puzzle, empty = world_toml.loads_slots(text, path)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from portia_tui.core.errors import PortiaError
 from portia_tui.core.language.words import NUMBER, NUMBER_WORDS, LazyPattern, number
@@ -569,9 +569,25 @@ class Same(Form):
         refs = ctx.refs()
         for i, x in enumerate(refs):
             for y in refs[i + 1:]:
-                if not ctx.rooms and ctx.attributes:  # "A and I", as people say it
-                    pair = [y, x] if x == "self" else [x, y]
-                    yield "two", [self.op, *pair, ctx.rank_attr()]
+                if not ctx.rooms and ctx.attributes:
+                    yield "two", [self.op, *self.spoken(x, y), ctx.rank_attr()]
+
+    @staticmethod
+    def spoken(x: Any, y: Any) -> list[Any]:
+        """The pair in the order people say it: the speaker last ("A and I")."""
+        return [y, x] if x == "self" else [x, y]
+
+
+def speaker_last(f: Any) -> Any:
+    """The formula (plain JSON data) with every likeness pair said as the menus say it, the
+    speaker last ("Ann and I are of different types", never "I and Ann ..."): the one order
+    of generated sentences."""
+    if not isinstance(f, list):
+        return f
+    parts = [speaker_last(g) for g in f]
+    if parts and parts[0] in (Same.op, Differ.op) and len(parts) == 4:
+        return [parts[0], *Same.spoken(parts[1], parts[2]), parts[3]]
+    return parts
 
 
 class Differ(Same):

@@ -7,7 +7,7 @@ accepts plain lists and dicts, which are frozen on construction):
 
 - :class:`WorldPuzzle` ``(entities, attributes, statements=(), constraints=(), ask=(),
   speaker_attr=None, modes={}, mode_overrides={}, given={}, title="", author="", notes="",
-  source="")``
+  source="", empty=())``
 
   - ``entities``: tuple of names, in order; ``attributes``: ordered mapping attr -> tuple of
     values; ``given``: entity -> {attr: value} for the attribute values a puzzle fixes;
@@ -16,6 +16,9 @@ accepts plain lists and dicts, which are frozen on construction):
   - ``statements``: :class:`WorldStatement`; ``constraints``: formulas;
   - ``ask``: question items (:class:`AskOf`, :class:`AskWhere`, :class:`AskFormula`); empty
     means every ``"E.attr"`` (see :attr:`WorldPuzzle.question`);
+  - ``empty``: the ids of a draft's empty slots (statements not written yet: each left out
+    of ``statements``, or there saying "this statement is true", free, where another
+    statement names it); a draft is never valid and is not played;
   - methods: ``validate()`` (returns the puzzle, raises :class:`WorldError`), ``mode(entity,
     value)``, ``statement(id)``, ``by(entity)``, ``scope(statement=None)``,
     ``with_constraint(formula)``, ``replace(**changes)``; properties ``question``,
@@ -150,6 +153,7 @@ class _PuzzleFields(NamedTuple):
     author: str = ""
     notes: str = ""
     source: str = ""
+    empty: tuple[str, ...] = ()
 
 
 class WorldPuzzle(_PuzzleFields):
@@ -162,12 +166,13 @@ class WorldPuzzle(_PuzzleFields):
                 modes: Mapping[str, str] = Frozen(),
                 mode_overrides: Mapping[str, Mapping[str, str]] = Frozen(),
                 given: Mapping[str, Mapping[str, str]] = Frozen(), title: str = "",
-                author: str = "", notes: str = "", source: str = "") -> WorldPuzzle:
+                author: str = "", notes: str = "", source: str = "",
+                empty: Iterable[str] = ()) -> WorldPuzzle:
         return super().__new__(
             cls, tuple(entities), Frozen((a, tuple(v)) for a, v in attributes.items()),
             tuple(statements), tuple(freeze(c) for c in constraints), tuple(ask), speaker_attr,
             Frozen(modes), _frozen_table(mode_overrides), _frozen_table(given), title, author,
-            notes, source)
+            notes, source, tuple(empty))
 
     # ----------------------------------------------------------------- reading
     @cached_property

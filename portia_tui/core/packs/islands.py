@@ -45,6 +45,7 @@ from portia_tui.core.errors import PortiaError
 from portia_tui.core.explain.reasoning import (LEVELS, TECHNIQUES, Grade, Solver, grade_within,
                                                refutable)
 from portia_tui.core.language.formulas import meaning_memo, thaw
+from portia_tui.core.language.sentences import speaker_last
 from portia_tui.core.language.world import AskWhere, WorldPuzzle, WorldStatement
 from portia_tui.core.packs.island_ranges import DEPTH, FEWEST, RANGES, UNDRAWN
 from portia_tui.core.solve.general import Evaluation, solve
@@ -707,7 +708,7 @@ def _ids(count: int) -> list[str]:
 
 
 def _statements(ents: list[str], says: list[Any]) -> list[WorldStatement]:
-    return [WorldStatement(id=sid, by=e, says=_selfish(f, e))
+    return [WorldStatement(id=sid, by=e, says=speaker_last(_selfish(f, e)))
             for sid, e, f in zip(_ids(len(says)), ents, says)]
 
 

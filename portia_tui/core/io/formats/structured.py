@@ -7,7 +7,8 @@ with ``"entities"``. (A JSON object with ``"portia"`` and ``"caskets"`` is the t
      "constraints": [[...]], "ask": [{"where": {"content": "lady"}}]}
 
 Other keys: ``speaker_attr``, ``modes``, ``mode_overrides``, ``given`` (entity -> {attr:
-value}, the attribute values the puzzle fixes), ``title``, ``author``, ``notes``, ``source``.
+value}, the attribute values the puzzle fixes), ``title``, ``author``, ``notes``, ``source``,
+``empty`` (a draft's slots not written yet, by id: a draft is never valid).
 A statement with ``"one_of": [F, ...]`` has an unknown wording. An ask item is ``{"of": X,
 "attr": a}``, ``{"where": {attr: value}}`` or ``{"formula": F, "label": text}``.
 
@@ -38,7 +39,7 @@ from portia_tui.core.language.world import (
 )
 
 KEYS = ("entities", "attributes", "speaker_attr", "modes", "mode_overrides", "given",
-        "statements", "constraints", "ask", "title", "author", "notes", "source")
+        "statements", "constraints", "ask", "title", "author", "notes", "source", "empty")
 _META = ("title", "author", "notes", "source")
 
 
@@ -182,7 +183,7 @@ def from_data(data: object, text: str = "", path: str = "<json>") -> WorldPuzzle
             r.string_table(data.get("modes", {}), "modes"),
             {e: r.string_table(t, "mode_overrides") for e, t in overrides.items()},
             {e: r.string_table(t, "given") for e, t in given.items()},
-            **meta).validate()
+            **meta, empty=r.strings(data.get("empty", []), "the empty slots", "empty")).validate()
     except WorldError as err:
         raise FormatError(err.message, path, _line(text, err)) from None
     except RecursionError:
@@ -209,6 +210,8 @@ def to_data(puzzle: WorldPuzzle) -> dict[str, Any]:
     for key in _META:
         if getattr(puzzle, key):
             out[key] = getattr(puzzle, key)
+    if puzzle.empty:
+        out["empty"] = list(puzzle.empty)
     return out
 
 

@@ -248,7 +248,8 @@ def _empty_ids(table: dict[str, Any]) -> list[str]:
 
 def settled(puzzle: WorldPuzzle, empty: frozenset[str] | set[str]) -> WorldPuzzle:
     """The puzzle as it stands with the slots `empty` not written: each left out, unless
-    another statement names it (then it stays, free: it says :data:`EMPTY`)."""
+    another statement names it (then it stays, free: it says :data:`EMPTY`); their ids, in
+    order, are the puzzle's ``empty`` (a draft)."""
     if not empty:
         return puzzle
     named: set[str] = set()
@@ -258,7 +259,38 @@ def settled(puzzle: WorldPuzzle, empty: frozenset[str] | set[str]) -> WorldPuzzl
                 named |= fm.reads(f, puzzle.scope(s))
     kept = tuple(s if s.id not in empty else WorldStatement(s.id, s.by, EMPTY) for s in puzzle.statements
                  if s.id not in empty or s.id in named)
-    return puzzle.replace(statements=kept)
+    return puzzle.replace(statements=kept,
+                          empty=[s.id for s in puzzle.statements if s.id in empty])
+
+
+def unsettled(puzzle: WorldPuzzle) -> tuple[WorldPuzzle, frozenset[str]]:
+    """The inverse of :func:`settled`: the puzzle with every empty slot of its ``empty`` a
+    statement again (saying :data:`EMPTY`, in its speaker's order: ``NAME.k`` before the
+    speaker's later slots), and their ids. An id that names no speaker stays out."""
+    have = {s.id for s in puzzle.statements}
+    statements = list(puzzle.statements)
+
+    def speaker(sid: str) -> tuple[str, int] | None:
+        if sid in puzzle.entities:
+            return sid, 1
+        name, _dot, k = sid.rpartition(".")
+        return (name, int(k)) if name in puzzle.entities and k.isdecimal() else None
+
+    def number(s: WorldStatement) -> int:
+        found = speaker(s.id)
+        return found[1] if found is not None and found[0] == s.by else 0
+
+    for sid in puzzle.empty:
+        found = speaker(sid)
+        if sid in have or found is None:
+            continue
+        name, k = found
+        mine = [i for i, s in enumerate(statements) if s.by == name]
+        later = [i for i in mine if number(statements[i]) > k]
+        at = later[0] if later else (mine[-1] + 1 if mine else len(statements))
+        statements.insert(at, WorldStatement(sid, name, EMPTY))
+    empty = frozenset(puzzle.empty) & {s.id for s in statements}
+    return puzzle.replace(statements=statements, empty=()), empty
 
 
 def from_table(table: dict[str, Any], text: str, path: str) -> WorldPuzzle:
@@ -397,7 +429,11 @@ def _question(item: Any, ctx: sn.Context) -> Any:
 
 def dumps(puzzle: WorldPuzzle, empty: frozenset[str] | set[str] = frozenset()) -> str:
     """The puzzle as format-3 TOML: sentences wherever a sentence says the formula; the
-    statements `empty` (slots not written yet) as ``""``."""
+    statements `empty` (slots not written yet) as ``""``, and so the puzzle's own ``empty``
+    (a draft read from a file or a code: :func:`unsettled` puts its slots back)."""
+    if puzzle.empty:
+        puzzle, own = unsettled(puzzle)
+        empty = frozenset(empty) | own
     ctx = _context(puzzle)
     lines = [f"format = {FORMAT}"]
     lines += [f"{k} = {toml_value(getattr(puzzle, k))}" for k in META if getattr(puzzle, k)]

@@ -577,13 +577,27 @@ class Offer:
     """A candidate that passed the hard filters, with what the pack filters and the ranking
     read: its answer (casket index), filler lids, motifs, cross-casket echoes."""
 
-    generated: Generated
+    generated: Generated | None
     key: object
     answer: int
     fillers: int
     motifs: tuple
     echoes: int
     share: float = 0.0
+    #: makes `generated` when it is None (its rating deferred until the offer is to be kept:
+    #: a candidate held and dropped, or refused by the pack filters, is never rated); it
+    #: returns None for a rating not wanted
+    make: Callable[[], Generated | None] | None = None
+
+    def finished(self) -> Offer | None:
+        """The offer with its puzzle rated (`make` called once), or None when the rating it
+        deferred turns out not to be wanted."""
+        if self.generated is None:
+            assert self.make is not None
+            self.generated, self.make = self.make(), None
+            if self.generated is None:
+                return None
+        return self
 
 
 def rank(o: Offer) -> tuple:

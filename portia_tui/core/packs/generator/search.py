@@ -345,19 +345,36 @@ class _Search:
             return "unique"
         if s.m is not None:
             solutions = {s.m: solutions[s.m]}
+        wasted_drawn = not s.allow_wasted and tries < WASTED_TRIES and s.m is None and \
+            s.m_policy == "random"
+        if wasted_drawn and self._surely_wasted(cands, counts, solutions):
+            return "wasted"  # (before the level's look: the check below would refuse it)
         want = s.difficulty
         if want is not None:
             solutions = {m: p for m, p in solutions.items()
                          if not self._not_level(cands, p, m, want)}
             if not solutions:
                 return "level"
-        if not s.allow_wasted and tries < WASTED_TRIES and s.m is None and \
-                s.m_policy == "random":
+        if wasted_drawn:
             # the wasted-statement preference, by construction: a last casket that leaves
             # every m above the preferred share is drawn again (but on the last try)
             if not any(self._share_at_most(cands, order, masks, solutions, counts)):
                 return "wasted"
         return None
+
+    def _surely_wasted(self, cands: list, counts: list[int], solutions: dict[int, int]
+                       ) -> bool:
+        """Whether every m of `solutions` ({m: its one placement}) wastes more than the
+        preferred share, read off the true counts per placement alone, before the level's
+        look and the costlier count (:meth:`_share_at_most`, whose first test this is): no
+        wrong placement counts within one of m, and more statements than the share are read
+        by no other (each is then wasted). False when it cannot tell."""
+        for m, answer in solutions.items():
+            for p, c in enumerate(counts):
+                if -1 <= c - m <= 1 and p != answer:
+                    return False
+        most = int(WASTED_PREFERRED * self.size + 1e-9)
+        return unread_statements(cands).count(True) > most
 
     def _sums(self, cands: list, order: list[int], masks: list[list[int]]
               ) -> tuple[list[int], list[int], list[int]]:
@@ -516,9 +533,16 @@ class _Search:
                         share = wasted(m) / self.size
                         break
         puzzle, key, rating = judged
-        generated = Generated(puzzle, self.names[d.solutions[m]], rating,
-                              tuple(sorted(d.solutions)))
-        return Offer(generated, key, d.solutions[m], len(fillers), marks, len(echoes), share)
+        answer, unique = d.solutions[m], tuple(sorted(d.solutions))
+        if rating is None:  # (deferred: rated once the offer is to be kept)
+            def make(puzzle: Puzzle = puzzle, answer: int = answer, m: int = m
+                     ) -> Generated | None:
+                rating = self._rating(puzzle, answer, m)
+                return None if rating is None else \
+                    Generated(puzzle, self.names[answer], rating, unique)
+            return Offer(None, key, answer, len(fillers), marks, len(echoes), share, make)
+        generated = Generated(puzzle, self.names[answer], rating, unique)
+        return Offer(generated, key, answer, len(fillers), marks, len(echoes), share)
 
     def _wasted_counter(self, d: "_Drawn") -> Callable[[int], int]:
         """m -> how many statements of the candidate could be blanked with the answer for m
@@ -593,8 +617,10 @@ class _Search:
         return True
 
     def _rated(self, d: "_Drawn", m: int, split_checked: bool = False
-               ) -> tuple[Puzzle, tuple, Rating] | None:
-        """(puzzle, twin key, rating) for m, or None for a twin or a rating not wanted."""
+               ) -> tuple[Puzzle, tuple, Rating | None] | None:
+        """(puzzle, twin key, rating) for m, or None for a twin or a rating not wanted. The
+        rating is None where it is deferred (:meth:`_rates_later`: made by :meth:`_rating`
+        only once the offer is to be kept)."""
         s = self.s
         key = (m, tuple(tuple(sorted(c)) for c in d.cands)) if s.allow_twins \
             else coded_key(d.cands, m)
@@ -612,6 +638,8 @@ class _Search:
             return None
         if d.order is not None:  # loop-free: rated from the coded form, in dependency order
             puzzle = rated = to_puzzle(d.cands, self.names, m, self.statements)
+            if self._rates_later(d):
+                return puzzle, key, None
         else:  # the puzzle with m open (the rating is for m), then with m set
             rated = d.bare(self)
             puzzle = Puzzle(rated.caskets, m)
@@ -681,6 +709,24 @@ class _Search:
             d.look = FollowLook(d.cands)
         answer = d.solutions[m]
         return any(not d.look.refutes(p, m) for p in range(s.caskets) if p != answer)
+
+    def _rates_later(self, d: "_Drawn") -> bool:
+        """Whether the candidate's rating can wait until its offer is to be kept: loop-free,
+        for no level or a level without splits. There the rating is never refused once the
+        masks' first look (:meth:`_not_level`) has passed it: every wrong casket falls to
+        following (each placement has one world), so the level is gentle or steady, and
+        :func:`.difficulty.cannot_be` (the same test as the first look) tells which. About
+        half the loop-free candidates rated used to be held for their wasted share and
+        dropped, or refused by the pack filters."""
+        return d.order is not None and self.s.difficulty not in SPLIT_LEVELS
+
+    def _rating(self, puzzle: Puzzle, solution: int, m: int) -> Rating | None:
+        """A loop-free puzzle's rating deferred by :meth:`_rated` (None: not the level
+        wanted, which its first look rules out: kept only as a guard)."""
+        want = self.s.difficulty
+        if want is None:
+            return rate(puzzle, m, solutions=(solution,))
+        return rate_as(want, puzzle, m, solutions=(solution,))
 
     def _not_level(self, cands: list, answer: int, m: int, want: str) -> bool:
         """Whether a loop-free candidate (`answer`: the placement m fits) is surely not of
@@ -784,7 +830,9 @@ def run_candidates(candidate: Callable[[], Offer | None], settings: Settings,
             tries += 1
             found = candidate()
             kept = None if found is None else keeper.offer(found, stats)
-            if kept is not None and _verified(settings, stats, kept.generated):
+            if kept is not None:  # (a rating deferred is made now: .quality.Offer.make)
+                kept = kept.finished()
+            if kept is not None and _verified(settings, stats, kept.generated):  # type: ignore[arg-type]
                 keeper.keep(kept)
                 seen.add(kept.key)
                 stats.emitted += 1
