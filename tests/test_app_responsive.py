@@ -193,7 +193,8 @@ def wide_puzzle(k: int = 12, n: int = 10):
 
 async def test_the_player_checks_a_quick_big_puzzle_in_a_thread(tmp_path, monkeypatch):
     """A 12 x 10 whose analysis takes milliseconds opens without the child process (its
-    start took most of the opening) and without the checking screen."""
+    start took most of the opening) and without the checking screen (it is checked before
+    the app's first frame, see the next test)."""
     import portia_tui.app.play.app as play_app
     from portia_tui.app.play import PlayApp, PlayPuzzleScreen
     from portia_tui.app.play.app import single_pack
@@ -212,6 +213,30 @@ async def test_the_player_checks_a_quick_big_puzzle_in_a_thread(tmp_path, monkey
         await pilot.press("1")
         await until(pilot, lambda: app.screen.session.record.status == "solved")
     assert called == [] and checking == []
+
+
+async def test_a_quick_single_puzzle_is_the_apps_first_screen_and_escape_ends_it(tmp_path):
+    """A 12 x 10 checked within CHECK_BEFORE_FIRST_FRAME is the app's first screen (no blank
+    screen before it, nothing under it); a burst that marks, leaves (escape) and presses one
+    more key ends the app cleanly with the mark saved."""
+    import portia_tui.app.play.app as play_app
+    from portia_tui.app.play import PlayApp, PlayPuzzleScreen
+    from portia_tui.app.play.app import single_pack
+    from portia_tui.core.io.progress import ProgressStore, pack_key
+
+    pack = single_pack(wide_puzzle())
+    store = ProgressStore(tmp_path / "p.json")
+    app = PlayApp(pack, single=True, store=store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert isinstance(app.screen, PlayPuzzleScreen) and len(app.screen_stack) == 1
+        assert not app.workers  # no check worker: it was checked before the first frame
+        assert app.screen.session.coach.solution == 0
+        await pilot.press("s", "t", "escape", "down")
+        await until(pilot, lambda: not app.is_running)
+    assert app.return_code == 0
+    again = ProgressStore(tmp_path / "p.json").pack(pack_key(pack), pack.title)
+    assert again.record("1").marks, "the mark made before escape was saved"
+    assert play_app.CHECK_BEFORE_FIRST_FRAME <= 0.1  # a bound a user never feels
 
 
 async def test_a_big_puzzle_not_checked_in_time_goes_to_the_child_process(tmp_path,

@@ -214,3 +214,41 @@ async def test_the_text_under_the_caskets_grows_and_shrinks_with_what_it_says():
             width = text.content_size.width
             assert text.content_size.height == text.get_content_height(
                 screen.query_one("#feedback").size, app.size, width), keys
+
+
+def _card_places(app) -> list[tuple[int, int, int]]:
+    return [(card.virtual_region.x, card.virtual_region.y, card.virtual_region.width)
+            for card in app.screen.query(CasketCard)]
+
+
+async def test_the_board_refits_to_every_terminal_size_as_a_fresh_opening_does():
+    """The screen skips Textual's second layout of a size it was just laid out at (the echo
+    of its own first layout, see PlayPuzzleScreen.on_resize): a real resize, also one that
+    came while the help covered the screen, still refits the caskets and the compact look
+    as an opening at that size does."""
+    puzzle = six_caskets()
+    fresh = {}
+    for size in ((160, 50), SMALL):
+        app = PlayApp(single_pack(puzzle), single=True)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            fresh[size] = (_card_places(app), app.screen.has_class("-compact"))
+    assert fresh[(160, 50)][1] is False and fresh[SMALL][1] is True
+    assert len({y for _x, y, _w in fresh[(160, 50)][0]}) == 1  # six side by side
+    assert len({y for _x, y, _w in fresh[SMALL][0]}) == 2  # two rows of three
+    app = PlayApp(single_pack(puzzle), single=True)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert (_card_places(app), app.screen.has_class("-compact")) == fresh[(160, 50)]
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause(0.1)
+        assert (_card_places(app), app.screen.has_class("-compact")) == fresh[SMALL]
+        await pilot.press("question_mark")  # the help covers the board while it grows
+        await pilot.pause()
+        assert not isinstance(app.screen, PlayPuzzleScreen)
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause(0.1)
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, PlayPuzzleScreen)
+        assert (_card_places(app), app.screen.has_class("-compact")) == fresh[(160, 50)]

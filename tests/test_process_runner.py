@@ -11,7 +11,7 @@ import pytest
 
 from portia_tui.app.process import Cancelled, ProcessRunner, stop_asked
 
-from .jobs_for_process import pid, wait_for_stop
+from .jobs_for_process import nap, pid, stops_waiting, wait_for_stop
 
 #: the runner as the apps start it, with spawn (other tests' children come from a forkserver)
 pytestmark = pytest.mark.spawn
@@ -67,3 +67,50 @@ def test_stop_poller_reads_the_pipe_at_most_once_per_interval_and_sees_a_stop_by
         clock[0] += 0.006
         assert poll() is True and len(reads) == 2  # past it: read, and seen
     assert process.STOP_POLL <= 0.05
+
+
+def test_the_stops_of_calls_that_never_looked_do_not_pile_up_in_the_pipe():
+    """A job that never looks at its stop (the analysis), cancelled while young, answers and
+    is dropped; its stop stayed in the pipe, one per call, until 11,455 filled it (measured) and the
+    parent's next stop blocked for good (a worker that never ended, and a hung exit). The
+    child reads them as the next job starts."""
+    runner = ProcessRunner("portia-test")
+    try:
+        first = runner.call(pid, None)
+        for _ in range(3):
+            looks = iter([False] + [True] * 1000)  # cancelled once the job was sent
+            with pytest.raises(Cancelled):
+                runner.call(nap, 0.1, cancelled=looks.__next__)
+        assert runner.call(pid, None) == first  # young calls: answered, not killed
+        assert runner.call(stops_waiting, None) is False
+    finally:
+        runner.close()
+
+
+def test_a_close_while_a_call_waits_ends_it_as_cancelled():
+    """The app closes (close() from its thread) while a worker's call waits on the child:
+    the call ends with Cancelled, whichever moment the close comes at (it raised
+    ConnectionResetError, EOFError or OSError, a worker's traceback as the editor quit)."""
+    runner = ProcessRunner("portia-test")
+    outcomes = []
+    try:
+        for step in range(4):
+            runner.call(pid, None)  # a child ready
+            got: list[object] = []
+
+            def wait(got: list[object] = got) -> None:
+                try:
+                    got.append(runner.call(nap, 0.05))
+                except Exception as exc:  # noqa: BLE001 - the outcome is asserted
+                    got.append(exc)
+
+            thread = threading.Thread(target=wait)
+            thread.start()
+            time.sleep(0.015 * step)
+            runner.close()
+            thread.join(10)
+            assert not thread.is_alive()
+            outcomes.append(got[0])
+    finally:
+        runner.close()
+    assert all(isinstance(x, (Cancelled, int)) for x in outcomes), outcomes

@@ -146,6 +146,21 @@ def page_options(options: OptionList, direction: int) -> None:
     options.highlighted = min(max(at + direction * page, 0), count - 1)
 
 
+def skip_layout_echo(screen: Screen, event: events.Resize) -> bool:
+    """Call from a screen's ``on_resize``: a Resize at the size the screen was last laid out
+    at is Textual's echo of that layout (a screen whose layout gives it its size is sent a
+    Resize, and Textual's handler lays the whole screen out and paints it again, though
+    nothing changed). That second pass is skipped (``prevent_default``, public API): it was
+    a tenth of the Python calls of opening a 12 x 10 puzzle in the player and 8% in the
+    editor. A real resize (the terminal's) comes with a size the screen was not laid out at,
+    and goes on to Textual. Whether it was skipped. A screen that changes its own styles for
+    a size (the player's columns) does so before, and lets the event go on if it did."""
+    if event.size == screen.outer_size:
+        event.prevent_default()
+        return True
+    return False
+
+
 class PortiaApp(App):
     """Subclass this for every portia app (editor, player).
 
@@ -342,6 +357,10 @@ class PortiaApp(App):
             self._portia_key_done(number)
             return
         event = self._portia_keys.popleft()
+        split = self._portia_escape_split(event)
+        if split is not None:
+            event, key = split
+            self._portia_keys.appendleft(key)  # the next key, once the escape is handled
         target = self.focused or self.screen
         await super().on_event(event)
         if not event.is_forwarded:  # a priority binding took it
@@ -350,6 +369,30 @@ class PortiaApp(App):
         # follow the key up the way it bubbles: when this reaches the app, every node on the
         # way has handled the key (each queue is in order), the bindings included
         self._portia_hop(target, number)
+
+    def _portia_escape_split(self, event: events.Key) -> tuple[events.Key, events.Key] | None:
+        """Escape and the key after it, when `event` is how Textual 8.2 reads the two arriving
+        in one terminal read; None for any other key.
+
+        Textual 8.2's input parser reads ESC followed at once by a letter (within its escape
+        delay, 0.1 s: a paste, a slow link, ``printf '\\033q'``, tmux ``send-keys Escape q``)
+        as the legacy encoding of alt plus that letter: one key ``alt+q`` (``alt+shift+q``
+        for Q) whose character is the letter itself. The escape was lost, and the letter with
+        it (portia binds no alt key; an input typed the letter instead). Such a key, when the
+        screen on top binds it to nothing, is handed on as the two keys the terminal sent.
+        An alt key reported through the kitty keyboard protocol carries no character and is
+        left alone. Where Textual 8.2 keeps no trace of the escape, nothing can be told apart
+        from a key typed alone, and nothing is done: ESC then enter, space or a sign gives the
+        key alone (in a dialog, enter presses its safe default), ESC then tab shift+tab, ESC
+        then a digit a sign such as ``¡``, and an ESC whose letter is followed at once by
+        another ESC a ``^``."""
+        char = event.character
+        if (char is None or len(char) != 1 or not char.isalnum()
+                or event.key not in (f"alt+{char}", f"alt+shift+{char.lower()}")):
+            return None
+        if event.key in self.screen.active_bindings:
+            return None  # a binding of its own: Alt pressed with the letter
+        return events.Key("escape", "\x1b"), events.Key(char, char)
 
     def _portia_hop(self, node: DOMNode | None, number: int) -> None:
         if node is None or node is self:

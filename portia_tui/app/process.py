@@ -96,6 +96,11 @@ def _serve(conn, stops=None, nice: int = 0) -> None:
         except (EOFError, OSError):
             return
         _Job.stopped = False
+        # the stops of older calls are read now: a job that never looks at its stop (the
+        # analysis) left one in the pipe for each call cancelled while young, and the pipe
+        # (64 KiB) was full after 11,455 of them (measured): the parent's next stop blocked
+        # for good, holding the runner's lock
+        stop_asked()
         try:
             conn.send((True, func(arg)))
         except Exception as exc:  # noqa: BLE001 - the parent re-raises it
@@ -117,6 +122,8 @@ class ProcessRunner:
         self._number = 0
         self.name = name
         self.nice = nice
+        #: how many times close() ran: a call whose pipe breaks after a close was cancelled
+        self._closes = 0
 
     def _start(self) -> None:
         parent, child = self._context.Pipe()
@@ -150,21 +157,34 @@ class ProcessRunner:
             process, conn, stops = self._process, self._conn, self._stops
             assert process is not None and conn is not None and stops is not None
             self._number += 1
-            conn.send((func, arg, self._number))
-            started = time.monotonic()
-            asked = False
-            while not conn.poll(POLL):
-                if not process.is_alive():
-                    self._process = None
-                    raise Stopped("the analysis process stopped")
-                if cancelled():
-                    if not asked:  # a job that polls stop_asked() ends at once
-                        asked = True
-                        stops.send(self._number)
-                    if time.monotonic() - started > KILL_AFTER:
-                        self._kill()
-                        raise Cancelled
-            ok, value = conn.recv()
+            closes = self._closes
+            try:
+                conn.send((func, arg, self._number))
+                started = time.monotonic()
+                asked = False
+                while not conn.poll(POLL):
+                    if not process.is_alive():
+                        if self._closes != closes:
+                            raise Cancelled  # close() killed it
+                        self._process = None
+                        raise Stopped("the analysis process stopped")
+                    if cancelled():
+                        if not asked:  # a job that polls stop_asked() ends at once
+                            asked = True
+                            stops.send(self._number)
+                        if time.monotonic() - started > KILL_AFTER:
+                            self._kill()
+                            raise Cancelled
+                ok, value = conn.recv()
+            except (OSError, EOFError) as exc:
+                # the pipe broke under the call: close() from the app's thread killed the
+                # child (the app is closing: ConnectionResetError, EOFError or a closed
+                # handle here, which stopped the app's worker with a traceback as the editor
+                # quit), or the child died
+                if self._closes != closes or cancelled():
+                    raise Cancelled from None
+                self._kill()
+                raise Stopped(f"the analysis process stopped ({exc})") from None
             if cancelled():
                 raise Cancelled
             if not ok:
@@ -182,7 +202,9 @@ class ProcessRunner:
         self._conn = self._stops = None
 
     def close(self) -> None:
-        """Stop the child (the app is closing); safe to call at any time."""
+        """Stop the child (the app is closing); safe to call at any time, from any thread: a
+        call waiting on it ends with Cancelled (a later call starts a new child)."""
+        self._closes += 1
         self._kill()
 
 

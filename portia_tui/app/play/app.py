@@ -13,6 +13,7 @@ from textual import work
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
+from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
@@ -54,6 +55,12 @@ SCREEN_CHANGE_WAIT = 0.1
 #: process, behind CheckingScreen. Most 12 x 10 puzzles take a few milliseconds, and starting
 #: the child (a new interpreter importing the core) took most of the player's opening
 TRY_HERE_SECONDS = 0.25
+#: a single casket puzzle whose check ends within this many seconds is checked before the
+#: app's first frame, in this thread, and its screen is the app's first screen: no blank
+#: screen is laid out and painted while a worker checks it (1.7% of the Python calls of
+#: opening a 12 x 10, besides the thread's start and its answer's round trip). A slower check
+#: is dropped at this bound and done over in the worker (TRY_HERE_SECONDS, then the child)
+CHECK_BEFORE_FIRST_FRAME = 0.05
 
 
 class CheckingScreen(Screen[None]):
@@ -118,6 +125,8 @@ class PlayApp(PortiaApp):
         self._writer_closed = False
         #: the signals this app quits on (see _catch_signals)
         self._caught: list[int] = []
+        #: the single puzzle's screen is the app's first screen (see get_default_screen)
+        self._first_is_puzzle = False
 
     # ------------------------------------------------------------------ data
     def coach(self, index: int) -> Coach:
@@ -318,10 +327,42 @@ class PlayApp(PortiaApp):
             loop.remove_signal_handler(self._caught.pop())
 
     # ------------------------------------------------------------------ screens
+    def get_default_screen(self) -> Screen:
+        """A single puzzle's own screen when it is ready before the first frame (see
+        CHECK_BEFORE_FIRST_FRAME); otherwise Textual's blank screen, and on_mount opens it."""
+        if self.single and self._checked_before_first_frame():
+            self._first_is_puzzle = True
+            self.progress.current = self.pack.puzzles[0].id
+            return self.puzzle_screen(0)
+        return super().get_default_screen()
+
+    def _checked_before_first_frame(self) -> bool:
+        entry = self.pack.puzzles[0]
+        if not self._big():
+            return True  # small, or a truth puzzle: its screen checks it at once, as ever
+        try:
+            with Budget(seconds=CHECK_BEFORE_FIRST_FRAME):
+                coach = Coach(entry.casket, entry.solution)
+                _ = coach.problem  # the analysis and its verdict, in the budget
+        except OutOfTime:
+            return False
+        self._coaches[0] = coach
+        return True
+
+    def pop_screen(self) -> AwaitComplete:
+        # the single puzzle's screen is the app's first: leaving it (escape) ends the app, as
+        # the callback of a pushed one did; Textual keeps one screen on the stack
+        if self._first_is_puzzle and len(self.screen_stack) <= 1:
+            self.exit()
+            return AwaitComplete.nothing()
+        return super().pop_screen()
+
     def on_mount(self) -> None:
         self._catch_signals()
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=12)
+        if self._first_is_puzzle:
+            return  # its screen is up (get_default_screen)
         big = self._big()
         if big:
             # checked in a worker (a thread first, then the child process): the analysis of

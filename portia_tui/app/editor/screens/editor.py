@@ -12,11 +12,12 @@ from pathlib import Path
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.events import Resize
 from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from portia_tui.app.base import FileScreen
+from portia_tui.app.base import FileScreen, skip_layout_echo
 from portia_tui.app.footer import Footer
 from portia_tui.app.heap import HeapHold
 from portia_tui.core.io import formats
@@ -89,6 +90,9 @@ class EditorScreen(FileScreen):
         #: the file conversation running (see _dialog), if any
 
     # ----------------------------------------------------------------- building
+    def on_resize(self, event: Resize) -> None:
+        skip_layout_echo(self, event)  # no second layout of the size just laid out at
+
     def compose(self) -> ComposeResult:
         self._heap.hold()
         yield TitleBar(self.model)

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from portia_tui.app.base import skip_layout_echo
 from portia_tui.app.footer import Footer
 from portia_tui.app.heap import HeapHold
 from portia_tui.core.explain.hints import Coach, HintsTooLarge
@@ -181,13 +182,19 @@ class PlayPuzzleScreen(Screen):
         self.refresh_view()
 
     def on_resize(self, event: Resize) -> None:
-        self._fit(event.size.width, event.size.height)
+        if not self._fit(event.size.width, event.size.height):
+            skip_layout_echo(self, event)  # nothing refitted: no second layout of that size
 
-    def _fit(self, width: int, height: int) -> None:
-        """Caskets side by side as far as the width allows; compact on a low terminal."""
+    def _fit(self, width: int, height: int) -> bool:
+        """Caskets side by side as far as the width allows; compact on a low terminal.
+        Whether anything changed."""
         columns = max(1, min(self.session.size, (width - 2) // CARD_WIDTH))
+        compact = height < COMPACT_HEIGHT
+        changed = (self._board.styles.grid_size_columns != columns
+                   or self.has_class("-compact") != compact)
         self._board.styles.grid_size_columns = columns
-        self.set_class(height < COMPACT_HEIGHT, "-compact")
+        self.set_class(compact, "-compact")
+        return changed
 
     # ------------------------------------------------------------------ workers
     def _spawn(self, job: str, work: Callable[[], Any],
