@@ -3,7 +3,9 @@ family (portia1, portia2, portia3), the share failing each quality filter, the w
 score, the level distribution and the seconds per puzzle; beside each, the same settings with
 every filter lifted (the generator as it was before the filters).
 
-    .venv/bin/python tools/quality_report.py [--count 30] [--seed 1] [--quick]
+    .venv/bin/python tools/quality_report.py [--count 30] [--seed 1] [--quick] [WORD...]
+
+WORD: only the packs whose label contains one of the words (e.g. `tricky`).
 
 Every figure comes from core/packs/generator/quality.py (`faults`: the filters' own tests).
 The hard filters (symmetry, giveaways, repeats, negations, echoes at n <= 2) must read 0.
@@ -82,6 +84,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=30, help="puzzles per pack (default 30)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a few of the packs only")
+    parser.add_argument("words", nargs="*", help="only the packs whose label holds a word")
     args = parser.parse_args()
     print(f"{args.count} puzzles a pack, seed {args.seed}; 'lifted': every filter lifted "
           "(repeats allowed), as the generator was; 'on': the defaults")
@@ -93,6 +96,8 @@ def main() -> None:
     print(f"{'pack':<18}{'side':<7}" + "".join(f"{c:>10}" for c in COLUMNS)
           + f"{'wasted':>8}{'>1/3':>7}{'echo':>7}{'top':>6}  {'levels':<16}{'ms':>9}")
     for label, kw in cases(args.count, args.quick):
+        if args.words and not any(w in label for w in args.words):
+            continue
         for side, lifted in (("lifted", True), ("on", False)):
             print(row(label, side, measure(kw, args.count, args.seed, lifted)), flush=True)
         bound = fiendish_pack_bound(Settings(**kw, count=args.count))
