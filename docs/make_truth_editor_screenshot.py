@@ -1,12 +1,15 @@
 """Make docs/truth-editor.png (the truth-puzzle editor during Algorithm 2: A and B written,
 two answers left and the clues that would settle them) and docs/truth-editor-marks.png (C's
 menu, each entry marked toward the target), by the keys the README's session types. Run: .venv/bin/python docs/make_truth_editor_screenshot.py
-(needs rsvg-convert: apt-get install librsvg2-bin)."""
+(needs rsvg-convert: apt-get install librsvg2-bin; without it, headless Chromium draws the
+SVG at its own size)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -73,7 +76,15 @@ def shoot(app, name: str) -> None:
     svg = HERE / f"{name}.svg"
     app.save_screenshot(str(svg))
     png = HERE / f"{name}.png"
-    subprocess.run(["rsvg-convert", "-o", str(png), str(svg)], check=True)
+    if shutil.which("rsvg-convert"):
+        subprocess.run(["rsvg-convert", "-o", str(png), str(svg)], check=True)
+    else:
+        width, height = (round(float(v)) for v in re.search(
+            r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg.read_text()).groups())
+        subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                        "--hide-scrollbars", f"--window-size={width},{height + 1}",
+                        f"--screenshot={png}", svg.as_uri()], check=True,
+                       capture_output=True)
     svg.unlink()
     print(f"wrote {png}")
 
