@@ -177,13 +177,9 @@ def test_nine_rooms_with_alike_second_signs_leave_no_mark_undecided():
     filling found (the brute-force tests above hold the witness to it on small pages)."""
     from portia_tui.app.world_editor.analysis import MARKS_STEPS
 
-    draft = we.blank("labyrinth", 9, statements=2)
-    for s in draft.slots:
-        if s.id.endswith(".2"):
-            draft = draft.with_statement(s.id, "There is no tiger in this room")
-    draft = draft.with_statement("1.1", "Sign 9.1 is right").with_statement(
-        "2.1", "There is no tiger in room 3")
-    marks = mk.mark_slot(draft, "3.1", {"where content=lady": ["3"]},
-                         wm.slot_menu(draft, "3.1"), steps=MARKS_STEPS)
+    from .test_marks_steps import _alike_page
+
+    draft, target = _alike_page()
+    marks = mk.mark_slot(draft, "3.1", target, wm.slot_menu(draft, "3.1"), steps=MARKS_STEPS)
     assert "undecided" not in marks, marks.why
     assert (marks.count("valid"), marks.count("impossible")) == (172, 46)
