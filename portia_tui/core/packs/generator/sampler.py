@@ -189,7 +189,8 @@ class Sampler:
                      whole_check: Callable[[list[list[Coded]], list[int], list[list[int]],
                                             int], str | None],
                      redrawn: dict[str, int],
-                     last_fits: Callable[[list[int], list[int], int], bool] | None = None
+                     last_fits: Callable[[list[int], list[int], int], bool] | None = None,
+                     last_tries: int | None = None
                      ) -> tuple[list[list[Coded]] | None, list[int] | None, str | None]:
         """A loop-free candidate that passes the cheap quality checks by construction:
         (statements per casket, evaluation order, None), or (None, None, why): why the check
@@ -201,8 +202,8 @@ class Sampler:
         before) and drawn again (up to CASKET_TRIES times, counted in `redrawn` by the filter's
         name) while it names a filter; then whole_check(statements, order, masks per casket, the
         last casket's tries so far) judges the candidate, the last casket drawn again while it
-        names a check. With `last_fits`, the last casket is drawn among the sets that fit
-        (:meth:`_last_pool`)."""
+        names a check, up to `last_tries` times (None: CASKET_TRIES). With `last_fits`, the
+        last casket is drawn among the sets that fit (:meth:`_last_pool`)."""
         q = None if self.s.difficulty is None else self.rng.choice(self._biases)
         order = list(range(self.k))
         self.rng.shuffle(order)
@@ -223,7 +224,8 @@ class Sampler:
             pool = self._last_pool(c, last, menu, out, masks, all_true, all_false, last_fits)
             if pool == []:
                 return None, None, "level"
-            for tries in range(CASKET_TRIES):
+            for tries in range(CASKET_TRIES if c != last or last_tries is None
+                               else last_tries):
                 picked = self._pick(c, menu, q, keep=menu is menus[c]) if pool is None \
                     else self._pop(pool)
                 if picked is None:  # (a pool run dry: the check that refused last)
