@@ -67,7 +67,10 @@ RARE_PATIENCE = 60.0
 #: above 1/3 at about 5 to 9 times the lifted generation time; with none, 33%, 92%, 80% at
 #: 3 to 6 times, under load 10). Its own bound, apart from CASKET_TRIES (the other caskets'
 #: draws and the walks): with the preference on, the last casket is drawn WASTED_TRIES + 1
-#: times at most (:meth:`.sampler.Sampler.draw_checked`'s last_tries)
+#: times at most (:meth:`.sampler.Sampler.draw_checked`'s last_tries). Kept at 7 (branch
+#: gentle10, idle, 360 puzzles a row): 11 takes gentle n = 3 from 36% to 24% above 1/3 and
+#: n = 4 from 44% to 27% at the same CPU for n = 3 but about +26% at n = 4 and 1.9x for a
+#: gentle n = 2 pack of 100 (docs/benchmarks.md, *the wasted preference's own tries*)
 WASTED_TRIES = 7
 #: the levels that need a case split, which needs a loop (difficulty.possible_levels): a
 #: candidate without one is not drawn into the engine for them
