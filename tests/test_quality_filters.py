@@ -425,6 +425,29 @@ def test_gentle_packs_rank_by_wasted_statements(n, most):
     assert sum(wasted_share(g.puzzle) > WASTED_PREFERRED + 1e-9 for g in lifted) > len(over)
 
 
+def test_the_last_casket_has_its_own_tries():
+    # draw_checked's last_tries bounds the last casket's draws alone (the wasted-statement
+    # preference's WASTED_TRIES + 1); the other caskets keep CASKET_TRIES
+    import random
+
+    from portia_tui.core.packs.generator.sampler import CASKET_TRIES, Sampler
+
+    for last_tries in (None, 3, CASKET_TRIES + 5):
+        sampler = Sampler(Settings(n=2, count=1, seed=1), random.Random(5))
+        tries: list[int] = []
+
+        def whole(cands, order, masks, t, tries=tries):
+            tries.append(t)
+            return "wasted"
+
+        redrawn: dict[str, int] = {}
+        got = sampler.draw_checked(lambda row, used: None, whole, redrawn,
+                                   last_tries=last_tries)
+        assert got == (None, None, "wasted")
+        want = CASKET_TRIES if last_tries is None else last_tries
+        assert tries == list(range(want)) and redrawn == {"wasted": want}
+
+
 def test_an_always_agreeing_pair_left_open_by_a_loop_is_an_echo():
     # "lead's statements are true" on gold beside "gold's statements are true" on lead (and
     # beside gold's "the other statement on this casket is true", which says what gold's other

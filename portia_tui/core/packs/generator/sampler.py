@@ -189,20 +189,21 @@ class Sampler:
                      whole_check: Callable[[list[list[Coded]], list[int], list[list[int]],
                                             int], str | None],
                      redrawn: dict[str, int],
-                     last_fits: Callable[[list[int], list[int], int], bool] | None = None
+                     last_fits: Callable[[list[int], list[int], int], bool] | None = None,
+                     last_tries: int | None = None
                      ) -> tuple[list[list[Coded]] | None, list[int] | None, str | None]:
         """A loop-free candidate that passes the cheap quality checks by construction:
         (statements per casket, evaluation order, None), or (None, None, why): why the check
         that refused last, None for a draw that could not be completed.
 
         Caskets are drawn sinks first, so each statement's placement mask (:func:`loop_free_masks`)
-        is known as it is drawn; where the cross-casket echo is hard (`_spread`) a menu leaves
-        out the masks drawn before. Each casket is shown to lid_check(its masks, the masks drawn
+        is known as it is drawn; where the cross-casket echo is hard (`_spread`) a menu leaves out
+        the masks drawn before. Each casket is shown to lid_check(its masks, the masks drawn
         before) and drawn again (up to CASKET_TRIES times, counted in `redrawn` by the filter's
         name) while it names a filter; then whole_check(statements, order, masks per casket, the
         last casket's tries so far) judges the candidate, the last casket drawn again while it
-        names a check. With `last_fits`, the last casket is drawn among the sets that fit
-        (:meth:`_last_pool`)."""
+        names a check (up to `last_tries` times, or CASKET_TRIES; with `last_fits`, among the
+        sets that fit: :meth:`_last_pool`)."""
         q = None if self.s.difficulty is None else self.rng.choice(self._biases)
         order = list(range(self.k))
         self.rng.shuffle(order)
@@ -212,25 +213,24 @@ class Sampler:
         masks: list[list[int]] = [[] for _ in range(k)]
         all_true, all_false = [0] * k, [0] * k
         used: set[int] = set()  # the masks of the caskets drawn so far
-        last = order[0]
         eval_order: list[int] = []
         why: str | None = None
-        for c in reversed(order):  # sinks first
+        for c in reversed(order):  # sinks first (order[0] the last)
             menu = menus[c]
             if self._spread and used:
                 menu = [o for o in menu if _mask_of(o, all_true, all_false, full) not in used]
             eval_order.append(c)
-            pool = self._last_pool(c, last, menu, out, masks, all_true, all_false, last_fits)
+            pool = self._last_pool(c, order[0], menu, out, masks, all_true, all_false, last_fits)
             if pool == []:
                 return None, None, "level"
-            for tries in range(CASKET_TRIES):
+            for tries in range((last_tries or CASKET_TRIES) if c == order[0] else CASKET_TRIES):
                 picked = self._pick(c, menu, q, keep=menu is menus[c]) if pool is None \
                     else self._pop(pool)
                 if picked is None:  # (a pool run dry: the check that refused last)
                     return None, None, None if pool is None else why
                 row, at, af = casket_masks(picked, all_true, all_false, full)
                 why = lid_check(row, used)
-                if why is None and c == last:  # (a new list each try: checks may keep it)
+                if why is None and c == order[0]:  # (a new list each try: checks may keep it)
                     trial, masks[c] = out[:], row
                     trial[c] = picked
                     why = whole_check(trial, eval_order, masks, tries)

@@ -65,8 +65,13 @@ RARE_PATIENCE = 60.0
 #: every m wastes more than the preferred share (.quality.WASTED_PREFERRED): the preference
 #: by construction (all but the last try: gentle packs at n = 2, 3, 4 measured 8%, 45%, 45%
 #: above 1/3 at about 5 to 9 times the lifted generation time; with none, 33%, 92%, 80% at
-#: 3 to 6 times, under load 10)
-WASTED_TRIES = CASKET_TRIES - 1
+#: 3 to 6 times, under load 10). Its own bound, apart from CASKET_TRIES (the other caskets'
+#: draws and the walks): with the preference on, the last casket is drawn WASTED_TRIES + 1
+#: times at most (:meth:`.sampler.Sampler.draw_checked`'s last_tries). Kept at 7 (branch
+#: gentle10, idle, 360 puzzles a row): 11 takes gentle n = 3 from 36% to 24% above 1/3 and
+#: n = 4 from 44% to 27% at the same CPU for n = 3 but about +26% at n = 4 and 1.9x for a
+#: gentle n = 2 pack of 100 (docs/benchmarks.md, *the wasted preference's own tries*)
+WASTED_TRIES = 7
 #: the levels that need a case split, which needs a loop (difficulty.possible_levels): a
 #: candidate without one is not drawn into the engine for them
 SPLIT_LEVELS = ("tricky", "fiendish")
@@ -277,7 +282,14 @@ class _Search:
         self._fillers_refused = not s.allow_fillers and \
             self.keeper.refusal(None, 1, ()) == "fillers"
         return self.sampler.draw_checked(self._lid_check, self._whole_check, self.stats.redrawn,
-                                         self._last_fits if self._backwards else None)
+                                         self._last_fits if self._backwards else None,
+                                         WASTED_TRIES + 1 if self._wasted_preferred() else None)
+
+    def _wasted_preferred(self) -> bool:
+        """Whether the wasted-statement preference applies while the last casket is drawn
+        (:meth:`_whole_check`): wasted statements not allowed, m neither set nor chosen."""
+        s = self.s
+        return not s.allow_wasted and s.m is None and s.m_policy == "random"
 
     def _count(self, why: str | None) -> None:
         """Count a draw refused by a check: a quality filter by its name, "level" as a
@@ -345,8 +357,7 @@ class _Search:
             return "unique"
         if s.m is not None:
             solutions = {s.m: solutions[s.m]}
-        wasted_drawn = not s.allow_wasted and tries < WASTED_TRIES and s.m is None and \
-            s.m_policy == "random"
+        wasted_drawn = tries < WASTED_TRIES and self._wasted_preferred()
         if wasted_drawn and self._surely_wasted(cands, counts, solutions):
             return "wasted"  # (before the level's look: the check below would refuse it)
         want = s.difficulty
