@@ -1159,10 +1159,12 @@ class _Frame:
         a first part among the slot's best few entries (:data:`WITNESS_FIRSTS`) and every
         second part, so a try costs a few passes over the slot's truth sets
         (:class:`_Witness`)."""
-        w = self.__dict__.get("_witness")
-        if w is None:
-            w = self._witness = _Witness(self)
-        return w.find(base)
+        return self._witness.find(base)
+
+    @functools.cached_property
+    def _witness(self) -> _Witness:
+        """The greedy search's tables of this frame's slots, built at its first use."""
+        return _Witness(self)
 
     def _compounds(self, pending: list[int]) -> _Frame:
         """This frame with the compounds of two entries of each closed slot's menu (those a
