@@ -24,6 +24,13 @@ def unpack(commit: str, folder: Path, *extra: str) -> Path | None:
     return folder
 
 
+def sides(commit: str, folder: Path) -> list[tuple[str, Path]]:
+    """[("now", this tree), ("main", `commit` unpacked under `folder`)], the second left out
+    when it cannot be unpacked (see :func:`unpack`)."""
+    before = unpack(commit, folder)
+    return [("now", ROOT)] + ([("main", before)] if before else [])
+
+
 def last_line(tree: Path, code: str, args: list[str], timeout: float) -> str:
     """The last line `code` prints when run with `args` in a process of its own on `tree`'s
     package (`-P` and an empty working folder: no other portia_tui on the path; no bytecode

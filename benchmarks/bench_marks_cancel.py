@@ -84,12 +84,10 @@ def run(tree: Path, case: str) -> list[list[float]]:
 
 
 def main(rounds: int = ROUNDS) -> None:
-    from baseline_tree import unpack  # a sibling module: see its docstring
+    from baseline_tree import sides  # a sibling module: see its docstring
 
-    here = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as tmp:
-        before = unpack(BASELINE, Path(tmp))
-        trees = [("now", here)] + ([("main", before)] if before else [])
+        trees = sides(BASELINE, Path(tmp))
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; medians of "
               f"{rounds}; main = {BASELINE}; the longest CPU stretch between two looks at the "
               "cancel, warm (cold), ms; looks; the job's CPU ms (warm)")

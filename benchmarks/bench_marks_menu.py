@@ -122,12 +122,10 @@ def main() -> None:
         else:
             raise SystemExit(f"bench_marks_menu: unknown option {arg}")
         only.remove(arg)
-    from baseline_tree import unpack  # a sibling module: see its docstring
+    from baseline_tree import sides  # a sibling module: see its docstring
 
-    here = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as tmp:
-        before = unpack(BASELINE, Path(tmp))
-        trees = [("now", here)] + ([("main", before)] if before else [])
+        trees = sides(BASELINE, Path(tmp))
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
               f"median of {ROUNDS}; budget {steps or 'MARKS_STEPS'} steps (a tree without "
               f"steps: {budget:g} s); before = {BASELINE}; "
