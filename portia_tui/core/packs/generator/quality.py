@@ -589,15 +589,12 @@ class Offer:
     #: returns None for a rating not wanted
     make: Callable[[], Generated | None] | None = None
 
-    def finished(self) -> Offer | None:
-        """The offer with its puzzle rated (`make` called once), or None when the rating it
+    def finished(self) -> Generated | None:
+        """The offer's puzzle, rated (`make` called once), or None when the rating it
         deferred turns out not to be wanted."""
-        if self.generated is None:
-            assert self.make is not None
+        if self.generated is None and self.make is not None:
             self.generated, self.make = self.make(), None
-            if self.generated is None:
-                return None
-        return self
+        return self.generated
 
 
 def rank(o: Offer) -> tuple:

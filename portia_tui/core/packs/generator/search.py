@@ -841,13 +841,14 @@ def run_candidates(candidate: Callable[[], Offer | None], settings: Settings,
             tries += 1
             found = candidate()
             kept = None if found is None else keeper.offer(found, stats)
-            if kept is not None:  # (a rating deferred is made now: .quality.Offer.make)
-                kept = kept.finished()
-            if kept is not None and _verified(settings, stats, kept.generated):  # type: ignore[arg-type]
+            # (a rating deferred is made now: .quality.Offer.make)
+            generated = None if kept is None else kept.finished()
+            if kept is not None and generated is not None and \
+                    _verified(settings, stats, generated):
                 keeper.keep(kept)
                 seen.add(kept.key)
                 stats.emitted += 1
-                yield kept.generated  # type: ignore[misc]
+                yield generated
                 break
 
 
